@@ -1,0 +1,11 @@
+/** Jest runs the TypeScript sources directly; `npm run typecheck` does the type checking. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+  },
+  globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  testTimeout: 30000,
+};
