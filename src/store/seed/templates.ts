@@ -1,0 +1,319 @@
+import type { CatalogTemplateInput } from '../../domain/wire/catalog';
+import { SEED_LABEL_IDS, seedUsers } from './directory';
+
+/**
+ * The demo catalog of the embedded platform. Each template shows one governance feature: open or
+ * approved, audience rules (country, department, group, mail domain, language), cloning, labels,
+ * singleton and disabled templates. Pure data; the store seeds it.
+ */
+
+/** A `{id, name}` reference to a seed person, by display name; a typo fails at load time. */
+function personRef(displayName: string): { id: string; name: string } {
+  const user = seedUsers.find((u) => u.displayName === displayName);
+  if (!user) throw new Error(`seed templates reference an unknown person: ${displayName}`);
+  return { id: user.id, name: user.displayName };
+}
+
+/** A square badge with a short caption, as an inline SVG data URI (works offline, well under 1 kB). */
+function badge(caption: string, color: string): string {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
+    `<rect width="96" height="96" rx="16" fill="${color}"/>` +
+    '<text x="48" y="58" font-family="Segoe UI,Arial,sans-serif" font-size="28" font-weight="600" ' +
+    `fill="#FFFFFF" text-anchor="middle">${caption}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+const webTab = (channel: string, displayName: string, path: string) => ({
+  channel,
+  displayName,
+  teamsAppId: 'com.microsoft.teamspace.tab.web',
+  configuration: {
+    entityId: path.replace(/\W+/g, '-'),
+    contentUrl: `https://example.com/${path}`,
+    websiteUrl: `https://example.com/${path}`,
+  },
+});
+
+export const seedTemplates: readonly CatalogTemplateInput[] = [
+  {
+    templateConfiguration: {
+      id: 'project',
+      name: 'Project team',
+      description: 'A team for a time-boxed project: planning, deliverables and a project charter tab.',
+      pictureUrl: badge('PRJ', '#0078D4'),
+      language: 'en-US',
+    },
+    newTeam: {
+      namingConvention: 'PRJ-<%= request.team.name %>',
+      namingConventionWithTags: 'PRJ-{Team name}',
+      emailConvention: "prj-<%= request.team.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') %>",
+      emailConventionWithTags: 'prj-{team-name}',
+      descriptionConvention: '<%= request.team.description %> (project led by <%= request.requester.name %>)',
+      descriptionConventionWithTags: '{Team description} (project led by {Requester name})',
+      defaultName: 'New project',
+      defaultDescription: 'Project workspace',
+      defaultWelcomeMessage: 'Welcome to the project! Start with the charter tab in Planning.',
+      teamPrivacy: 'private',
+      channels: [
+        { displayName: 'Planning', description: 'Scope, milestones and risks.' },
+        { displayName: 'Deliverables', description: 'Work in progress and reviews.' },
+      ],
+      tabs: [webTab('Planning', 'Project charter', 'project-charter')],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'client-engagement',
+      name: 'Client engagement',
+      description: 'A private team shared with a client account. Legal approves every request.',
+      pictureUrl: badge('CLI', '#8764B8'),
+      language: 'en-US',
+      approval: {
+        requireApproval: true,
+        approvalTeam: [personRef('Adele Vance'), personRef("Siobhán O'Connor")],
+      },
+      permanentMembership: {
+        owners: [personRef('Oliver Bennett')],
+        members: [personRef('Adele Vance')],
+      },
+      sensitivityLabelId: SEED_LABEL_IDS.confidentialAllEmployees,
+      minimumOwners: 2,
+    },
+    newTeam: {
+      namingConvention: 'CLI-<%= user.country %>-<%= request.team.name %>',
+      namingConventionWithTags: 'CLI-{Requester country}-{Team name}',
+      descriptionConvention:
+        'Engagement with <%= request.team.name %>, requested by <%= request.requester.email %>',
+      descriptionConventionWithTags: 'Engagement with {Team name}, requested by {Requester email}',
+      defaultName: 'Client name',
+      defaultDescription: 'Client engagement',
+      teamPrivacy: 'private',
+      channels: [
+        { displayName: 'Proposals', description: 'Offers, statements of work and pricing.' },
+        { displayName: 'Contracts', description: 'Signed agreements.', membershipType: 'private' },
+      ],
+      tabs: [webTab('Proposals', 'Account plan', 'account-plan')],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'marketing-campaign-fr-be',
+      name: 'Campagne marketing France / Belgique',
+      description: 'Une équipe par campagne pour le marketing en France et en Belgique.',
+      pictureUrl: badge('FR-BE', '#E3008C'),
+      language: 'fr-FR',
+      audienceTargeting: {
+        enabled: true,
+        rules: "( user.country === 'FR' || user.country === 'BE' ) && user.department === 'Marketing'",
+        rulesWithTags: '(Country is FR or Country is BE) and Department is Marketing',
+      },
+    },
+    newTeam: {
+      namingConvention: 'MKT-<%= user.country %>-<%= request.team.name %>',
+      namingConventionWithTags: 'MKT-{Pays}-{Nom de l’équipe}',
+      welcomeMessageConvention:
+        'Bienvenue dans <%= request.team.name %> ! Campagne lancée par <%= request.requester.name %>.',
+      welcomeMessageConventionWithTags: 'Bienvenue dans {Nom de l’équipe} ! Campagne lancée par {Demandeur}.',
+      defaultName: 'Campagne printemps',
+      defaultDescription: 'Campagne marketing',
+      defaultWelcomeMessage: 'Bienvenue dans la campagne !',
+      teamPrivacy: 'public',
+      channels: [
+        { displayName: 'Créations', description: 'Visuels et textes.' },
+        { displayName: 'Médias', description: 'Plan média et achats.' },
+      ],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'department-marketing',
+      name: 'Marketing department team',
+      description: 'A team for a marketing squad or programme, open to the Marketing department worldwide.',
+      pictureUrl: badge('MKT', '#E3008C'),
+      language: 'en-US',
+      audienceTargeting: {
+        enabled: true,
+        rules: "user.department === 'Marketing'",
+        rulesWithTags: 'Department is Marketing',
+      },
+    },
+    newTeam: {
+      namingConvention: '<%= user.department %> - <%= request.team.name %>',
+      namingConventionWithTags: '{Department} - {Team name}',
+      welcomeMessageConvention:
+        'Welcome to <%= request.team.name %>, a <%= user.department %> team created by <%= request.requester.name %>.',
+      welcomeMessageConventionWithTags:
+        'Welcome to {Team name}, a {Department} team created by {Requester name}.',
+      defaultName: 'Brand squad',
+      teamPrivacy: 'public',
+      channels: [{ displayName: 'Campaigns' }, { displayName: 'Brand assets' }],
+      tabs: [webTab('Brand assets', 'Brand guidelines', 'brand-guidelines')],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'onboarding-buddy',
+      name: 'Onboarding buddy team',
+      description: 'A small team for a new joiner, their manager and their buddy. For people in onboarding.',
+      pictureUrl: badge('NEW', '#107C10'),
+      language: 'en-US',
+      audienceTargeting: {
+        enabled: true,
+        rules: "user.groups.direct.some(group => group.displayName.includes('Onboarding'))",
+        rulesWithTags: "Member of a group whose name contains 'Onboarding'",
+      },
+      permanentMembership: {
+        owners: [personRef('Katharina Schäfer')],
+        members: [personRef('Marcus Johnson')],
+      },
+    },
+    newTeam: {
+      namingConvention: 'ONB-<%= request.requester.name %>-<%= request.team.name %>',
+      namingConventionWithTags: 'ONB-{Requester name}-{Team name}',
+      defaultName: 'First 90 days',
+      defaultWelcomeMessage: 'Welcome aboard! Your checklist is in the General channel.',
+      teamPrivacy: 'private',
+      tabs: [webTab('General', 'Onboarding checklist', 'onboarding-checklist')],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'onboarding-cohort',
+      name: 'Onboarding cohort',
+      description: 'A copy of the onboarding template team, with its channels, tabs, apps and settings.',
+      pictureUrl: badge('COH', '#00B294'),
+      language: 'en-US',
+    },
+    clonedTeam: {
+      teamId: 'seed-team-onboarding-template',
+      teamName: 'Onboarding template team',
+      includeApps: true,
+      includeTabs: true,
+      includeSettings: true,
+      includeChannels: true,
+      includeMembers: false,
+    },
+    newTeam: {
+      namingConvention: 'Cohort-<%= request.team.name %>',
+      namingConventionWithTags: 'Cohort-{Team name}',
+      defaultName: 'Spring 2026',
+      teamPrivacy: 'private',
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'contoso-internal',
+      name: 'Contoso internal community',
+      description: 'A community of practice for employees with a contoso.com or contoso.fr mailbox.',
+      pictureUrl: badge('COP', '#5C2D91'),
+      language: 'en-US',
+      audienceTargeting: {
+        enabled: true,
+        rules: '/@contoso\\.(com|fr)$/.test(user.mail)',
+        rulesWithTags: 'Mail ends with @contoso.com or @contoso.fr',
+      },
+    },
+    newTeam: {
+      namingConvention: 'COP-<%= request.team.name %>',
+      namingConventionWithTags: 'COP-{Team name}',
+      teamPrivacy: 'public',
+      addRequesterAsTeamOwner: true,
+      channels: [{ displayName: 'Questions' }, { displayName: 'Events' }],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'legal-matter',
+      name: 'Legal matter',
+      description: 'A private, highly confidential team for a legal matter. Legal department only.',
+      pictureUrl: badge('LGL', '#D13438'),
+      language: 'en-US',
+      audienceTargeting: {
+        enabled: true,
+        rules: "user.department === 'Legal'",
+        rulesWithTags: 'Department is Legal',
+      },
+      permanentMembership: {
+        owners: [personRef('Adele Vance'), personRef('Lynne Robbins')],
+        members: [],
+      },
+      sensitivityLabelId: SEED_LABEL_IDS.highlyConfidential,
+      minimumOwners: 2,
+    },
+    newTeam: {
+      namingConvention: 'LGL-<%= request.team.name %>',
+      namingConventionWithTags: 'LGL-{Team name}',
+      descriptionConvention: 'Matter <%= Date.now() %> - <%= request.team.description %>',
+      descriptionConventionWithTags: 'Matter {Timestamp} - {Team description}',
+      defaultDescription: 'Privileged and confidential',
+      teamPrivacy: 'private',
+      addRequesterAsTeamOwner: true,
+      channels: [
+        { displayName: 'Correspondence' },
+        { displayName: 'Privileged', description: 'Attorney-client privileged.', membershipType: 'private' },
+      ],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'communaute-francophone',
+      name: 'Communauté francophone',
+      description: 'Une communauté pour les collègues qui travaillent en français, partout dans le monde.',
+      pictureUrl: badge('FR', '#0063B1'),
+      language: 'fr-FR',
+      audienceTargeting: {
+        enabled: true,
+        rules: "user.preferredLanguage.startsWith('fr-')",
+        rulesWithTags: 'Langue préférée : français',
+      },
+    },
+    newTeam: {
+      namingConvention: 'FR-<%= request.team.name.trim() %>',
+      namingConventionWithTags: 'FR-{Nom de l’équipe}',
+      defaultName: 'Entraide',
+      teamPrivacy: 'public',
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'it-announcements',
+      name: 'IT announcements',
+      description: 'The one tenant-wide IT announcements team. Only one may exist; IT Admins request it.',
+      pictureUrl: badge('IT', '#4F6BED'),
+      language: 'en-US',
+      singleton: true,
+      audienceTargeting: {
+        enabled: true,
+        rules: "user.groups.direct.some(group => group.displayName === 'IT Admins')",
+        rulesWithTags: "Member of the group 'IT Admins'",
+      },
+      permanentMembership: {
+        owners: [personRef('Megan Bowen'), personRef('Patti Fernandez')],
+        members: [],
+      },
+      sensitivityLabelId: SEED_LABEL_IDS.general,
+    },
+    newTeam: {
+      defaultName: 'IT announcements',
+      defaultDescription: 'Service changes, maintenance windows and incidents.',
+      teamPrivacy: 'public',
+      channels: [{ displayName: 'Maintenance' }, { displayName: 'Incidents' }],
+    },
+  },
+  {
+    templateConfiguration: {
+      id: 'classic-community',
+      name: 'Classic community (retired)',
+      description: 'Retired: use Contoso internal community instead.',
+      pictureUrl: badge('OLD', '#6E6E6E'),
+      language: 'en-US',
+      enabled: false,
+    },
+    newTeam: {
+      namingConvention: 'COMM-<%= request.team.name %>',
+      namingConventionWithTags: 'COMM-{Team name}',
+      teamPrivacy: 'public',
+    },
+  },
+];
