@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Every setting of Steward, read from the environment once, validated, and typed. This is the only
+ * module that reads `process.env`; a bad value stops start-up with a message naming the variable.
+ */
+export interface Config {
+  /** Which parts this process runs: everything (embedded default), the API alone, … */
+  role: 'all' | 'api';
+  host: string;
+  port: number;
+  /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`). */
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  tenantId: string;
+  auth:
+    | { mode: 'embedded'; secret: string; issuer: 'steward-embedded'; audience: 'api://steward' }
+    | { mode: 'entra'; jwksUri: string; issuer: string; audience: string };
+  rateLimitFactor: number;
+  /** Seed the demo directory and templates into an empty embedded store. */
+  seedDemoData: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  shutdownTimeoutMs: number;
+}
+
+/** Raised for a missing or malformed setting; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-0000000000001';
+export const EMBEDDED_ISSUER = 'steward-embedded';
+export const EMBEDDED_AUDIENCE = 'api://steward';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads and validates the configuration from `env` (default: the process environment). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const dataDir = path.resolve(cwd, read('STEWARD_DATA_DIR') ?? './data');
+  const port = integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535);
+  const host = read('STEWARD_HOST') ?? '127.0.0.1';
+  const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api'] as const, 'all');
+  const publicUrl = url('STEWARD_PUBLIC_URL', read('STEWARD_PUBLIC_URL') ?? `http://localhost:${port}`);
+  const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
+  // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i.test(tenantId)) {
+    throw new ConfigError('STEWARD_TENANT_ID', `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`);
+  }
+  return {
+    role,
+    host,
+    port,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    dataDir,
+    database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
+    tenantId: tenantId.toLowerCase(),
+    auth: auth(read, dataDir),
+    rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
+    seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
+    logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
+    shutdownTimeoutMs: integer('STEWARD_SHUTDOWN_TIMEOUT_MS', read('STEWARD_SHUTDOWN_TIMEOUT_MS'), 10_000, 0, 600_000),
+  };
+}
+
+function database(
+  value: string | undefined,
+  dataDir: string,
+  poolSize: string | undefined,
+  cwd: string,
+): Config['database'] {
+  if (!value) return { kind: 'sqlite', file: path.join(dataDir, 'steward.db') };
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    url('STEWARD_DATABASE_URL', value);
+    return { kind: 'postgres', url: value, poolSize: integer('STEWARD_DATABASE_POOL_SIZE', poolSize, 10, 1, 200) };
+  }
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!file) throw new ConfigError('STEWARD_DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/steward.db');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+  throw new ConfigError('STEWARD_DATABASE_URL', 'expected postgres://… or sqlite:<file>');
+}
+
+function auth(read: (name: string) => string | undefined, dataDir: string): Config['auth'] {
+  const mode = oneOf('STEWARD_AUTH_MODE', read('STEWARD_AUTH_MODE'), ['embedded', 'entra'] as const, 'embedded');
+  if (mode === 'entra') {
+    const need = (name: string) => {
+      const value = read(name);
+      if (!value) throw new ConfigError(name, 'is required when STEWARD_AUTH_MODE=entra');
+      return value;
+    };
+    return {
+      mode,
+      jwksUri: url('STEWARD_AUTH_JWKS_URI', need('STEWARD_AUTH_JWKS_URI')),
+      issuer: need('STEWARD_AUTH_ISSUER'),
+      audience: need('STEWARD_AUTH_AUDIENCE'),
+    };
+  }
+  const secret = read('STEWARD_AUTH_SECRET') ?? embeddedSecret(dataDir);
+  if (Buffer.byteLength(secret) < 32) {
+    throw new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long (HS256 key)');
+  }
+  return { mode, secret, issuer: EMBEDDED_ISSUER, audience: EMBEDDED_AUDIENCE };
+}
+
+/** The embedded signing secret: generated once into the data dir, readable by its owner only. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs so both sign with the same key.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(name, `expected a positive number, got "${value}"`);
+  return n;
+}
+
+function boolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (/^(true|1|yes)$/i.test(value)) return true;
+  if (/^(false|0|no)$/i.test(value)) return false;
+  throw new ConfigError(name, `expected true or false, got "${value}"`);
+}
+
+function oneOf<const T extends readonly string[]>(
+  name: string,
+  value: string | undefined,
+  choices: T,
+  fallback: T[number],
+): T[number] {
+  if (value === undefined) return fallback;
+  if ((choices as readonly string[]).includes(value)) return value as T[number];
+  throw new ConfigError(name, `expected one of ${choices.join(', ')}, got "${value}"`);
+}
+
+function url(name: string, value: string): string {
+  try {
+    const parsed = new URL(value);
+    if (!parsed.protocol) throw new Error('no scheme');
+  } catch {
+    throw new ConfigError(name, `expected a URL, got "${redactUrl(value)}"`);
+  }
+  return value;
+}
+
+/** Hides the password of a URL so that a config error never prints it. */
+export function redactUrl(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}

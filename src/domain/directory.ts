@@ -1,0 +1,39 @@
+import type { AppRole } from './roles';
+import type { Label, User } from './wire';
+
+/** A directory group as the rules see it (`user.groups.direct`). */
+export interface DirectoryGroup {
+  id: string;
+  displayName: string;
+}
+
+/** A sensitivity label with who may apply it (`null` = everyone). */
+export interface DirectoryLabel extends Label {
+  scopeGroupIds: string[] | null;
+}
+
+/** A service principal that may be issued app tokens. */
+export interface DirectoryApp {
+  id: string;
+  displayName: string;
+  appRoles: AppRole[];
+}
+
+/** A person with the app roles the embedded directory assigns them. */
+export type DirectoryUser = User & { appRoles: AppRole[] };
+
+/** Read access to the tenant's directory, whichever platform holds it (embedded store or Graph). */
+export interface DirectoryReader {
+  /** A person by object id, UPN or mail. */
+  findUser(key: string): Promise<DirectoryUser | undefined>;
+  /** Many people by id, UPN or mail; keys that match nobody are absent. */
+  findUsers(keys: readonly string[]): Promise<Map<string, User>>;
+  /** A page of people whose names, mail or UPN start with `search`. */
+  searchUsers(options: { search?: string; top: number; skip: number }): Promise<{ users: User[]; total: number }>;
+  /** The groups a person is a direct member of. */
+  groupsOf(userId: string): Promise<DirectoryGroup[]>;
+  /** Every sensitivity label. */
+  labels(): Promise<DirectoryLabel[]>;
+  /** A service principal by id. */
+  findApp(id: string): Promise<DirectoryApp | undefined>;
+}

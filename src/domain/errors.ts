@@ -1,0 +1,67 @@
+/**
+ * Typed failures raised by services and the domain. The API maps each to an ApiError status in
+ * one place (`src/api/errors.ts`); nothing else decides HTTP statuses.
+ */
+
+/** One reason a request was refused, naming the field it concerns. */
+export interface ErrorDetail {
+  code: string;
+  target: string;
+  message: string;
+}
+
+/** Base class: `code` is the stable machine-readable ApiError code. */
+export abstract class StewardError extends Error {
+  abstract readonly code: string;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The request is malformed or breaks a rule; `details` says which fields. */
+export class ValidationFailed extends StewardError {
+  readonly code = 'validationFailed';
+  constructor(
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The caller presented no token, or one that does not verify. */
+export class Unauthorized extends StewardError {
+  readonly code = 'unauthorized';
+}
+
+/** The caller is known but lacks the role or relationship the operation needs. */
+export class Forbidden extends StewardError {
+  readonly code = 'forbidden';
+}
+
+/** The resource does not exist, or the caller may not know that it does. */
+export class NotFound extends StewardError {
+  readonly code = 'notFound';
+}
+
+/** The resource is not in a state that allows the operation (second decision, already archived, …). */
+export class Conflict extends StewardError {
+  readonly code = 'conflict';
+}
+
+/** The caller spent its budget for the tier; retry after `retryAfterSeconds`. */
+export class RateLimited extends StewardError {
+  readonly code = 'tooManyRequests';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A dependency (database, platform) is unavailable; the request may be retried. */
+export class Unavailable extends StewardError {
+  readonly code = 'serviceUnavailable';
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { Flag, model, odataCollection } from './registry';
+
+/** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
+export const PermanentMember = model(
+  'PermanentMember',
+  z.strictObject({ id: z.string().trim().min(1).max(320), name: z.string().max(256).optional() }),
+);
+export type PermanentMember = z.output<typeof PermanentMember>;
+
+export const PermanentMembership = model(
+  'PermanentMembership',
+  z.strictObject({
+    members: z.array(PermanentMember).max(500).default([]),
+    owners: z.array(PermanentMember).max(100).default([]),
+  }),
+);
+export type PermanentMembership = z.output<typeof PermanentMembership>;
+
+export const PermanentMembershipRole = z.enum(['owners', 'members']);
+export type PermanentMembershipRole = z.output<typeof PermanentMembershipRole>;
+
+export const ApprovalTeamMember = model(
+  'ApprovalTeamMember',
+  z.strictObject({ id: z.string().trim().min(1).max(320), name: z.string().max(256).optional() }),
+);
+
+const Approval = z.strictObject({
+  requireApproval: Flag.default(false),
+  approvalTeam: z.array(ApprovalTeamMember).max(50).default([]),
+});
+
+const AudienceTargeting = z.strictObject({
+  enabled: Flag.default(false),
+  rules: z.string().max(2000).default(''),
+  rulesWithTags: z.string().max(8000).optional(),
+});
+
+export const TemplateConfiguration = model(
+  'TemplateConfiguration',
+  z.strictObject({
+    id: z.string().optional(),
+    name: z.string().trim().min(1).max(256),
+    description: z.string().max(1024).default(''),
+    pictureUrl: z.string().max(2048).nullable().default(null),
+    language: z.string().max(35).default('en-US'),
+    enabled: Flag.default(true),
+    system: Flag.default(false),
+    singleton: Flag.default(false),
+    domId: z.string().max(256).nullable().default(null),
+    approval: Approval.default({ requireApproval: false, approvalTeam: [] }),
+    permanentMembership: PermanentMembership.default({ members: [], owners: [] }),
+    audienceTargeting: AudienceTargeting.default({ enabled: false, rules: '' }),
+    sensitivityLabelId: z.string().max(128).nullable().default(null),
+    minimumOwners: z.number().int().min(0).max(100).default(0),
+    minimumMembers: z.number().int().min(0).max(500).default(0),
+  }),
+);
+
+export const ClonedTeam = model(
+  'ClonedTeam',
+  z.strictObject({
+    teamId: z.string().trim().min(1).max(256),
+    teamName: z.string().max(264).optional(),
+    includeApps: Flag.default(false),
+    includeTabs: Flag.default(false),
+    includeSettings: Flag.default(false),
+    includeChannels: Flag.default(false),
+    includeMembers: Flag.default(false),
+  }),
+);
+
+const convention = z.string().max(1024).optional();
+
+export const TemplateChannel = model(
+  'TemplateChannel',
+  z.strictObject({
+    displayName: z.string().trim().min(1).max(50),
+    description: z.string().max(1024).optional(),
+    membershipType: z.enum(['standard', 'private']).default('standard'),
+  }),
+);
+
+export const TemplateTab = model(
+  'TemplateTab',
+  z.strictObject({
+    channel: z.string().trim().min(1).max(50),
+    displayName: z.string().trim().min(1).max(128),
+    teamsAppId: z.string().trim().min(1).max(256),
+    configuration: z
+      .strictObject({
+        entityId: z.string().max(256).optional(),
+        contentUrl: z.string().max(2048).optional(),
+        websiteUrl: z.string().max(2048).optional(),
+        removeUrl: z.string().max(2048).optional(),
+      })
+      .default({}),
+  }),
+);
+
+export const NewTeam = model(
+  'NewTeam',
+  z.strictObject({
+    namingConvention: convention,
+    namingConventionWithTags: convention,
+    emailConvention: convention,
+    emailConventionWithTags: convention,
+    descriptionConvention: convention,
+    descriptionConventionWithTags: convention,
+    welcomeMessageConvention: convention,
+    welcomeMessageConventionWithTags: convention,
+    defaultName: z.string().max(264).optional(),
+    defaultDescription: z.string().max(1024).optional(),
+    defaultWelcomeMessage: z.string().max(4000).optional(),
+    teamPrivacy: z.enum(['public', 'private']).default('private'),
+    addRequesterAsTeamOwner: Flag.default(true),
+    channels: z.array(TemplateChannel).max(50).default([]),
+    tabs: z.array(TemplateTab).max(100).default([]),
+  }),
+);
+
+export const CatalogTemplate = model(
+  'CatalogTemplate',
+  z.strictObject({
+    templateConfiguration: TemplateConfiguration,
+    clonedTeam: ClonedTeam.nullable().default(null),
+    newTeam: NewTeam.default({ teamPrivacy: 'private', addRequesterAsTeamOwner: true, channels: [], tabs: [] }),
+  }),
+  'A team template of the catalog.',
+);
+/** A template as stored and returned: defaults applied, flags as booleans. */
+export type CatalogTemplate = z.output<typeof CatalogTemplate>;
+/** A template as a client may send it. */
+export type CatalogTemplateInput = z.input<typeof CatalogTemplate>;
+
+export const CatalogTemplates = model('CatalogTemplates', odataCollection(CatalogTemplate));
+export type CatalogTemplates = z.output<typeof CatalogTemplates>;

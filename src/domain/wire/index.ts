@@ -1,0 +1,5 @@
+/** The wire models shared by the server, the client and the tests. */
+export * from './catalog';
+export * from './directory';
+export * from './errors';
+export { Flag, models, type ODataCollection } from './registry';

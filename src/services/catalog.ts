@@ -1,0 +1,220 @@
+import type { Caller } from '../domain/caller';
+import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
+import { type CompiledRule, compileConvention, compileRule, RuleSyntaxError } from '../domain/rules';
+import type {
+  CatalogTemplate,
+  PermanentMember,
+  PermanentMembership,
+  PermanentMembershipRole,
+} from '../domain/wire';
+import type { TemplateRepository } from '../store/templates';
+import type { DirectoryService, RuleSubject } from './directory';
+
+/** What the catalog logs: rules that break at evaluation hide their template and are reported. */
+export interface CatalogLogger {
+  warn(details: object, message: string): void;
+}
+
+const CONVENTIONS = ['namingConvention', 'emailConvention', 'descriptionConvention', 'welcomeMessageConvention'] as const;
+const RULE_CACHE_LIMIT = 1000;
+
+/** The template catalog: listing with audience targeting, saving with validation, permanent membership. */
+export class CatalogService {
+  private readonly rules = new Map<string, CompiledRule>();
+
+  constructor(
+    private readonly templates: TemplateRepository,
+    private readonly directory: DirectoryService,
+    private readonly log: CatalogLogger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Every template, enabled or not (catalog managers and apps). */
+  async listAll(): Promise<CatalogTemplate[]> {
+    return (await this.templates.list()).map((s) => s.template);
+  }
+
+  /** The enabled templates whose audience includes the caller. */
+  async listForCaller(caller: Caller): Promise<CatalogTemplate[]> {
+    const [stored, subject] = await Promise.all([
+      this.templates.list({ enabledOnly: true }),
+      this.directory.ruleSubject(caller),
+    ]);
+    return stored.map((s) => s.template).filter((t) => this.isTargeted(t, subject));
+  }
+
+  /** One template; a plain user sees it only when it is enabled and targeted to them. */
+  async get(id: string, caller: Caller): Promise<CatalogTemplate> {
+    const template = (await this.templates.get(id))?.template;
+    if (!template) throw new NotFound(`No template "${id}".`);
+    if (caller.privileged) return template;
+    const visible =
+      template.templateConfiguration.enabled && this.isTargeted(template, await this.directory.ruleSubject(caller));
+    if (!visible) throw new NotFound(`No template "${id}".`);
+    return template;
+  }
+
+  /** Creates or replaces a template after checking its rules, conventions and people. */
+  async put(id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
+    const template = await this.validate(id, input);
+    await this.templates.put(template, this.now().toISOString());
+    return template;
+  }
+
+  /** A template's permanent owners and members. */
+  async getPermanentMembership(id: string): Promise<PermanentMembership> {
+    return (await this.require(id)).templateConfiguration.permanentMembership;
+  }
+
+  /** The permanent owners or members of a template. */
+  async getPermanentMembers(id: string, role: PermanentMembershipRole): Promise<PermanentMember[]> {
+    return (await this.getPermanentMembership(id))[role];
+  }
+
+  /** Replaces a template's permanent membership (people resolved against the directory). */
+  async setPermanentMembership(id: string, membership: PermanentMembership): Promise<PermanentMembership> {
+    const resolved = {
+      owners: await this.directory.resolveMembers(membership.owners, 'owners'),
+      members: await this.directory.resolveMembers(membership.members, 'members'),
+    };
+    const template = await this.require(id);
+    const updated = structuredClone(template);
+    updated.templateConfiguration.permanentMembership = resolved;
+    await this.templates.put(updated, this.now().toISOString());
+    return resolved;
+  }
+
+  /** Replaces the permanent owners or members of a template. */
+  async setPermanentMembers(
+    id: string,
+    role: PermanentMembershipRole,
+    members: readonly PermanentMember[],
+  ): Promise<PermanentMember[]> {
+    const current = await this.getPermanentMembership(id);
+    const resolved = await this.directory.resolveMembers(members, '');
+    return (await this.setPermanentMembership(id, { ...current, [role]: resolved }))[role];
+  }
+
+  /** True when the template has no audience rule or its rule holds for `subject`. */
+  private isTargeted(template: CatalogTemplate, subject: RuleSubject): boolean {
+    const targeting = template.templateConfiguration.audienceTargeting;
+    if (!targeting.enabled) return true;
+    try {
+      return this.rule(targeting.rules).matches(subject as unknown as Record<string, unknown>);
+    } catch (error) {
+      this.log.warn(
+        { templateId: template.templateConfiguration.id, reason: (error as Error).message },
+        'audience rule failed to evaluate; template hidden',
+      );
+      return false;
+    }
+  }
+
+  private rule(source: string): CompiledRule {
+    let compiled = this.rules.get(source);
+    if (!compiled) {
+      compiled = compileRule(source);
+      if (this.rules.size >= RULE_CACHE_LIMIT) this.rules.clear();
+      this.rules.set(source, compiled);
+    }
+    return compiled;
+  }
+
+  private async require(id: string): Promise<CatalogTemplate> {
+    const stored = await this.templates.get(id);
+    if (!stored) throw new NotFound(`No template "${id}".`);
+    return stored.template;
+  }
+
+  /** Every semantic check of a template; the shape was checked by its schema already. */
+  private async validate(id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
+    const config = input.templateConfiguration;
+    const details: ErrorDetail[] = [];
+    if (config.id !== undefined && config.id !== id) {
+      details.push({
+        code: 'idMismatch',
+        target: 'templateConfiguration.id',
+        message: `The body's id "${config.id}" differs from the path's "${id}".`,
+      });
+    }
+    const targeting = config.audienceTargeting;
+    if (targeting.enabled && targeting.rules.trim() === '') {
+      details.push({
+        code: 'required',
+        target: 'templateConfiguration.audienceTargeting.rules',
+        message: 'Audience targeting is enabled but has no rule.',
+      });
+    } else if (targeting.rules.trim() !== '') {
+      syntaxCheck(() => compileRule(targeting.rules), 'templateConfiguration.audienceTargeting.rules', details);
+    }
+    for (const name of CONVENTIONS) {
+      const convention = input.newTeam[name];
+      if (convention) syntaxCheck(() => compileConvention(convention), `newTeam.${name}`, details);
+    }
+    if (config.approval.requireApproval && config.approval.approvalTeam.length === 0) {
+      details.push({
+        code: 'required',
+        target: 'templateConfiguration.approval.approvalTeam',
+        message: 'A template that requires approval needs at least one approver.',
+      });
+    }
+    const channels = new Set(['general', ...input.newTeam.channels.map((c) => c.displayName.toLowerCase())]);
+    input.newTeam.tabs.forEach((tab, index) => {
+      if (!channels.has(tab.channel.toLowerCase())) {
+        details.push({
+          code: 'unknownChannel',
+          target: `newTeam.tabs[${index}].channel`,
+          message: `The tab's channel "${tab.channel}" is neither General nor one of the template's channels.`,
+        });
+      }
+    });
+    if (config.sensitivityLabelId !== null) {
+      const labels = await this.directory.allLabels();
+      if (!labels.some((l) => l.id === config.sensitivityLabelId && l.isActive)) {
+        details.push({
+          code: 'unknownLabel',
+          target: 'templateConfiguration.sensitivityLabelId',
+          message: `No active sensitivity label "${config.sensitivityLabelId}".`,
+        });
+      }
+    }
+    const people = await Promise.allSettled([
+      this.directory.resolveMembers(config.approval.approvalTeam, 'templateConfiguration.approval.approvalTeam'),
+      this.directory.resolveMembers(config.permanentMembership.owners, 'templateConfiguration.permanentMembership.owners'),
+      this.directory.resolveMembers(
+        config.permanentMembership.members,
+        'templateConfiguration.permanentMembership.members',
+      ),
+    ]);
+    for (const result of people) {
+      if (result.status === 'rejected') {
+        if (!(result.reason instanceof ValidationFailed)) throw result.reason;
+        details.push(...result.reason.details);
+      }
+    }
+    if (details.length > 0) throw new ValidationFailed('The template is not valid.', details);
+    const [approvalTeam, owners, members] = people.map((r) => (r as PromiseFulfilledResult<PermanentMember[]>).value);
+    return {
+      ...input,
+      templateConfiguration: {
+        ...config,
+        id,
+        approval: { ...config.approval, approvalTeam: approvalTeam! },
+        permanentMembership: { owners: owners!, members: members! },
+      },
+    };
+  }
+}
+
+function syntaxCheck(compile: () => unknown, target: string, details: ErrorDetail[]): void {
+  try {
+    compile();
+  } catch (error) {
+    if (!(error instanceof RuleSyntaxError)) throw error;
+    details.push({
+      code: 'syntaxError',
+      target,
+      message: `${error.message} (at position ${error.position})`,
+    });
+  }
+}

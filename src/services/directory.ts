@@ -1,0 +1,79 @@
+import type { Caller } from '../domain/caller';
+import type { DirectoryReader } from '../domain/directory';
+import { ValidationFailed } from '../domain/errors';
+import type { Label, PermanentMember, User } from '../domain/wire';
+
+/** The attributes audience rules and naming conventions see as `user`. */
+export interface RuleSubject {
+  user: Partial<User> & {
+    groups: { direct: Array<{ id: string; displayName: string; '@odata.type': '#microsoft.graph.group' }> };
+  };
+}
+
+/** People, groups and labels of the tenant, as callers are allowed to see them. */
+export class DirectoryService {
+  constructor(private readonly directory: DirectoryReader) {}
+
+  /** A page of the directory, optionally filtered by a name, mail or UPN prefix. */
+  searchUsers(options: { search?: string; top: number; skip: number }): Promise<{ users: User[]; total: number }> {
+    return this.directory.searchUsers(options);
+  }
+
+  /** Every sensitivity label of the tenant, active or not. */
+  allLabels(): Promise<Label[]> {
+    return this.directory.labels();
+  }
+
+  /** The active labels the caller may apply: unscoped ones, and those scoped to one of their groups. */
+  async labelsFor(caller: Caller): Promise<Label[]> {
+    const [labels, groups] = await Promise.all([this.directory.labels(), this.directory.groupsOf(caller.id)]);
+    const groupIds = new Set(groups.map((g) => g.id));
+    return labels
+      .filter((l) => l.isActive && (l.scopeGroupIds === null || l.scopeGroupIds.some((id) => groupIds.has(id))))
+      .map(({ scopeGroupIds: _scope, ...label }) => label);
+  }
+
+  /**
+   * What rules know about the caller: their directory entry and direct groups, or, for someone
+   * the directory does not know, just what the token says.
+   */
+  async ruleSubject(caller: Caller): Promise<RuleSubject> {
+    const [user, groups] = await Promise.all([this.directory.findUser(caller.id), this.directory.groupsOf(caller.id)]);
+    const base: Partial<User> = user
+      ? stripRoles(user)
+      : { id: caller.id, displayName: caller.name ?? '', userPrincipalName: caller.upn ?? '', mail: caller.upn ?? null };
+    return {
+      user: {
+        ...base,
+        groups: {
+          direct: groups.map((g) => ({ id: g.id, displayName: g.displayName, '@odata.type': '#microsoft.graph.group' })),
+        },
+      },
+    };
+  }
+
+  /**
+   * Resolves user references (id, UPN or mail) to `{id, name}` with the directory's object id and
+   * display name; every reference that matches nobody is reported under `target[index].id`.
+   */
+  async resolveMembers(members: readonly { id: string }[], target: string): Promise<PermanentMember[]> {
+    const found = await this.directory.findUsers(members.map((m) => m.id));
+    const details = members.flatMap((m, index) =>
+      found.has(m.id.trim())
+        ? []
+        : [{ code: 'unknownUser', target: `${target}[${index}].id`, message: `No user "${m.id}" in the directory.` }],
+    );
+    if (details.length > 0) throw new ValidationFailed('Some users are not in the directory.', details);
+    const unique = new Map<string, PermanentMember>();
+    for (const m of members) {
+      const user = found.get(m.id.trim())!;
+      unique.set(user.id, { id: user.id, name: user.displayName });
+    }
+    return [...unique.values()];
+  }
+}
+
+function stripRoles(user: User & { appRoles?: unknown }): User {
+  const { appRoles: _roles, ...rest } = user;
+  return rest;
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Pool } from 'pg';
+import { isPostgres } from './dialect';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+/** How to reach the store: an SQLite file (embedded default) or a PostgreSQL URL. */
+export type DatabaseOptions = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize?: number };
+
+/** An open store: the typed query builder plus what infrastructure needs of the connection. */
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: 'sqlite' | 'postgres';
+  /** The pg pool, for components that speak to PostgreSQL directly (rate-limit counters). */
+  readonly pgPool?: Pool;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the database described by `options` (creating the SQLite file and its folder if needed). */
+export function openStore(options: DatabaseOptions): Store {
+  if (options.kind === 'postgres') {
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client that loses its server must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return storeOf(db, 'postgres', pool);
+  }
+  if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
+  const sqlite = new SQLite(options.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return storeOf(db, 'sqlite');
+}
+
+function storeOf(db: Kysely<Database>, dialect: Store['dialect'], pgPool?: Pool): Store {
+  return {
+    db,
+    dialect,
+    pgPool,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Applies every pending migration; returns the names applied now. Safe to run from several processes. */
+export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export { isPostgres };

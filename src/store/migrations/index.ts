@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './0001_foundation';
+
+/** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
