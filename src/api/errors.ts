@@ -1,0 +1,92 @@
+import type { ServerResponse } from 'node:http';
+import type { ZodError } from 'zod';
+import {
+  Conflict,
+  type ErrorDetail,
+  Forbidden,
+  NotFound,
+  RateLimited,
+  StewardError,
+  Unauthorized,
+  Unavailable,
+  ValidationFailed,
+} from '../domain/errors';
+import type { ApiError } from '../domain/wire';
+
+/** Errors of HTTP itself, raised by the server before a request reaches a service. */
+export class HttpError extends StewardError {
+  constructor(
+    readonly status: 405 | 413 | 415,
+    readonly code: 'methodNotAllowed' | 'payloadTooLarge' | 'unsupportedMediaType',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Turns a zod failure into `details` entries, one per issue, targeted at a dotted path. */
+export function detailsOf(error: ZodError, prefix: string): ErrorDetail[] {
+  return error.issues.map((issue) => {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    const keys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
+    return { code: issue.code, target: path || prefix || 'body', message: `${issue.message}${keys}` };
+  });
+}
+
+/** The status and ApiError body for any failure; unknown errors become a generic 500. */
+export function toApiError(
+  error: unknown,
+  ids: { requestId: string; clientRequestId?: string },
+): { status: number; body: ApiError; headers: Record<string, string> } {
+  const { status, headers } = statusOf(error);
+  const known = error instanceof StewardError;
+  const body: ApiError = {
+    error: {
+      code: known ? error.code : 'internalServerError',
+      message: known ? error.message : 'Something went wrong on our side. Quote the request id when reporting it.',
+      innerError: {
+        date: new Date().toISOString(),
+        'request-id': ids.requestId,
+        ...(ids.clientRequestId ? { 'client-request-id': ids.clientRequestId } : {}),
+      },
+    },
+  };
+  if (error instanceof ValidationFailed) body.error.details = error.details;
+  return { status, body, headers };
+}
+
+function statusOf(error: unknown): { status: number; headers: Record<string, string> } {
+  if (error instanceof ValidationFailed) return { status: 400, headers: {} };
+  if (error instanceof Unauthorized) {
+    return { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } };
+  }
+  if (error instanceof Forbidden) return { status: 403, headers: {} };
+  if (error instanceof NotFound) return { status: 404, headers: {} };
+  if (error instanceof Conflict) return { status: 409, headers: {} };
+  if (error instanceof RateLimited) return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+  if (error instanceof Unavailable) return { status: 503, headers: {} };
+  if (error instanceof HttpError) return { status: error.status, headers: {} };
+  return { status: 500, headers: {} };
+}
+
+/** Writes a JSON response (the server's only way of answering). */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (body === undefined) {
+    res.statusCode = status;
+    res.setHeader('Content-Length', '0');
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', String(Buffer.byteLength(text)));
+  res.end(text);
+}

@@ -1,0 +1,29 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/** Prometheus metrics of one server: request counts and latencies per operationId. */
+export class ApiMetrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'steward_http_requests_total',
+    help: 'HTTP requests served, by operationId, method and status.',
+    labelNames: ['operation', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'steward_http_request_duration_seconds',
+    help: 'Time to serve an HTTP request, by operationId.',
+    labelNames: ['operation', 'method'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'steward_' });
+  }
+
+  /** Records one served request. */
+  observe(operation: string, method: string, status: number, seconds: number): void {
+    this.requests.inc({ operation, method, status: String(status) });
+    this.latency.observe({ operation, method }, seconds);
+  }
+}

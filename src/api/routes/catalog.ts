@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  CatalogTemplate,
+  CatalogTemplates,
+  PermanentMember,
+  PermanentMembership,
+  PermanentMembershipRole,
+} from '../../domain/wire';
+import type { CatalogService } from '../../services/catalog';
+import { odataCollection } from '../odata';
+import { defineRoute, type Route } from '../route';
+
+const TemplateId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'A template id is 1–128 letters, digits, ".", "_" or "-".')
+  .describe('The template id.');
+const TemplatePath = z.object({ template_id: TemplateId });
+const RolePath = z.object({
+  template_id: TemplateId,
+  role: PermanentMembershipRole.describe('Which permanent members: owners or members.'),
+});
+const tag = 'Catalog';
+
+/** The template catalog: listing (all, or the caller's), templates, and permanent membership. */
+export function catalogRoutes(catalog: CatalogService): Route[] {
+  return [
+    defineRoute({
+      operationId: 'getCatalogTemplates',
+      method: 'get',
+      path: '/catalog/templates',
+      tag,
+      summary: 'List every template of the catalog, enabled or not',
+      responses: { 200: { description: 'The catalog.', schema: CatalogTemplates } },
+      handle: async ({ baseUrl }) => ({
+        status: 200,
+        body: odataCollection(baseUrl, 'catalogTemplates', await catalog.listAll()),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getMyCatalogTemplates',
+      method: 'get',
+      path: '/me/catalog/templates',
+      tag,
+      summary: "List the templates the caller may use (enabled and targeted to them)",
+      responses: { 200: { description: "The caller's templates.", schema: CatalogTemplates } },
+      handle: async ({ caller, baseUrl }) => ({
+        status: 200,
+        body: odataCollection(baseUrl, 'catalogTemplates', await catalog.listForCaller(caller)),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getPlatformTeamTemplate',
+      method: 'get',
+      path: '/catalog/templates/{template_id}',
+      tag,
+      summary: 'Get a template',
+      description: 'A plain user sees only templates that are enabled and targeted to them; others are 404.',
+      params: TemplatePath,
+      responses: { 200: { description: 'The template.', schema: CatalogTemplate } },
+      handle: async ({ caller, params }) => ({ status: 200, body: await catalog.get(params.template_id, caller) }),
+    }),
+    defineRoute({
+      operationId: 'setPlatformTeamTemplate',
+      method: 'put',
+      path: '/catalog/templates/{template_id}',
+      tag,
+      summary: 'Create or replace a template',
+      description:
+        'Validates every field: audience rules and naming conventions must parse (400 names the position), ' +
+        'approvers and permanent members must be in the directory, a label must exist.',
+      params: TemplatePath,
+      body: CatalogTemplate,
+      responses: { 200: { description: 'The template as stored.', schema: CatalogTemplate } },
+      handle: async ({ params, body }) => ({ status: 200, body: await catalog.put(params.template_id, body) }),
+    }),
+    defineRoute({
+      operationId: 'getPlatformTeamTemplatePermanentMembership',
+      method: 'get',
+      path: '/catalog/templates/{template_id}/permanent_membership',
+      tag,
+      summary: "Get a template's permanent owners and members",
+      params: TemplatePath,
+      responses: { 200: { description: 'The permanent membership.', schema: PermanentMembership } },
+      handle: async ({ params }) => ({
+        status: 200,
+        body: await catalog.getPermanentMembership(params.template_id),
+      }),
+    }),
+    defineRoute({
+      operationId: 'setPlatformTeamTemplatePermanentMembership',
+      method: 'put',
+      path: '/catalog/templates/{template_id}/permanent_membership',
+      tag,
+      summary: "Replace a template's permanent owners and members",
+      params: TemplatePath,
+      body: PermanentMembership,
+      responses: { 200: { description: 'The permanent membership as stored.', schema: PermanentMembership } },
+      handle: async ({ params, body }) => ({
+        status: 200,
+        body: await catalog.setPermanentMembership(params.template_id, body),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getPlatformTeamTemplatePermanentMembershipByRole',
+      method: 'get',
+      path: '/catalog/templates/{template_id}/permanent_membership/{role}',
+      tag,
+      summary: "Get a template's permanent owners, or its permanent members",
+      params: RolePath,
+      responses: { 200: { description: 'The permanent members in that role.', schema: z.array(PermanentMember) } },
+      handle: async ({ params }) => ({
+        status: 200,
+        body: await catalog.getPermanentMembers(params.template_id, params.role),
+      }),
+    }),
+    defineRoute({
+      operationId: 'setPlatformTeamTemplatePermanentMembershipByRole',
+      method: 'put',
+      path: '/catalog/templates/{template_id}/permanent_membership/{role}',
+      tag,
+      summary: "Replace a template's permanent owners, or its permanent members",
+      params: RolePath,
+      body: z.array(PermanentMember).max(500),
+      responses: {
+        200: { description: 'The permanent members in that role as stored.', schema: z.array(PermanentMember) },
+      },
+      handle: async ({ params, body }) => ({
+        status: 200,
+        body: await catalog.setPermanentMembers(params.template_id, params.role, body),
+      }),
+    }),
+  ];
+}

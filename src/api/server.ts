@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import restify from 'restify';
+import type { z } from 'zod';
+import type { Caller } from '../domain/caller';
+import { Forbidden, NotFound, RateLimited, Unavailable, ValidationFailed } from '../domain/errors';
+import { bypassesCondition, isGranted, policyOf } from '../domain/rbac';
+import type { RateLimitService } from '../services/rateLimits';
+import { detailsOf, HttpError, sendJson, toApiError } from './errors';
+import type { ApiMetrics } from './metrics';
+import type { Authenticator } from './middleware/authenticate';
+import { readJsonBody } from './middleware/readJsonBody';
+import { buildOpenApiDocument } from './openapi';
+import type { Route } from './route';
+
+export const API_BASE = '/api/v1.0';
+
+/** What the HTTP server needs; `main.ts` builds it. */
+export interface ApiServerOptions {
+  routes: readonly Route[];
+  authenticator: Authenticator;
+  rateLimits: RateLimitService;
+  metrics: ApiMetrics;
+  logger: Logger;
+  tenantId: string;
+  publicUrl: string;
+  version: string;
+  /** Resolves when the store answers; `/readyz` reports 503 otherwise. */
+  ready: () => Promise<void>;
+}
+
+type Req = restify.Request & IncomingMessage;
+type Res = restify.Response & ServerResponse;
+
+/** The restify server with the API, health, metrics and the OpenAPI document mounted. */
+export function createApiServer(options: ApiServerOptions): restify.Server {
+  const server = restify.createServer({ name: 'steward', handleUncaughtExceptions: false, ignoreTrailingSlash: true });
+  const document = buildOpenApiDocument(options.routes, { version: options.version, serverUrl: options.publicUrl });
+
+  for (const route of options.routes) {
+    const path = API_BASE + route.path.replace(/\{([^}]+)\}/g, ':$1');
+    server[route.method === 'delete' ? 'del' : route.method](path, async (req: Req, res: Res) => {
+      await serve(route, req, res, options);
+    });
+  }
+
+  server.get(`${API_BASE}/openapi.json`, async (_req: Req, res: Res) => sendJson(res, 200, document));
+  server.get('/healthz', async (_req: Req, res: Res) => sendJson(res, 200, { status: 'ok' }));
+  server.get('/readyz', async (_req: Req, res: Res) => {
+    try {
+      await options.ready();
+      sendJson(res, 200, { status: 'ready' });
+    } catch (error) {
+      options.logger.warn({ err: error }, 'readiness check failed');
+      const ids = { requestId: randomUUID() };
+      sendJson(res, 503, toApiError(new Unavailable('The store does not answer.'), ids).body, {
+        'request-id': ids.requestId,
+      });
+    }
+  });
+  server.get('/metrics', async (_req: Req, res: Res) => {
+    const text = await options.metrics.registry.metrics();
+    res.setHeader('Content-Type', options.metrics.registry.contentType);
+    res.end(text);
+  });
+
+  // Router failures (unknown path, wrong method) answer with the same ApiError as everything else.
+  server.on('restifyError', (req: Req, res: Res, err: Error & { statusCode?: number }, callback: () => void) => {
+    const requestId = randomUUID();
+    const clientRequestId = clientRequestIdOf(req);
+    const error =
+      err.name === 'MethodNotAllowedError'
+        ? new HttpError(405, 'methodNotAllowed', `${req.method} is not allowed on this path.`)
+        : err.name === 'ResourceNotFoundError'
+          ? new NotFound(`No operation at ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}.`)
+          : err;
+    const { status, body, headers } = toApiError(error, { requestId, clientRequestId });
+    res.send(status, body, { ...headers, ...idHeaders(requestId, clientRequestId) });
+    options.metrics.observe('unknown', req.method ?? '', status, 0);
+    callback();
+  });
+  return server;
+}
+
+/** Runs one request through authentication, authorisation, rate limiting, validation and the handler. */
+async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions): Promise<void> {
+  const started = process.hrtime.bigint();
+  const requestId = randomUUID();
+  const clientRequestId = clientRequestIdOf(req);
+  for (const [name, value] of Object.entries(idHeaders(requestId, clientRequestId))) res.setHeader(name, value);
+  let caller: Caller | undefined;
+  let status = 500;
+  try {
+    const policy = policyOf(route.operationId);
+    const identity = await options.authenticator.authenticate(req.headers.authorization);
+    if (!isGranted(policy, identity.roles)) {
+      throw new Forbidden(`This operation needs one of these roles: ${policy.roles.join(', ')}.`);
+    }
+    caller = { ...identity, privileged: bypassesCondition(policy, identity.roles) };
+    const decision = await options.rateLimits.consume(options.tenantId, caller.id, policy.tier);
+    res.setHeader('X-RateLimit-Limit', String(decision.limit));
+    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    if (!decision.allowed) {
+      throw new RateLimited(
+        `Too many calls: ${decision.limit} a minute are allowed for this operation.`,
+        decision.retryAfterSeconds,
+      );
+    }
+    const params = parse(route.params, decodedParams(req), 'path');
+    const query = parse(route.query, queryOf(req), 'query');
+    const body = route.body ? parse(route.body, await readJsonBody(req), 'body') : undefined;
+    const reply = await route.handle({
+      caller,
+      params,
+      query,
+      body,
+      requestId,
+      baseUrl: options.publicUrl,
+    });
+    status = reply.status;
+    sendJson(res, reply.status, reply.body, reply.headers);
+  } catch (error) {
+    const mapped = toApiError(error, { requestId, clientRequestId });
+    status = mapped.status;
+    if (status >= 500) options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
+    if (status === 413) mapped.headers.Connection = 'close';
+    sendJson(res, status, mapped.body, mapped.headers);
+  } finally {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    options.metrics.observe(route.operationId, route.method, status, seconds);
+    if (options.logger.isLevelEnabled('info')) {
+      options.logger.info(
+        { requestId, operation: route.operationId, status, ms: Math.round(seconds * 1e4) / 10, caller: caller?.id },
+        'request',
+      );
+    }
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> {
+  if (!schema) return undefined as z.output<T>;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) {
+    const message = where === 'body' ? 'The request body is not valid.' : `The request ${where} is not valid.`;
+    throw new ValidationFailed(message, detailsOf(result.error, where));
+  }
+  return result.data;
+}
+
+function decodedParams(req: Req): Record<string, string> {
+  return { ...((req.params ?? {}) as Record<string, string>) };
+}
+
+function queryOf(req: Req): Record<string, string> {
+  const query: Record<string, string> = {};
+  const search = new URL(req.url ?? '/', 'http://localhost').searchParams;
+  for (const [name, value] of search) query[name] = value;
+  return query;
+}
+
+/** `client-request-id` is echoed when it is a reasonable id; anything else is ignored. */
+function clientRequestIdOf(req: IncomingMessage): string | undefined {
+  const value = req.headers['client-request-id'];
+  return typeof value === 'string' && /^[\x21-\x7e]{1,128}$/.test(value) ? value : undefined;
+}
+
+function idHeaders(requestId: string, clientRequestId: string | undefined): Record<string, string> {
+  return clientRequestId ? { 'request-id': requestId, 'client-request-id': clientRequestId } : { 'request-id': requestId };
+}
