@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type restify from 'restify';
-import { catalogRoutes } from './api/routes/catalog';
-import { directoryRoutes } from './api/routes/directory';
 import { ApiMetrics } from './api/metrics';
 import { createAuthenticator } from './api/middleware/authenticate';
+import { catalogRoutes } from './api/routes/catalog';
+import { directoryRoutes } from './api/routes/directory';
 import { createApiServer } from './api/server';
 import { type Config, redactUrl } from './config';
 import { createEmbeddedPlatform } from './platform/embedded';
@@ -49,6 +49,8 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
   const platform = createEmbeddedPlatform({ directory: new DirectoryRepository(store.db) });
   const directory = new DirectoryService(platform.directory);
   const catalog = new CatalogService(new TemplateRepository(store.db), directory, logger);
+  // The public URL defaults to where the server listens, known only once it does.
+  let publicUrl = config.publicUrl ?? '';
   const server = createApiServer({
     routes: [...catalogRoutes(catalog), ...directoryRoutes(directory)],
     authenticator: createAuthenticator(config.auth, config.tenantId),
@@ -56,7 +58,7 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
     metrics: new ApiMetrics(),
     logger,
     tenantId: config.tenantId,
-    publicUrl: config.publicUrl,
+    publicUrl: () => publicUrl,
     version: VERSION,
     ready: () => store.ping(),
   });
@@ -66,6 +68,7 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  publicUrl ||= url;
   logger.info(
     {
       url,

@@ -11,8 +11,8 @@ export interface Config {
   role: 'all' | 'api';
   host: string;
   port: number;
-  /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`). */
-  publicUrl: string;
+  /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`); default: where it listens. */
+  publicUrl?: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   tenantId: string;
@@ -54,17 +54,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const port = integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535);
   const host = read('STEWARD_HOST') ?? '127.0.0.1';
   const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api'] as const, 'all');
-  const publicUrl = url('STEWARD_PUBLIC_URL', read('STEWARD_PUBLIC_URL') ?? `http://localhost:${port}`);
+  const publicUrl = read('STEWARD_PUBLIC_URL');
   const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
   // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i.test(tenantId)) {
-    throw new ConfigError('STEWARD_TENANT_ID', `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`);
+    throw new ConfigError(
+      'STEWARD_TENANT_ID',
+      `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`,
+    );
   }
   return {
     role,
     host,
     port,
-    publicUrl: publicUrl.replace(/\/+$/, ''),
+    publicUrl: publicUrl === undefined ? undefined : url('STEWARD_PUBLIC_URL', publicUrl).replace(/\/+$/, ''),
     dataDir,
     database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
@@ -72,7 +75,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
-    shutdownTimeoutMs: integer('STEWARD_SHUTDOWN_TIMEOUT_MS', read('STEWARD_SHUTDOWN_TIMEOUT_MS'), 10_000, 0, 600_000),
+    shutdownTimeoutMs: integer(
+      'STEWARD_SHUTDOWN_TIMEOUT_MS',
+      read('STEWARD_SHUTDOWN_TIMEOUT_MS'),
+      10_000,
+      0,
+      600_000,
+    ),
   };
 }
 
@@ -85,18 +94,31 @@ function database(
   if (!value) return { kind: 'sqlite', file: path.join(dataDir, 'steward.db') };
   if (/^postgres(ql)?:\/\//i.test(value)) {
     url('STEWARD_DATABASE_URL', value);
-    return { kind: 'postgres', url: value, poolSize: integer('STEWARD_DATABASE_POOL_SIZE', poolSize, 10, 1, 200) };
+    return {
+      kind: 'postgres',
+      url: value,
+      poolSize: integer('STEWARD_DATABASE_POOL_SIZE', poolSize, 10, 1, 200),
+    };
   }
   if (value.startsWith('sqlite:')) {
     const file = value.slice('sqlite:'.length).replace(/^\/\//, '');
-    if (!file) throw new ConfigError('STEWARD_DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/steward.db');
+    if (!file)
+      throw new ConfigError(
+        'STEWARD_DATABASE_URL',
+        'sqlite: needs a file path, e.g. sqlite:./data/steward.db',
+      );
     return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
   }
   throw new ConfigError('STEWARD_DATABASE_URL', 'expected postgres://… or sqlite:<file>');
 }
 
 function auth(read: (name: string) => string | undefined, dataDir: string): Config['auth'] {
-  const mode = oneOf('STEWARD_AUTH_MODE', read('STEWARD_AUTH_MODE'), ['embedded', 'entra'] as const, 'embedded');
+  const mode = oneOf(
+    'STEWARD_AUTH_MODE',
+    read('STEWARD_AUTH_MODE'),
+    ['embedded', 'entra'] as const,
+    'embedded',
+  );
   if (mode === 'entra') {
     const need = (name: string) => {
       const value = read(name);
@@ -134,7 +156,13 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
-function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+function integer(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) {
@@ -146,7 +174,8 @@ function integer(name: string, value: string | undefined, fallback: number, min:
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(name, `expected a positive number, got "${value}"`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new ConfigError(name, `expected a positive number, got "${value}"`);
   return n;
 }
 

@@ -43,7 +43,9 @@ export function toApiError(
   const body: ApiError = {
     error: {
       code: known ? error.code : 'internalServerError',
-      message: known ? error.message : 'Something went wrong on our side. Quote the request id when reporting it.',
+      message: known
+        ? error.message
+        : 'Something went wrong on our side. Quote the request id when reporting it.',
       innerError: {
         date: new Date().toISOString(),
         'request-id': ids.requestId,
@@ -63,7 +65,8 @@ function statusOf(error: unknown): { status: number; headers: Record<string, str
   if (error instanceof Forbidden) return { status: 403, headers: {} };
   if (error instanceof NotFound) return { status: 404, headers: {} };
   if (error instanceof Conflict) return { status: 409, headers: {} };
-  if (error instanceof RateLimited) return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+  if (error instanceof RateLimited)
+    return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   if (error instanceof Unavailable) return { status: 503, headers: {} };
   if (error instanceof HttpError) return { status: error.status, headers: {} };
   return { status: 500, headers: {} };

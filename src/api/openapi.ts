@@ -79,7 +79,8 @@ function errorResponses(route: Route): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   for (const status of [...statuses].sort()) {
     const headers: Record<string, unknown> = { ...RATE_HEADERS };
-    if (status === 429) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'integer' } };
+    if (status === 429)
+      headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'integer' } };
     if (status === 401) headers['WWW-Authenticate'] = { schema: { type: 'string' } };
     responses[String(status)] = {
       description: route.responses[status]?.description ?? ERROR_DESCRIPTIONS[status] ?? 'Error.',

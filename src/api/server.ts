@@ -24,7 +24,8 @@ export interface ApiServerOptions {
   metrics: ApiMetrics;
   logger: Logger;
   tenantId: string;
-  publicUrl: string;
+  /** The deployment's public base URL (read per request: it is known once the server listens). */
+  publicUrl: () => string;
   version: string;
   /** Resolves when the store answers; `/readyz` reports 503 otherwise. */
   ready: () => Promise<void>;
@@ -35,8 +36,12 @@ type Res = restify.Response & ServerResponse;
 
 /** The restify server with the API, health, metrics and the OpenAPI document mounted. */
 export function createApiServer(options: ApiServerOptions): restify.Server {
-  const server = restify.createServer({ name: 'steward', handleUncaughtExceptions: false, ignoreTrailingSlash: true });
-  const document = buildOpenApiDocument(options.routes, { version: options.version, serverUrl: options.publicUrl });
+  const server = restify.createServer({
+    name: 'steward',
+    handleUncaughtExceptions: false,
+    ignoreTrailingSlash: true,
+  });
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
   for (const route of options.routes) {
     const path = API_BASE + route.path.replace(/\{([^}]+)\}/g, ':$1');
@@ -45,7 +50,13 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
     });
   }
 
-  server.get(`${API_BASE}/openapi.json`, async (_req: Req, res: Res) => sendJson(res, 200, document));
+  server.get(`${API_BASE}/openapi.json`, async (_req: Req, res: Res) => {
+    document ??= buildOpenApiDocument(options.routes, {
+      version: options.version,
+      serverUrl: options.publicUrl(),
+    });
+    sendJson(res, 200, document);
+  });
   server.get('/healthz', async (_req: Req, res: Res) => sendJson(res, 200, { status: 'ok' }));
   server.get('/readyz', async (_req: Req, res: Res) => {
     try {
@@ -66,20 +77,23 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
   });
 
   // Router failures (unknown path, wrong method) answer with the same ApiError as everything else.
-  server.on('restifyError', (req: Req, res: Res, err: Error & { statusCode?: number }, callback: () => void) => {
-    const requestId = randomUUID();
-    const clientRequestId = clientRequestIdOf(req);
-    const error =
-      err.name === 'MethodNotAllowedError'
-        ? new HttpError(405, 'methodNotAllowed', `${req.method} is not allowed on this path.`)
-        : err.name === 'ResourceNotFoundError'
-          ? new NotFound(`No operation at ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}.`)
-          : err;
-    const { status, body, headers } = toApiError(error, { requestId, clientRequestId });
-    res.send(status, body, { ...headers, ...idHeaders(requestId, clientRequestId) });
-    options.metrics.observe('unknown', req.method ?? '', status, 0);
-    callback();
-  });
+  server.on(
+    'restifyError',
+    (req: Req, res: Res, err: Error & { statusCode?: number }, callback: () => void) => {
+      const requestId = randomUUID();
+      const clientRequestId = clientRequestIdOf(req);
+      const error =
+        err.name === 'MethodNotAllowedError'
+          ? new HttpError(405, 'methodNotAllowed', `${req.method} is not allowed on this path.`)
+          : err.name === 'ResourceNotFoundError'
+            ? new NotFound(`No operation at ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}.`)
+            : err;
+      const { status, body, headers } = toApiError(error, { requestId, clientRequestId });
+      res.send(status, body, { ...headers, ...idHeaders(requestId, clientRequestId) });
+      options.metrics.observe('unknown', req.method ?? '', status, 0);
+      callback();
+    },
+  );
   return server;
 }
 
@@ -88,7 +102,8 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
   const started = process.hrtime.bigint();
   const requestId = randomUUID();
   const clientRequestId = clientRequestIdOf(req);
-  for (const [name, value] of Object.entries(idHeaders(requestId, clientRequestId))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(idHeaders(requestId, clientRequestId)))
+    res.setHeader(name, value);
   let caller: Caller | undefined;
   let status = 500;
   try {
@@ -116,14 +131,15 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
       query,
       body,
       requestId,
-      baseUrl: options.publicUrl,
+      baseUrl: options.publicUrl(),
     });
     status = reply.status;
     sendJson(res, reply.status, reply.body, reply.headers);
   } catch (error) {
     const mapped = toApiError(error, { requestId, clientRequestId });
     status = mapped.status;
-    if (status >= 500) options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
+    if (status >= 500)
+      options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
     if (status === 413) mapped.headers.Connection = 'close';
     sendJson(res, status, mapped.body, mapped.headers);
   } finally {
@@ -131,7 +147,13 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     options.metrics.observe(route.operationId, route.method, status, seconds);
     if (options.logger.isLevelEnabled('info')) {
       options.logger.info(
-        { requestId, operation: route.operationId, status, ms: Math.round(seconds * 1e4) / 10, caller: caller?.id },
+        {
+          requestId,
+          operation: route.operationId,
+          status,
+          ms: Math.round(seconds * 1e4) / 10,
+          caller: caller?.id,
+        },
         'request',
       );
     }
@@ -142,7 +164,8 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where
   if (!schema) return undefined as z.output<T>;
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) {
-    const message = where === 'body' ? 'The request body is not valid.' : `The request ${where} is not valid.`;
+    const message =
+      where === 'body' ? 'The request body is not valid.' : `The request ${where} is not valid.`;
     throw new ValidationFailed(message, detailsOf(result.error, where));
   }
   return result.data;
@@ -166,5 +189,7 @@ function clientRequestIdOf(req: IncomingMessage): string | undefined {
 }
 
 function idHeaders(requestId: string, clientRequestId: string | undefined): Record<string, string> {
-  return clientRequestId ? { 'request-id': requestId, 'client-request-id': clientRequestId } : { 'request-id': requestId };
+  return clientRequestId
+    ? { 'request-id': requestId, 'client-request-id': clientRequestId }
+    : { 'request-id': requestId };
 }

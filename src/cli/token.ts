@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { ASSIGNABLE_ROLES, type AppRole, isAppRole } from '../domain/roles';
+import { type AppRole, ASSIGNABLE_ROLES, isAppRole } from '../domain/roles';
 import { EmbeddedTokenIssuer, type TokenSubject } from '../services/tokens';
 import { migrate, openStore } from '../store/database';
 import { DirectoryRepository } from '../store/directory';
@@ -34,7 +34,8 @@ async function main(): Promise<void> {
     throw new Error('Tokens are minted only with STEWARD_AUTH_MODE=embedded; Entra ID issues the others.');
   }
   const ttl = Number(values.ttl);
-  if (!Number.isInteger(ttl) || ttl < 1 || ttl > 7 * 24 * 3600) throw new Error('--ttl takes 1 to 604800 seconds.');
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > 7 * 24 * 3600)
+    throw new Error('--ttl takes 1 to 604800 seconds.');
   const roles = values.roles === undefined ? undefined : parseRoles(values.roles);
 
   const store = openStore(config.database);
@@ -57,7 +58,8 @@ async function subjectFor(
 ): Promise<TokenSubject> {
   if (app) {
     const found = await directory.findApp(key);
-    if (!found && roles === undefined) throw new Error(`No app "${key}" in the directory; pass --roles to mint anyway.`);
+    if (!found && roles === undefined)
+      throw new Error(`No app "${key}" in the directory; pass --roles to mint anyway.`);
     return { id: key, name: found?.displayName, roles: roles ?? found?.appRoles ?? [], app: true };
   }
   const user = await directory.findUser(key);
@@ -71,7 +73,8 @@ function parseRoles(list: string): AppRole[] {
     .map((r) => r.trim())
     .filter(Boolean);
   const unknown = roles.filter((r) => !isAppRole(r));
-  if (unknown.length > 0) throw new Error(`Unknown role(s): ${unknown.join(', ')}. Roles: ${ASSIGNABLE_ROLES.join(', ')}.`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown role(s): ${unknown.join(', ')}. Roles: ${ASSIGNABLE_ROLES.join(', ')}.`);
   return roles as AppRole[];
 }
 

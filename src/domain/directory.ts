@@ -29,7 +29,11 @@ export interface DirectoryReader {
   /** Many people by id, UPN or mail; keys that match nobody are absent. */
   findUsers(keys: readonly string[]): Promise<Map<string, User>>;
   /** A page of people whose names, mail or UPN start with `search`. */
-  searchUsers(options: { search?: string; top: number; skip: number }): Promise<{ users: User[]; total: number }>;
+  searchUsers(options: {
+    search?: string;
+    top: number;
+    skip: number;
+  }): Promise<{ users: User[]; total: number }>;
   /** The groups a person is a direct member of. */
   groupsOf(userId: string): Promise<DirectoryGroup[]>;
   /** Every sensitivity label. */

@@ -15,7 +15,12 @@ export interface CatalogLogger {
   warn(details: object, message: string): void;
 }
 
-const CONVENTIONS = ['namingConvention', 'emailConvention', 'descriptionConvention', 'welcomeMessageConvention'] as const;
+const CONVENTIONS = [
+  'namingConvention',
+  'emailConvention',
+  'descriptionConvention',
+  'welcomeMessageConvention',
+] as const;
 const RULE_CACHE_LIMIT = 1000;
 
 /** The template catalog: listing with audience targeting, saving with validation, permanent membership. */
@@ -49,7 +54,8 @@ export class CatalogService {
     if (!template) throw new NotFound(`No template "${id}".`);
     if (caller.privileged) return template;
     const visible =
-      template.templateConfiguration.enabled && this.isTargeted(template, await this.directory.ruleSubject(caller));
+      template.templateConfiguration.enabled &&
+      this.isTargeted(template, await this.directory.ruleSubject(caller));
     if (!visible) throw new NotFound(`No template "${id}".`);
     return template;
   }
@@ -145,7 +151,11 @@ export class CatalogService {
         message: 'Audience targeting is enabled but has no rule.',
       });
     } else if (targeting.rules.trim() !== '') {
-      syntaxCheck(() => compileRule(targeting.rules), 'templateConfiguration.audienceTargeting.rules', details);
+      syntaxCheck(
+        () => compileRule(targeting.rules),
+        'templateConfiguration.audienceTargeting.rules',
+        details,
+      );
     }
     for (const name of CONVENTIONS) {
       const convention = input.newTeam[name];
@@ -179,8 +189,14 @@ export class CatalogService {
       }
     }
     const people = await Promise.allSettled([
-      this.directory.resolveMembers(config.approval.approvalTeam, 'templateConfiguration.approval.approvalTeam'),
-      this.directory.resolveMembers(config.permanentMembership.owners, 'templateConfiguration.permanentMembership.owners'),
+      this.directory.resolveMembers(
+        config.approval.approvalTeam,
+        'templateConfiguration.approval.approvalTeam',
+      ),
+      this.directory.resolveMembers(
+        config.permanentMembership.owners,
+        'templateConfiguration.permanentMembership.owners',
+      ),
       this.directory.resolveMembers(
         config.permanentMembership.members,
         'templateConfiguration.permanentMembership.members',
@@ -193,7 +209,9 @@ export class CatalogService {
       }
     }
     if (details.length > 0) throw new ValidationFailed('The template is not valid.', details);
-    const [approvalTeam, owners, members] = people.map((r) => (r as PromiseFulfilledResult<PermanentMember[]>).value);
+    const [approvalTeam, owners, members] = people.map(
+      (r) => (r as PromiseFulfilledResult<PermanentMember[]>).value,
+    );
     return {
       ...input,
       templateConfiguration: {

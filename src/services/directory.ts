@@ -15,7 +15,11 @@ export class DirectoryService {
   constructor(private readonly directory: DirectoryReader) {}
 
   /** A page of the directory, optionally filtered by a name, mail or UPN prefix. */
-  searchUsers(options: { search?: string; top: number; skip: number }): Promise<{ users: User[]; total: number }> {
+  searchUsers(options: {
+    search?: string;
+    top: number;
+    skip: number;
+  }): Promise<{ users: User[]; total: number }> {
     return this.directory.searchUsers(options);
   }
 
@@ -29,7 +33,9 @@ export class DirectoryService {
     const [labels, groups] = await Promise.all([this.directory.labels(), this.directory.groupsOf(caller.id)]);
     const groupIds = new Set(groups.map((g) => g.id));
     return labels
-      .filter((l) => l.isActive && (l.scopeGroupIds === null || l.scopeGroupIds.some((id) => groupIds.has(id))))
+      .filter(
+        (l) => l.isActive && (l.scopeGroupIds === null || l.scopeGroupIds.some((id) => groupIds.has(id))),
+      )
       .map(({ scopeGroupIds: _scope, ...label }) => label);
   }
 
@@ -38,15 +44,27 @@ export class DirectoryService {
    * the directory does not know, just what the token says.
    */
   async ruleSubject(caller: Caller): Promise<RuleSubject> {
-    const [user, groups] = await Promise.all([this.directory.findUser(caller.id), this.directory.groupsOf(caller.id)]);
+    const [user, groups] = await Promise.all([
+      this.directory.findUser(caller.id),
+      this.directory.groupsOf(caller.id),
+    ]);
     const base: Partial<User> = user
       ? stripRoles(user)
-      : { id: caller.id, displayName: caller.name ?? '', userPrincipalName: caller.upn ?? '', mail: caller.upn ?? null };
+      : {
+          id: caller.id,
+          displayName: caller.name ?? '',
+          userPrincipalName: caller.upn ?? '',
+          mail: caller.upn ?? null,
+        };
     return {
       user: {
         ...base,
         groups: {
-          direct: groups.map((g) => ({ id: g.id, displayName: g.displayName, '@odata.type': '#microsoft.graph.group' })),
+          direct: groups.map((g) => ({
+            id: g.id,
+            displayName: g.displayName,
+            '@odata.type': '#microsoft.graph.group',
+          })),
         },
       },
     };
@@ -61,7 +79,13 @@ export class DirectoryService {
     const details = members.flatMap((m, index) =>
       found.has(m.id.trim())
         ? []
-        : [{ code: 'unknownUser', target: `${target}[${index}].id`, message: `No user "${m.id}" in the directory.` }],
+        : [
+            {
+              code: 'unknownUser',
+              target: `${target}[${index}].id`,
+              message: `No user "${m.id}" in the directory.`,
+            },
+          ],
     );
     if (details.length > 0) throw new ValidationFailed('Some users are not in the directory.', details);
     const unique = new Map<string, PermanentMember>();

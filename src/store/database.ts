@@ -8,7 +8,9 @@ import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
 /** How to reach the store: an SQLite file (embedded default) or a PostgreSQL URL. */
-export type DatabaseOptions = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize?: number };
+export type DatabaseOptions =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** An open store: the typed query builder plus what infrastructure needs of the connection. */
 export interface Store {

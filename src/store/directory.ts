@@ -1,5 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import type { DirectoryApp, DirectoryGroup, DirectoryLabel, DirectoryReader, DirectoryUser } from '../domain/directory';
+import type {
+  DirectoryApp,
+  DirectoryGroup,
+  DirectoryLabel,
+  DirectoryReader,
+  DirectoryUser,
+} from '../domain/directory';
 import type { AppRole } from '../domain/roles';
 import type { Label, User } from '../domain/wire';
 import type { Database, DirectoryLabelRow, DirectoryUserRow } from './schema';
@@ -8,7 +14,9 @@ import type { Database, DirectoryLabelRow, DirectoryUserRow } from './schema';
 export interface DirectoryContent {
   users: ReadonlyArray<User & { appRoles: readonly AppRole[]; groupIds: readonly string[] }>;
   groups: ReadonlyArray<{ id: string; displayName: string; description: string; mailNickname: string }>;
-  labels: ReadonlyArray<Omit<Label, 'parent'> & { parentId: string | null; scopeGroupIds: readonly string[] | null }>;
+  labels: ReadonlyArray<
+    Omit<Label, 'parent'> & { parentId: string | null; scopeGroupIds: readonly string[] | null }
+  >;
   apps: ReadonlyArray<DirectoryApp>;
 }
 
@@ -89,7 +97,9 @@ export class DirectoryRepository implements DirectoryReader {
     const row = await this.db
       .selectFrom('directory_users')
       .selectAll()
-      .where((eb) => eb.or([eb('id', '=', key.trim()), eb('upn_lower', '=', lower), eb('mail_lower', '=', lower)]))
+      .where((eb) =>
+        eb.or([eb('id', '=', key.trim()), eb('upn_lower', '=', lower), eb('mail_lower', '=', lower)]),
+      )
       .orderBy(sql`case when id = ${key.trim()} then 0 else 1 end`)
       .executeTakeFirst();
     return row && { ...toUser(row), appRoles: JSON.parse(row.app_roles) as AppRole[] };
@@ -104,7 +114,9 @@ export class DirectoryRepository implements DirectoryReader {
     const rows = await this.db
       .selectFrom('directory_users')
       .selectAll()
-      .where((eb) => eb.or([eb('id', 'in', wanted), eb('upn_lower', 'in', lower), eb('mail_lower', 'in', lower)]))
+      .where((eb) =>
+        eb.or([eb('id', 'in', wanted), eb('upn_lower', 'in', lower), eb('mail_lower', 'in', lower)]),
+      )
       .execute();
     for (const key of wanted) {
       const k = key.toLowerCase();
@@ -115,20 +127,30 @@ export class DirectoryRepository implements DirectoryReader {
   }
 
   /** A page of people whose display name, given name, surname, mail or UPN starts with `search`. */
-  async searchUsers(options: { search?: string; top: number; skip: number }): Promise<{ users: User[]; total: number }> {
+  async searchUsers(options: {
+    search?: string;
+    top: number;
+    skip: number;
+  }): Promise<{ users: User[]; total: number }> {
     let query = this.db.selectFrom('directory_users');
     if (options.search) {
       const pattern = `${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where((eb) =>
         eb.or(
-          (['display_name_lower', 'given_name_lower', 'surname_lower', 'mail_lower', 'upn_lower'] as const).map(
-            (column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`,
-          ),
+          (
+            ['display_name_lower', 'given_name_lower', 'surname_lower', 'mail_lower', 'upn_lower'] as const
+          ).map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`),
         ),
       );
     }
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('display_name_lower').orderBy('id').limit(options.top).offset(options.skip).execute(),
+      query
+        .selectAll()
+        .orderBy('display_name_lower')
+        .orderBy('id')
+        .limit(options.top)
+        .offset(options.skip)
+        .execute(),
       query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { users: rows.map(toUser), total: Number(count.n) };
@@ -154,8 +176,14 @@ export class DirectoryRepository implements DirectoryReader {
 
   /** A service principal by id. */
   async findApp(id: string): Promise<DirectoryApp | undefined> {
-    const row = await this.db.selectFrom('directory_apps').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && { id: row.id, displayName: row.display_name, appRoles: JSON.parse(row.app_roles) as AppRole[] };
+    const row = await this.db
+      .selectFrom('directory_apps')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && { id: row.id, displayName: row.display_name, appRoles: JSON.parse(row.app_roles) as AppRole[] }
+    );
   }
 }
 

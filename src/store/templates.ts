@@ -24,7 +24,11 @@ export class TemplateRepository {
 
   /** One template by id. */
   async get(id: string): Promise<StoredTemplate | undefined> {
-    const row = await this.db.selectFrom('catalog_templates').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('catalog_templates')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row && toStored(row);
   }
 
@@ -43,12 +47,17 @@ export class TemplateRepository {
       .insertInto('catalog_templates')
       .values({ id, ...values, revision: 1, created_at: now })
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({ ...values, revision: eb('catalog_templates.revision', '+', 1) })),
+        oc
+          .column('id')
+          .doUpdateSet((eb) => ({ ...values, revision: eb('catalog_templates.revision', '+', 1) })),
       )
       .returning(['revision', 'created_at'])
       .executeTakeFirstOrThrow();
     const revision = Number(row.revision);
-    return { created: revision === 1, stored: { template, revision, createdAt: row.created_at, updatedAt: now } };
+    return {
+      created: revision === 1,
+      stored: { template, revision, createdAt: row.created_at, updatedAt: now },
+    };
   }
 }
 

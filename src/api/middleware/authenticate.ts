@@ -35,7 +35,12 @@ export function createAuthenticator(auth: Config['auth'], tenantId: string): Aut
 }
 
 function verifierFor(auth: Config['auth']): (token: string) => Promise<JWTPayload> {
-  const options = { issuer: auth.issuer, audience: auth.audience, requiredClaims: ['exp'], clockTolerance: 60 };
+  const options = {
+    issuer: auth.issuer,
+    audience: auth.audience,
+    requiredClaims: ['exp'],
+    clockTolerance: 60,
+  };
   if (auth.mode === 'embedded') {
     const key = new TextEncoder().encode(auth.secret);
     return async (token) => (await jwtVerify(token, key, { ...options, algorithms: ['HS256'] })).payload;

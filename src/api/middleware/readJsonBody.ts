@@ -15,7 +15,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = req.headers['content-length'];
-  const hasBody = (declared !== undefined && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    (declared !== undefined && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return undefined;
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {

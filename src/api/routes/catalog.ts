@@ -41,7 +41,7 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       method: 'get',
       path: '/me/catalog/templates',
       tag,
-      summary: "List the templates the caller may use (enabled and targeted to them)",
+      summary: 'List the templates the caller may use (enabled and targeted to them)',
       responses: { 200: { description: "The caller's templates.", schema: CatalogTemplates } },
       handle: async ({ caller, baseUrl }) => ({
         status: 200,
@@ -57,7 +57,10 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       description: 'A plain user sees only templates that are enabled and targeted to them; others are 404.',
       params: TemplatePath,
       responses: { 200: { description: 'The template.', schema: CatalogTemplate } },
-      handle: async ({ caller, params }) => ({ status: 200, body: await catalog.get(params.template_id, caller) }),
+      handle: async ({ caller, params }) => ({
+        status: 200,
+        body: await catalog.get(params.template_id, caller),
+      }),
     }),
     defineRoute({
       operationId: 'setPlatformTeamTemplate',
@@ -71,7 +74,10 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       params: TemplatePath,
       body: CatalogTemplate,
       responses: { 200: { description: 'The template as stored.', schema: CatalogTemplate } },
-      handle: async ({ params, body }) => ({ status: 200, body: await catalog.put(params.template_id, body) }),
+      handle: async ({ params, body }) => ({
+        status: 200,
+        body: await catalog.put(params.template_id, body),
+      }),
     }),
     defineRoute({
       operationId: 'getPlatformTeamTemplatePermanentMembership',
@@ -107,7 +113,9 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       tag,
       summary: "Get a template's permanent owners, or its permanent members",
       params: RolePath,
-      responses: { 200: { description: 'The permanent members in that role.', schema: z.array(PermanentMember) } },
+      responses: {
+        200: { description: 'The permanent members in that role.', schema: z.array(PermanentMember) },
+      },
       handle: async ({ params }) => ({
         status: 200,
         body: await catalog.getPermanentMembers(params.template_id, params.role),
@@ -122,7 +130,10 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       params: RolePath,
       body: z.array(PermanentMember).max(500),
       responses: {
-        200: { description: 'The permanent members in that role as stored.', schema: z.array(PermanentMember) },
+        200: {
+          description: 'The permanent members in that role as stored.',
+          schema: z.array(PermanentMember),
+        },
       },
       handle: async ({ params, body }) => ({
         status: 200,

@@ -12,7 +12,9 @@ const UsersQuery = z.object({
     .string()
     .max(256)
     .optional()
-    .describe('Prefix of a display name, given name, surname, mail or UPN; Graph-style "displayName:ada" works too.'),
+    .describe(
+      'Prefix of a display name, given name, surname, mail or UPN; Graph-style "displayName:ada" works too.',
+    ),
 });
 
 /** Reduces Graph-style `"displayName:ada"` (quotes and property optional) to the prefix `ada`. */

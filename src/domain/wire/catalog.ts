@@ -124,7 +124,12 @@ export const CatalogTemplate = model(
   z.strictObject({
     templateConfiguration: TemplateConfiguration,
     clonedTeam: ClonedTeam.nullable().default(null),
-    newTeam: NewTeam.default({ teamPrivacy: 'private', addRequesterAsTeamOwner: true, channels: [], tabs: [] }),
+    newTeam: NewTeam.default({
+      teamPrivacy: 'private',
+      addRequesterAsTeamOwner: true,
+      channels: [],
+      tabs: [],
+    }),
   }),
   'A team template of the catalog.',
 );

@@ -22,5 +22,9 @@ export const ApiErrorError = model(
   }),
 );
 
-export const ApiError = model('ApiError', z.object({ error: ApiErrorError }), 'Every failure has this shape.');
+export const ApiError = model(
+  'ApiError',
+  z.object({ error: ApiErrorError }),
+  'Every failure has this shape.',
+);
 export type ApiError = z.infer<typeof ApiError>;

@@ -33,9 +33,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Prefix search (LIKE 'x%') uses these: PostgreSQL needs pattern ops outside the C collation.
   const postgres = isPostgres(db);
-  for (const column of ['display_name_lower', 'given_name_lower', 'surname_lower', 'mail_lower', 'upn_lower']) {
+  for (const column of [
+    'display_name_lower',
+    'given_name_lower',
+    'surname_lower',
+    'mail_lower',
+    'upn_lower',
+  ]) {
     const index = db.schema.createIndex(`directory_users_${column}_prefix`).on('directory_users');
-    await (postgres ? index.expression(sql`${sql.ref(column)} varchar_pattern_ops`) : index.column(column)).execute();
+    await (postgres
+      ? index.expression(sql`${sql.ref(column)} varchar_pattern_ops`)
+      : index.column(column)
+    ).execute();
   }
 
   await db.schema
@@ -48,8 +57,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('directory_group_members')
-    .addColumn('group_id', 'varchar(64)', (c) => c.notNull().references('directory_groups.id').onDelete('cascade'))
-    .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('directory_users.id').onDelete('cascade'))
+    .addColumn('group_id', 'varchar(64)', (c) =>
+      c.notNull().references('directory_groups.id').onDelete('cascade'),
+    )
+    .addColumn('user_id', 'varchar(64)', (c) =>
+      c.notNull().references('directory_users.id').onDelete('cascade'),
+    )
     .addPrimaryKeyConstraint('directory_group_members_pk', ['user_id', 'group_id'])
     .execute();
 

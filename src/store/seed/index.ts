@@ -12,7 +12,11 @@ const SEEDED_KEY = 'demo_data_seeded_at';
  * store was seeded before (or already holds people), so a restart never overwrites edits.
  */
 export async function seedDemoData(store: Store, now: Date = new Date()): Promise<boolean> {
-  const marker = await store.db.selectFrom('steward_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  const marker = await store.db
+    .selectFrom('steward_meta')
+    .select('value')
+    .where('key', '=', SEEDED_KEY)
+    .executeTakeFirst();
   const directory = new DirectoryRepository(store.db);
   if (marker || !(await directory.isEmpty())) return false;
   await directory.write({ users: seedUsers, groups: seedGroups, labels: seedLabels, apps: seedApps });

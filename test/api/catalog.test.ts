@@ -1,0 +1,351 @@
+import type { CatalogTemplate, CatalogTemplates, PermanentMember } from '../../src/domain/wire';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+const ids = (collection: CatalogTemplates) => collection.value.map((t) => t.templateConfiguration.id).sort();
+
+describe.each(databaseKinds)('template catalog on %s', (kind) => {
+  let db: TestDatabase;
+  let app: TestSteward;
+  let alex: string;
+  let patti: string;
+  let megan: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db);
+    alex = await app.userToken(PEOPLE.alex);
+    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const minimal = (name: string, extra: Record<string, unknown> = {}) => ({
+    templateConfiguration: { name, ...extra },
+    newTeam: { namingConvention: 'T-<%= request.team.name %>' },
+  });
+
+  describe('listing', () => {
+    test('a catalog manager sees every template, enabled or not', async () => {
+      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/catalog/templates', { token: patti });
+      expect(res.status).toBe(200);
+      expect(res.body['@odata.count']).toBe(res.body.value.length);
+      expect(res.body['@odata.context']).toContain('$metadata#catalogTemplates');
+      expect(ids(res.body)).toEqual(expect.arrayContaining(['classic-community', 'project', 'legal-matter']));
+      expect(
+        res.body.value.find((t) => t.templateConfiguration.id === 'classic-community')?.templateConfiguration
+          .enabled,
+      ).toBe(false);
+    });
+
+    test("a plain user's catalog holds only enabled templates targeted to them", async () => {
+      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
+      expect(res.status).toBe(200);
+      expect(ids(res.body)).toEqual([
+        'client-engagement',
+        'department-marketing',
+        'onboarding-buddy',
+        'onboarding-cohort',
+        'project',
+      ]);
+    });
+
+    test('audience rules are evaluated against each caller (country and department)', async () => {
+      // Zoé Lefèvre and other seeded people: find a French marketer through the directory.
+      const users = await app.call<{ value: Array<{ id: string; country: string; department: string }> }>(
+        'GET',
+        '/api/v1.0/users?$top=999',
+        { token: alex },
+      );
+      const frMarketer = users.body.value.find((u) => u.country === 'FR' && u.department === 'Marketing');
+      expect(frMarketer).toBeDefined();
+      const token = await app.userToken(frMarketer!.id);
+      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token });
+      expect(ids(res.body)).toContain('marketing-campaign-fr-be');
+      const mine = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
+      expect(ids(mine.body)).not.toContain('marketing-campaign-fr-be');
+    });
+
+    test('someone the directory does not know sees only untargeted templates', async () => {
+      const token = await app.userToken('99999999-0000-0000-0000-000000000999', [], {
+        name: 'Guest',
+        upn: 'g@x.test',
+      });
+      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token });
+      expect(res.status).toBe(200);
+      expect(res.body.value.every((t) => !t.templateConfiguration.audienceTargeting.enabled)).toBe(true);
+      expect(ids(res.body)).toContain('project');
+    });
+
+    test('an app token has no "me" catalog (403) but may list the whole catalog', async () => {
+      const app1 = await app.appToken('automation-app');
+      expect((await app.call('GET', '/api/v1.0/me/catalog/templates', { token: app1 })).status).toBe(403);
+      expect((await app.call('GET', '/api/v1.0/catalog/templates', { token: app1 })).status).toBe(200);
+    });
+
+    test('a plain user may not list the whole catalog', async () => {
+      const res = await app.call('GET', '/api/v1.0/catalog/templates', { token: alex });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ error: { code: 'forbidden' } });
+    });
+  });
+
+  describe('one template', () => {
+    test('a user reads a template targeted to them, and gets 404 for one that is not', async () => {
+      const ok = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
+        token: alex,
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body.templateConfiguration.name).toBeTruthy();
+      for (const hidden of ['legal-matter', 'classic-community', 'no-such-template']) {
+        const res = await app.call('GET', `/api/v1.0/catalog/templates/${hidden}`, { token: alex });
+        expect(res.status).toBe(404);
+      }
+    });
+
+    test('a catalog manager reads any template, including disabled ones', async () => {
+      const res = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/classic-community', {
+        token: patti,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.templateConfiguration.enabled).toBe(false);
+    });
+
+    test('an id with characters outside the allowed set is 400', async () => {
+      const res = await app.call('GET', '/api/v1.0/catalog/templates/bad%20id', { token: patti });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        error: { code: 'validationFailed', details: [{ target: 'path.template_id' }] },
+      });
+    });
+  });
+
+  describe('saving', () => {
+    test('PUT creates, normalises string flags to booleans, resolves people, then replaces', async () => {
+      const body = {
+        templateConfiguration: {
+          name: 'Research lab',
+          enabled: 'true',
+          singleton: 'false',
+          approval: { requireApproval: 'true', approvalTeam: [{ id: 'adelev@example.com' }] },
+          audienceTargeting: { enabled: true, rules: "user.department === 'Marketing'" },
+        },
+        newTeam: {
+          namingConvention: 'LAB-<%= request.team.name %>',
+          teamPrivacy: 'private',
+          addRequesterAsTeamOwner: 'false',
+        },
+      };
+      const created = await app.call<CatalogTemplate>('PUT', '/api/v1.0/catalog/templates/research-lab', {
+        token: patti,
+        body,
+      });
+      expect(created.status).toBe(200);
+      const config = created.body.templateConfiguration;
+      expect(config).toMatchObject({ id: 'research-lab', enabled: true, singleton: false });
+      expect(config.approval).toEqual({
+        requireApproval: true,
+        approvalTeam: [{ id: PEOPLE.adele, name: 'Adele Vance' }],
+      });
+      expect(created.body.newTeam.addRequesterAsTeamOwner).toBe(false);
+
+      const mine = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
+      expect(ids(mine.body)).toContain('research-lab');
+
+      const replaced = await app.call<CatalogTemplate>('PUT', '/api/v1.0/catalog/templates/research-lab', {
+        token: patti,
+        body: {
+          ...body,
+          templateConfiguration: { ...body.templateConfiguration, name: 'Research lab v2', enabled: false },
+        },
+      });
+      expect(replaced.status).toBe(200);
+      const read = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/research-lab', {
+        token: patti,
+      });
+      expect(read.body.templateConfiguration).toMatchObject({ name: 'Research lab v2', enabled: false });
+      const after = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
+        token: alex,
+      });
+      expect(ids(after.body)).not.toContain('research-lab');
+    });
+
+    test.each([
+      [
+        'a rule that does not parse',
+        { audienceTargeting: { enabled: true, rules: "user.country === 'FR' &&" } },
+        'templateConfiguration.audienceTargeting.rules',
+      ],
+      [
+        'an enabled audience with no rule',
+        { audienceTargeting: { enabled: true, rules: '' } },
+        'templateConfiguration.audienceTargeting.rules',
+      ],
+      [
+        'approval without approvers',
+        { approval: { requireApproval: true, approvalTeam: [] } },
+        'templateConfiguration.approval.approvalTeam',
+      ],
+      [
+        'an unknown approver',
+        { approval: { requireApproval: true, approvalTeam: [{ id: 'nobody@example.com' }] } },
+        'templateConfiguration.approval.approvalTeam[0].id',
+      ],
+      [
+        'an unknown permanent owner',
+        { permanentMembership: { owners: [{ id: 'ghost' }], members: [] } },
+        'templateConfiguration.permanentMembership.owners[0].id',
+      ],
+      [
+        'an unknown label',
+        { sensitivityLabelId: 'no-such-label' },
+        'templateConfiguration.sensitivityLabelId',
+      ],
+      ['a body id that differs from the path', { id: 'other-id' }, 'templateConfiguration.id'],
+    ])('%s is 400 naming the field, and nothing is written', async (_name, extra, target) => {
+      const res = await app.call('PUT', '/api/v1.0/catalog/templates/rejected', {
+        token: patti,
+        body: minimal('Rejected', extra),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: { code: 'validationFailed' } });
+      expect(
+        (res.body as { error: { details: Array<{ target: string }> } }).error.details.map((d) => d.target),
+      ).toContain(target);
+      expect((await app.call('GET', '/api/v1.0/catalog/templates/rejected', { token: patti })).status).toBe(
+        404,
+      );
+    });
+
+    test('a naming convention that does not parse is 400 with its position', async () => {
+      const res = await app.call<{ error: { details: Array<{ target: string; message: string }> } }>(
+        'PUT',
+        '/api/v1.0/catalog/templates/rejected',
+        {
+          token: patti,
+          body: {
+            templateConfiguration: { name: 'X' },
+            newTeam: { namingConvention: 'PRJ-<%= request.team. %>' },
+          },
+        },
+      );
+      expect(res.status).toBe(400);
+      const detail = res.body.error.details.find((d) => d.target === 'newTeam.namingConvention');
+      expect(detail?.message).toMatch(/position \d+/);
+    });
+
+    test.each([
+      ['an unknown field', { templateConfiguration: { name: 'X', color: 'red' } }],
+      ['a wrong type', { templateConfiguration: { name: 42 } }],
+      ['an unknown enum value', { templateConfiguration: { name: 'X' }, newTeam: { teamPrivacy: 'secret' } }],
+      [
+        'a flag that is neither boolean nor "true"/"false"',
+        { templateConfiguration: { name: 'X', enabled: 'yes' } },
+      ],
+      ['a missing required field', { templateConfiguration: {} }],
+      ['a body that is not an object', [1, 2, 3]],
+    ])('%s is 400 and writes nothing', async (_name, body) => {
+      const res = await app.call('PUT', '/api/v1.0/catalog/templates/rejected', { token: patti, body });
+      expect(res.status).toBe(400);
+      expect((res.body as { error: { details: unknown[] } }).error.details.length).toBeGreaterThan(0);
+      expect((await app.call('GET', '/api/v1.0/catalog/templates/rejected', { token: patti })).status).toBe(
+        404,
+      );
+    });
+
+    test('a plain user may not save templates (403) and nothing changes', async () => {
+      const res = await app.call('PUT', '/api/v1.0/catalog/templates/project', {
+        token: alex,
+        body: minimal('Hijacked'),
+      });
+      expect(res.status).toBe(403);
+      const read = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
+        token: patti,
+      });
+      expect(read.body.templateConfiguration.name).not.toBe('Hijacked');
+    });
+  });
+
+  describe('permanent membership', () => {
+    const path = '/api/v1.0/catalog/templates/project/permanent_membership';
+
+    test('set resolves UPNs and mails to directory ids and names; get and by-role read it back', async () => {
+      const set = await app.call('PUT', path, {
+        token: megan,
+        body: {
+          owners: [{ id: 'pattif@example.com' }],
+          members: [{ id: PEOPLE.isaiah }, { id: 'isaiahl@example.com' }],
+        },
+      });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({
+        owners: [{ id: PEOPLE.patti, name: 'Patti Fernandez' }],
+        members: [{ id: PEOPLE.isaiah, name: 'Isaiah Langer' }],
+      });
+      expect((await app.call('GET', path, { token: patti })).body).toEqual(set.body);
+      const owners = await app.call<PermanentMember[]>('GET', `${path}/owners`, { token: patti });
+      expect(owners.body).toEqual([{ id: PEOPLE.patti, name: 'Patti Fernandez' }]);
+    });
+
+    test('set by role replaces only that role', async () => {
+      const res = await app.call<PermanentMember[]>('PUT', `${path}/members`, {
+        token: patti,
+        body: [{ id: 'alexw@example.com' }],
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ id: PEOPLE.alex, name: 'Alex Wilber' }]);
+      const all = await app.call<{ owners: PermanentMember[]; members: PermanentMember[] }>('GET', path, {
+        token: patti,
+      });
+      expect(all.body.members).toEqual([{ id: PEOPLE.alex, name: 'Alex Wilber' }]);
+      expect(all.body.owners).toEqual([{ id: PEOPLE.patti, name: 'Patti Fernandez' }]);
+      const template = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
+        token: patti,
+      });
+      expect(template.body.templateConfiguration.permanentMembership.members).toEqual(all.body.members);
+    });
+
+    test('a role other than owners or members is 400', async () => {
+      for (const method of ['GET', 'PUT']) {
+        const res = await app.call(method, `${path}/guests`, {
+          token: patti,
+          body: method === 'PUT' ? [] : undefined,
+        });
+        expect(res.status).toBe(400);
+      }
+    });
+
+    test('an unknown user is 400 and the membership is unchanged', async () => {
+      const before = await app.call('GET', path, { token: patti });
+      const res = await app.call('PUT', `${path}/owners`, {
+        token: patti,
+        body: [{ id: 'nobody@nowhere.test' }],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: { details: [{ code: 'unknownUser', target: '[0].id' }] } });
+      expect((await app.call('GET', path, { token: patti })).body).toEqual(before.body);
+    });
+
+    test('an unknown template is 404 for get and set', async () => {
+      expect(
+        (await app.call('GET', '/api/v1.0/catalog/templates/nope/permanent_membership', { token: patti }))
+          .status,
+      ).toBe(404);
+      const res = await app.call('PUT', '/api/v1.0/catalog/templates/nope/permanent_membership/owners', {
+        token: patti,
+        body: [],
+      });
+      expect(res.status).toBe(404);
+    });
+
+    test('the permanent membership operations need a catalog role', async () => {
+      expect((await app.call('GET', path, { token: alex })).status).toBe(403);
+      expect((await app.call('PUT', path, { token: alex, body: { owners: [], members: [] } })).status).toBe(
+        403,
+      );
+    });
+  });
+});

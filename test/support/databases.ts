@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** A database made for one test file: its `STEWARD_DATABASE_URL`, and how to remove it. */
+export interface TestDatabase {
+  kind: DatabaseKind;
+  url: string;
+  /** A folder for this test's data dir (secret file, SQLite file). */
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+const adminUrl = process.env.STEWARD_TEST_DATABASE_URL;
+
+/** The databases integration suites run on: SQLite always, PostgreSQL when configured. */
+export const databaseKinds: DatabaseKind[] = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Creates an empty database of `kind` (a temp SQLite file, or a fresh PostgreSQL database). */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'steward-test-'));
+  if (kind === 'sqlite') {
+    return {
+      kind,
+      url: `sqlite:${path.join(dataDir, 'steward.db')}`,
+      dataDir,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  if (!adminUrl) throw new Error('STEWARD_TEST_DATABASE_URL is not set');
+  const name = `steward_test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function admin(work: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}

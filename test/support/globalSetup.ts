@@ -1,0 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/** Builds `dist/` once (the CLI and process tests run the compiled commands) and says which databases run. */
+export default function globalSetup(): void {
+  const root = path.resolve(__dirname, '..', '..');
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.stdout.write(
+    process.env.STEWARD_TEST_DATABASE_URL
+      ? '\nIntegration suites run on SQLite and on PostgreSQL (STEWARD_TEST_DATABASE_URL).\n'
+      : '\nIntegration suites run on SQLite only: set STEWARD_TEST_DATABASE_URL=postgres://… to add PostgreSQL.\n',
+  );
+}

@@ -1,0 +1,106 @@
+import pino from 'pino';
+import { request } from 'undici';
+import { type Steward, startSteward } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { AppRole } from '../../src/domain/roles';
+import { EmbeddedTokenIssuer } from '../../src/services/tokens';
+import { ContractValidator } from './contract';
+import type { TestDatabase } from './databases';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export const TENANT = '00000000-0000-0000-0000-0000000000001';
+
+/** The people of the seeded directory that tests act as. */
+export const PEOPLE = {
+  alex: '00000000-0000-0000-0000-0000000000020', // plain user, Marketing, US
+  megan: '00000000-0000-0000-0000-0000000000021', // GLOBAL_ADMIN
+  adele: '00000000-0000-0000-0000-0000000000022', // approver
+  isaiah: '00000000-0000-0000-0000-0000000000023',
+  patti: '00000000-0000-0000-0000-0000000000024', // CATALOG_MANAGER
+  lynne: '00000000-0000-0000-0000-0000000000025', // GOVERNANCE_MANAGER
+} as const;
+
+/** A response as tests see it. */
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+/** A Steward started in this process on a loopback port, with helpers to call it. */
+export interface TestSteward {
+  url: string;
+  steward: Steward;
+  contract: ContractValidator;
+  /** A user token for a seeded person (roles as given; default none beyond AUTHENTICATED_USER). */
+  userToken(id: string, roles?: AppRole[], extra?: { name?: string; upn?: string }): Promise<string>;
+  /** An application token. */
+  appToken(id: string, roles?: AppRole[]): Promise<string>;
+  /** Calls the API over HTTP; every answer is checked against the served OpenAPI document. */
+  call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** Starts Steward on `database` with test settings (`env` overrides them). */
+export async function startTestSteward(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<TestSteward> {
+  const config = loadConfig({
+    STEWARD_PORT: '0',
+    STEWARD_HOST: '127.0.0.1',
+    STEWARD_DATA_DIR: database.dataDir,
+    STEWARD_DATABASE_URL: database.url,
+    STEWARD_AUTH_SECRET: TEST_SECRET,
+    STEWARD_RATE_LIMIT_FACTOR: '1000',
+    STEWARD_LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const steward = await startSteward(config, pino({ level: config.logLevel }));
+  const issuer = new EmbeddedTokenIssuer(TEST_SECRET, TENANT);
+  const raw = async (method: string, path: string, options: CallOptions = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | Buffer | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await request(`${steward.url}${path}`, { method: method as 'GET', headers, body });
+    const text = await res.body.text();
+    const type = String(res.headers['content-type'] ?? '');
+    return {
+      status: res.statusCode,
+      headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+      body: type.includes('json') && text ? JSON.parse(text) : text === '' ? undefined : text,
+      text,
+    };
+  };
+  const document = (await raw('GET', '/api/v1.0/openapi.json')).body as ConstructorParameters<
+    typeof ContractValidator
+  >[0];
+  const contract = new ContractValidator(document);
+  return {
+    url: steward.url,
+    steward,
+    contract,
+    userToken: (id, roles = [], extra = {}) => issuer.mint({ id, roles, ...extra }),
+    appToken: (id, roles = []) => issuer.mint({ id, roles, app: true }),
+    call: async <T>(method: string, path: string, options?: CallOptions) => {
+      const res = await raw(method, path, options);
+      contract.check(method, path, res.status, res.body);
+      return res as TestResponse<T>;
+    },
+    close: () => steward.close(),
+  };
+}
