@@ -1,0 +1,189 @@
+import { SignJWT } from 'jose';
+import { OPERATIONS, type OperationPolicy } from '../../src/domain/rbac';
+import type { AppRole } from '../../src/domain/roles';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../support/steward';
+
+interface Operation {
+  operationId: string;
+  requestBody?: unknown;
+  parameters: Array<{ name: string; in: string }>;
+}
+
+/** Values that make each path parameter name an existing resource. */
+const GOOD_PARAMS: Record<string, string> = { template_id: 'project', role: 'owners' };
+/** Values that break each path parameter's format or enum. */
+const BAD_PARAMS: Record<string, string> = { template_id: 'has%20space', role: 'guests' };
+
+/**
+ * Every operation that exists, driven by the served OpenAPI document: each class of bad input gets
+ * its ApiError status, never a 500, and nothing is written.
+ */
+describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
+  let db: TestDatabase;
+  let app: TestSteward;
+  let admin: string;
+  let operations: Array<{ method: string; path: string; op: Operation }>;
+  let snapshot: () => Promise<string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db);
+    admin = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    operations = Object.entries(app.contract.document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        op: op as unknown as Operation,
+      })),
+    );
+    // Everything a write could touch in this issue: the whole catalog with its membership.
+    snapshot = async () =>
+      JSON.stringify((await app.call('GET', '/api/v1.0/catalog/templates', { token: admin })).body);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const fill = (path: string, values: Record<string, string>) =>
+    `/api/v1.0${path.replace(/\{([^}]+)\}/g, (_m, name: string) => values[name] ?? 'x')}`;
+
+  const expectError = (res: { status: number; body: unknown }, status: number, code?: string) => {
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({
+      error: { code: code ?? expect.any(String), message: expect.any(String) },
+    });
+  };
+
+  test('the matrix covers every operation of this issue', () => {
+    expect(operations.map((o) => o.op.operationId).sort()).toEqual(
+      [
+        'getCatalogTemplates',
+        'getMyCatalogTemplates',
+        'getMyLabels',
+        'getPlatformTeamTemplate',
+        'getPlatformTeamTemplatePermanentMembership',
+        'getPlatformTeamTemplatePermanentMembershipByRole',
+        'getUsers',
+        'setPlatformTeamTemplate',
+        'setPlatformTeamTemplatePermanentMembership',
+        'setPlatformTeamTemplatePermanentMembershipByRole',
+      ].sort(),
+    );
+  });
+
+  test('missing or invalid tokens are 401 with WWW-Authenticate, on every operation', async () => {
+    const before = await snapshot();
+    const expired = await new SignJWT({ oid: PEOPLE.megan, tid: TENANT, roles: ['GLOBAL_ADMIN'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('steward-embedded')
+      .setAudience('api://steward')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    const [header, payload] = admin.split('.');
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
+    const tampered = `${header}.${payload!.slice(0, -2)}AA.${admin.split('.')[2]}`;
+    for (const { method, path } of operations) {
+      for (const token of [undefined, 'not-a-jwt', expired, none, tampered]) {
+        const res = await app.call(method, fill(path, GOOD_PARAMS), {
+          token,
+          body: method === 'PUT' ? {} : undefined,
+        });
+        expectError(res, 401, 'unauthorized');
+        expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  test('a caller without the role is 403 on every operation that some caller is refused', async () => {
+    const before = await snapshot();
+    const callers: Array<[AppRole[], string]> = [
+      [['AUTHENTICATED_USER'], await app.userToken(PEOPLE.alex)],
+      [['AUTHORIZED_APP'], await app.appToken('automation-app')],
+    ];
+    let refused = 0;
+    for (const { method, path, op } of operations) {
+      const policy = (OPERATIONS as Record<string, OperationPolicy>)[op.operationId]!;
+      for (const [roles, token] of callers) {
+        if (policy.roles.some((r) => roles.includes(r))) continue;
+        const body =
+          method === 'PUT' ? (path.endsWith('{role}') ? [] : { owners: [], members: [] }) : undefined;
+        expectError(await app.call(method, fill(path, GOOD_PARAMS), { token, body }), 403, 'forbidden');
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(8);
+    expect(await snapshot()).toBe(before);
+  });
+
+  test('bad path parameters are 400 on every operation that has them', async () => {
+    const before = await snapshot();
+    let checked = 0;
+    for (const { method, path, op } of operations) {
+      for (const param of op.parameters.filter((p) => p.in === 'path')) {
+        const url = fill(path, { ...GOOD_PARAMS, [param.name]: BAD_PARAMS[param.name]! });
+        const res = await app.call(method, url, { token: admin, body: method === 'PUT' ? [] : undefined });
+        expectError(res, 400, 'validationFailed');
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+    expect(await snapshot()).toBe(before);
+  });
+
+  test('bodies: wrong content type 415, malformed JSON 400, wrong types 400, unknown fields 400, over 1 MiB 413', async () => {
+    const before = await snapshot();
+    const writes = operations.filter((o) => o.op.requestBody);
+    expect(writes).toHaveLength(3);
+    for (const { method, path } of writes) {
+      const url = fill(path, GOOD_PARAMS);
+      const json = { 'content-type': 'application/json' };
+      expectError(
+        await app.call(method, url, {
+          token: admin,
+          rawBody: '{}',
+          headers: { 'content-type': 'text/plain' },
+        }),
+        415,
+      );
+      expectError(
+        await app.call(method, url, { token: admin, rawBody: '{"a":', headers: json }),
+        400,
+        'validationFailed',
+      );
+      expectError(await app.call(method, url, { token: admin, body: 'a string' }), 400, 'validationFailed');
+      expectError(
+        await app.call(method, url, { token: admin, body: { unexpected: true } }),
+        400,
+        'validationFailed',
+      );
+      expectError(
+        await app.call(method, url, { token: admin, rawBody: '', headers: json }),
+        400,
+        'validationFailed',
+      );
+      const big = `{"pad":"${'p'.repeat(1024 * 1024)}"}`;
+      expectError(
+        await app.call(method, url, { token: admin, rawBody: big, headers: json }),
+        413,
+        'payloadTooLarge',
+      );
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  test('a query that breaks its schema is 400 on every operation with a query', async () => {
+    const withQuery = operations.filter((o) => o.op.parameters.some((p) => p.in === 'query'));
+    expect(withQuery.length).toBeGreaterThanOrEqual(1);
+    for (const { method, path, op } of withQuery) {
+      for (const param of op.parameters.filter((p) => p.in === 'query')) {
+        const res = await app.call(method, `${fill(path, GOOD_PARAMS)}?${param.name}=${'%FF'.repeat(300)}`, {
+          token: admin,
+        });
+        expectError(res, 400, 'validationFailed');
+      }
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import type { Labels, Users } from '../../src/domain/wire';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+describe.each(databaseKinds)('directory on %s', (kind) => {
+  let db: TestDatabase;
+  let app: TestSteward;
+  let alex: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db);
+    alex = await app.userToken(PEOPLE.alex);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const pathOf = (link: string) => link.slice(link.indexOf('/api/v1.0'));
+
+  test('users page with $top / $skip; following @odata.nextLink visits everyone once, in name order', async () => {
+    const seen: string[] = [];
+    let path: string | undefined = '/api/v1.0/users?$top=7';
+    let total = 0;
+    while (path) {
+      const page: { body: Users } = await app.call<Users>('GET', path, { token: alex });
+      expect(page.body.value.length).toBeLessThanOrEqual(7);
+      total = page.body['@odata.count'];
+      seen.push(...page.body.value.map((u) => u.displayName));
+      path = page.body['@odata.nextLink'] ? pathOf(page.body['@odata.nextLink']) : undefined;
+    }
+    expect(total).toBeGreaterThanOrEqual(28);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const sorted = [...seen].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    expect(seen).toEqual(sorted);
+  });
+
+  test('$search matches a prefix of display name, surname, mail or UPN, case-insensitively', async () => {
+    const search = async (term: string) =>
+      (await app.call<Users>('GET', `/api/v1.0/users?$search=${encodeURIComponent(term)}`, { token: alex }))
+        .body;
+    expect((await search('ale')).value.map((u) => u.displayName)).toContain('Alex Wilber');
+    expect((await search('WILB')).value.map((u) => u.displayName)).toEqual(['Alex Wilber']);
+    expect((await search('isaiahl@')).value.map((u) => u.id)).toEqual([PEOPLE.isaiah]);
+    expect((await search('"displayName:Adele"')).value.map((u) => u.id)).toEqual([PEOPLE.adele]);
+    const none = await search('%');
+    expect(none.value).toEqual([]);
+    expect(none['@odata.count']).toBe(0);
+    expect((await search('_')).value).toEqual([]);
+  });
+
+  test('a search result pages and links with its search term', async () => {
+    const first = await app.call<Users>('GET', '/api/v1.0/users?$search=a&$top=1', { token: alex });
+    expect(first.body['@odata.count']).toBeGreaterThan(1);
+    const next = first.body['@odata.nextLink']!;
+    expect(next).toContain('%24search=a');
+    const second = await app.call<Users>('GET', pathOf(next), { token: alex });
+    expect(second.body.value[0]!.id).not.toBe(first.body.value[0]!.id);
+  });
+
+  test.each([['$top=0'], ['$top=1000'], ['$top=abc'], ['$skip=-1'], [`$search=${'x'.repeat(300)}`]])(
+    'bad paging %s is 400',
+    async (query) => {
+      const res = await app.call('GET', `/api/v1.0/users?${query}`, { token: alex });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        error: { code: 'validationFailed', details: [{ target: expect.stringMatching(/^query\./) }] },
+      });
+    },
+  );
+
+  test('an app token may not list people as "a user" (403)', async () => {
+    const token = await app.appToken('automation-app');
+    expect((await app.call('GET', '/api/v1.0/users', { token })).status).toBe(403);
+  });
+
+  test('labels: active ones everyone may apply, plus those scoped to the caller’s groups', async () => {
+    const names = async (id: string) =>
+      (
+        await app.call<Labels>('GET', '/api/v1.0/me/labels', { token: await app.userToken(id) })
+      ).body.value.map((l) => l.name);
+    const alexLabels = await names(PEOPLE.alex);
+    expect(alexLabels).toEqual(
+      expect.arrayContaining(['Public', 'General', 'Confidential', 'All Employees']),
+    );
+    expect(alexLabels).not.toContain('Highly Confidential');
+    expect(alexLabels).not.toContain('Personal'); // inactive
+    const adeleLabels = await names(PEOPLE.adele); // Legal & Compliance
+    expect(adeleLabels).toEqual(expect.arrayContaining(['Highly Confidential', 'Specified People']));
+    const labels = (await app.call<Labels>('GET', '/api/v1.0/me/labels', { token: alex })).body.value;
+    expect(labels.find((l) => l.name === 'All Employees')?.parent).toMatchObject({ name: 'Confidential' });
+    expect(labels.every((l) => l.isActive)).toBe(true);
+  });
+});
