@@ -79,26 +79,43 @@ export class CatalogService {
 
   /** Replaces a template's permanent membership (people resolved against the directory). */
   async setPermanentMembership(id: string, membership: PermanentMembership): Promise<PermanentMembership> {
+    await this.require(id);
     const resolved = {
       owners: await this.directory.resolveMembers(membership.owners, 'owners'),
       members: await this.directory.resolveMembers(membership.members, 'members'),
     };
-    const template = await this.require(id);
-    const updated = structuredClone(template);
-    updated.templateConfiguration.permanentMembership = resolved;
-    await this.templates.put(updated, this.now().toISOString());
+    await this.updateMembership(id, () => resolved);
     return resolved;
   }
 
-  /** Replaces the permanent owners or members of a template. */
+  /** Replaces the permanent owners or members of a template, leaving the other role as it is. */
   async setPermanentMembers(
     id: string,
     role: PermanentMembershipRole,
     members: readonly PermanentMember[],
   ): Promise<PermanentMember[]> {
-    const current = await this.getPermanentMembership(id);
+    await this.require(id);
     const resolved = await this.directory.resolveMembers(members, '');
-    return (await this.setPermanentMembership(id, { ...current, [role]: resolved }))[role];
+    await this.updateMembership(id, (current) => ({ ...current, [role]: resolved }));
+    return resolved;
+  }
+
+  private async updateMembership(
+    id: string,
+    change: (current: PermanentMembership) => PermanentMembership,
+  ): Promise<void> {
+    const updated = await this.templates.update(
+      id,
+      (template) => ({
+        ...template,
+        templateConfiguration: {
+          ...template.templateConfiguration,
+          permanentMembership: change(template.templateConfiguration.permanentMembership),
+        },
+      }),
+      this.now().toISOString(),
+    );
+    if (!updated) throw new NotFound(`No template "${id}".`);
   }
 
   /** True when the template has no audience rule or its rule holds for `subject`. */

@@ -1,6 +1,6 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 
-/** True when `db` talks to PostgreSQL (migrations and a few queries differ by dialect). */
-export function isPostgres(db: Kysely<unknown> | Kysely<never>): boolean {
-  return (db as Kysely<unknown>).getExecutor().adapter instanceof PostgresAdapter;
+/** True when `db` (a Kysely instance or transaction) talks to PostgreSQL; a few statements differ by dialect. */
+export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CatalogTemplate } from '../domain/wire';
+import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
 /** A stored template and its bookkeeping. */
@@ -58,6 +59,33 @@ export class TemplateRepository {
       created: revision === 1,
       stored: { template, revision, createdAt: row.created_at, updatedAt: now },
     };
+  }
+
+  /**
+   * Reads, changes and writes one template in a transaction that holds its row (FOR UPDATE on
+   * PostgreSQL; SQLite transactions are exclusive), so concurrent changes never overwrite each
+   * other. Returns undefined when there is no such template.
+   */
+  async update(id: string, change: (template: CatalogTemplate) => CatalogTemplate, now: string) {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('catalog_templates').select(['document', 'revision']).where('id', '=', id);
+      if (isPostgres(trx)) query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      if (!row) return undefined;
+      const template = change(JSON.parse(row.document) as CatalogTemplate);
+      await trx
+        .updateTable('catalog_templates')
+        .set({
+          name: template.templateConfiguration.name,
+          enabled: template.templateConfiguration.enabled ? 1 : 0,
+          document: JSON.stringify(template),
+          updated_at: now,
+          revision: Number(row.revision) + 1,
+        })
+        .where('id', '=', id)
+        .execute();
+      return template;
+    });
   }
 }
 

@@ -308,6 +308,24 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       expect(template.body.templateConfiguration.permanentMembership.members).toEqual(all.body.members);
     });
 
+    test('many concurrent updates of owners and of members all succeed and keep both roles', async () => {
+      const path2 = '/api/v1.0/catalog/templates/onboarding-buddy/permanent_membership';
+      await app.call('PUT', path2, { token: patti, body: { owners: [], members: [] } });
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          i % 2 === 0
+            ? app.call('PUT', `${path2}/owners`, { token: patti, body: [{ id: PEOPLE.lynne }] })
+            : app.call('PUT', `${path2}/members`, { token: patti, body: [{ id: PEOPLE.isaiah }] }),
+        ),
+      );
+      expect(results.map((r) => r.status).filter((status) => status !== 200)).toEqual([]);
+      const all = await app.call<{ owners: PermanentMember[]; members: PermanentMember[] }>('GET', path2, {
+        token: patti,
+      });
+      expect(all.body.owners.map((m) => m.id)).toEqual([PEOPLE.lynne]);
+      expect(all.body.members.map((m) => m.id)).toEqual([PEOPLE.isaiah]);
+    });
+
     test('a role other than owners or members is 400', async () => {
       for (const method of ['GET', 'PUT']) {
         const res = await app.call(method, `${path}/guests`, {

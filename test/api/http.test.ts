@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
@@ -94,9 +95,11 @@ describe('HTTP core', () => {
     expect(declared.status).toBe(413);
     expect(declared.body).toMatchObject({ error: { code: 'payloadTooLarge' } });
     // Chunked: no Content-Length, so the limit is enforced while reading.
-    const chunks = (async function* () {
-      for (let i = 0; i < 20; i++) yield Buffer.alloc(64 * 1024, 0x20);
-    })();
+    const chunks = Readable.from(
+      (function* () {
+        for (let i = 0; i < 20; i++) yield Buffer.alloc(64 * 1024, 0x20);
+      })(),
+    );
     const streamed = await request(`${app.url}${put}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${patti}`, 'content-type': 'application/json' },

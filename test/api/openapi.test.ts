@@ -45,7 +45,7 @@ describe('OpenAPI document', () => {
   test('documents every registered API route, and no route that is not registered', () => {
     const infrastructure = new Set(['/api/v1.0/openapi.json', '/healthz', '/readyz', '/metrics']);
     const registered = Object.values(
-      app.steward.server.router.getRoutes() as Record<string, { method: string; path: string }>,
+      app.steward.server.router.getRoutes() as unknown as Record<string, { method: string; path: string }>,
     )
       .filter((r) => !infrastructure.has(r.path))
       .map((r) => `${r.method === 'DEL' ? 'DELETE' : r.method} ${r.path}`);
