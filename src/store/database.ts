@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { isPostgres } from './dialect';
 import { migrationProvider } from './migrations';
@@ -54,10 +54,29 @@ function storeOf(db: Kysely<Database>, dialect: Store['dialect'], pgPool?: Pool)
   };
 }
 
-/** Applies every pending migration; returns the names applied now. Safe to run from several processes. */
+/**
+ * Applies every pending migration; returns the names applied now. Safe to run from several
+ * processes at once: PostgreSQL takes Kysely's advisory lock; on SQLite, whose migration lock is a
+ * no-op in Kysely, the whole run happens in one BEGIN IMMEDIATE transaction, so a second process
+ * waits (busy timeout) and then finds nothing left to do.
+ */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  if (isPostgres(db))
+    return applied(await new Migrator({ db, provider: migrationProvider }).migrateToLatest());
+  await sql`begin immediate`.execute(db);
+  try {
+    const names = applied(
+      await new Migrator({ db, provider: migrationProvider, disableTransactions: true }).migrateToLatest(),
+    );
+    await sql`commit`.execute(db);
+    return names;
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { migrate, openStore, type Store } from '../../src/store/database';
+import { migrations } from '../../src/store/migrations';
+import { seedDemoData } from '../../src/store/seed';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+
+const optionsOf = (db: TestDatabase) =>
+  db.kind === 'postgres'
+    ? { kind: 'postgres' as const, url: db.url }
+    : { kind: 'sqlite' as const, file: db.url.slice('sqlite:'.length) };
+
+describe.each(databaseKinds)('store on %s', (kind) => {
+  let db: TestDatabase;
+  const stores: Store[] = [];
+  const open = () => {
+    const store = openStore(optionsOf(db));
+    stores.push(store);
+    return store;
+  };
+
+  beforeEach(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((s) => s.close()));
+    await db.drop();
+  });
+
+  test('migrations apply once, in order, and a second run applies nothing', async () => {
+    const store = open();
+    expect(await migrate(store.db)).toEqual(Object.keys(migrations).sort());
+    expect(await migrate(store.db)).toEqual([]);
+    await store.ping();
+  });
+
+  test('several processes migrating one fresh store at once apply each migration exactly once', async () => {
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          [path.join(__dirname, '..', '..', 'dist', 'cli', 'migrate.js')],
+          { env: { ...process.env, STEWARD_DATA_DIR: db.dataDir, STEWARD_DATABASE_URL: db.url } },
+          (error, stdout, stderr) =>
+            error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+        );
+      });
+    const outputs = await Promise.all(Array.from({ length: 8 }, run));
+    expect(outputs.filter((o) => o.startsWith('Applied 0001_foundation'))).toHaveLength(1);
+    expect(outputs.filter((o) => o.includes('is up to date'))).toHaveLength(7);
+    expect(await migrate(open().db)).toEqual([]);
+  });
+
+  test('the demo data is seeded into an empty store once, and never over later edits', async () => {
+    const store = open();
+    await migrate(store.db);
+    expect(await seedDemoData(store)).toBe(true);
+    await store.db
+      .updateTable('catalog_templates')
+      .set({ name: 'Edited' })
+      .where('id', '=', 'project')
+      .execute();
+    expect(await seedDemoData(store)).toBe(false);
+    const row = await store.db
+      .selectFrom('catalog_templates')
+      .select('name')
+      .where('id', '=', 'project')
+      .executeTakeFirst();
+    expect(row?.name).toBe('Edited');
+    const users = await store.db
+      .selectFrom('directory_users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(Number(users?.n)).toBeGreaterThanOrEqual(28);
+  });
+});
