@@ -1,0 +1,367 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { request } from 'undici';
+import { EmbeddedTokenIssuer } from '../src/services/tokens';
+import { PEOPLE, TENANT, TEST_SECRET } from './support/steward';
+
+const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** `node dist/main.js` as a child process, with its JSON log lines and its exit. */
+interface Process {
+  child: ChildProcess;
+  logs: LogLine[];
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves with the first log line whose `msg` is `msg` (rejects if the process exits first). */
+  waitForLog(msg: string): Promise<LogLine>;
+}
+
+function spawnMain(env: Record<string, string>): Process {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: LogLine[] = [];
+  let stderr = '';
+  let pending = '';
+  const waiters: Array<{ msg: string; resolve: (line: LogLine) => void }> = [];
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const text of lines.filter(Boolean)) {
+      const line = JSON.parse(text) as LogLine;
+      logs.push(line);
+      for (const waiter of waiters.filter((w) => w.msg === line.msg)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return {
+    child,
+    logs,
+    stderr: () => stderr,
+    exited,
+    waitForLog: (msg) => {
+      const seen = logs.find((line) => line.msg === msg);
+      if (seen) return Promise.resolve(seen);
+      return Promise.race([
+        new Promise<LogLine>((resolve) => waiters.push({ msg, resolve })),
+        exited.then(({ code }) => {
+          throw new Error(`exited with ${code} before logging "${msg}": ${stderr}`);
+        }),
+      ]);
+    },
+  };
+}
+
+/** Starts Steward and returns it with its base URL, taken from the "Steward is listening" log line. */
+async function startMain(env: Record<string, string>): Promise<Process & { url: string }> {
+  const main = spawnMain(env);
+  const listening = await main.waitForLog('Steward is listening');
+  expect(listening.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  return { ...main, url: listening.url as string };
+}
+
+/** Resolves with the error code of a fresh TCP connection attempt, or 'connected'. */
+function connect(url: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+  });
+}
+
+/** The stderr lines that are not restify's DEP0111 deprecation warning (it uses process.binding). */
+const warningsIn = (stderr: string): string[] =>
+  stderr
+    .split('\n')
+    .filter(Boolean)
+    .filter((line) => !/DEP0111|--trace-deprecation/.test(line));
+
+const within = <T>(ms: number, promise: Promise<T>, what: string): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref(),
+    ),
+  ]);
+
+describe('node dist/main.js', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  const running: ChildProcess[] = [];
+  const issuer = new EmbeddedTokenIssuer(TEST_SECRET, TENANT);
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'steward-main-'));
+    env = {
+      STEWARD_DATA_DIR: dataDir,
+      STEWARD_AUTH_SECRET: TEST_SECRET,
+      STEWARD_PORT: '0',
+      STEWARD_HOST: '127.0.0.1',
+      STEWARD_LOG_LEVEL: 'info',
+    };
+  });
+  afterEach(() => {
+    // A test that failed half-way must not leave its server running.
+    for (const child of running.splice(0))
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async (extra: Record<string, string> = {}) => {
+    const main = await startMain({ ...env, ...extra });
+    running.push(main.child);
+    return main;
+  };
+
+  test('SIGTERM after serving requests (with idle keep-alive connections) exits 0 promptly and logs stopped', async () => {
+    const main = await start();
+    const token = await issuer.mint({ id: PEOPLE.alex });
+    const health = await request(`${main.url}/healthz`);
+    expect(health.statusCode).toBe(200);
+    expect(await health.body.json()).toEqual({ status: 'ok' });
+    const catalog = await request(`${main.url}/api/v1.0/me/catalog/templates`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(catalog.statusCode).toBe(200);
+    await catalog.body.json();
+
+    const signalled = Date.now();
+    main.child.kill('SIGTERM');
+    const exit = await within(5000, main.exited, 'exit after SIGTERM');
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    const messages = main.logs.map((line) => line.msg);
+    expect(messages).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+    expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('shutting down'));
+    expect(main.logs.find((line) => line.msg === 'shutting down')?.signal).toBe('SIGTERM');
+    expect(warningsIn(main.stderr())).toEqual([]);
+    expect(await connect(main.url)).toBe('ECONNREFUSED');
+    // The token never reaches the logs.
+    expect(JSON.stringify(main.logs)).not.toContain(token);
+  });
+
+  test('SIGINT stops it the same way', async () => {
+    const main = await start();
+    expect((await request(`${main.url}/healthz`)).statusCode).toBe(200);
+    main.child.kill('SIGINT');
+    expect(await within(5000, main.exited, 'exit after SIGINT')).toEqual({ code: 0, signal: null });
+    expect(main.logs.find((line) => line.msg === 'shutting down')?.signal).toBe('SIGINT');
+    expect(main.logs.map((line) => line.msg)).toContain('stopped');
+  });
+
+  /**
+   * Sends the headers and half the body of a template PUT, so that its handler is still waiting for
+   * the rest when SIGTERM arrives; `finish` sends the rest.
+   */
+  const holdRequest = async (url: string, token: string, id: string, agent: http.Agent | false) => {
+    const body = JSON.stringify({
+      templateConfiguration: { name: 'Finished during shutdown' },
+      newTeam: { namingConvention: 'SD-<%= request.team.name %>' },
+    });
+    const put = http.request({
+      host: '127.0.0.1',
+      port: Number(new URL(url).port),
+      method: 'PUT',
+      path: `/api/v1.0/catalog/templates/${id}`,
+      agent,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      },
+    });
+    const response = new Promise<{ status: number; connection: string | undefined; text: string }>(
+      (resolve, reject) => {
+        put.once('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.once('end', () =>
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }),
+          );
+        });
+        put.once('error', reject);
+      },
+    );
+    const half = Math.floor(body.length / 2);
+    put.write(body.slice(0, half));
+    await new Promise<void>((resolve) => put.once('socket', (socket) => socket.once('connect', resolve)));
+    // Give the server time to route the request to its handler.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return {
+      finish: () => {
+        put.end(body.slice(half));
+        return within(5000, response, 'the in-flight response');
+      },
+    };
+  };
+
+  /** Retries a connection for up to a second, until the listener is gone. */
+  const refusedSoon = async (url: string) => {
+    let outcome = '';
+    for (let attempt = 0; attempt < 50 && outcome !== 'ECONNREFUSED'; attempt += 1) {
+      outcome = await connect(url);
+      if (outcome !== 'ECONNREFUSED') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return outcome;
+  };
+
+  test('a request in flight at SIGTERM completes and is committed; new connections are refused meanwhile', async () => {
+    const main = await start();
+    const token = await issuer.mint({ id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] });
+    const held = await holdRequest(main.url, token, 'shutdown-survivor', false);
+
+    main.child.kill('SIGTERM');
+    await within(5000, main.waitForLog('shutting down'), '"shutting down" log');
+    // Listening has stopped, but the process waits for the request in flight.
+    expect(await refusedSoon(main.url)).toBe('ECONNREFUSED');
+    expect(main.child.exitCode).toBeNull();
+    expect(main.logs.map((line) => line.msg)).not.toContain('stopped');
+
+    const res = await held.finish();
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toMatchObject({
+      templateConfiguration: { id: 'shutdown-survivor', name: 'Finished during shutdown' },
+    });
+    expect(await within(5000, main.exited, 'exit after the last response')).toEqual({
+      code: 0,
+      signal: null,
+    });
+    expect(main.logs.map((line) => line.msg)).toContain('stopped');
+    expect(
+      main.logs.find((line) => line.msg === 'request' && line.operation === 'setPlatformTeamTemplate'),
+    ).toMatchObject({ status: 200 });
+
+    // The write made during the shutdown is in the store.
+    const again = await start();
+    const read = await request(`${again.url}/api/v1.0/catalog/templates/shutdown-survivor`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await read.body.json()).toMatchObject({
+      templateConfiguration: { name: 'Finished during shutdown' },
+    });
+    again.child.kill('SIGTERM');
+    expect(await within(5000, again.exited, 'second exit')).toEqual({ code: 0, signal: null });
+  });
+
+  // KNOWN BUG (src/app.ts close()): closeIdleConnections() runs once, when close() starts, so a
+  // keep-alive connection whose response finishes during the shutdown answers `Connection: keep-alive`
+  // and holds the process until the keep-alive timeout (~5 s here; until the deadline and exit 1 if
+  // the client keeps using it). Flip to `test` once fixed.
+  test.failing('a keep-alive request in flight at SIGTERM does not hold the exit after its response', async () => {
+    const main = await start();
+    const token = await issuer.mint({ id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const held = await holdRequest(main.url, token, 'keep-alive-survivor', agent);
+      main.child.kill('SIGTERM');
+      await within(5000, main.waitForLog('shutting down'), '"shutting down" log');
+      const res = await held.finish();
+      expect(res.status).toBe(200);
+      const answered = Date.now();
+      expect(await within(2000, main.exited, 'exit after the last response')).toEqual({
+        code: 0,
+        signal: null,
+      });
+      expect(Date.now() - answered).toBeLessThan(2000);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('a request that outlives STEWARD_SHUTDOWN_TIMEOUT_MS makes it exit 1 at the deadline', async () => {
+    const main = await start({ STEWARD_SHUTDOWN_TIMEOUT_MS: '500' });
+    const token = await issuer.mint({ id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] });
+    const { port } = new URL(main.url);
+    const put = http.request({
+      host: '127.0.0.1',
+      port: Number(port),
+      method: 'PUT',
+      path: '/api/v1.0/catalog/templates/never-finished',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': '1000',
+      },
+    });
+    put.on('error', () => {});
+    put.write('{"templateConfiguration":');
+    await new Promise<void>((resolve) => put.once('socket', (socket) => socket.once('connect', resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    main.child.kill('SIGTERM');
+    expect(await within(5000, main.exited, 'exit at the deadline')).toEqual({ code: 1, signal: null });
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(400);
+    expect(main.logs.map((line) => line.msg)).not.toContain('stopped');
+    expect(main.logs.find((line) => line.level === 40)?.msg).toMatch(/shutdown deadline/);
+    put.destroy();
+  });
+
+  test('a bad configuration exits 1 with a message naming the variable', async () => {
+    const main = spawnMain({ ...env, STEWARD_PORT: 'abc' });
+    running.push(main.child);
+    expect(await within(10_000, main.exited, 'exit')).toEqual({ code: 1, signal: null });
+    expect(main.stderr()).toMatch(/^Steward cannot start: STEWARD_PORT: .*"abc"/);
+    expect(main.logs).toEqual([]);
+  });
+
+  const withBusyPort = async (work: (port: number) => Promise<void>) => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      await work((blocker.address() as net.AddressInfo).port);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  };
+
+  test('a port already in use exits 1 naming EADDRINUSE', async () => {
+    await withBusyPort(async (port) => {
+      const main = spawnMain({ ...env, STEWARD_PORT: String(port) });
+      running.push(main.child);
+      expect(await within(10_000, main.exited, 'exit')).toEqual({ code: 1, signal: null });
+      expect(main.stderr()).toContain('EADDRINUSE');
+      expect(main.logs.map((line) => line.msg)).not.toContain('Steward is listening');
+    });
+  });
+
+  // KNOWN BUG (src/app.ts startSteward): the listen error is awaited on `server.server`, but restify
+  // re-emits it on the restify server, which has no 'error' listener, so the process crashes with an
+  // unhandled 'error' event and a stack trace instead of main()'s one-line message. Flip to `test` once fixed.
+  test.failing('a port already in use is reported as one "Steward failed to start" line', async () => {
+    await withBusyPort(async (port) => {
+      const main = spawnMain({ ...env, STEWARD_PORT: String(port) });
+      running.push(main.child);
+      expect(await within(10_000, main.exited, 'exit')).toEqual({ code: 1, signal: null });
+      expect(warningsIn(main.stderr())).toEqual([
+        expect.stringMatching(/^Steward failed to start: .*EADDRINUSE/),
+      ]);
+    });
+  });
+});
