@@ -62,10 +62,19 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
     version: VERSION,
     ready: () => store.ping(),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // restify re-emits the http server's errors (EADDRINUSE, …) on itself.
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.removeListener('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   publicUrl ||= url;
@@ -86,8 +95,13 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
     close: () => {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
-          server.server.close(() => resolve());
-          server.server.closeIdleConnections?.();
+          // Keep-alive connections become idle as their last responses finish: keep closing them.
+          const sweep = setInterval(() => server.server.closeIdleConnections(), 50);
+          server.server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
+          server.server.closeIdleConnections();
         });
         await store.close();
       })();

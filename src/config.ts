@@ -132,9 +132,15 @@ function auth(read: (name: string) => string | undefined, dataDir: string): Conf
       audience: need('STEWARD_AUTH_AUDIENCE'),
     };
   }
-  const secret = read('STEWARD_AUTH_SECRET') ?? embeddedSecret(dataDir);
+  const configured = read('STEWARD_AUTH_SECRET');
+  const secret = configured ?? embeddedSecret(dataDir);
   if (Buffer.byteLength(secret) < 32) {
-    throw new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long (HS256 key)');
+    throw configured
+      ? new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long (HS256 key)')
+      : new ConfigError(
+          'STEWARD_DATA_DIR',
+          `${path.join(dataDir, 'auth-secret')} holds a secret under 32 bytes; delete it to generate a new one`,
+        );
   }
   return { mode, secret, issuer: EMBEDDED_ISSUER, audience: EMBEDDED_AUDIENCE };
 }
@@ -142,7 +148,10 @@ function auth(read: (name: string) => string | undefined, dataDir: string): Conf
 /** The embedded signing secret: generated once into the data dir, readable by its owner only. */
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   try {
@@ -164,7 +173,7 @@ function integer(
   max: number,
 ): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${value}"`);
   }
@@ -209,5 +218,6 @@ function url(name: string, value: string): string {
 
 /** Hides the password of a URL so that a config error never prints it. */
 export function redactUrl(value: string): string {
-  return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+  // Up to the last "@" before the path, so an unencoded "@" in a password is hidden too.
+  return value.replace(/\/\/([^:/@]+):[^/]*@/, '//$1:***@');
 }

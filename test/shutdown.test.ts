@@ -274,7 +274,7 @@ describe('node dist/main.js', () => {
   // keep-alive connection whose response finishes during the shutdown answers `Connection: keep-alive`
   // and holds the process until the keep-alive timeout (~5 s here; until the deadline and exit 1 if
   // the client keeps using it). Flip to `test` once fixed.
-  test.failing('a keep-alive request in flight at SIGTERM does not hold the exit after its response', async () => {
+  test('a keep-alive request in flight at SIGTERM does not hold the exit after its response', async () => {
     const main = await start();
     const token = await issuer.mint({ id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] });
     const agent = new http.Agent({ keepAlive: true });
@@ -354,7 +354,7 @@ describe('node dist/main.js', () => {
   // KNOWN BUG (src/app.ts startSteward): the listen error is awaited on `server.server`, but restify
   // re-emits it on the restify server, which has no 'error' listener, so the process crashes with an
   // unhandled 'error' event and a stack trace instead of main()'s one-line message. Flip to `test` once fixed.
-  test.failing('a port already in use is reported as one "Steward failed to start" line', async () => {
+  test('a port already in use is reported as one "Steward failed to start" line', async () => {
     await withBusyPort(async (port) => {
       const main = spawnMain({ ...env, STEWARD_PORT: String(port) });
       running.push(main.child);
