@@ -270,10 +270,8 @@ describe('node dist/main.js', () => {
     expect(await within(5000, again.exited, 'second exit')).toEqual({ code: 0, signal: null });
   });
 
-  // KNOWN BUG (src/app.ts close()): closeIdleConnections() runs once, when close() starts, so a
-  // keep-alive connection whose response finishes during the shutdown answers `Connection: keep-alive`
-  // and holds the process until the keep-alive timeout (~5 s here; until the deadline and exit 1 if
-  // the client keeps using it). Flip to `test` once fixed.
+  // A keep-alive connection whose response finishes during the shutdown must not hold the process
+  // until the keep-alive timeout: idle connections are closed as they become idle.
   test('a keep-alive request in flight at SIGTERM does not hold the exit after its response', async () => {
     const main = await start();
     const token = await issuer.mint({ id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] });
@@ -351,9 +349,7 @@ describe('node dist/main.js', () => {
     });
   });
 
-  // KNOWN BUG (src/app.ts startSteward): the listen error is awaited on `server.server`, but restify
-  // re-emits it on the restify server, which has no 'error' listener, so the process crashes with an
-  // unhandled 'error' event and a stack trace instead of main()'s one-line message. Flip to `test` once fixed.
+  // restify re-emits listen errors on itself: they must reach main()'s one-line message, not crash.
   test('a port already in use is reported as one "Steward failed to start" line', async () => {
     await withBusyPort(async (port) => {
       const main = spawnMain({ ...env, STEWARD_PORT: String(port) });
