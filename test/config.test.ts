@@ -290,8 +290,6 @@ describe('loadConfig', () => {
       expect(errors[0]!.message).toContain('steward:***@');
     });
 
-    // KNOWN BUG (src/config.ts redactUrl): the password pattern stops at the first '@', so a password
-    // with an unencoded '@' leaks its tail ("u:***@ss@host"). Flip to `test` once fixed.
     test('a password with an unencoded @ is hidden entirely', () => {
       expect(redactUrl('postgres://steward:p@ssw0rd@db.example.com/steward')).toBe(
         'postgres://steward:***@db.example.com/steward',
