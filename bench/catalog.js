@@ -1,0 +1,242 @@
+'use strict';
+// The catalog benchmark: the caller's templates (`GET /me/catalog/templates` as Alex, audience rules
+// evaluated) on Steward, against a bare node:http server answering the same bytes, in the same run.
+// Each server runs in its own child process and is loaded alone, one after the other, from this
+// process with autocannon over loopback.
+const { spawn } = require('node:child_process');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+
+const PATH = '/api/v1.0/me/catalog/templates';
+const CONNECTIONS = 50;
+const TARGET_RATIO = 0.35;
+const TARGET_P99_MS = 10;
+
+/** Runs one server entry of `bench/servers` and resolves with what it printed once listening. */
+function startServer(script, args = []) {
+  // BENCH_SERVER_ARGS passes node flags to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS || '').split(' ').filter(Boolean);
+  const entry = path.join(__dirname, 'servers', script);
+  // restify reads process.binding('http_parser'); the deprecation notice is noise here (as in `npm start`).
+  const child = spawn(process.execPath, ['--disable-warning=DEP0111', ...nodeArgs, entry, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`${script} did not start within 60 s`)), 60_000);
+    const onExit = (code, signal) => fail(new Error(`${script} exited (${code ?? signal}) before listening`));
+    const fail = (error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    child.once('exit', onExit);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', function onData(chunk) {
+      output += chunk;
+      const end = output.indexOf('\n');
+      if (end < 0) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout.off('data', onData);
+      child.stdout.resume(); // anything printed later is drained so the child never blocks on it
+      const stop = () =>
+        new Promise((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
+      try {
+        resolve({ ...JSON.parse(output.slice(0, end)), stop });
+      } catch (error) {
+        fail(error);
+      }
+    });
+  });
+}
+
+/** Resident set size of a process in bytes (Linux), or null where /proc is not available. */
+function rssOf(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds of CPU a process has used, all its threads, user and system (Linux), or null. */
+function cpuOf(pid) {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in clock ticks
+    // (USER_HZ, 100 on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Warms a server up (discarded), then loads it for `duration` seconds while sampling its RSS. CPU is
+ * measured too, for the server and for this process: with few cores the load generator itself can be
+ * the bottleneck, which the throughput alone would hide.
+ */
+async function load(server, headers, { warmup, duration }) {
+  const target = { url: server.url + PATH, connections: CONNECTIONS, headers };
+  const idleRss = rssOf(server.pid);
+  await autocannon({ ...target, duration: warmup });
+  let peakRss = rssOf(server.pid);
+  const sampler = setInterval(() => {
+    const sample = rssOf(server.pid);
+    if (sample !== null) peakRss = Math.max(peakRss ?? 0, sample);
+  }, 250);
+  const serverCpu = cpuOf(server.pid);
+  const clientCpu = process.cpuUsage();
+  try {
+    const result = await autocannon({ ...target, duration });
+    const used = cpuOf(server.pid);
+    const client = process.cpuUsage(clientCpu);
+    return {
+      result,
+      idleRss,
+      peakRss,
+      serverCpu: serverCpu === null || used === null ? null : used - serverCpu,
+      clientCpu: (client.user + client.system) / 1e6,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** GETs `url` and returns status, content type and the exact body bytes. */
+async function fetchBytes(url, headers) {
+  const res = await fetch(url, { headers });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
+}
+
+const ms = (n) => `${n} ms`;
+const mib = (bytes) => (bytes === null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
+
+const share = (seconds, wall) => (seconds === null ? 'n/a' : `${Math.round((100 * seconds) / wall)}%`);
+const perRequest = (seconds, requests) => (seconds === null ? null : (seconds * 1e6) / requests);
+
+/** A table row of one server's measured run. */
+function rowOf(name, { result, idleRss, peakRss, serverCpu, clientCpu }) {
+  const cpuPerRequest = perRequest(serverCpu, result.requests.total);
+  return {
+    server: name,
+    'req/s': Math.round(result.requests.average),
+    p50: ms(result.latency.p50),
+    p99: ms(result.latency.p99),
+    'p99.9': ms(result.latency.p99_9),
+    max: ms(result.latency.max),
+    requests: result.requests.total,
+    'non-2xx': result.non2xx,
+    errors: result.errors + result.timeouts,
+    'RSS idle': mib(idleRss),
+    'RSS load (max)': mib(peakRss),
+    'server CPU': share(serverCpu, result.duration),
+    'CPU/req': cpuPerRequest === null ? 'n/a' : `${Math.round(cpuPerRequest)} µs`,
+    'client CPU': share(clientCpu, result.duration),
+  };
+}
+
+/** Seconds from an environment variable (whole, positive), or `fallback` when it is unset. */
+function seconds(name, fallback) {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of seconds, got "${value}"`);
+  return n;
+}
+
+/** Measures Steward, then the bare server, and compares them against the targets. */
+async function run({ quick = false } = {}) {
+  const duration = quick ? 3 : seconds('BENCH_DURATION', 20);
+  const warmup = quick ? 1 : seconds('BENCH_WARMUP', 10);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'steward-bench-body-'));
+  let steward;
+  let bare;
+  try {
+    steward = await startServer('steward.js');
+    const headers = { authorization: `Bearer ${steward.token}` };
+    // The baseline must answer exactly what Steward answers: capture it, twice to be sure it is stable.
+    const first = await fetchBytes(steward.url + PATH, headers);
+    const second = await fetchBytes(steward.url + PATH, headers);
+    if (first.status !== 200) throw new Error(`Steward answered ${first.status}: ${first.body}`);
+    if (!first.body.equals(second.body))
+      throw new Error('Steward answered different bodies to the same call');
+    const templates = JSON.parse(first.body.toString('utf8')).value.length;
+    const stewardRun = await load(steward, headers, { warmup, duration });
+    await steward.stop();
+    steward = undefined;
+
+    writeFileSync(path.join(scratch, 'body.json'), first.body);
+    bare = await startServer('bare.js', [path.join(scratch, 'body.json'), first.type]);
+    const echoed = await fetchBytes(bare.url + PATH, headers);
+    if (!echoed.body.equals(first.body)) throw new Error('the bare server does not answer the same bytes');
+    const bareRun = await load(bare, headers, { warmup, duration });
+
+    const s = stewardRun.result;
+    const b = bareRun.result;
+    const ratio = s.requests.average / b.requests.average;
+    const clean = (r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
+    const rows = [rowOf('Steward', stewardRun), rowOf('bare node:http', bareRun)];
+    const targets = [
+      {
+        name: `throughput ratio Steward/bare >= ${TARGET_RATIO}`,
+        met: ratio >= TARGET_RATIO,
+        detail: `${ratio.toFixed(3)} (${rows[0]['req/s']} / ${rows[1]['req/s']} req/s)`,
+      },
+      {
+        name: `Steward p99 < ${TARGET_P99_MS} ms at ${CONNECTIONS} connections`,
+        met: s.latency.p99 < TARGET_P99_MS,
+        detail: `p99 ${s.latency.p99} ms (p50 ${s.latency.p50} ms, p99.9 ${s.latency.p99_9} ms)`,
+      },
+      {
+        // Not a goal but a validity check: a 401 or 429 is cheaper than the real answer.
+        name: 'every measured response 2xx, no errors',
+        met: clean(s) && clean(b),
+        detail: `Steward ${s.non2xx} non-2xx, ${s.errors} errors, ${s.timeouts} timeouts; bare ${b.non2xx}/${b.errors}/${b.timeouts}`,
+      },
+    ];
+    // Machine-neutral companion of the ratio: what one request costs the server in CPU, bare / Steward.
+    const stewardCost = perRequest(stewardRun.serverCpu, s.requests.total);
+    const bareCost = perRequest(bareRun.serverCpu, b.requests.total);
+    const costRatio = stewardCost && bareCost ? (bareCost / stewardCost).toFixed(3) : 'n/a';
+    const bareClient = bareRun.clientCpu / b.duration;
+    const clientBound =
+      bareClient >= 0.9
+        ? `The bare run was bound by the load generator (${Math.round(100 * bareClient)}% of a core), ` +
+          'so the bare rate is a floor and the throughput ratio favours Steward.'
+        : '';
+    const markdown = [
+      `\`GET ${PATH}\` as Alex Wilber (${templates} templates after audience rules, ${first.body.length} bytes),`,
+      `${CONNECTIONS} connections, ${warmup} s warm-up excluded, ${duration} s measured per server, loopback.`,
+      `Latency has autocannon's 1 ms resolution; RSS, server CPU and CPU/req are the server process's;`,
+      `client CPU is the load generator's (near 100% means the run was bound by the client, not the server).`,
+      `CPU cost ratio bare/Steward per request: ${costRatio}. ${clientBound}`.trim(),
+    ].join('\n');
+    return { rows, markdown, targets };
+  } finally {
+    await steward?.stop();
+    await bare?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+module.exports = {
+  name: 'catalog',
+  description:
+    "The caller's templates (GET /me/catalog/templates, audience rules evaluated) on Steward against a " +
+    'bare node:http server answering the same bytes; targets: throughput ratio >= 0.35, p99 < 10 ms.',
+  run,
+};

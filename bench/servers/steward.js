@@ -1,0 +1,49 @@
+'use strict';
+// Child entry of the benchmarks: Steward alone in its own process, so the load generator in the
+// parent never shares its event loop. Prints one JSON line `{ url, token, pid }` on stdout once it
+// listens; logs go to stderr so they cannot corrupt that line. Stops (and removes its temporary
+// data dir) on SIGTERM.
+const { randomBytes } = require('node:crypto');
+const { mkdtempSync, rmSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const pino = require('pino');
+const { startSteward } = require('../../dist/app');
+const { loadConfig } = require('../../dist/config');
+const { createLogger } = require('../../dist/logger');
+const { EmbeddedTokenIssuer } = require('../../dist/services/tokens');
+
+const ALEX = '00000000-0000-0000-0000-0000000000020';
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
+  const secret = randomBytes(48).toString('base64url');
+  // A fresh SQLite store seeded with the demo tenant; the rate limits are raised far above what a
+  // benchmark can spend so that they are counted (their cost is measured) but never refuse.
+  const config = loadConfig({
+    STEWARD_HOST: '127.0.0.1',
+    STEWARD_PORT: '0',
+    STEWARD_DATA_DIR: dataDir,
+    STEWARD_AUTH_SECRET: secret,
+    STEWARD_RATE_LIMIT_FACTOR: '100000',
+    STEWARD_LOG_LEVEL: process.argv[2] || 'warn',
+  });
+  const steward = await startSteward(config, createLogger(config.logLevel, pino.destination(2)));
+  const token = await new EmbeddedTokenIssuer(secret, config.tenantId).mint(
+    { id: ALEX, roles: [] },
+    6 * 3600,
+  );
+  process.stdout.write(`${JSON.stringify({ url: steward.url, token, pid: process.pid })}\n`);
+  const stop = async () => {
+    await steward.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0); // also lets `--cpu-prof` write its profile
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
