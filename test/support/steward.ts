@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { request } from 'undici';
-import { type Steward, startSteward } from '../../src/app';
+import { type Steward, startSteward } from '../../src/main';
 import { loadConfig } from '../../src/config';
 import type { AppRole } from '../../src/domain/roles';
 import { EmbeddedTokenIssuer } from '../../src/services/tokens';
