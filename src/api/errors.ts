@@ -12,6 +12,7 @@ import {
   ValidationFailed,
 } from '../domain/errors';
 import type { ApiError } from '../domain/wire';
+import { JsonText } from './json';
 
 /** Errors of HTTP itself, raised by the server before a request reaches a service. */
 export class HttpError extends StewardError {
@@ -87,7 +88,7 @@ export function sendJson(
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', String(Buffer.byteLength(text)));

@@ -1,16 +1,20 @@
-import type { ODataCollection } from '../domain/wire';
+import { JsonText, stringifyShared } from './json';
 
-/** Wraps `items` as an OData collection whose context names `entitySet`. */
-export function odataCollection<T>(
+/**
+ * An OData collection of `items` whose context names `entitySet`, as JSON text: the items' own
+ * texts are reused when they are shared frozen objects (see `stringifyShared`).
+ */
+export function odataCollection(
   baseUrl: string,
   entitySet: string,
-  items: T[],
+  items: readonly object[],
   options: { count?: number; nextLink?: string } = {},
-): ODataCollection<T> {
-  return {
+): JsonText {
+  const head = {
     '@odata.context': `${baseUrl}/api/v1.0/$metadata#${entitySet}`,
     '@odata.count': options.count ?? items.length,
     ...(options.nextLink ? { '@odata.nextLink': options.nextLink } : {}),
-    value: items,
   };
+  const prefix = JSON.stringify(head).slice(0, -1);
+  return new JsonText(`${prefix},"value":[${items.map(stringifyShared).join(',')}]}`);
 }

@@ -26,12 +26,18 @@ const RULE_CACHE_LIMIT = 1000;
 /** The template catalog: listing with audience targeting, saving with validation, permanent membership. */
 export class CatalogService {
   private readonly rules = new Map<string, CompiledRule>();
+  private enabled?: { templates: Promise<readonly CatalogTemplate[]>; expiresAt: number };
 
+  /**
+   * @param enabledTtlMs how long the enabled templates are reused for listings. Writes through this
+   *   service refresh them at once; other processes sharing the database see a change after at most this long.
+   */
   constructor(
     private readonly templates: TemplateRepository,
     private readonly directory: DirectoryService,
     private readonly log: CatalogLogger,
     private readonly now: () => Date = () => new Date(),
+    private readonly enabledTtlMs = 1000,
   ) {}
 
   /** Every template, enabled or not (catalog managers and apps). */
@@ -41,11 +47,11 @@ export class CatalogService {
 
   /** The enabled templates whose audience includes the caller. */
   async listForCaller(caller: Caller): Promise<CatalogTemplate[]> {
-    const [stored, subject] = await Promise.all([
-      this.templates.list({ enabledOnly: true }),
+    const [enabled, subject] = await Promise.all([
+      this.enabledTemplates(),
       this.directory.ruleSubject(caller),
     ]);
-    return stored.map((s) => s.template).filter((t) => this.isTargeted(t, subject));
+    return enabled.filter((t) => this.isTargeted(t, subject));
   }
 
   /** One template; a plain user sees it only when it is enabled and targeted to them. */
@@ -64,6 +70,7 @@ export class CatalogService {
   async put(id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
     const template = await this.validate(id, input);
     await this.templates.put(template, this.now().toISOString());
+    this.enabled = undefined;
     return template;
   }
 
@@ -116,6 +123,23 @@ export class CatalogService {
       this.now().toISOString(),
     );
     if (!updated) throw new NotFound(`No template "${id}".`);
+    this.enabled = undefined;
+  }
+
+  /** The enabled templates, shared (and frozen) between requests for `enabledTtlMs`. */
+  private enabledTemplates(): Promise<readonly CatalogTemplate[]> {
+    const now = Date.now();
+    if (!this.enabled || now >= this.enabled.expiresAt) {
+      const templates = this.templates
+        .list({ enabledOnly: true })
+        .then((stored) => stored.map((s) => deepFreeze(s.template)));
+      this.enabled = { templates, expiresAt: now + this.enabledTtlMs };
+      // A failed load is not kept: the next request tries again.
+      templates.catch(() => {
+        if (this.enabled?.templates === templates) this.enabled = undefined;
+      });
+    }
+    return this.enabled.templates;
   }
 
   /** True when the template has no audience rule or its rule holds for `subject`. */
@@ -239,6 +263,14 @@ export class CatalogService {
       },
     };
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 function syntaxCheck(compile: () => unknown, target: string, details: ErrorDetail[]): void {

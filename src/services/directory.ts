@@ -10,9 +10,20 @@ export interface RuleSubject {
   };
 }
 
+const SUBJECT_CACHE_LIMIT = 10_000;
+
 /** People, groups and labels of the tenant, as callers are allowed to see them. */
 export class DirectoryService {
-  constructor(private readonly directory: DirectoryReader) {}
+  private readonly subjects = new Map<string, { subject: RuleSubject; expiresAt: number }>();
+
+  /**
+   * @param subjectTtlMs how long a caller's rule subject is reused: audience targeting sees
+   *   directory changes (departments, group membership) after at most this long.
+   */
+  constructor(
+    private readonly directory: DirectoryReader,
+    private readonly subjectTtlMs = 30_000,
+  ) {}
 
   /** A page of the directory, optionally filtered by a name, mail or UPN prefix. */
   searchUsers(options: {
@@ -44,6 +55,15 @@ export class DirectoryService {
    * the directory does not know, just what the token says.
    */
   async ruleSubject(caller: Caller): Promise<RuleSubject> {
+    const cached = this.subjects.get(caller.id);
+    if (cached && Date.now() < cached.expiresAt) return cached.subject;
+    const subject = await this.loadRuleSubject(caller);
+    if (this.subjects.size >= SUBJECT_CACHE_LIMIT) this.subjects.delete(this.subjects.keys().next().value!);
+    this.subjects.set(caller.id, { subject, expiresAt: Date.now() + this.subjectTtlMs });
+    return subject;
+  }
+
+  private async loadRuleSubject(caller: Caller): Promise<RuleSubject> {
     const [user, groups] = await Promise.all([
       this.directory.findUser(caller.id),
       this.directory.groupsOf(caller.id),

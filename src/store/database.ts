@@ -38,8 +38,30 @@ export function openStore(options: DatabaseOptions): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return storeOf(db, 'sqlite');
+}
+
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * Kysely prepares every query anew; compiling SQL is most of a simple query's cost on SQLite, so
+ * prepared statements are reused by SQL text (queries with variable-length IN lists vary, hence the bound).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function storeOf(db: Kysely<Database>, dialect: Store['dialect'], pgPool?: Pool): Store {

@@ -19,19 +19,50 @@ export interface Authenticator {
  */
 export function createAuthenticator(auth: Config['auth'], tenantId: string): Authenticator {
   const verify = verifierFor(auth);
+  const verified = new VerifiedTokens();
   return {
     async authenticate(authorization) {
       const match = /^Bearer ([A-Za-z0-9_\-.=+/]{1,8192})$/.exec(authorization?.trim() ?? '');
       if (!match) throw new Unauthorized('A bearer token is required (Authorization: Bearer <token>).');
+      const token = match[1]!;
+      const known = verified.get(token);
+      if (known) return known;
       let payload: JWTPayload;
       try {
-        payload = await verify(match[1]!);
+        payload = await verify(token);
       } catch (error) {
         throw new Unauthorized(reasonOf(error));
       }
-      return callerFromClaims(payload, tenantId);
+      const caller = callerFromClaims(payload, tenantId);
+      verified.add(token, caller, payload.exp);
+      return caller;
     },
   };
+}
+
+const VERIFIED_TOKEN_LIMIT = 5000;
+
+/**
+ * Tokens that verified, by their exact text, until they expire: a client sends the same token for
+ * an hour, and checking a signature costs more than the rest of a simple read. Only successes are
+ * kept; the oldest entry goes first when full.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { caller: Omit<Caller, 'privileged'>; expiresAt: number }>();
+
+  get(token: string): Omit<Caller, 'privileged'> | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (Date.now() < entry.expiresAt) return entry.caller;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  add(token: string, caller: Omit<Caller, 'privileged'>, exp: number | undefined): void {
+    if (exp === undefined) return;
+    if (this.entries.size >= VERIFIED_TOKEN_LIMIT) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, { caller, expiresAt: exp * 1000 });
+  }
 }
 
 function verifierFor(auth: Config['auth']): (token: string) => Promise<JWTPayload> {
