@@ -75,7 +75,7 @@ function printTable(rows) {
   for (const values of cells.slice(1)) console.log(pad(values).join('  '));
 }
 
-/** Rows as a Markdown table, padded exactly as Biome formats one, so that `npm run lint` stays clean. */
+/** Rows as a Markdown table with aligned, padded columns, readable as plain text. */
 function markdownTable(rows) {
   const { cells, widths, pad } = grid(rows);
   const line = (values) => `| ${values.join(' | ')} |`;

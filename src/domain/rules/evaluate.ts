@@ -174,7 +174,8 @@ function binary(operator: BinaryOperator, left: unknown, right: unknown): unknow
 /** JavaScript `==` between primitives (it runs no user code there); objects compare by identity. */
 function looseEquals(left: unknown, right: unknown): boolean {
   if (isPrimitive(left) && isPrimitive(right)) {
-    // biome-ignore lint/suspicious/noDoubleEquals: loose equality on primitives is the documented meaning of ==
+    // Loose equality on primitives is the documented meaning of == in rules.
+    // eslint-disable-next-line eqeqeq
     return left == right;
   }
   return left === right;

@@ -41,9 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'upn_lower',
   ]) {
     const index = db.schema.createIndex(`directory_users_${column}_prefix`).on('directory_users');
-    await (postgres
-      ? index.expression(sql`${sql.ref(column)} varchar_pattern_ops`)
-      : index.column(column)
+    await (
+      postgres ? index.expression(sql`${sql.ref(column)} varchar_pattern_ops`) : index.column(column)
     ).execute();
   }
 
