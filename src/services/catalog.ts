@@ -256,8 +256,8 @@ export class CatalogService {
     return {
       ...input,
       templateConfiguration: {
+        id, // first, for readers of the JSON; the body's id (if any) equals it
         ...config,
-        id,
         approval: { ...config.approval, approvalTeam: approvalTeam! },
         permanentMembership: { owners: owners!, members: members! },
       },
