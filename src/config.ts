@@ -19,6 +19,24 @@ export interface Config {
   auth:
     | { mode: 'embedded'; secret: string; issuer: 'steward-embedded'; audience: 'api://steward' }
     | { mode: 'entra'; jwksUri: string; issuer: string; audience: string };
+  platform:
+    | {
+        kind: 'embedded';
+        /** Delay added to every platform call (tests and benchmarks). */
+        latencyMs: number;
+        /** Fail chosen calls: the Nth platform call (1-based) answers with the status. */
+        faults: ReadonlyArray<{ call: number; status: 429 | 500 | 503 }>;
+      }
+    | {
+        kind: 'graph';
+        tenantId: string;
+        clientId: string;
+        clientSecret: string;
+        baseUrl: string;
+        authorityHost: string;
+      };
+  /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
+  workers: { concurrency: number; leaseMs: number; pollMs: number };
   rateLimitFactor: number;
   /** Seed the demo directory and templates into an empty embedded store. */
   seedDemoData: boolean;
@@ -72,6 +90,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
     auth: auth(read, dataDir),
+    platform: platform(read),
+    workers: {
+      concurrency: integer('STEWARD_WORKER_CONCURRENCY', read('STEWARD_WORKER_CONCURRENCY'), 4, 0, 64),
+      leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
+      pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
+    },
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
@@ -110,6 +134,55 @@ function database(
     return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
   }
   throw new ConfigError('STEWARD_DATABASE_URL', 'expected postgres://… or sqlite:<file>');
+}
+
+function platform(read: (name: string) => string | undefined): Config['platform'] {
+  const kind = oneOf(
+    'STEWARD_PLATFORM',
+    read('STEWARD_PLATFORM'),
+    ['embedded', 'graph'] as const,
+    'embedded',
+  );
+  if (kind === 'graph') {
+    const need = (name: string) => {
+      const value = read(name);
+      if (!value) throw new ConfigError(name, 'is required when STEWARD_PLATFORM=graph');
+      return value;
+    };
+    return {
+      kind,
+      tenantId: need('STEWARD_GRAPH_TENANT_ID'),
+      clientId: need('STEWARD_GRAPH_CLIENT_ID'),
+      clientSecret: need('STEWARD_GRAPH_CLIENT_SECRET'),
+      baseUrl: url(
+        'STEWARD_GRAPH_BASE_URL',
+        read('STEWARD_GRAPH_BASE_URL') ?? 'https://graph.microsoft.com/v1.0',
+      ).replace(/\/+$/, ''),
+      authorityHost: url(
+        'STEWARD_GRAPH_AUTHORITY_HOST',
+        read('STEWARD_GRAPH_AUTHORITY_HOST') ?? 'https://login.microsoftonline.com',
+      ).replace(/\/+$/, ''),
+    };
+  }
+  return {
+    kind,
+    latencyMs: integer('STEWARD_EMBEDDED_LATENCY_MS', read('STEWARD_EMBEDDED_LATENCY_MS'), 0, 0, 60_000),
+    faults: faults(read('STEWARD_EMBEDDED_FAULTS')),
+  };
+}
+
+/** `3:429,7:503` → fail the 3rd platform call with 429 and the 7th with 503. */
+function faults(value: string | undefined): Array<{ call: number; status: 429 | 500 | 503 }> {
+  if (!value) return [];
+  return value.split(',').map((part) => {
+    const match = /^\s*(\d+)\s*:\s*(429|500|503)\s*$/.exec(part);
+    if (!match)
+      throw new ConfigError(
+        'STEWARD_EMBEDDED_FAULTS',
+        `expected call:status pairs like 3:429,7:503, got "${value}"`,
+      );
+    return { call: Number(match[1]), status: Number(match[2]) as 429 | 500 | 503 };
+  });
 }
 
 function auth(read: (name: string) => string | undefined, dataDir: string): Config['auth'] {

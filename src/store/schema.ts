@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables, as Kysely sees them. Booleans are integers (0/1) and JSON is text on both
  * databases, so one query works on SQLite and PostgreSQL alike.
@@ -11,6 +13,95 @@ export interface Database {
   directory_apps: { id: string; display_name: string; app_roles: string };
   catalog_templates: CatalogTemplateRow;
   rate_limits: { key: string; points: number; expire: number | null };
+  platform_teams: PlatformTeamRow;
+  platform_channels: PlatformChannelRow;
+  platform_tabs: PlatformTabRow;
+  platform_members: { id: string; team_id: string; user_id: string; role: string; created_at: string };
+  platform_messages: { id: string; team_id: string; channel_id: string; body: string; created_at: string };
+  jobs: JobRow;
+  approvals: ApprovalRow;
+  outbox_events: { seq: Generated<number>; id: string; type: string; payload: string; created_at: string };
+}
+
+export interface PlatformTeamRow {
+  id: string;
+  provisioning_key: string | null;
+  display_name: string;
+  description: string | null;
+  visibility: string;
+  mail_nickname: string;
+  classification: string | null;
+  specialization: string | null;
+  internal_id: string | null;
+  sensitivity_label_id: string | null;
+  /** JSON of the settings objects (memberSettings, guestSettings, …). */
+  settings: string;
+  is_archived: number;
+  site_read_only: number;
+  created_at: string;
+}
+
+export interface PlatformChannelRow {
+  id: string;
+  team_id: string;
+  display_name: string;
+  description: string | null;
+  membership_type: string;
+  is_primary: number;
+  created_at: string;
+}
+
+export interface PlatformTabRow {
+  id: string;
+  team_id: string;
+  channel_id: string;
+  display_name: string;
+  teams_app_id: string;
+  /** JSON of the tab's configuration. */
+  configuration: string;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface JobRow {
+  id: string;
+  type: string;
+  status: string;
+  queued: number;
+  progress: number;
+  /** JSON array of log lines. */
+  log: string;
+  /** JSON of the job's data (the request, approval, team). */
+  data: string;
+  /** JSON of the steps done so far, so a resumed job skips them. */
+  checkpoint: string;
+  failed_reason: string | null;
+  attempts: number;
+  /** Epoch milliseconds from which a worker may run the job. */
+  run_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  requester_id: string;
+  team_id: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface ApprovalRow {
+  id: string;
+  job_id: string;
+  template_id: string;
+  /** JSON array of approver object ids. */
+  approvers: string;
+  status: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  message: string | null;
+  /** JSON of the approver's amendments. */
+  updates: string | null;
+  created_at: string;
 }
 
 export interface DirectoryUserRow {

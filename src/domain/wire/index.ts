@@ -3,3 +3,5 @@ export * from './catalog';
 export * from './directory';
 export * from './errors';
 export { Flag, models, type ODataCollection } from './registry';
+export * from './jobs';
+export * from './teams';

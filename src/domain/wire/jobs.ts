@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { model } from './registry';
+
+const UserIdentifier = (name: string) =>
+  model(name, z.strictObject({ id: z.string().trim().min(1).max(320).describe('Object id, UPN or mail.') }));
+
+export const OwnerUserIdentifier = UserIdentifier('OwnerUserIdentifier');
+export const MemberUserIdentifier = UserIdentifier('MemberUserIdentifier');
+
+export const TeamProvisioningRequest = model(
+  'TeamProvisioningRequest',
+  z.strictObject({
+    template: z.strictObject({ id: z.string().trim().min(1).max(128) }),
+    team: z.strictObject({
+      name: z.string().max(264),
+      description: z.string().max(1024).optional(),
+      welcomeMessage: z.string().max(4000).optional(),
+      membership: z
+        .strictObject({
+          owners: z.array(OwnerUserIdentifier).max(100).default([]),
+          members: z.array(MemberUserIdentifier).max(500).default([]),
+        })
+        .default({ owners: [], members: [] }),
+    }),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  }),
+  'What a requester asks for: a team from a template.',
+);
+export type TeamProvisioningRequest = z.output<typeof TeamProvisioningRequest>;
+
+export const JobStatus = z.enum(['waiting', 'active', 'completed', 'failed', 'delayed', 'paused']);
+export type JobStatus = z.output<typeof JobStatus>;
+
+export const Job = model(
+  'Job',
+  z.object({
+    id: z.string(),
+    type: z.enum(['ProvisioningRequest', 'TeamArchiveRequest']),
+    status: JobStatus,
+    progress: z.number().int().min(0).max(100),
+    log: z.array(z.string()),
+    data: z.record(z.string(), z.unknown()),
+    createdDateTime: z.string(),
+    lastModifiedDateTime: z.string(),
+    failedReason: z.string().nullable(),
+  }),
+  'An asynchronous job: a provisioning request or an archive / unarchive request.',
+);
+export type Job = z.output<typeof Job>;
+
+export const ApprovedApprovalResponsePayload = model(
+  'ApprovedApprovalResponsePayload',
+  z.strictObject({
+    message: z.string().max(2000).optional(),
+    approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
+    updates: z
+      .strictObject({
+        name: z.string().max(264).optional(),
+        description: z.string().max(1024).optional(),
+        welcomeMessage: z.string().max(4000).optional(),
+      })
+      .optional(),
+  }),
+);
+export type ApprovedApprovalResponsePayload = z.output<typeof ApprovedApprovalResponsePayload>;
+
+export const RejectedApprovalResponsePayload = model(
+  'RejectedApprovalResponsePayload',
+  z.strictObject({
+    message: z.string().max(2000).optional(),
+    approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
+  }),
+);
+export type RejectedApprovalResponsePayload = z.output<typeof RejectedApprovalResponsePayload>;
