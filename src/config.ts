@@ -7,8 +7,8 @@ import path from 'node:path';
  * module that reads `process.env`; a bad value stops start-up with a message naming the variable.
  */
 export interface Config {
-  /** Which parts this process runs: everything (embedded default), the API alone, … */
-  role: 'all' | 'api';
+  /** Which parts this process runs: everything (embedded default), the API alone, or job workers alone. */
+  role: 'all' | 'api' | 'worker';
   host: string;
   port: number;
   /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`); default: where it listens. */
@@ -71,7 +71,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const dataDir = path.resolve(cwd, read('STEWARD_DATA_DIR') ?? './data');
   const port = integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535);
   const host = read('STEWARD_HOST') ?? '127.0.0.1';
-  const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api'] as const, 'all');
+  const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker'] as const, 'all');
   const publicUrl = read('STEWARD_PUBLIC_URL');
   const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
   // Not a strict UUID: the embedded tenant id has 13 digits in its last group.

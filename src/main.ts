@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -7,15 +9,36 @@ import { ApiMetrics } from './api/metrics';
 import { createAuthenticator } from './api/middleware/authenticate';
 import { catalogRoutes } from './api/routes/catalog';
 import { directoryRoutes } from './api/routes/directory';
+import { provisioningRoutes } from './api/routes/provisioning';
+import { teamRoutes } from './api/routes/teams';
 import { createApiServer } from './api/server';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
 import { createLogger } from './logger';
-import { createEmbeddedPlatform } from './platform/embedded';
+import {
+  createEmbeddedPlatform,
+  type EmbeddedPlatform,
+  renderTeamListPage,
+  renderTeamNotFoundPage,
+  renderTeamPage,
+  seedEmbeddedTeams,
+  VIEWER_HEADERS,
+} from './platform/embedded';
+import { createGraphPlatform } from './platform/graph';
+import type { Platform } from './platform/port';
+import { ApprovalService } from './services/approvals';
 import { CatalogService } from './services/catalog';
 import { DirectoryService } from './services/directory';
+import { EventBus } from './services/events';
+import { JobWorker } from './services/jobWorker';
+import { ProvisioningService } from './services/provisioning';
+import { ProvisioningHandler, TeamArchiveHandler } from './services/provisioningHandler';
 import { RateLimitService } from './services/rateLimits';
+import { TeamService } from './services/teams';
+import { ApprovalRepository } from './store/approvals';
 import { migrate, openStore, type Store } from './store/database';
 import { DirectoryRepository } from './store/directory';
+import { JobRepository } from './store/jobs';
+import { OutboxRepository } from './store/outbox';
 import { seedDemoData } from './store/seed';
 import { TemplateRepository } from './store/templates';
 
@@ -39,21 +62,61 @@ export const VERSION: string = (
  */
 export async function startSteward(config: Config, logger: Logger): Promise<Steward> {
   const store = openStore(config.database);
+  // The public URL defaults to where the server listens, known only once it does.
+  let publicUrl = config.publicUrl ?? '';
+  let platform: Platform;
   try {
     const applied = await migrate(store.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'store migrated');
-    if (config.seedDemoData && (await seedDemoData(store))) logger.info('demo directory and catalog seeded');
+    const seeded = config.seedDemoData && (await seedDemoData(store));
+    if (seeded) logger.info('demo directory and catalog seeded');
+    platform = await buildPlatform(config, store, () => publicUrl, seeded);
   } catch (error) {
     await store.close();
     throw error;
   }
-  const platform = createEmbeddedPlatform({ directory: new DirectoryRepository(store.db) });
+  const now = () => new Date();
   const directory = new DirectoryService(platform.directory);
-  const catalog = new CatalogService(new TemplateRepository(store.db), directory, logger);
-  // The public URL defaults to where the server listens, known only once it does.
-  let publicUrl = config.publicUrl ?? '';
+  const templates = new TemplateRepository(store.db);
+  const catalog = new CatalogService(templates, directory, logger);
+  const jobs = new JobRepository(store.db);
+  const approvalStore = new ApprovalRepository(store.db);
+  const events = new EventBus(new OutboxRepository(store.db), config.tenantId);
+  const runsWorker = config.role !== 'api' && config.workers.concurrency > 0;
+  const worker = new JobWorker(
+    {
+      db: store.db,
+      jobs,
+      events,
+      handlers: {
+        ProvisioningRequest: new ProvisioningHandler(platform.teams, events),
+        TeamArchiveRequest: new TeamArchiveHandler(platform.teams, events),
+      },
+    },
+    {
+      owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      concurrency: config.workers.concurrency,
+      leaseMs: config.workers.leaseMs,
+      pollMs: config.workers.pollMs,
+      log: logger,
+    },
+  );
+  // Jobs queued by this process start at once when it runs a worker; other workers poll.
+  const onQueued = () => worker.wake();
+  const common = { db: store.db, jobs, approvals: approvalStore, events, directory, onQueued, now };
+  const provisioning = new ProvisioningService({ ...common, catalog });
+  const approvals = new ApprovalService({ ...common, templates });
+  const teams = new TeamService({ ...common, teams: platform.teams });
   const server = createApiServer({
-    routes: [...catalogRoutes(catalog), ...directoryRoutes(directory)],
+    routes:
+      config.role === 'worker'
+        ? []
+        : [
+            ...catalogRoutes(catalog),
+            ...directoryRoutes(directory),
+            ...provisioningRoutes(provisioning, approvals),
+            ...teamRoutes(teams),
+          ],
     authenticator: createAuthenticator(config.auth, config.tenantId),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.pgPool }),
     metrics: new ApiMetrics(),
@@ -63,6 +126,8 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
     version: VERSION,
     ready: () => store.ping(),
   });
+  if (platform.kind === 'embedded' && config.role !== 'worker')
+    mountViewer(server, platform as EmbeddedPlatform);
   try {
     await new Promise<void>((resolve, reject) => {
       // restify re-emits the http server's errors (EADDRINUSE, …) on itself.
@@ -85,9 +150,12 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
       store: config.database.kind === 'sqlite' ? config.database.file : redactUrl(config.database.url),
       auth: config.auth.mode,
       platform: platform.kind,
+      role: config.role,
+      workers: runsWorker ? config.workers.concurrency : 0,
     },
     'Steward is listening',
   );
+  if (runsWorker) worker.start();
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -95,6 +163,7 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
     store,
     close: () => {
       closing ??= (async () => {
+        await worker.stop();
         await new Promise<void>((resolve) => {
           // Keep-alive connections become idle as their last responses finish: keep closing them.
           const sweep = setInterval(() => server.server.closeIdleConnections(), 50);
@@ -109,6 +178,41 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
       return closing;
     },
   };
+}
+
+/** The platform this deployment governs: the embedded simulated tenant, or Microsoft Graph. */
+async function buildPlatform(
+  config: Config,
+  store: Store,
+  publicUrl: () => string,
+  seeded: boolean,
+): Promise<Platform> {
+  if (config.platform.kind === 'graph') return createGraphPlatform(config.platform);
+  const platform = createEmbeddedPlatform({
+    directory: new DirectoryRepository(store.db),
+    db: store.db,
+    publicUrl,
+    latencyMs: config.platform.latencyMs,
+    faults: config.platform.faults,
+  });
+  if (seeded) await seedEmbeddedTeams(platform.teams);
+  return platform;
+}
+
+/** The embedded platform's read-only pages, where a created team's `webUrl` points. */
+function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
+  const send = (res: restify.Response, status: number, html: string) => {
+    res.writeHead(status, { ...VIEWER_HEADERS });
+    res.end(html);
+  };
+  server.get('/platform/teams', async (_req: restify.Request, res: restify.Response) =>
+    send(res, 200, await renderTeamListPage(platform.teams)),
+  );
+  server.get('/platform/teams/:teamId', async (req: restify.Request, res: restify.Response) => {
+    const teamId = String(req.params.teamId);
+    const page = await renderTeamPage(platform.teams, teamId);
+    send(res, page ? 200 : 404, page ?? renderTeamNotFoundPage(teamId));
+  });
 }
 
 /** `npm start`: reads the configuration, starts Steward, and stops it gracefully on SIGTERM / SIGINT. */

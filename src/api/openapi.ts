@@ -36,7 +36,7 @@ function componentSchemas(): Record<string, JsonSchema> {
   return schemas;
 }
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query' | 'header'): JsonSchema[] {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, property]) => {
     const json = toSchema(property);
@@ -122,9 +122,18 @@ function operation(route: Route, policy: OperationPolicy): JsonSchema {
     'x-steward-tier': policy.tier,
     'x-steward-roles': [...policy.roles],
     ...(policy.extension ? { 'x-steward-extension': true } : {}),
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...parameters(route.query, 'query'),
+      ...parameters(route.headers, 'header'),
+    ],
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } } }
+      ? {
+          requestBody: {
+            required: !route.body.safeParse(undefined).success,
+            content: { 'application/json': { schema: toSchema(route.body) } },
+          },
+        }
       : {}),
     responses,
   };

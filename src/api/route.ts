@@ -12,11 +12,13 @@ export interface ResponseSpec {
 }
 
 /** What a handler receives: the caller and the already-validated parameters, query and body. */
-export interface RouteContext<P, Q, B> {
+export interface RouteContext<P, Q, B, H = Record<string, string | undefined>> {
   caller: Caller;
   params: P;
   query: Q;
   body: B;
+  /** The request headers the route declares, validated. */
+  headers: H;
   requestId: string;
   /** The deployment's public base URL (for links in responses). */
   baseUrl: string;
@@ -37,6 +39,7 @@ export interface Route<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  H extends z.ZodType = z.ZodType,
 > {
   operationId: OperationId;
   method: HttpMethod;
@@ -48,14 +51,19 @@ export interface Route<
   params?: P;
   query?: Q;
   body?: B;
+  /** Request headers the operation reads (lower-case names), e.g. `idempotency-key`. */
+  headers?: H;
   /** Success responses by status; error responses are added from the operation's checks. */
   responses: Record<number, ResponseSpec>;
-  handle(context: RouteContext<z.output<P>, z.output<Q>, z.output<B>>): Promise<Reply>;
+  handle(context: RouteContext<z.output<P>, z.output<Q>, z.output<B>, z.output<H>>): Promise<Reply>;
 }
 
 /** Declares a route with its types inferred from its schemas. */
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  route: Route<P, Q, B>,
-): Route {
+export function defineRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  H extends z.ZodType,
+>(route: Route<P, Q, B, H>): Route {
   return route as unknown as Route;
 }

@@ -124,12 +124,14 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     }
     const params = parse(route.params, decodedParams(req), 'path');
     const query = parse(route.query, queryOf(req), 'query');
+    const headers = parse(route.headers, req.headers, 'header');
     const body = route.body ? parse(route.body, await readJsonBody(req), 'body') : undefined;
     const reply = await route.handle({
       caller,
       params,
       query,
       body,
+      headers,
       requestId,
       baseUrl: options.publicUrl(),
     });

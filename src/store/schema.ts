@@ -83,6 +83,7 @@ export interface JobRow {
   lease_until: number | null;
   requester_id: string;
   team_id: string | null;
+  template_id: string | null;
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;

@@ -12,7 +12,7 @@ export const TeamProvisioningRequest = model(
   z.strictObject({
     template: z.strictObject({ id: z.string().trim().min(1).max(128) }),
     team: z.strictObject({
-      name: z.string().max(264),
+      name: z.string().trim().min(1).max(264),
       description: z.string().max(1024).optional(),
       welcomeMessage: z.string().max(4000).optional(),
       membership: z

@@ -130,7 +130,10 @@ export const TeamChannelPayload = model(
       .trim()
       .min(1)
       .max(50)
-      .refine((name) => !/[~#%&*{}+/\\:<>?|'"]/.test(name), 'A channel name cannot contain ~ # % & * { } + / \\ : < > ? | \' "'),
+      .refine(
+        (name) => !/[~#%&*{}+/\\:<>?|'"]/.test(name),
+        'A channel name cannot contain ~ # % & * { } + / \\ : < > ? | \' "',
+      ),
     description: z.string().max(1024).optional(),
     membershipType: z.enum(['standard', 'private', 'shared']).default('standard'),
   }),

@@ -24,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('platform_channels')
     .addColumn('id', 'varchar(128)', (c) => c.primaryKey())
-    .addColumn('team_id', 'varchar(64)', (c) => c.notNull().references('platform_teams.id').onDelete('cascade'))
+    .addColumn('team_id', 'varchar(64)', (c) =>
+      c.notNull().references('platform_teams.id').onDelete('cascade'),
+    )
     .addColumn('display_name', 'varchar(64)', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('membership_type', 'varchar(16)', (c) => c.notNull())
@@ -35,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('platform_tabs')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('team_id', 'varchar(64)', (c) => c.notNull().references('platform_teams.id').onDelete('cascade'))
+    .addColumn('team_id', 'varchar(64)', (c) =>
+      c.notNull().references('platform_teams.id').onDelete('cascade'),
+    )
     .addColumn('channel_id', 'varchar(128)', (c) =>
       c.notNull().references('platform_channels.id').onDelete('cascade'),
     )
@@ -49,7 +53,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('platform_members')
     .addColumn('id', 'varchar(160)', (c) => c.primaryKey())
-    .addColumn('team_id', 'varchar(64)', (c) => c.notNull().references('platform_teams.id').onDelete('cascade'))
+    .addColumn('team_id', 'varchar(64)', (c) =>
+      c.notNull().references('platform_teams.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('role', 'varchar(16)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -59,7 +65,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('platform_messages')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('team_id', 'varchar(64)', (c) => c.notNull().references('platform_teams.id').onDelete('cascade'))
+    .addColumn('team_id', 'varchar(64)', (c) =>
+      c.notNull().references('platform_teams.id').onDelete('cascade'),
+    )
     .addColumn('channel_id', 'varchar(128)', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -84,12 +92,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lease_until', 'bigint')
     .addColumn('requester_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('team_id', 'varchar(64)')
+    .addColumn('template_id', 'varchar(128)')
     .addColumn('idempotency_key', 'varchar(128)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('completed_at', 'varchar(32)')
     .execute();
   await db.schema.createIndex('jobs_claim').on('jobs').columns(['queued', 'status', 'run_at']).execute();
+  await db.schema.createIndex('jobs_template').on('jobs').columns(['template_id', 'status']).execute();
   await db.schema.createIndex('jobs_requester').on('jobs').columns(['requester_id', 'created_at']).execute();
   await db.schema
     .createIndex('jobs_idempotency')

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import {
+  ApprovedApprovalResponsePayload,
+  Job,
+  RejectedApprovalResponsePayload,
+  TeamProvisioningRequest,
+} from '../../domain/wire';
+import type { ApprovalService } from '../../services/approvals';
+import type { ProvisioningService } from '../../services/provisioning';
+import { defineRoute, type Route } from '../route';
+
+const Id = (what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, `A ${what} id is 1–64 letters, digits or "-".`)
+    .describe(`The ${what} id.`);
+
+/** Requesting teams, following their jobs, and deciding on approvals. */
+export function provisioningRoutes(provisioning: ProvisioningService, approvals: ApprovalService): Route[] {
+  return [
+    defineRoute({
+      operationId: 'createTeamProvisioningJob',
+      method: 'post',
+      path: '/teams/provisioning',
+      tag: 'Provisioning',
+      summary: 'Request a team from a template',
+      description:
+        'Validates everything first (template enabled and targeted to the caller, singleton, naming conventions, ' +
+        'users, minimum owners and members); nothing is queued when it fails. A template with approval leaves the ' +
+        'job waiting for its approval team. A repeated `Idempotency-Key` returns the job the first request created.',
+      body: TeamProvisioningRequest,
+      headers: z.object({
+        'idempotency-key': z
+          .string()
+          .regex(/^[\x21-\x7e]{1,128}$/)
+          .optional()
+          .describe('Makes a retried request return the first job instead of creating another.'),
+      }),
+      responses: {
+        201: { description: 'The job.', schema: Job, headers: { Location: 'The job’s URL.' } },
+        404: { description: 'No such template, or it is disabled or not targeted to the caller.' },
+      },
+      handle: async ({ caller, body, headers, baseUrl }) => {
+        const job = await provisioning.request(caller, body, headers['idempotency-key']);
+        return { status: 201, body: job, headers: { Location: `${baseUrl}/api/v1.0/jobs/${job.id}` } };
+      },
+    }),
+    defineRoute({
+      operationId: 'getJob',
+      method: 'get',
+      path: '/jobs/{jobId}',
+      tag: 'Provisioning',
+      summary: 'Follow a job',
+      description: 'Visible to its requester, to the approvers of its approval, and to admins.',
+      params: z.object({ jobId: Id('job') }),
+      responses: { 200: { description: 'The job.', schema: Job } },
+      handle: async ({ caller, params }) => ({
+        status: 200,
+        body: await provisioning.getJob(caller, params.jobId),
+      }),
+    }),
+    defineRoute({
+      operationId: 'approveTeamCreation',
+      method: 'post',
+      path: '/approvals/{approvalRequestId}/approve',
+      tag: 'Provisioning',
+      summary: 'Approve a team request (optionally amending its name, description or welcome message)',
+      params: z.object({ approvalRequestId: Id('approval request') }),
+      body: ApprovedApprovalResponsePayload,
+      responses: {
+        200: { description: 'Approved; the job is queued.' },
+        409: { description: 'Already decided.' },
+      },
+      handle: async ({ caller, params, body }) => {
+        await approvals.approve(caller, params.approvalRequestId, body);
+        return { status: 200 };
+      },
+    }),
+    defineRoute({
+      operationId: 'rejectTeamCreation',
+      method: 'post',
+      path: '/approvals/{approvalRequestId}/reject',
+      tag: 'Provisioning',
+      summary: 'Reject a team request',
+      params: z.object({ approvalRequestId: Id('approval request') }),
+      body: RejectedApprovalResponsePayload,
+      responses: {
+        200: { description: 'Rejected; the job ends failed.' },
+        409: { description: 'Already decided.' },
+      },
+      handle: async ({ caller, params, body }) => {
+        await approvals.reject(caller, params.approvalRequestId, body);
+        return { status: 200 };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,91 @@
+import type { ErrorDetail } from './errors';
+import { compileConvention, RuleEvaluationError, RuleSyntaxError } from './rules';
+import { validateTeamName } from './teamName';
+import type { CatalogTemplate } from './wire';
+
+/** The names a request ends up with once the template's conventions are applied. */
+export interface FinalNames {
+  name: string;
+  description: string;
+  welcomeMessage: string;
+  mailNickname: string;
+}
+
+/** What conventions see: the request, the template, the requester and the requester's attributes. */
+export interface ConventionScope {
+  request: {
+    team: { name: string; description: string; welcomeMessage: string };
+    template: { name: string };
+    requester: { name: string; email: string };
+  };
+  user: Record<string, unknown>;
+}
+
+/**
+ * Applies the template's naming, description, welcome-message and email conventions; problems are
+ * added to `details` (a convention that fails, a final name that breaks the naming rules).
+ */
+export function applyConventions(
+  template: CatalogTemplate,
+  scope: ConventionScope,
+  uniqueSuffix: string,
+  details: ErrorDetail[],
+): FinalNames {
+  const t = template.newTeam;
+  const render = (convention: string | undefined, fallback: string, target: string): string => {
+    if (!convention) return fallback;
+    try {
+      return compileConvention(convention).render(scope as unknown as Record<string, unknown>);
+    } catch (error) {
+      if (!(error instanceof RuleSyntaxError || error instanceof RuleEvaluationError)) throw error;
+      details.push({
+        code: 'conventionFailed',
+        target,
+        message: `The template's convention failed: ${error.message}`,
+      });
+      return fallback;
+    }
+  };
+  const team = scope.request.team;
+  const name = render(t.namingConvention, team.name, 'team.name').trim();
+  const problem = validateTeamName(name);
+  if (problem) details.push({ code: 'invalidName', target: 'team.name', message: `"${name}": ${problem}` });
+  const email = render(t.emailConvention, name, 'team.name');
+  return {
+    name,
+    description: render(t.descriptionConvention, team.description, 'team.description'),
+    welcomeMessage: render(t.welcomeMessageConvention, team.welcomeMessage, 'team.welcomeMessage'),
+    mailNickname: mailNickname(email, uniqueSuffix),
+  };
+}
+
+/** A group mail alias from a name: ASCII letters and digits, made unique with a suffix. */
+export function mailNickname(source: string, uniqueSuffix: string): string {
+  const base = source
+    .normalize('NFKD')
+    .replace(/@.*$/, '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 48);
+  return `${base || 'team'}${uniqueSuffix}`.slice(0, 64);
+}
+
+/** Who ends up in the team and with which role; an owner listed as a member too stays an owner. */
+export function membershipRoles(parts: {
+  requesterId: string;
+  requesterAsOwner: boolean;
+  owners: readonly string[];
+  members: readonly string[];
+  permanentOwners: readonly string[];
+  permanentMembers: readonly string[];
+}): Map<string, 'owner' | 'member'> {
+  const roles = new Map<string, 'owner' | 'member'>();
+  const add = (id: string, role: 'owner' | 'member') => {
+    if (roles.get(id) !== 'owner') roles.set(id, role);
+  };
+  add(parts.requesterId, parts.requesterAsOwner ? 'owner' : 'member');
+  for (const id of parts.owners) add(id, 'owner');
+  for (const id of parts.members) add(id, 'member');
+  for (const id of parts.permanentOwners) add(id, 'owner');
+  for (const id of parts.permanentMembers) add(id, 'member');
+  return roles;
+}

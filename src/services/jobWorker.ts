@@ -1,0 +1,229 @@
+import type { Kysely, Transaction } from 'kysely';
+import { type JobType, retryDelayMs, type StoredJob } from '../domain/jobs';
+import { StewardError } from '../domain/errors';
+import { PlatformError } from '../platform/port';
+import type { JobRepository } from '../store/jobs';
+import type { Database } from '../store/schema';
+import type { EventBus, StewardEvent } from './events';
+
+/** What a step reports: log lines, new job data, the team it created. */
+export interface StepResult {
+  log?: string[];
+  data?: Record<string, unknown>;
+  teamId?: string;
+}
+
+/** A job being run by a worker: steps are skipped when the checkpoint says they are done. */
+export interface JobRun {
+  readonly job: StoredJob;
+  step(name: string, progress: number, work: () => Promise<StepResult | void>): Promise<void>;
+}
+
+/** How one type of job is carried out. */
+export interface JobHandler {
+  run(run: JobRun): Promise<void>;
+  /** Events recorded in the transaction that completes the job. */
+  completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
+  /** Events recorded in the transaction that fails the job. */
+  failed(job: StoredJob, reason: string, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
+}
+
+export interface WorkerOptions {
+  /** Identifies this worker in leases (host, process, instance). */
+  owner: string;
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  /** Transient failures retried before a job fails. */
+  maxAttempts?: number;
+  log: {
+    info(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    error(o: object, m: string): void;
+  };
+}
+
+/** Raised inside a run when another worker took the job over (this worker's lease expired). */
+class LeaseLost extends Error {}
+
+/**
+ * Runs queued jobs: claims them with a lease, keeps the lease alive while working, records a
+ * checkpoint after every step, retries transient platform failures with backoff (the job is
+ * `delayed` meanwhile) and fails the job, with a readable reason, on anything else.
+ */
+export class JobWorker {
+  private readonly running = new Set<Promise<void>>();
+  private timer?: NodeJS.Timeout;
+  private ticking = false;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      jobs: JobRepository;
+      events: EventBus;
+      handlers: Record<JobType, JobHandler>;
+    },
+    private readonly options: WorkerOptions,
+  ) {}
+
+  /** Starts polling for jobs. */
+  start(): void {
+    if (!this.stopped || this.options.concurrency <= 0) return;
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Looks for jobs now rather than at the next poll (a job was just queued in this process). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    void this.tick();
+  }
+
+  /** Stops claiming and waits for the jobs in hand to finish or reach a checkpoint. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async tick(): Promise<void> {
+    this.ticking = true;
+    try {
+      do {
+        this.again = false;
+        const free = this.options.concurrency - this.running.size;
+        if (free <= 0 || this.stopped) break;
+        const claimed = await this.deps.jobs.claim(
+          this.options.owner,
+          free,
+          this.options.leaseMs,
+          Date.now(),
+        );
+        for (const job of claimed) {
+          const running: Promise<void> = this.execute(job).finally(() => {
+            this.running.delete(running);
+            this.wake();
+          });
+          this.running.add(running);
+        }
+        if (claimed.length === free) this.again = true;
+      } while (this.again && !this.stopped);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'claiming jobs failed');
+    } finally {
+      this.ticking = false;
+      if (!this.stopped) {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.wake(), this.options.pollMs);
+      }
+    }
+  }
+
+  private async execute(job: StoredJob): Promise<void> {
+    const { jobs, db, events } = this.deps;
+    const owner = this.options.owner;
+    const handler = this.deps.handlers[job.type];
+    let lost = false;
+    const heartbeat = setInterval(
+      () => {
+        jobs.renewLease(job.id, owner, this.options.leaseMs, Date.now()).then(
+          (held) => {
+            if (!held) lost = true;
+          },
+          () => {},
+        );
+      },
+      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+    );
+    const run: JobRun = {
+      job,
+      step: async (name, progress, work) => {
+        if (lost) throw new LeaseLost();
+        if (job.checkpoint.done.includes(name)) return;
+        const result = (await work()) ?? {};
+        if (lost) throw new LeaseLost();
+        const checkpoint = {
+          ...job.checkpoint,
+          done: [...job.checkpoint.done, name],
+          ...(result.teamId ? { teamId: result.teamId } : {}),
+        };
+        const held = await jobs.record(
+          job,
+          owner,
+          { progress, appendLog: result.log, data: result.data, checkpoint, teamId: result.teamId },
+          new Date(),
+        );
+        if (!held) throw new LeaseLost();
+      },
+    };
+    try {
+      await handler.run(run);
+      const published = await db.transaction().execute(async (trx) => {
+        const now = new Date();
+        if (!(await jobs.finish(job, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
+          throw new LeaseLost();
+        }
+        return handler.completed(job, trx, now);
+      });
+      events.publish(published);
+    } catch (error) {
+      await this.failOrRetry(job, handler, error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async failOrRetry(job: StoredJob, handler: JobHandler, error: unknown): Promise<void> {
+    if (error instanceof LeaseLost) {
+      this.options.log.warn({ jobId: job.id }, 'lease lost; another worker carries on with the job');
+      return;
+    }
+    const { jobs, db, events } = this.deps;
+    const owner = this.options.owner;
+    const message = error instanceof Error ? error.message : String(error);
+    const attempt = job.attempts + 1;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    try {
+      if (error instanceof PlatformError && error.transient && attempt < maxAttempts) {
+        const wait = retryDelayMs(attempt, error.retryAfterMs ?? 0);
+        const line = `Attempt ${attempt} failed: ${message} Retrying in ${Math.ceil(wait / 1000)} s.`;
+        await jobs.delay(job, owner, Date.now() + wait, line, new Date());
+        return;
+      }
+      if (!(error instanceof PlatformError) && !(error instanceof StewardError)) {
+        this.options.log.error({ err: error, jobId: job.id }, 'job failed unexpectedly');
+      }
+      const created = job.checkpoint.teamId
+        ? ` The team ${job.checkpoint.teamId} was created before the failure.`
+        : '';
+      const reason = `${message}${created}`;
+      const published = await db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const lines = [`Attempt ${attempt} failed: ${message}`, `Failed.${created}`];
+        if (
+          !(await jobs.finish(
+            job,
+            owner,
+            { status: 'failed', failedReason: reason, appendLog: lines },
+            now,
+            trx,
+          ))
+        ) {
+          return [];
+        }
+        return handler.failed(job, reason, trx, now);
+      });
+      events.publish(published);
+    } catch (recordError) {
+      // The lease runs out and another worker (or a restart) takes the job up again.
+      this.options.log.error({ err: recordError, jobId: job.id }, 'could not record the outcome of a job');
+    }
+  }
+}

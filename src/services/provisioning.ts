@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../domain/caller';
+import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
+import { type StoredJob, toWireJob } from '../domain/jobs';
+import { applyConventions, membershipRoles } from '../domain/provisioningPlan';
+import type { CatalogTemplate, Job, PermanentMember, TeamProvisioningRequest } from '../domain/wire';
+import type { ApprovalRepository } from '../store/approvals';
+import type { JobRepository } from '../store/jobs';
+import type { Database } from '../store/schema';
+import type { CatalogService } from './catalog';
+import type { DirectoryService } from './directory';
+import type { EventBus, StewardEvent } from './events';
+
+/** The plan a provisioning job carries out, fixed when the request is accepted (or amended on approval). */
+export interface ProvisioningPlan {
+  displayName: string;
+  description: string;
+  welcomeMessage: string;
+  mailNickname: string;
+  visibility: 'public' | 'private';
+  sensitivityLabelId: string | null;
+  members: Array<{ id: string; role: 'owner' | 'member' }>;
+  clone: CatalogTemplate['clonedTeam'];
+  channels: CatalogTemplate['newTeam']['channels'];
+  tabs: CatalogTemplate['newTeam']['tabs'];
+}
+
+/** A provisioning job's data: what was asked, by whom, from which template, and the plan. */
+export interface ProvisioningData {
+  [key: string]: unknown;
+  request: TeamProvisioningRequest;
+  template: {
+    id: string;
+    name: string;
+    approvers: PermanentMember[];
+    permanentMembership: CatalogTemplate['templateConfiguration']['permanentMembership'];
+  };
+  requester: { id: string; displayName: string; mail: string | null };
+  plan: ProvisioningPlan;
+  approval?: {
+    id: string;
+    status: string;
+    approvers: PermanentMember[];
+    approver?: { id: string; message: string | null };
+  };
+  team?: { id: string; displayName: string; webUrl: string };
+}
+
+export interface ProvisioningDependencies {
+  db: Kysely<Database>;
+  jobs: JobRepository;
+  approvals: ApprovalRepository;
+  events: EventBus;
+  catalog: CatalogService;
+  directory: DirectoryService;
+  /** Called after a job becomes runnable, so an in-process worker starts at once. */
+  onQueued: () => void;
+  now?: () => Date;
+}
+
+/** Requests for teams: validation, jobs and approvals. */
+export class ProvisioningService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ProvisioningDependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * Validates a request completely, then creates its job (and its approval request when the
+   * template needs one) in one transaction. A repeated idempotency key returns the first job.
+   */
+  async request(caller: Caller, body: TeamProvisioningRequest, idempotencyKey?: string): Promise<Job> {
+    const { jobs, approvals, events, catalog, directory } = this.deps;
+    if (idempotencyKey) {
+      const earlier = await jobs.findByIdempotencyKey(caller.id, idempotencyKey);
+      if (earlier) return toWireJob(earlier, await jobs.isPaused());
+    }
+    const template = await catalog.get(body.template.id, caller);
+    const config = template.templateConfiguration;
+    const jobId = randomUUID();
+    const details: ErrorDetail[] = [];
+    const subject = await directory.ruleSubject(caller);
+    const requester = {
+      id: caller.id,
+      displayName: subject.user.displayName || caller.name || caller.id,
+      mail: subject.user.mail ?? caller.upn ?? null,
+    };
+    const names = applyConventions(
+      template,
+      conventionScope(body, template, requester, subject.user),
+      jobId.slice(0, 6),
+      details,
+    );
+    const [owners, members] = await Promise.all([
+      settle(directory.resolveMembers(body.team.membership.owners, 'team.membership.owners'), details),
+      settle(directory.resolveMembers(body.team.membership.members, 'team.membership.members'), details),
+    ]);
+    const roles = membershipRoles({
+      requesterId: caller.id,
+      requesterAsOwner: template.newTeam.addRequesterAsTeamOwner,
+      owners: owners.map((m) => m.id),
+      members: members.map((m) => m.id),
+      permanentOwners: config.permanentMembership.owners.map((m) => m.id),
+      permanentMembers: config.permanentMembership.members.map((m) => m.id),
+    });
+    const count = (role: string) => [...roles.values()].filter((r) => r === role).length;
+    if (count('owner') < config.minimumOwners) {
+      details.push({
+        code: 'tooFewOwners',
+        target: 'team.membership.owners',
+        message: `This template needs at least ${config.minimumOwners} owners; the request has ${count('owner')}.`,
+      });
+    }
+    if (count('member') < config.minimumMembers) {
+      details.push({
+        code: 'tooFewMembers',
+        target: 'team.membership.members',
+        message: `This template needs at least ${config.minimumMembers} members; the request has ${count('member')}.`,
+      });
+    }
+    if (details.length > 0) throw new ValidationFailed('The request is not valid.', details);
+
+    const needsApproval = config.approval.requireApproval;
+    const approvalId = needsApproval ? randomUUID() : undefined;
+    const data: ProvisioningData = {
+      request: body,
+      template: {
+        id: config.id ?? body.template.id,
+        name: config.name,
+        approvers: config.approval.approvalTeam,
+        permanentMembership: config.permanentMembership,
+      },
+      requester,
+      plan: {
+        displayName: names.name,
+        description: names.description,
+        welcomeMessage: names.welcomeMessage,
+        mailNickname: names.mailNickname,
+        visibility: template.newTeam.teamPrivacy,
+        sensitivityLabelId: config.sensitivityLabelId,
+        members: [...roles].map(([id, role]) => ({ id, role })),
+        clone: template.clonedTeam,
+        channels: template.newTeam.channels,
+        tabs: template.newTeam.tabs,
+      },
+      ...(approvalId
+        ? { approval: { id: approvalId, status: 'pending', approvers: config.approval.approvalTeam } }
+        : {}),
+    };
+    const now = this.now();
+    const log = [`Requested "${names.name}" from template "${config.name}" by ${requester.displayName}.`];
+    if (approvalId) {
+      log.push(
+        `Waiting for approval ${approvalId} by ${config.approval.approvalTeam.map((a) => a.name ?? a.id).join(', ')}.`,
+      );
+    }
+    const published: StewardEvent[] = [];
+    const job = await this.deps.db.transaction().execute(async (trx) => {
+      if (config.singleton && (await jobs.templateInUse(data.template.id, trx))) {
+        throw new ValidationFailed('The request is not valid.', [
+          {
+            code: 'singletonUsed',
+            target: 'template.id',
+            message: `Only one team may be created from "${config.name}", and it exists.`,
+          },
+        ]);
+      }
+      const stored = await jobs.insert(
+        {
+          id: jobId,
+          type: 'ProvisioningRequest',
+          queued: !needsApproval,
+          data,
+          log,
+          requesterId: caller.id,
+          templateId: data.template.id,
+          idempotencyKey,
+        },
+        now,
+        trx,
+      );
+      if (approvalId) {
+        await approvals.insert(
+          {
+            id: approvalId,
+            jobId,
+            templateId: data.template.id,
+            approverIds: config.approval.approvalTeam.map((a) => a.id),
+          },
+          now,
+          trx,
+        );
+        published.push(
+          await events.record(trx, 'team_creation_approval_requested', eventPayload(stored, data), now),
+        );
+      }
+      return stored;
+    });
+    events.publish(published);
+    if (!needsApproval) this.deps.onQueued();
+    return toWireJob(job, await jobs.isPaused());
+  }
+
+  /** A job, to its requester, to the approvers of its approval, and to admins. Others get 404. */
+  async getJob(caller: Caller, id: string): Promise<Job> {
+    const job = await this.deps.jobs.get(id);
+    if (!job || !(await this.maySee(caller, job))) throw new NotFound(`No job "${id}".`);
+    return toWireJob(job, await this.deps.jobs.isPaused());
+  }
+
+  /** The caller's most recent jobs. */
+  async listMine(caller: Caller, limit = 20): Promise<Job[]> {
+    const paused = await this.deps.jobs.isPaused();
+    return (await this.deps.jobs.listForRequester(caller.id, limit)).map((j) => toWireJob(j, paused));
+  }
+
+  private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {
+    if (caller.privileged || job.requesterId === caller.id) return true;
+    const approval = await this.deps.approvals.forJob(job.id);
+    return approval?.approverIds.includes(caller.id) ?? false;
+  }
+}
+
+/** The scope naming conventions are evaluated in. */
+export function conventionScope(
+  body: TeamProvisioningRequest,
+  template: CatalogTemplate,
+  requester: { displayName: string; mail: string | null },
+  user: Record<string, unknown>,
+) {
+  return {
+    request: {
+      team: {
+        name: body.team.name,
+        description: body.team.description ?? template.newTeam.defaultDescription ?? '',
+        welcomeMessage: body.team.welcomeMessage ?? template.newTeam.defaultWelcomeMessage ?? '',
+      },
+      template: { name: template.templateConfiguration.name },
+      requester: { name: requester.displayName, email: requester.mail ?? '' },
+    },
+    user,
+  };
+}
+
+/** The payload fields every provisioning event shares (`api-contract.md`, Webhook deliveries). */
+export function eventPayload(job: StoredJob, data: ProvisioningData): Record<string, unknown> {
+  return {
+    requester: data.requester,
+    template: data.template,
+    request: {
+      team: {
+        name: data.request.team.name,
+        description: data.request.team.description ?? '',
+        welcomeMessage: data.request.team.welcomeMessage ?? '',
+      },
+      membership: data.request.team.membership,
+    },
+    provisioning: { id: job.id },
+    ...(data.approval
+      ? {
+          approval: {
+            id: data.approval.id,
+            ...(data.approval.approver ? { approver: data.approval.approver } : {}),
+          },
+        }
+      : {}),
+    ...(data.team ? { team: { id: data.team.id, displayName: data.team.displayName } } : {}),
+    metadata: data.request.metadata ?? {},
+  };
+}
+
+async function settle<T>(promise: Promise<T[]>, details: ErrorDetail[]): Promise<T[]> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (!(error instanceof ValidationFailed)) throw error;
+    details.push(...error.details);
+    return [];
+  }
+}

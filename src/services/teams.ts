@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../domain/caller';
+import { Conflict, Forbidden, NotFound } from '../domain/errors';
+import { toWireJob } from '../domain/jobs';
+import type {
+  Job,
+  Team,
+  TeamChannel,
+  TeamChannelPayload,
+  TeamChannelTab,
+  TeamChannelTabPayload,
+  TeamMember,
+  TeamMembershipPayload,
+  TeamUpdate,
+} from '../domain/wire';
+import type { TeamsPlatform } from '../platform/port';
+import type { JobRepository } from '../store/jobs';
+import type { Database } from '../store/schema';
+import type { DirectoryService } from './directory';
+import type { EventBus } from './events';
+import type { ArchiveData } from './provisioningHandler';
+
+type Relation = 'owner' | 'member';
+
+/** Managing existing teams: reading, settings, members, channels, tabs, archive and deletion. */
+export class TeamService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      teams: TeamsPlatform;
+      jobs: JobRepository;
+      events: EventBus;
+      directory: DirectoryService;
+      onQueued: () => void;
+      now?: () => Date;
+    },
+  ) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** A team (admins). */
+  async get(teamId: string): Promise<Team> {
+    return this.require(teamId);
+  }
+
+  /** Changes a team's name, description, visibility or settings (admins). */
+  async update(teamId: string, update: TeamUpdate): Promise<void> {
+    await this.require(teamId);
+    await this.deps.teams.updateTeam(teamId, update);
+  }
+
+  /** Deletes a team: its owners, or Teams and global admins. */
+  async delete(caller: Caller, teamId: string): Promise<void> {
+    const team = await this.require(teamId);
+    await this.requireRelation(caller, teamId, 'owner');
+    await this.deps.teams.deleteTeam(teamId);
+    const now = this.now();
+    const event = await this.deps.db
+      .transaction()
+      .execute((trx) =>
+        this.deps.events.record(
+          trx,
+          'team_deleted',
+          { team: { id: team.id, displayName: team.displayName }, requester: { id: caller.id } },
+          now,
+        ),
+      );
+    this.deps.events.publish([event]);
+  }
+
+  /** Queues the archiving (or unarchiving) of a team; the job is what the 202's Location points at. */
+  async archive(
+    caller: Caller,
+    teamId: string,
+    action: 'archive' | 'unarchive',
+    siteReadOnly: boolean,
+  ): Promise<Job> {
+    const team = await this.require(teamId);
+    await this.requireRelation(caller, teamId, 'owner');
+    if (action === 'archive' && team.isArchived)
+      throw new Conflict(`"${team.displayName}" is archived already.`);
+    if (action === 'unarchive' && !team.isArchived)
+      throw new Conflict(`"${team.displayName}" is not archived.`);
+    const data: ArchiveData = {
+      action,
+      team: { id: team.id, displayName: team.displayName },
+      requester: { id: caller.id, displayName: caller.name ?? caller.id },
+      shouldSetSpoSiteReadOnlyForMembers: action === 'archive' && siteReadOnly,
+    };
+    const line = `${action === 'archive' ? 'Archiving' : 'Unarchiving'} "${team.displayName}" requested by ${data.requester.displayName}.`;
+    const job = await this.deps.jobs.insert(
+      {
+        id: randomUUID(),
+        type: 'TeamArchiveRequest',
+        queued: true,
+        data,
+        log: [line],
+        requesterId: caller.id,
+        teamId,
+      },
+      this.now(),
+    );
+    this.deps.onQueued();
+    return toWireJob(job, await this.deps.jobs.isPaused());
+  }
+
+  /** The members of a team: its members, or admins. */
+  async members(caller: Caller, teamId: string): Promise<TeamMember[]> {
+    const members = await this.membersOf(teamId);
+    if (!caller.privileged && !members.some((m) => m.userId === caller.id)) throw this.notFound(teamId);
+    return members;
+  }
+
+  /** Adds a member or an owner: the team's owners. */
+  async addMember(caller: Caller, teamId: string, payload: TeamMembershipPayload): Promise<TeamMember> {
+    const team = await this.require(teamId);
+    await this.requireRelation(caller, teamId, 'owner');
+    this.requireActive(team);
+    const [user] = await this.deps.directory.resolveMembers([payload.user], 'user');
+    return this.deps.teams.addMember(teamId, user!.id, payload.role);
+  }
+
+  /** A team's channels: its members. */
+  async channels(caller: Caller, teamId: string): Promise<TeamChannel[]> {
+    await this.requireRelation(caller, teamId, 'member');
+    return this.deps.teams.listChannels(teamId);
+  }
+
+  /** A team's General channel: its members. */
+  async primaryChannel(caller: Caller, teamId: string): Promise<TeamChannel> {
+    await this.requireRelation(caller, teamId, 'member');
+    return this.deps.teams.primaryChannel(teamId);
+  }
+
+  /** Creates a channel: owners, or members when the team's member settings allow it. */
+  async createChannel(caller: Caller, teamId: string, payload: TeamChannelPayload): Promise<TeamChannel> {
+    const team = await this.require(teamId);
+    const relation = await this.requireRelation(caller, teamId, 'member');
+    const settings = team.memberSettings;
+    const allowed =
+      payload.membershipType === 'private'
+        ? settings.allowCreatePrivateChannels !== false
+        : settings.allowCreateUpdateChannels !== false;
+    if (relation !== 'owner' && !allowed)
+      throw new Forbidden('Only owners may create this kind of channel in this team.');
+    this.requireActive(team);
+    return this.deps.teams.createChannel(teamId, payload, caller.id);
+  }
+
+  /** A channel's tabs: the team's members. */
+  async tabs(caller: Caller, teamId: string, channelId: string): Promise<TeamChannelTab[]> {
+    await this.requireRelation(caller, teamId, 'member');
+    return this.deps.teams.listTabs(teamId, channelId);
+  }
+
+  /** Adds a tab: owners, or members when the team's member settings allow it. */
+  async createTab(
+    caller: Caller,
+    teamId: string,
+    channelId: string,
+    payload: TeamChannelTabPayload,
+  ): Promise<TeamChannelTab> {
+    const team = await this.require(teamId);
+    const relation = await this.requireRelation(caller, teamId, 'member');
+    if (relation !== 'owner' && team.memberSettings.allowCreateUpdateRemoveTabs === false) {
+      throw new Forbidden('Only owners may add tabs in this team.');
+    }
+    this.requireActive(team);
+    return this.deps.teams.createTab(teamId, channelId, payload);
+  }
+
+  private async require(teamId: string): Promise<Team> {
+    const team = await this.deps.teams.getTeam(teamId);
+    if (!team) throw this.notFound(teamId);
+    return team;
+  }
+
+  private async membersOf(teamId: string): Promise<TeamMember[]> {
+    try {
+      return await this.deps.teams.listMembers(teamId);
+    } catch (error) {
+      if (error instanceof NotFound) throw this.notFound(teamId);
+      throw error;
+    }
+  }
+
+  /**
+   * The caller's relation to the team, which must be at least `needed`; admins pass as owners.
+   * Someone outside the team may not know it exists (404); a member who is not an owner gets 403.
+   */
+  private async requireRelation(caller: Caller, teamId: string, needed: Relation): Promise<Relation> {
+    if (caller.privileged) return 'owner';
+    const member = (await this.membersOf(teamId)).find((m) => m.userId === caller.id);
+    if (!member) throw this.notFound(teamId);
+    const relation: Relation = member.roles.includes('owner') ? 'owner' : 'member';
+    if (needed === 'owner' && relation !== 'owner')
+      throw new Forbidden('Only the owners of this team may do this.');
+    return relation;
+  }
+
+  private requireActive(team: Team): void {
+    if (team.isArchived) throw new Conflict(`"${team.displayName}" is archived: unarchive it first.`);
+  }
+
+  private notFound(teamId: string): NotFound {
+    return new NotFound(`No team "${teamId}".`);
+  }
+}

@@ -1,0 +1,333 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Checkpoint, JobType, StoredJob } from '../domain/jobs';
+import type { JobStatus } from '../domain/wire';
+import { isPostgres } from './dialect';
+import type { Database, JobRow } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a new job starts with. */
+export interface NewJob {
+  id: string;
+  type: JobType;
+  queued: boolean;
+  data: Record<string, unknown>;
+  log: string[];
+  requesterId: string;
+  teamId?: string | null;
+  templateId?: string | null;
+  idempotencyKey?: string | null;
+}
+
+/** A change to a job made by the worker that holds its lease. */
+export interface JobProgress {
+  progress?: number;
+  appendLog?: string[];
+  data?: Record<string, unknown>;
+  checkpoint?: Checkpoint;
+  teamId?: string | null;
+}
+
+const PAUSED_KEY = 'queue_paused';
+
+/** The durable job queue. Workers claim jobs with a lease; every change by a worker is checked against it. */
+export class JobRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts a job (inside the caller's transaction when given one). */
+  async insert(job: NewJob, now: Date, trx: Db = this.db): Promise<StoredJob> {
+    const iso = now.toISOString();
+    const row: JobRow = {
+      id: job.id,
+      type: job.type,
+      status: 'waiting',
+      queued: job.queued ? 1 : 0,
+      progress: 0,
+      log: JSON.stringify(job.log),
+      data: JSON.stringify(job.data),
+      checkpoint: JSON.stringify({ done: [] }),
+      failed_reason: null,
+      attempts: 0,
+      run_at: now.getTime(),
+      lease_owner: null,
+      lease_until: null,
+      requester_id: job.requesterId,
+      team_id: job.teamId ?? null,
+      template_id: job.templateId ?? null,
+      idempotency_key: job.idempotencyKey ?? null,
+      created_at: iso,
+      updated_at: iso,
+      completed_at: null,
+    };
+    await trx.insertInto('jobs').values(row).execute();
+    return toJob(row);
+  }
+
+  async get(id: string, trx: Db = this.db): Promise<StoredJob | undefined> {
+    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  /** The job a requester created earlier with the same idempotency key. */
+  async findByIdempotencyKey(requesterId: string, key: string): Promise<StoredJob | undefined> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('requester_id', '=', requesterId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  /** A requester's recent jobs, newest first. */
+  async listForRequester(requesterId: string, limit: number): Promise<StoredJob[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('requester_id', '=', requesterId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toJob);
+  }
+
+  /** True when a job of `type` for `templateId` exists that has not failed (singleton templates). */
+  async templateInUse(templateId: string, trx: Db = this.db): Promise<boolean> {
+    const row = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('template_id', '=', templateId)
+      .where('status', '!=', 'failed')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Claims up to `limit` runnable jobs for `owner` until `now + leaseMs`: waiting or delayed jobs
+   * that are due, and active jobs whose lease expired (their worker died). On PostgreSQL
+   * `FOR UPDATE SKIP LOCKED` lets many workers claim at once without taking the same job.
+   */
+  async claim(owner: string, limit: number, leaseMs: number, now: number): Promise<StoredJob[]> {
+    if (limit <= 0 || (await this.isPaused())) return [];
+    const postgres = isPostgres(this.db);
+    const candidates = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('queued', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', 'in', ['waiting', 'delayed']), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'active'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(limit);
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'active',
+        lease_owner: owner,
+        lease_until: now + leaseMs,
+        updated_at: new Date(now).toISOString(),
+      })
+      .where('id', 'in', postgres ? candidates.forUpdate().skipLocked() : candidates)
+      .returningAll()
+      .execute();
+    return rows.map(toJob);
+  }
+
+  /** Extends `owner`'s lease; false when the lease was lost to another worker. */
+  async renewLease(id: string, owner: string, leaseMs: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: now + leaseMs })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Records progress made under `owner`'s lease, in the caller's transaction when given one.
+   * Returns false (and changes nothing) when the lease is no longer `owner`'s.
+   */
+  async record(
+    job: StoredJob,
+    owner: string,
+    change: JobProgress,
+    now: Date,
+    trx: Db = this.db,
+  ): Promise<boolean> {
+    if (change.appendLog) job.log = [...job.log, ...change.appendLog];
+    if (change.progress !== undefined) job.progress = change.progress;
+    if (change.data) job.data = change.data;
+    if (change.checkpoint) job.checkpoint = change.checkpoint;
+    if (change.teamId !== undefined) job.teamId = change.teamId;
+    job.updatedAt = now.toISOString();
+    const result = await trx
+      .updateTable('jobs')
+      .set({
+        progress: job.progress,
+        log: JSON.stringify(job.log),
+        data: JSON.stringify(job.data),
+        checkpoint: JSON.stringify(job.checkpoint),
+        team_id: job.teamId,
+        updated_at: job.updatedAt,
+      })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Ends a job held by `owner` as completed or failed; false when the lease was lost. */
+  async finish(
+    job: StoredJob,
+    owner: string,
+    outcome: { status: 'completed' | 'failed'; failedReason?: string; appendLog?: string[] },
+    now: Date,
+    trx: Db = this.db,
+  ): Promise<boolean> {
+    job.status = outcome.status;
+    job.failedReason = outcome.failedReason ?? null;
+    if (outcome.appendLog) job.log = [...job.log, ...outcome.appendLog];
+    if (outcome.status === 'completed') job.progress = 100;
+    job.updatedAt = now.toISOString();
+    job.completedAt = job.updatedAt;
+    const result = await trx
+      .updateTable('jobs')
+      .set({
+        status: job.status,
+        failed_reason: job.failedReason,
+        progress: job.progress,
+        log: JSON.stringify(job.log),
+        lease_owner: null,
+        lease_until: null,
+        updated_at: job.updatedAt,
+        completed_at: job.completedAt,
+      })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Puts a job held by `owner` back in the queue until `runAt` after a transient failure. */
+  async delay(job: StoredJob, owner: string, runAt: number, logLine: string, now: Date): Promise<boolean> {
+    job.status = 'delayed';
+    job.attempts += 1;
+    job.log = [...job.log, logLine];
+    job.updatedAt = now.toISOString();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'delayed',
+        attempts: job.attempts,
+        run_at: runAt,
+        log: JSON.stringify(job.log),
+        lease_owner: null,
+        lease_until: null,
+        updated_at: job.updatedAt,
+      })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Changes a job that no worker holds (a decision on its approval), if it is still `expected`;
+   * returns false when it is not.
+   */
+  async updateUnclaimed(
+    id: string,
+    expected: JobStatus,
+    change: {
+      status?: JobStatus;
+      queued?: boolean;
+      data?: Record<string, unknown>;
+      appendLog?: string[];
+      failedReason?: string;
+    },
+    now: Date,
+    trx: Db,
+  ): Promise<boolean> {
+    const job = await this.get(id, trx);
+    if (!job || job.status !== expected || job.leaseOwner) return false;
+    const iso = now.toISOString();
+    const finished = change.status === 'failed' || change.status === 'completed';
+    const result = await trx
+      .updateTable('jobs')
+      .set({
+        status: change.status ?? job.status,
+        queued: change.queued === undefined ? (job.queued ? 1 : 0) : change.queued ? 1 : 0,
+        data: JSON.stringify(change.data ?? job.data),
+        log: JSON.stringify([...job.log, ...(change.appendLog ?? [])]),
+        failed_reason: change.failedReason ?? job.failedReason,
+        run_at: now.getTime(),
+        updated_at: iso,
+        completed_at: finished ? iso : job.completedAt,
+      })
+      .where('id', '=', id)
+      .where('status', '=', expected)
+      .where('lease_owner', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Counts jobs by status (for tests, metrics and benchmarks). */
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  /** True while an operator has paused the queue: workers claim nothing. */
+  async isPaused(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('steward_meta')
+      .select('value')
+      .where('key', '=', PAUSED_KEY)
+      .executeTakeFirst();
+    return row?.value === 'true';
+  }
+
+  /** Pauses or resumes the queue. */
+  async setPaused(paused: boolean): Promise<void> {
+    const value = String(paused);
+    await this.db
+      .insertInto('steward_meta')
+      .values({ key: PAUSED_KEY, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+}
+
+function toJob(row: JobRow): StoredJob {
+  return {
+    id: row.id,
+    type: row.type as JobType,
+    status: row.status as JobStatus,
+    queued: Number(row.queued) === 1,
+    progress: Number(row.progress),
+    log: JSON.parse(row.log) as string[],
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    checkpoint: JSON.parse(row.checkpoint) as Checkpoint,
+    failedReason: row.failed_reason,
+    attempts: Number(row.attempts),
+    runAt: Number(row.run_at),
+    leaseOwner: row.lease_owner,
+    requesterId: row.requester_id,
+    teamId: row.team_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  };
+}

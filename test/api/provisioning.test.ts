@@ -1,0 +1,414 @@
+import type { Job, Team, TeamChannel, TeamChannelTab, TeamMember } from '../../src/domain/wire';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { outboxTypes, waitForJob } from '../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+const OLIVER = 'Oliver Bennett';
+
+describe.each(databaseKinds)('provisioning on %s', (kind) => {
+  let db: TestDatabase;
+  let app: TestSteward;
+  let alex: string;
+  let adele: string;
+  let megan: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
+    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
+    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance', upn: 'adelev@example.com' });
+    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const request = (template: string, name: string, extra: Record<string, unknown> = {}) => ({
+    template: { id: template },
+    team: { name, ...extra },
+  });
+  const countJobs = async () =>
+    Number(
+      (
+        await app.steward.store.db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+
+  test('a template without approval: 201 job, then completed with the team, its channels, tabs, members and welcome', async () => {
+    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: request('project', 'Apollo', {
+        welcomeMessage: 'Welcome <aboard>!',
+        membership: { members: [{ id: 'isaiah@example.com' }] },
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toMatch(new RegExp(`/api/v1.0/jobs/${res.body.id}$`));
+    expect(res.body).toMatchObject({
+      type: 'ProvisioningRequest',
+      status: expect.stringMatching(/waiting|active|completed/),
+    });
+    const job = await waitForJob(app, alex, res.body.id);
+    expect(job.status).toBe('completed');
+    expect(job.progress).toBe(100);
+    const team = job.data.team as { id: string; displayName: string; webUrl: string };
+    expect(team.displayName).toBe('PRJ-Apollo');
+    expect(job.log.join('\n')).toContain(`Created team "PRJ-Apollo" (${team.id})`);
+
+    const read = await app.call<Team>('GET', `/api/v1.0/teams/${team.id}`, { token: megan });
+    expect(read.body).toMatchObject({ displayName: 'PRJ-Apollo', visibility: 'private', isArchived: false });
+    const members = await app.call<TeamMember[]>('GET', `/api/v1.0/teams/${team.id}/members`, {
+      token: alex,
+    });
+    const roleOf = (id: string) => members.body.find((m) => m.userId === id)?.roles;
+    expect(roleOf(PEOPLE.alex)).toEqual(['owner']);
+    expect(roleOf(PEOPLE.isaiah)).toEqual([]);
+    const channels = await app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${team.id}/channels`, {
+      token: alex,
+    });
+    expect(channels.body.map((c) => c.displayName)).toEqual(
+      expect.arrayContaining(['General', 'Planning', 'Deliverables']),
+    );
+    const primary = await app.call<TeamChannel>('GET', `/api/v1.0/teams/${team.id}/channels/primary`, {
+      token: alex,
+    });
+    expect(primary.body.displayName).toBe('General');
+    const page = await app.call('GET', new URL(team.webUrl).pathname);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('PRJ-Apollo');
+    expect(page.text).toContain('Welcome &lt;aboard&gt;!');
+    expect(await outboxTypes(app, job.id)).toEqual(['team_created', 'team_provisioning_completed']);
+  });
+
+  test('with approval: waiting, only approvers decide, an amended name is applied, a second decision is 409', async () => {
+    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: request('client-engagement', 'Acme'),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('waiting');
+    const approvalId = (res.body.data.approval as { id: string }).id;
+    expect(res.body.log.join('\n')).toContain(`Waiting for approval ${approvalId} by Adele Vance`);
+    // Nothing runs while the approval is pending.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token: alex })).body.status).toBe(
+      'waiting',
+    );
+    // The approver sees the job; someone else does not.
+    expect((await app.call('GET', `/api/v1.0/jobs/${res.body.id}`, { token: adele })).status).toBe(200);
+    const lynne = await app.userToken(PEOPLE.lynne);
+    expect((await app.call('GET', `/api/v1.0/jobs/${res.body.id}`, { token: lynne })).status).toBe(404);
+
+    const byRequester = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: alex,
+      body: {},
+    });
+    expect(byRequester.status).toBe(403);
+    const approve = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: adele,
+      body: { message: 'Go ahead', updates: { name: 'Acme Corp' } },
+    });
+    expect(approve.status).toBe(200);
+    expect(approve.text).toBe('');
+    const again = await app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
+      token: adele,
+      body: {},
+    });
+    expect(again.status).toBe(409);
+
+    const job = await waitForJob(app, alex, res.body.id);
+    expect(job.status).toBe('completed');
+    expect((job.data.team as { displayName: string }).displayName).toBe('CLI-US-Acme Corp');
+    expect(job.log.join('\n')).toContain('Approved by Adele Vance: Go ahead');
+    const members = await app.call<TeamMember[]>(
+      'GET',
+      `/api/v1.0/teams/${(job.data.team as { id: string }).id}/members`,
+      {
+        token: megan,
+      },
+    );
+    expect(members.body.filter((m) => m.roles.includes('owner')).map((m) => m.displayName)).toEqual(
+      expect.arrayContaining(['Alex Wilber', OLIVER]),
+    );
+    expect(await outboxTypes(app, job.id)).toEqual([
+      'team_creation_approval_requested',
+      'team_creation_approved',
+      'team_created',
+      'team_provisioning_completed',
+    ]);
+  });
+
+  test('a rejected request ends failed with the approver’s message', async () => {
+    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: request('client-engagement', 'Nope'),
+    });
+    const approvalId = (res.body.data.approval as { id: string }).id;
+    const reject = await app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
+      token: adele,
+      body: { message: 'Use the existing client team' },
+    });
+    expect(reject.status).toBe(200);
+    const job = await waitForJob(app, alex, res.body.id);
+    expect(job.status).toBe('failed');
+    expect(job.failedReason).toBe('Rejected by Adele Vance: Use the existing client team');
+    expect(job.data.team).toBeUndefined();
+    expect(await outboxTypes(app, job.id)).toEqual([
+      'team_creation_approval_requested',
+      'team_creation_rejected',
+      'team_provisioning_failed',
+    ]);
+  });
+
+  test('unknown approvals are 404, malformed decisions 400', async () => {
+    expect(
+      (await app.call('POST', '/api/v1.0/approvals/no-such/approve', { token: adele, body: {} })).status,
+    ).toBe(404);
+    expect(
+      (
+        await app.call('POST', '/api/v1.0/approvals/x/approve', {
+          token: adele,
+          body: { updates: { name: 5 } },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  test.each([
+    ['an unknown template', request('no-such', 'X'), 404, undefined],
+    ['a template not targeted to the caller', request('legal-matter', 'X'), 404, undefined],
+    ['a disabled template', request('classic-community', 'X'), 404, undefined],
+    ['a name the convention turns invalid', request('project', 'A/B'), 400, 'team.name'],
+    ['an empty name', request('project', ' '), 400, 'body.team.name'],
+    ['a name over 264 characters', request('project', 'x'.repeat(262)), 400, 'team.name'],
+    [
+      'an unknown owner',
+      request('project', 'X', { membership: { owners: [{ id: 'ghost@nowhere' }] } }),
+      400,
+      'team.membership.owners[0].id',
+    ],
+    ['an unknown field', { ...request('project', 'X'), colour: 'red' }, 400, undefined],
+  ])('%s is refused and nothing is queued', async (_name, body, status, target) => {
+    const before = await countJobs();
+    const res = await app.call<{ error: { details?: Array<{ target: string }> } }>(
+      'POST',
+      '/api/v1.0/teams/provisioning',
+      {
+        token: alex,
+        body,
+      },
+    );
+    expect(res.status).toBe(status);
+    if (target) expect(res.body.error.details?.map((d) => d.target)).toContain(target);
+    expect(await countJobs()).toBe(before);
+  });
+
+  test('minimum owners and members are enforced before anything is queued', async () => {
+    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    const put = await app.call('PUT', '/api/v1.0/catalog/templates/three-owners', {
+      token: patti,
+      body: { templateConfiguration: { name: 'Three owners', minimumOwners: 3, minimumMembers: 1 } },
+    });
+    expect(put.status).toBe(200);
+    const before = await countJobs();
+    const short = await app.call<{ error: { details: Array<{ target: string }> } }>(
+      'POST',
+      '/api/v1.0/teams/provisioning',
+      {
+        token: alex,
+        body: request('three-owners', 'Trio', { membership: { owners: [{ id: PEOPLE.adele }] } }),
+      },
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.error.details.map((d) => d.target).sort()).toEqual([
+      'team.membership.members',
+      'team.membership.owners',
+    ]);
+    expect(await countJobs()).toBe(before);
+    const enough = await app.call('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: request('three-owners', 'Trio', {
+        membership: {
+          owners: [{ id: PEOPLE.adele }, { id: PEOPLE.lynne }],
+          members: [{ id: PEOPLE.isaiah }],
+        },
+      }),
+    });
+    expect(enough.status).toBe(201);
+  });
+
+  test('a singleton template allows one team only', async () => {
+    const first = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: megan,
+      body: request('it-announcements', 'News'),
+    });
+    expect(first.status).toBe(201);
+    const second = await app.call<{ error: { details: Array<{ code: string }> } }>(
+      'POST',
+      '/api/v1.0/teams/provisioning',
+      {
+        token: megan,
+        body: request('it-announcements', 'More news'),
+      },
+    );
+    expect(second.status).toBe(400);
+    expect(second.body.error.details[0]!.code).toBe('singletonUsed');
+  });
+
+  test('an Idempotency-Key makes a retried request return the first job', async () => {
+    const headers = { 'idempotency-key': `retry-${kind}` };
+    const first = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      headers,
+      body: request('project', 'Once'),
+    });
+    const before = await countJobs();
+    const second = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      headers,
+      body: request('project', 'Once'),
+    });
+    expect(second.body.id).toBe(first.body.id);
+    expect(await countJobs()).toBe(before);
+  });
+
+  describe('managing the team', () => {
+    let teamId: string;
+    let isaiah: string;
+
+    beforeAll(async () => {
+      isaiah = await app.userToken(PEOPLE.isaiah);
+      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: alex,
+        body: request('project', 'Managed'),
+      });
+      const job = await waitForJob(app, alex, res.body.id);
+      teamId = (job.data.team as { id: string }).id;
+    });
+
+    test('owners add members; members may not; outsiders do not see the team', async () => {
+      const added = await app.call<TeamMember>('POST', `/api/v1.0/teams/${teamId}/members`, {
+        token: alex,
+        body: { user: { id: 'isaiah@example.com' }, role: 'member' },
+      });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ userId: PEOPLE.isaiah, roles: [] });
+      const byMember = await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+        token: isaiah,
+        body: { user: { id: PEOPLE.lynne } },
+      });
+      expect(byMember.status).toBe(403);
+      const outsider = await app.userToken(PEOPLE.lynne);
+      expect((await app.call('GET', `/api/v1.0/teams/${teamId}/channels`, { token: outsider })).status).toBe(
+        404,
+      );
+      expect(
+        (
+          await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+            token: alex,
+            body: { user: { id: 'nobody@x' } },
+          })
+        ).status,
+      ).toBe(400);
+    });
+
+    test('channels and tabs: created by owners, listed for members, duplicates are 409', async () => {
+      const channel = await app.call<TeamChannel>('POST', `/api/v1.0/teams/${teamId}/channels`, {
+        token: alex,
+        body: { displayName: 'Launch', description: 'Go-live' },
+      });
+      expect(channel.status).toBe(201);
+      expect(channel.body).toMatchObject({ displayName: 'Launch', membershipType: 'standard' });
+      const dup = await app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
+        token: alex,
+        body: { displayName: 'launch' },
+      });
+      expect(dup.status).toBe(409);
+      const tab = await app.call<TeamChannelTab>(
+        'POST',
+        `/api/v1.0/teams/${teamId}/channels/${channel.body.id}/tabs`,
+        {
+          token: alex,
+          body: {
+            displayName: 'Plan',
+            teamsAppId: 'com.microsoft.teamspace.tab.web',
+            configuration: { websiteUrl: 'https://example.com/plan' },
+          },
+        },
+      );
+      expect(tab.status).toBe(201);
+      const tabs = await app.call<TeamChannelTab[]>(
+        'GET',
+        `/api/v1.0/teams/${teamId}/channels/${channel.body.id}/tabs`,
+        {
+          token: isaiah,
+        },
+      );
+      expect(tabs.body.map((t) => t.displayName)).toEqual(['Plan']);
+      expect(
+        (
+          await app.call('GET', `/api/v1.0/teams/${teamId}/channels/19:nope@thread.tacv2/tabs`, {
+            token: alex,
+          })
+        ).status,
+      ).toBe(404);
+    });
+
+    test('admins update a team (204)', async () => {
+      const res = await app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
+        token: megan,
+        body: { description: 'Managed by IT', funSettings: { allowGiphy: false } },
+      });
+      expect(res.status).toBe(204);
+      const team = await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
+      expect(team.body).toMatchObject({ description: 'Managed by IT', funSettings: { allowGiphy: false } });
+      expect((await app.call('PATCH', `/api/v1.0/teams/${teamId}`, { token: alex, body: {} })).status).toBe(
+        403,
+      );
+    });
+
+    test('archive and unarchive go through a 202 job; archiving twice is 409', async () => {
+      const archive = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/archive`, {
+        token: alex,
+        body: { shouldSetSpoSiteReadOnlyForMembers: true },
+      });
+      expect(archive.status).toBe(202);
+      expect(archive.headers.location).toContain(`/api/v1.0/jobs/${archive.body.id}`);
+      expect((await waitForJob(app, alex, archive.body.id)).status).toBe('completed');
+      expect(
+        (await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan })).body.isArchived,
+      ).toBe(true);
+      expect((await app.call('POST', `/api/v1.0/teams/${teamId}/archive`, { token: alex })).status).toBe(409);
+      expect(
+        (
+          await app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
+            token: alex,
+            body: { displayName: 'Late' },
+          })
+        ).status,
+      ).toBe(409);
+      expect((await app.call('POST', `/api/v1.0/teams/${teamId}/archive`, { token: isaiah })).status).toBe(
+        403,
+      );
+      const unarchive = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/unarchive`, { token: alex });
+      expect(unarchive.status).toBe(202);
+      expect((await waitForJob(app, alex, unarchive.body.id)).status).toBe('completed');
+      expect(
+        (await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan })).body.isArchived,
+      ).toBe(false);
+      const types = await outboxTypes(app);
+      expect(types).toEqual(expect.arrayContaining(['team_archived', 'team_unarchived']));
+    });
+
+    test('a member may not delete the team; its owner may (204), then it is gone', async () => {
+      expect((await app.call('DELETE', `/api/v1.0/teams/${teamId}`, { token: isaiah })).status).toBe(403);
+      expect((await app.call('DELETE', `/api/v1.0/teams/${teamId}`, { token: alex })).status).toBe(204);
+      expect((await app.call('GET', `/api/v1.0/teams/${teamId}`, { token: megan })).status).toBe(404);
+      expect((await outboxTypes(app)).at(-1)).toBe('team_deleted');
+    });
+  });
+});
