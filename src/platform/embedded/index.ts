@@ -1,10 +1,48 @@
+import type { Kysely } from 'kysely';
 import type { DirectoryReader } from '../../domain/directory';
+import type { Database } from '../../store/schema';
 import type { Platform } from '../port';
+import { type EmbeddedFault, EmbeddedTeams } from './teams';
+
+export { SEED_TEMPLATE_TEAM_ID, seedEmbeddedTeams } from './seed';
+export { EmbeddedTeams, type EmbeddedFault, type TeamView, type TeamViewSource } from './teams';
+export {
+  escapeHtml,
+  renderTeamListPage,
+  renderTeamNotFoundPage,
+  renderTeamPage,
+  VIEWER_HEADERS,
+} from './viewer';
+
+/** The embedded platform, with its teams typed as the simulated tenant (seeding and the viewer need that). */
+export interface EmbeddedPlatform extends Platform {
+  readonly kind: 'embedded';
+  readonly teams: EmbeddedTeams;
+}
+
+/** What the embedded platform is built from. */
+export interface EmbeddedPlatformParts {
+  /** The seeded people, groups and labels. */
+  directory: DirectoryReader;
+  /** Steward's own database, which holds the simulated tenant's teams. */
+  db: Kysely<Database>;
+  /** The deployment's public base URL (teams' webUrl points at the viewer under it). */
+  publicUrl: () => string;
+  /** Delay before every teams call (tests and benchmarks); 0 for none. */
+  latencyMs?: number;
+  /** Calls that fail: the Nth teams call (1-based) answers with the status. */
+  faults?: ReadonlyArray<EmbeddedFault>;
+}
 
 /**
  * The embedded platform: a simulated tenant kept in Steward's own database. Its directory is the
- * seeded people, groups and labels; teams arrive with the provisioning engine.
+ * seeded people, groups and labels; its teams are rows shaped like Microsoft Graph's answers.
  */
-export function createEmbeddedPlatform(parts: { directory: DirectoryReader }): Platform {
-  return { kind: 'embedded', directory: parts.directory };
+export function createEmbeddedPlatform(parts: EmbeddedPlatformParts): EmbeddedPlatform {
+  const teams = new EmbeddedTeams(parts.db, {
+    publicUrl: parts.publicUrl,
+    latencyMs: parts.latencyMs ?? 0,
+    faults: parts.faults ?? [],
+  });
+  return { kind: 'embedded', directory: parts.directory, teams };
 }

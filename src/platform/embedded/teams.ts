@@ -1,0 +1,202 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import { NotFound } from '../../domain/errors';
+import type {
+  Team,
+  TeamChannel,
+  TeamChannelPayload,
+  TeamChannelTab,
+  TeamChannelTabPayload,
+  TeamMember,
+  TeamUpdate,
+} from '../../domain/wire';
+import type { Database } from '../../store/schema';
+import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
+import { ChannelRecords, type StoredMessage } from './channelRecords';
+import { monotonicStamp } from './teamCreation';
+import { TeamRecords, type TeamState, type TeamSummary } from './teamRecords';
+
+/** The Nth platform call (1-based, per adapter) fails with `status`. */
+export interface EmbeddedFault {
+  call: number;
+  status: 429 | 500 | 503;
+}
+
+/** How the embedded teams behave: where the viewer lives, and the knobs tests turn. */
+export interface EmbeddedTeamsOptions {
+  /** The deployment's public base URL; teams' webUrl points at the viewer under it. */
+  publicUrl: () => string;
+  /** Delay before every call, to make a slow platform. */
+  latencyMs: number;
+  faults: ReadonlyArray<EmbeddedFault>;
+  now?: () => Date;
+}
+
+/** Everything the read-only viewer shows of one team. */
+export interface TeamView extends TeamState {
+  members: TeamMember[];
+  channels: Array<{ channel: TeamChannel; tabs: TeamChannelTab[] }>;
+  /** The General channel's messages (the welcome message), oldest first. */
+  generalMessages: StoredMessage[];
+}
+
+/** What the read-only viewer needs of the embedded tenant. */
+export interface TeamViewSource {
+  listTeamSummaries(): Promise<TeamSummary[]>;
+  viewTeam(teamId: string): Promise<TeamView | undefined>;
+}
+
+/** How long Graph typically asks a throttled caller to wait. */
+const THROTTLED_RETRY_AFTER_MS = 1000;
+
+/**
+ * The embedded platform's teams: a simulated tenant in Steward's database, shaped like Microsoft
+ * Graph's answers. Every port call first waits `latencyMs` and may fail as `faults` say, so the
+ * provisioning engine's retries can be exercised without Graph.
+ */
+export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
+  /** The tenant's teams and members without latency or faults: for seeding and the viewer. */
+  readonly teamRecords: TeamRecords;
+  /** The tenant's channels, tabs and messages without latency or faults. */
+  readonly channelRecords: ChannelRecords;
+  private calls = 0;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly options: EmbeddedTeamsOptions,
+  ) {
+    const shared = { publicUrl: options.publicUrl, stamp: monotonicStamp(options.now) };
+    this.teamRecords = new TeamRecords(db, shared);
+    this.channelRecords = new ChannelRecords(db, shared);
+  }
+
+  /** Creates a team with its General channel and first owner; idempotent by provisioning key. */
+  createTeam(spec: NewTeamSpec): Promise<Team> {
+    return this.call(() => this.teamRecords.createTeam(spec));
+  }
+
+  /** Clones a team with the chosen parts; idempotent by provisioning key. */
+  cloneTeam(spec: CloneTeamSpec): Promise<Team> {
+    return this.call(() => this.teamRecords.cloneTeam(spec));
+  }
+
+  /** The team a job created earlier, if any. */
+  findTeamByProvisioningKey(key: string): Promise<Team | undefined> {
+    return this.call(() => this.teamRecords.findTeamByProvisioningKey(key));
+  }
+
+  /** The team, or undefined. */
+  getTeam(teamId: string): Promise<Team | undefined> {
+    return this.call(() => this.teamRecords.getTeam(teamId));
+  }
+
+  /** Changes the given fields; settings merge key by key. */
+  updateTeam(teamId: string, update: TeamUpdate): Promise<void> {
+    return this.call(() => this.teamRecords.updateTeam(teamId, update));
+  }
+
+  /** Deletes the team and everything in it. */
+  deleteTeam(teamId: string): Promise<void> {
+    return this.call(() => this.teamRecords.deleteTeam(teamId));
+  }
+
+  /** Archives the team (its site read-only for members when asked). */
+  archiveTeam(teamId: string, setSiteReadOnlyForMembers: boolean): Promise<void> {
+    return this.call(() => this.teamRecords.archiveTeam(teamId, setSiteReadOnlyForMembers));
+  }
+
+  /** Unarchives the team. */
+  unarchiveTeam(teamId: string): Promise<void> {
+    return this.call(() => this.teamRecords.unarchiveTeam(teamId));
+  }
+
+  /** The team's members. */
+  listMembers(teamId: string): Promise<TeamMember[]> {
+    return this.call(() => this.teamRecords.listMembers(teamId));
+  }
+
+  /** Adds a member, or changes an existing member's role. */
+  addMember(teamId: string, userId: string, role: 'owner' | 'member'): Promise<TeamMember> {
+    return this.call(() => this.teamRecords.addMember(teamId, userId, role));
+  }
+
+  /** The team's channels, General first. */
+  listChannels(teamId: string): Promise<TeamChannel[]> {
+    return this.call(() => this.channelRecords.listChannels(teamId));
+  }
+
+  /** The team's General channel. */
+  primaryChannel(teamId: string): Promise<TeamChannel> {
+    return this.call(() => this.channelRecords.primaryChannel(teamId));
+  }
+
+  /** Creates a channel; the embedded tenant keeps no channel membership, so `ownerId` is not recorded. */
+  createChannel(teamId: string, channel: TeamChannelPayload, _ownerId: string): Promise<TeamChannel> {
+    return this.call(() => this.channelRecords.createChannel(teamId, channel));
+  }
+
+  /** The channel's tabs. */
+  listTabs(teamId: string, channelId: string): Promise<TeamChannelTab[]> {
+    return this.call(() => this.channelRecords.listTabs(teamId, channelId));
+  }
+
+  /** Adds a tab to the channel. */
+  createTab(teamId: string, channelId: string, tab: TeamChannelTabPayload): Promise<TeamChannelTab> {
+    return this.call(() => this.channelRecords.createTab(teamId, channelId, tab));
+  }
+
+  /** Posts a message in the channel. */
+  postMessage(teamId: string, channelId: string, html: string): Promise<void> {
+    return this.call(() => this.channelRecords.postMessage(teamId, channelId, html));
+  }
+
+  /** Every team, by name (not a port call: no latency, no faults). */
+  listTeamSummaries(): Promise<TeamSummary[]> {
+    return this.teamRecords.listTeamSummaries();
+  }
+
+  /** Everything the viewer shows of a team, or undefined (not a port call: no latency, no faults). */
+  async viewTeam(teamId: string): Promise<TeamView | undefined> {
+    const state = await this.teamRecords.getTeamState(teamId);
+    if (!state) return undefined;
+    try {
+      const channels = await this.channelRecords.listChannels(teamId);
+      const general = channels[0];
+      return {
+        ...state,
+        members: await this.teamRecords.listMembers(teamId),
+        channels: await Promise.all(
+          channels.map(async (channel) => ({
+            channel,
+            tabs: await this.channelRecords.listTabs(teamId, channel.id),
+          })),
+        ),
+        generalMessages: general ? await this.channelRecords.listMessages(teamId, general.id) : [],
+      };
+    } catch (error) {
+      // Deleted while we read it: the page shows "not found" as if we had come a moment later.
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Counts the call when it is made (so concurrent calls are numbered in the order they were
+   * issued), waits the latency, then fails it if a fault names its number.
+   */
+  private async call<T>(operation: () => Promise<T>): Promise<T> {
+    this.calls += 1;
+    const number = this.calls;
+    if (this.options.latencyMs > 0) await sleep(this.options.latencyMs);
+    const fault = this.options.faults.find((f) => f.call === number);
+    if (fault) {
+      throw new PlatformError(
+        `The embedded platform failed call ${number} with ${fault.status}, as configured.`,
+        fault.status,
+        fault.status !== 500,
+        fault.status === 429 ? THROTTLED_RETRY_AFTER_MS : undefined,
+      );
+    }
+    return operation();
+  }
+}
