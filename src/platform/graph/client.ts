@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { type Dispatcher, request } from 'undici';
+import { NotFound } from '../../domain/errors';
+import { PlatformError } from '../port';
+import type { TokenSource } from './token';
+
+/** How hard the client tries before it gives a transient failure back to the caller. */
+export interface RetryPolicy {
+  /** Attempts per request, the first included. */
+  maxAttempts: number;
+  /** First backoff when Graph gives no `Retry-After`; it doubles per attempt, with jitter. */
+  baseDelayMs: number;
+  /**
+   * The longest the client waits in-process. A longer `Retry-After` is handed back at once as a
+   * transient PlatformError, so the job is delayed instead of holding a worker.
+   */
+  maxDelayMs: number;
+  /** Per-request limit for the response headers and for each gap in the body. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  timeoutMs: 60_000,
+};
+
+export type Sleep = (ms: number) => Promise<void>;
+
+/** Waits `ms` milliseconds. */
+export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface GraphClientOptions {
+  /** `https://graph.microsoft.com/v1.0`, without a trailing slash. */
+  baseUrl: string;
+  tokens: TokenSource;
+  dispatcher: Dispatcher;
+  retry?: Partial<RetryPolicy>;
+  sleep?: Sleep;
+  /** Jitter source, in [0, 1). */
+  random?: () => number;
+  logger?: Logger;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** One call to Graph: `path` is relative to the base URL, or an absolute URL on the same origin. */
+export interface GraphRequest {
+  method: Method;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface GraphResponse<T> {
+  status: number;
+  headers: Record<string, string>;
+  /** Undefined for an empty body (204, 202 without content). */
+  body: T | undefined;
+}
+
+/** A Graph error answer, with Graph's own error code and the request id support will ask for. */
+export class GraphError extends PlatformError {
+  constructor(
+    message: string,
+    status: number,
+    transient: boolean,
+    readonly code: string,
+    readonly requestId: string | undefined,
+    retryAfterMs?: number,
+  ) {
+    super(message, status, transient, retryAfterMs);
+    this.name = 'GraphError';
+  }
+}
+
+/** An OData collection page. */
+interface Page<T> {
+  value?: T[];
+  '@odata.nextLink'?: string;
+  '@odata.count'?: number;
+}
+
+// Graph says these mean "not processed, try again later" (throttling, overload, gateway timeout).
+const RETRYABLE_STATUS = new Set([429, 503, 504]);
+// Network failures that happen before a request reaches the server, so even a POST may be resent.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * A small Microsoft Graph client over a pooled undici dispatcher: JSON in and out, an app token on
+ * every call, `client-request-id` for correlation, and one place that retries throttling and
+ * outages honouring `Retry-After`.
+ */
+export class GraphClient {
+  private readonly origin: string;
+  private readonly retry: RetryPolicy;
+  private readonly sleep: Sleep;
+  private readonly random: () => number;
+
+  constructor(private readonly options: GraphClientOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.sleep = options.sleep ?? realSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** GET a resource; 404 throws NotFound. */
+  async get<T>(path: string, headers?: Record<string, string>): Promise<T> {
+    const response = await this.send<T>({ method: 'GET', path, headers });
+    return response.body as T;
+  }
+
+  /** GET a resource, or undefined when Graph answers 404. */
+  async find<T>(path: string, headers?: Record<string, string>): Promise<T | undefined> {
+    try {
+      return await this.get<T>(path, headers);
+    } catch (error) {
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    }
+  }
+
+  /** Every item of a collection, following `@odata.nextLink` up to `limit` items. */
+  async list<T>(path: string, headers?: Record<string, string>, limit = Infinity): Promise<T[]> {
+    return (await this.page<T>(path, headers, limit)).items;
+  }
+
+  /** Items of a collection up to `limit`, and the `@odata.count` of the first page when asked for. */
+  async page<T>(
+    path: string,
+    headers?: Record<string, string>,
+    limit = Infinity,
+  ): Promise<{ items: T[]; count: number | undefined }> {
+    const items: T[] = [];
+    let next: string | undefined = path;
+    let count: number | undefined;
+    while (next !== undefined && items.length < limit) {
+      const page: Page<T> = await this.get<Page<T>>(next, headers);
+      count ??= page['@odata.count'];
+      items.push(...(page.value ?? []));
+      next = page['@odata.nextLink'];
+    }
+    return { items: items.slice(0, limit), count };
+  }
+
+  /** Sends one request, retrying what Graph says is worth retrying; errors become PlatformError or NotFound. */
+  async send<T>(call: GraphRequest): Promise<GraphResponse<T>> {
+    const url = this.resolve(call.path);
+    const clientRequestId = randomUUID();
+    let refreshedToken = false;
+    let forceRefresh = false;
+    for (let attempt = 1; ; attempt++) {
+      const token = await this.options.tokens.getToken({ forceRefresh });
+      forceRefresh = false;
+      let response: GraphResponse<unknown>;
+      try {
+        response = await this.exchange(call, url, token, clientRequestId);
+      } catch (error) {
+        const code = errorCode(error);
+        const replayable = call.method !== 'POST' || NOT_SENT_CODES.has(code);
+        const message = `Microsoft Graph ${call.method} ${displayPath(url)} failed: ${code || String(error)}`;
+        if (!replayable || attempt >= this.retry.maxAttempts) {
+          throw new PlatformError(message, TIMEOUT_CODES.has(code) ? 504 : 0, true);
+        }
+        await this.pause(attempt, undefined, call, url, clientRequestId, code);
+        continue;
+      }
+      if (response.status < 400) return response as GraphResponse<T>;
+
+      const error = toGraphError(call.method, url, response);
+      // A token can be revoked or rotated before msal's cached copy expires: refresh it once.
+      if (response.status === 401 && !refreshedToken) {
+        refreshedToken = forceRefresh = true;
+        continue;
+      }
+      if (!error.transient) throw response.status === 404 ? new NotFound(error.message) : error;
+      const replayable = call.method !== 'POST' || response.status !== 504;
+      if (!replayable || attempt >= this.retry.maxAttempts) throw error;
+      if (error.retryAfterMs !== undefined && error.retryAfterMs > this.retry.maxDelayMs) throw error;
+      await this.pause(attempt, error.retryAfterMs, call, url, clientRequestId, String(response.status));
+    }
+  }
+
+  private async exchange(
+    call: GraphRequest,
+    url: string,
+    token: string,
+    clientRequestId: string,
+  ): Promise<GraphResponse<unknown>> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      'client-request-id': clientRequestId,
+      ...call.headers,
+    };
+    let payload: string | undefined;
+    if (call.body !== undefined) {
+      payload = JSON.stringify(call.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await request(url, {
+      method: call.method,
+      headers,
+      body: payload,
+      dispatcher: this.options.dispatcher,
+      headersTimeout: this.retry.timeoutMs,
+      bodyTimeout: this.retry.timeoutMs,
+    });
+    const text = await response.body.text();
+    const flat = flattenHeaders(response.headers);
+    this.options.logger?.debug(
+      {
+        graph: { method: call.method, path: displayPath(url), status: response.statusCode, clientRequestId },
+      },
+      'graph call',
+    );
+    return { status: response.statusCode, headers: flat, body: parseJson(text) };
+  }
+
+  private async pause(
+    attempt: number,
+    retryAfterMs: number | undefined,
+    call: GraphRequest,
+    url: string,
+    clientRequestId: string,
+    reason: string,
+  ): Promise<void> {
+    const exponential = this.retry.baseDelayMs * 2 ** (attempt - 1);
+    // Half fixed, half random, so that many workers throttled together do not come back together.
+    const backoff = Math.min(this.retry.maxDelayMs, exponential) * (0.5 + this.random() / 2);
+    const delay = retryAfterMs ?? Math.round(backoff);
+    this.options.logger?.warn(
+      {
+        graph: {
+          method: call.method,
+          path: displayPath(url),
+          attempt,
+          reason,
+          delayMs: delay,
+          clientRequestId,
+        },
+      },
+      'graph call will be retried',
+    );
+    await this.sleep(delay);
+  }
+
+  /** Relative paths hang off the base URL; absolute ones must stay on Graph's origin (they carry our token). */
+  private resolve(path: string): string {
+    if (/^https?:\/\//i.test(path)) {
+      if (new URL(path).origin !== this.origin) {
+        throw new PlatformError(`Refusing to send the Graph token to ${new URL(path).origin}`, 0, false);
+      }
+      return path;
+    }
+    const base = this.options.baseUrl;
+    // Graph's Location headers are absolute paths that include the version: `/v1.0/teams(...)` is rare,
+    // `/teams(...)` is the norm; both mean "under the base URL".
+    const basePath = new URL(base).pathname.replace(/\/+$/, '');
+    const relative = basePath && path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : path;
+    return `${base}${relative.startsWith('/') ? '' : '/'}${relative}`;
+  }
+}
+
+function toGraphError(method: string, url: string, response: GraphResponse<unknown>): GraphError {
+  const body = response.body as { error?: { code?: unknown; message?: unknown } } | undefined;
+  const code = typeof body?.error?.code === 'string' ? body.error.code : `http${response.status}`;
+  const detail = typeof body?.error?.message === 'string' ? body.error.message : 'no details';
+  const requestId = response.headers['request-id'];
+  const transient = RETRYABLE_STATUS.has(response.status);
+  const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+  const message =
+    `Microsoft Graph answered ${response.status} ${code} to ${method} ${displayPath(url)}: ${detail}` +
+    (requestId ? ` (request-id ${requestId})` : '');
+  return new GraphError(
+    message,
+    response.status,
+    transient,
+    code,
+    requestId,
+    transient ? retryAfterMs : undefined,
+  );
+}
+
+/** `Retry-After` is whole seconds (or, rarely, an HTTP date); anything else is ignored. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { error: { code: 'invalidJson', message: text.slice(0, 200) } };
+  }
+}
+
+function errorCode(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string')
+    return error.code;
+  return '';
+}
+
+/** The path and query of a Graph URL, for messages and logs (never the host's credentials, never a token). */
+function displayPath(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/**
+ * An id as one path segment. `.` and `..` would be folded away by URL parsing (`/teams/..` is
+ * Graph's root), so an id made of dots names nothing.
+ */
+export function segment(id: string): string {
+  if (/^\.*$/.test(id)) throw new NotFound(`"${id}" is not an id`);
+  return encodeURIComponent(id);
+}
+
+/** Quotes a string as an OData literal: `O'Neil` → `'O''Neil'`. */
+export function odataString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}

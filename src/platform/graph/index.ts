@@ -1,0 +1,85 @@
+import type { Logger } from 'pino';
+import { Agent, type Dispatcher } from 'undici';
+import type { Config } from '../../config';
+import type { Platform } from '../port';
+import { GraphClient, realSleep, type RetryPolicy, type Sleep } from './client';
+import { GraphDirectory } from './directory';
+import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
+import { Binds, TeamProvisioner } from './provisioning';
+import { GraphTeams } from './teams';
+import { MsalTokenSource, type TokenSource } from './token';
+
+export { GraphClient, GraphError, type RetryPolicy, type Sleep } from './client';
+export { GraphDirectory } from './directory';
+export type { PollingPolicy } from './operations';
+export { GraphTeams } from './teams';
+export { GRAPH_SCOPE, MsalTokenSource, type TokenSource } from './token';
+
+/** Graph settings as `loadConfig` produces them for `STEWARD_PLATFORM=graph`. */
+export type GraphPlatformConfig = Extract<Config['platform'], { kind: 'graph' }>;
+
+/** Knobs for tests and special deployments; production needs none of them. */
+export interface GraphPlatformOptions {
+  /** HTTP connections for Graph and Entra ID (default: a keep-alive pool owned by the platform). */
+  dispatcher?: Dispatcher;
+  /** Bearer tokens (default: msal-node client credentials against `authorityHost`). */
+  tokens?: TokenSource;
+  retry?: Partial<RetryPolicy>;
+  polling?: Partial<PollingPolicy>;
+  /** Wait before retrying `POST /teams` on a group Teams cannot see yet (Graph advises 10 s). */
+  replicationDelayMs?: number;
+  /** Every wait (retries, polling) goes through this; tests record and shorten it. */
+  sleep?: Sleep;
+  random?: () => number;
+  /** Retries and calls are logged here (method, path, status; never headers or tokens). */
+  logger?: Logger;
+}
+
+/** The Graph platform plus the connection pool it owns. */
+export interface GraphPlatform extends Platform {
+  readonly kind: 'graph';
+  readonly directory: GraphDirectory;
+  readonly teams: GraphTeams;
+  /** Closes the connection pool, if the platform made it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Microsoft Graph as Steward's collaboration platform: app-only access with the app registration
+ * of `config`.
+ *
+ * @example
+ * const platform = createGraphPlatform(config.platform as GraphPlatformConfig, { logger });
+ * const team = await platform.teams.getTeam(teamId);
+ */
+export function createGraphPlatform(
+  config: GraphPlatformConfig,
+  options: GraphPlatformOptions = {},
+): GraphPlatform {
+  const ownDispatcher = options.dispatcher
+    ? undefined
+    : new Agent({ connections: 32, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } });
+  const dispatcher = options.dispatcher ?? (ownDispatcher as Agent);
+  const sleep = options.sleep ?? realSleep;
+  const tokens = options.tokens ?? new MsalTokenSource(config, dispatcher);
+  const client = new GraphClient({
+    baseUrl: config.baseUrl,
+    tokens,
+    dispatcher,
+    retry: options.retry,
+    sleep,
+    random: options.random,
+    logger: options.logger,
+  });
+  const poller = new OperationPoller(client, { ...DEFAULT_POLLING, ...options.polling }, sleep);
+  const binds = new Binds(config.baseUrl);
+  const provisioner = new TeamProvisioner(client, poller, binds, sleep, options.replicationDelayMs ?? 10_000);
+  return {
+    kind: 'graph',
+    directory: new GraphDirectory(client),
+    teams: new GraphTeams(client, poller, provisioner, binds),
+    close: async () => {
+      await ownDispatcher?.close();
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { NotFound } from '../../domain/errors';
+import type {
+  Team,
+  TeamChannel,
+  TeamChannelPayload,
+  TeamChannelTab,
+  TeamChannelTabPayload,
+  TeamMember,
+  TeamUpdate,
+} from '../../domain/wire';
+import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
+import { type GraphClient, segment } from './client';
+import {
+  type GraphChannel,
+  type GraphMember,
+  type GraphTab,
+  type GraphTeam,
+  pickSettings,
+  toChannel,
+  toMember,
+  toTab,
+  toTeam,
+} from './mapping';
+import { acceptedOperation, type OperationPoller } from './operations';
+import type { Binds, TeamProvisioner } from './provisioning';
+
+const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
+
+/**
+ * Teams on Microsoft Graph v1.0. Every call goes through GraphClient (token, retries, errors), and
+ * the answers are translated into Steward's wire models; unknown ids throw NotFound.
+ */
+export class GraphTeams implements TeamsPlatform {
+  constructor(
+    private readonly client: GraphClient,
+    private readonly poller: OperationPoller,
+    private readonly provisioner: TeamProvisioner,
+    private readonly binds: Binds,
+  ) {}
+
+  /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */
+  createTeam(spec: NewTeamSpec): Promise<Team> {
+    return this.provisioner.createTeam(spec);
+  }
+
+  /** Clones a team with the chosen parts and waits for the copy. */
+  cloneTeam(spec: CloneTeamSpec): Promise<Team> {
+    return this.provisioner.cloneTeam(spec);
+  }
+
+  /** The team created under `key`, if it exists yet. */
+  findTeamByProvisioningKey(key: string): Promise<Team | undefined> {
+    return this.provisioner.findTeamByProvisioningKey(key);
+  }
+
+  /** A team, or undefined when Graph does not know it. */
+  async getTeam(teamId: string): Promise<Team | undefined> {
+    let team: GraphTeam | undefined;
+    try {
+      team = await this.client.find<GraphTeam>(teamPath(teamId));
+    } catch (error) {
+      if (error instanceof NotFound) return undefined; // an id no path can hold
+      throw error;
+    }
+    return team && toTeam(team);
+  }
+
+  /**
+   * Name, description, visibility and classification belong to the team's group and are written
+   * there; the settings objects are the team's own.
+   */
+  async updateTeam(teamId: string, update: TeamUpdate): Promise<void> {
+    const group: Record<string, unknown> = {};
+    if (update.displayName !== undefined) group.displayName = update.displayName;
+    if (update.description !== undefined) group.description = update.description;
+    if (update.visibility !== undefined)
+      group.visibility = update.visibility === 'public' ? 'Public' : 'Private';
+    if (update.classification !== undefined) group.classification = update.classification;
+    const settings = pickSettings(update);
+    if (Object.keys(group).length > 0) {
+      await this.client.send({ method: 'PATCH', path: `/groups/${segment(teamId)}`, body: group });
+    }
+    if (Object.keys(settings).length > 0) {
+      await this.client.send({ method: 'PATCH', path: teamPath(teamId), body: settings });
+    }
+  }
+
+  /** Deletes the team's group (Microsoft 365 keeps it restorable for 30 days). */
+  async deleteTeam(teamId: string): Promise<void> {
+    await this.client.send({ method: 'DELETE', path: `/groups/${segment(teamId)}` });
+  }
+
+  /** Archives a team and waits for Graph's operation. */
+  async archiveTeam(teamId: string, setSiteReadOnlyForMembers: boolean): Promise<void> {
+    const response = await this.client.send({
+      method: 'POST',
+      path: `${teamPath(teamId)}/archive`,
+      body: { shouldSetSpoSiteReadOnlyForMembers: setSiteReadOnlyForMembers },
+    });
+    await this.poller.wait(acceptedOperation(response, 'archive the team'), `archive team ${teamId}`);
+  }
+
+  /** Unarchives a team and waits for Graph's operation. */
+  async unarchiveTeam(teamId: string): Promise<void> {
+    const response = await this.client.send({ method: 'POST', path: `${teamPath(teamId)}/unarchive` });
+    await this.poller.wait(acceptedOperation(response, 'unarchive the team'), `unarchive team ${teamId}`);
+  }
+
+  /** Every member, following Graph's pages. */
+  async listMembers(teamId: string): Promise<TeamMember[]> {
+    const members = await this.client.list<GraphMember>(`${teamPath(teamId)}/members`);
+    return members.map(toMember);
+  }
+
+  /**
+   * Adds a member with `role`. Someone already there is not an error: Graph answers 409, and the
+   * existing membership gets the requested role instead.
+   */
+  async addMember(teamId: string, userId: string, role: 'owner' | 'member'): Promise<TeamMember> {
+    const roles = role === 'owner' ? ['owner'] : [];
+    let member: GraphMember | undefined;
+    try {
+      const response = await this.client.send<GraphMember>({
+        method: 'POST',
+        path: `${teamPath(teamId)}/members`,
+        body: { '@odata.type': MEMBER_TYPE, roles, 'user@odata.bind': this.binds.user(userId) },
+      });
+      member = response.body;
+    } catch (error) {
+      if (!(error instanceof PlatformError && error.status === 409)) throw error;
+      member = (await this.client.list<GraphMember>(`${teamPath(teamId)}/members`)).find(
+        (m) => m.userId === userId,
+      );
+      if (!member) throw error;
+    }
+    if (!member) throw new PlatformError('Microsoft Graph added the member but returned nobody', 502, false);
+    if (toMember(member).roles.includes('owner') === (role === 'owner')) return toMember(member);
+    const updated = await this.client.send<GraphMember>({
+      method: 'PATCH',
+      path: `${teamPath(teamId)}/members/${segment(member.id)}`,
+      body: { '@odata.type': MEMBER_TYPE, roles },
+    });
+    return toMember(updated.body ?? { ...member, roles });
+  }
+
+  /** Every channel the app can see. */
+  async listChannels(teamId: string): Promise<TeamChannel[]> {
+    return (await this.client.list<GraphChannel>(`${teamPath(teamId)}/channels`)).map(toChannel);
+  }
+
+  /** The General channel. */
+  async primaryChannel(teamId: string): Promise<TeamChannel> {
+    return toChannel(await this.client.get<GraphChannel>(`${teamPath(teamId)}/primaryChannel`));
+  }
+
+  /** Creates a channel; an app must name the owner of a private or shared one. */
+  async createChannel(teamId: string, channel: TeamChannelPayload, ownerId: string): Promise<TeamChannel> {
+    const body: Record<string, unknown> = {
+      displayName: channel.displayName,
+      membershipType: channel.membershipType,
+    };
+    if (channel.description !== undefined) body.description = channel.description;
+    if (channel.membershipType !== 'standard') {
+      body.members = [
+        { '@odata.type': MEMBER_TYPE, roles: ['owner'], 'user@odata.bind': this.binds.user(ownerId) },
+      ];
+    }
+    const response = await this.client.send<GraphChannel>({
+      method: 'POST',
+      path: `${teamPath(teamId)}/channels`,
+      body,
+    });
+    if (!response.body)
+      throw new PlatformError('Microsoft Graph created the channel but returned nothing', 502, false);
+    return toChannel(response.body);
+  }
+
+  /** The tabs of a channel, with their apps. */
+  async listTabs(teamId: string, channelId: string): Promise<TeamChannelTab[]> {
+    const tabs = await this.client.list<GraphTab>(`${channelPath(teamId, channelId)}/tabs?$expand=teamsApp`);
+    return tabs.map(toTab);
+  }
+
+  /** Pins a tab of a catalog app; the tab is read back so its app comes expanded. */
+  async createTab(teamId: string, channelId: string, tab: TeamChannelTabPayload): Promise<TeamChannelTab> {
+    const response = await this.client.send<GraphTab>({
+      method: 'POST',
+      path: `${channelPath(teamId, channelId)}/tabs`,
+      body: {
+        displayName: tab.displayName,
+        'teamsApp@odata.bind': this.binds.app(tab.teamsAppId),
+        configuration: tab.configuration,
+      },
+    });
+    const id = response.body?.id;
+    if (!id) throw new PlatformError('Microsoft Graph created the tab but returned no id', 502, false);
+    const created = await this.client.get<GraphTab>(
+      `${channelPath(teamId, channelId)}/tabs/${segment(id)}?$expand=teamsApp`,
+    );
+    return toTab(created);
+  }
+
+  /**
+   * Posts an HTML message in a channel. Graph lets an app post channel messages on its own only
+   * while importing (Teamwork.Migrate.All); a production tenant normally sends the welcome message
+   * through the bot instead, or with a delegated token (ChannelMessage.Send).
+   */
+  async postMessage(teamId: string, channelId: string, html: string): Promise<void> {
+    await this.client.send({
+      method: 'POST',
+      path: `${channelPath(teamId, channelId)}/messages`,
+      body: { body: { contentType: 'html', content: html } },
+    });
+  }
+}
+
+function teamPath(teamId: string): string {
+  return `/teams/${segment(teamId)}`;
+}
+
+function channelPath(teamId: string, channelId: string): string {
+  return `${teamPath(teamId)}/channels/${segment(channelId)}`;
+}

@@ -1,0 +1,1139 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { Agent } from 'undici';
+
+/**
+ * A fake Microsoft Graph (and Entra ID token endpoint) on a loopback port, speaking the shapes of
+ * the real service: OpenID metadata and the client-credentials grant, 202 + Location team
+ * operations that stay pending for a few polls, OData collections with `@odata.nextLink`, Graph
+ * error bodies, bearer tokens it issued itself, and fault injection (429/503 with Retry-After).
+ *
+ * It serves HTTPS because msal-node accepts only https authorities; the self-signed certificate
+ * below (127.0.0.1 and localhost, valid 2000–2099) is trusted through `dispatcher()`.
+ *
+ * Responses never chain `res.writeHead(...).end(...)`: restify, loaded by other suites in the same
+ * Jest process, patches ServerResponse so that writeHead no longer returns the response.
+ */
+
+const KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgCaXVVMzzu644/FdN
+yvcgfgmhisfZnAlBLptMB4N6hs+hRANCAATjiwmAN3fKlCUwwrBpYvgsgJfvrYET
+Ebn/dPv0bDxx7Mq1NdxjS7lOyN54whamaaXwi/HrEgiR6R+j67GmqYnK
+-----END PRIVATE KEY-----
+`;
+
+/** The fake's certificate; trust it to talk to the fake. */
+export const FAKE_GRAPH_CERT = `-----BEGIN CERTIFICATE-----
+MIIBkTCCATigAwIBAgIBATAKBggqhkjOPQQDAjAaMRgwFgYDVQQDDA9mYWtlLWdy
+YXBoLnRlc3QwIBcNMDAwMTAxMDAwMDAwWhgPMjA5OTEyMzEyMzU5NTlaMBoxGDAW
+BgNVBAMMD2Zha2UtZ3JhcGgudGVzdDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IA
+BOOLCYA3d8qUJTDCsGli+CyAl++tgRMRuf90+/RsPHHsyrU13GNLuU7I3njCFqZp
+pfCL8esSCJHpH6PrsaapicqjbTBrMAwGA1UdEwEB/wQCMAAwGgYDVR0RBBMwEYcE
+fwAAAYIJbG9jYWxob3N0MAsGA1UdDwQEAwIHgDATBgNVHSUEDDAKBggrBgEFBQcD
+ATAdBgNVHQ4EFgQU3qL+OBSLKAulA5j70XytMmJp5pswCgYIKoZIzj0EAwIDRwAw
+RAIgBWnnl8ZgAsPyybAl0yk02kQjojZBvRBsUH2k3guGHA8CICBwaZOdFezSbHla
+ct30DJeDXvKU1wjNYKm7iZQ+q0rW
+-----END CERTIFICATE-----
+`;
+
+type Json = Record<string, unknown>;
+
+/** One request as the fake received it. */
+export interface LoggedRequest {
+  method: string;
+  /** Path and query as sent (still percent-encoded). */
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export interface FakeUser {
+  id: string;
+  displayName: string;
+  userPrincipalName: string;
+  givenName?: string | null;
+  surname?: string | null;
+  mail?: string | null;
+  jobTitle?: string | null;
+  department?: string | null;
+  companyName?: string | null;
+  country?: string | null;
+  city?: string | null;
+  usageLocation?: string | null;
+  preferredLanguage?: string | null;
+}
+
+interface GroupRecord {
+  id: string;
+  displayName: string;
+  description: string | null;
+  mailNickname: string;
+  visibility: 'Public' | 'Private';
+  classification: string | null;
+  uniqueName: string | null;
+  ownerIds: Set<string>;
+  memberIds: Set<string>;
+  assignedLabels: Array<{ labelId: string }>;
+  extensions: Map<string, Json>;
+}
+
+interface TeamRecord {
+  id: string;
+  internalId: string;
+  createdDateTime: string;
+  isArchived: boolean;
+  siteReadOnlyForMembers: boolean;
+  settings: Record<string, Json>;
+  members: Array<{ id: string; userId: string; roles: string[] }>;
+  channels: ChannelRecord[];
+}
+
+interface ChannelRecord {
+  id: string;
+  displayName: string;
+  description: string | null;
+  membershipType: string;
+  createdDateTime: string;
+  tabs: Array<{ id: string; displayName: string; teamsAppId: string; configuration: Json }>;
+  messages: Array<{ id: string; contentType: string; content: string }>;
+}
+
+interface OperationRecord {
+  id: string;
+  teamId: string;
+  operationType: string;
+  createdDateTime: string;
+  pendingPolls: number;
+  polls: number;
+  failure: string | undefined;
+  targetResourceId: string;
+  finish: () => void;
+  status: 'notStarted' | 'inProgress' | 'succeeded' | 'failed';
+}
+
+interface Fault {
+  method: string | undefined;
+  path: RegExp;
+  remaining: number;
+  status: number;
+  retryAfter: string | undefined;
+}
+
+interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface FakeGraphOptions {
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Polls an operation answers notStarted / inProgress before it ends (default 1). */
+  operationPolls?: number;
+  /** Items per collection page at most (default 100). */
+  pageSize?: number;
+}
+
+type Handler = (request: ParsedRequest, ...params: string[]) => Reply;
+
+interface ParsedRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: Json;
+}
+
+const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
+const PARTS = ['apps', 'tabs', 'settings', 'channels', 'members'];
+
+/** A running fake Graph. */
+export class FakeGraph {
+  readonly tenantId: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Every request, Entra ID's included, in arrival order. */
+  readonly requests: LoggedRequest[] = [];
+  readonly users = new Map<string, FakeUser>();
+  readonly groups = new Map<string, GroupRecord>();
+  readonly teams = new Map<string, TeamRecord>();
+  readonly operations = new Map<string, OperationRecord>();
+  /** Directory objects per user id, as `/users/{id}/memberOf` lists them. */
+  readonly memberOf = new Map<string, Json[]>();
+  readonly labels: Json[] = [];
+  readonly apps = new Map<string, Json>();
+  operationPolls: number;
+  pageSize: number;
+  /** POST /teams from a group answers 404 this many times first (Graph's replication delay). */
+  replicationDelays = 0;
+  tokensIssued = 0;
+  private readonly tokens = new Set<string>();
+  private faults: Fault[] = [];
+  private nextOperationFailure: string | undefined;
+  private server!: Server;
+  private readonly routes: Array<[string, RegExp, Handler]>;
+
+  private constructor(options: FakeGraphOptions) {
+    this.tenantId = options.tenantId ?? '11111111-2222-3333-4444-555555555555';
+    this.clientId = options.clientId ?? 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+    this.clientSecret = options.clientSecret ?? 'fake-client-secret-value';
+    this.operationPolls = options.operationPolls ?? 1;
+    this.pageSize = options.pageSize ?? 100;
+    const id = '([^/]+)';
+    this.routes = [
+      ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],
+      ['GET', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.groupByUniqueName(r, key)],
+      ['GET', /^\/groups$/, (r) => this.listGroups(r)],
+      [
+        'GET',
+        new RegExp(`^/groups/${id}$`),
+        (r, g) => ({ status: 200, body: this.groupJson(this.group(g)) }),
+      ],
+      ['PATCH', new RegExp(`^/groups/${id}$`), (r, g) => this.patchGroup(r, g)],
+      ['DELETE', new RegExp(`^/groups/${id}$`), (r, g) => this.deleteGroup(g)],
+      ['POST', new RegExp(`^/groups/${id}/extensions$`), (r, g) => this.addExtension(r, g)],
+      ['GET', new RegExp(`^/groups/${id}/extensions/${id}$`), (r, g, e) => this.getExtension(g, e)],
+      ['POST', /^\/teams$/, (r) => this.createTeam(r)],
+      ['GET', new RegExp(`^/teams/${id}$`), (r, t) => ({ status: 200, body: this.teamJson(this.team(t)) })],
+      ['PATCH', new RegExp(`^/teams/${id}$`), (r, t) => this.patchTeam(r, t)],
+      ['POST', new RegExp(`^/teams/${id}/clone$`), (r, t) => this.cloneTeam(r, t)],
+      ['POST', new RegExp(`^/teams/${id}/(archive|unarchive)$`), (r, t, verb) => this.archive(r, t, verb)],
+      ['GET', new RegExp(`^/teams/${id}/operations/${id}$`), (r, t, o) => this.operation(t, o)],
+      ['GET', new RegExp(`^/teams/${id}/members$`), (r, t) => this.collection(r, this.membersJson(t))],
+      ['POST', new RegExp(`^/teams/${id}/members$`), (r, t) => this.addMember(r, t)],
+      ['PATCH', new RegExp(`^/teams/${id}/members/${id}$`), (r, t, m) => this.patchMember(r, t, m)],
+      ['GET', new RegExp(`^/teams/${id}/channels$`), (r, t) => this.listChannels(r, t)],
+      ['POST', new RegExp(`^/teams/${id}/channels$`), (r, t) => this.createChannel(r, t)],
+      ['GET', new RegExp(`^/teams/${id}/primaryChannel$`), (r, t) => this.primaryChannel(t)],
+      ['GET', new RegExp(`^/teams/${id}/channels/${id}/tabs$`), (r, t, c) => this.listTabs(r, t, c)],
+      ['POST', new RegExp(`^/teams/${id}/channels/${id}/tabs$`), (r, t, c) => this.createTab(r, t, c)],
+      [
+        'GET',
+        new RegExp(`^/teams/${id}/channels/${id}/tabs/${id}$`),
+        (r, t, c, b) => this.getTab(r, t, c, b),
+      ],
+      ['POST', new RegExp(`^/teams/${id}/channels/${id}/messages$`), (r, t, c) => this.postMessage(r, t, c)],
+      ['GET', /^\/users$/, (r) => this.listUsers(r)],
+      [
+        'GET',
+        new RegExp(`^/users/${id}$`),
+        (r, u) => ({ status: 200, body: this.userJson(r, this.user(u)) }),
+      ],
+      ['GET', new RegExp(`^/users/${id}/memberOf$`), (r, u) => this.listMemberOf(r, u)],
+      [
+        'GET',
+        /^\/security\/informationProtection\/sensitivityLabels$/,
+        (r) => this.collection(r, this.labels),
+      ],
+    ];
+  }
+
+  /** Starts a fake on 127.0.0.1 with a random port. */
+  static async start(options: FakeGraphOptions = {}): Promise<FakeGraph> {
+    const fake = new FakeGraph(options);
+    fake.server = createServer({ key: KEY, cert: FAKE_GRAPH_CERT }, (req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  /** `https://127.0.0.1:<port>`: the authority host. */
+  get origin(): string {
+    return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Graph's base URL on the fake. */
+  get baseUrl(): string {
+    return `${this.origin}/v1.0`;
+  }
+
+  /** The `config.platform` of a Steward pointed at this fake. */
+  config() {
+    return {
+      kind: 'graph' as const,
+      tenantId: this.tenantId,
+      clientId: this.clientId,
+      clientSecret: this.clientSecret,
+      baseUrl: this.baseUrl,
+      authorityHost: this.origin,
+    };
+  }
+
+  /** An undici dispatcher that trusts the fake's certificate. */
+  dispatcher(): Agent {
+    return new Agent({ connect: { ca: FAKE_GRAPH_CERT } });
+  }
+
+  /** The next `times` requests matching `method` and `path` answer `status` (with Retry-After when given). */
+  fail(fault: { method?: string; path: RegExp; times: number; status: number; retryAfter?: string }): void {
+    this.faults.push({
+      method: fault.method,
+      path: fault.path,
+      remaining: fault.times,
+      status: fault.status,
+      retryAfter: fault.retryAfter,
+    });
+  }
+
+  /** Drops the faults not yet used up. */
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  /** The next asynchronous operation ends `failed` with this message. */
+  failNextOperation(message: string): void {
+    this.nextOperationFailure = message;
+  }
+
+  /** Ends every pending operation now, as Graph does on its own while nobody is polling. */
+  settle(): void {
+    for (const operation of this.operations.values()) {
+      if (operation.status === 'notStarted' || operation.status === 'inProgress') {
+        operation.status = operation.failure ? 'failed' : 'succeeded';
+        if (!operation.failure) operation.finish();
+      }
+    }
+  }
+
+  /** Forgets every token issued so far (as a rotated secret or revoked consent would). */
+  revokeTokens(): void {
+    this.tokens.clear();
+  }
+
+  /** The Graph requests (not Entra ID's). */
+  graphRequests(): LoggedRequest[] {
+    return this.requests.filter((r) => r.path.startsWith('/v1.0/'));
+  }
+
+  /** Adds a person. */
+  addUser(user: FakeUser): FakeUser {
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  /** Adds an existing team (and its group) with a General channel. */
+  addTeam(team: {
+    displayName: string;
+    description?: string;
+    visibility?: 'Public' | 'Private';
+    ownerIds?: string[];
+    memberIds?: string[];
+    settings?: Record<string, Json>;
+  }): string {
+    const group = this.newGroup({
+      displayName: team.displayName,
+      description: team.description ?? null,
+      mailNickname: team.displayName.replace(/[^A-Za-z0-9]/g, '') + randomBytes(2).toString('hex'),
+      visibility: team.visibility ?? 'Private',
+    });
+    for (const id of team.ownerIds ?? []) {
+      group.ownerIds.add(id);
+      group.memberIds.add(id);
+    }
+    for (const id of team.memberIds ?? []) group.memberIds.add(id);
+    this.newTeam(group, team.settings ?? {});
+    return group.id;
+  }
+
+  /** Stops the server and drops its connections. */
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  // ---- transport ----
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const url = new URL(req.url ?? '/', this.origin);
+    const method = req.method ?? 'GET';
+    const type = headers['content-type'] ?? '';
+    let reply: Reply;
+    try {
+      let body: unknown = text;
+      if (type.includes('json') && text) body = parseJsonBody(text);
+      if (type.includes('x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(text));
+      this.requests.push({ method, path: `${url.pathname}${url.search}`, headers, body, at: Date.now() });
+      reply = url.pathname.startsWith('/v1.0/')
+        ? this.graph({ method, url, headers, body: (body && typeof body === 'object' ? body : {}) as Json })
+        : this.entra(method, url, body as Record<string, string>);
+    } catch (error) {
+      reply = error instanceof HttpError ? error.reply : fail(500, 'InternalServerError', String(error));
+    }
+    const out: Record<string, string> = { 'request-id': randomUUID(), ...reply.headers };
+    if (headers['client-request-id']) out['client-request-id'] = headers['client-request-id'];
+    const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    if (payload) out['content-type'] = 'application/json';
+    res.writeHead(reply.status, out);
+    res.end(payload);
+  }
+
+  private entra(method: string, url: URL, form: Record<string, string>): Reply {
+    const match = /^\/([^/]+)\/(v2\.0\/\.well-known\/openid-configuration|oauth2\/v2\.0\/token)$/.exec(
+      url.pathname,
+    );
+    if (!match || match[1] !== this.tenantId)
+      return { status: 400, body: oauthError('invalid_tenant', 'AADSTS90002') };
+    const base = `${this.origin}/${this.tenantId}`;
+    if (method === 'GET' && match[2]?.startsWith('v2.0')) {
+      return {
+        status: 200,
+        body: {
+          token_endpoint: `${base}/oauth2/v2.0/token`,
+          authorization_endpoint: `${base}/oauth2/v2.0/authorize`,
+          end_session_endpoint: `${base}/oauth2/v2.0/logout`,
+          jwks_uri: `${base}/discovery/v2.0/keys`,
+          issuer: `${base}/v2.0`,
+          token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt'],
+        },
+      };
+    }
+    if (method !== 'POST') return { status: 405, body: oauthError('invalid_request', 'method') };
+    if (form.grant_type !== 'client_credentials')
+      return { status: 400, body: oauthError('unsupported_grant_type', '') };
+    if (form.client_id !== this.clientId)
+      return { status: 400, body: oauthError('unauthorized_client', 'AADSTS700016') };
+    if (form.client_secret !== this.clientSecret) {
+      return {
+        status: 401,
+        body: oauthError('invalid_client', 'AADSTS7000215: Invalid client secret provided.'),
+      };
+    }
+    if (!(form.scope ?? '').split(' ').includes('https://graph.microsoft.com/.default')) {
+      return { status: 400, body: oauthError('invalid_scope', 'AADSTS1002012') };
+    }
+    const token = `fake-graph-token-${randomBytes(24).toString('hex')}`;
+    this.tokens.add(token);
+    this.tokensIssued++;
+    return {
+      status: 200,
+      body: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
+    };
+  }
+
+  private graph(request: ParsedRequest): Reply {
+    const auth = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+    if (!auth || !this.tokens.has(auth[1] ?? '')) {
+      return fail(
+        401,
+        'InvalidAuthenticationToken',
+        auth ? 'Access token validation failure.' : 'Access token is empty.',
+      );
+    }
+    const path = normalise(request.url.pathname.slice('/v1.0'.length));
+    const fault = this.faults.find(
+      (f) => f.remaining > 0 && (!f.method || f.method === request.method) && f.path.test(path),
+    );
+    if (fault) {
+      fault.remaining--;
+      const code =
+        fault.status === 429
+          ? 'TooManyRequests'
+          : fault.status === 503
+            ? 'serviceNotAvailable'
+            : 'UnknownError';
+      const reply = fail(fault.status, code, 'Injected by the fake.');
+      return fault.retryAfter === undefined
+        ? reply
+        : { ...reply, headers: { 'retry-after': fault.retryAfter } };
+    }
+    for (const [method, pattern, handler] of this.routes) {
+      const match = method === request.method ? pattern.exec(path) : null;
+      if (match) return handler(request, ...match.slice(1).map((p) => p ?? ''));
+    }
+    return fail(400, 'BadRequest', `Resource not found for the segment '${path}'.`);
+  }
+
+  // ---- collections ----
+
+  private collection(request: ParsedRequest, items: Json[]): Reply {
+    const query = request.url.searchParams;
+    const size = Math.min(Number(query.get('$top')) || Infinity, this.pageSize);
+    const skip = Number(query.get('$skiptoken')) || 0;
+    const body: Json = {
+      '@odata.context': `${this.baseUrl}/$metadata#collection`,
+      value: items.slice(skip, skip + size),
+    };
+    if (query.get('$count') === 'true') body['@odata.count'] = items.length;
+    if (skip + size < items.length) {
+      const next = new URL(request.url.href);
+      next.searchParams.set('$skiptoken', String(skip + size));
+      body['@odata.nextLink'] = next.href;
+    }
+    return { status: 200, body };
+  }
+
+  // ---- directory ----
+
+  private user(key: string): FakeUser {
+    const k = key.toLowerCase();
+    const user =
+      this.users.get(key) ?? [...this.users.values()].find((u) => u.userPrincipalName.toLowerCase() === k);
+    if (user) return user;
+    if (!key.includes('@') && !/^[0-9a-f-]+$/i.test(key))
+      throw new HttpError(fail(400, 'Request_BadRequest', `Invalid object identifier '${key}'.`));
+    throw new HttpError(fail(404, 'Request_ResourceNotFound', `Resource '${key}' does not exist.`));
+  }
+
+  private userJson(request: ParsedRequest, user: FakeUser): Json {
+    const select = request.url.searchParams.get('$select');
+    const full: Json = {
+      givenName: null,
+      surname: null,
+      mail: null,
+      jobTitle: null,
+      department: null,
+      companyName: null,
+      country: null,
+      city: null,
+      usageLocation: null,
+      preferredLanguage: null,
+      businessPhones: [],
+      ...user,
+    };
+    if (!select) return full;
+    return Object.fromEntries(select.split(',').map((field) => [field, full[field] ?? null]));
+  }
+
+  private listUsers(request: ParsedRequest): Reply {
+    const query = request.url.searchParams;
+    const advanced = query.has('$count') || query.has('$orderby') || query.has('$search');
+    if (advanced && request.headers.consistencylevel !== 'eventual') {
+      return fail(
+        400,
+        'Request_UnsupportedQuery',
+        'Unsupported query: ConsistencyLevel eventual is required.',
+      );
+    }
+    let users = [...this.users.values()];
+    const filter = query.get('$filter');
+    if (filter) {
+      const test = parseFilter(filter);
+      users = users.filter((u) => test(u as unknown as Json));
+    }
+    if (query.get('$orderby') === 'displayName')
+      users.sort((a, b) => a.displayName.localeCompare(b.displayName));
+    return this.collection(
+      request,
+      users.map((u) => this.userJson(request, u)),
+    );
+  }
+
+  private listMemberOf(request: ParsedRequest, userId: string): Reply {
+    this.user(userId);
+    return this.collection(request, this.memberOf.get(userId) ?? []);
+  }
+
+  // ---- groups ----
+
+  private newGroup(
+    fields: Pick<GroupRecord, 'displayName' | 'description' | 'mailNickname' | 'visibility'>,
+  ): GroupRecord {
+    const group: GroupRecord = {
+      id: randomUUID(),
+      classification: null,
+      uniqueName: null,
+      ownerIds: new Set(),
+      memberIds: new Set(),
+      assignedLabels: [],
+      extensions: new Map(),
+      ...fields,
+    };
+    this.groups.set(group.id, group);
+    return group;
+  }
+
+  private group(id: string): GroupRecord {
+    const group = this.groups.get(id);
+    if (!group)
+      throw new HttpError(fail(404, 'Request_ResourceNotFound', `Resource '${id}' does not exist.`));
+    return group;
+  }
+
+  private groupJson(group: GroupRecord): Json {
+    return {
+      id: group.id,
+      displayName: group.displayName,
+      description: group.description,
+      mailNickname: group.mailNickname,
+      mail: `${group.mailNickname}@contoso.example`,
+      visibility: group.visibility,
+      classification: group.classification,
+      groupTypes: ['Unified'],
+      uniqueName: group.uniqueName,
+      resourceProvisioningOptions: this.teams.has(group.id) ? ['Team'] : [],
+    };
+  }
+
+  private upsertGroup(request: ParsedRequest, literal: string): Reply {
+    const uniqueName = unquote(literal);
+    const existing = [...this.groups.values()].find((g) => g.uniqueName === uniqueName);
+    if (existing) return this.patchGroup(request, existing.id);
+    if (request.headers.prefer !== 'create-if-missing')
+      return fail(404, 'Request_ResourceNotFound', 'No such group.');
+    const body = request.body;
+    for (const field of ['displayName', 'mailNickname', 'mailEnabled', 'securityEnabled']) {
+      if (body[field] === undefined)
+        return fail(400, 'Request_BadRequest', `Property '${field}' is required.`);
+    }
+    if ([...this.groups.values()].some((g) => g.mailNickname === body.mailNickname)) {
+      return fail(
+        400,
+        'Request_BadRequest',
+        'Another object with the same value for property mailNickname already exists.',
+      );
+    }
+    const group = this.newGroup({
+      displayName: String(body.displayName),
+      description: typeof body.description === 'string' ? body.description : null,
+      mailNickname: String(body.mailNickname),
+      visibility: body.visibility === 'Public' ? 'Public' : 'Private',
+    });
+    group.uniqueName = uniqueName;
+    for (const bind of (body['owners@odata.bind'] as string[] | undefined) ?? [])
+      group.ownerIds.add(this.userFromBind(bind));
+    for (const bind of (body['members@odata.bind'] as string[] | undefined) ?? [])
+      group.memberIds.add(this.userFromBind(bind));
+    return { status: 201, body: this.groupJson(group) };
+  }
+
+  private groupByUniqueName(request: ParsedRequest, literal: string): Reply {
+    const group = [...this.groups.values()].find((g) => g.uniqueName === unquote(literal));
+    return group
+      ? { status: 200, body: this.groupJson(group) }
+      : fail(404, 'Request_ResourceNotFound', 'No such group.');
+  }
+
+  private listGroups(request: ParsedRequest): Reply {
+    const filter = request.url.searchParams.get('$filter');
+    const test = filter ? parseFilter(filter) : () => true;
+    return this.collection(request, [...this.groups.values()].map((g) => this.groupJson(g)).filter(test));
+  }
+
+  private patchGroup(request: ParsedRequest, id: string): Reply {
+    const group = this.group(id);
+    const body = request.body;
+    if (typeof body.displayName === 'string') group.displayName = body.displayName;
+    if (typeof body.description === 'string') group.description = body.description;
+    if (body.visibility === 'Public' || body.visibility === 'Private') group.visibility = body.visibility;
+    if (body.classification !== undefined) group.classification = body.classification as string | null;
+    if (Array.isArray(body.assignedLabels)) {
+      const labels = body.assignedLabels as Array<{ labelId?: string }>;
+      if (labels.some((l) => !this.labels.some((known) => known.id === l.labelId))) {
+        return fail(400, 'Request_BadRequest', 'The sensitivity label is not valid.');
+      }
+      group.assignedLabels = labels.map((l) => ({ labelId: String(l.labelId) }));
+    }
+    return { status: 204 };
+  }
+
+  private deleteGroup(id: string): Reply {
+    this.group(id);
+    this.groups.delete(id);
+    this.teams.delete(id);
+    return { status: 204 };
+  }
+
+  private addExtension(request: ParsedRequest, groupId: string): Reply {
+    const group = this.group(groupId);
+    const name = String(request.body.extensionName ?? '');
+    if (group.extensions.has(name))
+      return fail(409, 'NameAlreadyExists', 'An extension already exists with given id.');
+    const { extensionName: _name, ...rest } = request.body;
+    const extension = {
+      ...rest,
+      '@odata.type': '#microsoft.graph.openTypeExtension',
+      id: name,
+      extensionName: name,
+    };
+    group.extensions.set(name, extension);
+    return { status: 201, body: extension };
+  }
+
+  private getExtension(groupId: string, name: string): Reply {
+    const extension = this.group(groupId).extensions.get(name);
+    return extension
+      ? { status: 200, body: extension }
+      : fail(404, 'ResourceNotFound', 'Extension not found.');
+  }
+
+  private userFromBind(bind: string): string {
+    const match = /\/users(?:\('([^']+)'\)|\/([^/]+))$/.exec(bind);
+    const id = decodeURIComponent(match?.[1] ?? match?.[2] ?? '');
+    if (!this.users.has(id))
+      throw new HttpError(fail(400, 'Request_BadRequest', `Invalid object identifier '${id}'.`));
+    return id;
+  }
+
+  // ---- teams ----
+
+  private team(id: string): TeamRecord {
+    const team = this.teams.get(id);
+    if (!team) throw new HttpError(fail(404, 'NotFound', `No team found with Group Id ${id}`));
+    return team;
+  }
+
+  private newTeam(group: GroupRecord, settings: Record<string, Json>): TeamRecord {
+    const team: TeamRecord = {
+      id: group.id,
+      internalId: `19:${randomBytes(16).toString('hex')}@thread.tacv2`,
+      createdDateTime: new Date().toISOString(),
+      isArchived: false,
+      siteReadOnlyForMembers: false,
+      settings: {
+        memberSettings: {
+          allowCreateUpdateChannels: true,
+          allowCreatePrivateChannels: true,
+          allowDeleteChannels: true,
+        },
+        guestSettings: { allowCreateUpdateChannels: false, allowDeleteChannels: false },
+        messagingSettings: { allowUserEditMessages: true, allowUserDeleteMessages: true },
+        funSettings: { allowGiphy: true, giphyContentRating: 'moderate' },
+        ...settings,
+      },
+      members: [...group.memberIds, ...group.ownerIds]
+        .filter((id, i, all) => all.indexOf(id) === i)
+        .map((userId) => ({ id: randomUUID(), userId, roles: group.ownerIds.has(userId) ? ['owner'] : [] })),
+      channels: [],
+    };
+    team.channels.push(this.newChannel('General', null, 'standard'));
+    this.teams.set(team.id, team);
+    return team;
+  }
+
+  private newChannel(displayName: string, description: string | null, membershipType: string): ChannelRecord {
+    return {
+      id: `19:${randomBytes(12).toString('hex')}@thread.tacv2`,
+      displayName,
+      description,
+      membershipType,
+      createdDateTime: new Date().toISOString(),
+      tabs: [],
+      messages: [],
+    };
+  }
+
+  private teamJson(team: TeamRecord): Json {
+    const group = this.group(team.id);
+    return {
+      id: team.id,
+      createdDateTime: team.createdDateTime,
+      displayName: group.displayName,
+      description: group.description,
+      internalId: team.internalId,
+      classification: group.classification,
+      specialization: 'none',
+      visibility: group.visibility.toLowerCase(),
+      webUrl: `https://teams.microsoft.com/l/team/${encodeURIComponent(team.internalId)}/conversations?groupId=${team.id}&tenantId=${this.tenantId}`,
+      isArchived: team.isArchived,
+      tenantId: this.tenantId,
+      summary: null,
+      // Graph v1.0 does not return discoverySettings; the fields below are real v1.0 ones too.
+      memberSettings: { allowCreateUpdateChannels: true, ...team.settings.memberSettings },
+      guestSettings: { ...team.settings.guestSettings },
+      messagingSettings: { ...team.settings.messagingSettings },
+      funSettings: { ...team.settings.funSettings },
+    };
+  }
+
+  private createTeam(request: ParsedRequest): Reply {
+    const body = request.body;
+    if (!/\/teamsTemplates\('standard'\)$/.test(String(body['template@odata.bind'] ?? ''))) {
+      return fail(400, 'BadRequest', 'A template binding is required.');
+    }
+    const groupBind = /\/groups\('([^']+)'\)$/.exec(String(body['group@odata.bind'] ?? ''));
+    if (!groupBind) return fail(400, 'BadRequest', 'This fake creates teams from groups only.');
+    for (const field of ['displayName', 'visibility', 'specialization', 'members@odata.bind', 'members']) {
+      if (body[field] !== undefined)
+        return fail(400, 'BadRequest', `'${field}' cannot be set when creating from a group.`);
+    }
+    if (this.replicationDelays > 0) {
+      this.replicationDelays--;
+      return fail(404, 'NotFound', 'Failed to execute request: group not found (replication).');
+    }
+    const group = this.group(decodeURIComponent(groupBind[1] ?? ''));
+    if (group.ownerIds.size === 0) return fail(400, 'BadRequest', 'The group must have at least one owner.');
+    const pending = [...this.operations.values()].some(
+      (o) => o.targetResourceId === group.id && o.status !== 'failed',
+    );
+    if (this.teams.has(group.id) || pending)
+      return fail(409, 'Conflict', 'A team already exists for this group.');
+    const settings = settingsIn(body);
+    return this.accepted(
+      group.id,
+      'createTeam',
+      group.id,
+      () => void this.newTeam(group, settings),
+      group.id,
+    );
+  }
+
+  private cloneTeam(request: ParsedRequest, sourceId: string): Reply {
+    const source = this.team(sourceId);
+    const body = request.body;
+    if (typeof body.partsToClone !== 'string')
+      return fail(400, 'BadRequest', 'partsToClone must be a string of flags.');
+    const parts = body.partsToClone.split(',').map((p) => p.trim());
+    if (parts.some((p) => !PARTS.includes(p)))
+      return fail(400, 'BadRequest', `Unknown part in '${body.partsToClone}'.`);
+    if (typeof body.mailNickname !== 'string' || typeof body.displayName !== 'string') {
+      return fail(400, 'BadRequest', 'displayName and mailNickname are required.');
+    }
+    if ([...this.groups.values()].some((g) => g.mailNickname === body.mailNickname)) {
+      return fail(
+        400,
+        'BadRequest',
+        'Another object with the same value for property mailNickname already exists.',
+      );
+    }
+    const group = this.newGroup({
+      displayName: body.displayName,
+      description: typeof body.description === 'string' ? body.description : null,
+      mailNickname: body.mailNickname,
+      visibility: body.visibility === 'public' ? 'Public' : 'Private',
+    });
+    const finish = () => {
+      const team = this.newTeam(group, parts.includes('settings') ? structuredClone(source.settings) : {});
+      if (parts.includes('members')) team.members = source.members.map((m) => ({ ...m, id: randomUUID() }));
+      if (parts.includes('channels')) {
+        for (const channel of source.channels.slice(1)) {
+          const copy = this.newChannel(channel.displayName, channel.description, channel.membershipType);
+          if (parts.includes('tabs')) copy.tabs = channel.tabs.map((t) => ({ ...t, id: randomUUID() }));
+          team.channels.push(copy);
+        }
+      }
+    };
+    return this.accepted(sourceId, 'cloneTeam', group.id, finish, group.id);
+  }
+
+  private archive(request: ParsedRequest, teamId: string, verb: string): Reply {
+    const team = this.team(teamId);
+    const readOnly = request.body.shouldSetSpoSiteReadOnlyForMembers === true;
+    return this.accepted(teamId, `${verb}Team`, teamId, () => {
+      team.isArchived = verb === 'archive';
+      team.siteReadOnlyForMembers = verb === 'archive' && readOnly;
+    });
+  }
+
+  private accepted(
+    pathTeamId: string,
+    type: string,
+    target: string,
+    finish: () => void,
+    contentTeam?: string,
+  ): Reply {
+    const operation: OperationRecord = {
+      id: randomUUID(),
+      teamId: pathTeamId,
+      operationType: type,
+      createdDateTime: new Date().toISOString(),
+      pendingPolls: this.operationPolls,
+      polls: 0,
+      failure: this.nextOperationFailure,
+      targetResourceId: target,
+      finish,
+      status: 'notStarted',
+    };
+    this.nextOperationFailure = undefined;
+    this.operations.set(operation.id, operation);
+    const headers: Record<string, string> = {
+      location: `/teams('${pathTeamId}')/operations('${operation.id}')`,
+    };
+    headers['content-location'] = `/teams('${contentTeam ?? pathTeamId}')`;
+    return { status: 202, headers };
+  }
+
+  private operation(teamId: string, operationId: string): Reply {
+    const operation = this.operations.get(operationId);
+    if (!operation || operation.teamId !== teamId) return fail(404, 'NotFound', 'Operation not found.');
+    operation.polls++;
+    if (operation.status === 'notStarted' || operation.status === 'inProgress') {
+      if (operation.polls > operation.pendingPolls) {
+        operation.status = operation.failure ? 'failed' : 'succeeded';
+        if (!operation.failure) operation.finish();
+      } else if (operation.polls > 1) {
+        operation.status = 'inProgress';
+      }
+    }
+    return {
+      status: 200,
+      body: {
+        id: operation.id,
+        operationType: operation.operationType,
+        createdDateTime: operation.createdDateTime,
+        status: operation.status,
+        lastActionDateTime: new Date().toISOString(),
+        attemptsCount: 1,
+        targetResourceId: operation.targetResourceId,
+        targetResourceLocation: `/teams('${operation.targetResourceId}')`,
+        error: operation.status === 'failed' ? { code: 'BadRequest', message: operation.failure } : null,
+      },
+    };
+  }
+
+  private patchTeam(request: ParsedRequest, teamId: string): Reply {
+    const team = this.team(teamId);
+    for (const [name, value] of Object.entries(settingsIn(request.body))) {
+      team.settings[name] = { ...team.settings[name], ...value };
+    }
+    return { status: 204 };
+  }
+
+  private membersJson(teamId: string): Json[] {
+    return this.team(teamId).members.map((m) => this.memberJson(m));
+  }
+
+  private memberJson(member: { id: string; userId: string; roles: string[] }): Json {
+    const user = this.users.get(member.userId);
+    return {
+      '@odata.type': MEMBER_TYPE,
+      id: member.id,
+      roles: member.roles,
+      displayName: user?.displayName ?? null,
+      visibleHistoryStartDateTime: '0001-01-01T00:00:00Z',
+      userId: member.userId,
+      email: user?.mail ?? null,
+      tenantId: this.tenantId,
+    };
+  }
+
+  private addMember(request: ParsedRequest, teamId: string): Reply {
+    const team = this.team(teamId);
+    if (request.body['@odata.type'] !== MEMBER_TYPE)
+      return fail(400, 'BadRequest', 'Unsupported member type.');
+    const userId = this.userFromBind(String(request.body['user@odata.bind'] ?? ''));
+    if (team.members.some((m) => m.userId === userId))
+      return fail(409, 'Conflict', 'User is already a member of the team.');
+    const member = { id: randomUUID(), userId, roles: (request.body.roles as string[] | undefined) ?? [] };
+    team.members.push(member);
+    return { status: 201, body: this.memberJson(member) };
+  }
+
+  private patchMember(request: ParsedRequest, teamId: string, memberId: string): Reply {
+    const member = this.team(teamId).members.find((m) => m.id === memberId);
+    if (!member) return fail(404, 'NotFound', 'Member not found.');
+    if (request.body['@odata.type'] !== MEMBER_TYPE)
+      return fail(400, 'BadRequest', 'Unsupported member type.');
+    member.roles = (request.body.roles as string[] | undefined) ?? [];
+    return { status: 200, body: this.memberJson(member) };
+  }
+
+  private channelJson(team: TeamRecord, channel: ChannelRecord): Json {
+    return {
+      id: channel.id,
+      createdDateTime: channel.createdDateTime,
+      displayName: channel.displayName,
+      description: channel.description,
+      membershipType: channel.membershipType,
+      isFavoriteByDefault: null,
+      email: '',
+      webUrl: `https://teams.microsoft.com/l/channel/${encodeURIComponent(channel.id)}?groupId=${team.id}`,
+    };
+  }
+
+  private channel(teamId: string, channelId: string): { team: TeamRecord; channel: ChannelRecord } {
+    const team = this.team(teamId);
+    const channel = team.channels.find((c) => c.id === channelId);
+    if (!channel) throw new HttpError(fail(404, 'NotFound', `Channel ${channelId} not found.`));
+    return { team, channel };
+  }
+
+  private listChannels(request: ParsedRequest, teamId: string): Reply {
+    const team = this.team(teamId);
+    return this.collection(
+      request,
+      team.channels.map((c) => this.channelJson(team, c)),
+    );
+  }
+
+  private primaryChannel(teamId: string): Reply {
+    const team = this.team(teamId);
+    return { status: 200, body: this.channelJson(team, team.channels[0] as ChannelRecord) };
+  }
+
+  private createChannel(request: ParsedRequest, teamId: string): Reply {
+    const team = this.team(teamId);
+    const body = request.body;
+    const type = typeof body.membershipType === 'string' ? body.membershipType : 'standard';
+    if (typeof body.displayName !== 'string') return fail(400, 'BadRequest', 'displayName is required.');
+    if (team.channels.some((c) => c.displayName.toLowerCase() === String(body.displayName).toLowerCase())) {
+      return fail(409, 'NameAlreadyExists', 'Channel name already existed, please use other name.');
+    }
+    if (type !== 'standard') {
+      const members = (body.members as Json[] | undefined) ?? [];
+      const owner = members.find((m) => (m.roles as string[] | undefined)?.includes('owner'));
+      if (!owner)
+        return fail(
+          400,
+          'BadRequest',
+          'An owner is required to create a private channel with application permissions.',
+        );
+      this.userFromBind(String(owner['user@odata.bind'] ?? ''));
+    }
+    const description = typeof body.description === 'string' ? body.description : null;
+    const channel = this.newChannel(body.displayName, description, type);
+    team.channels.push(channel);
+    return { status: 201, body: this.channelJson(team, channel) };
+  }
+
+  private tabJson(channel: ChannelRecord, tab: ChannelRecord['tabs'][number], expand: boolean): Json {
+    const json: Json = {
+      id: tab.id,
+      displayName: tab.displayName,
+      webUrl: `https://teams.microsoft.com/l/entity/${tab.teamsAppId}/${tab.id}?label=${encodeURIComponent(tab.displayName)}`,
+      configuration: {
+        entityId: null,
+        contentUrl: null,
+        websiteUrl: null,
+        removeUrl: null,
+        ...tab.configuration,
+      },
+    };
+    if (expand)
+      json.teamsApp = this.apps.get(tab.teamsAppId) ?? {
+        id: tab.teamsAppId,
+        externalId: null,
+        displayName: '',
+        distributionMethod: 'store',
+      };
+    return json;
+  }
+
+  private listTabs(request: ParsedRequest, teamId: string, channelId: string): Reply {
+    const { channel } = this.channel(teamId, channelId);
+    const expand = request.url.searchParams.get('$expand') === 'teamsApp';
+    return this.collection(
+      request,
+      channel.tabs.map((t) => this.tabJson(channel, t, expand)),
+    );
+  }
+
+  private createTab(request: ParsedRequest, teamId: string, channelId: string): Reply {
+    const { channel } = this.channel(teamId, channelId);
+    const bind = /\/appCatalogs\/teamsApps\/([^/]+)$/.exec(String(request.body['teamsApp@odata.bind'] ?? ''));
+    const appId = decodeURIComponent(bind?.[1] ?? '');
+    if (!this.apps.has(appId)) return fail(404, 'NotFound', `App ${appId} is not in the catalog.`);
+    const tab = {
+      id: randomUUID(),
+      displayName: String(request.body.displayName ?? ''),
+      teamsAppId: appId,
+      configuration: (request.body.configuration as Json | undefined) ?? {},
+    };
+    channel.tabs.push(tab);
+    return { status: 201, body: this.tabJson(channel, tab, false) };
+  }
+
+  private getTab(request: ParsedRequest, teamId: string, channelId: string, tabId: string): Reply {
+    const { channel } = this.channel(teamId, channelId);
+    const tab = channel.tabs.find((t) => t.id === tabId);
+    if (!tab) return fail(404, 'NotFound', 'Tab not found.');
+    return {
+      status: 200,
+      body: this.tabJson(channel, tab, request.url.searchParams.get('$expand') === 'teamsApp'),
+    };
+  }
+
+  private postMessage(request: ParsedRequest, teamId: string, channelId: string): Reply {
+    const { channel } = this.channel(teamId, channelId);
+    const body = (request.body.body ?? {}) as Json;
+    if (typeof body.content !== 'string') return fail(400, 'BadRequest', 'body.content is required.');
+    const message = {
+      id: String(Date.now()),
+      contentType: String(body.contentType ?? 'text'),
+      content: body.content,
+    };
+    channel.messages.push(message);
+    return {
+      status: 201,
+      body: { id: message.id, body: { contentType: message.contentType, content: message.content } },
+    };
+  }
+}
+
+class HttpError extends Error {
+  constructor(readonly reply: Reply) {
+    super(String((reply.body as { error?: { message?: string } }).error?.message));
+  }
+}
+
+function fail(status: number, code: string, message: string): Reply {
+  return {
+    status,
+    body: {
+      error: { code, message, innerError: { date: new Date().toISOString(), 'request-id': randomUUID() } },
+    },
+  };
+}
+
+function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(fail(400, 'BadRequest', 'Unable to read JSON request payload.'));
+  }
+}
+
+function oauthError(error: string, description: string): Json {
+  return { error, error_description: description, error_codes: [], timestamp: new Date().toISOString() };
+}
+
+/** `/teams('x')/operations('y')` → `/teams/x/operations/y`; alternate keys keep their parentheses. */
+function normalise(rawPath: string): string {
+  const path = decodeURIComponent(rawPath);
+  return path.replace(
+    /\/(\w+)\('((?:[^']|'')*)'\)/g,
+    (_m, segment: string, id: string) => `/${segment}/${id}`,
+  );
+}
+
+function unquote(literal: string): string {
+  const match = /^'((?:[^']|'')*)'$/.exec(literal);
+  return (match?.[1] ?? literal).replace(/''/g, "'");
+}
+
+function settingsIn(body: Json): Record<string, Json> {
+  const names = ['memberSettings', 'guestSettings', 'messagingSettings', 'funSettings', 'discoverySettings'];
+  return Object.fromEntries(
+    names.filter((n) => body[n] && typeof body[n] === 'object').map((n) => [n, body[n] as Json]),
+  );
+}
+
+/** The `$filter` forms Steward sends: `startsWith(f,'v')`, `f eq 'v'` and `f in ('a','b')`, joined by `or`. */
+function parseFilter(filter: string): (item: Json) => boolean {
+  const literal = "'((?:[^']|'')*)'";
+  const clause = new RegExp(
+    `^\\s*(?:startsWith\\((\\w+),${literal}\\)|(\\w+) eq ${literal}|(\\w+) in \\(([^)]*)\\))\\s*(?:or\\s+|$)`,
+    'i',
+  );
+  const tests: Array<(item: Json) => boolean> = [];
+  let rest = filter;
+  while (rest.trim()) {
+    const m = clause.exec(rest);
+    if (!m) throw new HttpError(fail(400, 'BadRequest', `Invalid filter clause: ${rest}`));
+    rest = rest.slice(m[0].length);
+    const text = (item: Json, field: string) => String(item[field] ?? '').toLowerCase();
+    if (m[1]) {
+      const [field, prefix] = [m[1], unquote(`'${m[2]}'`).toLowerCase()];
+      tests.push((item) => typeof item[field] === 'string' && text(item, field).startsWith(prefix));
+    } else if (m[3]) {
+      const [field, value] = [m[3], unquote(`'${m[4]}'`).toLowerCase()];
+      tests.push((item) => text(item, field) === value);
+    } else {
+      const field = m[5] as string;
+      const values = [...(m[6] ?? '').matchAll(new RegExp(literal, 'g'))].map((v) =>
+        unquote(v[0]).toLowerCase(),
+      );
+      tests.push((item) => values.includes(text(item, field)));
+    }
+  }
+  return (item) => tests.some((test) => test(item));
+}
