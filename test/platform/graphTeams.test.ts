@@ -582,7 +582,8 @@ describe('the app token', () => {
     const teamId = own.addTeam({ displayName: 'Tokens' });
     const graph = createGraphPlatform(own.config(), { dispatcher: ownDispatcher, logger });
     try {
-      for (let i = 0; i < 5; i++) await graph.teams.getTeam(teamId);
+      // Five calls at once on a cold start share one token request; later calls use msal's cache.
+      await Promise.all([1, 2, 3, 4, 5].map(() => graph.teams.getTeam(teamId)));
       await graph.teams.listChannels(teamId);
       expect(own.tokensIssued).toBe(1);
       const token = own.requests.find((r) => r.path.includes('/oauth2/v2.0/token'));

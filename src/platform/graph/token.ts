@@ -32,6 +32,8 @@ export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 export class MsalTokenSource implements TokenSource {
   private readonly app: ConfidentialClientApplication;
   private readonly network: UndiciNetworkModule;
+  /** The token request under way: callers that arrive meanwhile share it instead of asking again. */
+  private pending: Promise<string> | undefined;
 
   constructor(
     credentials: AppCredentials,
@@ -55,13 +57,24 @@ export class MsalTokenSource implements TokenSource {
   }
 
   /** An access token, from msal's cache when it is still fresh. */
-  async getToken(options: { forceRefresh?: boolean } = {}): Promise<string> {
+  getToken(options: { forceRefresh?: boolean } = {}): Promise<string> {
+    // msal does not merge concurrent cache misses; a cold start with many workers would otherwise
+    // send one token request per Graph call in flight.
+    if (this.pending && !options.forceRefresh) return this.pending;
+    const pending = this.acquire(options.forceRefresh === true).finally(() => {
+      if (this.pending === pending) this.pending = undefined;
+    });
+    this.pending = pending;
+    return pending;
+  }
+
+  private async acquire(forceRefresh: boolean): Promise<string> {
     const failuresBefore = this.network.failures;
     let result;
     try {
       result = await this.app.acquireTokenByClientCredential({
         scopes: [this.scope],
-        skipCache: options.forceRefresh === true,
+        skipCache: forceRefresh,
       });
     } catch (error) {
       // msal reports an unreachable or failing Entra ID as its own errors (endpoints_resolution_error…);
