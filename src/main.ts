@@ -173,6 +173,7 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
           });
           server.server.closeIdleConnections();
         });
+        await platform.close?.();
         await store.close();
       })();
       return closing;

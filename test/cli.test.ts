@@ -244,11 +244,15 @@ describe('npm run migrate (dist/cli/migrate.js)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('applies 0001_foundation the first time and is up to date the second time', async () => {
+  test('applies every migration the first time and is up to date the second time', async () => {
     const env = { STEWARD_DATA_DIR: dataDir, STEWARD_AUTH_SECRET: TEST_SECRET };
     const file = path.join(dataDir, 'steward.db');
     const first = await run(MIGRATE, [], env, dataDir);
-    expect(first).toEqual({ code: 0, stdout: `Applied 0001_foundation to ${file}\n`, stderr: '' });
+    expect(first).toEqual({
+      code: 0,
+      stdout: `Applied 0001_foundation, 0002_provisioning to ${file}\n`,
+      stderr: '',
+    });
     const second = await run(MIGRATE, [], env, dataDir);
     expect(second).toEqual({ code: 0, stdout: `${file} is up to date\n`, stderr: '' });
   });

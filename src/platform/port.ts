@@ -84,4 +84,6 @@ export interface Platform {
   readonly kind: 'embedded' | 'graph';
   readonly directory: DirectoryReader;
   readonly teams: TeamsPlatform;
+  /** Releases connections (Graph's pool); called when Steward stops. */
+  close?(): Promise<void>;
 }

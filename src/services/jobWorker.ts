@@ -121,7 +121,8 @@ export class JobWorker {
       this.ticking = false;
       if (!this.stopped) {
         clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.wake(), this.options.pollMs);
+        // The process's HTTP server keeps it alive; a pending poll alone should not.
+        this.timer = setTimeout(() => this.wake(), this.options.pollMs).unref();
       }
     }
   }
