@@ -57,10 +57,26 @@ export const VERSION: string = (
 ).version;
 
 /**
+ * Parts the composition root uses instead of building its own: the injection point for tests and
+ * for embedding Steward in another process.
+ */
+export interface StewardOverrides {
+  /**
+   * The collaboration platform, used instead of the one `config.platform` describes (e.g. the Graph
+   * adapter pointed at a fake Graph). Steward still calls its `close()` on shutdown.
+   */
+  platform?: Platform;
+}
+
+/**
  * The composition root: opens and migrates the store, seeds the demo tenant, builds the services
  * and starts the HTTP server. The only place that knows every layer.
  */
-export async function startSteward(config: Config, logger: Logger): Promise<Steward> {
+export async function startSteward(
+  config: Config,
+  logger: Logger,
+  overrides: StewardOverrides = {},
+): Promise<Steward> {
   const store = openStore(config.database);
   // The public URL defaults to where the server listens, known only once it does.
   let publicUrl = config.publicUrl ?? '';
@@ -70,7 +86,7 @@ export async function startSteward(config: Config, logger: Logger): Promise<Stew
     if (applied.length > 0) logger.info({ migrations: applied }, 'store migrated');
     const seeded = config.seedDemoData && (await seedDemoData(store));
     if (seeded) logger.info('demo directory and catalog seeded');
-    platform = await buildPlatform(config, store, () => publicUrl, seeded);
+    platform = overrides.platform ?? (await buildPlatform(config, store, () => publicUrl, seeded));
   } catch (error) {
     await store.close();
     throw error;
