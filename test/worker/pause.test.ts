@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import type { Job } from '../../src/domain/wire';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { waitForJob } from '../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+const QUEUE = path.join(__dirname, '..', '..', 'dist', 'cli', 'queue.js');
+
+describe('pausing the job queue', () => {
+  let db: TestDatabase;
+  let app: TestSteward;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const queue = (command: string) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [QUEUE, command],
+        { env: { ...process.env, STEWARD_DATA_DIR: db.dataDir, STEWARD_DATABASE_URL: db.url } },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+
+  test('a paused queue runs nothing and shows waiting jobs as paused; resuming runs them', async () => {
+    expect(await queue('pause')).toMatch(/^queue paused;/);
+    const token = await app.userToken(PEOPLE.alex);
+    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token,
+      body: { template: { id: 'project' }, team: { name: 'Paused' } },
+    });
+    expect(res.body.status).toBe('paused');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const still = await app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token });
+    expect(still.body).toMatchObject({ status: 'paused', progress: 0 });
+    expect(await queue('status')).toMatch(/^queue paused; jobs: waiting 1\n$/);
+    expect(await queue('resume')).toMatch(/^queue running;/);
+    expect((await waitForJob(app, token, res.body.id)).status).toBe('completed');
+    expect(await queue('status')).toBe('queue running; jobs: completed 1\n');
+  });
+});
