@@ -80,6 +80,18 @@ describe('OpenAPI document', () => {
       'Users',
       'Label',
       'Labels',
+      'Job',
+      'TeamProvisioningRequest',
+      'OwnerUserIdentifier',
+      'MemberUserIdentifier',
+      'ApprovedApprovalResponsePayload',
+      'RejectedApprovalResponsePayload',
+      'Team',
+      'TeamMembershipPayload',
+      'TeamChannel',
+      'TeamChannelPayload',
+      'TeamChannelTab',
+      'TeamChannelTabPayload',
     ]) {
       expect(doc.components.schemas[name]).toBeDefined();
     }
