@@ -156,12 +156,10 @@ export class ApprovalService {
         ...(updates.welcomeMessage !== undefined ? { welcomeMessage: updates.welcomeMessage } : {}),
       },
     };
+    // Conventions see the requester's attributes, not the approver's.
     const subject = await this.deps.directory.ruleSubject({
       id: data.requester.id,
-      tenantId: '',
-      kind: 'user',
-      roles: new Set(),
-      privileged: false,
+      name: data.requester.displayName,
     });
     const details: ErrorDetail[] = [];
     const names = applyConventions(

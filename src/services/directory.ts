@@ -54,7 +54,7 @@ export class DirectoryService {
    * What rules know about the caller: their directory entry and direct groups, or, for someone
    * the directory does not know, just what the token says.
    */
-  async ruleSubject(caller: Caller): Promise<RuleSubject> {
+  async ruleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
     const cached = this.subjects.get(caller.id);
     if (cached && Date.now() < cached.expiresAt) return cached.subject;
     const subject = await this.loadRuleSubject(caller);
@@ -63,7 +63,7 @@ export class DirectoryService {
     return subject;
   }
 
-  private async loadRuleSubject(caller: Caller): Promise<RuleSubject> {
+  private async loadRuleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
     const [user, groups] = await Promise.all([
       this.directory.findUser(caller.id),
       this.directory.groupsOf(caller.id),

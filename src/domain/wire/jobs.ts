@@ -55,7 +55,7 @@ export const ApprovedApprovalResponsePayload = model(
     approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
     updates: z
       .strictObject({
-        name: z.string().max(264).optional(),
+        name: z.string().trim().min(1).max(264).optional(),
         description: z.string().max(1024).optional(),
         welcomeMessage: z.string().max(4000).optional(),
       })
