@@ -1,4 +1,4 @@
-import { NotFound } from '../../domain/errors';
+import { Conflict, NotFound } from '../../domain/errors';
 import type {
   Team,
   TeamChannel,
@@ -9,7 +9,7 @@ import type {
   TeamUpdate,
 } from '../../domain/wire';
 import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
-import { type GraphClient, segment } from './client';
+import { type GraphClient, type GraphResponse, segment } from './client';
 import {
   type GraphChannel,
   type GraphMember,
@@ -165,11 +165,20 @@ export class GraphTeams implements TeamsPlatform {
         { '@odata.type': MEMBER_TYPE, roles: ['owner'], 'user@odata.bind': this.binds.user(ownerId) },
       ];
     }
-    const response = await this.client.send<GraphChannel>({
-      method: 'POST',
-      path: `${teamPath(teamId)}/channels`,
-      body,
-    });
+    let response: GraphResponse<GraphChannel>;
+    try {
+      response = await this.client.send<GraphChannel>({
+        method: 'POST',
+        path: `${teamPath(teamId)}/channels`,
+        body,
+      });
+    } catch (error) {
+      // Graph's 409 NameAlreadyExists: the same Conflict the embedded platform raises (an API 409).
+      if (error instanceof PlatformError && error.status === 409) {
+        throw new Conflict(`Team ${teamId} already has a channel named "${channel.displayName}".`);
+      }
+      throw error;
+    }
     if (!response.body)
       throw new PlatformError('Microsoft Graph created the channel but returned nothing', 502, false);
     return toChannel(response.body);
