@@ -314,27 +314,86 @@ export class FakeGraph {
     return user;
   }
 
-  /** Adds an existing team (and its group) with a General channel. */
+  /**
+   * Adds a Microsoft 365 group without a team, and lists it in `/users/{id}/memberOf` of its
+   * members (as a directory group that audience rules read).
+   */
+  addGroup(group: {
+    id?: string;
+    displayName: string;
+    description?: string;
+    mailNickname: string;
+    memberIds?: string[];
+  }): string {
+    const record = this.newGroup(
+      {
+        displayName: group.displayName,
+        description: group.description ?? null,
+        mailNickname: group.mailNickname,
+        visibility: 'Private',
+      },
+      group.id,
+    );
+    for (const userId of group.memberIds ?? []) {
+      record.memberIds.add(userId);
+      const entries = this.memberOf.get(userId) ?? [];
+      entries.push({
+        '@odata.type': '#microsoft.graph.group',
+        id: record.id,
+        displayName: record.displayName,
+        description: record.description,
+        mailNickname: record.mailNickname,
+        groupTypes: ['Unified'],
+      });
+      this.memberOf.set(userId, entries);
+    }
+    return record.id;
+  }
+
+  /**
+   * Adds an existing team (and its group) with a General channel, and the other channels given
+   * with their tabs (their apps must be in `apps` for the tabs to be readable with the app).
+   */
   addTeam(team: {
+    /** The team's (and group's) id; a new GUID by default. */
+    id?: string;
     displayName: string;
     description?: string;
     visibility?: 'Public' | 'Private';
     ownerIds?: string[];
     memberIds?: string[];
     settings?: Record<string, Json>;
+    channels?: Array<{
+      displayName: string;
+      description?: string;
+      tabs?: Array<{ displayName: string; teamsAppId: string; configuration?: Json }>;
+    }>;
   }): string {
-    const group = this.newGroup({
-      displayName: team.displayName,
-      description: team.description ?? null,
-      mailNickname: team.displayName.replace(/[^A-Za-z0-9]/g, '') + randomBytes(2).toString('hex'),
-      visibility: team.visibility ?? 'Private',
-    });
+    const group = this.newGroup(
+      {
+        displayName: team.displayName,
+        description: team.description ?? null,
+        mailNickname: team.displayName.replace(/[^A-Za-z0-9]/g, '') + randomBytes(2).toString('hex'),
+        visibility: team.visibility ?? 'Private',
+      },
+      team.id,
+    );
     for (const id of team.ownerIds ?? []) {
       group.ownerIds.add(id);
       group.memberIds.add(id);
     }
     for (const id of team.memberIds ?? []) group.memberIds.add(id);
-    this.newTeam(group, team.settings ?? {});
+    const record = this.newTeam(group, team.settings ?? {});
+    for (const spec of team.channels ?? []) {
+      const channel = this.newChannel(spec.displayName, spec.description ?? null, 'standard');
+      channel.tabs = (spec.tabs ?? []).map((tab) => ({
+        id: randomUUID(),
+        displayName: tab.displayName,
+        teamsAppId: tab.teamsAppId,
+        configuration: tab.configuration ?? {},
+      }));
+      record.channels.push(channel);
+    }
     return group.id;
   }
 
@@ -537,9 +596,11 @@ export class FakeGraph {
 
   private newGroup(
     fields: Pick<GroupRecord, 'displayName' | 'description' | 'mailNickname' | 'visibility'>,
+    id: string = randomUUID(),
   ): GroupRecord {
+    if (this.groups.has(id)) throw new Error(`The fake already has a group ${id}.`);
     const group: GroupRecord = {
-      id: randomUUID(),
+      id,
       classification: null,
       uniqueName: null,
       ownerIds: new Set(),

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { request } from 'undici';
-import { type Steward, startSteward } from '../../src/main';
+import { type Steward, type StewardOverrides, startSteward } from '../../src/main';
 import { loadConfig } from '../../src/config';
 import type { AppRole } from '../../src/domain/roles';
 import { EmbeddedTokenIssuer } from '../../src/services/tokens';
@@ -50,10 +50,14 @@ export interface TestSteward {
   close(): Promise<void>;
 }
 
-/** Starts Steward on `database` with test settings (`env` overrides them). */
+/**
+ * Starts Steward on `database` with test settings (`env` overrides them); `overrides` reach the
+ * composition root (e.g. a Graph platform pointed at a fake Graph).
+ */
 export async function startTestSteward(
   database: TestDatabase,
   env: Record<string, string> = {},
+  overrides: StewardOverrides = {},
 ): Promise<TestSteward> {
   const config = loadConfig({
     STEWARD_PORT: '0',
@@ -65,7 +69,7 @@ export async function startTestSteward(
     STEWARD_LOG_LEVEL: 'silent',
     ...env,
   });
-  const steward = await startSteward(config, pino({ level: config.logLevel }));
+  const steward = await startSteward(config, pino({ level: config.logLevel }), overrides);
   const issuer = new EmbeddedTokenIssuer(TEST_SECRET, TENANT);
   const raw = async (method: string, path: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
