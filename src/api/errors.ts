@@ -5,6 +5,7 @@ import {
   type ErrorDetail,
   Forbidden,
   NotFound,
+  PlatformError,
   RateLimited,
   StewardError,
   Unauthorized,
@@ -40,13 +41,11 @@ export function toApiError(
   ids: { requestId: string; clientRequestId?: string },
 ): { status: number; body: ApiError; headers: Record<string, string> } {
   const { status, headers } = statusOf(error);
-  const known = error instanceof StewardError;
+  const { code, message } = describe(error);
   const body: ApiError = {
     error: {
-      code: known ? error.code : 'internalServerError',
-      message: known
-        ? error.message
-        : 'Something went wrong on our side. Quote the request id when reporting it.',
+      code,
+      message,
       innerError: {
         date: new Date().toISOString(),
         'request-id': ids.requestId,
@@ -56,6 +55,18 @@ export function toApiError(
   };
   if (error instanceof ValidationFailed) body.error.details = error.details;
   return { status, body, headers };
+}
+
+function describe(error: unknown): { code: string; message: string } {
+  if (error instanceof StewardError) return { code: error.code, message: error.message };
+  if (error instanceof PlatformError) {
+    const code = error.transient ? 'serviceUnavailable' : error.status === 409 ? 'conflict' : 'platformError';
+    return { code, message: `The collaboration platform refused: ${error.message}` };
+  }
+  return {
+    code: 'internalServerError',
+    message: 'Something went wrong on our side. Quote the request id when reporting it.',
+  };
 }
 
 function statusOf(error: unknown): { status: number; headers: Record<string, string> } {
@@ -70,6 +81,13 @@ function statusOf(error: unknown): { status: number; headers: Record<string, str
     return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   if (error instanceof Unavailable) return { status: 503, headers: {} };
   if (error instanceof HttpError) return { status: error.status, headers: {} };
+  if (error instanceof PlatformError) {
+    if (error.transient) {
+      const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+      return { status: 503, headers: { 'Retry-After': String(seconds) } };
+    }
+    return { status: error.status === 409 ? 409 : 502, headers: {} };
+  }
   return { status: 500, headers: {} };
 }
 

@@ -60,6 +60,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The request body is over 1 MiB.',
   415: 'The request body is not application/json.',
   429: 'The caller spent its budget for this tier; see Retry-After.',
+  502: 'The collaboration platform refused the request.',
+  503: 'The store or the collaboration platform is unavailable for now; see Retry-After.',
 };
 
 const RATE_HEADERS = {
@@ -69,7 +71,8 @@ const RATE_HEADERS = {
 };
 
 function errorResponses(route: Route): Record<string, JsonSchema> {
-  const statuses = new Set([400, 401, 403, 429]);
+  // Every operation can meet an unavailable store or platform (503) or a platform refusal (502).
+  const statuses = new Set([400, 401, 403, 429, 502, 503]);
   if (route.path.includes('{')) statuses.add(404);
   if (route.body) {
     statuses.add(413);
@@ -79,7 +82,7 @@ function errorResponses(route: Route): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   for (const status of [...statuses].sort()) {
     const headers: Record<string, unknown> = { ...RATE_HEADERS };
-    if (status === 429)
+    if (status === 429 || status === 503)
       headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'integer' } };
     if (status === 401) headers['WWW-Authenticate'] = { schema: { type: 'string' } };
     responses[String(status)] = {

@@ -65,3 +65,20 @@ export class RateLimited extends StewardError {
 export class Unavailable extends StewardError {
   readonly code = 'serviceUnavailable';
 }
+
+/**
+ * A failure of the collaboration platform (Microsoft Graph, or the embedded tenant's fault knob).
+ * `transient` ones (429, 503, timeouts) are worth retrying, after `retryAfterMs` when the platform
+ * said so; the others are final.
+ */
+export class PlatformError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly transient: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+}

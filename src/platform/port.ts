@@ -34,21 +34,7 @@ export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'sensitivi
   parts: { apps: boolean; tabs: boolean; settings: boolean; channels: boolean; members: boolean };
 }
 
-/**
- * A failure of the platform. `transient` ones (429, 503, timeouts) are worth retrying, after
- * `retryAfterMs` when the platform said so; the others are final.
- */
-export class PlatformError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly transient: boolean,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = 'PlatformError';
-  }
-}
+export { PlatformError } from '../domain/errors';
 
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */
 export interface TeamsPlatform {

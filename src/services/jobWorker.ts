@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type JobType, retryDelayMs, type StoredJob } from '../domain/jobs';
-import { StewardError } from '../domain/errors';
-import { PlatformError } from '../platform/port';
+import { PlatformError, StewardError } from '../domain/errors';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { EventBus, StewardEvent } from './events';

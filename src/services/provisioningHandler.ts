@@ -53,6 +53,9 @@ export class ProvisioningHandler implements JobHandler {
               settings: {},
               sensitivityLabelId: plan.sensitivityLabelId,
             }));
+      // A clone starts with the source's members (or none): its owner joins at once, before channels
+      // (a private channel needs its owner in the team).
+      if (plan.clone && !earlier) await this.teams.addMember(team.id, ownerId, 'owner');
       const how = earlier
         ? 'Found team'
         : plan.clone

@@ -90,3 +90,27 @@ describe.each(databaseKinds)('platform failures during provisioning (%s)', (kind
     });
   });
 });
+
+/** The same platform failures on a direct API call: 503 with Retry-After when transient, 502 when not. */
+describe('platform failures on direct API calls', () => {
+  test.each([
+    ['1:503', 503, 'serviceUnavailable'],
+    ['1:429', 503, 'serviceUnavailable'],
+    ['1:500', 502, 'platformError'],
+  ])('a platform answering %s makes GET /teams/{id} answer %i (%s)', async (faults, status, code) => {
+    const db = await createTestDatabase('sqlite');
+    const app = await startTestSteward(db, { STEWARD_EMBEDDED_FAULTS: faults });
+    try {
+      const megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+      const res = await app.call('GET', '/api/v1.0/teams/any-team', { token: megan });
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject({ error: { code } });
+      if (status === 503) expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The next call is not faulted: the team simply does not exist.
+      expect((await app.call('GET', '/api/v1.0/teams/any-team', { token: megan })).status).toBe(404);
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+});
