@@ -23,6 +23,7 @@ if (printWarning) {
  */
 const BENCHMARKS = {
   catalog: require('./catalog'),
+  provisioning: require('./provisioning'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');

@@ -3,6 +3,10 @@
 // parent never shares its event loop. Prints one JSON line `{ url, token, pid }` on stdout once it
 // listens; logs go to stderr so they cannot corrupt that line. Stops (and removes its temporary
 // data dir) on SIGTERM.
+//
+// BENCH_STEWARD_ENV, a JSON object of STEWARD_* settings, overrides the defaults below: e.g. a
+// PostgreSQL URL, a role (`api`, `worker`), a shared secret, worker knobs. A data dir given there
+// belongs to the caller and is left in place (the benchmark reads the store after the run).
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
@@ -16,17 +20,20 @@ const { EmbeddedTokenIssuer } = require('../../dist/services/tokens');
 const ALEX = '00000000-0000-0000-0000-0000000000020';
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
-  const secret = randomBytes(48).toString('base64url');
+  const overrides = JSON.parse(process.env.BENCH_STEWARD_ENV || '{}');
+  const ownDataDir = !overrides.STEWARD_DATA_DIR;
+  const dataDir = overrides.STEWARD_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
+  const secret = overrides.STEWARD_AUTH_SECRET || randomBytes(48).toString('base64url');
   // A fresh SQLite store seeded with the demo tenant; the rate limits are raised far above what a
   // benchmark can spend so that they are counted (their cost is measured) but never refuse.
   const config = loadConfig({
     STEWARD_HOST: '127.0.0.1',
     STEWARD_PORT: '0',
+    STEWARD_RATE_LIMIT_FACTOR: '100000',
+    ...overrides,
     STEWARD_DATA_DIR: dataDir,
     STEWARD_AUTH_SECRET: secret,
-    STEWARD_RATE_LIMIT_FACTOR: '100000',
-    STEWARD_LOG_LEVEL: process.argv[2] || 'warn',
+    STEWARD_LOG_LEVEL: process.argv[2] || overrides.STEWARD_LOG_LEVEL || 'warn',
   });
   const steward = await startSteward(config, createLogger(config.logLevel, pino.destination(2)));
   const token = await new EmbeddedTokenIssuer(secret, config.tenantId).mint(
@@ -36,7 +43,7 @@ async function main() {
   process.stdout.write(`${JSON.stringify({ url: steward.url, token, pid: process.pid })}\n`);
   const stop = async () => {
     await steward.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0); // also lets `--cpu-prof` write its profile
   };
   process.once('SIGTERM', stop);
