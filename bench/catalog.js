@@ -3,81 +3,16 @@
 // evaluated) on Steward, against a bare node:http server answering the same bytes, in the same run.
 // Each server runs in its own child process and is loaded alone, one after the other, from this
 // process with autocannon over loopback.
-const { spawn } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
+const { cpuOf, rssOf, startServer } = require('./processes');
 
 const PATH = '/api/v1.0/me/catalog/templates';
 const CONNECTIONS = 50;
 const TARGET_RATIO = 0.35;
 const TARGET_P99_MS = 10;
-
-/** Runs one server entry of `bench/servers` and resolves with what it printed once listening. */
-function startServer(script, args = []) {
-  // BENCH_SERVER_ARGS passes node flags to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS || '').split(' ').filter(Boolean);
-  const entry = path.join(__dirname, 'servers', script);
-  // restify reads process.binding('http_parser'); the deprecation notice is noise here (as in `npm start`).
-  const child = spawn(process.execPath, ['--disable-warning=DEP0111', ...nodeArgs, entry, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`${script} did not start within 60 s`)), 60_000);
-    const onExit = (code, signal) => fail(new Error(`${script} exited (${code ?? signal}) before listening`));
-    const fail = (error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(error);
-    };
-    child.once('exit', onExit);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', function onData(chunk) {
-      output += chunk;
-      const end = output.indexOf('\n');
-      if (end < 0) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      child.stdout.off('data', onData);
-      child.stdout.resume(); // anything printed later is drained so the child never blocks on it
-      const stop = () =>
-        new Promise((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        });
-      try {
-        resolve({ ...JSON.parse(output.slice(0, end)), stop });
-      } catch (error) {
-        fail(error);
-      }
-    });
-  });
-}
-
-/** Resident set size of a process in bytes (Linux), or null where /proc is not available. */
-function rssOf(pid) {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Seconds of CPU a process has used, all its threads, user and system (Linux), or null. */
-function cpuOf(pid) {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in clock ticks
-    // (USER_HZ, 100 on Linux).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Warms a server up (discarded), then loads it for `duration` seconds while sampling its RSS. CPU is
@@ -180,7 +115,7 @@ async function run({ quick = false } = {}) {
     steward = undefined;
 
     writeFileSync(path.join(scratch, 'body.json'), first.body);
-    bare = await startServer('bare.js', [path.join(scratch, 'body.json'), first.type]);
+    bare = await startServer('bare.js', { args: [path.join(scratch, 'body.json'), first.type] });
     const echoed = await fetchBytes(bare.url + PATH, headers);
     if (!echoed.body.equals(first.body)) throw new Error('the bare server does not answer the same bytes');
     const bareRun = await load(bare, headers, { warmup, duration });

@@ -6,7 +6,6 @@
 // processes, each configuration from a clean data dir or a fresh database. Every Steward process is a
 // child (`bench/servers/steward.js` with its role in BENCH_STEWARD_ENV); the jobs table is read
 // directly from this process afterwards, and the store is checked for the teams the jobs made.
-const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, readFileSync, readdirSync, rmSync } = require('node:fs');
 const os = require('node:os');
@@ -19,6 +18,7 @@ const { Pool } = require('undici');
 const { DEFAULT_TENANT_ID } = require('../dist/config');
 const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
 const { seedUsers } = require('../dist/store/seed/directory');
+const { cpuOf, rssOf, startServer } = require('./processes');
 
 const JOBS = 1000;
 const IN_FLIGHT = 50;
@@ -26,79 +26,13 @@ const TEMPLATE = 'project';
 const TARGET_SQLITE_JOBS_PER_S = 100;
 const TARGET_SCALE_2_WORKERS = 1.6;
 const POLL_MS = 100;
+
+/** A Steward child (`bench/servers/steward.js`) with `env` (STEWARD_* settings): API, `all` or `worker` role. */
+const startSteward = (label, env) =>
+  startServer('steward.js', { label, env: { BENCH_STEWARD_ENV: JSON.stringify(env) } });
 const SKIPPED =
   'PostgreSQL rows skipped, and with them the scale-out target: neither BENCH_DATABASE_URL nor ' +
   'STEWARD_TEST_DATABASE_URL is set (a PostgreSQL admin URL; a fresh database is created per configuration).';
-
-/**
- * Runs `bench/servers/steward.js` with `env` (STEWARD_* settings) and resolves with what it printed
- * once listening, plus `stop()`. The same child entry serves the API, `all` and `worker` roles.
- */
-function startSteward(label, env) {
-  // BENCH_SERVER_ARGS passes node flags to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS || '').split(' ').filter(Boolean);
-  const entry = path.join(__dirname, 'servers', 'steward.js');
-  // restify reads process.binding('http_parser'); the deprecation notice is noise here (as in `npm start`).
-  const child = spawn(process.execPath, ['--disable-warning=DEP0111', ...nodeArgs, entry], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_STEWARD_ENV: JSON.stringify(env) },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`${label} did not start within 60 s`)), 60_000);
-    const onExit = (code, signal) => fail(new Error(`${label} exited (${code ?? signal}) before listening`));
-    const fail = (error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(error);
-    };
-    child.once('exit', onExit);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', function onData(chunk) {
-      output += chunk;
-      const end = output.indexOf('\n');
-      if (end < 0) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      child.stdout.off('data', onData);
-      child.stdout.resume(); // anything printed later is drained so the child never blocks on it
-      const stop = () =>
-        new Promise((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        });
-      try {
-        const exited = () => child.exitCode !== null || child.signalCode !== null;
-        resolve({ ...JSON.parse(output.slice(0, end)), label, stop, exited });
-      } catch (error) {
-        fail(error);
-      }
-    });
-  });
-}
-
-/** Resident set size of a process in bytes (Linux), or null where /proc is not available. */
-function rssOf(pid) {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Seconds of CPU a process has used, all its threads, user and system (Linux), or null. */
-function cpuOf(pid) {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in clock ticks
-    // (USER_HZ, 100 on Linux).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /** Busy and total clock ticks of all cores together (Linux), or null. */
 function hostTicks() {

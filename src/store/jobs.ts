@@ -110,12 +110,23 @@ export class JobRepository {
    * `FOR UPDATE SKIP LOCKED` lets many workers claim at once without taking the same job.
    */
   async claim(owner: string, limit: number, leaseMs: number, now: number): Promise<StoredJob[]> {
-    if (limit <= 0 || (await this.isPaused())) return [];
+    if (limit <= 0) return [];
     const postgres = isPostgres(this.db);
     const candidates = this.db
       .selectFrom('jobs')
       .select('id')
       .where('queued', '=', 1)
+      // A paused queue hands out nothing; checked in the same statement, not by a read before it.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('steward_meta')
+              .select('key')
+              .where('key', '=', PAUSED_KEY)
+              .where('value', '=', 'true'),
+          ),
+        ),
+      )
       .where((eb) =>
         eb.or([
           eb.and([eb('status', 'in', ['waiting', 'delayed']), eb('run_at', '<=', now)]),
