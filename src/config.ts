@@ -35,6 +35,8 @@ export interface Config {
         baseUrl: string;
         authorityHost: string;
       };
+  /** The metadata namespace a provisioning request's `metadata` is stored in. */
+  provisioningMetadataNamespace: string;
   /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
   workers: { concurrency: number; leaseMs: number; pollMs: number };
   rateLimitFactor: number;
@@ -91,6 +93,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tenantId: tenantId.toLowerCase(),
     auth: auth(read, dataDir),
     platform: platform(read),
+    provisioningMetadataNamespace: namespace(
+      'STEWARD_PROVISIONING_METADATA_NAMESPACE',
+      read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
+    ),
     workers: {
       concurrency: integer('STEWARD_WORKER_CONCURRENCY', read('STEWARD_WORKER_CONCURRENCY'), 4, 0, 64),
       leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
@@ -134,6 +140,13 @@ function database(
     return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
   }
   throw new ConfigError('STEWARD_DATABASE_URL', 'expected postgres://… or sqlite:<file>');
+}
+
+function namespace(name: string, value: string): string {
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) {
+    throw new ConfigError(name, `expected 1–64 letters, digits, ".", "_" or "-", got "${value}"`);
+  }
+  return value;
 }
 
 function platform(read: (name: string) => string | undefined): Config['platform'] {

@@ -38,6 +38,7 @@ import { ApprovalRepository } from './store/approvals';
 import { migrate, openStore, type Store } from './store/database';
 import { DirectoryRepository } from './store/directory';
 import { JobRepository } from './store/jobs';
+import { MetadataRepository } from './store/metadata';
 import { OutboxRepository } from './store/outbox';
 import { seedDemoData } from './store/seed';
 import { TemplateRepository } from './store/templates';
@@ -105,7 +106,10 @@ export async function startSteward(
       jobs,
       events,
       handlers: {
-        ProvisioningRequest: new ProvisioningHandler(platform.teams, events),
+        ProvisioningRequest: new ProvisioningHandler(platform.teams, events, {
+          store: new MetadataRepository(store.db),
+          namespace: config.provisioningMetadataNamespace,
+        }),
         TeamArchiveRequest: new TeamArchiveHandler(platform.teams, events),
       },
     },

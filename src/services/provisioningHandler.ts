@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { StoredJob } from '../domain/jobs';
 import type { TeamsPlatform } from '../platform/port';
+import type { MetadataRepository } from '../store/metadata';
 import type { Database } from '../store/schema';
 import type { EventBus, StewardEvent } from './events';
 import type { JobHandler, JobRun } from './jobWorker';
@@ -15,6 +16,7 @@ export class ProvisioningHandler implements JobHandler {
   constructor(
     private readonly teams: TeamsPlatform,
     private readonly events: EventBus,
+    private readonly metadata: { store: MetadataRepository; namespace: string },
   ) {}
 
   async run(run: JobRun): Promise<void> {
@@ -124,6 +126,13 @@ export class ProvisioningHandler implements JobHandler {
       const primary = await this.teams.primaryChannel(teamId());
       await this.teams.postMessage(teamId(), primary.id, `<p>${escapeHtml(plan.welcomeMessage)}</p>`);
       return { log: ['Posted the welcome message in General.'] };
+    });
+
+    await run.step('metadata', 98, async () => {
+      const metadata = data().request.metadata;
+      if (!metadata || Object.keys(metadata).length === 0) return;
+      await this.metadata.store.put(teamId(), this.metadata.namespace, metadata, new Date());
+      return { log: [`Stored the request's metadata in namespace "${this.metadata.namespace}".`] };
     });
   }
 

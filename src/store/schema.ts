@@ -20,6 +20,7 @@ export interface Database {
   platform_messages: { id: string; team_id: string; channel_id: string; body: string; created_at: string };
   jobs: JobRow;
   approvals: ApprovalRow;
+  team_metadata: { team_id: string; namespace: string; document: string; updated_at: string };
   outbox_events: { seq: Generated<number>; id: string; type: string; payload: string; created_at: string };
 }
 

@@ -41,10 +41,13 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
   test('a template without approval: 201 job, then completed with the team, its channels, tabs, members and welcome', async () => {
     const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
       token: alex,
-      body: request('project', 'Apollo', {
-        welcomeMessage: 'Welcome <aboard>!',
-        membership: { members: [{ id: 'isaiah@example.com' }] },
-      }),
+      body: {
+        ...request('project', 'Apollo', {
+          welcomeMessage: 'Welcome <aboard>!',
+          membership: { members: [{ id: 'isaiah@example.com' }] },
+        }),
+        metadata: { project: { code: 'AP-11', costCenter: 4711 } },
+      },
     });
     expect(res.status).toBe(201);
     expect(res.headers.location).toMatch(new RegExp(`/api/v1.0/jobs/${res.body.id}$`));
@@ -82,6 +85,15 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     expect(page.text).toContain('PRJ-Apollo');
     expect(page.text).toContain('Welcome &lt;aboard&gt;!');
     expect(await outboxTypes(app, job.id)).toEqual(['team_created', 'team_provisioning_completed']);
+    const stored = await app.steward.store.db
+      .selectFrom('team_metadata')
+      .selectAll()
+      .where('team_id', '=', team.id)
+      .execute();
+    expect(stored.map((row) => [row.namespace, JSON.parse(row.document)])).toEqual([
+      ['provisioning', { project: { code: 'AP-11', costCenter: 4711 } }],
+    ]);
+    expect(job.log).toContain('Stored the request\'s metadata in namespace "provisioning".');
   });
 
   test('with approval: waiting, only approvers decide, an amended name is applied, a second decision is 409', async () => {

@@ -46,7 +46,9 @@ describe.each(databaseKinds)('store on %s', (kind) => {
         );
       });
     const outputs = await Promise.all(Array.from({ length: 8 }, run));
-    expect(outputs.filter((o) => o.startsWith('Applied 0001_foundation, 0002_provisioning'))).toHaveLength(1);
+    expect(
+      outputs.filter((o) => o.startsWith('Applied 0001_foundation, 0002_provisioning, 0003_team_metadata')),
+    ).toHaveLength(1);
     expect(outputs.filter((o) => o.includes('is up to date'))).toHaveLength(7);
     expect(await migrate(open().db)).toEqual([]);
   });
