@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type JobType, retryDelayMs, type StoredJob } from '../domain/jobs';
 import { PlatformError, StewardError } from '../domain/errors';
-import type { JobRepository } from '../store/jobs';
+import { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { EventBus, StewardEvent } from './events';
 
@@ -41,6 +41,9 @@ export interface WorkerOptions {
     error(o: object, m: string): void;
   };
 }
+
+/** How often a running job's progress reaches the database at most (a progress card polls it). */
+const PROGRESS_WRITE_MS = 250;
 
 /** Raised inside a run when another worker took the job over (this worker's lease expired). */
 class LeaseLost extends Error {}
@@ -131,6 +134,7 @@ export class JobWorker {
     const owner = this.options.owner;
     const handler = this.deps.handlers[job.type];
     let lost = false;
+    let savedAt = Date.now();
     const heartbeat = setInterval(
       () => {
         jobs.renewLease(job.id, owner, this.options.leaseMs, Date.now()).then(
@@ -154,13 +158,20 @@ export class JobWorker {
           done: [...job.checkpoint.done, name],
           ...(result.teamId ? { teamId: result.teamId } : {}),
         };
-        const held = await jobs.record(
-          job,
-          owner,
-          { progress, appendLog: result.log, data: result.data, checkpoint, teamId: result.teamId },
-          new Date(),
-        );
-        if (!held) throw new LeaseLost();
+        JobRepository.apply(job, {
+          progress,
+          appendLog: result.log,
+          data: result.data,
+          checkpoint,
+          teamId: result.teamId,
+        });
+        // The step that creates something not findable by name (the team) is saved at once; the
+        // others are idempotent, so their progress is saved at most every PROGRESS_WRITE_MS and
+        // otherwise with the job's last write.
+        if (result.teamId || Date.now() - savedAt >= PROGRESS_WRITE_MS) {
+          if (!(await jobs.save(job, owner, new Date()))) throw new LeaseLost();
+          savedAt = Date.now();
+        }
       },
     };
     try {

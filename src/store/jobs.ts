@@ -161,10 +161,32 @@ export class JobRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Applies a change to the in-memory job only; `save` (or `finish` / `delay`) writes it. */
+  static apply(job: StoredJob, change: JobProgress): void {
+    if (change.appendLog) job.log = [...job.log, ...change.appendLog];
+    if (change.progress !== undefined) job.progress = change.progress;
+    if (change.data) job.data = change.data;
+    if (change.checkpoint) job.checkpoint = change.checkpoint;
+    if (change.teamId !== undefined) job.teamId = change.teamId;
+  }
+
   /**
-   * Records progress made under `owner`'s lease, in the caller's transaction when given one.
-   * Returns false (and changes nothing) when the lease is no longer `owner`'s.
+   * Writes the job's progress, log, data and checkpoint under `owner`'s lease, in the caller's
+   * transaction when given one. Returns false (and changes nothing) when the lease is no longer `owner`'s.
    */
+  async save(job: StoredJob, owner: string, now: Date, trx: Db = this.db): Promise<boolean> {
+    job.updatedAt = now.toISOString();
+    const result = await trx
+      .updateTable('jobs')
+      .set({ ...stateOf(job), updated_at: job.updatedAt })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** `apply` then `save`. */
   async record(
     job: StoredJob,
     owner: string,
@@ -172,27 +194,8 @@ export class JobRepository {
     now: Date,
     trx: Db = this.db,
   ): Promise<boolean> {
-    if (change.appendLog) job.log = [...job.log, ...change.appendLog];
-    if (change.progress !== undefined) job.progress = change.progress;
-    if (change.data) job.data = change.data;
-    if (change.checkpoint) job.checkpoint = change.checkpoint;
-    if (change.teamId !== undefined) job.teamId = change.teamId;
-    job.updatedAt = now.toISOString();
-    const result = await trx
-      .updateTable('jobs')
-      .set({
-        progress: job.progress,
-        log: JSON.stringify(job.log),
-        data: JSON.stringify(job.data),
-        checkpoint: JSON.stringify(job.checkpoint),
-        team_id: job.teamId,
-        updated_at: job.updatedAt,
-      })
-      .where('id', '=', job.id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    JobRepository.apply(job, change);
+    return this.save(job, owner, now, trx);
   }
 
   /** Ends a job held by `owner` as completed or failed; false when the lease was lost. */
@@ -212,10 +215,9 @@ export class JobRepository {
     const result = await trx
       .updateTable('jobs')
       .set({
+        ...stateOf(job),
         status: job.status,
         failed_reason: job.failedReason,
-        progress: job.progress,
-        log: JSON.stringify(job.log),
         lease_owner: null,
         lease_until: null,
         updated_at: job.updatedAt,
@@ -236,10 +238,10 @@ export class JobRepository {
     const result = await this.db
       .updateTable('jobs')
       .set({
+        ...stateOf(job),
         status: 'delayed',
         attempts: job.attempts,
         run_at: runAt,
-        log: JSON.stringify(job.log),
         lease_owner: null,
         lease_until: null,
         updated_at: job.updatedAt,
@@ -319,6 +321,17 @@ export class JobRepository {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
   }
+}
+
+/** The columns that hold what a worker did: written together so they never disagree. */
+function stateOf(job: StoredJob) {
+  return {
+    progress: job.progress,
+    log: JSON.stringify(job.log),
+    data: JSON.stringify(job.data),
+    checkpoint: JSON.stringify(job.checkpoint),
+    team_id: job.teamId,
+  };
 }
 
 function toJob(row: JobRow): StoredJob {
