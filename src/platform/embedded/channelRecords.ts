@@ -16,6 +16,7 @@ import {
   newChannelId,
   TAB_SORT_ORDER_STEP,
   tabFromRow,
+  requireTeam,
 } from './teamRows';
 
 /** A message of a channel, as stored (the body is HTML from the sender). */
@@ -37,7 +38,7 @@ export class ChannelRecords {
 
   /** The team's channels: General first, then by creation. */
   async listChannels(teamId: string): Promise<TeamChannel[]> {
-    await this.requireTeam(teamId);
+    await requireTeam(this.db, teamId);
     const rows = await this.db
       .selectFrom('platform_channels')
       .selectAll()
@@ -51,7 +52,7 @@ export class ChannelRecords {
 
   /** The team's General channel. */
   async primaryChannel(teamId: string): Promise<TeamChannel> {
-    await this.requireTeam(teamId);
+    await requireTeam(this.db, teamId);
     const row = await this.db
       .selectFrom('platform_channels')
       .selectAll()
@@ -164,15 +165,6 @@ export class ChannelRecords {
       .orderBy('id')
       .execute();
     return rows.map((row) => ({ id: row.id, body: row.body, createdDateTime: row.created_at }));
-  }
-
-  private async requireTeam(teamId: string): Promise<void> {
-    const team = await this.db
-      .selectFrom('platform_teams')
-      .select('id')
-      .where('id', '=', teamId)
-      .executeTakeFirst();
-    if (!team) throw new NotFound(`There is no team ${teamId}.`);
   }
 
   private async requireChannel(db: Kysely<Database>, teamId: string, channelId: string): Promise<void> {

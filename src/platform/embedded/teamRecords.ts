@@ -6,7 +6,7 @@ import { isPostgres } from '../../store/dialect';
 import type { Database, PlatformTeamRow } from '../../store/schema';
 import type { CloneTeamSpec, NewTeamSpec } from '../port';
 import { insertClonedTeam, insertNewTeam, type Stamp, upsertMember } from './teamCreation';
-import { memberFromRow, mergeSettings, settingsOf, teamFromRow } from './teamRows';
+import { memberFromRow, mergeSettings, requireTeam, settingsOf, teamFromRow } from './teamRows';
 
 /** A team as the embedded viewer lists it. */
 export interface TeamSummary {
@@ -153,12 +153,7 @@ export class TeamRecords {
 
   /** The team's members in the order they joined, named from the directory. */
   async listMembers(teamId: string): Promise<TeamMember[]> {
-    const team = await this.db
-      .selectFrom('platform_teams')
-      .select('id')
-      .where('id', '=', teamId)
-      .executeTakeFirst();
-    if (!team) throw new NotFound(`There is no team ${teamId}.`);
+    await requireTeam(this.db, teamId);
     return this.selectMembers(this.db, teamId);
   }
 

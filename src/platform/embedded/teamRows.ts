@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Team, TeamChannel, TeamChannelTab, TeamMember, TeamSettings } from '../../domain/wire';
-import type { PlatformChannelRow, PlatformTabRow, PlatformTeamRow } from '../../store/schema';
+import type { Kysely } from 'kysely';
+import { NotFound } from '../../domain/errors';
+import type { Database, PlatformChannelRow, PlatformTabRow, PlatformTeamRow } from '../../store/schema';
 
 /** Every settings object with every field set, as a team always has them. */
 export type FullTeamSettings = { [K in keyof TeamSettings]-?: Required<NonNullable<TeamSettings[K]>> };
@@ -147,3 +149,9 @@ export function memberId(teamId: string, userId: string): string {
 /** The first tab of a channel sorts at 10000 and each next one 100 later, as Teams numbers them. */
 export const FIRST_TAB_SORT_ORDER = 10_000;
 export const TAB_SORT_ORDER_STEP = 100;
+
+/** Throws NotFound unless the simulated tenant has the team. */
+export async function requireTeam(db: Kysely<Database>, teamId: string): Promise<void> {
+  const team = await db.selectFrom('platform_teams').select('id').where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw new NotFound(`There is no team ${teamId}.`);
+}
