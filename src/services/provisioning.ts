@@ -72,7 +72,7 @@ export class ProvisioningService {
    * template needs one) in one transaction. A repeated idempotency key returns the first job.
    */
   async request(caller: Caller, body: TeamProvisioningRequest, idempotencyKey?: string): Promise<Job> {
-    const { jobs, approvals, events, catalog, directory } = this.deps;
+    const { jobs, approvals, events, catalog } = this.deps;
     if (idempotencyKey) {
       const earlier = await jobs.findByIdempotencyKey(caller.id, idempotencyKey);
       if (earlier) return toWireJob(earlier, await jobs.isPaused());
@@ -80,6 +80,69 @@ export class ProvisioningService {
     const template = await catalog.get(body.template.id, caller);
     const config = template.templateConfiguration;
     const jobId = randomUUID();
+    const { data, log } = await this.plan(caller, body, template, jobId);
+    const needsApproval = data.approval !== undefined;
+    const approvalId = data.approval?.id;
+    const now = this.now();
+    const published: StewardEvent[] = [];
+    const job = await this.deps.db.transaction().execute(async (trx) => {
+      if (config.singleton && (await jobs.templateInUse(data.template.id, trx))) {
+        throw new ValidationFailed('The request is not valid.', [
+          {
+            code: 'singletonUsed',
+            target: 'template.id',
+            message: `Only one team may be created from "${config.name}", and it exists.`,
+          },
+        ]);
+      }
+      const stored = await jobs.insert(
+        {
+          id: jobId,
+          type: 'ProvisioningRequest',
+          queued: !needsApproval,
+          data,
+          log,
+          requesterId: caller.id,
+          templateId: data.template.id,
+          idempotencyKey,
+        },
+        now,
+        trx,
+      );
+      if (approvalId) {
+        await approvals.insert(
+          {
+            id: approvalId,
+            jobId,
+            templateId: data.template.id,
+            approverIds: config.approval.approvalTeam.map((a) => a.id),
+          },
+          now,
+          trx,
+        );
+        published.push(
+          await events.record(trx, 'team_creation_approval_requested', eventPayload(stored, data), now),
+        );
+      }
+      return stored;
+    });
+    events.publish(published);
+    if (!needsApproval) this.deps.onQueued();
+    return toWireJob(job, await jobs.isPaused());
+  }
+
+  /**
+   * Everything about a request that can be refused (400): conventions applied, people resolved,
+   * minimum owners and members; and, when it holds, the job's data and first log lines.
+   */
+  private async plan(
+    caller: Caller,
+    body: TeamProvisioningRequest,
+    template: CatalogTemplate,
+    jobId: string,
+  ): Promise<{ data: ProvisioningData; log: string[] }> {
+    const { directory } = this.deps;
+    const config = template.templateConfiguration;
     const details: ErrorDetail[] = [];
     const subject = await directory.ruleSubject(caller);
     const requester = {
@@ -149,58 +212,13 @@ export class ProvisioningService {
         ? { approval: { id: approvalId, status: 'pending', approvers: config.approval.approvalTeam } }
         : {}),
     };
-    const now = this.now();
     const log = [`Requested "${names.name}" from template "${config.name}" by ${requester.displayName}.`];
     if (approvalId) {
       log.push(
         `Waiting for approval ${approvalId} by ${config.approval.approvalTeam.map((a) => a.name ?? a.id).join(', ')}.`,
       );
     }
-    const published: StewardEvent[] = [];
-    const job = await this.deps.db.transaction().execute(async (trx) => {
-      if (config.singleton && (await jobs.templateInUse(data.template.id, trx))) {
-        throw new ValidationFailed('The request is not valid.', [
-          {
-            code: 'singletonUsed',
-            target: 'template.id',
-            message: `Only one team may be created from "${config.name}", and it exists.`,
-          },
-        ]);
-      }
-      const stored = await jobs.insert(
-        {
-          id: jobId,
-          type: 'ProvisioningRequest',
-          queued: !needsApproval,
-          data,
-          log,
-          requesterId: caller.id,
-          templateId: data.template.id,
-          idempotencyKey,
-        },
-        now,
-        trx,
-      );
-      if (approvalId) {
-        await approvals.insert(
-          {
-            id: approvalId,
-            jobId,
-            templateId: data.template.id,
-            approverIds: config.approval.approvalTeam.map((a) => a.id),
-          },
-          now,
-          trx,
-        );
-        published.push(
-          await events.record(trx, 'team_creation_approval_requested', eventPayload(stored, data), now),
-        );
-      }
-      return stored;
-    });
-    events.publish(published);
-    if (!needsApproval) this.deps.onQueued();
-    return toWireJob(job, await jobs.isPaused());
+    return { data, log };
   }
 
   /** A job, to its requester, to the approvers of its approval, and to admins. Others get 404. */

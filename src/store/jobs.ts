@@ -92,8 +92,20 @@ export class JobRepository {
     return rows.map(toJob);
   }
 
-  /** True when a job of `type` for `templateId` exists that has not failed (singleton templates). */
+  /**
+   * True when a provisioning job for `templateId` exists that has not failed (singleton templates).
+   * On PostgreSQL the template's row is locked until `trx` ends, so two concurrent requests cannot
+   * both find it unused; SQLite serialises writing transactions already.
+   */
   async templateInUse(templateId: string, trx: Db = this.db): Promise<boolean> {
+    if (isPostgres(trx)) {
+      await trx
+        .selectFrom('catalog_templates')
+        .select('id')
+        .where('id', '=', templateId)
+        .forUpdate()
+        .execute();
+    }
     const row = await trx
       .selectFrom('jobs')
       .select('id')

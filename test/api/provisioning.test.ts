@@ -90,7 +90,9 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       .selectAll()
       .where('team_id', '=', team.id)
       .execute();
-    expect(stored.map((row) => [row.namespace, JSON.parse(row.document)])).toEqual([
+    // jsonb on PostgreSQL arrives parsed; SQLite's text does not.
+    const parsed = (document: unknown) => (typeof document === 'string' ? JSON.parse(document) : document);
+    expect(stored.map((row) => [row.namespace, parsed(row.document)])).toEqual([
       ['provisioning', { project: { code: 'AP-11', costCenter: 4711 } }],
     ]);
     expect(job.log).toContain('Stored the request\'s metadata in namespace "provisioning".');
@@ -269,6 +271,26 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     );
     expect(second.status).toBe(400);
     expect(second.body.error.details[0]!.code).toBe('singletonUsed');
+  });
+
+  test('concurrent requests for a singleton template: exactly one is accepted', async () => {
+    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    await app.call('PUT', '/api/v1.0/catalog/templates/only-once', {
+      token: patti,
+      body: { templateConfiguration: { name: 'Only once', singleton: true } },
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        app
+          .call('POST', '/api/v1.0/teams/provisioning', {
+            token: alex,
+            body: request('only-once', `Race ${i}`),
+          })
+          .then((res) => res.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
   });
 
   test('an Idempotency-Key makes a retried request return the first job', async () => {
