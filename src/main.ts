@@ -9,6 +9,7 @@ import { ApiMetrics } from './api/metrics';
 import { createAuthenticator } from './api/middleware/authenticate';
 import { catalogRoutes } from './api/routes/catalog';
 import { directoryRoutes } from './api/routes/directory';
+import { metadataRoutes } from './api/routes/metadata';
 import { provisioningRoutes } from './api/routes/provisioning';
 import { teamRoutes } from './api/routes/teams';
 import { createApiServer } from './api/server';
@@ -30,6 +31,7 @@ import { CatalogService } from './services/catalog';
 import { DirectoryService } from './services/directory';
 import { EventBus } from './services/events';
 import { JobWorker } from './services/jobWorker';
+import { MetadataService } from './services/metadata';
 import { ProvisioningService } from './services/provisioning';
 import { ProvisioningHandler, TeamArchiveHandler } from './services/provisioningHandler';
 import { RateLimitService } from './services/rateLimits';
@@ -99,6 +101,7 @@ export async function startSteward(
   const jobs = new JobRepository(store.db);
   const approvalStore = new ApprovalRepository(store.db);
   const events = new EventBus(new OutboxRepository(store.db), config.tenantId);
+  const metadataStore = new MetadataRepository(store.db);
   const runsWorker = config.role !== 'api' && config.workers.concurrency > 0;
   const worker = new JobWorker(
     {
@@ -107,7 +110,7 @@ export async function startSteward(
       events,
       handlers: {
         ProvisioningRequest: new ProvisioningHandler(platform.teams, events, {
-          store: new MetadataRepository(store.db),
+          store: metadataStore,
           namespace: config.provisioningMetadataNamespace,
         }),
         TeamArchiveRequest: new TeamArchiveHandler(platform.teams, events),
@@ -127,6 +130,7 @@ export async function startSteward(
   const provisioning = new ProvisioningService({ ...common, catalog });
   const approvals = new ApprovalService({ ...common, templates });
   const teams = new TeamService({ ...common, teams: platform.teams });
+  const metadata = new MetadataService({ store: metadataStore, teams: platform.teams, now });
   const server = createApiServer({
     routes:
       config.role === 'worker'
@@ -136,6 +140,7 @@ export async function startSteward(
             ...directoryRoutes(directory),
             ...provisioningRoutes(provisioning, approvals),
             ...teamRoutes(teams),
+            ...metadataRoutes(metadata),
           ],
     authenticator: createAuthenticator(config.auth, config.tenantId),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.pgPool }),

@@ -250,7 +250,7 @@ describe('npm run migrate (dist/cli/migrate.js)', () => {
     const first = await run(MIGRATE, [], env, dataDir);
     expect(first).toEqual({
       code: 0,
-      stdout: `Applied 0001_foundation, 0002_provisioning, 0003_team_metadata to ${file}\n`,
+      stdout: `Applied 0001_foundation, 0002_provisioning, 0003_team_metadata, 0004_metadata_index to ${file}\n`,
       stderr: '',
     });
     const second = await run(MIGRATE, [], env, dataDir);

@@ -1,8 +1,9 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables, as Kysely sees them. Booleans are integers (0/1) and JSON is text on both
- * databases, so one query works on SQLite and PostgreSQL alike.
+ * databases, so one query works on SQLite and PostgreSQL alike (except metadata documents, which
+ * PostgreSQL holds as jsonb to index them).
  */
 export interface Database {
   steward_meta: { key: string; value: string };
@@ -20,7 +21,15 @@ export interface Database {
   platform_messages: { id: string; team_id: string; channel_id: string; body: string; created_at: string };
   jobs: JobRow;
   approvals: ApprovalRow;
-  team_metadata: { team_id: string; namespace: string; document: string; updated_at: string };
+  /** `document` is text on SQLite and jsonb on PostgreSQL (read back already parsed). */
+  team_metadata: {
+    team_id: string;
+    namespace: string;
+    document: ColumnType<string | Record<string, unknown>, string, string>;
+    updated_at: string;
+  };
+  /** SQLite only: every leaf of every metadata document, for containment queries. */
+  team_metadata_values: { team_id: string; namespace: string; path: string; value: string };
   outbox_events: { seq: Generated<number>; id: string; type: string; payload: string; created_at: string };
 }
 

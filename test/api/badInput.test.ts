@@ -18,6 +18,7 @@ const GOOD_PARAMS: Record<string, string> = {
   channelId: '19:nope@thread.tacv2',
   jobId: 'no-such-job',
   approvalRequestId: 'no-such-approval',
+  namespace: 'steward',
 };
 /** Values that break each path parameter's format or enum. */
 const BAD_PARAMS: Record<string, string> = {
@@ -27,7 +28,14 @@ const BAD_PARAMS: Record<string, string> = {
   channelId: 'has%20space',
   jobId: 'has%20space',
   approvalRequestId: 'has%20space',
+  namespace: 'has%20space',
 };
+/** Operations whose body is any JSON object (metadata): no field is unknown, but a non-object is refused. */
+const FREE_FORM_BODIES = new Set([
+  'setTeamNamespaceMetadata',
+  'updateTeamNamespaceMetadata',
+  'queryMetadata',
+]);
 
 /**
  * Every operation that exists, driven by the served OpenAPI document: each class of bad input gets
@@ -92,14 +100,18 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getTeamChannelTabs',
         'getTeamChannels',
         'getTeamMembers',
+        'getTeamNamespaceMetadata',
         'getTeamPrimaryChannel',
         'getUsers',
+        'queryMetadata',
         'rejectTeamCreation',
         'setPlatformTeamTemplate',
         'setPlatformTeamTemplatePermanentMembership',
         'setPlatformTeamTemplatePermanentMembershipByRole',
+        'setTeamNamespaceMetadata',
         'unarchiveTeam',
         'updateTeam',
+        'updateTeamNamespaceMetadata',
       ].sort(),
     );
   });
@@ -186,7 +198,10 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
       );
       expectError(await app.call(method, url, { token: admin, body: 'a string' }), 400, 'validationFailed');
       expectError(
-        await app.call(method, url, { token: admin, body: { unexpected: true } }),
+        await app.call(method, url, {
+          token: admin,
+          body: FREE_FORM_BODIES.has(op.operationId) ? [{ unexpected: true }] : { unexpected: true },
+        }),
         400,
         'validationFailed',
       );

@@ -92,6 +92,7 @@ describe('OpenAPI document', () => {
       'TeamChannelPayload',
       'TeamChannelTab',
       'TeamChannelTabPayload',
+      'MetadataQueryResult',
     ]) {
       expect(doc.components.schemas[name]).toBeDefined();
     }

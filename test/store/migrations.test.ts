@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import { migrate, openStore, type Store } from '../../src/store/database';
-import { migrations } from '../../src/store/migrations';
+import { MetadataRepository } from '../../src/store/metadata';
+import { migrationProvider, migrations } from '../../src/store/migrations';
 import { seedDemoData } from '../../src/store/seed';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 
@@ -34,6 +36,28 @@ describe.each(databaseKinds)('store on %s', (kind) => {
     await store.ping();
   });
 
+  test('0004 keeps metadata documents written before it, and indexes them for queries', async () => {
+    const store = open();
+    const before = await new Migrator({ db: store.db, provider: migrationProvider }).migrateTo(
+      '0003_team_metadata',
+    );
+    expect(before.error).toBeUndefined();
+    for (const [team, document] of [
+      ['t1', { tier: 'gold', tags: ['x'] }],
+      ['t2', { tier: 'silver' }],
+    ] as const) {
+      await store.db
+        .insertInto('team_metadata')
+        .values({ team_id: team, namespace: 'crm', document: JSON.stringify(document), updated_at: 'then' })
+        .execute();
+    }
+    expect(await migrate(store.db)).toEqual(['0004_metadata_index']);
+    const metadata = new MetadataRepository(store.db);
+    expect(await metadata.get('t1', 'crm')).toEqual({ tier: 'gold', tags: ['x'] });
+    expect(await metadata.query('crm', { tags: ['x'] })).toEqual(['t1']);
+    expect(await metadata.query('crm', {})).toEqual(['t1', 't2']);
+  });
+
   test('several processes migrating one fresh store at once apply each migration exactly once', async () => {
     const run = () =>
       new Promise<string>((resolve, reject) => {
@@ -47,7 +71,9 @@ describe.each(databaseKinds)('store on %s', (kind) => {
       });
     const outputs = await Promise.all(Array.from({ length: 8 }, run));
     expect(
-      outputs.filter((o) => o.startsWith('Applied 0001_foundation, 0002_provisioning, 0003_team_metadata')),
+      outputs.filter((o) =>
+        o.startsWith('Applied 0001_foundation, 0002_provisioning, 0003_team_metadata, 0004_metadata_index'),
+      ),
     ).toHaveLength(1);
     expect(outputs.filter((o) => o.includes('is up to date'))).toHaveLength(7);
     expect(await migrate(open().db)).toEqual([]);

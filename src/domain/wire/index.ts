@@ -4,4 +4,5 @@ export * from './directory';
 export * from './errors';
 export { Flag, models, type ODataCollection } from './registry';
 export * from './jobs';
+export * from './metadata';
 export * from './teams';

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as provisioning from './0002_provisioning';
 import * as teamMetadata from './0003_team_metadata';
+import * as metadataIndex from './0004_metadata_index';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_provisioning': provisioning,
   '0003_team_metadata': teamMetadata,
+  '0004_metadata_index': metadataIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
