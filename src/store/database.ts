@@ -45,7 +45,7 @@ export function openStore(options: DatabaseOptions): Store {
 const STATEMENT_CACHE_LIMIT = 500;
 
 /**
- * Kysely prepares every query anew; compiling SQL is most of a simple query's cost on SQLite, so
+ * Opens transactions with BEGIN IMMEDIATE (see below), and reuses prepared statements: Kysely prepares every query anew; compiling SQL is most of a simple query's cost on SQLite, so
  * prepared statements are reused by SQL text (queries with variable-length IN lists vary, hence the bound).
  */
 function withStatementCache(sqlite: SQLite.Database) {
@@ -55,7 +55,10 @@ function withStatementCache(sqlite: SQLite.Database) {
     prepare: (text: string) => {
       let statement = statements.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        // Kysely opens transactions with a deferred BEGIN. A transaction that reads and then writes
+        // while another process has written fails at once with SQLITE_BUSY (the busy timeout does
+        // not cover that upgrade), so every transaction takes the write lock up front instead.
+        statement = sqlite.prepare(text === 'begin' ? 'begin immediate' : text);
         if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
         statements.set(text, statement);
       }

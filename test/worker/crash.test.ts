@@ -83,7 +83,10 @@ describe.each(databaseKinds)('a worker killed mid-job (%s)', (kind) => {
 
       startWorker();
       const job = await waitForJob(api, alex, res.body.id, ['completed', 'failed'], 30_000);
-      expect(job.status).toBe('completed');
+      // On failure, show the job's story rather than just its status.
+      expect({ status: job.status, failedReason: job.failedReason, log: job.log }).toMatchObject({
+        status: 'completed',
+      });
       const store = api.steward.store.db;
       const teams = await store
         .selectFrom('platform_teams')

@@ -1,0 +1,28 @@
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { migrate, openStore } from '../../src/store/database';
+import { createTestDatabase } from '../support/databases';
+
+describe('SQLite store', () => {
+  test('a transaction takes the write lock when it begins, so another process waits instead of failing later', async () => {
+    const db = await createTestDatabase('sqlite');
+    const file = db.url.slice('sqlite:'.length);
+    const store = openStore({ kind: 'sqlite', file });
+    await migrate(store.db);
+    const other = new SQLite(file);
+    other.pragma('busy_timeout = 0');
+    try {
+      await store.db.transaction().execute(async (trx) => {
+        // Only a read so far: with a deferred BEGIN another connection could still take the write lock.
+        await sql`select count(*) from jobs`.execute(trx);
+        expect(() => other.exec('begin immediate')).toThrow(/database is locked/);
+      });
+      other.exec('begin immediate');
+      other.exec('rollback');
+    } finally {
+      other.close();
+      await store.close();
+      await db.drop();
+    }
+  });
+});
