@@ -9,6 +9,7 @@ import { ApiMetrics } from './api/metrics';
 import { createAuthenticator } from './api/middleware/authenticate';
 import { catalogRoutes } from './api/routes/catalog';
 import { directoryRoutes } from './api/routes/directory';
+import { hookRoutes } from './api/routes/hooks';
 import { metadataRoutes } from './api/routes/metadata';
 import { provisioningRoutes } from './api/routes/provisioning';
 import { teamRoutes } from './api/routes/teams';
@@ -140,6 +141,7 @@ export async function startSteward(
             ...directoryRoutes(directory),
             ...provisioningRoutes(provisioning, approvals),
             ...teamRoutes(teams),
+            ...hookRoutes(),
             ...metadataRoutes(metadata),
           ],
     authenticator: createAuthenticator(config.auth, config.tenantId),

@@ -92,6 +92,10 @@ describe('OpenAPI document', () => {
       'TeamChannelPayload',
       'TeamChannelTab',
       'TeamChannelTabPayload',
+      'HookSignatureRequest',
+      'HookSignature',
+      'HookEvent',
+      'HooksEvents',
       'MetadataQueryResult',
     ]) {
       expect(doc.components.schemas[name]).toBeDefined();

@@ -6,3 +6,4 @@ export { Flag, models, type ODataCollection } from './registry';
 export * from './jobs';
 export * from './metadata';
 export * from './teams';
+export * from './hooks';
