@@ -228,12 +228,6 @@ export class ProvisioningService {
     return toWireJob(job, await this.deps.jobs.isPaused());
   }
 
-  /** The caller's most recent jobs. */
-  async listMine(caller: Caller, limit = 20): Promise<Job[]> {
-    const paused = await this.deps.jobs.isPaused();
-    return (await this.deps.jobs.listForRequester(caller.id, limit)).map((j) => toWireJob(j, paused));
-  }
-
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {
     if (caller.privileged || job.requesterId === caller.id) return true;
     const approval = await this.deps.approvals.forJob(job.id);

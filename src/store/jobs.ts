@@ -79,19 +79,6 @@ export class JobRepository {
     return row && toJob(row);
   }
 
-  /** A requester's recent jobs, newest first. */
-  async listForRequester(requesterId: string, limit: number): Promise<StoredJob[]> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('requester_id', '=', requesterId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map(toJob);
-  }
-
   /**
    * True when a provisioning job for `templateId` exists that has not failed (singleton templates).
    * On PostgreSQL the template's row is locked until `trx` ends, so two concurrent requests cannot

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Conflict, NotFound } from '../../src/domain/errors';
 import { EmbeddedTeams, SEED_TEMPLATE_TEAM_ID, seedEmbeddedTeams } from '../../src/platform/embedded';
 import { DEFAULT_TEAM_SETTINGS } from '../../src/platform/embedded/teamRows';
-import { type CloneTeamSpec, type NewTeamSpec, PlatformError } from '../../src/platform/port';
+import { type CloneTeamSpec, PlatformError } from '../../src/platform/port';
 import { migrate, openStore, type Store } from '../../src/store/database';
 import { seedDemoData } from '../../src/store/seed';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { newTeamSpec } from '../support/teams';
+import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 
 const ALEX = '00000000-0000-0000-0000-0000000000020';
 const MEGAN = '00000000-0000-0000-0000-0000000000021';
@@ -21,25 +22,6 @@ const PLATFORM_TABLES = [
   'platform_members',
   'platform_messages',
 ] as const;
-
-const optionsOf = (db: TestDatabase) =>
-  db.kind === 'postgres'
-    ? { kind: 'postgres' as const, url: db.url }
-    : { kind: 'sqlite' as const, file: db.url.slice('sqlite:'.length) };
-
-function newTeam(overrides: Partial<NewTeamSpec> = {}): NewTeamSpec {
-  return {
-    displayName: 'Project Apollo',
-    description: 'Going to the moon.',
-    visibility: 'private',
-    mailNickname: 'projectapollo',
-    settings: {},
-    sensitivityLabelId: null,
-    ownerId: ALEX,
-    provisioningKey: `job-${randomUUID()}`,
-    ...overrides,
-  };
-}
 
 const webTab = (displayName: string, websiteUrl: string) => ({
   displayName,
@@ -64,7 +46,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    store = openStore(optionsOf(database));
+    store = openStore(storeOptionsOf(database));
     await migrate(store.db);
     await seedDemoData(store);
     teams = new EmbeddedTeams(store.db, { publicUrl: () => PUBLIC_URL, latencyMs: 0, faults: [] });
@@ -76,7 +58,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
 
   describe('createTeam', () => {
     it('creates the team with its General channel and first owner, shaped like Graph', async () => {
-      const spec = newTeam({ settings: { memberSettings: { allowDeleteChannels: false } } });
+      const spec = newTeamSpec({ settings: { memberSettings: { allowDeleteChannels: false } } });
       const team = await teams.createTeam(spec);
       expect(team.id).toMatch(GUID);
       expect(team).toMatchObject({
@@ -120,7 +102,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('returns the team already made with the same provisioning key instead of a second one', async () => {
-      const spec = newTeam();
+      const spec = newTeamSpec();
       const first = await teams.createTeam(spec);
       const again = await teams.createTeam({ ...spec, displayName: 'Another name', ownerId: MEGAN });
       expect(again).toEqual(first);
@@ -135,7 +117,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('makes exactly one team when five calls race with the same provisioning key', async () => {
-      const spec = newTeam();
+      const spec = newTeamSpec();
       const results = await Promise.all(Array.from({ length: 5 }, () => teams.createTeam(spec)));
       expect(new Set(results.map((t) => t.id)).size).toBe(1);
       const keyed = await store.db
@@ -150,7 +132,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('makes exactly one team when five adapters race with the same key', async () => {
-      const spec = newTeam();
+      const spec = newTeamSpec();
       const adapters = Array.from(
         { length: 5 },
         () => new EmbeddedTeams(store.db, { publicUrl: () => PUBLIC_URL, latencyMs: 0, faults: [] }),
@@ -167,7 +149,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
 
     beforeAll(async () => {
       const team = await teams.createTeam(
-        newTeam({
+        newTeamSpec({
           displayName: 'Source team',
           settings: {
             funSettings: { giphyContentRating: 'strict' },
@@ -301,7 +283,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
 
   describe('members', () => {
     it('adds, re-adds without duplicates, and changes roles', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       const added = await teams.addMember(team.id, MEGAN, 'member');
       expect(added).toMatchObject({
         userId: MEGAN,
@@ -317,7 +299,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('names people outside the directory by their id', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       expect(await teams.addMember(team.id, STRANGER, 'member')).toMatchObject({
         userId: STRANGER,
         displayName: STRANGER,
@@ -327,7 +309,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('lists members in the order they joined', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       await teams.addMember(team.id, LYNNE, 'member');
       await teams.addMember(team.id, MEGAN, 'member');
       expect((await teams.listMembers(team.id)).map((m) => m.userId)).toEqual([ALEX, LYNNE, MEGAN]);
@@ -336,7 +318,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
 
   describe('channels and tabs', () => {
     it('lists General first, then channels as created, and refuses a name taken in any case', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       const zeta = await teams.createChannel(
         team.id,
         { displayName: 'Zeta', membershipType: 'standard' },
@@ -361,14 +343,14 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
         teams.createChannel(team.id, { displayName: 'general', membershipType: 'standard' }, ALEX),
       ).rejects.toThrow(Conflict);
       // Another team may use the name.
-      const other = await teams.createTeam(newTeam());
+      const other = await teams.createTeam(newTeamSpec());
       await expect(
         teams.createChannel(other.id, { displayName: 'Zeta', membershipType: 'standard' }, ALEX),
       ).resolves.toMatchObject({ displayName: 'Zeta' });
     });
 
     it('creates tabs in Graph shape with increasing sort orders', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       const general = await teams.primaryChannel(team.id);
       const first = await teams.createTab(team.id, general.id, webTab('Wiki', 'https://example.com/wiki'));
       const second = await teams.createTab(team.id, general.id, {
@@ -405,8 +387,8 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('refuses a channel of another team with NotFound', async () => {
-      const team = await teams.createTeam(newTeam());
-      const other = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
+      const other = await teams.createTeam(newTeamSpec());
       const otherGeneral = await teams.primaryChannel(other.id);
       await expect(teams.listTabs(team.id, otherGeneral.id)).rejects.toThrow(NotFound);
       await expect(teams.createTab(team.id, otherGeneral.id, webTab('X', 'https://x.test'))).rejects.toThrow(
@@ -416,7 +398,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('stores posted messages', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       const general = await teams.primaryChannel(team.id);
       await teams.postMessage(team.id, general.id, '<p>Welcome!</p>');
       expect((await teams.viewTeam(team.id))?.generalMessages.map((m) => m.body)).toEqual([
@@ -427,7 +409,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
 
   describe('updates, archiving and deletion', () => {
     it('merges settings key by key and changes only the given fields', async () => {
-      const team = await teams.createTeam(newTeam({ settings: { funSettings: { allowGiphy: false } } }));
+      const team = await teams.createTeam(newTeamSpec({ settings: { funSettings: { allowGiphy: false } } }));
       await teams.updateTeam(team.id, {
         displayName: 'Renamed',
         classification: 'Internal',
@@ -454,7 +436,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('archives (with the site read-only when asked) and unarchives', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       await teams.archiveTeam(team.id, true);
       expect(await teams.viewTeam(team.id)).toMatchObject({
         team: { isArchived: true },
@@ -473,7 +455,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
     });
 
     it('deletes a team with everything in it', async () => {
-      const team = await teams.createTeam(newTeam());
+      const team = await teams.createTeam(newTeamSpec());
       const general = await teams.primaryChannel(team.id);
       await teams.createChannel(team.id, { displayName: 'Extra', membershipType: 'standard' }, ALEX);
       await teams.createTab(team.id, general.id, webTab('Tab', 'https://example.com'));
@@ -519,7 +501,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
           { call: 4, status: 503 },
         ],
       });
-      const spec = newTeam();
+      const spec = newTeamSpec();
       const team = await faulty.createTeam(spec);
       const failure = (promise: Promise<unknown>) =>
         promise.then(
@@ -535,7 +517,7 @@ describe.each(databaseKinds)('embedded teams on %s', (kind) => {
         status: 500,
         transient: false,
       });
-      const unavailable = await failure(faulty.createTeam(newTeam({ provisioningKey: 'never-written' })));
+      const unavailable = await failure(faulty.createTeam(newTeamSpec({ provisioningKey: 'never-written' })));
       expect(unavailable).toMatchObject({ status: 503, transient: true });
       expect(await faulty.listMembers(team.id)).toHaveLength(1);
       expect(await faulty.listChannels(team.id)).toHaveLength(1);

@@ -7,29 +7,15 @@ import {
   renderTeamListPage,
   renderTeamPage,
 } from '../../src/platform/embedded/viewer';
-import type { NewTeamSpec } from '../../src/platform/port';
 import { migrate, openStore, type Store } from '../../src/store/database';
 import { seedDemoData } from '../../src/store/seed';
+import { newTeamSpec } from '../support/teams';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { startTestSteward, type TestSteward } from '../support/steward';
 
 const ALEX = '00000000-0000-0000-0000-0000000000020';
 const MEGAN = '00000000-0000-0000-0000-0000000000021';
 const SCRIPT = '<script>alert(1)</script>';
-
-function newTeam(overrides: Partial<NewTeamSpec> = {}): NewTeamSpec {
-  return {
-    displayName: 'Project Apollo',
-    description: 'Going to the moon.',
-    visibility: 'private',
-    mailNickname: 'projectapollo',
-    settings: {},
-    sensitivityLabelId: null,
-    ownerId: ALEX,
-    provisioningKey: `job-${randomUUID()}`,
-    ...overrides,
-  };
-}
 
 describe('embedded tenant viewer', () => {
   let database: TestDatabase;
@@ -49,7 +35,7 @@ describe('embedded tenant viewer', () => {
   });
 
   it('shows a team: names, members with owner badges, channels, tabs and the welcome message', async () => {
-    const team = await teams.createTeam(newTeam({ sensitivityLabelId: 'label-general' }));
+    const team = await teams.createTeam(newTeamSpec({ sensitivityLabelId: 'label-general' }));
     await teams.addMember(team.id, MEGAN, 'member');
     const general = await teams.primaryChannel(team.id);
     const planning = await teams.createChannel(
@@ -84,14 +70,14 @@ describe('embedded tenant viewer', () => {
   });
 
   it('lists every team with a link to its page', async () => {
-    const team = await teams.createTeam(newTeam({ displayName: 'Listed team' }));
+    const team = await teams.createTeam(newTeamSpec({ displayName: 'Listed team' }));
     const html = await renderTeamListPage(teams);
     expect(html).toContain(`<a href="/platform/teams/${team.id}">Listed team</a>`);
   });
 
   it('escapes what users wrote: names, descriptions, channel and tab names, messages, tab links', async () => {
     const team = await teams.createTeam(
-      newTeam({ displayName: SCRIPT, description: `"><img src=x onerror=alert(1)>` }),
+      newTeamSpec({ displayName: SCRIPT, description: `"><img src=x onerror=alert(1)>` }),
     );
     const general = await teams.primaryChannel(team.id);
     await teams.createChannel(team.id, { displayName: '<b>bold</b>', membershipType: 'standard' }, ALEX);

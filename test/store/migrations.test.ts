@@ -5,18 +5,13 @@ import { migrate, openStore, type Store } from '../../src/store/database';
 import { MetadataRepository } from '../../src/store/metadata';
 import { migrationProvider, migrations } from '../../src/store/migrations';
 import { seedDemoData } from '../../src/store/seed';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-
-const optionsOf = (db: TestDatabase) =>
-  db.kind === 'postgres'
-    ? { kind: 'postgres' as const, url: db.url }
-    : { kind: 'sqlite' as const, file: db.url.slice('sqlite:'.length) };
+import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 
 describe.each(databaseKinds)('store on %s', (kind) => {
   let db: TestDatabase;
   const stores: Store[] = [];
   const open = () => {
-    const store = openStore(optionsOf(db));
+    const store = openStore(storeOptionsOf(db));
     stores.push(store);
     return store;
   };

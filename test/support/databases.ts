@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import type { DatabaseOptions } from '../../src/store/database';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -19,6 +20,13 @@ const adminUrl = process.env.STEWARD_TEST_DATABASE_URL;
 
 /** The databases integration suites run on: SQLite always, PostgreSQL when configured. */
 export const databaseKinds: DatabaseKind[] = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** The store options (`openStore`) for a test database. */
+export function storeOptionsOf(db: TestDatabase): DatabaseOptions {
+  return db.kind === 'postgres'
+    ? { kind: 'postgres', url: db.url }
+    : { kind: 'sqlite', file: db.url.slice('sqlite:'.length) };
+}
 
 /** Creates an empty database of `kind` (a temp SQLite file, or a fresh PostgreSQL database). */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
