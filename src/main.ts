@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type restify from 'restify';
 import { ApiMetrics } from './api/metrics';
 import { createAuthenticator } from './api/middleware/authenticate';
+import { auditRoutes } from './api/routes/audit';
 import { catalogRoutes } from './api/routes/catalog';
 import { directoryRoutes } from './api/routes/directory';
 import { hookRoutes } from './api/routes/hooks';
@@ -28,6 +29,7 @@ import {
 import { createGraphPlatform } from './platform/graph';
 import type { Platform } from './platform/port';
 import { ApprovalService } from './services/approvals';
+import { AuditLog } from './services/audit';
 import { CatalogService } from './services/catalog';
 import { DirectoryService } from './services/directory';
 import { EventBus } from './services/events';
@@ -38,6 +40,7 @@ import { ProvisioningHandler, TeamArchiveHandler } from './services/provisioning
 import { RateLimitService } from './services/rateLimits';
 import { TeamService } from './services/teams';
 import { ApprovalRepository } from './store/approvals';
+import { AuditRepository } from './store/audit';
 import { migrate, openStore, type Store } from './store/database';
 import { DirectoryRepository } from './store/directory';
 import { JobRepository } from './store/jobs';
@@ -103,6 +106,7 @@ export async function startSteward(
   const approvalStore = new ApprovalRepository(store.db);
   const events = new EventBus(new OutboxRepository(store.db), config.tenantId);
   const metadataStore = new MetadataRepository(store.db);
+  const audit = new AuditLog(new AuditRepository(store.db), config.tenantId);
   const runsWorker = config.role !== 'api' && config.workers.concurrency > 0;
   const worker = new JobWorker(
     {
@@ -143,6 +147,7 @@ export async function startSteward(
             ...teamRoutes(teams),
             ...hookRoutes(),
             ...metadataRoutes(metadata),
+            ...auditRoutes(audit),
           ],
     authenticator: createAuthenticator(config.auth, config.tenantId),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.pgPool }),
@@ -152,6 +157,7 @@ export async function startSteward(
     publicUrl: () => publicUrl,
     version: VERSION,
     ready: () => store.ping(),
+    audit,
   });
   if (platform.kind === 'embedded' && config.role !== 'worker')
     mountViewer(server, platform as EmbeddedPlatform);

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { Caller } from '../domain/caller';
 import { Forbidden, NotFound, RateLimited, Unavailable, ValidationFailed } from '../domain/errors';
 import { bypassesCondition, isGranted, policyOf } from '../domain/rbac';
+import { actorOf, type AuditActor } from '../domain/audit';
+import type { AuditLog } from '../services/audit';
 import type { RateLimitService } from '../services/rateLimits';
 import { detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
@@ -29,6 +31,8 @@ export interface ApiServerOptions {
   version: string;
   /** Resolves when the store answers; `/readyz` reports 503 otherwise. */
   ready: () => Promise<void>;
+  /** Where refused calls (401, 403) are recorded, in the `security` trail. */
+  audit?: AuditLog;
 }
 
 type Req = restify.Request & IncomingMessage;
@@ -105,14 +109,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
   for (const [name, value] of Object.entries(idHeaders(requestId, clientRequestId)))
     res.setHeader(name, value);
   let caller: Caller | undefined;
+  let actor: AuditActor | undefined;
   let status = 500;
   try {
     const policy = policyOf(route.operationId);
     const identity = await options.authenticator.authenticate(req.headers.authorization);
+    actor = actorOf(identity);
     if (!isGranted(policy, identity.roles)) {
       throw new Forbidden(`This operation needs one of these roles: ${policy.roles.join(', ')}.`);
     }
-    caller = { ...identity, privileged: bypassesCondition(policy, identity.roles) };
+    caller = { ...identity, privileged: bypassesCondition(policy, identity.roles), requestId };
     const decision = await options.rateLimits.consume(options.tenantId, caller.id, policy.tier);
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
@@ -143,6 +149,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     if (status >= 500)
       options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
     if (status === 413) mapped.headers.Connection = 'close';
+    if (status === 401 || status === 403) {
+      await recordRefusal(options, {
+        route,
+        req,
+        requestId,
+        status,
+        actor,
+        message: mapped.body.error.message,
+      });
+    }
     sendJson(res, status, mapped.body, mapped.headers);
   } finally {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -159,6 +175,40 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
         'request',
       );
     }
+  }
+}
+
+/**
+ * Records a 401 / 403 in the `security` trail. The record names the operation and the path, never
+ * the token; a failure to record is logged and does not change the answer.
+ */
+async function recordRefusal(
+  options: ApiServerOptions,
+  refusal: { route: Route; req: Req; requestId: string; status: number; actor?: AuditActor; message: string },
+): Promise<void> {
+  if (!options.audit) return;
+  const { route, req, requestId, status } = refusal;
+  try {
+    await options.audit.record(
+      undefined,
+      {
+        trail: 'security',
+        action: status === 401 ? 'authentication_failed' : 'access_denied',
+        actor: refusal.actor ?? { id: 'anonymous', type: 'anonymous' },
+        target: { type: 'operation', id: route.operationId },
+        outcome: 'denied',
+        requestId,
+        details: {
+          status,
+          method: req.method,
+          path: new URL(req.url ?? '/', 'http://localhost').pathname,
+          reason: refusal.message,
+        },
+      },
+      new Date(),
+    );
+  } catch (error) {
+    options.logger.error({ err: error, requestId }, 'could not record a refused call');
   }
 }
 

@@ -12,4 +12,6 @@ export interface Caller {
   readonly roles: ReadonlySet<AppRole>;
   /** True when, for the operation being served, an admin role exempts the caller from user conditions. */
   readonly privileged: boolean;
+  /** The API request being served, for the audit records of what it changes. */
+  readonly requestId?: string;
 }

@@ -31,6 +31,24 @@ export interface Database {
   /** SQLite only: every leaf of every metadata document, for containment queries. */
   team_metadata_values: { team_id: string; namespace: string; path: string; value: string };
   outbox_events: { seq: Generated<number>; id: string; type: string; payload: string; created_at: string };
+  audit_records: AuditRecordRow;
+}
+
+export interface AuditRecordRow {
+  seq: Generated<number>;
+  id: string;
+  trail: string;
+  created_at: string;
+  tenant_id: string;
+  /** JSON of the AuditActor. */
+  actor: string;
+  action: string;
+  /** JSON of the AuditTarget. */
+  target: string;
+  outcome: string;
+  request_id: string | null;
+  /** JSON object, or null. */
+  details: string | null;
 }
 
 export interface PlatformTeamRow {

@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './metadata';
 export * from './teams';
 export * from './hooks';
+export * from './audit';

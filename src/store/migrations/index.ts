@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation';
 import * as provisioning from './0002_provisioning';
 import * as teamMetadata from './0003_team_metadata';
 import * as metadataIndex from './0004_metadata_index';
+import * as auditRecords from './0005_audit_records';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0002_provisioning': provisioning,
   '0003_team_metadata': teamMetadata,
   '0004_metadata_index': metadataIndex,
+  '0005_audit_records': auditRecords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { AUDIT_TRAILS, type AuditEntry, isAuditTrailCode } from '../domain/audit';
+import { NotFound, ValidationFailed } from '../domain/errors';
+import type { AuditCursor, AuditRepository, StoredAuditRecord } from '../store/audit';
+import type { Database } from '../store/schema';
+
+/** A page of records and the cursor of the next page, if any. */
+export interface AuditPage {
+  records: StoredAuditRecord[];
+  next?: string;
+}
+
+/**
+ * The audit log. `record` appends inside the caller's transaction — the one that makes the change —
+ * so a change and its record commit or roll back together.
+ */
+export class AuditLog {
+  constructor(
+    private readonly store: AuditRepository,
+    private readonly tenantId: string,
+  ) {}
+
+  /** Appends `entries` in `trx` (the transaction of the change); `undefined` for records of no change (refused calls). */
+  async record(
+    trx: Kysely<Database> | Transaction<Database> | undefined,
+    entries: AuditEntry | readonly AuditEntry[],
+    now: Date,
+  ): Promise<void> {
+    const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
+    await this.store.append(
+      list.map((entry) => ({ ...entry, id: randomUUID(), tenantId: this.tenantId })),
+      now,
+      trx,
+    );
+  }
+
+  trails() {
+    return AUDIT_TRAILS;
+  }
+
+  /** One page of trail `code`, newest first; `skiptoken` is the `next` of the previous page. */
+  async records(
+    code: string,
+    options: { top: number; skiptoken?: string; from?: Date; to?: Date },
+  ): Promise<AuditPage> {
+    if (!isAuditTrailCode(code)) throw new NotFound(`There is no audit trail ${code}.`);
+    const after = options.skiptoken === undefined ? undefined : decodeCursor(options.skiptoken);
+    const { records, more } = await this.store.page(code, {
+      top: options.top,
+      after,
+      from: options.from?.toISOString(),
+      to: options.to?.toISOString(),
+    });
+    const last = records.at(-1);
+    return { records, next: more && last ? encodeCursor({ date: last.date, seq: last.seq }) : undefined };
+  }
+}
+
+/** Cursors are opaque to clients: base64url of `<ISO date>|<seq>`. */
+function encodeCursor(cursor: AuditCursor): string {
+  return Buffer.from(`${cursor.date}|${cursor.seq}`).toString('base64url');
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,15})$/;
+
+function decodeCursor(token: string): AuditCursor {
+  const match = /^[A-Za-z0-9_-]{1,200}$/.test(token)
+    ? CURSOR.exec(Buffer.from(token, 'base64url').toString('utf8'))
+    : null;
+  if (!match) {
+    throw new ValidationFailed('The $skiptoken is not one this API returned.', [
+      {
+        code: 'invalidSkipToken',
+        target: '$skiptoken',
+        message: 'Use the @odata.nextLink of the previous page.',
+      },
+    ]);
+  }
+  return { date: match[1]!, seq: Number(match[2]) };
+}
