@@ -101,24 +101,33 @@ export async function startSteward(
   const now = () => new Date();
   const directory = new DirectoryService(platform.directory);
   const templates = new TemplateRepository(store.db);
-  const catalog = new CatalogService(templates, directory, logger);
   const jobs = new JobRepository(store.db);
   const approvalStore = new ApprovalRepository(store.db);
   const events = new EventBus(new OutboxRepository(store.db), config.tenantId);
   const metadataStore = new MetadataRepository(store.db);
   const audit = new AuditLog(new AuditRepository(store.db), config.tenantId);
+  const catalog = new CatalogService({ db: store.db, templates, directory, audit, log: logger });
+  const metadata = new MetadataService({
+    db: store.db,
+    store: metadataStore,
+    teams: platform.teams,
+    audit,
+    now,
+  });
   const runsWorker = config.role !== 'api' && config.workers.concurrency > 0;
   const worker = new JobWorker(
     {
       db: store.db,
       jobs,
       events,
+      audit,
       handlers: {
-        ProvisioningRequest: new ProvisioningHandler(platform.teams, events, {
-          store: metadataStore,
+        ProvisioningRequest: new ProvisioningHandler(platform.teams, events, audit, {
+          db: store.db,
+          service: metadata,
           namespace: config.provisioningMetadataNamespace,
         }),
-        TeamArchiveRequest: new TeamArchiveHandler(platform.teams, events),
+        TeamArchiveRequest: new TeamArchiveHandler(platform.teams, events, audit),
       },
     },
     {
@@ -131,11 +140,10 @@ export async function startSteward(
   );
   // Jobs queued by this process start at once when it runs a worker; other workers poll.
   const onQueued = () => worker.wake();
-  const common = { db: store.db, jobs, approvals: approvalStore, events, directory, onQueued, now };
+  const common = { db: store.db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now };
   const provisioning = new ProvisioningService({ ...common, catalog });
   const approvals = new ApprovalService({ ...common, templates });
   const teams = new TeamService({ ...common, teams: platform.teams });
-  const metadata = new MetadataService({ store: metadataStore, teams: platform.teams, now });
   const server = createApiServer({
     routes:
       config.role === 'worker'

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { actorOf } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { Conflict, type ErrorDetail, Forbidden, NotFound, ValidationFailed } from '../domain/errors';
 import { applyConventions } from '../domain/provisioningPlan';
@@ -8,6 +9,7 @@ import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { TemplateRepository } from '../store/templates';
 import type { DirectoryService } from './directory';
+import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
 import { conventionScope, eventPayload, type ProvisioningData } from './provisioning';
 
@@ -17,6 +19,7 @@ export interface ApprovalDependencies {
   approvals: ApprovalRepository;
   templates: TemplateRepository;
   events: EventBus;
+  audit: AuditLog;
   directory: DirectoryService;
   onQueued: () => void;
   now?: () => Date;
@@ -135,6 +138,41 @@ export class ApprovalService {
         trx,
       );
       if (!decided) throw new Conflict('This request was already decided.');
+      await this.deps.audit.record(
+        trx,
+        {
+          trail: 'approvals',
+          action: decision.status === 'approved' ? 'approval_approved' : 'approval_rejected',
+          actor: actorOf(decision.caller),
+          target: { type: 'approval', id: approval.id },
+          outcome: 'success',
+          requestId: decision.caller.requestId ?? null,
+          details: {
+            jobId: approval.jobId,
+            templateId: approval.templateId,
+            message: decision.message,
+            ...(updates && Object.keys(updates).length > 0 ? { updates } : {}),
+          },
+        },
+        now,
+      );
+      // The job's side of the decision, in the provisioning trail: queued to run, or ended.
+      await this.deps.audit.record(
+        trx,
+        {
+          trail: 'team_provisioning',
+          action: decision.status === 'approved' ? 'job_queued' : 'job_failed',
+          actor: actorOf(decision.caller),
+          target: { type: 'job', id: approval.jobId },
+          outcome: decision.status === 'approved' ? 'success' : 'failure',
+          requestId: decision.caller.requestId ?? null,
+          details: {
+            approvalId: approval.id,
+            ...(decision.status === 'rejected' ? { reason: 'rejected' } : {}),
+          },
+        },
+        now,
+      );
       return change(trx, now);
     });
     this.deps.events.publish(events);

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import { actorOf } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
 import { type CompiledRule, compileConvention, compileRule, RuleSyntaxError } from '../domain/rules';
@@ -7,7 +9,9 @@ import type {
   PermanentMembership,
   PermanentMembershipRole,
 } from '../domain/wire';
+import type { Database } from '../store/schema';
 import type { TemplateRepository } from '../store/templates';
+import type { AuditLog } from './audit';
 import type { DirectoryService, RuleSubject } from './directory';
 
 /** What the catalog logs: rules that break at evaluation hide their template and are reported. */
@@ -28,17 +32,31 @@ export class CatalogService {
   private readonly rules = new Map<string, CompiledRule>();
   private enabled?: { templates: Promise<readonly CatalogTemplate[]>; expiresAt: number };
 
+  private readonly templates: TemplateRepository;
+  private readonly directory: DirectoryService;
+  private readonly now: () => Date;
+  private readonly enabledTtlMs: number;
+
   /**
-   * @param enabledTtlMs how long the enabled templates are reused for listings. Writes through this
-   *   service refresh them at once; other processes sharing the database see a change after at most this long.
+   * `enabledTtlMs`: how long the enabled templates are reused for listings. Writes through this
+   * service refresh them at once; other processes sharing the database see a change after at most this long.
    */
   constructor(
-    private readonly templates: TemplateRepository,
-    private readonly directory: DirectoryService,
-    private readonly log: CatalogLogger,
-    private readonly now: () => Date = () => new Date(),
-    private readonly enabledTtlMs = 1000,
-  ) {}
+    private readonly deps: {
+      db: Kysely<Database>;
+      templates: TemplateRepository;
+      directory: DirectoryService;
+      audit: AuditLog;
+      log: CatalogLogger;
+      now?: () => Date;
+      enabledTtlMs?: number;
+    },
+  ) {
+    this.templates = deps.templates;
+    this.directory = deps.directory;
+    this.now = deps.now ?? (() => new Date());
+    this.enabledTtlMs = deps.enabledTtlMs ?? 1000;
+  }
 
   /** Every template, enabled or not (catalog managers and apps). */
   async listAll(): Promise<CatalogTemplate[]> {
@@ -67,9 +85,25 @@ export class CatalogService {
   }
 
   /** Creates or replaces a template after checking its rules, conventions and people. */
-  async put(id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
+  async put(caller: Caller, id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
     const template = await this.validate(id, input);
-    await this.templates.put(template, this.now().toISOString());
+    const now = this.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { created, stored } = await this.templates.put(template, now.toISOString(), trx);
+      await this.deps.audit.record(
+        trx,
+        {
+          trail: 'catalog',
+          action: created ? 'template_created' : 'template_updated',
+          actor: actorOf(caller),
+          target: { type: 'template', id, displayName: template.templateConfiguration.name },
+          outcome: 'success',
+          requestId: caller.requestId ?? null,
+          details: { revision: stored.revision, enabled: template.templateConfiguration.enabled },
+        },
+        now,
+      );
+    });
     this.enabled = undefined;
     return template;
   }
@@ -85,44 +119,68 @@ export class CatalogService {
   }
 
   /** Replaces a template's permanent membership (people resolved against the directory). */
-  async setPermanentMembership(id: string, membership: PermanentMembership): Promise<PermanentMembership> {
+  async setPermanentMembership(
+    caller: Caller,
+    id: string,
+    membership: PermanentMembership,
+  ): Promise<PermanentMembership> {
     await this.require(id);
     const resolved = {
       owners: await this.directory.resolveMembers(membership.owners, 'owners'),
       members: await this.directory.resolveMembers(membership.members, 'members'),
     };
-    await this.updateMembership(id, () => resolved);
+    await this.updateMembership(caller, id, () => resolved);
     return resolved;
   }
 
   /** Replaces the permanent owners or members of a template, leaving the other role as it is. */
   async setPermanentMembers(
+    caller: Caller,
     id: string,
     role: PermanentMembershipRole,
     members: readonly PermanentMember[],
   ): Promise<PermanentMember[]> {
     await this.require(id);
     const resolved = await this.directory.resolveMembers(members, '');
-    await this.updateMembership(id, (current) => ({ ...current, [role]: resolved }));
+    await this.updateMembership(caller, id, (current) => ({ ...current, [role]: resolved }));
     return resolved;
   }
 
   private async updateMembership(
+    caller: Caller,
     id: string,
     change: (current: PermanentMembership) => PermanentMembership,
   ): Promise<void> {
-    const updated = await this.templates.update(
-      id,
-      (template) => ({
-        ...template,
-        templateConfiguration: {
-          ...template.templateConfiguration,
-          permanentMembership: change(template.templateConfiguration.permanentMembership),
+    const now = this.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const updated = await this.templates.update(
+        id,
+        (template) => ({
+          ...template,
+          templateConfiguration: {
+            ...template.templateConfiguration,
+            permanentMembership: change(template.templateConfiguration.permanentMembership),
+          },
+        }),
+        now.toISOString(),
+        trx,
+      );
+      if (!updated) throw new NotFound(`No template "${id}".`);
+      const { owners, members } = updated.templateConfiguration.permanentMembership;
+      await this.deps.audit.record(
+        trx,
+        {
+          trail: 'catalog',
+          action: 'permanent_membership_updated',
+          actor: actorOf(caller),
+          target: { type: 'template', id, displayName: updated.templateConfiguration.name },
+          outcome: 'success',
+          requestId: caller.requestId ?? null,
+          details: { owners: owners.map((o) => o.id), members: members.map((m) => m.id) },
         },
-      }),
-      this.now().toISOString(),
-    );
-    if (!updated) throw new NotFound(`No template "${id}".`);
+        now,
+      );
+    });
     this.enabled = undefined;
   }
 
@@ -149,7 +207,7 @@ export class CatalogService {
     try {
       return this.rule(targeting.rules).matches(subject as unknown as Record<string, unknown>);
     } catch (error) {
-      this.log.warn(
+      this.deps.log.warn(
         { templateId: template.templateConfiguration.id, reason: (error as Error).message },
         'audience rule failed to evaluate; template hidden',
       );

@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type AuditEntry, type AuditTrailCode, SYSTEM_ACTOR } from '../domain/audit';
 import { type JobType, retryDelayMs, type StoredJob } from '../domain/jobs';
 import { PlatformError, StewardError } from '../domain/errors';
 import { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
+import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
 
 /** What a step reports: log lines, new job data, the team it created. */
@@ -20,6 +22,8 @@ export interface JobRun {
 
 /** How one type of job is carried out. */
 export interface JobHandler {
+  /** The audit trail where this type's jobs record starting, retrying, completing and failing; none when absent. */
+  readonly trail?: AuditTrailCode;
   run(run: JobRun): Promise<void>;
   /** Events recorded in the transaction that completes the job. */
   completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
@@ -65,6 +69,7 @@ export class JobWorker {
       db: Kysely<Database>;
       jobs: JobRepository;
       events: EventBus;
+      audit: AuditLog;
       handlers: Record<JobType, JobHandler>;
     },
     private readonly options: WorkerOptions,
@@ -102,12 +107,7 @@ export class JobWorker {
         this.again = false;
         const free = this.options.concurrency - this.running.size;
         if (free <= 0 || this.stopped) break;
-        const claimed = await this.deps.jobs.claim(
-          this.options.owner,
-          free,
-          this.options.leaseMs,
-          Date.now(),
-        );
+        const claimed = await this.claim(free);
         for (const job of claimed) {
           const running: Promise<void> = this.execute(job).finally(() => {
             this.running.delete(running);
@@ -127,6 +127,47 @@ export class JobWorker {
         this.timer = setTimeout(() => this.wake(), this.options.pollMs).unref();
       }
     }
+  }
+
+  /** Claims up to `limit` jobs and records, in the same transaction, that they started. */
+  private claim(limit: number): Promise<StoredJob[]> {
+    const { db, jobs, audit } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now, trx);
+      const entries = claimed.flatMap((job) =>
+        this.lifecycle(job, 'job_started', 'success', {
+          attempt: job.attempts + 1,
+          worker: this.options.owner,
+        }),
+      );
+      await audit.record(trx, entries, new Date(now));
+      return claimed;
+    });
+  }
+
+  /** The audit record of a step in a job's life, in its handler's trail (none when it has none). */
+  private lifecycle(
+    job: StoredJob,
+    action: string,
+    outcome: AuditEntry['outcome'],
+    details: Record<string, unknown>,
+  ): AuditEntry[] {
+    const trail = this.deps.handlers[job.type]?.trail;
+    if (!trail) return [];
+    const team = (job.data as { team?: { displayName?: unknown } }).team;
+    const displayName = typeof team?.displayName === 'string' ? team.displayName : undefined;
+    return [
+      {
+        trail,
+        action,
+        actor: SYSTEM_ACTOR,
+        target: { type: 'job', id: job.id, ...(displayName ? { displayName } : {}) },
+        outcome,
+        requestId: null,
+        details: { jobType: job.type, requester: job.requesterId, ...details },
+      },
+    ];
   }
 
   private async execute(job: StoredJob): Promise<void> {
@@ -181,6 +222,12 @@ export class JobWorker {
         if (!(await jobs.finish(job, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
           throw new LeaseLost();
         }
+        const teamId = job.teamId ?? job.checkpoint.teamId;
+        await this.deps.audit.record(
+          trx,
+          this.lifecycle(job, 'job_completed', 'success', teamId ? { teamId } : {}),
+          now,
+        );
         return handler.completed(job, trx, now);
       });
       events.publish(published);
@@ -205,7 +252,13 @@ export class JobWorker {
       if (error instanceof PlatformError && error.transient && attempt < maxAttempts) {
         const wait = retryDelayMs(attempt, error.retryAfterMs ?? 0);
         const line = `Attempt ${attempt} failed: ${message} Retrying in ${Math.ceil(wait / 1000)} s.`;
-        await jobs.delay(job, owner, Date.now() + wait, line, new Date());
+        await db.transaction().execute(async (trx) => {
+          const now = new Date();
+          const runAt = now.getTime() + wait;
+          if (!(await jobs.delay(job, owner, runAt, line, now, trx))) return;
+          const details = { attempt, reason: message, retryAt: new Date(runAt).toISOString() };
+          await this.deps.audit.record(trx, this.lifecycle(job, 'job_delayed', 'failure', details), now);
+        });
         return;
       }
       if (!(error instanceof PlatformError) && !(error instanceof StewardError)) {
@@ -229,6 +282,11 @@ export class JobWorker {
         ) {
           return [];
         }
+        await this.deps.audit.record(
+          trx,
+          this.lifecycle(job, 'job_failed', 'failure', { attempt, reason }),
+          now,
+        );
         return handler.failed(job, reason, trx, now);
       });
       events.publish(published);

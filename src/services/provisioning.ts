@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { actorOf } from '../domain/audit';
 import type { Caller } from '../domain/caller';
+import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
 import { type StoredJob, toWireJob } from '../domain/jobs';
 import { applyConventions, membershipRoles } from '../domain/provisioningPlan';
@@ -10,6 +12,7 @@ import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { CatalogService } from './catalog';
 import type { DirectoryService } from './directory';
+import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
 
 /** The plan a provisioning job carries out, fixed when the request is accepted (or amended on approval). */
@@ -52,6 +55,7 @@ export interface ProvisioningDependencies {
   jobs: JobRepository;
   approvals: ApprovalRepository;
   events: EventBus;
+  audit: AuditLog;
   catalog: CatalogService;
   directory: DirectoryService;
   /** Called after a job becomes runnable, so an in-process worker starts at once. */
@@ -109,7 +113,38 @@ export class ProvisioningService {
         now,
         trx,
       );
+      const requested = {
+        actor: actorOf(caller),
+        outcome: 'success' as const,
+        requestId: caller.requestId ?? null,
+      };
+      await this.deps.audit.record(
+        trx,
+        {
+          ...requested,
+          trail: 'team_provisioning',
+          action: 'provisioning_requested',
+          target: { type: 'job', id: jobId, displayName: data.plan.displayName },
+          details: { templateId: data.template.id, approvalRequired: needsApproval },
+        },
+        now,
+      );
       if (approvalId) {
+        await this.deps.audit.record(
+          trx,
+          {
+            ...requested,
+            trail: 'approvals',
+            action: 'approval_requested',
+            target: { type: 'approval', id: approvalId, displayName: data.plan.displayName },
+            details: {
+              jobId,
+              templateId: data.template.id,
+              approvers: config.approval.approvalTeam.map((a) => a.id),
+            },
+          },
+          now,
+        );
         await approvals.insert(
           {
             id: approvalId,
@@ -183,6 +218,8 @@ export class ProvisioningService {
         message: `This template needs at least ${config.minimumMembers} members; the request has ${count('member')}.`,
       });
     }
+    // The metadata is stored as the team's document at the end of the job: refuse now what could not be stored then.
+    if (body.metadata) details.push(...documentProblems(body.metadata as JsonObject, 'metadata'));
     if (details.length > 0) throw new ValidationFailed('The request is not valid.', details);
 
     const needsApproval = config.approval.requireApproval;

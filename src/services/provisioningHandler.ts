@@ -1,10 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { StoredJob } from '../domain/jobs';
 import type { TeamsPlatform } from '../platform/port';
-import type { MetadataRepository } from '../store/metadata';
+import type { Kysely } from 'kysely';
+import type { AuditEntry } from '../domain/audit';
+import { SYSTEM_ACTOR } from '../domain/audit';
+import type { JsonObject } from '../domain/metadata';
 import type { Database } from '../store/schema';
+import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
 import type { JobHandler, JobRun } from './jobWorker';
+import type { MetadataService } from './metadata';
 import { eventPayload, type ProvisioningData } from './provisioning';
 
 /**
@@ -13,10 +18,13 @@ import { eventPayload, type ProvisioningData } from './provisioning';
  * idempotently), so a job resumed after a crash neither duplicates the team nor a member.
  */
 export class ProvisioningHandler implements JobHandler {
+  readonly trail = 'team_provisioning';
+
   constructor(
     private readonly teams: TeamsPlatform,
     private readonly events: EventBus,
-    private readonly metadata: { store: MetadataRepository; namespace: string },
+    private readonly audit: AuditLog,
+    private readonly metadata: { db: Kysely<Database>; service: MetadataService; namespace: string },
   ) {}
 
   async run(run: JobRun): Promise<void> {
@@ -131,13 +139,30 @@ export class ProvisioningHandler implements JobHandler {
     await run.step('metadata', 98, async () => {
       const metadata = data().request.metadata;
       if (!metadata || Object.keys(metadata).length === 0) return;
-      await this.metadata.store.put(teamId(), this.metadata.namespace, metadata, new Date());
+      const { db, service, namespace } = this.metadata;
+      await db
+        .transaction()
+        .execute((trx) =>
+          service.putForJob(trx, job, teamId(), namespace, metadata as JsonObject, new Date()),
+        );
       return { log: [`Stored the request's metadata in namespace "${this.metadata.namespace}".`] };
     });
   }
 
   async completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]> {
-    const payload = eventPayload(job, job.data as ProvisioningData);
+    const data = job.data as ProvisioningData;
+    const payload = eventPayload(job, data);
+    const team = data.team;
+    if (team) {
+      await this.audit.record(
+        trx,
+        teamRecord('team_created', { id: team.id, displayName: team.displayName }, job, {
+          templateId: data.template.id,
+          requester: data.requester.id,
+        }),
+        now,
+      );
+    }
     return [
       await this.events.record(trx, 'team_created', payload, now),
       await this.events.record(trx, 'team_provisioning_completed', payload, now),
@@ -157,9 +182,12 @@ export class ProvisioningHandler implements JobHandler {
 
 /** Archives or unarchives a team (`TeamArchiveRequest` jobs). */
 export class TeamArchiveHandler implements JobHandler {
+  readonly trail = 'teams';
+
   constructor(
     private readonly teams: TeamsPlatform,
     private readonly events: EventBus,
+    private readonly audit: AuditLog,
   ) {}
 
   async run(run: JobRun): Promise<void> {
@@ -183,6 +211,14 @@ export class TeamArchiveHandler implements JobHandler {
   async completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]> {
     const data = job.data as ArchiveData;
     const type = data.action === 'archive' ? 'team_archived' : 'team_unarchived';
+    await this.audit.record(
+      trx,
+      teamRecord(type, data.team, job, {
+        requester: data.requester.id,
+        ...(data.action === 'archive' ? { siteReadOnly: data.shouldSetSpoSiteReadOnlyForMembers } : {}),
+      }),
+      now,
+    );
     return [
       await this.events.record(
         trx,
@@ -196,6 +232,24 @@ export class TeamArchiveHandler implements JobHandler {
   async failed(): Promise<StewardEvent[]> {
     return [];
   }
+}
+
+/** A record in the `teams` trail of something a job did to a team. */
+function teamRecord(
+  action: string,
+  team: { id: string; displayName: string },
+  job: StoredJob,
+  details: Record<string, unknown>,
+): AuditEntry {
+  return {
+    trail: 'teams',
+    action,
+    actor: SYSTEM_ACTOR,
+    target: { type: 'team', id: team.id, displayName: team.displayName },
+    outcome: 'success',
+    requestId: null,
+    details: { jobId: job.id, ...details },
+  };
 }
 
 /** The data of an archive or unarchive job. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { actorOf, type AuditTarget } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { Conflict, Forbidden, NotFound } from '../domain/errors';
 import { toWireJob } from '../domain/jobs';
@@ -17,11 +18,19 @@ import type {
 import type { TeamsPlatform } from '../platform/port';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
+import type { AuditLog } from './audit';
 import type { DirectoryService } from './directory';
-import type { EventBus } from './events';
+import type { EventBus, StewardEvent } from './events';
 import type { ArchiveData } from './provisioningHandler';
 
 type Relation = 'owner' | 'member';
+
+/** A change to a team made on the collaboration platform, as the `teams` trail records it. */
+interface TeamChange {
+  action: string;
+  target: AuditTarget;
+  details?: Record<string, unknown>;
+}
 
 /** Managing existing teams: reading, settings, members, channels, tabs, archive and deletion. */
 export class TeamService {
@@ -33,6 +42,7 @@ export class TeamService {
       teams: TeamsPlatform;
       jobs: JobRepository;
       events: EventBus;
+      audit: AuditLog;
       directory: DirectoryService;
       onQueued: () => void;
       now?: () => Date;
@@ -47,28 +57,33 @@ export class TeamService {
   }
 
   /** Changes a team's name, description, visibility or settings (admins). */
-  async update(teamId: string, update: TeamUpdate): Promise<void> {
-    await this.require(teamId);
-    await this.deps.teams.updateTeam(teamId, update);
+  async update(caller: Caller, teamId: string, update: TeamUpdate): Promise<void> {
+    const team = await this.require(teamId);
+    const change = {
+      action: 'team_updated',
+      target: teamTarget(team),
+      details: { fields: Object.keys(update) },
+    };
+    await this.change(caller, change, () => this.deps.teams.updateTeam(teamId, update));
   }
 
   /** Deletes a team: its owners, or Teams and global admins. */
   async delete(caller: Caller, teamId: string): Promise<void> {
     const team = await this.require(teamId);
     await this.requireRelation(caller, teamId, 'owner');
-    await this.deps.teams.deleteTeam(teamId);
-    const now = this.now();
-    const event = await this.deps.db
-      .transaction()
-      .execute((trx) =>
-        this.deps.events.record(
+    await this.change(
+      caller,
+      { action: 'team_deleted', target: teamTarget(team) },
+      () => this.deps.teams.deleteTeam(teamId),
+      async (trx, now) => [
+        await this.deps.events.record(
           trx,
           'team_deleted',
           { team: { id: team.id, displayName: team.displayName }, requester: { id: caller.id } },
           now,
         ),
-      );
-    this.deps.events.publish([event]);
+      ],
+    );
   }
 
   /** Queues the archiving (or unarchiving) of a team; the job is what the 202's Location points at. */
@@ -91,18 +106,36 @@ export class TeamService {
       shouldSetSpoSiteReadOnlyForMembers: action === 'archive' && siteReadOnly,
     };
     const line = `${action === 'archive' ? 'Archiving' : 'Unarchiving'} "${team.displayName}" requested by ${data.requester.displayName}.`;
-    const job = await this.deps.jobs.insert(
-      {
-        id: randomUUID(),
-        type: 'TeamArchiveRequest',
-        queued: true,
-        data,
-        log: [line],
-        requesterId: caller.id,
-        teamId,
-      },
-      this.now(),
-    );
+    const now = this.now();
+    const job = await this.deps.db.transaction().execute(async (trx) => {
+      const stored = await this.deps.jobs.insert(
+        {
+          id: randomUUID(),
+          type: 'TeamArchiveRequest',
+          queued: true,
+          data,
+          log: [line],
+          requesterId: caller.id,
+          teamId,
+        },
+        now,
+        trx,
+      );
+      await this.deps.audit.record(
+        trx,
+        {
+          trail: 'teams',
+          action: `team_${action}_requested`,
+          actor: actorOf(caller),
+          target: teamTarget(team),
+          outcome: 'success',
+          requestId: caller.requestId ?? null,
+          details: { jobId: stored.id, ...(action === 'archive' ? { siteReadOnly } : {}) },
+        },
+        now,
+      );
+      return stored;
+    });
     this.deps.onQueued();
     return toWireJob(job, await this.deps.jobs.isPaused());
   }
@@ -120,7 +153,12 @@ export class TeamService {
     await this.requireRelation(caller, teamId, 'owner');
     this.requireActive(team);
     const [user] = await this.deps.directory.resolveMembers([payload.user], 'user');
-    return this.deps.teams.addMember(teamId, user!.id, payload.role);
+    const change = {
+      action: 'member_added',
+      target: teamTarget(team),
+      details: { userId: user!.id, role: payload.role },
+    };
+    return this.change(caller, change, () => this.deps.teams.addMember(teamId, user!.id, payload.role));
   }
 
   /** A team's channels: its members. */
@@ -147,7 +185,12 @@ export class TeamService {
     if (relation !== 'owner' && !allowed)
       throw new Forbidden('Only owners may create this kind of channel in this team.');
     this.requireActive(team);
-    return this.deps.teams.createChannel(teamId, payload, caller.id);
+    const change = {
+      action: 'channel_created',
+      target: teamTarget(team),
+      details: { displayName: payload.displayName, membershipType: payload.membershipType ?? 'standard' },
+    };
+    return this.change(caller, change, () => this.deps.teams.createChannel(teamId, payload, caller.id));
   }
 
   /** A channel's tabs: the team's members. */
@@ -169,7 +212,68 @@ export class TeamService {
       throw new Forbidden('Only owners may add tabs in this team.');
     }
     this.requireActive(team);
-    return this.deps.teams.createTab(teamId, channelId, payload);
+    const change = {
+      action: 'tab_created',
+      target: teamTarget(team),
+      details: { channelId, displayName: payload.displayName, teamsAppId: payload.teamsAppId },
+    };
+    return this.change(caller, change, () => this.deps.teams.createTab(teamId, channelId, payload));
+  }
+
+  /**
+   * Makes a change on the platform, then records it in the `teams` trail, in one transaction with
+   * the events `after` records. The platform (Microsoft Graph) is outside Steward's database, so the
+   * record follows the call that made the change; a call that fails is recorded as a failure.
+   */
+  private async change<T>(
+    caller: Caller,
+    change: TeamChange,
+    work: () => Promise<T>,
+    after?: (trx: Transaction<Database>, now: Date) => Promise<StewardEvent[]>,
+  ): Promise<T> {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.deps.db
+        .transaction()
+        .execute((trx) => this.record(trx, caller, change, 'failure', { reason }, this.now()))
+        .catch(() => {
+          // The caller needs the platform's error, not a failure to record it.
+        });
+      throw error;
+    }
+    const now = this.now();
+    const events = await this.deps.db.transaction().execute(async (trx) => {
+      await this.record(trx, caller, change, 'success', {}, now);
+      return after ? after(trx, now) : [];
+    });
+    this.deps.events.publish(events);
+    return result;
+  }
+
+  private record(
+    trx: Transaction<Database>,
+    caller: Caller,
+    change: TeamChange,
+    outcome: 'success' | 'failure',
+    extra: Record<string, unknown>,
+    now: Date,
+  ): Promise<void> {
+    return this.deps.audit.record(
+      trx,
+      {
+        trail: 'teams',
+        action: change.action,
+        actor: actorOf(caller),
+        target: change.target,
+        outcome,
+        requestId: caller.requestId ?? null,
+        details: { ...change.details, ...extra },
+      },
+      now,
+    );
   }
 
   private async require(teamId: string): Promise<Team> {
@@ -208,4 +312,8 @@ export class TeamService {
   private notFound(teamId: string): NotFound {
     return new NotFound(`No team "${teamId}".`);
   }
+}
+
+function teamTarget(team: Team): AuditTarget {
+  return { type: 'team', id: team.id, displayName: team.displayName };
 }

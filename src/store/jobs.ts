@@ -108,10 +108,16 @@ export class JobRepository {
    * that are due, and active jobs whose lease expired (their worker died). On PostgreSQL
    * `FOR UPDATE SKIP LOCKED` lets many workers claim at once without taking the same job.
    */
-  async claim(owner: string, limit: number, leaseMs: number, now: number): Promise<StoredJob[]> {
+  async claim(
+    owner: string,
+    limit: number,
+    leaseMs: number,
+    now: number,
+    trx: Db = this.db,
+  ): Promise<StoredJob[]> {
     if (limit <= 0) return [];
-    const postgres = isPostgres(this.db);
-    const candidates = this.db
+    const postgres = isPostgres(trx);
+    const candidates = trx
       .selectFrom('jobs')
       .select('id')
       .where('queued', '=', 1)
@@ -134,7 +140,7 @@ export class JobRepository {
       )
       .orderBy('run_at')
       .limit(limit);
-    const rows = await this.db
+    const rows = await trx
       .updateTable('jobs')
       .set({
         status: 'active',
@@ -229,12 +235,19 @@ export class JobRepository {
   }
 
   /** Puts a job held by `owner` back in the queue until `runAt` after a transient failure. */
-  async delay(job: StoredJob, owner: string, runAt: number, logLine: string, now: Date): Promise<boolean> {
+  async delay(
+    job: StoredJob,
+    owner: string,
+    runAt: number,
+    logLine: string,
+    now: Date,
+    trx: Db = this.db,
+  ): Promise<boolean> {
     job.status = 'delayed';
     job.attempts += 1;
     job.log = [...job.log, logLine];
     job.updatedAt = now.toISOString();
-    const result = await this.db
+    const result = await trx
       .updateTable('jobs')
       .set({
         ...stateOf(job),

@@ -19,8 +19,15 @@ type Db = Kysely<Database> | Transaction<Database>;
 export class MetadataRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Replaces the document of `teamId` in `namespace` (creating it if needed). */
-  async put(teamId: string, namespace: string, document: Record<string, unknown>, now: Date): Promise<void> {
+  /** Replaces the document of `teamId` in `namespace` (creating it if needed), inside `outer` when given. */
+  async put(
+    teamId: string,
+    namespace: string,
+    document: Record<string, unknown>,
+    now: Date,
+    outer?: Transaction<Database>,
+  ): Promise<void> {
+    if (outer) return write(outer, teamId, namespace, document, now);
     await this.db.transaction().execute((trx) => write(trx, teamId, namespace, document, now));
   }
 
@@ -31,15 +38,16 @@ export class MetadataRepository {
 
   /**
    * Replaces the document with `change(current)` (`{}` when there is none) in one transaction that
-   * holds the row against concurrent updates; a throwing `change` writes nothing.
+   * holds the row against concurrent updates (inside `outer` when given); a throwing `change` writes nothing.
    */
   async update(
     teamId: string,
     namespace: string,
     change: (current: JsonObject) => JsonObject,
     now: Date,
+    outer?: Transaction<Database>,
   ): Promise<JsonObject> {
-    return this.db.transaction().execute(async (trx) => {
+    const work = async (trx: Transaction<Database>) => {
       if (isPostgres(trx)) {
         // Make the row exist first, so that FOR UPDATE has something to lock even for a new document.
         await trx
@@ -52,7 +60,8 @@ export class MetadataRepository {
       const next = change(current);
       await write(trx, teamId, namespace, next, now);
       return next;
-    });
+    };
+    return outer ? work(outer) : this.db.transaction().execute(work);
   }
 
   /**

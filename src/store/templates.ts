@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CatalogTemplate } from '../domain/wire';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
@@ -34,7 +34,11 @@ export class TemplateRepository {
   }
 
   /** Creates or replaces the template whose `templateConfiguration.id` is set; says which happened. */
-  async put(template: CatalogTemplate, now: string): Promise<{ created: boolean; stored: StoredTemplate }> {
+  async put(
+    template: CatalogTemplate,
+    now: string,
+    trx: Kysely<Database> | Transaction<Database> = this.db,
+  ): Promise<{ created: boolean; stored: StoredTemplate }> {
     const id = template.templateConfiguration.id;
     if (!id) throw new Error('a stored template needs templateConfiguration.id');
     const values = {
@@ -44,7 +48,7 @@ export class TemplateRepository {
       updated_at: now,
     };
     // One statement, so concurrent writers of the same id serialise in the database.
-    const row = await this.db
+    const row = await trx
       .insertInto('catalog_templates')
       .values({ id, ...values, revision: 1, created_at: now })
       .onConflict((oc) =>
@@ -64,10 +68,15 @@ export class TemplateRepository {
   /**
    * Reads, changes and writes one template in a transaction that holds its row (FOR UPDATE on
    * PostgreSQL; SQLite transactions are exclusive), so concurrent changes never overwrite each
-   * other. Returns undefined when there is no such template.
+   * other. Returns undefined when there is no such template. Runs inside `trx` when given one.
    */
-  async update(id: string, change: (template: CatalogTemplate) => CatalogTemplate, now: string) {
-    return this.db.transaction().execute(async (trx) => {
+  async update(
+    id: string,
+    change: (template: CatalogTemplate) => CatalogTemplate,
+    now: string,
+    outer?: Transaction<Database>,
+  ): Promise<CatalogTemplate | undefined> {
+    const work = async (trx: Transaction<Database>) => {
       let query = trx.selectFrom('catalog_templates').select(['document', 'revision']).where('id', '=', id);
       if (isPostgres(trx)) query = query.forUpdate();
       const row = await query.executeTakeFirst();
@@ -85,7 +94,8 @@ export class TemplateRepository {
         .where('id', '=', id)
         .execute();
       return template;
-    });
+    };
+    return outer ? work(outer) : this.db.transaction().execute(work);
   }
 }
 

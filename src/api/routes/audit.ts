@@ -58,7 +58,12 @@ export function auditRoutes(audit: AuditLog): Route[] {
       path: '/audit_trails/{code}/records',
       tag: 'Audit',
       summary: 'Page through the records of an audit trail, newest first',
-      params: z.object({ code: z.string().max(64) }),
+      params: z.object({
+        code: z
+          .string()
+          .regex(/^[a-z][a-z0-9_]{0,63}$/, 'A trail code: lower-case letters, digits and underscores.')
+          .describe('The trail’s code, from `/audit_trails/events`.'),
+      }),
       query: RecordsQuery,
       responses: { 200: { description: 'A page of records.', schema: AuditTrailRecords } },
       handle: async ({ params, query, baseUrl }) => {
@@ -70,9 +75,10 @@ export function auditRoutes(audit: AuditLog): Route[] {
         });
         let nextLink: string | undefined;
         if (page.next) {
-          const next = new URLSearchParams({ $top: String(query.$top), $skiptoken: page.next });
-          if (query.from) next.set('from', query.from.toISOString());
-          if (query.to) next.set('to', query.to.toISOString());
+          // Written out by hand so the link keeps OData's `$` names readable (the values need no escaping).
+          let next = `$top=${query.$top}&$skiptoken=${page.next}`;
+          if (query.from) next += `&from=${query.from.toISOString()}`;
+          if (query.to) next += `&to=${query.to.toISOString()}`;
           nextLink = `${baseUrl}/api/v1.0/audit_trails/${encodeURIComponent(params.code)}/records?${next}`;
         }
         return {

@@ -74,9 +74,9 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       params: TemplatePath,
       body: CatalogTemplate,
       responses: { 200: { description: 'The template as stored.', schema: CatalogTemplate } },
-      handle: async ({ params, body }) => ({
+      handle: async ({ caller, params, body }) => ({
         status: 200,
-        body: await catalog.put(params.template_id, body),
+        body: await catalog.put(caller, params.template_id, body),
       }),
     }),
     defineRoute({
@@ -101,9 +101,9 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       params: TemplatePath,
       body: PermanentMembership,
       responses: { 200: { description: 'The permanent membership as stored.', schema: PermanentMembership } },
-      handle: async ({ params, body }) => ({
+      handle: async ({ caller, params, body }) => ({
         status: 200,
-        body: await catalog.setPermanentMembership(params.template_id, body),
+        body: await catalog.setPermanentMembership(caller, params.template_id, body),
       }),
     }),
     defineRoute({
@@ -135,9 +135,9 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
           schema: z.array(PermanentMember),
         },
       },
-      handle: async ({ params, body }) => ({
+      handle: async ({ caller, params, body }) => ({
         status: 200,
-        body: await catalog.setPermanentMembers(params.template_id, params.role, body),
+        body: await catalog.setPermanentMembers(caller, params.template_id, params.role, body),
       }),
     }),
   ];

@@ -47,9 +47,9 @@ export function metadataRoutes(metadata: MetadataService): Route[] {
         200: { description: 'The stored document.', schema: MetadataDocument },
         400: { description: tooLarge },
       },
-      handle: async ({ params, body }) => ({
+      handle: async ({ caller, params, body }) => ({
         status: 200,
-        body: await metadata.put(params.teamId, params.namespace, body as JsonObject),
+        body: await metadata.put(caller, params.teamId, params.namespace, body as JsonObject),
       }),
     }),
     defineRoute({
@@ -66,9 +66,9 @@ export function metadataRoutes(metadata: MetadataService): Route[] {
         200: { description: 'The merged document.', schema: MetadataDocument },
         400: { description: `${tooLarge} (The merged document too.)` },
       },
-      handle: async ({ params, body }) => ({
+      handle: async ({ caller, params, body }) => ({
         status: 200,
-        body: await metadata.patch(params.teamId, params.namespace, body as JsonObject),
+        body: await metadata.patch(caller, params.teamId, params.namespace, body as JsonObject),
       }),
     }),
     defineRoute({

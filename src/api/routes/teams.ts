@@ -65,8 +65,8 @@ export function teamRoutes(teams: TeamService): Route[] {
       params: TeamPath,
       body: TeamUpdate,
       responses: { 204: { description: 'Changed.' } },
-      handle: async ({ params, body }) => {
-        await teams.update(params.teamId, body);
+      handle: async ({ caller, params, body }) => {
+        await teams.update(caller, params.teamId, body);
         return { status: 204 };
       },
     }),

@@ -11,7 +11,9 @@ export const AuditTrail = model(
     fields: z.array(z.string()).describe('The fields each record of the trail carries.'),
   }),
 );
+export type AuditTrail = z.output<typeof AuditTrail>;
 export const AuditTrails = model('AuditTrails', odataCollection(AuditTrail));
+export type AuditTrails = z.output<typeof AuditTrails>;
 
 export const AuditTrailRecord = model(
   'AuditTrailRecord',
@@ -31,6 +33,7 @@ export const AuditTrailRecord = model(
     details: z.record(z.string(), z.unknown()).nullable(),
   }),
 );
+export type AuditTrailRecord = z.output<typeof AuditTrailRecord>;
 export const AuditTrailRecords = model('AuditTrailRecords', odataCollection(AuditTrailRecord));
 
 /** Checked at load: the wire model and the fields a trail announces stay the same list. */
