@@ -11,7 +11,6 @@ const { mkdtempSync, readFileSync, readdirSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { URL } = require('node:url');
 const SQLite = require('better-sqlite3');
 const { Client } = require('pg');
 const { Pool } = require('undici');
@@ -19,6 +18,7 @@ const { DEFAULT_TENANT_ID } = require('../dist/config');
 const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
 const { seedUsers } = require('../dist/store/seed/directory');
 const { cpuOf, rssOf, startServer } = require('./processes');
+const { adminUrl, freshPostgres, percentile } = require('./stores');
 
 const JOBS = 1000;
 const IN_FLIGHT = 50;
@@ -72,35 +72,6 @@ function postgresCpuSince(before) {
   let sum = 0;
   for (const [pid, cpu] of postgresCpu()) sum += cpu - (before.get(pid) ?? 0);
   return sum;
-}
-
-/** The admin URL of a PostgreSQL server to create the benchmark databases on, or undefined. */
-function adminUrl() {
-  return process.env.BENCH_DATABASE_URL || process.env.STEWARD_TEST_DATABASE_URL || undefined;
-}
-
-async function asAdmin(url, work) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh, empty database: its URL and how to drop it. */
-async function freshPostgres(admin) {
-  const name = `steward_bench_${randomBytes(6).toString('hex')}`;
-  await asAdmin(admin, (client) => client.query(`create database ${name}`));
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  return {
-    url: url.toString(),
-    local,
-    drop: () => asAdmin(admin, (client) => client.query(`drop database if exists ${name} with (force)`)),
-  };
 }
 
 /** Read access to the store the servers write, from this process: SQLite file or PostgreSQL. */
@@ -213,12 +184,6 @@ async function inspect(reader, submittedIds) {
     memberRows: Number(members.n),
     duplicateChannels: Number(duplicateChannels.n),
   };
-}
-
-/** The value below which `p` of the sorted values lie (nearest rank). */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
 /**

@@ -24,6 +24,8 @@ if (printWarning) {
 const BENCHMARKS = {
   catalog: require('./catalog'),
   provisioning: require('./provisioning'),
+  metadata: require('./metadata'),
+  audit: require('./audit'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');

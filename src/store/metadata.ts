@@ -9,6 +9,8 @@ export const MAX_QUERY_RESULTS = 10_000;
 const MAX_FILTER_LEAVES = 50;
 /** Candidates confirmed per round trip on SQLite. */
 const CONFIRM_BATCH = 500;
+/** How far a leaf's documents are counted to find the rarest leaf of a query on SQLite. */
+const SELECTIVITY_PROBE = 2_000;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -114,24 +116,64 @@ export class MetadataRepository {
         .execute();
       return rows.map((r) => r.team_id);
     }
-    const matching = this.db
-      .selectFrom('team_metadata_values')
-      .select(['team_id', 'path', 'value'])
-      .distinct()
-      .where('namespace', '=', namespace)
-      .where('team_id', '>', after)
-      .where((eb) =>
-        eb.or(wanted.map((leaf) => eb.and([eb('path', '=', leaf.path), eb('value', '=', leaf.value)]))),
-      );
+    // Drive from the rarest leaf and check the others by index look-ups: the cost follows the most
+    // selective part of the query, not the most common one (a region shared by a third of all teams).
+    const counted: Array<{ leaf: (typeof wanted)[number]; n: number }> = [];
+    for (const leaf of wanted) {
+      const n = await this.countUpTo(namespace, leaf, SELECTIVITY_PROBE);
+      if (n === 0) return [];
+      counted.push({ leaf, n });
+    }
+    counted.sort((a, b) => a.n - b.n);
+    const [driver, ...others] = counted.map((c) => c.leaf);
     const rows = await this.db
-      .selectFrom(matching.as('m'))
-      .select('m.team_id')
-      .groupBy('m.team_id')
-      .having((eb) => eb.fn.countAll(), '=', wanted.length)
-      .orderBy('m.team_id')
+      .selectFrom('team_metadata_values as d')
+      .select('d.team_id')
+      .where('d.namespace', '=', namespace)
+      .where('d.path', '=', driver!.path)
+      .where('d.value', '=', driver!.value)
+      .where('d.team_id', '>', after)
+      .where((eb) =>
+        eb.and(
+          others.map((leaf) =>
+            eb.exists(
+              eb
+                .selectFrom('team_metadata_values as o')
+                .select('o.team_id')
+                .where('o.namespace', '=', namespace)
+                .where('o.path', '=', leaf.path)
+                .where('o.value', '=', leaf.value)
+                .whereRef('o.team_id', '=', 'd.team_id'),
+            ),
+          ),
+        ),
+      )
+      .orderBy('d.team_id')
       .limit(CONFIRM_BATCH)
       .execute();
     return rows.map((r) => r.team_id);
+  }
+
+  /** SQLite: how many documents hold `leaf`, counting no further than `cap` (a bounded index scan). */
+  private async countUpTo(
+    namespace: string,
+    leaf: { path: string; value: string },
+    cap: number,
+  ): Promise<number> {
+    const row = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('team_metadata_values')
+          .select('team_id')
+          .where('namespace', '=', namespace)
+          .where('path', '=', leaf.path)
+          .where('value', '=', leaf.value)
+          .limit(cap)
+          .as('hits'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 }
 
