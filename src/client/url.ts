@@ -8,15 +8,15 @@ export type QueryValue = string | number | boolean | Date | undefined;
 
 /**
  * Fills `{name}` holes of a path template with percent-encoded values. A value that is empty, or
- * `.` / `..` (which URL resolution would swallow), is refused rather than sent to another path.
+ * `.` / `..` (which URL parsing resolves away, even percent-encoded), is refused rather than sent
+ * to another path.
  */
 export function expandPath(template: string, params: Readonly<Record<string, string>> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_hole, name: string) => {
     const value = params[name];
-    if (typeof value !== 'string' || value === '') {
-      throw new TypeError(`Path parameter "${name}" must be a non-empty string.`);
+    if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+      throw new TypeError(`Path parameter "${name}" must be a non-empty string other than "." or "..".`);
     }
-    if (value === '.' || value === '..') return value.replace(/\./g, '%2E');
     return encodeURIComponent(value);
   });
 }

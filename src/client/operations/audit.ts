@@ -19,13 +19,13 @@ export interface AuditTrailRecordsQuery {
 export function auditOperations(send: Send) {
   return {
     /** Lists the audit trails and the fields their records carry (`GET /audit_trails/events`). */
-    getAuditTrails(options?: CallOptions): Promise<AuditTrails> {
+    async getAuditTrails(options?: CallOptions): Promise<AuditTrails> {
       const path = '/audit_trails/events';
       return bodyOf(send, { operationId: 'getAuditTrails', method: 'GET', path }, options);
     },
 
     /** Reads a page of a trail's records, newest first (`GET /audit_trails/{code}/records`). */
-    getAuditTrailRecords(
+    async getAuditTrailRecords(
       code: string,
       query: AuditTrailRecordsQuery = {},
       options?: CallOptions,

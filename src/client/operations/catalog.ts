@@ -24,25 +24,25 @@ export function catalogOperations(send: Send) {
 
   return {
     /** Lists every template of the catalog, enabled or not (`GET /catalog/templates`). */
-    getCatalogTemplates(options?: CallOptions): Promise<CatalogTemplates> {
+    async getCatalogTemplates(options?: CallOptions): Promise<CatalogTemplates> {
       const path = '/catalog/templates';
       return bodyOf(send, { operationId: 'getCatalogTemplates', method: 'GET', path }, options);
     },
 
     /** Lists the templates the caller may use: enabled and targeted to them (`GET /me/catalog/templates`). */
-    getMyCatalogTemplates(options?: CallOptions): Promise<CatalogTemplates> {
+    async getMyCatalogTemplates(options?: CallOptions): Promise<CatalogTemplates> {
       const path = '/me/catalog/templates';
       return bodyOf(send, { operationId: 'getMyCatalogTemplates', method: 'GET', path }, options);
     },
 
     /** Reads a template (`GET /catalog/templates/{template_id}`). */
-    getPlatformTeamTemplate(templateId: string, options?: CallOptions): Promise<CatalogTemplate> {
+    async getPlatformTeamTemplate(templateId: string, options?: CallOptions): Promise<CatalogTemplate> {
       const path = template(templateId);
       return bodyOf(send, { operationId: 'getPlatformTeamTemplate', method: 'GET', path }, options);
     },
 
     /** Creates or replaces a template (`PUT /catalog/templates/{template_id}`); resolves to it as stored. */
-    setPlatformTeamTemplate(
+    async setPlatformTeamTemplate(
       templateId: string,
       body: CatalogTemplateInput,
       options?: CallOptions,
@@ -52,7 +52,7 @@ export function catalogOperations(send: Send) {
     },
 
     /** Reads a template's permanent owners and members (`GET …/{template_id}/permanent_membership`). */
-    getPlatformTeamTemplatePermanentMembership(
+    async getPlatformTeamTemplatePermanentMembership(
       templateId: string,
       options?: CallOptions,
     ): Promise<PermanentMembership> {
@@ -65,7 +65,7 @@ export function catalogOperations(send: Send) {
     },
 
     /** Replaces a template's permanent owners and members (`PUT …/{template_id}/permanent_membership`). */
-    setPlatformTeamTemplatePermanentMembership(
+    async setPlatformTeamTemplatePermanentMembership(
       templateId: string,
       body: PermanentMembershipInput,
       options?: CallOptions,
@@ -76,7 +76,7 @@ export function catalogOperations(send: Send) {
     },
 
     /** Reads a template's permanent owners, or its members (`GET …/permanent_membership/{role}`). */
-    getPlatformTeamTemplatePermanentMembershipByRole(
+    async getPlatformTeamTemplatePermanentMembershipByRole(
       templateId: string,
       role: PermanentMembershipRole,
       options?: CallOptions,
@@ -86,7 +86,7 @@ export function catalogOperations(send: Send) {
     },
 
     /** Replaces a template's permanent owners, or its members (`PUT …/permanent_membership/{role}`). */
-    setPlatformTeamTemplatePermanentMembershipByRole(
+    async setPlatformTeamTemplatePermanentMembershipByRole(
       templateId: string,
       role: PermanentMembershipRole,
       body: PermanentMemberInput[],

@@ -17,13 +17,13 @@ export interface UsersQuery {
 export function directoryOperations(send: Send) {
   return {
     /** Lists or searches the people of the directory, for people pickers (`GET /users`). */
-    getUsers(query: UsersQuery = {}, options?: CallOptions): Promise<Users> {
+    async getUsers(query: UsersQuery = {}, options?: CallOptions): Promise<Users> {
       const path = apiPath('/users', {}, { $top: query.top, $skip: query.skip, $search: query.search });
       return bodyOf(send, { operationId: 'getUsers', method: 'GET', path }, options);
     },
 
     /** Lists the sensitivity labels the caller may apply (`GET /me/labels`). */
-    getMyLabels(options?: CallOptions): Promise<Labels> {
+    async getMyLabels(options?: CallOptions): Promise<Labels> {
       return bodyOf(send, { operationId: 'getMyLabels', method: 'GET', path: '/me/labels' }, options);
     },
   };

@@ -17,7 +17,7 @@ export function hookOperations(send: Send) {
 
   return {
     /** Subscribes a webhook to events (`POST /hooks`, 201). Never retried. */
-    createHook(payload: HookPayload, options?: CallOptions): Promise<Hook> {
+    async createHook(payload: HookPayload, options?: CallOptions): Promise<Hook> {
       return bodyOf(
         send,
         { operationId: 'createHook', method: 'POST', path: '/hooks', body: payload },
@@ -26,22 +26,22 @@ export function hookOperations(send: Send) {
     },
 
     /** Deletes a webhook (`DELETE /hooks/{hookId}`); resolves to the deleted hook. */
-    deleteHook(hookId: string, options?: CallOptions): Promise<Hook> {
+    async deleteHook(hookId: string, options?: CallOptions): Promise<Hook> {
       return bodyOf(send, { operationId: 'deleteHook', method: 'DELETE', path: hook(hookId) }, options);
     },
 
     /** Lists the webhooks (`GET /hooks`, an extension). */
-    listHooks(options?: CallOptions): Promise<Hooks> {
+    async listHooks(options?: CallOptions): Promise<Hooks> {
       return bodyOf(send, { operationId: 'listHooks', method: 'GET', path: '/hooks' }, options);
     },
 
     /** Reads a webhook (`GET /hooks/{hookId}`, an extension). */
-    getHook(hookId: string, options?: CallOptions): Promise<Hook> {
+    async getHook(hookId: string, options?: CallOptions): Promise<Hook> {
       return bodyOf(send, { operationId: 'getHook', method: 'GET', path: hook(hookId) }, options);
     },
 
     /** Lists a webhook's deliveries (`GET /hooks/{hookId}/deliveries`, an extension). */
-    getHookDeliveries(hookId: string, options?: CallOptions): Promise<HookDeliveries> {
+    async getHookDeliveries(hookId: string, options?: CallOptions): Promise<HookDeliveries> {
       const path = hook(hookId, '/deliveries');
       return bodyOf(send, { operationId: 'getHookDeliveries', method: 'GET', path }, options);
     },
@@ -50,14 +50,17 @@ export function hookOperations(send: Send) {
      * Computes the signature a delivery of `request.payload` carries (`POST /hooks/signature`).
      * A pure computation on the server, so retried.
      */
-    generateHookSignature(request: HookSignatureRequest, options?: CallOptions): Promise<HookSignature> {
+    async generateHookSignature(
+      request: HookSignatureRequest,
+      options?: CallOptions,
+    ): Promise<HookSignature> {
       const operationId = 'generateHookSignature';
       const path = '/hooks/signature';
       return bodyOf(send, { operationId, method: 'POST', path, body: request, idempotent: true }, options);
     },
 
     /** Lists the event codes a webhook may subscribe to (`GET /webhooks/events`). */
-    getHooksEvents(options?: CallOptions): Promise<HooksEvents> {
+    async getHooksEvents(options?: CallOptions): Promise<HooksEvents> {
       return bodyOf(
         send,
         { operationId: 'getHooksEvents', method: 'GET', path: '/webhooks/events' },

@@ -10,7 +10,7 @@ export function metadataOperations(send: Send) {
 
   return {
     /** Reads a team's metadata in a namespace; `{}` when it has none (`GET /teams/{teamId}/metadata/{namespace}`). */
-    getTeamNamespaceMetadata(
+    async getTeamNamespaceMetadata(
       teamId: string,
       namespace: string,
       options?: CallOptions,
@@ -20,7 +20,7 @@ export function metadataOperations(send: Send) {
     },
 
     /** Replaces a team's metadata in a namespace (`PUT …`); resolves to the stored document. */
-    setTeamNamespaceMetadata(
+    async setTeamNamespaceMetadata(
       teamId: string,
       namespace: string,
       body: MetadataDocument,
@@ -34,7 +34,7 @@ export function metadataOperations(send: Send) {
      * Deep-merges into a team's metadata in a namespace (`PATCH …`); resolves to the merged
      * document. Retried like a PUT: merging the same object twice gives the same document.
      */
-    updateTeamNamespaceMetadata(
+    async updateTeamNamespaceMetadata(
       teamId: string,
       namespace: string,
       body: MetadataDocument,
@@ -46,7 +46,7 @@ export function metadataOperations(send: Send) {
     },
 
     /** Finds the teams whose metadata contains `query` (`POST /metadata/{namespace}/query`); a read, so retried. */
-    queryMetadata(
+    async queryMetadata(
       namespace: string,
       query: MetadataDocument,
       options?: CallOptions,

@@ -7,18 +7,18 @@ import { bodyOf, type Send } from './send';
 export function reportOperations(send: Send) {
   return {
     /** Lists the reports (`GET /reports`). */
-    getReports(options?: CallOptions): Promise<Report[]> {
+    async getReports(options?: CallOptions): Promise<Report[]> {
       return bodyOf(send, { operationId: 'getReports', method: 'GET', path: '/reports' }, options);
     },
 
     /** Lists the categories of reports (`GET /reports/categories`). */
-    getReportsCategories(options?: CallOptions): Promise<ReportsCategory[]> {
+    async getReportsCategories(options?: CallOptions): Promise<ReportsCategory[]> {
       const path = '/reports/categories';
       return bodyOf(send, { operationId: 'getReportsCategories', method: 'GET', path }, options);
     },
 
     /** Where a report can be seen (`GET /reports/{resource_type}/{resource_id}`). */
-    getReportUrl(
+    async getReportUrl(
       resourceType: Report['type'],
       resourceId: string,
       options?: CallOptions,

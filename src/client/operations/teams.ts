@@ -26,7 +26,7 @@ export function teamOperations(send: Send) {
 
   return {
     /** Reads a team (`GET /teams/{teamId}`). */
-    getTeam(teamId: string, options?: CallOptions): Promise<Team> {
+    async getTeam(teamId: string, options?: CallOptions): Promise<Team> {
       return bodyOf(send, { operationId: 'getTeam', method: 'GET', path: team(teamId) }, options);
     },
 
@@ -48,7 +48,7 @@ export function teamOperations(send: Send) {
     },
 
     /** Archives a team (`POST /teams/{teamId}/archive`, 202): resolves to the queued job. Never retried. */
-    archiveTeam(
+    async archiveTeam(
       teamId: string,
       request?: ArchiveTeamRequest,
       options?: CallOptions,
@@ -57,18 +57,18 @@ export function teamOperations(send: Send) {
     },
 
     /** Unarchives a team (`POST /teams/{teamId}/unarchive`, 202): resolves to the queued job. Never retried. */
-    unarchiveTeam(teamId: string, options?: CallOptions): Promise<AcceptedJob<Job>> {
+    async unarchiveTeam(teamId: string, options?: CallOptions): Promise<AcceptedJob<Job>> {
       return accepted('unarchiveTeam', team(teamId, '/unarchive'), undefined, options);
     },
 
     /** Lists a team's members and owners (`GET /teams/{teamId}/members`). */
-    getTeamMembers(teamId: string, options?: CallOptions): Promise<TeamMember[]> {
+    async getTeamMembers(teamId: string, options?: CallOptions): Promise<TeamMember[]> {
       const path = team(teamId, '/members');
       return bodyOf(send, { operationId: 'getTeamMembers', method: 'GET', path }, options);
     },
 
     /** Adds a member or an owner (`POST /teams/{teamId}/members`, 201). Never retried. */
-    addTeamMember(
+    async addTeamMember(
       teamId: string,
       membership: TeamMembershipPayload,
       options?: CallOptions,
@@ -78,13 +78,13 @@ export function teamOperations(send: Send) {
     },
 
     /** Lists a team's channels (`GET /teams/{teamId}/channels`). */
-    getTeamChannels(teamId: string, options?: CallOptions): Promise<TeamChannel[]> {
+    async getTeamChannels(teamId: string, options?: CallOptions): Promise<TeamChannel[]> {
       const path = team(teamId, '/channels');
       return bodyOf(send, { operationId: 'getTeamChannels', method: 'GET', path }, options);
     },
 
     /** Creates a channel (`POST /teams/{teamId}/channels`, 201). Never retried. */
-    createTeamChannel(
+    async createTeamChannel(
       teamId: string,
       payload: TeamChannelPayload,
       options?: CallOptions,
@@ -94,19 +94,23 @@ export function teamOperations(send: Send) {
     },
 
     /** Reads a team's General channel (`GET /teams/{teamId}/channels/primary`). */
-    getTeamPrimaryChannel(teamId: string, options?: CallOptions): Promise<TeamChannel> {
+    async getTeamPrimaryChannel(teamId: string, options?: CallOptions): Promise<TeamChannel> {
       const path = team(teamId, '/channels/primary');
       return bodyOf(send, { operationId: 'getTeamPrimaryChannel', method: 'GET', path }, options);
     },
 
     /** Lists a channel's tabs (`GET /teams/{teamId}/channels/{channelId}/tabs`). */
-    getTeamChannelTabs(teamId: string, channelId: string, options?: CallOptions): Promise<TeamChannelTab[]> {
+    async getTeamChannelTabs(
+      teamId: string,
+      channelId: string,
+      options?: CallOptions,
+    ): Promise<TeamChannelTab[]> {
       const path = channel(teamId, channelId, '/tabs');
       return bodyOf(send, { operationId: 'getTeamChannelTabs', method: 'GET', path }, options);
     },
 
     /** Adds a tab to a channel (`POST /teams/{teamId}/channels/{channelId}/tabs`, 201). Never retried. */
-    createTeamChannelTab(
+    async createTeamChannelTab(
       teamId: string,
       channelId: string,
       payload: TeamChannelTabPayload,
