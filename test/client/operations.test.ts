@@ -19,12 +19,14 @@ describe('the client covers the API', () => {
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     for (const file of files) {
       const text = readFileSync(path.join(root, file), 'utf8');
-      for (const [, kind, specifier] of text.matchAll(/^(import|export)\b[^;]*?from '([^']+)'/gms)) {
+      for (const [, kind, specifier] of text.matchAll(/^(import|export)\b[^;]*?from ['"]([^'"]+)['"]/gms)) {
         if (!specifier!.startsWith('../')) continue;
         const resolved = path.relative(root, path.resolve(path.dirname(path.join(root, file)), specifier!));
         if (resolved.startsWith('..')) {
           expect([file, kind, resolved]).toEqual([file, kind, '../domain/wire']);
-          expect(text).toMatch(new RegExp(`${kind} type[^;]*from '${specifier!.replace(/[./]/g, '\\$&')}'`));
+          expect(text).toMatch(
+            new RegExp(`${kind} type[^;]*from ['"]${specifier!.replace(/[./]/g, '\\$&')}['"]`),
+          );
         }
       }
     }
