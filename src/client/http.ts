@@ -89,7 +89,8 @@ export class HttpTransport {
         if (answer.status < 400) return this.success<T>(answer, call);
         const apiError = toApiError(answer, call);
         error = apiError;
-        failure = { kind: 'status', status: apiError.status, retryAfterMs: apiError.retryAfterMs };
+        const { status, code, retryAfterMs } = apiError;
+        failure = { kind: 'status', status, code, retryAfterMs };
       } catch (thrown) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (thrown instanceof StewardClientError) throw thrown;

@@ -7,7 +7,10 @@ import type { RetryOptions } from './options';
 /** Retry settings when the client is given none. */
 export const DEFAULT_RETRY: Readonly<RetryOptions> = { maxRetries: 3, baseDelayMs: 200, maxDelayMs: 20_000 };
 
-/** Answers that say "not now": over the rate limit, or a gateway or dependency that is down. */
+/**
+ * Answers that say "not now": over the rate limit, or a gateway or dependency that is down.
+ * Other 4xx and 500 would only fail again.
+ */
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 /** Failures to get an answer at all that a later attempt may not meet. */
@@ -31,7 +34,7 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 
 /** How an attempt failed, as far as retrying is concerned. */
 export type AttemptFailure =
-  | { kind: 'status'; status: number; retryAfterMs: number | undefined }
+  | { kind: 'status'; status: number; code: string; retryAfterMs: number | undefined }
   | { kind: 'network'; code: string };
 
 /**
@@ -58,6 +61,8 @@ export function retryDelay(
     return RETRYABLE_NETWORK_CODES.has(failure.code) ? backoffDelay(retry, options, random) : undefined;
   }
   if (!RETRYABLE_STATUSES.has(failure.status)) return undefined;
+  // Steward's own 502 says the collaboration platform refused for good; a proxy's 502 may pass.
+  if (failure.status === 502 && failure.code === 'platformError') return undefined;
   if (failure.retryAfterMs !== undefined) {
     return failure.retryAfterMs <= options.maxDelayMs ? failure.retryAfterMs : undefined;
   }

@@ -25,6 +25,7 @@ describe('the retry policy', () => {
     const status = (code: number, retryAfterMs?: number) => ({
       kind: 'status' as const,
       status: code,
+      code: 'unexpectedResponse',
       retryAfterMs,
     });
     for (const code of [429, 502, 503, 504]) expect(retryDelay(status(code, 500), 0, OPTIONS)).toBe(500);
@@ -34,6 +35,12 @@ describe('the retry policy', () => {
     expect(retryDelay(status(429, 1_001), 0, OPTIONS)).toBeUndefined();
     expect(retryDelay(status(503), 0, OPTIONS, () => 0.5)).toBe(50);
     expect(retryDelay(status(503, 10), 3, OPTIONS)).toBeUndefined();
+  });
+
+  test("Steward's own 502 (the platform refused) is final; a proxy's 502 is retried", () => {
+    const bad = (code: string) => ({ kind: 'status' as const, status: 502, code, retryAfterMs: undefined });
+    expect(retryDelay(bad('platformError'), 0, OPTIONS)).toBeUndefined();
+    expect(retryDelay(bad('unexpectedResponse'), 0, OPTIONS)).toBeDefined();
   });
 
   test('network failures that may pass are retried, others are not', () => {

@@ -159,12 +159,12 @@ describe('retries and failures against a fake API on loopback', () => {
   });
 
   test('retries stop after maxRetries with the last answer as the error', async () => {
-    const { fake, client } = await serve([apiError(502, 'platformError')], {
+    const { fake, client } = await serve([apiError(504, 'gatewayTimeout')], {
       retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 },
     });
     expect(await failure(client.getTeam('t'))).toMatchObject({
-      status: 502,
-      code: 'platformError',
+      status: 504,
+      code: 'gatewayTimeout',
       attempts: 3,
     });
     expect(fake.seen).toHaveLength(3);
