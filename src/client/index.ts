@@ -1,0 +1,20 @@
+/** The typed client of the Steward API (see `StewardClient`). */
+export { StewardClient, type StewardOperations } from './stewardClient';
+export {
+  type FailedCall,
+  StewardApiError,
+  StewardClientError,
+  StewardNetworkError,
+  StewardResponseError,
+} from './errors';
+export type {
+  CallOptions,
+  ProvisioningCallOptions,
+  RetryOptions,
+  StewardClientOptions,
+  TokenSource,
+} from './options';
+export type { AcceptedJob } from './operations/send';
+export type { AuditTrailRecordsQuery } from './operations/audit';
+export type { UsersQuery } from './operations/directory';
+export type * from './models';

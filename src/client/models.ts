@@ -1,0 +1,79 @@
+/**
+ * The client's types, taken from the wire models the server validates with (type-only imports:
+ * nothing of the server is loaded at run time). Request bodies are the models' input types (what
+ * a client may send, defaults optional, flags as booleans or "true"/"false"); answers are their
+ * output types (what the server sends back).
+ */
+import type { z } from 'zod';
+import type * as wire from '../domain/wire';
+
+export type { ODataCollection } from '../domain/wire';
+
+type In<T extends z.ZodType> = z.input<T>;
+type Out<T extends z.ZodType> = z.output<T>;
+
+// Errors
+export type ApiError = Out<typeof wire.ApiError>;
+export type ApiErrorDetail = Out<typeof wire.ApiErrorDetail>;
+
+// Provisioning and jobs
+export type Job = Out<typeof wire.Job>;
+export type JobStatus = Out<typeof wire.JobStatus>;
+export type TeamProvisioningRequest = In<typeof wire.TeamProvisioningRequest>;
+export type ApprovedApprovalResponsePayload = In<typeof wire.ApprovedApprovalResponsePayload>;
+export type RejectedApprovalResponsePayload = In<typeof wire.RejectedApprovalResponsePayload>;
+
+// Teams
+export type Team = Out<typeof wire.Team>;
+export type TeamUpdate = In<typeof wire.TeamUpdate>;
+export type TeamMember = Out<typeof wire.TeamMember>;
+export type TeamMembershipPayload = In<typeof wire.TeamMembershipPayload>;
+export type TeamChannel = Out<typeof wire.TeamChannel>;
+export type TeamChannelPayload = In<typeof wire.TeamChannelPayload>;
+export type TeamChannelTab = Out<typeof wire.TeamChannelTab>;
+export type TeamChannelTabPayload = In<typeof wire.TeamChannelTabPayload>;
+export type ArchiveTeamRequest = In<typeof wire.ArchiveTeamRequest>;
+
+// Catalog
+export type CatalogTemplate = Out<typeof wire.CatalogTemplate>;
+export type CatalogTemplateInput = In<typeof wire.CatalogTemplate>;
+export type CatalogTemplates = Out<typeof wire.CatalogTemplates>;
+export type PermanentMember = Out<typeof wire.PermanentMember>;
+export type PermanentMemberInput = In<typeof wire.PermanentMember>;
+export type PermanentMembership = Out<typeof wire.PermanentMembership>;
+export type PermanentMembershipInput = In<typeof wire.PermanentMembership>;
+export type PermanentMembershipRole = Out<typeof wire.PermanentMembershipRole>;
+
+// Metadata
+export type MetadataDocument = Out<typeof wire.MetadataDocument>;
+export type MetadataQueryResult = Out<typeof wire.MetadataQueryResult>;
+
+// Audit
+export type AuditTrail = Out<typeof wire.AuditTrail>;
+export type AuditTrails = Out<typeof wire.AuditTrails>;
+export type AuditTrailRecord = Out<typeof wire.AuditTrailRecord>;
+export type AuditTrailRecords = Out<typeof wire.AuditTrailRecords>;
+
+// Directory
+export type User = Out<typeof wire.User>;
+export type Users = Out<typeof wire.Users>;
+export type Label = Out<typeof wire.Label>;
+export type Labels = Out<typeof wire.Labels>;
+
+// Webhook helpers
+export type HookSignatureRequest = In<typeof wire.HookSignatureRequest>;
+export type HookSignature = Out<typeof wire.HookSignature>;
+export type HookEvent = Out<typeof wire.HookEvent>;
+export type HooksEvents = Out<typeof wire.HooksEvents>;
+
+export type {
+  Hook,
+  HookConfig,
+  HookDeliveries,
+  HookDelivery,
+  HookPayload,
+  Hooks,
+  Report,
+  ReportsCategory,
+  ReportUrl,
+} from './provisionalModels';

@@ -1,0 +1,74 @@
+import type {
+  Hook,
+  HookDeliveries,
+  HookPayload,
+  Hooks,
+  HookSignature,
+  HookSignatureRequest,
+  HooksEvents,
+} from '../models';
+import type { CallOptions } from '../options';
+import { apiPath } from '../url';
+import { bodyOf, type Send } from './send';
+
+/** Webhooks: subscriptions, their deliveries, and the helpers for receivers. */
+export function hookOperations(send: Send) {
+  const hook = (hookId: string, rest = '') => apiPath(`/hooks/{hookId}${rest}`, { hookId });
+
+  return {
+    /** Subscribes a webhook to events (`POST /hooks`, 201). Never retried. */
+    async createHook(payload: HookPayload, options?: CallOptions): Promise<Hook> {
+      return bodyOf(
+        send,
+        { operationId: 'createHook', method: 'POST', path: '/hooks', body: payload },
+        options,
+      );
+    },
+
+    /** Deletes a webhook (`DELETE /hooks/{hookId}`); resolves to the deleted hook. */
+    async deleteHook(hookId: string, options?: CallOptions): Promise<Hook> {
+      return bodyOf(send, { operationId: 'deleteHook', method: 'DELETE', path: hook(hookId) }, options);
+    },
+
+    /** Lists the webhooks (`GET /hooks`, an extension). */
+    async listHooks(options?: CallOptions): Promise<Hooks> {
+      return bodyOf(send, { operationId: 'listHooks', method: 'GET', path: '/hooks' }, options);
+    },
+
+    /** Reads a webhook (`GET /hooks/{hookId}`, an extension). */
+    async getHook(hookId: string, options?: CallOptions): Promise<Hook> {
+      return bodyOf(send, { operationId: 'getHook', method: 'GET', path: hook(hookId) }, options);
+    },
+
+    /** Lists a webhook's deliveries (`GET /hooks/{hookId}/deliveries`, an extension). */
+    async getHookDeliveries(hookId: string, options?: CallOptions): Promise<HookDeliveries> {
+      const path = hook(hookId, '/deliveries');
+      return bodyOf(send, { operationId: 'getHookDeliveries', method: 'GET', path }, options);
+    },
+
+    /**
+     * Computes the signature a delivery of `request.payload` carries (`POST /hooks/signature`).
+     * A pure computation on the server, so retried.
+     */
+    async generateHookSignature(
+      request: HookSignatureRequest,
+      options?: CallOptions,
+    ): Promise<HookSignature> {
+      const operationId = 'generateHookSignature';
+      const path = '/hooks/signature';
+      return bodyOf(send, { operationId, method: 'POST', path, body: request, idempotent: true }, options);
+    },
+
+    /** Lists the event codes a webhook may subscribe to (`GET /webhooks/events`). */
+    async getHooksEvents(options?: CallOptions): Promise<HooksEvents> {
+      return bodyOf(
+        send,
+        { operationId: 'getHooksEvents', method: 'GET', path: '/webhooks/events' },
+        options,
+      );
+    },
+  };
+}
+
+/** The webhook operations of the client. */
+export type HookOperations = ReturnType<typeof hookOperations>;

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ApprovedApprovalResponsePayload,
+  Job,
+  RejectedApprovalResponsePayload,
+  TeamProvisioningRequest,
+} from '../models';
+import type { CallOptions, ProvisioningCallOptions } from '../options';
+import { apiPath } from '../url';
+import type { Send } from './send';
+
+/** Requesting teams, following their jobs, and deciding on approvals. */
+export function provisioningOperations(send: Send) {
+  return {
+    /**
+     * Requests a team from a template (`POST /teams/provisioning`, 201 Job). The request carries
+     * an `Idempotency-Key` (generated unless given), so it is retried like a read: a retry returns
+     * the job the first attempt created instead of making a second request.
+     */
+    async createTeamProvisioningJob(
+      request: TeamProvisioningRequest,
+      options: ProvisioningCallOptions = {},
+    ): Promise<Job> {
+      const { idempotencyKey = randomUUID(), ...call } = options;
+      const answer = await send<Job>(
+        {
+          operationId: 'createTeamProvisioningJob',
+          method: 'POST',
+          path: '/teams/provisioning',
+          body: request,
+          headers: { 'idempotency-key': idempotencyKey },
+          idempotent: true,
+        },
+        call,
+      );
+      return answer.body;
+    },
+
+    /** Reads a job: a provisioning or archive request (`GET /jobs/{jobId}`). */
+    async getJob(jobId: string, options?: CallOptions): Promise<Job> {
+      const path = apiPath('/jobs/{jobId}', { jobId });
+      return (await send<Job>({ operationId: 'getJob', method: 'GET', path }, options)).body;
+    },
+
+    /** Approves a team request, optionally amending it (`POST /approvals/{id}/approve`). Never retried. */
+    async approveTeamCreation(
+      approvalRequestId: string,
+      decision: ApprovedApprovalResponsePayload = {},
+      options?: CallOptions,
+    ): Promise<void> {
+      const path = apiPath('/approvals/{approvalRequestId}/approve', { approvalRequestId });
+      await send({ operationId: 'approveTeamCreation', method: 'POST', path, body: decision }, options);
+    },
+
+    /** Rejects a team request (`POST /approvals/{id}/reject`); its job ends failed. Never retried. */
+    async rejectTeamCreation(
+      approvalRequestId: string,
+      decision: RejectedApprovalResponsePayload = {},
+      options?: CallOptions,
+    ): Promise<void> {
+      const path = apiPath('/approvals/{approvalRequestId}/reject', { approvalRequestId });
+      await send({ operationId: 'rejectTeamCreation', method: 'POST', path, body: decision }, options);
+    },
+  };
+}
+
+/** The provisioning operations of the client. */
+export type ProvisioningOperations = ReturnType<typeof provisioningOperations>;

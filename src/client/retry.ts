@@ -1,0 +1,112 @@
+/**
+ * The client's one retry policy: which failures are worth another attempt and how long to wait.
+ * Pure functions, so the rules can be read and tested apart from the transport.
+ */
+import type { RetryOptions } from './options';
+
+/** Retry settings when the client is given none. */
+export const DEFAULT_RETRY: Readonly<RetryOptions> = { maxRetries: 3, baseDelayMs: 200, maxDelayMs: 20_000 };
+
+/**
+ * Answers that say "not now": over the rate limit, or a gateway or dependency that is down.
+ * Other 4xx and 500 would only fail again.
+ */
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Failures to get an answer at all that a later attempt may not meet. */
+const RETRYABLE_NETWORK_CODES = new Set([
+  'timeout',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+/** How an attempt failed, as far as retrying is concerned. */
+export type AttemptFailure =
+  | { kind: 'status'; status: number; code: string; retryAfterMs: number | undefined }
+  | { kind: 'network'; code: string };
+
+/**
+ * Whether a request may be sent twice: GET, HEAD, PUT and DELETE by their HTTP meaning; anything
+ * else only when the operation says so (a POST carrying an idempotency key, a read-only POST).
+ */
+export function mayRetry(method: string, idempotent: boolean | undefined): boolean {
+  return idempotent ?? IDEMPOTENT_METHODS.has(method);
+}
+
+/**
+ * The wait before retry number `retry` (0 for the first), or `undefined` when the failure is not
+ * retried. `Retry-After` is honoured as given; without it the wait is full-jitter exponential
+ * backoff, a random time in [0, min(maxDelayMs, baseDelayMs × 2^retry)).
+ */
+export function retryDelay(
+  failure: AttemptFailure,
+  retry: number,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number | undefined {
+  if (retry >= options.maxRetries) return undefined;
+  if (failure.kind === 'network') {
+    return RETRYABLE_NETWORK_CODES.has(failure.code) ? backoffDelay(retry, options, random) : undefined;
+  }
+  if (!RETRYABLE_STATUSES.has(failure.status)) return undefined;
+  // Steward's own 502 says the collaboration platform refused for good; a proxy's 502 may pass.
+  if (failure.status === 502 && failure.code === 'platformError') return undefined;
+  if (failure.retryAfterMs !== undefined) {
+    return failure.retryAfterMs <= options.maxDelayMs ? failure.retryAfterMs : undefined;
+  }
+  return backoffDelay(retry, options, random);
+}
+
+/** Full-jitter exponential backoff for retry number `retry` (0 for the first). */
+export function backoffDelay(
+  retry: number,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * A `Retry-After` header in milliseconds: delta-seconds (`120`) or an HTTP date; a date in the
+ * past is 0. `undefined` when absent or not understood.
+ */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (!/[a-z]/i.test(text) || Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
