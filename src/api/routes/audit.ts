@@ -58,7 +58,12 @@ export function auditRoutes(audit: AuditLog): Route[] {
       path: '/audit_trails/{code}/records',
       tag: 'Audit',
       summary: 'Page through the records of an audit trail, newest first',
-      params: z.object({ code: z.string().max(64) }),
+      params: z.object({
+        code: z
+          .string()
+          .regex(/^[a-z_]{1,64}$/, 'A trail code is 1–64 lower-case letters or "_".')
+          .describe('The trail’s code (see `GET /audit_trails/events`).'),
+      }),
       query: RecordsQuery,
       responses: { 200: { description: 'A page of records.', schema: AuditTrailRecords } },
       handle: async ({ params, query, baseUrl }) => {
