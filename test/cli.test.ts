@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { STEWARD_BOT_APP_ID } from '../src/store/seed/directory';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { PEOPLE, startTestSteward, TENANT, TEST_SECRET } from './support/steward';
+import { migrations } from '../src/store/migrations';
 
 const ROOT = path.resolve(__dirname, '..');
 const TOKEN = path.join(ROOT, 'dist', 'cli', 'token.js');
@@ -250,7 +251,7 @@ describe('npm run migrate (dist/cli/migrate.js)', () => {
     const first = await run(MIGRATE, [], env, dataDir);
     expect(first).toEqual({
       code: 0,
-      stdout: `Applied 0001_foundation, 0002_provisioning, 0003_team_metadata, 0004_metadata_index to ${file}\n`,
+      stdout: `Applied ${Object.keys(migrations).sort().join(', ')} to ${file}\n`,
       stderr: '',
     });
     const second = await run(MIGRATE, [], env, dataDir);
