@@ -40,6 +40,20 @@ export interface Config {
   /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
   workers: { concurrency: number; leaseMs: number; pollMs: number };
   rateLimitFactor: number;
+  /** Webhook deliveries: where they may go, how they are retried, when a failing hook is turned off. */
+  webhooks: {
+    /** Allow loopback receivers (and plain http to localhost); default on with the embedded platform only. */
+    allowLoopback: boolean;
+    /** Attempts after the first failed one. */
+    retries: number;
+    retryDelayMs: number;
+    /** Deadline of one attempt (connect, headers and body). */
+    timeoutMs: number;
+    /** Consecutive failed deliveries that turn a hook inactive. */
+    failureThreshold: number;
+    /** Bytes of a receiver's answer read at most. */
+    maxResponseBytes: number;
+  };
   /** Seed the demo directory and templates into an empty embedded store. */
   seedDemoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -83,6 +97,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`,
     );
   }
+  const platformConfig = platform(read);
   return {
     role,
     host,
@@ -92,7 +107,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
     auth: auth(read, dataDir),
-    platform: platform(read),
+    platform: platformConfig,
     provisioningMetadataNamespace: namespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
       read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
@@ -103,6 +118,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
     },
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
+    webhooks: webhooks(read, platformConfig.kind === 'embedded'),
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
     shutdownTimeoutMs: integer(
@@ -140,6 +156,23 @@ function database(
     return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
   }
   throw new ConfigError('STEWARD_DATABASE_URL', 'expected postgres://… or sqlite:<file>');
+}
+
+function webhooks(read: (name: string) => string | undefined, embedded: boolean): Config['webhooks'] {
+  const int = (name: string, fallback: number, min: number, max: number) =>
+    integer(name, read(name), fallback, min, max);
+  return {
+    allowLoopback: boolean(
+      'STEWARD_WEBHOOK_ALLOW_LOOPBACK',
+      read('STEWARD_WEBHOOK_ALLOW_LOOPBACK'),
+      embedded,
+    ),
+    retries: int('STEWARD_WEBHOOK_RETRIES', 2, 0, 20),
+    retryDelayMs: int('STEWARD_WEBHOOK_RETRY_DELAY_MS', 10_000, 0, 3_600_000),
+    timeoutMs: int('STEWARD_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    failureThreshold: int('STEWARD_WEBHOOK_FAILURE_THRESHOLD', 5, 1, 10_000),
+    maxResponseBytes: int('STEWARD_WEBHOOK_MAX_RESPONSE_BYTES', 65_536, 0, 10 * 1024 * 1024),
+  };
 }
 
 function namespace(name: string, value: string): string {

@@ -33,16 +33,20 @@ import { AuditLog } from './services/audit';
 import { CatalogService } from './services/catalog';
 import { DirectoryService } from './services/directory';
 import { EventBus } from './services/events';
+import { HookService } from './services/hooks';
 import { JobWorker } from './services/jobWorker';
 import { MetadataService } from './services/metadata';
 import { ProvisioningService } from './services/provisioning';
 import { ProvisioningHandler, TeamArchiveHandler } from './services/provisioningHandler';
 import { RateLimitService } from './services/rateLimits';
 import { TeamService } from './services/teams';
+import { WebhookDeliveryHandler } from './services/webhookDelivery';
+import { type HostResolver, systemResolver, WebhookSender } from './services/webhookSender';
 import { ApprovalRepository } from './store/approvals';
 import { AuditRepository } from './store/audit';
 import { migrate, openStore, type Store } from './store/database';
 import { DirectoryRepository } from './store/directory';
+import { HookRepository } from './store/hooks';
 import { JobRepository } from './store/jobs';
 import { MetadataRepository } from './store/metadata';
 import { OutboxRepository } from './store/outbox';
@@ -73,6 +77,8 @@ export interface StewardOverrides {
    * adapter pointed at a fake Graph). Steward still calls its `close()` on shutdown.
    */
   platform?: Platform;
+  /** Resolves webhook hosts instead of the system resolver (tests of the address checks). */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -115,6 +121,10 @@ export async function startSteward(
     now,
   });
   const runsWorker = config.role !== 'api' && config.workers.concurrency > 0;
+  const hookStore = new HookRepository(store.db);
+  const webhookPolicy = { allowLoopback: config.webhooks.allowLoopback };
+  const resolveHost = overrides.resolveHost ?? systemResolver;
+  const sender = new WebhookSender({ ...config.webhooks, policy: webhookPolicy, resolve: resolveHost });
   const worker = new JobWorker(
     {
       db: store.db,
@@ -128,6 +138,10 @@ export async function startSteward(
           namespace: config.provisioningMetadataNamespace,
         }),
         TeamArchiveRequest: new TeamArchiveHandler(platform.teams, events, audit),
+        WebhookDelivery: new WebhookDeliveryHandler(
+          { hooks: hookStore, audit, sender, log: logger },
+          { ...config.webhooks, userAgent: `Steward-Webhook/${VERSION}` },
+        ),
       },
     },
     {
@@ -140,6 +154,18 @@ export async function startSteward(
   );
   // Jobs queued by this process start at once when it runs a worker; other workers poll.
   const onQueued = () => worker.wake();
+  const hooks = new HookService({
+    db: store.db,
+    hooks: hookStore,
+    jobs,
+    audit,
+    policy: webhookPolicy,
+    resolve: resolveHost,
+    now,
+  });
+  // Deliveries are queued in the transaction of each event; committed events wake the worker.
+  events.onRecord(hooks.enqueueDeliveries);
+  events.subscribe(onQueued);
   const common = { db: store.db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now };
   const provisioning = new ProvisioningService({ ...common, catalog });
   const approvals = new ApprovalService({ ...common, templates });
@@ -153,7 +179,7 @@ export async function startSteward(
             ...directoryRoutes(directory),
             ...provisioningRoutes(provisioning, approvals),
             ...teamRoutes(teams),
-            ...hookRoutes(),
+            ...hookRoutes(hooks),
             ...metadataRoutes(metadata),
             ...auditRoutes(audit),
           ],
@@ -205,6 +231,7 @@ export async function startSteward(
     close: () => {
       closing ??= (async () => {
         await worker.stop();
+        await sender.close();
         await new Promise<void>((resolve) => {
           // Keep-alive connections become idle as their last responses finish: keep closing them.
           const sweep = setInterval(() => server.server.closeIdleConnections(), 50);

@@ -251,7 +251,7 @@ describe('npm run migrate (dist/cli/migrate.js)', () => {
     const first = await run(MIGRATE, [], env, dataDir);
     expect(first).toEqual({
       code: 0,
-      stdout: `Applied ${Object.keys(migrations).join(', ')} to ${file}\n`,
+      stdout: `Applied ${Object.keys(migrations).sort().join(', ')} to ${file}\n`,
       stderr: '',
     });
     const second = await run(MIGRATE, [], env, dataDir);

@@ -1,7 +1,12 @@
 import type { Job, JobStatus } from './wire';
 
-/** The kinds of job the queue runs. */
-export type JobType = Job['type'];
+/** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
+export type JobType = Job['type'] | 'WebhookDelivery';
+
+/** True for the job types the API shows as `Job`; webhook deliveries have their own log instead. */
+export function isWireJobType(type: JobType): type is Job['type'] {
+  return type !== 'WebhookDelivery';
+}
 
 /** What a job has done so far, saved after every step so a resumed job skips it. */
 export interface Checkpoint {
@@ -35,6 +40,7 @@ export interface StoredJob {
 
 /** A job's progress as the wire shows it. */
 export function toWireJob(job: StoredJob, queuePaused: boolean): Job {
+  if (!isWireJobType(job.type)) throw new Error(`A ${job.type} job has no wire form.`);
   const runnable = job.queued && (job.status === 'waiting' || job.status === 'delayed');
   return {
     id: job.id,

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { EventType } from '../domain/events';
 import type { Database } from '../store/schema';
 import type { OutboxRepository } from '../store/outbox';
 
-/** Every event Steward emits (webhook event codes). */
-export const EVENT_TYPES = [
-  'team_created',
-  'team_provisioning_completed',
-  'team_provisioning_failed',
-  'team_creation_approval_requested',
-  'team_creation_approved',
-  'team_creation_rejected',
-  'team_archived',
-  'team_unarchived',
-  'team_deleted',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType } from '../domain/events';
 
 /** An event as emitted: its payload always carries `tenant {id}`. */
 export interface StewardEvent {
@@ -26,12 +15,20 @@ export interface StewardEvent {
 
 type Listener = (event: StewardEvent) => void;
 
+/** Work done inside the transaction that records an event (e.g. queueing its webhook deliveries). */
+export type RecordHook = (
+  trx: Kysely<Database> | Transaction<Database>,
+  event: StewardEvent,
+  now: Date,
+) => Promise<void>;
+
 /**
  * The internal event bus. `record` writes the event to the outbox inside the transaction of the
  * change it describes; `publish` tells in-process listeners once that transaction has committed.
  */
 export class EventBus {
   private readonly listeners = new Set<Listener>();
+  private readonly recordHooks: RecordHook[] = [];
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -47,7 +44,17 @@ export class EventBus {
   ): Promise<StewardEvent> {
     const event = { id: randomUUID(), type, payload: { tenant: { id: this.tenantId }, ...payload } };
     await this.outbox.append(event, now, trx);
+    for (const hook of this.recordHooks) await hook(trx, event, now);
     return event;
+  }
+
+  /**
+   * Runs `hook` inside every event's recording transaction, so what it writes commits (or rolls
+   * back) with the event and the change: webhook deliveries are queued this way, exactly once per
+   * event and hook.
+   */
+  onRecord(hook: RecordHook): void {
+    this.recordHooks.push(hook);
   }
 
   /** Tells listeners about committed events; a failing listener does not stop the others. */

@@ -29,6 +29,12 @@ export interface JobHandler {
   completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
   /** Events recorded in the transaction that fails the job. */
   failed(job: StoredJob, reason: string, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
+  /**
+   * The handler's own retry policy: milliseconds to wait before the next attempt after attempt
+   * `attempt` (1-based) failed with `error`, or `undefined` to fail the job. Without it, transient
+   * platform errors are retried with exponential backoff.
+   */
+  retryDelay?(error: unknown, attempt: number): number | undefined;
 }
 
 export interface WorkerOptions {
@@ -249,8 +255,12 @@ export class JobWorker {
     const attempt = job.attempts + 1;
     const maxAttempts = this.options.maxAttempts ?? 5;
     try {
-      if (error instanceof PlatformError && error.transient && attempt < maxAttempts) {
-        const wait = retryDelayMs(attempt, error.retryAfterMs ?? 0);
+      const wait = handler.retryDelay
+        ? handler.retryDelay(error, attempt)
+        : error instanceof PlatformError && error.transient && attempt < maxAttempts
+          ? retryDelayMs(attempt, error.retryAfterMs ?? 0)
+          : undefined;
+      if (wait !== undefined) {
         const line = `Attempt ${attempt} failed: ${message} Retrying in ${Math.ceil(wait / 1000)} s.`;
         await db.transaction().execute(async (trx) => {
           const now = new Date();

@@ -4,7 +4,7 @@ import { actorOf } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
-import { type StoredJob, toWireJob } from '../domain/jobs';
+import { isWireJobType, type StoredJob, toWireJob } from '../domain/jobs';
 import { applyConventions, membershipRoles } from '../domain/provisioningPlan';
 import type { CatalogTemplate, Job, PermanentMember, TeamProvisioningRequest } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
@@ -261,7 +261,9 @@ export class ProvisioningService {
   /** A job, to its requester, to the approvers of its approval, and to admins. Others get 404. */
   async getJob(caller: Caller, id: string): Promise<Job> {
     const job = await this.deps.jobs.get(id);
-    if (!job || !(await this.maySee(caller, job))) throw new NotFound(`No job "${id}".`);
+    if (!job || !isWireJobType(job.type) || !(await this.maySee(caller, job))) {
+      throw new NotFound(`No job "${id}".`);
+    }
     return toWireJob(job, await this.deps.jobs.isPaused());
   }
 

@@ -34,6 +34,42 @@ export interface Database {
   audit_records: AuditRecordRow;
   /** The bot's key-value state (botbuilder `Storage`); `value` is JSON. */
   bot_state: { key: string; value: string; etag: string; updated_at: string };
+  hooks: HookRow;
+  hook_deliveries: HookDeliveryRow;
+}
+
+export interface HookRow {
+  id: string;
+  name: string;
+  description: string | null;
+  active: number;
+  /** JSON array of event codes. */
+  events: string;
+  url: string;
+  content_type: string;
+  /** The signing secret; never leaves the service except as an HMAC. */
+  secret: string | null;
+  consecutive_failures: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HookDeliveryRow {
+  /** The delivery id (`X-Steward-Delivery`), also the id of the job that carries it. */
+  id: string;
+  hook_id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** Milliseconds the last attempt took, to the end of the (capped) response. */
+  response_ms: number | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
 }
 
 export interface AuditRecordRow {

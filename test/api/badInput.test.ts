@@ -19,7 +19,8 @@ const GOOD_PARAMS: Record<string, string> = {
   jobId: 'no-such-job',
   approvalRequestId: 'no-such-approval',
   namespace: 'steward',
-  code: 'team_provisioning',
+  hookId: 'no-such-hook',
+  code: 'webhooks',
 };
 /** Values that break each path parameter's format or enum. */
 const BAD_PARAMS: Record<string, string> = {
@@ -30,6 +31,7 @@ const BAD_PARAMS: Record<string, string> = {
   jobId: 'has%20space',
   approvalRequestId: 'has%20space',
   namespace: 'has%20space',
+  hookId: 'has%20space',
   code: 'has%20space',
 };
 /** Operations whose body is any JSON object (metadata): no field is unknown, but a non-object is refused. */
@@ -89,12 +91,16 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'archiveTeam',
         'createTeamChannel',
         'createTeamChannelTab',
+        'createHook',
         'createTeamProvisioningJob',
+        'deleteHook',
         'deleteTeam',
         'generateHookSignature',
         'getAuditTrailRecords',
         'getAuditTrails',
         'getCatalogTemplates',
+        'getHook',
+        'getHookDeliveries',
         'getHooksEvents',
         'getJob',
         'getMyCatalogTemplates',
@@ -109,6 +115,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getTeamNamespaceMetadata',
         'getTeamPrimaryChannel',
         'getUsers',
+        'listHooks',
         'queryMetadata',
         'rejectTeamCreation',
         'setPlatformTeamTemplate',

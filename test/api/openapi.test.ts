@@ -96,6 +96,9 @@ describe('OpenAPI document', () => {
       'HookSignature',
       'HookEvent',
       'HooksEvents',
+      'Hook',
+      'Hook_config',
+      'HookPayload',
       'MetadataQueryResult',
     ]) {
       expect(doc.components.schemas[name]).toBeDefined();

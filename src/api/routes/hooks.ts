@@ -1,12 +1,115 @@
+import { z } from 'zod';
 import { deliveryBody, signDeliveryBody } from '../../domain/webhookSignature';
-import { HookSignature, HookSignatureRequest, HooksEvents } from '../../domain/wire';
+import {
+  Hook,
+  HookDeliveries,
+  HookPayload,
+  Hooks,
+  HookSignature,
+  HookSignatureRequest,
+  HooksEvents,
+} from '../../domain/wire';
 import { EVENT_TYPES } from '../../services/events';
+import type { HookService } from '../../services/hooks';
 import { odataCollection } from '../odata';
 import { defineRoute, type Route } from '../route';
 
-/** Webhook helpers every user may call: the event codes, and the signature a delivery would carry. */
-export function hookRoutes(): Route[] {
+const HookParams = z.object({
+  hookId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'A webhook id is 1–64 letters, digits or "-".')
+    .describe('The webhook id.'),
+});
+const DeliveriesQuery = z.strictObject({
+  $top: z.coerce.number().int().min(1).max(500).default(50).describe('Page size (1–500).'),
+  $skip: z.coerce.number().int().min(0).max(100_000).default(0).describe('Deliveries to skip.'),
+});
+
+/**
+ * Webhooks: creating, reading and deleting hooks (integration managers and admins; secrets are
+ * write-only), their delivery logs, and the helpers every user may call (event codes, signatures).
+ */
+export function hookRoutes(hooks: HookService): Route[] {
   return [
+    defineRoute({
+      operationId: 'createHook',
+      method: 'post',
+      path: '/hooks',
+      tag: 'Webhooks',
+      summary: 'Create a webhook',
+      description:
+        'Deliveries are POSTed as JSON with `X-Steward-Webhook`, `X-Steward-Event`, `X-Steward-Delivery` and, when ' +
+        'the hook has a secret, `X-Steward-Signature`. The URL must be https (http only to loopback where allowed) ' +
+        'and reach a public address. The secret is write-only: responses show `config.secret_hint`.',
+      body: HookPayload,
+      responses: {
+        201: { description: 'The webhook.', schema: Hook, headers: { Location: 'The webhook’s URL.' } },
+      },
+      handle: async ({ caller, body, baseUrl }) => {
+        const hook = await hooks.create(caller, body);
+        return { status: 201, body: hook, headers: { Location: `${baseUrl}/api/v1.0/hooks/${hook.id}` } };
+      },
+    }),
+    defineRoute({
+      operationId: 'listHooks',
+      method: 'get',
+      path: '/hooks',
+      tag: 'Webhooks',
+      summary: 'List the webhooks',
+      responses: { 200: { description: 'The webhooks, oldest first.', schema: Hooks } },
+      handle: async ({ baseUrl }) => ({
+        status: 200,
+        body: odataCollection(baseUrl, 'hooks', await hooks.list()),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getHook',
+      method: 'get',
+      path: '/hooks/{hookId}',
+      tag: 'Webhooks',
+      summary: 'Read a webhook',
+      params: HookParams,
+      responses: { 200: { description: 'The webhook.', schema: Hook } },
+      handle: async ({ params }) => ({ status: 200, body: await hooks.get(params.hookId) }),
+    }),
+    defineRoute({
+      operationId: 'deleteHook',
+      method: 'delete',
+      path: '/hooks/{hookId}',
+      tag: 'Webhooks',
+      summary: 'Delete a webhook',
+      description: 'Deletes the hook and its delivery log; deliveries still queued for it are skipped.',
+      params: HookParams,
+      responses: { 200: { description: 'The deleted webhook.', schema: Hook } },
+      handle: async ({ caller, params }) => ({
+        status: 200,
+        body: await hooks.delete(caller, params.hookId),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getHookDeliveries',
+      method: 'get',
+      path: '/hooks/{hookId}/deliveries',
+      tag: 'Webhooks',
+      summary: 'Page through a webhook’s delivery log, newest first',
+      params: HookParams,
+      query: DeliveriesQuery,
+      responses: { 200: { description: 'A page of deliveries.', schema: HookDeliveries } },
+      handle: async ({ params, query, baseUrl }) => {
+        const page = await hooks.deliveries(params.hookId, { top: query.$top, skip: query.$skip });
+        const next = new URLSearchParams({
+          $top: String(query.$top),
+          $skip: String(query.$skip + query.$top),
+        });
+        const nextLink = page.more
+          ? `${baseUrl}/api/v1.0/hooks/${encodeURIComponent(params.hookId)}/deliveries?${next}`
+          : undefined;
+        return {
+          status: 200,
+          body: odataCollection(baseUrl, 'hookDeliveries', page.deliveries, { nextLink }),
+        };
+      },
+    }),
     defineRoute({
       operationId: 'generateHookSignature',
       method: 'post',

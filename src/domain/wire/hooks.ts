@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_TYPES } from '../events';
 import { model, odataCollection } from './registry';
 
 export const HookSignatureRequest = model(
@@ -20,3 +21,108 @@ export const HookSignature = model(
 
 export const HookEvent = model('HookEvent', z.object({ code: z.string() }));
 export const HooksEvents = model('HooksEvents', odataCollection(HookEvent));
+
+const EventCode = z.enum(EVENT_TYPES).describe('An event code (see `GET /webhooks/events`).');
+const HookName = z.string().trim().min(1).max(256).describe('A name people recognise the hook by.');
+const HookDescription = z.string().max(1024);
+
+export const HookPayload_config = model(
+  'HookPayload_config',
+  z.strictObject({
+    verb: z.literal('post').default('post').describe('Deliveries are always POST.'),
+    url: z
+      .string()
+      .min(1)
+      .max(2048)
+      .describe(
+        'Where deliveries go: https (http only to localhost, 127.0.0.1 or [::1] where the deployment allows ' +
+          'loopback). URLs with credentials, or whose host is or resolves to a private, link-local, loopback or ' +
+          'metadata address, are refused.',
+      ),
+    content_type: z.literal('json').default('json').describe('Deliveries are always JSON.'),
+    secret: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .describe(
+        'Signs every delivery (`X-Steward-Signature`). Write-only: never returned, not even on creation.',
+      ),
+  }),
+);
+
+export const HookPayload = model(
+  'HookPayload',
+  z.strictObject({
+    name: HookName,
+    description: HookDescription.optional(),
+    active: z.boolean().default(true).describe('An inactive hook receives nothing.'),
+    events: z
+      .array(EventCode)
+      .min(1)
+      .max(EVENT_TYPES.length * 2)
+      .describe('The events to deliver.'),
+    config: HookPayload_config,
+  }),
+  'A webhook to create: the events it receives and where they are delivered.',
+);
+export type HookPayload = z.output<typeof HookPayload>;
+
+export const Hook_config = model(
+  'Hook_config',
+  z.strictObject({
+    verb: z.literal('post'),
+    url: z.string(),
+    content_type: z.literal('json'),
+    secret_hint: z
+      .string()
+      .nullable()
+      .describe(
+        'The secret, masked (e.g. `••••abcd`), or null when the hook has none. The secret itself is never returned.',
+      ),
+  }),
+);
+
+export const Hook = model(
+  'Hook',
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    active: z.boolean().describe('False once deliveries kept failing (or when created inactive).'),
+    events: z.array(EventCode),
+    config: Hook_config,
+    createdDateTime: z.string(),
+    lastModifiedDateTime: z.string(),
+  }),
+  'A webhook.',
+);
+export type Hook = z.output<typeof Hook>;
+export const Hooks = model('Hooks', odataCollection(Hook));
+
+export const HookDeliveryStatus = z.enum(['pending', 'retrying', 'delivered', 'failed', 'skipped']);
+export type HookDeliveryStatus = z.output<typeof HookDeliveryStatus>;
+
+export const HookDelivery = model(
+  'HookDelivery',
+  z.strictObject({
+    id: z.string().describe('The delivery id: `X-Steward-Delivery`, the same on every attempt.'),
+    hookId: z.string(),
+    event: EventCode,
+    eventId: z.string(),
+    status: HookDeliveryStatus.describe(
+      '`pending` (not tried yet), `retrying` (an attempt failed, another is due), `delivered`, `failed` (every ' +
+        'attempt failed), `skipped` (the hook was inactive when its turn came).',
+    ),
+    attempts: z.number().int().nonnegative(),
+    lastStatusCode: z.number().int().nullable().describe('The HTTP status the receiver last answered.'),
+    lastError: z.string().nullable().describe('Why the last attempt failed.'),
+    responseTimeMs: z.number().int().nullable().describe('How long the last attempt took, in milliseconds.'),
+    createdDateTime: z.string(),
+    lastModifiedDateTime: z.string(),
+    completedDateTime: z.string().nullable(),
+  }),
+  'One event delivered (or being delivered) to one hook.',
+);
+export type HookDelivery = z.output<typeof HookDelivery>;
+export const HookDeliveries = model('HookDeliveries', odataCollection(HookDelivery));

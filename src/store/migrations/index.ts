@@ -4,6 +4,7 @@ import * as provisioning from './0002_provisioning';
 import * as teamMetadata from './0003_team_metadata';
 import * as metadataIndex from './0004_metadata_index';
 import * as auditRecords from './0005_audit_records';
+import * as webhooks from './0006_webhooks';
 import * as botState from './0007_bot_state';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0003_team_metadata': teamMetadata,
   '0004_metadata_index': metadataIndex,
   '0005_audit_records': auditRecords,
+  '0006_webhooks': webhooks,
   '0007_bot_state': botState,
 };
 

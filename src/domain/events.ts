@@ -1,0 +1,13 @@
+/** Every event Steward emits: the event codes webhooks subscribe to. */
+export const EVENT_TYPES = [
+  'team_created',
+  'team_provisioning_completed',
+  'team_provisioning_failed',
+  'team_creation_approval_requested',
+  'team_creation_approved',
+  'team_creation_rejected',
+  'team_archived',
+  'team_unarchived',
+  'team_deleted',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];

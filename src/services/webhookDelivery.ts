@@ -1,0 +1,198 @@
+import type { Transaction } from 'kysely';
+import { SYSTEM_ACTOR } from '../domain/audit';
+import type { EventType } from '../domain/events';
+import type { StoredJob } from '../domain/jobs';
+import { deliveryBody, signDeliveryBody } from '../domain/webhookSignature';
+import { urlOrigin } from '../domain/webhookUrl';
+import type { HookRepository, StoredHook } from '../store/hooks';
+import type { Database } from '../store/schema';
+import type { AuditLog } from './audit';
+import type { StewardEvent } from './events';
+import type { JobHandler, JobRun } from './jobWorker';
+import { DeliveryFailed, type WebhookSender } from './webhookSender';
+
+/** The data of a `WebhookDelivery` job: which hook, which event, and the payload to send. */
+export interface DeliveryData {
+  [key: string]: unknown;
+  hookId: string;
+  event: { id: string; type: EventType };
+  payload: Record<string, unknown>;
+  /** Set by the run: whether the payload was delivered or skipped (hook gone or inactive). */
+  outcome?: 'delivered' | 'skipped';
+}
+
+export interface WebhookDeliveryPolicy {
+  /** Attempts after the first (default 2). */
+  retries: number;
+  /** Wait between attempts (default 10 s). */
+  retryDelayMs: number;
+  /** Consecutive failed deliveries (each after all its retries) that turn a hook inactive. */
+  failureThreshold: number;
+  /** `Steward-Webhook/<version>`. */
+  userAgent: string;
+}
+
+/** The statuses that mean delivered; anything else (redirects included) is a failed attempt. */
+const DELIVERED = new Set([200, 201, 202]);
+
+/**
+ * Carries out `WebhookDelivery` jobs: one POST per attempt, with the same `X-Steward-Delivery` id
+ * (the job's id) on every attempt, retried on its own schedule (not the platform's backoff), and
+ * durable like every job, so a restart between attempts loses nothing. Delivery is at least once:
+ * a crash after the receiver answered but before the job is marked done sends it again, with the
+ * same delivery id for the receiver to recognise.
+ *
+ * Each attempt's status code, error and response time go to the delivery log as it happens; the
+ * final status goes in the transaction that ends the job, with the audit records of a failed
+ * delivery and, when the failure streak reaches the threshold, of the hook turning inactive.
+ */
+export class WebhookDeliveryHandler implements JobHandler {
+  constructor(
+    private readonly deps: {
+      hooks: HookRepository;
+      audit: AuditLog;
+      sender: WebhookSender;
+      log: { warn(o: object, m: string): void };
+    },
+    private readonly policy: WebhookDeliveryPolicy,
+  ) {}
+
+  async run(run: JobRun): Promise<void> {
+    const job = run.job;
+    const data = job.data as DeliveryData;
+    await run.step('deliver', 90, async () => {
+      const hook = await this.deps.hooks.get(data.hookId);
+      if (!hook || !hook.active) {
+        return {
+          data: { ...data, outcome: 'skipped' },
+          log: [hook ? 'Skipped: the webhook is inactive.' : 'Skipped: the webhook was deleted.'],
+        };
+      }
+      const attempts = job.attempts + 1;
+      const body = deliveryBody(data.payload);
+      try {
+        const sent = await this.deps.sender.send(hook.url, this.headers(hook, job, data, body), body);
+        if (!DELIVERED.has(sent.statusCode)) {
+          const message = `The receiver answered HTTP ${sent.statusCode}.`;
+          throw new DeliveryFailed(message, true, sent.statusCode, sent.responseMs);
+        }
+        await this.deps.hooks.recordAttempt(
+          job.id,
+          { attempts, statusCode: sent.statusCode, error: null, responseMs: sent.responseMs },
+          new Date(),
+        );
+        return {
+          data: { ...data, outcome: 'delivered' },
+          log: [`Delivered to ${urlOrigin(hook.url)}: HTTP ${sent.statusCode} in ${sent.responseMs} ms.`],
+        };
+      } catch (error) {
+        if (error instanceof DeliveryFailed) {
+          const retrying = this.retryDelay(error, attempts) !== undefined;
+          await this.deps.hooks.recordAttempt(
+            job.id,
+            {
+              attempts,
+              statusCode: error.statusCode,
+              error: error.message,
+              responseMs: error.responseMs,
+              ...(retrying ? { status: 'retrying' as const } : {}),
+            },
+            new Date(),
+          );
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** The retry policy: `retries` more attempts, `retryDelayMs` apart, unless retrying cannot help. */
+  retryDelay(error: unknown, attempt: number): number | undefined {
+    if (error instanceof DeliveryFailed && !error.retryable) return undefined;
+    return attempt <= this.policy.retries ? this.policy.retryDelayMs : undefined;
+  }
+
+  async completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]> {
+    const data = job.data as DeliveryData;
+    if (data.outcome === 'skipped') {
+      await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx);
+      return [];
+    }
+    await this.deps.hooks.closeDelivery(job.id, 'delivered', now, trx);
+    await this.deps.hooks.resetFailures(data.hookId, now, trx);
+    return [];
+  }
+
+  async failed(
+    job: StoredJob,
+    reason: string,
+    trx: Transaction<Database>,
+    now: Date,
+  ): Promise<StewardEvent[]> {
+    const data = job.data as DeliveryData;
+    await this.deps.hooks.closeDelivery(job.id, 'failed', now, trx, reason);
+    const hook = await this.deps.hooks.get(data.hookId, trx);
+    if (!hook) return [];
+    const target = { type: 'webhook', id: hook.id, displayName: hook.name };
+    await this.deps.audit.record(
+      trx,
+      {
+        trail: 'webhooks',
+        action: 'webhook_delivery_failed',
+        actor: SYSTEM_ACTOR,
+        target,
+        outcome: 'failure',
+        requestId: null,
+        details: {
+          deliveryId: job.id,
+          event: data.event.type,
+          eventId: data.event.id,
+          attempts: job.attempts + 1,
+          reason,
+        },
+      },
+      now,
+    );
+    const streak = await this.deps.hooks.noteFailure(hook.id, this.policy.failureThreshold, now, trx);
+    if (streak?.deactivated) {
+      await this.deps.audit.record(
+        trx,
+        {
+          trail: 'webhooks',
+          action: 'webhook_deactivated',
+          actor: SYSTEM_ACTOR,
+          target,
+          outcome: 'success',
+          requestId: null,
+          details: {
+            consecutiveFailures: streak.consecutiveFailures,
+            threshold: this.policy.failureThreshold,
+            lastDeliveryId: job.id,
+          },
+        },
+        now,
+      );
+      this.deps.log.warn(
+        { hookId: hook.id, url: urlOrigin(hook.url), consecutiveFailures: streak.consecutiveFailures },
+        'webhook turned inactive after consecutive failed deliveries',
+      );
+    }
+    return [];
+  }
+
+  private headers(
+    hook: StoredHook,
+    job: StoredJob,
+    data: DeliveryData,
+    body: string,
+  ): Record<string, string> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': this.policy.userAgent,
+      'x-steward-webhook': hook.id,
+      'x-steward-event': data.event.type,
+      'x-steward-delivery': job.id,
+    };
+    if (hook.secret) headers['x-steward-signature'] = signDeliveryBody(hook.secret, body);
+    return headers;
+  }
+}
