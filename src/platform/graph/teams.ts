@@ -1,4 +1,5 @@
 import { Conflict, NotFound } from '../../domain/errors';
+import type { TeamInventoryItem } from '../../domain/reports/views';
 import type {
   Team,
   TeamChannel,
@@ -25,6 +26,8 @@ import { acceptedOperation, type OperationPoller } from './operations';
 import type { Binds, TeamProvisioner } from './provisioning';
 
 const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
+/** Teams whose members are read at once while taking the inventory. */
+const INVENTORY_CONCURRENCY = 4;
 
 /**
  * Teams on Microsoft Graph v1.0. Every call goes through GraphClient (token, retries, errors), and
@@ -220,6 +223,40 @@ export class GraphTeams implements TeamsPlatform {
       path: `${channelPath(teamId, channelId)}/messages`,
       body: { body: { contentType: 'html', content: html } },
     });
+  }
+
+  /**
+   * Every team with its archive flag and owner count. Graph has no query that counts owners for all
+   * teams: `GET /teams` lists them (with `isArchived`), then each team's members are read, a few
+   * teams at a time. That is one call per team, acceptable for a report read now and then; a team
+   * deleted in between is left out.
+   */
+  async listTeamInventory(): Promise<TeamInventoryItem[]> {
+    const teams = await this.client.list<GraphTeam>('/teams?$select=id,displayName,isArchived,createdDateTime');
+    const items: Array<TeamInventoryItem | undefined> = new Array(teams.length);
+    let next = 0;
+    const work = async () => {
+      while (next < teams.length) {
+        const index = next++;
+        const team = teams[index]!;
+        try {
+          const members = await this.listMembers(team.id);
+          items[index] = {
+            id: team.id,
+            displayName: team.displayName ?? '',
+            isArchived: team.isArchived === true,
+            ownerCount: members.filter((m) => m.roles.includes('owner')).length,
+            createdDateTime: team.createdDateTime ?? '',
+          };
+        } catch (error) {
+          if (!(error instanceof NotFound)) throw error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(INVENTORY_CONCURRENCY, teams.length) }, work));
+    return items
+      .filter((item): item is TeamInventoryItem => item !== undefined)
+      .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id.localeCompare(b.id));
   }
 }
 
