@@ -13,6 +13,8 @@ import { directoryRoutes } from './api/routes/directory';
 import { hookRoutes } from './api/routes/hooks';
 import { metadataRoutes } from './api/routes/metadata';
 import { provisioningRoutes } from './api/routes/provisioning';
+import { mountReportPages } from './api/routes/reportPages';
+import { reportRoutes } from './api/routes/reports';
 import { teamRoutes } from './api/routes/teams';
 import { createApiServer } from './api/server';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
@@ -38,6 +40,7 @@ import { MetadataService } from './services/metadata';
 import { ProvisioningService } from './services/provisioning';
 import { ProvisioningHandler, TeamArchiveHandler } from './services/provisioningHandler';
 import { RateLimitService } from './services/rateLimits';
+import { ReportService } from './services/reports';
 import { TeamService } from './services/teams';
 import { ApprovalRepository } from './store/approvals';
 import { AuditRepository } from './store/audit';
@@ -46,6 +49,7 @@ import { DirectoryRepository } from './store/directory';
 import { JobRepository } from './store/jobs';
 import { MetadataRepository } from './store/metadata';
 import { OutboxRepository } from './store/outbox';
+import { ReportRepository } from './store/reports';
 import { seedDemoData } from './store/seed';
 import { TemplateRepository } from './store/templates';
 
@@ -136,6 +140,15 @@ export async function startSteward(
   const approvals = new ApprovalService({ ...common, templates });
   const teams = new TeamService({ ...common, teams: platform.teams });
   const metadata = new MetadataService({ store: metadataStore, teams: platform.teams, now });
+  const reports = new ReportService({
+    store: new ReportRepository(store.db),
+    teams: platform.teams,
+    directory: platform.directory,
+    tenantId: config.tenantId,
+    urlSecret: config.reports.urlSecret,
+    metabase: config.reports.metabase,
+    now,
+  });
   const server = createApiServer({
     routes:
       config.role === 'worker'
@@ -148,6 +161,7 @@ export async function startSteward(
             ...hookRoutes(),
             ...metadataRoutes(metadata),
             ...auditRoutes(audit),
+            ...reportRoutes(reports),
           ],
     authenticator: createAuthenticator(config.auth, config.tenantId),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.pgPool }),
@@ -161,6 +175,7 @@ export async function startSteward(
   });
   if (platform.kind === 'embedded' && config.role !== 'worker')
     mountViewer(server, platform as EmbeddedPlatform);
+  if (config.role !== 'worker') mountReportPages(server, reports, logger);
   try {
     await new Promise<void>((resolve, reject) => {
       // restify re-emits the http server's errors (EADDRINUSE, …) on itself.

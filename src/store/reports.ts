@@ -156,7 +156,13 @@ export class ReportRepository {
       const requested = Number(row.n);
       const completed = Number(row.completed);
       const failed = Number(row.failed);
-      return { requesterId: row.requester_id, requested, completed, failed, open: requested - completed - failed };
+      return {
+        requesterId: row.requester_id,
+        requested,
+        completed,
+        failed,
+        open: requested - completed - failed,
+      };
     });
   }
 

@@ -201,7 +201,11 @@ export class FakeGraph {
       [
         'GET',
         /^\/teams$/,
-        (r) => this.collection(r, [...this.teams.values()].map((t) => this.teamJson(t))),
+        (r) =>
+          this.collection(
+            r,
+            [...this.teams.values()].map((t) => this.teamJson(t)),
+          ),
       ],
       ['GET', new RegExp(`^/teams/${id}$`), (r, t) => ({ status: 200, body: this.teamJson(this.team(t)) })],
       ['PATCH', new RegExp(`^/teams/${id}$`), (r, t) => this.patchTeam(r, t)],

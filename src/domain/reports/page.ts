@@ -60,7 +60,10 @@ export function renderReportPage(
   const sections = view.sections.map((section) => {
     const head = section.table.columns.map((c) => `<th scope="col">${escapeMarkup(c)}</th>`).join('');
     const rows = section.table.rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`);
-    const body = rows.length > 0 ? rows.join('\n') : `<tr><td colspan="${section.table.columns.length}" class="muted">No rows.</td></tr>`;
+    const body =
+      rows.length > 0
+        ? rows.join('\n')
+        : `<tr><td colspan="${section.table.columns.length}" class="muted">No rows.</td></tr>`;
     return (
       `<section><h2>${escapeMarkup(section.title)}</h2>` +
       (section.chart ? `<figure>${renderChart(section.chart)}</figure>` : '') +

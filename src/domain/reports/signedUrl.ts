@@ -78,7 +78,8 @@ export function verifyReportToken(
   const [, payload, signature] = match as unknown as [string, string, string];
   const given = Buffer.from(signature, 'base64url');
   const wanted = mac(key, payload);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return { ok: false, reason: 'invalid' };
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+    return { ok: false, reason: 'invalid' };
   const grant = parseGrant(Buffer.from(payload, 'base64url').toString('utf8'));
   // Signed by us but not in our shape: only a key shared with another format could do that.
   if (!grant) return { ok: false, reason: 'invalid' };
@@ -90,7 +91,9 @@ export function verifyReportToken(
 }
 
 function mac(key: Buffer, payload: string): Buffer {
-  return createHmac('sha256', key).update(SIGNING_PREFIX + payload, 'utf8').digest();
+  return createHmac('sha256', key)
+    .update(SIGNING_PREFIX + payload, 'utf8')
+    .digest();
 }
 
 function parseGrant(json: string): ReportGrant | undefined {
@@ -102,12 +105,14 @@ function parseGrant(json: string): ReportGrant | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const { v, tid, type, id, params, exp } = value as Record<string, unknown>;
-  if (v !== 1 || typeof tid !== 'string' || typeof id !== 'string' || typeof exp !== 'number') return undefined;
+  if (v !== 1 || typeof tid !== 'string' || typeof id !== 'string' || typeof exp !== 'number')
+    return undefined;
   if (type !== 'dashboard' && type !== 'question') return undefined;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
   const known: ReportParameters = {};
   for (const [name, given] of Object.entries(params)) {
-    if (!(REPORT_PARAMETERS as readonly string[]).includes(name) || typeof given !== 'string') return undefined;
+    if (!(REPORT_PARAMETERS as readonly string[]).includes(name) || typeof given !== 'string')
+      return undefined;
     known[name as keyof ReportParameters] = given;
   }
   return { tenantId: tid, type, id, params: known, exp };

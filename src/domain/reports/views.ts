@@ -133,9 +133,17 @@ export function leadTimeView(lead: LeadTimeRow[], waits: ApprovalWaitRow[]): Rep
   return {
     figures: [
       { id: 'completed', label: 'Completed requests', value: completed },
-      { id: 'average-lead-time', label: 'Average lead time', value: duration(weighted(lead, (i) => lead[i]!.completed, completed)) },
+      {
+        id: 'average-lead-time',
+        label: 'Average lead time',
+        value: duration(weighted(lead, (i) => lead[i]!.completed, completed)),
+      },
       { id: 'approvals-decided', label: 'Approvals decided', value: decided },
-      { id: 'average-approval-wait', label: 'Average wait for approval', value: duration(weighted(waits, (i) => waits[i]!.decided, decided)) },
+      {
+        id: 'average-approval-wait',
+        label: 'Average wait for approval',
+        value: duration(weighted(waits, (i) => waits[i]!.decided, decided)),
+      },
     ],
     sections: [
       {
@@ -170,7 +178,13 @@ export function leadTimeView(lead: LeadTimeRow[], waits: ApprovalWaitRow[]): Rep
         table: {
           id: 'approval-wait',
           columns: ['Template', 'Template id', 'Decided', 'Average wait', 'Longest wait'],
-          rows: waits.map((r) => [r.templateName, r.templateId, r.decided, duration(r.avgSeconds), duration(r.maxSeconds)]),
+          rows: waits.map((r) => [
+            r.templateName,
+            r.templateId,
+            r.decided,
+            duration(r.avgSeconds),
+            duration(r.maxSeconds),
+          ]),
         },
       },
     ],
@@ -326,13 +340,21 @@ export function overviewView(
       {
         title: 'Teams created per month',
         chart: { kind: 'bars', title: 'Teams created per month', bars: perMonth },
-        table: { id: 'created-per-month', columns: ['Month', 'Teams created'], rows: perMonth.map((m) => [m.label, m.value]) },
+        table: {
+          id: 'created-per-month',
+          columns: ['Month', 'Teams created'],
+          rows: perMonth.map((m) => [m.label, m.value]),
+        },
       },
       approvalOutcomesSection(outcomes),
       {
         title: 'Team lifecycle',
         chart: { kind: 'bars', title: 'Team lifecycle', bars: lifecycle },
-        table: { id: 'lifecycle', columns: ['Measure', 'Teams'], rows: lifecycle.map((l) => [l.label, l.value]) },
+        table: {
+          id: 'lifecycle',
+          columns: ['Measure', 'Teams'],
+          rows: lifecycle.map((l) => [l.label, l.value]),
+        },
       },
     ],
   };

@@ -232,7 +232,9 @@ export class GraphTeams implements TeamsPlatform {
    * deleted in between is left out.
    */
   async listTeamInventory(): Promise<TeamInventoryItem[]> {
-    const teams = await this.client.list<GraphTeam>('/teams?$select=id,displayName,isArchived,createdDateTime');
+    const teams = await this.client.list<GraphTeam>(
+      '/teams?$select=id,displayName,isArchived,createdDateTime',
+    );
     const items: Array<TeamInventoryItem | undefined> = new Array(teams.length);
     let next = 0;
     const work = async () => {
