@@ -1,5 +1,5 @@
 import type { DirectoryReader } from '../domain/directory';
-import type { TeamInventoryItem } from '../domain/reports/views';
+import type { TeamInventoryItem } from '../domain/reports/model';
 import type {
   Team,
   TeamChannel,

@@ -23,10 +23,10 @@ import {
   leadTimeView,
   orphanedTeamsView,
   overviewView,
-  type ReportView,
   topRequestersView,
   teamsCreatedView,
 } from '../domain/reports/views';
+import type { ReportView } from '../domain/reports/model';
 import type { Report, ReportsCategory, ReportUrl } from '../domain/wire';
 import type { TeamsPlatform } from '../platform/port';
 import type { ReportFilter, ReportRepository } from '../store/reports';

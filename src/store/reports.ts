@@ -4,7 +4,7 @@ import type {
   ApprovalWaitRow,
   LeadTimeRow,
   TemplateMonthCount,
-} from '../domain/reports/views';
+} from '../domain/reports/model';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 

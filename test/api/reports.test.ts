@@ -241,7 +241,7 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
     const archived = table(await page('question', 'archived-teams'), 'archived-teams');
     expect(archived.map((r) => r[1])).toEqual([created.alpha]);
     expect(archived[0]![0]).toBe('PRJ-Alpha');
-    expect(Number(archived[0]![3])).toBe(owners.get(created.alpha));
+    expect(Number(archived[0]![3])).toBe(owners.get(created.alpha!));
 
     const html = await page('question', 'orphaned-teams');
     const orphaned = table(html, 'orphaned-teams');

@@ -198,15 +198,7 @@ export class FakeGraph {
       ['POST', new RegExp(`^/groups/${id}/extensions$`), (r, g) => this.addExtension(r, g)],
       ['GET', new RegExp(`^/groups/${id}/extensions/${id}$`), (r, g, e) => this.getExtension(g, e)],
       ['POST', /^\/teams$/, (r) => this.createTeam(r)],
-      [
-        'GET',
-        /^\/teams$/,
-        (r) =>
-          this.collection(
-            r,
-            [...this.teams.values()].map((t) => this.teamJson(t)),
-          ),
-      ],
+      ['GET', /^\/teams$/, (r) => this.listTeams(r)],
       ['GET', new RegExp(`^/teams/${id}$`), (r, t) => ({ status: 200, body: this.teamJson(this.team(t)) })],
       ['PATCH', new RegExp(`^/teams/${id}$`), (r, t) => this.patchTeam(r, t)],
       ['POST', new RegExp(`^/teams/${id}/clone$`), (r, t) => this.cloneTeam(r, t)],
@@ -790,6 +782,13 @@ export class FakeGraph {
       tabs: [],
       messages: [],
     };
+  }
+
+  private listTeams(request: ParsedRequest): Reply {
+    return this.collection(
+      request,
+      [...this.teams.values()].map((t) => this.teamJson(t)),
+    );
   }
 
   private teamJson(team: TeamRecord): Json {

@@ -1,6 +1,6 @@
 import type { ReportDefinition, ReportParameters } from './catalogue';
 import { escapeMarkup, formatNumber, renderChart } from './charts';
-import { type Cell, cellText, type ReportView } from './views';
+import { type Cell, cellText, type ReportView } from './model';
 
 /**
  * The HTML of report pages (`/reports/{type}/{id}?token=…`): static markup, inline CSS, SVG charts

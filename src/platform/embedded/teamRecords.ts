@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { Conflict, NotFound, ValidationFailed } from '../../domain/errors';
-import type { TeamInventoryItem } from '../../domain/reports/views';
+import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Team, TeamMember, TeamUpdate } from '../../domain/wire';
 import { isPostgres } from '../../store/dialect';
 import type { Database, PlatformTeamRow } from '../../store/schema';

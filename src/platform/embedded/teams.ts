@@ -10,7 +10,7 @@ import type {
   TeamMember,
   TeamUpdate,
 } from '../../domain/wire';
-import type { TeamInventoryItem } from '../../domain/reports/views';
+import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Database } from '../../store/schema';
 import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
 import { ChannelRecords, type StoredMessage } from './channelRecords';

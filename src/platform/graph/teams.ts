@@ -1,5 +1,5 @@
 import { Conflict, NotFound } from '../../domain/errors';
-import type { TeamInventoryItem } from '../../domain/reports/views';
+import type { TeamInventoryItem } from '../../domain/reports/model';
 import type {
   Team,
   TeamChannel,
