@@ -76,8 +76,9 @@ export function verifyReportToken(
   const match = TOKEN_SHAPE.exec(token);
   if (!match) return { ok: false, reason: 'invalid' };
   const [, payload, signature] = match as unknown as [string, string, string];
-  const given = Buffer.from(signature, 'base64url');
-  const wanted = mac(key, payload);
+  // Compared as text, so that a signature differing only in base64's unused trailing bits is refused too.
+  const given = Buffer.from(signature, 'ascii');
+  const wanted = Buffer.from(mac(key, payload).toString('base64url'), 'ascii');
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
     return { ok: false, reason: 'invalid' };
   const grant = parseGrant(Buffer.from(payload, 'base64url').toString('utf8'));
