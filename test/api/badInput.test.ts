@@ -19,6 +19,9 @@ const GOOD_PARAMS: Record<string, string> = {
   jobId: 'no-such-job',
   approvalRequestId: 'no-such-approval',
   namespace: 'steward',
+  code: 'security',
+  resource_type: 'question',
+  resource_id: 'orphaned-teams',
 };
 /** Values that break each path parameter's format or enum. */
 const BAD_PARAMS: Record<string, string> = {
@@ -29,6 +32,9 @@ const BAD_PARAMS: Record<string, string> = {
   jobId: 'has%20space',
   approvalRequestId: 'has%20space',
   namespace: 'has%20space',
+  code: 'x'.repeat(65),
+  resource_type: 'chart',
+  resource_id: 'has%20space',
 };
 /** Operations whose body is any JSON object (metadata): no field is unknown, but a non-object is refused. */
 const FREE_FORM_BODIES = new Set([
@@ -90,6 +96,8 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'createTeamProvisioningJob',
         'deleteTeam',
         'generateHookSignature',
+        'getAuditTrailRecords',
+        'getAuditTrails',
         'getCatalogTemplates',
         'getHooksEvents',
         'getJob',
@@ -98,6 +106,9 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getPlatformTeamTemplate',
         'getPlatformTeamTemplatePermanentMembership',
         'getPlatformTeamTemplatePermanentMembershipByRole',
+        'getReportUrl',
+        'getReports',
+        'getReportsCategories',
         'getTeam',
         'getTeamChannelTabs',
         'getTeamChannels',

@@ -97,6 +97,9 @@ describe('OpenAPI document', () => {
       'HookEvent',
       'HooksEvents',
       'MetadataQueryResult',
+      'Report',
+      'ReportsCategory',
+      'ReportUrl',
     ]) {
       expect(doc.components.schemas[name]).toBeDefined();
     }
