@@ -784,11 +784,18 @@ export class FakeGraph {
     };
   }
 
+  /** `GET /teams`: like Graph v1.0, only id, displayName and description are filled in; the rest is null. */
   private listTeams(request: ParsedRequest): Reply {
-    return this.collection(
-      request,
-      [...this.teams.values()].map((t) => this.teamJson(t)),
-    );
+    const items = [...this.teams.values()].map((team) => {
+      const full = this.teamJson(team);
+      return Object.fromEntries(
+        Object.entries(full).map(([key, value]) => [
+          key,
+          ['id', 'displayName', 'description'].includes(key) ? value : null,
+        ]),
+      ) as Json;
+    });
+    return this.collection(request, items);
   }
 
   private teamJson(team: TeamRecord): Json {

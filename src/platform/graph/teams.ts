@@ -226,36 +226,37 @@ export class GraphTeams implements TeamsPlatform {
   }
 
   /**
-   * Every team with its archive flag and owner count. Graph has no query that counts owners for all
-   * teams: `GET /teams` lists them (with `isArchived`), then each team's members are read, a few
-   * teams at a time. That is one call per team, acceptable for a report read now and then; a team
-   * deleted in between is left out.
+   * Every team with its archive flag and owner count. Graph has no query for that: `GET /teams`
+   * lists the teams but fills in only id, name and description, so each team is then read (for
+   * `isArchived`, `createdDateTime`) with its members, a few teams at a time. Two calls per team,
+   * acceptable for a report opened now and then; a team deleted in between is left out.
    */
   async listTeamInventory(): Promise<TeamInventoryItem[]> {
-    const teams = await this.client.list<GraphTeam>(
-      '/teams?$select=id,displayName,isArchived,createdDateTime',
-    );
-    const items: Array<TeamInventoryItem | undefined> = new Array(teams.length);
+    const listed = await this.client.list<GraphTeam>('/teams?$select=id,displayName');
+    const items: Array<TeamInventoryItem | undefined> = new Array(listed.length);
     let next = 0;
     const work = async () => {
-      while (next < teams.length) {
+      while (next < listed.length) {
         const index = next++;
-        const team = teams[index]!;
         try {
-          const members = await this.listMembers(team.id);
+          const [team, members] = await Promise.all([
+            this.getTeam(listed[index]!.id),
+            this.listMembers(listed[index]!.id),
+          ]);
+          if (!team) continue;
           items[index] = {
             id: team.id,
-            displayName: team.displayName ?? '',
+            displayName: team.displayName,
             isArchived: team.isArchived === true,
             ownerCount: members.filter((m) => m.roles.includes('owner')).length,
-            createdDateTime: team.createdDateTime ?? '',
+            createdDateTime: team.createdDateTime,
           };
         } catch (error) {
           if (!(error instanceof NotFound)) throw error;
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(INVENTORY_CONCURRENCY, teams.length) }, work));
+    await Promise.all(Array.from({ length: Math.min(INVENTORY_CONCURRENCY, listed.length) }, work));
     return items
       .filter((item): item is TeamInventoryItem => item !== undefined)
       .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id.localeCompare(b.id));
