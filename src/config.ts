@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REPORTS } from './domain/reports/catalogue';
 
 /**
  * Every setting of Steward, read from the environment once, validated, and typed. This is the only
@@ -37,6 +38,16 @@ export interface Config {
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;
+  reports: {
+    /**
+     * What the signing key of report page URLs is derived from (HKDF, never used raw): the auth
+     * secret. In `entra` mode that is `STEWARD_AUTH_SECRET` when set, else a random secret of this
+     * process (report URLs then work only on the process that issued them).
+     */
+    urlSecret: string;
+    /** Metabase signed embedding instead of Steward's own pages (`METABASE_SITE_URL` and `METABASE_SECRET_KEY`). */
+    metabase?: { siteUrl: string; secretKey: string; resourceIds: Record<string, number> };
+  };
   /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
   workers: { concurrency: number; leaseMs: number; pollMs: number };
   rateLimitFactor: number;
@@ -98,6 +109,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   const platformConfig = platform(read);
+  const authConfig = auth(read, dataDir);
   return {
     role,
     host,
@@ -106,12 +118,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir,
     database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
-    auth: auth(read, dataDir),
+    auth: authConfig,
     platform: platformConfig,
     provisioningMetadataNamespace: namespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
       read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
     ),
+    reports: reports(read, authConfig),
     workers: {
       concurrency: integer('STEWARD_WORKER_CONCURRENCY', read('STEWARD_WORKER_CONCURRENCY'), 4, 0, 64),
       leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
@@ -262,6 +275,57 @@ function auth(read: (name: string) => string | undefined, dataDir: string): Conf
         );
   }
   return { mode, secret, issuer: EMBEDDED_ISSUER, audience: EMBEDDED_AUDIENCE };
+}
+
+function reports(read: (name: string) => string | undefined, auth: Config['auth']): Config['reports'] {
+  let urlSecret: string;
+  if (auth.mode === 'embedded') urlSecret = auth.secret;
+  else {
+    urlSecret = read('STEWARD_AUTH_SECRET') ?? randomBytes(48).toString('base64url');
+    if (Buffer.byteLength(urlSecret) < 32)
+      throw new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long');
+  }
+  const siteUrl = read('METABASE_SITE_URL');
+  const secretKey = read('METABASE_SECRET_KEY');
+  const resourceIds = metabaseResourceIds(read('METABASE_RESOURCE_IDS'));
+  if (!siteUrl && !secretKey) return { urlSecret };
+  if (!siteUrl) throw new ConfigError('METABASE_SITE_URL', 'is required when METABASE_SECRET_KEY is set');
+  if (!secretKey) throw new ConfigError('METABASE_SECRET_KEY', 'is required when METABASE_SITE_URL is set');
+  if (!/^https?:\/\//i.test(url('METABASE_SITE_URL', siteUrl))) {
+    throw new ConfigError('METABASE_SITE_URL', `expected an http(s) URL, got "${redactUrl(siteUrl)}"`);
+  }
+  // The value is never echoed: it is a signing key.
+  if (secretKey.length < 32) {
+    throw new ConfigError(
+      'METABASE_SECRET_KEY',
+      'must be at least 32 characters (Metabase shows a 64-digit hex key under Admin → Embedding)',
+    );
+  }
+  return { urlSecret, metabase: { siteUrl: siteUrl.replace(/\/+$/, ''), secretKey, resourceIds } };
+}
+
+/** `teams-created:12,orphaned-teams:7` → Metabase resource ids by report id. */
+function metabaseResourceIds(value: string | undefined): Record<string, number> {
+  const ids: Record<string, number> = {};
+  if (!value) return ids;
+  const known = new Set(REPORTS.map((r) => r.id));
+  for (const part of value.split(',')) {
+    const match = /^\s*([a-z0-9-]+)\s*:\s*(\d{1,9})\s*$/.exec(part);
+    if (!match || Number(match[2]) < 1) {
+      throw new ConfigError(
+        'METABASE_RESOURCE_IDS',
+        `expected report-id:number pairs like teams-created:12,orphaned-teams:7, got "${value}"`,
+      );
+    }
+    if (!known.has(match[1]!)) {
+      throw new ConfigError(
+        'METABASE_RESOURCE_IDS',
+        `"${match[1]}" is not a report; reports are ${[...known].join(', ')}`,
+      );
+    }
+    ids[match[1]!] = Number(match[2]);
+  }
+  return ids;
 }
 
 /** The embedded signing secret: generated once into the data dir, readable by its owner only. */

@@ -13,6 +13,8 @@ import { directoryRoutes } from './api/routes/directory';
 import { hookRoutes } from './api/routes/hooks';
 import { metadataRoutes } from './api/routes/metadata';
 import { provisioningRoutes } from './api/routes/provisioning';
+import { mountReportPages } from './api/routes/reportPages';
+import { reportRoutes } from './api/routes/reports';
 import { teamRoutes } from './api/routes/teams';
 import { createApiServer } from './api/server';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
@@ -39,6 +41,7 @@ import { MetadataService } from './services/metadata';
 import { ProvisioningService } from './services/provisioning';
 import { ProvisioningHandler, TeamArchiveHandler } from './services/provisioningHandler';
 import { RateLimitService } from './services/rateLimits';
+import { ReportService } from './services/reports';
 import { TeamService } from './services/teams';
 import { WebhookDeliveryHandler } from './services/webhookDelivery';
 import { type HostResolver, systemResolver, WebhookSender } from './services/webhookSender';
@@ -50,6 +53,7 @@ import { HookRepository } from './store/hooks';
 import { JobRepository } from './store/jobs';
 import { MetadataRepository } from './store/metadata';
 import { OutboxRepository } from './store/outbox';
+import { ReportRepository } from './store/reports';
 import { seedDemoData } from './store/seed';
 import { TemplateRepository } from './store/templates';
 
@@ -170,6 +174,15 @@ export async function startSteward(
   const provisioning = new ProvisioningService({ ...common, catalog });
   const approvals = new ApprovalService({ ...common, templates });
   const teams = new TeamService({ ...common, teams: platform.teams });
+  const reports = new ReportService({
+    store: new ReportRepository(store.db),
+    teams: platform.teams,
+    directory: platform.directory,
+    tenantId: config.tenantId,
+    urlSecret: config.reports.urlSecret,
+    metabase: config.reports.metabase,
+    now,
+  });
   const server = createApiServer({
     routes:
       config.role === 'worker'
@@ -182,6 +195,7 @@ export async function startSteward(
             ...hookRoutes(hooks),
             ...metadataRoutes(metadata),
             ...auditRoutes(audit),
+            ...reportRoutes(reports),
           ],
     authenticator: createAuthenticator(config.auth, config.tenantId),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.pgPool }),
@@ -195,6 +209,7 @@ export async function startSteward(
   });
   if (platform.kind === 'embedded' && config.role !== 'worker')
     mountViewer(server, platform as EmbeddedPlatform);
+  if (config.role !== 'worker') mountReportPages(server, reports, logger);
   try {
     await new Promise<void>((resolve, reject) => {
       // restify re-emits the http server's errors (EADDRINUSE, …) on itself.

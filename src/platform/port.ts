@@ -1,4 +1,5 @@
 import type { DirectoryReader } from '../domain/directory';
+import type { TeamInventoryItem } from '../domain/reports/model';
 import type {
   Team,
   TeamChannel,
@@ -60,7 +61,14 @@ export interface TeamsPlatform {
   createTab(teamId: string, channelId: string, tab: TeamChannelTabPayload): Promise<TeamChannelTab>;
   /** Posts a message (HTML) in a channel, as the welcome message is. */
   postMessage(teamId: string, channelId: string, html: string): Promise<void>;
+  /**
+   * Every team of the tenant (not only those Steward provisioned) with its archive flag and owner
+   * count, by name: what the lifecycle reports (archived, orphaned teams) are computed from.
+   */
+  listTeamInventory(): Promise<TeamInventoryItem[]>;
 }
+
+export type { TeamInventoryItem };
 
 /**
  * The collaboration platform Steward governs: Microsoft Graph in production, the embedded

@@ -21,6 +21,8 @@ const GOOD_PARAMS: Record<string, string> = {
   namespace: 'steward',
   hookId: 'no-such-hook',
   code: 'webhooks',
+  resource_type: 'question',
+  resource_id: 'orphaned-teams',
 };
 /** Values that break each path parameter's format or enum. */
 const BAD_PARAMS: Record<string, string> = {
@@ -33,6 +35,8 @@ const BAD_PARAMS: Record<string, string> = {
   namespace: 'has%20space',
   hookId: 'has%20space',
   code: 'has%20space',
+  resource_type: 'chart',
+  resource_id: 'has%20space',
 };
 /** Operations whose body is any JSON object (metadata): no field is unknown, but a non-object is refused. */
 const FREE_FORM_BODIES = new Set([
@@ -108,6 +112,9 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getPlatformTeamTemplate',
         'getPlatformTeamTemplatePermanentMembership',
         'getPlatformTeamTemplatePermanentMembershipByRole',
+        'getReportUrl',
+        'getReports',
+        'getReportsCategories',
         'getTeam',
         'getTeamChannelTabs',
         'getTeamChannels',

@@ -100,6 +100,9 @@ describe('OpenAPI document', () => {
       'Hook_config',
       'HookPayload',
       'MetadataQueryResult',
+      'Report',
+      'ReportsCategory',
+      'ReportUrl',
     ]) {
       expect(doc.components.schemas[name]).toBeDefined();
     }

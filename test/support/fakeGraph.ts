@@ -198,6 +198,7 @@ export class FakeGraph {
       ['POST', new RegExp(`^/groups/${id}/extensions$`), (r, g) => this.addExtension(r, g)],
       ['GET', new RegExp(`^/groups/${id}/extensions/${id}$`), (r, g, e) => this.getExtension(g, e)],
       ['POST', /^\/teams$/, (r) => this.createTeam(r)],
+      ['GET', /^\/teams$/, (r) => this.listTeams(r)],
       ['GET', new RegExp(`^/teams/${id}$`), (r, t) => ({ status: 200, body: this.teamJson(this.team(t)) })],
       ['PATCH', new RegExp(`^/teams/${id}$`), (r, t) => this.patchTeam(r, t)],
       ['POST', new RegExp(`^/teams/${id}/clone$`), (r, t) => this.cloneTeam(r, t)],
@@ -781,6 +782,20 @@ export class FakeGraph {
       tabs: [],
       messages: [],
     };
+  }
+
+  /** `GET /teams`: like Graph v1.0, only id, displayName and description are filled in; the rest is null. */
+  private listTeams(request: ParsedRequest): Reply {
+    const items = [...this.teams.values()].map((team) => {
+      const full = this.teamJson(team);
+      return Object.fromEntries(
+        Object.entries(full).map(([key, value]) => [
+          key,
+          ['id', 'displayName', 'description'].includes(key) ? value : null,
+        ]),
+      ) as Json;
+    });
+    return this.collection(request, items);
   }
 
   private teamJson(team: TeamRecord): Json {

@@ -8,3 +8,4 @@ export * from './metadata';
 export * from './teams';
 export * from './hooks';
 export * from './audit';
+export * from './reports';

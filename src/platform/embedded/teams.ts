@@ -10,6 +10,7 @@ import type {
   TeamMember,
   TeamUpdate,
 } from '../../domain/wire';
+import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Database } from '../../store/schema';
 import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
 import { ChannelRecords, type StoredMessage } from './channelRecords';
@@ -148,6 +149,11 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
   /** Posts a message in the channel. */
   postMessage(teamId: string, channelId: string, html: string): Promise<void> {
     return this.call(() => this.channelRecords.postMessage(teamId, channelId, html));
+  }
+
+  /** Every team with its archive flag and owner count, by name (one query). */
+  listTeamInventory(): Promise<TeamInventoryItem[]> {
+    return this.call(() => this.teamRecords.listTeamInventory());
   }
 
   /** Every team, by name (not a port call: no latency, no faults). */
