@@ -66,14 +66,15 @@ export type HookSignature = Out<typeof wire.HookSignature>;
 export type HookEvent = Out<typeof wire.HookEvent>;
 export type HooksEvents = Out<typeof wire.HooksEvents>;
 
-export type {
-  Hook,
-  HookConfig,
-  HookDeliveries,
-  HookDelivery,
-  HookPayload,
-  Hooks,
-  Report,
-  ReportsCategory,
-  ReportUrl,
-} from './provisionalModels';
+// Webhooks
+export type Hook = Out<typeof wire.Hook>;
+export type HookConfig = Out<typeof wire.Hook_config>;
+export type HookPayload = In<typeof wire.HookPayload>;
+export type Hooks = Out<typeof wire.Hooks>;
+export type HookDelivery = Out<typeof wire.HookDelivery>;
+export type HookDeliveries = Out<typeof wire.HookDeliveries>;
+
+// Reports
+export type Report = Out<typeof wire.Report>;
+export type ReportsCategory = Out<typeof wire.ReportsCategory>;
+export type ReportUrl = Out<typeof wire.ReportUrl>;

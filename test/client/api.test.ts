@@ -202,6 +202,37 @@ describe.each(databaseKinds)('the client against the API on %s', (kind) => {
     expect(signature).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  test('webhooks: create as an integration app, list, read, its deliveries, delete', async () => {
+    const app1 = client.as(
+      await app.appToken('341355bf-907c-4b6e-8e8a-8d78985f8d65', ['INTEGRATION_MANAGER']),
+    );
+    const created = await app1.createHook({
+      name: 'Client test',
+      events: ['team_created'],
+      config: { url: 'http://127.0.0.1:9/hooks', secret: 'a-secret-of-enough-length' },
+    });
+    expect(created).toMatchObject({ name: 'Client test', active: true, events: ['team_created'] });
+    expect(JSON.stringify(created)).not.toContain('a-secret-of-enough-length');
+    expect((await app1.listHooks()).value.map((h) => h.id)).toContain(created.id);
+    expect(await app1.getHook(created.id)).toEqual(created);
+    expect((await app1.getHookDeliveries(created.id, { top: 10 })).value).toEqual([]);
+    expect(await app1.deleteHook(created.id)).toMatchObject({ id: created.id });
+    expect((await apiError(app1.getHook(created.id))).status).toBe(404);
+  });
+
+  test('reports: categories, catalogue, and a signed URL that opens the page', async () => {
+    const categories = await client.getReportsCategories();
+    const reports = await client.getReports();
+    expect(reports.length).toBeGreaterThanOrEqual(6);
+    for (const report of reports) expect(categories.map((c) => c.id)).toContain(report.category_id);
+    const report = reports[0]!;
+    const { url } = await client.getReportUrl(report.type, report.id);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await apiError(client.getReportUrl('question', 'no-such-report'))).status).toBe(404);
+  });
+
   test('audit: trails, and records paged newest first through nextPage', async () => {
     // Refused calls are recorded in the security trail.
     for (let i = 0; i < 5; i++) await apiError(alex.getCatalogTemplates());

@@ -13,7 +13,7 @@ import { bodyOf, type Send } from './send';
 
 /** Webhooks: subscriptions, their deliveries, and the helpers for receivers. */
 export function hookOperations(send: Send) {
-  const hook = (hookId: string, rest = '') => apiPath(`/hooks/{hookId}${rest}`, { hookId });
+  const hook = (hookId: string) => apiPath('/hooks/{hookId}', { hookId });
 
   return {
     /** Subscribes a webhook to events (`POST /hooks`, 201). Never retried. */
@@ -40,9 +40,13 @@ export function hookOperations(send: Send) {
       return bodyOf(send, { operationId: 'getHook', method: 'GET', path: hook(hookId) }, options);
     },
 
-    /** Lists a webhook's deliveries (`GET /hooks/{hookId}/deliveries`, an extension). */
-    async getHookDeliveries(hookId: string, options?: CallOptions): Promise<HookDeliveries> {
-      const path = hook(hookId, '/deliveries');
+    /** Lists a webhook's deliveries, newest first (`GET /hooks/{hookId}/deliveries`, an extension). */
+    async getHookDeliveries(
+      hookId: string,
+      query: { top?: number; skip?: number } = {},
+      options?: CallOptions,
+    ): Promise<HookDeliveries> {
+      const path = apiPath('/hooks/{hookId}/deliveries', { hookId }, { $top: query.top, $skip: query.skip });
       return bodyOf(send, { operationId: 'getHookDeliveries', method: 'GET', path }, options);
     },
 
