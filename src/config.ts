@@ -8,8 +8,8 @@ import { REPORTS } from './domain/reports/catalogue';
  * module that reads `process.env`; a bad value stops start-up with a message naming the variable.
  */
 export interface Config {
-  /** Which parts this process runs: everything (embedded default), the API alone, or job workers alone. */
-  role: 'all' | 'api' | 'worker';
+  /** Which parts this process runs: everything (embedded default), or the API, job workers or the bot alone. */
+  role: 'all' | 'api' | 'worker' | 'bot';
   host: string;
   port: number;
   /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`); default: where it listens. */
@@ -65,6 +65,23 @@ export interface Config {
     /** Bytes of a receiver's answer read at most. */
     maxResponseBytes: number;
   };
+  /** The Teams bot (`/api/messages`), run by the `all` and `bot` roles. */
+  bot: {
+    enabled: boolean;
+    /** The API the bot calls (`STEWARD_API_URL`); default: this process. */
+    apiUrl?: string;
+    /** Bot Framework identity (`MicrosoftAppId` …); with no app id, local unauthenticated traffic only. */
+    appId?: string;
+    appPassword?: string;
+    appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+    appTenantId?: string;
+    /** The OAuth connection of the bot registration used for Teams SSO (production identity). */
+    oauthConnection?: string;
+    /** The scope the bot asks Entra ID for when calling the API as itself (entra mode). */
+    apiScope?: string;
+    /** Polling of a job when no webhook delivery arrives: first wait and longest wait, ms. */
+    pollMs: { initial: number; max: number };
+  };
   /** Seed the demo directory and templates into an empty embedded store. */
   seedDemoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -98,7 +115,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const dataDir = path.resolve(cwd, read('STEWARD_DATA_DIR') ?? './data');
   const port = integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535);
   const host = read('STEWARD_HOST') ?? '127.0.0.1';
-  const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker'] as const, 'all');
+  const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker', 'bot'] as const, 'all');
   const publicUrl = read('STEWARD_PUBLIC_URL');
   const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
   // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
@@ -132,6 +149,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
     webhooks: webhooks(read, platformConfig.kind === 'embedded'),
+    bot: bot(read, authConfig),
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
     shutdownTimeoutMs: integer(
@@ -185,6 +203,38 @@ function webhooks(read: (name: string) => string | undefined, embedded: boolean)
     timeoutMs: int('STEWARD_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     failureThreshold: int('STEWARD_WEBHOOK_FAILURE_THRESHOLD', 5, 1, 10_000),
     maxResponseBytes: int('STEWARD_WEBHOOK_MAX_RESPONSE_BYTES', 65_536, 0, 10 * 1024 * 1024),
+  };
+}
+
+function bot(read: (name: string) => string | undefined, auth: Config['auth']): Config['bot'] {
+  const appId = read('MicrosoftAppId');
+  const appPassword = read('MicrosoftAppPassword');
+  const appType = oneOf(
+    'MicrosoftAppType',
+    read('MicrosoftAppType'),
+    ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const,
+    'MultiTenant',
+  );
+  if (appId && appType !== 'UserAssignedMSI' && !appPassword) {
+    throw new ConfigError('MicrosoftAppPassword', 'is required with MicrosoftAppId');
+  }
+  const apiUrl = read('STEWARD_API_URL');
+  const oauthConnection = read('STEWARD_BOT_OAUTH_CONNECTION');
+  const initial = integer('STEWARD_BOT_POLL_MS', read('STEWARD_BOT_POLL_MS'), 1000, 50, 60_000);
+  return {
+    enabled: boolean('STEWARD_BOT_ENABLED', read('STEWARD_BOT_ENABLED'), true),
+    apiUrl: apiUrl === undefined ? undefined : url('STEWARD_API_URL', apiUrl).replace(/\/+$/, ''),
+    appId,
+    appPassword,
+    appType,
+    appTenantId: read('MicrosoftAppTenantId'),
+    oauthConnection,
+    apiScope:
+      read('STEWARD_BOT_API_SCOPE') ?? (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
+    pollMs: {
+      initial,
+      max: integer('STEWARD_BOT_POLL_MAX_MS', read('STEWARD_BOT_POLL_MAX_MS'), 30_000, initial, 600_000),
+    },
   };
 }
 

@@ -18,6 +18,7 @@ export type ApiErrorDetail = Out<typeof wire.ApiErrorDetail>;
 
 // Provisioning and jobs
 export type Job = Out<typeof wire.Job>;
+export type Jobs = Out<typeof wire.Jobs>;
 export type JobStatus = Out<typeof wire.JobStatus>;
 export type TeamProvisioningRequest = In<typeof wire.TeamProvisioningRequest>;
 export type ApprovedApprovalResponsePayload = In<typeof wire.ApprovedApprovalResponsePayload>;

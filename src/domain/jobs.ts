@@ -3,6 +3,9 @@ import type { Job, JobStatus } from './wire';
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
 export type JobType = Job['type'] | 'WebhookDelivery';
 
+/** The job types the API shows as `Job`. */
+export const WIRE_JOB_TYPES: readonly Job['type'][] = ['ProvisioningRequest', 'TeamArchiveRequest'];
+
 /** True for the job types the API shows as `Job`; webhook deliveries have their own log instead. */
 export function isWireJobType(type: JobType): type is Job['type'] {
   return type !== 'WebhookDelivery';

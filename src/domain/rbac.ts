@@ -82,6 +82,7 @@ export const OPERATIONS = {
   deleteHook: { roles: HOOKS, tier: 2 },
   generateHookSignature: { roles: [U], tier: 3 },
   getHooksEvents: { roles: [U], tier: 3 },
+  getMyJobs: { roles: [U], tier: 3, extension: true },
   listHooks: { roles: HOOKS, tier: 3, extension: true },
   getHook: { roles: HOOKS, tier: 3, extension: true },
   getHookDeliveries: { roles: HOOKS, tier: 3, extension: true },

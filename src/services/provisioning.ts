@@ -4,7 +4,7 @@ import { actorOf } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
-import { isWireJobType, type StoredJob, toWireJob } from '../domain/jobs';
+import { isWireJobType, type StoredJob, toWireJob, WIRE_JOB_TYPES } from '../domain/jobs';
 import { applyConventions, membershipRoles } from '../domain/provisioningPlan';
 import type { CatalogTemplate, Job, PermanentMember, TeamProvisioningRequest } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
@@ -265,6 +265,13 @@ export class ProvisioningService {
       throw new NotFound(`No job "${id}".`);
     }
     return toWireJob(job, await this.deps.jobs.isPaused());
+  }
+
+  /** The caller's own most recent requests (provisioning and archiving), newest first. */
+  async myJobs(caller: Caller, top: number): Promise<Job[]> {
+    const jobs = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
+    const paused = await this.deps.jobs.isPaused();
+    return jobs.map((job) => toWireJob(job, paused));
   }
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {

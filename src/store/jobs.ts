@@ -68,6 +68,20 @@ export class JobRepository {
     return row && toJob(row);
   }
 
+  /** A requester's most recent jobs of `types`, newest first. */
+  async listForRequester(requesterId: string, types: readonly string[], limit: number): Promise<StoredJob[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('requester_id', '=', requesterId)
+      .where('type', 'in', [...types])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toJob);
+  }
+
   /** The job a requester created earlier with the same idempotency key. */
   async findByIdempotencyKey(requesterId: string, key: string): Promise<StoredJob | undefined> {
     const row = await this.db

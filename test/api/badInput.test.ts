@@ -108,6 +108,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getHooksEvents',
         'getJob',
         'getMyCatalogTemplates',
+        'getMyJobs',
         'getMyLabels',
         'getPlatformTeamTemplate',
         'getPlatformTeamTemplatePermanentMembership',

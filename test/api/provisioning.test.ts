@@ -445,4 +445,26 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       expect((await outboxTypes(app)).at(-1)).toBe('team_deleted');
     });
   });
+
+  test('GET /me/jobs lists the caller’s own requests, newest first, and nobody else’s', async () => {
+    const mine = [];
+    for (const name of ['Mine One', 'Mine Two']) {
+      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: alex,
+        body: request('project', name),
+      });
+      mine.push(res.body.id);
+    }
+    const isaiah = await app.userToken(PEOPLE.isaiah);
+    const theirs = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: isaiah,
+      body: request('project', 'Theirs'),
+    });
+    const list = await app.call<{ value: Job[] }>('GET', '/api/v1.0/me/jobs?$top=2', { token: alex });
+    expect(list.status).toBe(200);
+    expect(list.body.value.map((j) => j.id)).toEqual([...mine].reverse());
+    const all = await app.call<{ value: Job[] }>('GET', '/api/v1.0/me/jobs?$top=50', { token: alex });
+    expect(all.body.value.map((j) => j.id)).not.toContain(theirs.body.id);
+    expect((await app.call('GET', '/api/v1.0/me/jobs?$top=51', { token: alex })).status).toBe(400);
+  });
 });

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   ApprovedApprovalResponsePayload,
   Job,
+  Jobs,
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
 } from '../../domain/wire';
 import type { ApprovalService } from '../../services/approvals';
 import type { ProvisioningService } from '../../services/provisioning';
+import { odataCollection } from '../odata';
 import { defineRoute, type Route } from '../route';
 
 const Id = (what: string) =>
@@ -57,6 +59,22 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       handle: async ({ caller, params }) => ({
         status: 200,
         body: await provisioning.getJob(caller, params.jobId),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getMyJobs',
+      method: 'get',
+      path: '/me/jobs',
+      tag: 'Provisioning',
+      summary: 'List the caller’s own recent requests, newest first',
+      description: 'Provisioning and archive requests the caller made (the bot’s “my requests”).',
+      query: z.strictObject({
+        $top: z.coerce.number().int().min(1).max(50).default(10).describe('How many (1–50).'),
+      }),
+      responses: { 200: { description: 'The caller’s most recent jobs.', schema: Jobs } },
+      handle: async ({ caller, query, baseUrl }) => ({
+        status: 200,
+        body: odataCollection(baseUrl, 'jobs', await provisioning.myJobs(caller, query.$top)),
       }),
     }),
     defineRoute({

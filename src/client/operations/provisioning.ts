@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   ApprovedApprovalResponsePayload,
   Job,
+  Jobs,
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
 } from '../models';
@@ -40,6 +41,12 @@ export function provisioningOperations(send: Send) {
     async getJob(jobId: string, options?: CallOptions): Promise<Job> {
       const path = apiPath('/jobs/{jobId}', { jobId });
       return (await send<Job>({ operationId: 'getJob', method: 'GET', path }, options)).body;
+    },
+
+    /** The caller's own most recent requests, newest first (`GET /me/jobs`, an extension). */
+    async getMyJobs(query: { top?: number } = {}, options?: CallOptions): Promise<Jobs> {
+      const path = apiPath('/me/jobs', {}, { $top: query.top });
+      return (await send<Jobs>({ operationId: 'getMyJobs', method: 'GET', path }, options)).body;
     },
 
     /** Approves a team request, optionally amending it (`POST /approvals/{id}/approve`). Never retried. */

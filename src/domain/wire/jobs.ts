@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { model } from './registry';
+import { model, odataCollection } from './registry';
 
 const UserIdentifier = (name: string) =>
   model(name, z.strictObject({ id: z.string().trim().min(1).max(320).describe('Object id, UPN or mail.') }));
@@ -47,6 +47,8 @@ export const Job = model(
   'An asynchronous job: a provisioning request or an archive / unarchive request.',
 );
 export type Job = z.output<typeof Job>;
+export const Jobs = model('Jobs', odataCollection(Job), 'A page of jobs, newest first.');
+export type Jobs = z.output<typeof Jobs>;
 
 export const ApprovedApprovalResponsePayload = model(
   'ApprovedApprovalResponsePayload',
