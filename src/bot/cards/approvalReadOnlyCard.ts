@@ -5,9 +5,7 @@ import { clip, listOfNames } from './cardText';
 /** What someone who may not (or no longer) decide sees. */
 export interface ApprovalReadOnlyCardData extends ApprovalRequestFacts {
   /** Where the request stands. */
-  decision:
-    | { status: 'pending' }
-    | { status: 'approved' | 'rejected'; decidedBy: string };
+  decision: { status: 'pending' } | { status: 'approved' | 'rejected'; decidedBy: string };
   /** Why this person sees no buttons. */
   reason: 'notApprover' | 'alreadyDecided';
 }

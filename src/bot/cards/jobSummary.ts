@@ -73,7 +73,8 @@ export function summarizeJob(job: Job): JobSummary {
       approvalId !== undefined
         ? {
             id: approvalId,
-            status: approvalStatus === 'approved' || approvalStatus === 'rejected' ? approvalStatus : 'pending',
+            status:
+              approvalStatus === 'approved' || approvalStatus === 'rejected' ? approvalStatus : 'pending',
             approverNames: namesAt(approval, 'approvers'),
           }
         : null,

@@ -76,7 +76,10 @@ function headline(data: ProgressCardData): { text: string; color: string } {
     case 'waiting':
       if (approval?.status === 'pending') {
         const who = listOfNames(approval.approverNames);
-        return { text: who ? `Waiting for approval by ${clip(who, 200)}` : 'Waiting for approval', color: 'warning' };
+        return {
+          text: who ? `Waiting for approval by ${clip(who, 200)}` : 'Waiting for approval',
+          color: 'warning',
+        };
       }
       return { text: 'Queued: starting soon', color: 'default' };
   }
@@ -104,7 +107,8 @@ export function renderProgressCard(data: ProgressCardData): AdaptiveCardAttachme
       color: STEP_LOOK[step.state].color,
     })),
     logLines: data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(line, 300)),
-    webUrl: data.status === 'completed' && data.webUrl && /^https?:\/\//i.test(data.webUrl) ? data.webUrl : '',
+    webUrl:
+      data.status === 'completed' && data.webUrl && /^https?:\/\//i.test(data.webUrl) ? data.webUrl : '',
     failedReason: data.status === 'failed' ? plainSentence(data.failedReason ?? 'The request failed.') : '',
   });
 }

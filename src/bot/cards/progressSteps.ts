@@ -31,7 +31,10 @@ export function progressSteps(job: JobSummary): ProgressStep[] {
       approval.status === 'approved' ? 'done' : approval.status === 'rejected' ? 'failed' : 'active';
     steps.push({ title: 'Approval', state });
     if (approval.status === 'rejected') {
-      return [...steps, ...PROVISIONING_STEPS.map((step) => ({ title: step.title, state: 'skipped' as const }))];
+      return [
+        ...steps,
+        ...PROVISIONING_STEPS.map((step) => ({ title: step.title, state: 'skipped' as const })),
+      ];
     }
   }
   const work =
