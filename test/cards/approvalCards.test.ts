@@ -32,6 +32,9 @@ describe('approval card (approver view)', () => {
     expect(json).toContain('Alex Wilber (AlexW@contoso.example)');
     expect(json).toContain("Adele Vance and Siobhán O'Connor");
     expect(json).toContain('Alex Wilber and Megan Bowen');
+    expect(json).toContain(
+      'Requested on {{DATE(2026-05-04T09:30:12Z, SHORT)}} at {{TIME(2026-05-04T09:30:12Z)}}',
+    );
     expect(findAll(card.content, 'Image')[0]?.url).toBe(PICTURE);
     const facts = findAll(card.content, 'FactSet').flatMap((set) => set.facts as { title: string }[]);
     expect(facts.map((fact) => fact.title)).not.toContain('Members');
