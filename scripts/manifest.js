@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+/**
+ * Builds the Teams app package: manifest/manifest.json with its placeholders filled from the
+ * environment, checked against the Teams manifest JSON schema, zipped with the two icons into
+ * manifest/build/steward.zip (or the path given with --out).
+ *
+ *   STEWARD_BOT_ID or MicrosoftAppId   the bot's Microsoft App ID (required, a GUID)
+ *   STEWARD_TEAMS_APP_ID               the Teams app id (default: the bot id)
+ *   STEWARD_PUBLIC_URL                 https address of this deployment (required): developer
+ *                                      website, and the domain listed in validDomains
+ *   STEWARD_PRIVACY_URL, STEWARD_TERMS_URL   privacy statement and terms of use (default: the website)
+ *
+ * A standalone build step, so it reads its own environment rather than src/config.ts.
+ */
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { URL } = require('node:url');
+const yazl = require('yazl');
+
+const ROOT = path.resolve(__dirname, '..');
+const MANIFEST_DIR = path.join(ROOT, 'manifest');
+const SCHEMA = '@microsoft/app-manifest/build/json-schemas/teams/v1.25/MicrosoftTeams.schema.json';
+const GUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+/** A fixed time for every zip entry, so the same inputs give the same package. */
+const ENTRY_TIME = new Date('2026-01-01T00:00:00Z');
+
+class ManifestError extends Error {}
+
+/** The placeholder values, from the environment; throws ManifestError naming what is missing or wrong. */
+function placeholders(env) {
+  const read = (name) => (env[name] ?? '').trim() || undefined;
+  const botId = read('STEWARD_BOT_ID') ?? read('MicrosoftAppId');
+  if (!botId)
+    throw new ManifestError("Set STEWARD_BOT_ID (or MicrosoftAppId) to the bot's Microsoft App ID.");
+  if (!GUID.test(botId)) throw new ManifestError(`The bot id "${botId}" is not a GUID.`);
+  const appId = read('STEWARD_TEAMS_APP_ID') ?? botId;
+  if (!GUID.test(appId)) throw new ManifestError(`STEWARD_TEAMS_APP_ID "${appId}" is not a GUID.`);
+  const website = httpsUrl('STEWARD_PUBLIC_URL', read('STEWARD_PUBLIC_URL'));
+  return {
+    BOT_ID: botId,
+    TEAMS_APP_ID: appId,
+    APP_VERSION: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+    WEBSITE_URL: website.href,
+    PRIVACY_URL: httpsUrl('STEWARD_PRIVACY_URL', read('STEWARD_PRIVACY_URL') ?? website.href).href,
+    TERMS_URL: httpsUrl('STEWARD_TERMS_URL', read('STEWARD_TERMS_URL') ?? website.href).href,
+    PUBLIC_HOST: website.host,
+  };
+}
+
+function httpsUrl(name, value) {
+  if (!value) throw new ManifestError(`Set ${name} to the https address people reach Steward at.`);
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ManifestError(`${name} "${value}" is not a URL.`);
+  }
+  if (url.protocol !== 'https:') throw new ManifestError(`${name} must be an https URL (Teams requires it).`);
+  return url;
+}
+
+/** The manifest template with every `${{NAME}}` replaced; an unknown name is an error. */
+function fillManifest(template, values) {
+  const fill = (value) => {
+    if (typeof value === 'string') {
+      return value.replace(/\$\{\{(\w+)\}\}/g, (_, name) => {
+        if (!(name in values)) throw new ManifestError(`manifest.json uses an unknown placeholder ${name}.`);
+        return values[name];
+      });
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    }
+    return value;
+  };
+  return fill(template);
+}
+
+/** Problems of `manifest` against the bundled Teams manifest schema (empty when valid). */
+function manifestProblems(manifest) {
+  const Ajv = require('ajv-draft-04');
+  const addFormats = require('ajv-formats');
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(require(SCHEMA));
+  return validate(manifest) ? [] : validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`);
+}
+
+/** Writes the app package to `out`; resolves with the filled manifest. */
+async function buildAppPackage(env, out) {
+  const template = JSON.parse(readFileSync(path.join(MANIFEST_DIR, 'manifest.json'), 'utf8'));
+  const manifest = fillManifest(template, placeholders(env));
+  const problems = manifestProblems(manifest);
+  if (problems.length > 0) throw new ManifestError(`The manifest is not valid:\n  ${problems.join('\n  ')}`);
+  const zip = new yazl.ZipFile();
+  const entry = { mtime: ENTRY_TIME, mode: 0o100644 };
+  zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json', entry);
+  for (const icon of ['color.png', 'outline.png']) {
+    zip.addBuffer(readFileSync(path.join(MANIFEST_DIR, icon)), icon, entry);
+  }
+  zip.end();
+  mkdirSync(path.dirname(out), { recursive: true });
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    zip.outputStream.on('data', (chunk) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => {
+      writeFileSync(out, Buffer.concat(chunks));
+      resolve(manifest);
+    });
+  });
+}
+
+if (require.main === module) {
+  const at = process.argv.indexOf('--out');
+  const out = path.resolve(
+    at > 0 && process.argv[at + 1] ? process.argv[at + 1] : path.join(MANIFEST_DIR, 'build', 'steward.zip'),
+  );
+  buildAppPackage(process.env, out).then(
+    (manifest) =>
+      console.log(
+        `Wrote ${path.relative(process.cwd(), out)} (app ${manifest.id}, bot ${manifest.bots[0].botId}).`,
+      ),
+    (error) => {
+      console.error(error instanceof ManifestError ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}
+
+module.exports = { buildAppPackage, fillManifest, placeholders, ManifestError };

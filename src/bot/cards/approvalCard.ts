@@ -1,0 +1,70 @@
+import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
+import { cardPictureUrl } from './cardPicture';
+import { cardDateTime, clip, listOfNames } from './cardText';
+
+/** Teams refreshes a card automatically for at most this many users. */
+export const MAX_REFRESH_USERS = 60;
+
+/** One member of a request's approval team. */
+export interface Approver {
+  /** Display name, shown on the card. */
+  name: string;
+  /**
+   * The approver's Teams user id (MRI, `29:…`) as the bot knows it from their 1:1 conversation;
+   * Teams refreshes the card automatically for the ids listed. Null when not known yet.
+   */
+  teamsUserId: string | null;
+}
+
+/** The facts of an approval request, shared by the three approval cards. */
+export interface ApprovalRequestFacts {
+  approvalId: string;
+  /** The final team name, after the naming convention. */
+  teamName: string;
+  template: { name: string; pictureUrl: string | null };
+  requester: { name: string; mail: string | null };
+  approvers: readonly Approver[];
+}
+
+/** What the approver's card shows. */
+export interface ApprovalCardData extends ApprovalRequestFacts {
+  description: string;
+  /** ISO 8601 time of the request. */
+  requestedAt: string;
+  privacy: 'public' | 'private';
+  /** Display names of the owners and members asked for. */
+  owners: readonly string[];
+  members: readonly string[];
+}
+
+/** The refresh clause every approver's copy carries, so each sees the request's live state. */
+export function approvalRefreshUserIds(approvers: readonly Approver[]): string[] {
+  return approvers
+    .map((approver) => approver.teamsUserId)
+    .filter((id): id is string => id !== null && id !== '')
+    .slice(0, MAX_REFRESH_USERS);
+}
+
+/** Names of people as one clipped line. */
+export function namesLine(names: readonly string[], max = 400): string {
+  return clip(listOfNames(names), max);
+}
+
+/** The card an approver gets: the request, an optional comment and Approve / Reject. */
+export function renderApprovalCard(data: ApprovalCardData): AdaptiveCardAttachment {
+  const mail = data.requester.mail?.trim();
+  return renderCard('approvalCard.json', {
+    approvalId: data.approvalId,
+    approverUserIds: approvalRefreshUserIds(data.approvers),
+    teamName: clip(data.teamName, 264),
+    description: clip(data.description, 1024),
+    template: { name: clip(data.template.name, 120), pictureUrl: cardPictureUrl(data.template.pictureUrl) },
+    requester: { name: clip(data.requester.name, 120) },
+    requestedBy: clip(mail ? `${data.requester.name} (${mail})` : data.requester.name, 400),
+    requestedAt: cardDateTime(data.requestedAt),
+    privacy: data.privacy === 'public' ? 'Public' : 'Private',
+    owners: namesLine(data.owners),
+    members: namesLine(data.members),
+    approvers: namesLine(data.approvers.map((approver) => approver.name)),
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The `Action.Execute` verbs Steward's cards send, and the data each carries. Teams merges the
+ * card's inputs into `data` for actions that submit inputs (`associatedInputs: auto`).
+ */
+export const CardVerb = {
+  /** Open the template gallery (welcome and help cards). */
+  requestTeam: 'requestTeam',
+  /** Show a page of the gallery: {@link ShowTemplatesData}. */
+  showTemplates: 'showTemplates',
+  /** Open the request form for a template: {@link PickTemplateData}. */
+  pickTemplate: 'pickTemplate',
+  /** Send the request form: {@link SubmitRequestData}. */
+  submitRequest: 'submitRequest',
+  /** Show one request's progress: {@link JobActionData}. */
+  showStatus: 'showStatus',
+  /** Start a failed request again with the same answers: {@link JobActionData}. */
+  retryRequest: 'retryRequest',
+  /** List the caller's recent requests. */
+  myRequests: 'myRequests',
+  /** Show what Steward understands. */
+  help: 'help',
+  /** Approve an approval request: {@link ApprovalDecisionData}. */
+  approve: 'approve',
+  /** Reject an approval request: {@link ApprovalDecisionData}. */
+  reject: 'reject',
+  /** Teams asks for an approval card's current state: {@link ApprovalRefreshData}. */
+  refreshApproval: 'refreshApproval',
+} as const;
+
+/** One of the verbs above. */
+export type CardVerb = (typeof CardVerb)[keyof typeof CardVerb];
+
+/** Data of `showTemplates`: the zero-based gallery page to show. */
+export interface ShowTemplatesData {
+  page: number;
+}
+
+/** Data of `pickTemplate`. */
+export interface PickTemplateData {
+  templateId: string;
+}
+
+/** Data of `submitRequest`: the template, plus the form's inputs (people pickers send comma-separated ids). */
+export interface SubmitRequestData {
+  templateId: string;
+  name?: string;
+  description?: string;
+  welcomeMessage?: string;
+  owners?: string;
+  members?: string;
+}
+
+/** Data of `showStatus` and `retryRequest`. */
+export interface JobActionData {
+  jobId: string;
+}
+
+/** Data of `approve` and `reject`, plus the optional comment input. */
+export interface ApprovalDecisionData {
+  approvalId: string;
+  comment?: string;
+}
+
+/** Data of `refreshApproval`. */
+export interface ApprovalRefreshData {
+  approvalId: string;
+}

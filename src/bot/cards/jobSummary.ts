@@ -1,0 +1,85 @@
+import type { Job, JobStatus } from '../../domain/wire';
+
+/** What the cards need from a job, read defensively from its free-form `data`. */
+export interface JobSummary {
+  jobId: string;
+  kind: 'provisioning' | 'archive' | 'unarchive';
+  status: JobStatus;
+  progress: number;
+  /** The final team name (after the naming convention, and after an approver's rename). */
+  teamName: string;
+  templateName: string;
+  requesterName: string;
+  /** The created team's link, once known; null before. */
+  webUrl: string | null;
+  failedReason: string | null;
+  approval: { id: string; status: 'pending' | 'approved' | 'rejected'; approverNames: string[] } | null;
+  createdDateTime: string;
+  lastModifiedDateTime: string;
+  log: readonly string[];
+}
+
+type Json = Record<string, unknown>;
+
+const objectAt = (value: unknown, key: string): Json | undefined => {
+  const inner = value && typeof value === 'object' ? (value as Json)[key] : undefined;
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Json) : undefined;
+};
+
+const stringAt = (value: Json | undefined, key: string): string | undefined => {
+  const inner = value?.[key];
+  return typeof inner === 'string' && inner.trim() !== '' ? inner : undefined;
+};
+
+const namesAt = (value: Json | undefined, key: string): string[] => {
+  const list = value?.[key];
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((item: unknown) => {
+      const member = item && typeof item === 'object' ? (item as Json) : {};
+      return stringAt(member, 'name') ?? stringAt(member, 'displayName') ?? stringAt(member, 'id');
+    })
+    .filter((name): name is string => name !== undefined);
+};
+
+/** The card-relevant facts of a provisioning, archive or unarchive job (`GET /jobs/{id}`). */
+export function summarizeJob(job: Job): JobSummary {
+  const data = job.data;
+  const plan = objectAt(data, 'plan');
+  const team = objectAt(data, 'team');
+  const template = objectAt(data, 'template');
+  const requester = objectAt(data, 'requester');
+  const requestedTeam = objectAt(objectAt(data, 'request'), 'team');
+  const approval = objectAt(data, 'approval');
+  const approvalId = stringAt(approval, 'id');
+  const approvalStatus = stringAt(approval, 'status');
+  const action = stringAt(data, 'action');
+  return {
+    jobId: job.id,
+    kind:
+      job.type === 'TeamArchiveRequest' ? (action === 'unarchive' ? 'unarchive' : 'archive') : 'provisioning',
+    status: job.status,
+    progress: Math.min(100, Math.max(0, Math.round(job.progress))),
+    teamName:
+      stringAt(plan, 'displayName') ??
+      stringAt(team, 'displayName') ??
+      stringAt(requestedTeam, 'name') ??
+      'Untitled team',
+    templateName: stringAt(template, 'name') ?? '',
+    requesterName: stringAt(requester, 'displayName') ?? stringAt(requester, 'id') ?? '',
+    webUrl: stringAt(team, 'webUrl') ?? null,
+    failedReason: job.failedReason?.trim() ? job.failedReason : null,
+    approval:
+      approvalId !== undefined
+        ? {
+            id: approvalId,
+            status:
+              approvalStatus === 'approved' || approvalStatus === 'rejected' ? approvalStatus : 'pending',
+            approverNames: namesAt(approval, 'approvers'),
+          }
+        : null,
+    createdDateTime: job.createdDateTime,
+    lastModifiedDateTime: job.lastModifiedDateTime,
+    log: job.log,
+  };
+}

@@ -1,0 +1,134 @@
+import {
+  MAX_REFRESH_USERS,
+  renderApprovalCard,
+  renderApprovalDecidedCard,
+  renderApprovalReadOnlyCard,
+  type ApprovalCardData,
+} from '../../src/bot/cards';
+import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
+import { APPROVERS, REQUESTER } from './sampleData';
+
+const PICTURE = 'https://contoso.example/pictures/client-engagement.png';
+
+const request: ApprovalCardData = {
+  approvalId: 'approval-42',
+  teamName: 'CLI-BE-Fabrikam',
+  template: { name: 'Client engagement', pictureUrl: PICTURE },
+  requester: { name: REQUESTER.displayName, mail: REQUESTER.mail },
+  approvers: APPROVERS.map(({ name, teamsUserId }) => ({ name, teamsUserId })),
+  description: 'Engagement with Fabrikam, requested by AlexW@contoso.example',
+  requestedAt: '2026-05-04T09:30:12.345Z',
+  privacy: 'private',
+  owners: ['Alex Wilber', 'Megan Bowen'],
+  members: [],
+};
+
+describe('approval card (approver view)', () => {
+  it('shows the request: final name, template picture, requester and approvers', () => {
+    const card = renderApprovalCard(request);
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain('Alex Wilber asks for a new team **CLI-BE-Fabrikam**.');
+    expect(json).toContain('Alex Wilber (AlexW@contoso.example)');
+    expect(json).toContain("Adele Vance and Siobhán O'Connor");
+    expect(json).toContain('Alex Wilber and Megan Bowen');
+    expect(json).toContain(
+      'Requested on {{DATE(2026-05-04T09:30:12Z, SHORT)}} at {{TIME(2026-05-04T09:30:12Z)}}',
+    );
+    expect(findAll(card.content, 'Image')[0]?.url).toBe(PICTURE);
+    const facts = findAll(card.content, 'FactSet').flatMap((set) => set.facts as { title: string }[]);
+    expect(facts.map((fact) => fact.title)).not.toContain('Members');
+  });
+
+  it('offers a comment and Approve / Reject with the approval id', () => {
+    const card = renderApprovalCard(request);
+    expect(findAll(card.content, 'Input.Text')).toEqual([
+      expect.objectContaining({ id: 'comment', maxLength: 2000 }),
+    ]);
+    for (const verb of ['approve', 'reject']) {
+      expect(executeActions(card, verb)).toEqual([
+        expect.objectContaining({ associatedInputs: 'auto', data: { approvalId: 'approval-42' } }),
+      ]);
+    }
+  });
+
+  it('refreshes automatically for every approver the bot knows, at most 60', () => {
+    expect(renderApprovalCard(request).content.refresh).toEqual({
+      action: expect.objectContaining({
+        type: 'Action.Execute',
+        verb: 'refreshApproval',
+        data: { approvalId: 'approval-42' },
+      }),
+      userIds: ['29:adele-vance-mri', '29:siobhan-mri'],
+    });
+    const many = Array.from({ length: 80 }, (_, i) => ({
+      name: `Approver ${i}`,
+      teamsUserId: i === 3 ? null : `29:a-${i}`,
+    }));
+    const card = renderApprovalCard({ ...request, approvers: many });
+    expectValidCard(card);
+    expect(card.content.refresh?.userIds).toHaveLength(MAX_REFRESH_USERS);
+    expect(card.content.refresh?.userIds).not.toContain(null);
+  });
+});
+
+describe('approval decided card', () => {
+  it('tells every approver who decided, when, with what message and the outcome', () => {
+    const card = renderApprovalDecidedCard({
+      ...request,
+      outcome: 'approved',
+      decidedBy: 'Adele Vance',
+      decidedAt: '2026-05-04T10:02:00.000Z',
+      message: 'Go ahead, the contract is signed.',
+    });
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain('"Approved"');
+    expect(json).toContain(
+      'Adele Vance approved **CLI-BE-Fabrikam** on {{DATE(2026-05-04T10:02:00Z, SHORT)}}',
+    );
+    expect(json).toContain('Go ahead, the contract is signed.');
+    expect(findAll(card.content, 'Action.Execute').filter((a) => a.verb !== 'refreshApproval')).toEqual([]);
+    expect(card.content.refresh?.userIds).toEqual(['29:adele-vance-mri', '29:siobhan-mri']);
+  });
+
+  it('shows a rejection without a message', () => {
+    const card = renderApprovalDecidedCard({
+      ...request,
+      outcome: 'rejected',
+      decidedBy: "Siobhán O'Connor",
+      decidedAt: '2026-05-04T10:02:00Z',
+      message: null,
+    });
+    expectValidCard(card);
+    expect(cardJson(card)).toContain("Siobhán O'Connor rejected **CLI-BE-Fabrikam**");
+    expect(findAll(card.content, 'TextBlock').find((b) => b.color === 'attention')?.text).toBe('Rejected');
+  });
+});
+
+describe('approval read-only card', () => {
+  it('tells someone outside the approval team who decides, without buttons', () => {
+    const card = renderApprovalReadOnlyCard({
+      ...request,
+      decision: { status: 'pending' },
+      reason: 'notApprover',
+    });
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain("Waiting for a decision by Adele Vance and Siobhán O'Connor.");
+    expect(json).toContain("Only this template's approval team");
+    expect(findAll(card.content, 'Action.Execute')).toEqual([]);
+    expect(findAll(card.content, 'Input.Text')).toEqual([]);
+  });
+
+  it('answers a second click with the decision already made', () => {
+    const card = renderApprovalReadOnlyCard({
+      ...request,
+      decision: { status: 'approved', decidedBy: 'Adele Vance' },
+      reason: 'alreadyDecided',
+    });
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('Approved by Adele Vance.');
+    expect(cardJson(card)).toContain('already been decided');
+  });
+});

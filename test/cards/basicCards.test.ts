@@ -1,0 +1,60 @@
+import { CardVerb, renderErrorCard, renderHelpCard, renderWelcomeCard } from '../../src/bot/cards';
+import { cardJson, expectValidCard, findAll } from './cardAssertions';
+
+const verbs = (card: ReturnType<typeof renderHelpCard>) =>
+  findAll(card.content, 'Action.Execute').map((action) => action.verb);
+
+describe('welcome card', () => {
+  it('greets by first name and offers to request a team, list requests or get help', () => {
+    const card = renderWelcomeCard({ userName: 'Alex Wilber' });
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('Hi Alex, I am Steward');
+    expect(verbs(card)).toEqual([CardVerb.requestTeam, CardVerb.myRequests, CardVerb.help]);
+    expect(cardJson(renderWelcomeCard({ userName: null }))).toContain('Hi, I am Steward');
+  });
+});
+
+describe('help card', () => {
+  it('lists the commands, with buttons', () => {
+    const card = renderHelpCard({ notUnderstood: null });
+    expectValidCard(card);
+    const commands = findAll(card.content, 'FactSet').flatMap((set) =>
+      (set.facts as { title: string }[]).map((f) => f.title),
+    );
+    expect(commands).toEqual(['new team', 'my requests', 'status <request id>', 'help']);
+    expect(verbs(card)).toEqual([CardVerb.requestTeam, CardVerb.myRequests]);
+    expect(cardJson(card)).not.toContain('did not understand');
+  });
+
+  it('quotes text it did not understand, on one line', () => {
+    const card = renderHelpCard({ notUnderstood: 'make me\n a sandwich' });
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('I did not understand \\"make me a sandwich\\".');
+  });
+});
+
+describe('error card', () => {
+  it('shows a plain sentence and the request id', () => {
+    const card = renderErrorCard({ message: 'That template no longer exists.', requestId: 'req-5d2a' });
+    expectValidCard(card);
+    const texts = findAll(card.content, 'TextBlock').map((block) => block.text);
+    expect(texts).toContain('That template no longer exists.');
+    expect(texts).toContain('If you contact support, give them this request id: req-5d2a');
+  });
+
+  it('never shows a stack trace, even when handed an error with one', () => {
+    const error = new TypeError("Cannot read properties of undefined (reading 'id')");
+    const card = renderErrorCard({ message: error.stack ?? String(error), requestId: null });
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain("Cannot read properties of undefined (reading 'id')");
+    expect(json).not.toMatch(/\bat .*\(.*:\d+:\d+\)/);
+    expect(json).not.toContain('.ts:');
+    expect(json).not.toContain('request id');
+  });
+
+  it('falls back to a sentence when the message is empty', () => {
+    const card = renderErrorCard({ message: '  \n  at x (y.js:1:1)', requestId: 'r' });
+    expect(findAll(card.content, 'TextBlock').map((b) => b.text)).toContain('Something went wrong.');
+  });
+});

@@ -1,0 +1,139 @@
+import { progressCardData, renderProgressCard } from '../../src/bot/cards';
+import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
+import { provisioningJob } from './sampleData';
+
+const PICTURE = 'https://contoso.example/pictures/client-engagement.png';
+const WEB_URL =
+  'https://teams.microsoft.com/l/team/19%3aabc%40thread.tacv2/conversations?groupId=1&tenantId=2';
+
+const render = (job: ReturnType<typeof provisioningJob>) =>
+  renderProgressCard(progressCardData(job, PICTURE));
+const steps = (card: ReturnType<typeof render>) =>
+  findAll(card.content, 'ColumnSet')
+    .map((set) => (set.columns as { items: { text?: string }[] }[]).map((column) => column.items[0]?.text))
+    .filter((texts) => texts.length === 3)
+    .map(([, title, state]) => `${title}: ${state}`);
+const bar = (card: ReturnType<typeof render>) =>
+  (findAll(card.content, 'ColumnSet')[1]?.columns as { width: number }[]).map((column) => column.width);
+
+describe('progress card', () => {
+  it('waits for approval by the approvers, naming them', () => {
+    const card = render(provisioningJob());
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain("Waiting for approval by Adele Vance and Siobhán O'Connor");
+    expect(json).toContain('CLI-BE-Fabrikam');
+    expect(json).toContain(PICTURE);
+    expect(steps(card)).toEqual([
+      'Approval: In progress',
+      'Create the team: Waiting',
+      'Apply the team settings: Waiting',
+      'Create channels and tabs: Waiting',
+      'Add owners and members: Waiting',
+      'Post the welcome message: Waiting',
+      'Finish: Waiting',
+    ]);
+    expect(bar(card)).toEqual([100]);
+    expect(executeActions(card, 'showStatus')).toEqual([
+      expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
+    ]);
+  });
+
+  it('shows the steps done so far, a proportional bar and the last log lines while it runs', () => {
+    const log = Array.from({ length: 12 }, (_, i) => `Log line ${i + 1}.`);
+    const card = render(provisioningJob({ status: 'active', progress: 60, approval: 'approved', log }));
+    expectValidCard(card);
+    expect(steps(card)).toEqual([
+      'Approval: Done',
+      'Create the team: Done',
+      'Apply the team settings: Done',
+      'Create channels and tabs: Done',
+      'Add owners and members: In progress',
+      'Post the welcome message: Waiting',
+      'Finish: Waiting',
+    ]);
+    expect(bar(card)).toEqual([60, 40]);
+    const texts = findAll(card.content, 'TextBlock').map((block) => block.text);
+    expect(texts.filter((text) => typeof text === 'string' && text.startsWith('Log line'))).toEqual([
+      'Log line 8.',
+      'Log line 9.',
+      'Log line 10.',
+      'Log line 11.',
+      'Log line 12.',
+    ]);
+    expect(cardJson(card)).toContain('60% · updated {{DATE(2026-05-04T09:31:00Z, SHORT)}}');
+  });
+
+  it('ends with "Open team" to the team once completed', () => {
+    const card = render(
+      provisioningJob({ status: 'completed', progress: 100, approval: null, webUrl: WEB_URL }),
+    );
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('Your team is ready');
+    expect(findAll(card.content, 'Action.OpenUrl')).toEqual([
+      expect.objectContaining({ title: 'Open team', url: WEB_URL }),
+    ]);
+    expect(findAll(card.content, 'Action.Execute')).toEqual([]);
+    expect(bar(card)).toEqual([100]);
+  });
+
+  it('shows the failure reason and "Try again" when it failed, never a stack trace', () => {
+    const card = render(
+      provisioningJob({
+        status: 'failed',
+        progress: 35,
+        approval: null,
+        failedReason: 'The platform refused the channel name.\n    at createChannel (graph.ts:10:5)',
+      }),
+    );
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain('The request failed');
+    expect(json).toContain('The platform refused the channel name.');
+    expect(json).not.toContain('graph.ts');
+    expect(steps(card)).toContain('Create channels and tabs: Failed');
+    expect(executeActions(card, 'retryRequest')).toEqual([
+      expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
+    ]);
+    expect(findAll(card.content, 'Action.OpenUrl')).toEqual([]);
+  });
+
+  it('shows a rejection as such, with the approver and the message, and skips the work', () => {
+    const card = render(
+      provisioningJob({
+        status: 'failed',
+        approval: 'rejected',
+        failedReason: 'Rejected by Adele Vance: use the existing team.',
+      }),
+    );
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('The request was rejected');
+    expect(cardJson(card)).toContain('Rejected by Adele Vance: use the existing team.');
+    expect(steps(card)[0]).toBe('Approval: Failed');
+    expect(
+      steps(card)
+        .slice(1)
+        .every((step) => step.endsWith('Skipped')),
+    ).toBe(true);
+  });
+
+  it('follows archive jobs with their single step', () => {
+    const job = provisioningJob({
+      type: 'TeamArchiveRequest',
+      status: 'active',
+      progress: 10,
+      approval: null,
+    });
+    const card = render({ ...job, data: { action: 'archive', team: { id: 't', displayName: 'Fabrikam' } } });
+    expectValidCard(card);
+    expect(steps(card)).toEqual(['Archive the team: In progress']);
+    expect(cardJson(card)).toContain('Fabrikam');
+  });
+
+  it('stays under 28 KB with long names and log lines', () => {
+    const log = Array.from({ length: 500 }, () => '🚀'.repeat(2000));
+    const job = provisioningJob({ status: 'active', progress: 50, log });
+    const card = renderProgressCard({ ...progressCardData(job, PICTURE), teamName: '€'.repeat(264) });
+    expectValidCard(card);
+  });
+});

@@ -1,0 +1,99 @@
+import { MY_REQUESTS_SHOWN, renderConfirmationCard, renderMyRequestsCard } from '../../src/bot/cards';
+import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
+import { APPROVERS, provisioningJob } from './sampleData';
+
+describe('confirmation card', () => {
+  it('confirms the final team name, the approvers and offers the status', () => {
+    const card = renderConfirmationCard({
+      jobId: 'job-7f3c',
+      teamName: 'CLI-BE-Fabrikam',
+      templateName: 'Client engagement',
+      pictureUrl: 'https://contoso.example/pictures/client-engagement.png',
+      requestedAt: '2026-05-04T09:30:12.345Z',
+      approverNames: APPROVERS.map((a) => a.name),
+    });
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain('Your team will be called **CLI-BE-Fabrikam**.');
+    expect(json).toContain("Adele Vance and Siobhán O'Connor will decide");
+    expect(json).toContain('https://contoso.example/pictures/client-engagement.png');
+    expect(json).toContain(
+      'Requested on {{DATE(2026-05-04T09:30:12Z, SHORT)}} at {{TIME(2026-05-04T09:30:12Z)}}',
+    );
+    expect(executeActions(card, 'showStatus')).toEqual([
+      expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
+    ]);
+  });
+
+  it('says no approval is needed when there are no approvers', () => {
+    const card = renderConfirmationCard({
+      jobId: 'j',
+      teamName: 'PRJ-Falcon',
+      templateName: 'Project team',
+      pictureUrl: null,
+      requestedAt: 'not a date',
+      approverNames: [],
+    });
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('No approval needed');
+    expect(findAll(card.content, 'Image')).toEqual([]);
+  });
+});
+
+describe('my requests card', () => {
+  it('lists recent requests newest first with name, template, state, progress, date and a Status button', () => {
+    const jobs = [
+      provisioningJob({
+        id: 'old',
+        createdDateTime: '2026-05-01T08:00:00.000Z',
+        status: 'completed',
+        progress: 100,
+        approval: 'approved',
+      }),
+      provisioningJob({ id: 'new', createdDateTime: '2026-05-04T09:30:12.345Z' }),
+      provisioningJob({
+        id: 'mid',
+        createdDateTime: '2026-05-02T08:00:00.000Z',
+        status: 'failed',
+        approval: 'rejected',
+      }),
+    ];
+    const card = renderMyRequestsCard({ jobs });
+    expectValidCard(card);
+    expect(executeActions(card, 'showStatus').map((action) => action.data)).toEqual([
+      { jobId: 'new' },
+      { jobId: 'mid' },
+      { jobId: 'old' },
+    ]);
+    const texts = findAll(card.content, 'TextBlock').map((block) => block.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'CLI-BE-Fabrikam',
+        'Client engagement · {{DATE(2026-05-04T09:30:12Z, SHORT)}}',
+        'Waiting for approval · 0%',
+        'Rejected · 0%',
+        'Ready · 100%',
+      ]),
+    );
+  });
+
+  it('counts the older requests it leaves off, and stays under 28 KB', () => {
+    const jobs = Array.from({ length: 40 }, (_, i) =>
+      provisioningJob({
+        id: `job-${i}`,
+        createdDateTime: `2026-05-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00Z`,
+      }),
+    );
+    const card = renderMyRequestsCard({ jobs });
+    expectValidCard(card);
+    expect(executeActions(card, 'showStatus')).toHaveLength(MY_REQUESTS_SHOWN);
+    expect(cardJson(card)).toContain(`And ${40 - MY_REQUESTS_SHOWN} older request(s).`);
+  });
+
+  it('invites a first request when there is none', () => {
+    const card = renderMyRequestsCard({ jobs: [] });
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('You have not requested a team yet.');
+    expect(executeActions(card, 'requestTeam')).toHaveLength(1);
+  });
+});

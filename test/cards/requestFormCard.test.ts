@@ -1,0 +1,127 @@
+import { renderRequestFormCard, type RequestFormCardData } from '../../src/bot/cards';
+import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
+import { clientTemplate, REQUESTER, template } from './sampleData';
+
+const people = [
+  { title: REQUESTER.displayName, value: REQUESTER.id },
+  { title: 'Megan Bowen', value: 'megan-bowen-id' },
+];
+
+function form(overrides: Partial<RequestFormCardData> = {}): RequestFormCardData {
+  return {
+    template: clientTemplate,
+    finalNamePreview: 'Your team will be called "CLI-BE-Fabrikam".',
+    sensitivityLabel: 'Confidential \\ All employees',
+    people,
+    problems: [],
+    ...overrides,
+  };
+}
+
+const input = (card: ReturnType<typeof renderRequestFormCard>, id: string) =>
+  [...findAll(card.content, 'Input.Text'), ...findAll(card.content, 'Input.ChoiceSet')].find(
+    (i) => i.id === id,
+  );
+
+describe('request form card', () => {
+  it('is prefilled from the template defaults and shows the final-name preview, picture and approvers', () => {
+    const project = template('project');
+    const card = renderRequestFormCard(form({ template: project, sensitivityLabel: null }));
+    expectValidCard(card);
+    expect(input(card, 'name')?.value).toBe('New project');
+    expect(input(card, 'description')?.value).toBe('Project workspace');
+    expect(input(card, 'welcomeMessage')?.value).toBe(project.newTeam.defaultWelcomeMessage);
+    expect(findAll(card.content, 'Image')[0]?.url).toBe(project.templateConfiguration.pictureUrl);
+
+    const client = renderRequestFormCard(form());
+    const json = cardJson(client);
+    expect(json).toContain('CLI-BE-Fabrikam');
+    expect(json).toContain("Adele Vance and Siobhán O'Connor");
+    expect(json).toContain('https://contoso.example/pictures/client-engagement.png');
+  });
+
+  it('validates inputs on the card: required name with a regex and length, longer texts capped', () => {
+    const card = renderRequestFormCard(form());
+    const name = input(card, 'name')!;
+    expect(name).toMatchObject({ isRequired: true, maxLength: 264 });
+    expect(name.errorMessage).toEqual(expect.any(String));
+    const rule = new RegExp(name.regex as string);
+    expect(rule.test('Project Falcon')).toBe(true);
+    for (const bad of ['', '   ', 'What? no', 'a/b', 'say "hi"', 'back\\slash'])
+      expect(rule.test(bad)).toBe(false);
+    expect(input(card, 'description')).toMatchObject({ maxLength: 1024, isMultiline: true });
+    expect(input(card, 'welcomeMessage')).toMatchObject({ maxLength: 4000, isMultiline: true });
+  });
+
+  it('asks for owners and members with Data.Query people pickers and static fallback choices', () => {
+    const card = renderRequestFormCard(form({ values: { owners: [REQUESTER.id] } }));
+    for (const id of ['owners', 'members']) {
+      const picker = input(card, id)!;
+      expect(picker).toMatchObject({
+        isMultiSelect: true,
+        style: 'filtered',
+        'choices.data': { type: 'Data.Query', dataset: 'users' },
+        choices: people,
+      });
+    }
+    expect(input(card, 'owners')).toMatchObject({ value: REQUESTER.id, isRequired: true });
+    expect(input(card, 'members')).toMatchObject({ value: '', isRequired: false });
+  });
+
+  it('shows privacy and label read-only, and submits with the template id', () => {
+    const card = renderRequestFormCard(form());
+    const facts = findAll(card.content, 'FactSet').flatMap(
+      (set) => set.facts as { title: string; value: string }[],
+    );
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        { title: 'Privacy', value: 'Private' },
+        { title: 'Sensitivity label', value: 'Confidential \\ All employees' },
+      ]),
+    );
+    expect(executeActions(card, 'submitRequest')).toEqual([
+      expect.objectContaining({ associatedInputs: 'auto', data: { templateId: 'client-engagement' } }),
+    ]);
+    expect(executeActions(card, 'showTemplates')).toEqual([
+      expect.objectContaining({ associatedInputs: 'none', data: { page: 0 } }),
+    ]);
+  });
+
+  it('shows the answers again with the reasons a submission was refused', () => {
+    const card = renderRequestFormCard(
+      form({
+        values: {
+          name: 'Fabrikam',
+          description: 'Our work with Fabrikam',
+          owners: [REQUESTER.id, 'megan-bowen-id'],
+        },
+        problems: ['This template needs at least 2 owners; the request has 1.'],
+      }),
+    );
+    expectValidCard(card);
+    expect(input(card, 'name')?.value).toBe('Fabrikam');
+    expect(input(card, 'owners')?.value).toBe(`${REQUESTER.id},megan-bowen-id`);
+    expect(cardJson(card)).toContain('needs at least 2 owners');
+  });
+
+  it('stays under 28 KB with every text at its maximum and many people', () => {
+    const long = {
+      ...clientTemplate,
+      templateConfiguration: { ...clientTemplate.templateConfiguration, description: 'd'.repeat(1024) },
+      newTeam: {
+        ...clientTemplate.newTeam,
+        defaultName: 'N'.repeat(264),
+        defaultDescription: 'é'.repeat(1024),
+        defaultWelcomeMessage: 'Welcome 🚀 '.repeat(400).slice(0, 4000),
+      },
+    };
+    const many = Array.from({ length: 200 }, (_, i) => ({
+      title: `Person ${i} `.padEnd(80, 'x'),
+      value: `user-${i}`,
+    }));
+    const card = renderRequestFormCard(
+      form({ template: long, people: many, problems: Array(30).fill('p'.repeat(400)) }),
+    );
+    expectValidCard(card);
+  });
+});
