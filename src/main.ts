@@ -198,7 +198,7 @@ export async function startSteward(
             ...reportRoutes(reports),
           ],
     authenticator: createAuthenticator(config.auth, config.tenantId),
-    rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.pgPool }),
+    rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),
     metrics: new ApiMetrics(),
     logger,
     tenantId: config.tenantId,

@@ -4,6 +4,7 @@ import type { TeamsPlatform } from '../platform/port';
 import type { Kysely } from 'kysely';
 import type { AuditEntry } from '../domain/audit';
 import { SYSTEM_ACTOR } from '../domain/audit';
+import { escapeMarkup } from '../domain/markup';
 import type { JsonObject } from '../domain/metadata';
 import type { Database } from '../store/schema';
 import type { AuditLog } from './audit';
@@ -132,7 +133,7 @@ export class ProvisioningHandler implements JobHandler {
     await run.step('welcome', 95, async () => {
       if (!plan.welcomeMessage.trim()) return;
       const primary = await this.teams.primaryChannel(teamId());
-      await this.teams.postMessage(teamId(), primary.id, `<p>${escapeHtml(plan.welcomeMessage)}</p>`);
+      await this.teams.postMessage(teamId(), primary.id, `<p>${escapeMarkup(plan.welcomeMessage)}</p>`);
       return { log: ['Posted the welcome message in General.'] };
     });
 
@@ -259,11 +260,4 @@ export interface ArchiveData {
   team: { id: string; displayName: string };
   requester: { id: string; displayName: string };
   shouldSetSpoSiteReadOnlyForMembers: boolean;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }

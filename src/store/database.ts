@@ -16,8 +16,14 @@ export type DatabaseOptions =
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: 'sqlite' | 'postgres';
-  /** The pg pool, for components that speak to PostgreSQL directly (rate-limit counters). */
+  /** The pg pool, for components that speak to PostgreSQL directly. */
   readonly pgPool?: Pool;
+  /**
+   * PostgreSQL only: a small pool whose commits do not wait for the disk (`synchronous_commit=off`),
+   * for counters that may lose their last milliseconds in a crash (rate limits) and are written on
+   * every request.
+   */
+  readonly counterPool?: Pool;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -30,7 +36,13 @@ export function openStore(options: DatabaseOptions): Store {
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return storeOf(db, 'postgres', pool);
+    const counterPool = new Pool({
+      connectionString: options.url,
+      max: 4,
+      options: '-c synchronous_commit=off',
+    });
+    counterPool.on('error', () => {});
+    return storeOf(db, 'postgres', pool, counterPool);
   }
   if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
   const sqlite = new SQLite(options.file);
@@ -67,15 +79,19 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-function storeOf(db: Kysely<Database>, dialect: Store['dialect'], pgPool?: Pool): Store {
+function storeOf(db: Kysely<Database>, dialect: Store['dialect'], pgPool?: Pool, counterPool?: Pool): Store {
   return {
     db,
     dialect,
     pgPool,
+    counterPool,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await counterPool?.end();
+      await db.destroy();
+    },
   };
 }
 

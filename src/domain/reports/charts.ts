@@ -1,3 +1,6 @@
+import { escapeMarkup } from '../markup';
+
+export { escapeMarkup };
 /**
  * Charts as server-rendered SVG: readable without JavaScript, printable, and safe to inline in a
  * page whose policy forbids scripts. Every label is escaped; every number is clamped to a finite,
@@ -25,19 +28,6 @@ const WIDTH = 720;
 const FONT = 'font-family="Segoe UI,system-ui,sans-serif" font-size="12"';
 const PALETTE = ['#5B5FC7', '#0078D4', '#008272', '#CA5010', '#8764B8', '#D13438', '#69797E', '#498205'];
 const MAX_LABEL = 28;
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** `text` safe in XML / HTML content and in quoted attributes. */
-export function escapeMarkup(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 /** The SVG markup of a chart. */
 export function renderChart(spec: ChartSpec): string {

@@ -1,5 +1,6 @@
 import type { TeamChannelTab } from '../../domain/wire';
 import type { TeamView, TeamViewSource } from './teams';
+import { escapeMarkup } from '../../domain/markup';
 
 /**
  * The embedded tenant's read-only pages (`/platform/teams…`): what a person would see in Teams
@@ -16,18 +17,8 @@ export const VIEWER_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** `text` safe to place in HTML content or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
+export const escapeHtml = escapeMarkup;
 
 /** Plain text of a message's HTML: line breaks kept, tags dropped, common entities decoded (and re-escaped on output). */
 export function htmlToText(html: string): string {
