@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { auth, bot, DEFAULT_TENANT_ID, database, namespace, platform, reports, webhooks } from './sections';
+import { boolean, ConfigError, integer, oneOf, positiveNumber, url } from './values';
+
+export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
+export { ConfigError, redactUrl } from './values';
+
+/**
+ * Every setting of Steward, read from the environment once, validated, and typed. This is the only
+ * module that reads `process.env`; a bad value stops start-up with a message naming the variable.
+ */
+export interface Config {
+  /** Which parts this process runs: everything (embedded default), or the API, job workers or the bot alone. */
+  role: 'all' | 'api' | 'worker' | 'bot';
+  host: string;
+  port: number;
+  /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`); default: where it listens. */
+  publicUrl?: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  tenantId: string;
+  auth:
+    | { mode: 'embedded'; secret: string; issuer: 'steward-embedded'; audience: 'api://steward' }
+    | { mode: 'entra'; jwksUri: string; issuer: string; audience: string };
+  platform:
+    | {
+        kind: 'embedded';
+        /** Delay added to every platform call (tests and benchmarks). */
+        latencyMs: number;
+        /** Fail chosen calls: the Nth platform call (1-based) answers with the status. */
+        faults: ReadonlyArray<{ call: number; status: 429 | 500 | 503 }>;
+      }
+    | {
+        kind: 'graph';
+        tenantId: string;
+        clientId: string;
+        clientSecret: string;
+        baseUrl: string;
+        authorityHost: string;
+      };
+  /** The metadata namespace a provisioning request's `metadata` is stored in. */
+  provisioningMetadataNamespace: string;
+  reports: {
+    /**
+     * What the signing key of report page URLs is derived from (HKDF, never used raw): the auth
+     * secret. In `entra` mode that is `STEWARD_AUTH_SECRET` when set, else a random secret of this
+     * process (report URLs then work only on the process that issued them).
+     */
+    urlSecret: string;
+    /** Metabase signed embedding instead of Steward's own pages (`METABASE_SITE_URL` and `METABASE_SECRET_KEY`). */
+    metabase?: { siteUrl: string; secretKey: string; resourceIds: Record<string, number> };
+  };
+  /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
+  workers: { concurrency: number; leaseMs: number; pollMs: number };
+  rateLimitFactor: number;
+  /** Webhook deliveries: where they may go, how they are retried, when a failing hook is turned off. */
+  webhooks: {
+    /** Allow loopback receivers (and plain http to localhost); default on with the embedded platform only. */
+    allowLoopback: boolean;
+    /** Attempts after the first failed one. */
+    retries: number;
+    retryDelayMs: number;
+    /** Deadline of one attempt (connect, headers and body). */
+    timeoutMs: number;
+    /** Consecutive failed deliveries that turn a hook inactive. */
+    failureThreshold: number;
+    /** Bytes of a receiver's answer read at most. */
+    maxResponseBytes: number;
+  };
+  /** The Teams bot (`/api/messages`), run by the `all` and `bot` roles. */
+  bot: {
+    enabled: boolean;
+    /** The API the bot calls (`STEWARD_API_URL`); default: this process. */
+    apiUrl?: string;
+    /** Bot Framework identity (`MicrosoftAppId` …); with no app id, local unauthenticated traffic only. */
+    appId?: string;
+    appPassword?: string;
+    appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+    appTenantId?: string;
+    /** The OAuth connection of the bot registration used for Teams SSO (production identity). */
+    oauthConnection?: string;
+    /** The scope the bot asks Entra ID for when calling the API as itself (entra mode). */
+    apiScope?: string;
+    /** Polling of a job when no webhook delivery arrives: first wait and longest wait, ms. */
+    pollMs: { initial: number; max: number };
+  };
+  /** Seed the demo directory and templates into an empty embedded store. */
+  seedDemoData: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  shutdownTimeoutMs: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads and validates the configuration from `env` (default: the process environment). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const dataDir = path.resolve(cwd, read('STEWARD_DATA_DIR') ?? './data');
+  const port = integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535);
+  const host = read('STEWARD_HOST') ?? '127.0.0.1';
+  const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker', 'bot'] as const, 'all');
+  const publicUrl = read('STEWARD_PUBLIC_URL');
+  const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
+  // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i.test(tenantId)) {
+    throw new ConfigError(
+      'STEWARD_TENANT_ID',
+      `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`,
+    );
+  }
+  const platformConfig = platform(read);
+  const authConfig = auth(read, dataDir);
+  return {
+    role,
+    host,
+    port,
+    publicUrl: publicUrl === undefined ? undefined : url('STEWARD_PUBLIC_URL', publicUrl).replace(/\/+$/, ''),
+    dataDir,
+    database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
+    tenantId: tenantId.toLowerCase(),
+    auth: authConfig,
+    platform: platformConfig,
+    provisioningMetadataNamespace: namespace(
+      'STEWARD_PROVISIONING_METADATA_NAMESPACE',
+      read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
+    ),
+    reports: reports(read, authConfig),
+    workers: {
+      concurrency: integer('STEWARD_WORKER_CONCURRENCY', read('STEWARD_WORKER_CONCURRENCY'), 4, 0, 64),
+      leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
+      pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
+    },
+    rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
+    webhooks: webhooks(read, platformConfig.kind === 'embedded'),
+    bot: bot(read, authConfig),
+    seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
+    logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
+    shutdownTimeoutMs: integer(
+      'STEWARD_SHUTDOWN_TIMEOUT_MS',
+      read('STEWARD_SHUTDOWN_TIMEOUT_MS'),
+      10_000,
+      0,
+      600_000,
+    ),
+  };
+}
