@@ -218,6 +218,7 @@ function report({
   const growth = lastWindow.rss - first.rss;
   const growthLimit = Math.max(first.rss * MAX_RSS_GROWTH, MAX_RSS_GROWTH_MIB * 2 ** 20);
   const windowText = `${span * sliceSeconds} s`;
+  const slope = rssSlope(measured, sliceSeconds);
   const targets = [
     {
       name: 'error rate 0 (every answer the expected status, every provisioning job completed)',
@@ -235,7 +236,7 @@ function report({
     {
       name: `RSS flat after warm-up: mean RSS of the last ${windowText} within ${100 * MAX_RSS_GROWTH} % or ${MAX_RSS_GROWTH_MIB} MiB (the larger) of the first ${windowText} after warm-up`,
       met: growth <= growthLimit,
-      detail: `${mib(first.rss)} → ${mib(lastWindow.rss)} MiB (${growth >= 0 ? '+' : ''}${mib(growth)} MiB, ${((100 * growth) / first.rss).toFixed(1)} %); idle before the load ${idleRss === null ? 'n/a' : mib(idleRss)} MiB`,
+      detail: `${mib(first.rss)} → ${mib(lastWindow.rss)} MiB (${growth >= 0 ? '+' : ''}${mib(growth)} MiB, ${((100 * growth) / first.rss).toFixed(1)} %); trend after warm-up ${slope === null ? 'n/a' : `${slope >= 0 ? '+' : ''}${slope.toFixed(1)}`} MiB/min; idle before the load ${idleRss === null ? 'n/a' : mib(idleRss)} MiB`,
     },
   ];
   const mixText = [...counts.entries()].map(([name, n]) => `${name} ${n}`).join(', ');
@@ -249,6 +250,19 @@ function report({
     'for provisioning) or a failed connection.',
   ].join('\n');
   return { rows, markdown, targets };
+}
+
+/** Least-squares slope of the slices' mean RSS, MiB a minute: a steady leak shows here first. */
+function rssSlope(slices, sliceSeconds) {
+  const points = slices
+    .map((s) => ({ x: ((s.index + 0.5) * sliceSeconds) / 60, y: window([s]).rss / 2 ** 20 }))
+    .filter((p) => p.y > 0);
+  if (points.length < 2) return null;
+  const mx = points.reduce((a, p) => a + p.x, 0) / points.length;
+  const my = points.reduce((a, p) => a + p.y, 0) / points.length;
+  const sxy = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
+  const sxx = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  return sxy / sxx;
 }
 
 module.exports = {

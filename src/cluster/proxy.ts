@@ -129,7 +129,9 @@ function forward(
     answer.pipe(res);
     answer.on('error', () => res.destroy());
   });
+  let callerGone = false;
   upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (callerGone) return;
     if (res.headersSent) {
       res.destroy();
       return;
@@ -139,7 +141,13 @@ function forward(
   });
   // The caller went away before the answer was complete: stop the backend's work on it too.
   res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    if (res.writableFinished) return;
+    callerGone = true;
+    upstream.destroy();
+  });
+  req.on('error', () => {
+    callerGone = true;
+    upstream.destroy();
   });
   req.pipe(upstream);
 }

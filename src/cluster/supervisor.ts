@@ -65,6 +65,8 @@ export class ProcessSlot implements Backend {
     const child = spawn(process.execPath, ['--disable-warning=DEP0111', this.options.entry], {
       env: this.spec.env,
       stdio: ['ignore', 'inherit', 'inherit'],
+      // Its own process group: Ctrl-C in a terminal reaches the launcher, which stops the processes in order.
+      detached: true,
     });
     this.child = child;
     child.once('exit', (code, signal) => this.exited(child, code, signal));
