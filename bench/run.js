@@ -26,6 +26,7 @@ const BENCHMARKS = {
   provisioning: require('./provisioning'),
   metadata: require('./metadata'),
   audit: require('./audit'),
+  soak: require('./soak'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');
@@ -104,6 +105,7 @@ async function main() {
       `commit ${host.commit}, load average ${host.load}`,
   );
   let crashed = false;
+  const summary = [];
   for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
     const bench = BENCHMARKS[name];
     console.log(`\n== ${bench.name}: ${bench.description}${quick ? ' (quick)' : ''}\n`);
@@ -113,11 +115,13 @@ async function main() {
     } catch (error) {
       crashed = true;
       console.error(`${bench.name} crashed:`, error);
+      summary.push(`CRASHED: ${bench.name} — ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
     if (outcome.rows.length > 0) printTable(outcome.rows);
     console.log('');
     for (const target of outcome.targets) console.log(verdict(target));
+    summary.push(...outcome.targets.map((target) => `${bench.name}: ${verdict(target)}`));
     if (quick) continue;
     const section = [
       `\n## ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} — ${bench.name}\n`,
@@ -134,6 +138,10 @@ async function main() {
     writeFileSync(RESULTS, `${previous.trimEnd()}\n${section}`);
     console.log(`\nRecorded in ${path.relative(process.cwd(), RESULTS)}.`);
   }
+  // One line a target, every benchmark together, so that a full run ends with its verdicts.
+  console.log(
+    `\n== Summary\n\n${summary.map((line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line)).join('\n')}`,
+  );
   return crashed ? 1 : 0;
 }
 
