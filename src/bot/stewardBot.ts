@@ -22,7 +22,7 @@ import {
 import type { ApprovalConversation } from './conversations/approvals';
 import { helpReply } from './conversations/help';
 import { isJobId, myRequests, requestStatus } from './conversations/myRequests';
-import { asCaller, type Reply } from './conversations/reply';
+import { asCaller, failureReply, type Reply } from './conversations/reply';
 import { pageOf, requestForm, searchPeople, templateGallery } from './conversations/requestTeam';
 import { retryForm } from './conversations/retryRequest';
 import type { RequestSubmitter } from './conversations/submitRequest';
@@ -78,7 +78,23 @@ export class StewardBot extends TeamsActivityHandler {
     const name = context.activity.name ?? '';
     if (name === 'signin/tokenExchange' || name === 'signin/verifyState')
       return this.deps.identity.handleSignIn(context);
-    return super.onInvokeActivity(context);
+    const value = context.activity.value as { action?: unknown } | undefined;
+    if (
+      name === 'adaptiveCard/action' &&
+      (!value || typeof value.action !== 'object' || value.action === null)
+    ) {
+      return { status: 400, body: { statusCode: 400, type: 'application/vnd.microsoft.error', value: {} } };
+    }
+    try {
+      return await super.onInvokeActivity(context);
+    } catch (error) {
+      const reply = failureReply(error, { subject: 'request', action: 'do that' }, this.deps.log);
+      const card = reply.kind === 'card' ? reply.card.content : {};
+      return {
+        status: 200,
+        body: { statusCode: 200, type: 'application/vnd.microsoft.card.adaptive', value: card },
+      };
+    }
   }
 
   /** A card's `Action.Execute`: runs the verb and answers with a card in place or a new message. */
