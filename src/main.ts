@@ -6,6 +6,17 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type restify from 'restify';
 import { ApiMetrics } from './api/metrics';
+import {
+  type BotIdentity,
+  createStewardBot,
+  EmbeddedIdentity,
+  MESSAGES_PATH,
+  NOTIFICATIONS_PATH,
+  ProductionIdentity,
+  type StewardBotRuntime,
+} from './bot';
+import { LONG_WAIT_MS } from './bot/apiFailures';
+import { StewardClient } from './client';
 import { createAuthenticator } from './api/middleware/authenticate';
 import { auditRoutes } from './api/routes/audit';
 import { catalogRoutes } from './api/routes/catalog';
@@ -32,6 +43,7 @@ import { createGraphPlatform } from './platform/graph';
 import type { Platform } from './platform/port';
 import { ApprovalService } from './services/approvals';
 import { AuditLog } from './services/audit';
+import { EmbeddedTokenIssuer } from './services/tokens';
 import { CatalogService } from './services/catalog';
 import { DirectoryService } from './services/directory';
 import { EventBus } from './services/events';
@@ -54,7 +66,9 @@ import { JobRepository } from './store/jobs';
 import { MetadataRepository } from './store/metadata';
 import { OutboxRepository } from './store/outbox';
 import { ReportRepository } from './store/reports';
+import { BotStateRepository } from './store/botState';
 import { seedDemoData } from './store/seed';
+import { STEWARD_BOT_APP_ID } from './store/seed/directory';
 import { TemplateRepository } from './store/templates';
 
 /** A running Steward: its address, its parts, and how to stop it. */
@@ -83,6 +97,8 @@ export interface StewardOverrides {
   platform?: Platform;
   /** Resolves webhook hosts instead of the system resolver (tests of the address checks). */
   resolveHost?: HostResolver;
+  /** Whether the bot registers its webhook at start-up (default true; false leaves it to polling). */
+  botWebhook?: boolean;
 }
 
 /**
@@ -98,12 +114,15 @@ export async function startSteward(
   // The public URL defaults to where the server listens, known only once it does.
   let publicUrl = config.publicUrl ?? '';
   let platform: Platform;
+  let identity: BotIdentity | undefined;
   try {
     const applied = await migrate(store.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'store migrated');
     const seeded = config.seedDemoData && (await seedDemoData(store));
     if (seeded) logger.info('demo directory and catalog seeded');
     platform = overrides.platform ?? (await buildPlatform(config, store, () => publicUrl, seeded));
+    if (config.bot.enabled && (config.role === 'all' || config.role === 'bot'))
+      identity = botIdentity(config, platform);
   } catch (error) {
     await store.close();
     throw error;
@@ -124,7 +143,9 @@ export async function startSteward(
     audit,
     now,
   });
-  const runsWorker = config.role !== 'api' && config.workers.concurrency > 0;
+  const runsWorker = (config.role === 'all' || config.role === 'worker') && config.workers.concurrency > 0;
+  const runsApi = config.role === 'all' || config.role === 'api';
+  const runsBot = identity !== undefined;
   const hookStore = new HookRepository(store.db);
   const webhookPolicy = { allowLoopback: config.webhooks.allowLoopback };
   const resolveHost = overrides.resolveHost ?? systemResolver;
@@ -184,19 +205,18 @@ export async function startSteward(
     now,
   });
   const server = createApiServer({
-    routes:
-      config.role === 'worker'
-        ? []
-        : [
-            ...catalogRoutes(catalog),
-            ...directoryRoutes(directory),
-            ...provisioningRoutes(provisioning, approvals),
-            ...teamRoutes(teams),
-            ...hookRoutes(hooks),
-            ...metadataRoutes(metadata),
-            ...auditRoutes(audit),
-            ...reportRoutes(reports),
-          ],
+    routes: !runsApi
+      ? []
+      : [
+          ...catalogRoutes(catalog),
+          ...directoryRoutes(directory),
+          ...provisioningRoutes(provisioning, approvals),
+          ...teamRoutes(teams),
+          ...hookRoutes(hooks),
+          ...metadataRoutes(metadata),
+          ...auditRoutes(audit),
+          ...reportRoutes(reports),
+        ],
     authenticator: createAuthenticator(config.auth, config.tenantId),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.pgPool }),
     metrics: new ApiMetrics(),
@@ -207,9 +227,11 @@ export async function startSteward(
     ready: () => store.ping(),
     audit,
   });
-  if (platform.kind === 'embedded' && config.role !== 'worker')
-    mountViewer(server, platform as EmbeddedPlatform);
-  if (config.role !== 'worker') mountReportPages(server, reports, logger);
+  if (platform.kind === 'embedded' && runsApi) mountViewer(server, platform as EmbeddedPlatform);
+  if (runsApi) mountReportPages(server, reports, logger);
+  // The bot needs the API's URL, known once the server listens: its endpoints answer 503 until then.
+  let bot: StewardBotRuntime | undefined;
+  if (runsBot) mountBot(server, () => bot);
   try {
     await new Promise<void>((resolve, reject) => {
       // restify re-emits the http server's errors (EADDRINUSE, …) on itself.
@@ -238,6 +260,22 @@ export async function startSteward(
     'Steward is listening',
   );
   if (runsWorker) worker.start();
+  if (identity) {
+    bot = createStewardBot({
+      client: new StewardClient({
+        baseUrl: config.bot.apiUrl ?? url,
+        userAgent: `steward-bot/${VERSION}`,
+        retry: { maxDelayMs: LONG_WAIT_MS },
+      }),
+      identity,
+      storage: new BotStateRepository(store.db),
+      log: logger.child({ component: 'bot' }),
+      botFramework: config.bot,
+      pollMs: config.bot.pollMs,
+      webhook: overrides.botWebhook,
+    });
+    await bot.start(publicUrl);
+  }
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -245,6 +283,7 @@ export async function startSteward(
     store,
     close: () => {
       closing ??= (async () => {
+        await bot?.stop();
         await worker.stop();
         await sender.close();
         await new Promise<void>((resolve) => {
@@ -281,6 +320,69 @@ async function buildPlatform(
   });
   if (seeded) await seedEmbeddedTeams(platform.teams);
   return platform;
+}
+
+/** The bot's endpoints on the shared server; `current` is the bot once it runs. */
+function mountBot(server: restify.Server, current: () => StewardBotRuntime | undefined): void {
+  const notReady = (res: restify.Response) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end(JSON.stringify({ error: { code: 'starting', message: 'The bot is starting.' } }));
+  };
+  server.post(MESSAGES_PATH, async (req: restify.Request, res: restify.Response) => {
+    const bot = current();
+    await (bot ? bot.handleMessages(req, res) : notReady(res));
+  });
+  server.post(NOTIFICATIONS_PATH, async (req: restify.Request, res: restify.Response) => {
+    const bot = current();
+    await (bot ? bot.handleNotifications(req, res) : notReady(res));
+  });
+}
+
+/**
+ * Who the bot calls the API as. Embedded: short-lived tokens minted for people the directory knows
+ * and for the bot's app (INTEGRATION_MANAGER). Entra: the person's token from the bot's OAuth
+ * connection, and the bot's from Entra ID.
+ */
+function botIdentity(config: Config, platform: Platform): BotIdentity {
+  const bot = config.bot;
+  if (config.auth.mode === 'embedded') {
+    const issuer = new EmbeddedTokenIssuer(config.auth.secret, config.tenantId);
+    const ttlSeconds = 600;
+    return new EmbeddedIdentity({
+      forUser: async (aadObjectId) => {
+        const person = await platform.directory.findUser(aadObjectId);
+        if (!person || person.id.toLowerCase() !== aadObjectId.toLowerCase()) return undefined;
+        return issuer.mint(
+          { id: person.id, name: person.displayName, upn: person.userPrincipalName, roles: person.appRoles },
+          ttlSeconds,
+        );
+      },
+      forApp: () =>
+        issuer.mint(
+          {
+            id: bot.appId ?? STEWARD_BOT_APP_ID,
+            name: 'Steward bot',
+            roles: ['INTEGRATION_MANAGER'],
+            app: true,
+          },
+          ttlSeconds,
+        ),
+    });
+  }
+  const missing = [
+    ['MicrosoftAppId', bot.appId],
+    ['MicrosoftAppPassword', bot.appPassword],
+    ['STEWARD_BOT_OAUTH_CONNECTION', bot.oauthConnection],
+    ['STEWARD_BOT_API_SCOPE', bot.apiScope],
+  ].find(([, value]) => !value);
+  if (missing) throw new ConfigError(missing[0]!, 'is required for the bot when STEWARD_AUTH_MODE=entra');
+  return new ProductionIdentity({
+    oauthConnection: bot.oauthConnection!,
+    appId: bot.appId!,
+    appPassword: bot.appPassword!,
+    appTenantId: bot.appTenantId,
+    apiScope: bot.apiScope!,
+  });
 }
 
 /** The embedded platform's read-only pages, where a created team's `webUrl` points. */

@@ -80,7 +80,10 @@ describe('request form card', () => {
       ]),
     );
     expect(executeActions(card, 'submitRequest')).toEqual([
-      expect.objectContaining({ associatedInputs: 'auto', data: { templateId: 'client-engagement' } }),
+      expect.objectContaining({
+        associatedInputs: 'auto',
+        data: { templateId: 'client-engagement', formId: '' },
+      }),
     ]);
     expect(executeActions(card, 'showTemplates')).toEqual([
       expect.objectContaining({ associatedInputs: 'none', data: { page: 0 } }),

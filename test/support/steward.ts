@@ -67,6 +67,8 @@ export async function startTestSteward(
     STEWARD_AUTH_SECRET: TEST_SECRET,
     STEWARD_RATE_LIMIT_FACTOR: '1000',
     STEWARD_LOG_LEVEL: 'silent',
+    // The bot registers a webhook at start-up; suites of the API alone run without it.
+    STEWARD_BOT_ENABLED: 'false',
     ...env,
   });
   const steward = await startSteward(config, pino({ level: config.logLevel }), overrides);

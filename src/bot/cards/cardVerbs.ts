@@ -43,6 +43,8 @@ export interface PickTemplateData {
 /** Data of `submitRequest`: the template, plus the form's inputs (people pickers send comma-separated ids). */
 export interface SubmitRequestData {
   templateId: string;
+  /** The form's identity (see `RequestFormCardData.formId`); absent on forms rendered without one. */
+  formId?: string;
   name?: string;
   description?: string;
   welcomeMessage?: string;

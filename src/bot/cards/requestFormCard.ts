@@ -36,6 +36,11 @@ export interface RequestFormCardData {
   people: readonly PersonChoice[];
   /** Why the last submission was refused (the API's validation messages), shown above the inputs. */
   problems: readonly string[];
+  /**
+   * Identifies this form: submitted with it, so a second click or a replay of the same card is
+   * recognised as the same request. Omit for none.
+   */
+  formId?: string;
 }
 
 /** The request form for one template, prefilled from the template's defaults; Submit sends `submitRequest`. */
@@ -73,5 +78,6 @@ export function renderRequestFormCard(data: RequestFormCardData): AdaptiveCardAt
           ? 'Needed'
           : 'Not needed',
     problems: data.problems.slice(0, 10).map((problem) => clip(problem, 300)),
+    formId: data.formId ?? '',
   });
 }

@@ -1,0 +1,158 @@
+import type { ConversationReference, Storage, StoreItem } from 'botbuilder';
+import type { ApprovalCardData } from './cards';
+
+/** What the bot remembers about a person who talked to it: where to reach them, and their Teams id. */
+export interface KnownUser {
+  /** The 1:1 conversation with them, for proactive messages. */
+  reference: Partial<ConversationReference>;
+  /** Their Teams user id (`29:…`), for an approval card's `refresh.userIds`. */
+  teamsUserId: string;
+  name: string;
+}
+
+/** Where the channel is reached when the bot must start a conversation nobody began. */
+export interface ChannelHome {
+  serviceUrl: string;
+  channelId: string;
+  bot: { id: string; name: string };
+  tenantId: string | null;
+}
+
+/** A message the bot posted and may update in place. */
+export interface PostedCard {
+  reference: Partial<ConversationReference>;
+  activityId: string;
+}
+
+/** The progress card of one request. */
+export interface ProgressLocation extends PostedCard {
+  requesterId: string;
+  /** The template's picture, shown on every update. */
+  pictureUrl: string | null;
+}
+
+/** The cards sent to the approvers of one approval request, and the decision once known. */
+export interface ApprovalRecord {
+  jobId: string;
+  /** What the approvers' cards show. */
+  request: ApprovalCardData;
+  /** Each approver's card, by their object id. */
+  cards: Record<string, PostedCard>;
+  decision: { outcome: 'approved' | 'rejected'; by: string; at: string; message: string | null } | null;
+}
+
+/** A submitted request form: the job it created. */
+export interface SubmittedForm {
+  jobId: string;
+}
+
+/** The bot's webhook: the hook it registered and the secret deliveries are signed with. */
+export interface WebhookRegistration {
+  url: string;
+  secret: string;
+  hookId: string | null;
+}
+
+/** The eTag a first write carries so it creates the item only when it is absent. */
+const CREATE_ONLY = 'steward-create-only';
+
+/**
+ * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
+ * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`,
+ * `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
+ */
+export class BotState {
+  constructor(private readonly storage: Storage) {}
+
+  /** The person with this object id, when they have talked to the bot. */
+  user(aadObjectId: string): Promise<KnownUser | undefined> {
+    return this.get<KnownUser>(`users/${aadObjectId}`);
+  }
+
+  /** Remembers where a person is reached. */
+  saveUser(aadObjectId: string, user: KnownUser): Promise<void> {
+    return this.put(`users/${aadObjectId}`, user);
+  }
+
+  /** The last channel the bot was reached through. */
+  channel(): Promise<ChannelHome | undefined> {
+    return this.get<ChannelHome>('channel');
+  }
+
+  /** Remembers the channel the bot was reached through. */
+  saveChannel(home: ChannelHome): Promise<void> {
+    return this.put('channel', home);
+  }
+
+  /** Where a request's progress card is. */
+  progress(jobId: string): Promise<ProgressLocation | undefined> {
+    return this.get<ProgressLocation>(`progress/${jobId}`);
+  }
+
+  /** Remembers where a request's progress card is. */
+  saveProgress(jobId: string, location: ProgressLocation): Promise<void> {
+    return this.put(`progress/${jobId}`, location);
+  }
+
+  /** The approval cards of an approval request. */
+  approval(approvalId: string): Promise<ApprovalRecord | undefined> {
+    return this.get<ApprovalRecord>(`approvals/${approvalId}`);
+  }
+
+  /** Stores the approval cards of an approval request. */
+  saveApproval(approvalId: string, record: ApprovalRecord): Promise<void> {
+    return this.put(`approvals/${approvalId}`, record);
+  }
+
+  /** The job a submitted form created. */
+  form(userId: string, formId: string): Promise<SubmittedForm | undefined> {
+    return this.get<SubmittedForm>(`forms/${userId}/${formId}`);
+  }
+
+  /** Remembers the job a form created. */
+  saveForm(userId: string, formId: string, form: SubmittedForm): Promise<void> {
+    return this.put(`forms/${userId}/${formId}`, form);
+  }
+
+  /** Marks a conversation as welcomed; false when it already was (so the welcome is sent once). */
+  markWelcomed(conversationId: string): Promise<boolean> {
+    return this.create(`welcomed/${conversationId}`, { at: new Date().toISOString() });
+  }
+
+  /** The webhook registration shared by every bot process. */
+  webhook(): Promise<WebhookRegistration | undefined> {
+    return this.get<WebhookRegistration>('webhook');
+  }
+
+  /** Stores the webhook registration only when none exists; false when another process stored one first. */
+  createWebhook(registration: WebhookRegistration): Promise<boolean> {
+    return this.create('webhook', registration);
+  }
+
+  /** Replaces the webhook registration. */
+  saveWebhook(registration: WebhookRegistration): Promise<void> {
+    return this.put('webhook', registration);
+  }
+
+  private async get<T>(key: string): Promise<T | undefined> {
+    const item = (await this.storage.read([key]))[key] as (T & StoreItem) | undefined;
+    if (!item) return undefined;
+    const { eTag: _eTag, ...value } = item;
+    return value as T;
+  }
+
+  private put(key: string, value: object): Promise<void> {
+    return this.storage.write({ [key]: { ...value, eTag: '*' } });
+  }
+
+  /** Writes `value` unless `key` exists: a stale eTag conflicts with a stored item and creates an absent one. */
+  private async create(key: string, value: object): Promise<boolean> {
+    try {
+      await this.storage.write({ [key]: { ...value, eTag: CREATE_ONLY } });
+      return true;
+    } catch (error) {
+      if ((await this.storage.read([key]))[key]) return false;
+      throw error;
+    }
+  }
+}

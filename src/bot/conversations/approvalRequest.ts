@@ -1,0 +1,86 @@
+import type { Job } from '../../client';
+import type { ApprovalCardData, ApprovalDecidedCardData, Approver } from '../cards';
+import { summarizeJob } from '../cards';
+import type { ApprovalRecord } from '../botState';
+
+type Json = Record<string, unknown>;
+
+const object = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const people = (value: unknown): Array<{ id: string; name: string }> =>
+  (Array.isArray(value) ? value : [])
+    .map((item) => object(item))
+    .map((item) => ({ id: text(item.id), name: text(item.name) || text(item.displayName) || text(item.id) }))
+    .filter((person) => person.id !== '');
+
+/** The approvers of a job's approval request, by object id and display name. */
+export function approversOf(job: Job): Array<{ id: string; name: string }> {
+  const data = object(job.data);
+  const fromApproval = people(object(data.approval).approvers);
+  return fromApproval.length > 0 ? fromApproval : people(object(data.template).approvers);
+}
+
+/** The decision a job records for its approval, once there is one. */
+export function decisionOf(job: Job): ApprovalRecord['decision'] {
+  const approval = object(object(job.data).approval);
+  const status = text(approval.status);
+  if (status !== 'approved' && status !== 'rejected') return null;
+  const approver = object(approval.approver);
+  const id = text(approver.id);
+  const name = approversOf(job).find((person) => person.id === id)?.name ?? (id || 'an approver');
+  return {
+    outcome: status,
+    by: name,
+    at: job.lastModifiedDateTime,
+    message: text(approver.message) || null,
+  };
+}
+
+/**
+ * What an approver's card shows, read from the job (`GET /jobs/{id}`): the final name, the
+ * template, the requester, the people asked for; `teamsUserIds` are the approvers' Teams ids the
+ * bot knows, for the card's automatic refresh.
+ */
+export function approvalCardData(job: Job, teamsUserIds: ReadonlyMap<string, string>): ApprovalCardData {
+  const data = object(job.data);
+  const summary = summarizeJob(job);
+  const requester = object(data.requester);
+  const team = object(object(data.request).team);
+  const membership = object(team.membership);
+  const plan = object(data.plan);
+  const permanent = object(object(data.template).permanentMembership);
+  const approvers: Approver[] = approversOf(job).map((person) => ({
+    name: person.name,
+    teamsUserId: teamsUserIds.get(person.id) || null,
+  }));
+  const names = (...lists: unknown[]) => [
+    ...new Set(lists.flatMap((list) => people(list).map((person) => person.name))),
+  ];
+  return {
+    approvalId: text(object(data.approval).id),
+    teamName: summary.teamName,
+    template: { name: summary.templateName || 'Team request', pictureUrl: null },
+    requester: { name: summary.requesterName || 'Someone', mail: text(requester.mail) || null },
+    approvers,
+    description: text(plan.description) || text(team.description),
+    requestedAt: job.createdDateTime,
+    privacy: plan.visibility === 'public' ? 'public' : 'private',
+    owners: names(membership.owners, permanent.owners),
+    members: names(membership.members, permanent.members),
+  };
+}
+
+/** The decided card's data: the request and its decision. */
+export function decidedCardData(
+  request: ApprovalCardData,
+  decision: NonNullable<ApprovalRecord['decision']>,
+): ApprovalDecidedCardData {
+  return {
+    ...request,
+    outcome: decision.outcome,
+    decidedBy: decision.by,
+    decidedAt: decision.at,
+    message: decision.message,
+  };
+}

@@ -1,0 +1,184 @@
+import type { TurnContext } from 'botbuilder';
+import type { Job, StewardClient } from '../../client';
+import { isStatus } from '../apiFailures';
+import type { BotLog } from '../botLog';
+import type { ApprovalRecord, BotState } from '../botState';
+import {
+  type ApprovalDecisionData,
+  renderApprovalCard,
+  renderApprovalDecidedCard,
+  renderApprovalReadOnlyCard,
+} from '../cards';
+import type { BotIdentity } from '../identity/botIdentity';
+import type { Messenger } from '../messenger';
+import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
+import type { ProgressTracker } from './progress';
+import { cardReply, type Reply } from './reply';
+
+/** What the approval conversation needs. */
+export interface ApprovalDependencies {
+  client: StewardClient;
+  identity: BotIdentity;
+  state: BotState;
+  messenger: Messenger;
+  progress: ProgressTracker;
+  log: BotLog;
+}
+
+/**
+ * Approvals in Teams: a card with Approve / Reject to every approver in their 1:1 chat when a
+ * request needs a decision, the decision taken from a card (`approve` / `reject`), every
+ * approver's card turned into the decided card afterwards, and the requester's progress card moved on.
+ */
+export class ApprovalConversation {
+  constructor(private readonly deps: ApprovalDependencies) {}
+
+  /**
+   * Sends the approval card to each approver who has none yet (a repeated delivery sends nothing
+   * twice). Resolves to the approvers the bot could not reach.
+   */
+  async announce(approvalId: string, jobId: string): Promise<string[]> {
+    const job = await this.appJob(jobId);
+    const approvers = approversOf(job);
+    const request = approvalCardData(job, await this.teamsIds(approvers.map((a) => a.id)));
+    const record: ApprovalRecord = (await this.deps.state.approval(approvalId)) ?? {
+      jobId,
+      request,
+      cards: {},
+      decision: null,
+    };
+    const decision = decisionOf(job);
+    const unreachable: string[] = [];
+    for (const approver of approvers) {
+      if (record.cards[approver.id]) continue;
+      const card = decision
+        ? renderApprovalDecidedCard(decidedCardData(request, decision))
+        : renderApprovalCard(request);
+      const posted = await this.deps.messenger.postToPerson(approver.id, card).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, approvalId }, 'could not send an approval card');
+        return undefined;
+      });
+      if (posted) record.cards[approver.id] = posted;
+      else unreachable.push(approver.id);
+    }
+    await this.deps.state.saveApproval(approvalId, {
+      ...record,
+      request,
+      decision: record.decision ?? decision,
+    });
+    return unreachable;
+  }
+
+  /** Approve or Reject pressed on a card: the decision, or a clear card when it cannot be taken. */
+  async decide(
+    context: TurnContext,
+    api: StewardClient,
+    outcome: 'approved' | 'rejected',
+    data: ApprovalDecisionData,
+  ): Promise<Reply> {
+    const approvalId = String(data.approvalId ?? '');
+    const message = typeof data.comment === 'string' && data.comment.trim() ? data.comment.trim() : undefined;
+    const record = await this.deps.state.approval(approvalId);
+    try {
+      if (outcome === 'approved') await api.approveTeamCreation(approvalId, { message });
+      else await api.rejectTeamCreation(approvalId, { message });
+    } catch (error) {
+      if (isStatus(error, 409)) return this.alreadyDecided(api, approvalId, record);
+      if (isStatus(error, 403) && record) {
+        const decision = record.decision;
+        return cardReply(
+          renderApprovalReadOnlyCard({
+            ...record.request,
+            decision: decision ? { status: decision.outcome, decidedBy: decision.by } : { status: 'pending' },
+            reason: 'notApprover',
+          }),
+          true,
+        );
+      }
+      throw error;
+    }
+    const decision = {
+      outcome,
+      by: context.activity.from.name || 'an approver',
+      at: new Date().toISOString(),
+      message: message ?? null,
+    };
+    if (!record) return { kind: 'text', text: `Done: the request is ${outcome}.` };
+    await this.deps.state.saveApproval(approvalId, { ...record, decision });
+    await this.showDecision(approvalId, context.activity.from.aadObjectId);
+    return cardReply(renderApprovalDecidedCard(decidedCardData(record.request, decision)), true);
+  }
+
+  /** Teams asks for the current state of an approval card (`refreshApproval`). */
+  async refresh(context: TurnContext, approvalId: string): Promise<Reply> {
+    const record = await this.deps.state.approval(approvalId);
+    if (!record) return { kind: 'text', text: 'This approval request is no longer available.' };
+    if (record.decision)
+      return cardReply(renderApprovalDecidedCard(decidedCardData(record.request, record.decision)), true);
+    const caller = context.activity.from.aadObjectId ?? '';
+    if (record.cards[caller]) return cardReply(renderApprovalCard(record.request), true);
+    return cardReply(
+      renderApprovalReadOnlyCard({
+        ...record.request,
+        decision: { status: 'pending' },
+        reason: 'notApprover',
+      }),
+      true,
+    );
+  }
+
+  /**
+   * Shows the decision on every approver's card (except `skip`'s, answered in place) and moves the
+   * requester's progress card on. The decision comes from the record, else from the job.
+   */
+  async showDecision(approvalId: string, skip?: string): Promise<void> {
+    const record = await this.deps.state.approval(approvalId);
+    if (!record) return;
+    let decision = record.decision;
+    if (!decision) {
+      decision = decisionOf(await this.appJob(record.jobId));
+      if (!decision) return;
+      await this.deps.state.saveApproval(approvalId, { ...record, decision });
+    }
+    const card = renderApprovalDecidedCard(decidedCardData(record.request, decision));
+    for (const [approverId, posted] of Object.entries(record.cards)) {
+      if (approverId === skip) continue;
+      await this.deps.messenger.update(posted, card).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
+      });
+    }
+    await this.deps.progress.refresh(record.jobId).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, jobId: record.jobId }, 'could not update a progress card');
+    });
+  }
+
+  /** A second click, or a click after someone else decided: the decided card, never an error. */
+  private async alreadyDecided(
+    api: StewardClient,
+    approvalId: string,
+    record: ApprovalRecord | undefined,
+  ): Promise<Reply> {
+    let request = record?.request;
+    let decision = record?.decision ?? null;
+    if (record && !decision) {
+      const job = await api.getJob(record.jobId);
+      decision = decisionOf(job);
+      request ??= approvalCardData(job, new Map());
+    }
+    if (!request || !decision) return { kind: 'text', text: 'This request has already been decided.' };
+    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision)), true);
+  }
+
+  private async teamsIds(ids: readonly string[]): Promise<Map<string, string>> {
+    const known = new Map<string, string>();
+    for (const id of ids) {
+      const user = await this.deps.state.user(id);
+      if (user?.teamsUserId) known.set(id, user.teamsUserId);
+    }
+    return known;
+  }
+
+  private appJob(jobId: string): Promise<Job> {
+    return this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
+  }
+}

@@ -1,0 +1,7 @@
+import { renderHelpCard } from '../cards';
+import { cardReply, type Reply } from './reply';
+
+/** What Steward understands, with buttons; `notUnderstood` is the text it did not understand, if any. */
+export function helpReply(notUnderstood: string | null = null, inPlace = false): Reply {
+  return cardReply(renderHelpCard({ notUnderstood }), inPlace);
+}

@@ -1,0 +1,148 @@
+import { TurnContext } from 'botbuilder';
+import type { Job, StewardClient } from '../../client';
+import { isStatus } from '../apiFailures';
+import { progressCardData, renderProgressCard } from '../cards';
+import type { BotState } from '../botState';
+import type { BotIdentity } from '../identity/botIdentity';
+import type { BotLog } from '../botLog';
+import { cardMessage, type Messenger } from '../messenger';
+
+/** What following requests needs. */
+export interface ProgressDependencies {
+  client: StewardClient;
+  identity: BotIdentity;
+  state: BotState;
+  messenger: Messenger;
+  /** Polling of a job with no news: first wait and longest wait, ms. */
+  pollMs: { initial: number; max: number };
+  log: BotLog;
+}
+
+interface Poll {
+  timer: NodeJS.Timeout;
+  delay: number;
+  seen: string;
+}
+
+/** What changes on the card when a job moves. */
+function jobSignature(job: Job): string {
+  const approval = (job.data as { approval?: { status?: unknown } }).approval?.status ?? '';
+  return `${job.status}|${job.progress}|${job.log.length}|${String(approval)}`;
+}
+
+/** Whether a job will not move any more. */
+export function isFinished(job: Job): boolean {
+  return job.status === 'completed' || job.status === 'failed';
+}
+
+/**
+ * The progress card of each request, updated in place as its job moves: at once when a webhook
+ * delivery says so, and by polling `GET /jobs/{id}` with backoff (from `pollMs.initial`, doubling
+ * while nothing changes, up to `pollMs.max`) when no delivery arrives. Card locations live in the
+ * bot state, so any bot process can update a card; polls live in the process that started them.
+ */
+export class ProgressTracker {
+  private readonly polls = new Map<string, Poll>();
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly deps: ProgressDependencies) {}
+
+  /**
+   * Posts the progress card of a request just accepted, in the current conversation, and follows
+   * its job. A job that already has a card (a replayed submit) keeps that one.
+   */
+  async start(context: TurnContext, job: Job, pictureUrl: string | null): Promise<void> {
+    if (await this.deps.state.progress(job.id)) return;
+    const card = renderProgressCard(progressCardData(job, pictureUrl));
+    const sent = await context.sendActivity(cardMessage(card));
+    await this.deps.state.saveProgress(job.id, {
+      reference: TurnContext.getConversationReference(context.activity),
+      activityId: sent?.id ?? '',
+      requesterId: context.activity.from.aadObjectId ?? '',
+      pictureUrl,
+    });
+    if (!isFinished(job)) this.follow(job.id, jobSignature(job));
+  }
+
+  /** Brings a job's card up to date now (a delivery said it moved) and keeps following it until it ends. */
+  async refresh(jobId: string): Promise<void> {
+    const location = await this.deps.state.progress(jobId);
+    if (!location) return;
+    const job = await this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
+    await this.show(job, location.pictureUrl);
+    const poll = this.polls.get(jobId);
+    if (isFinished(job)) this.forget(jobId);
+    else if (poll) poll.seen = jobSignature(job);
+    else this.follow(jobId, jobSignature(job));
+  }
+
+  /** Stops polling; resolves once no poll is running. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const jobId of [...this.polls.keys()]) this.forget(jobId);
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Jobs being polled (tests and diagnostics). */
+  followed(): string[] {
+    return [...this.polls.keys()];
+  }
+
+  private async show(job: Job, pictureUrl: string | null): Promise<void> {
+    const location = await this.deps.state.progress(job.id);
+    if (!location?.activityId) return;
+    await this.deps.messenger.update(location, renderProgressCard(progressCardData(job, pictureUrl)));
+  }
+
+  private follow(jobId: string, seen: string): void {
+    if (this.stopped || this.polls.has(jobId)) return;
+    const delay = this.deps.pollMs.initial;
+    this.polls.set(jobId, { timer: this.schedule(jobId, delay), delay, seen });
+  }
+
+  private schedule(jobId: string, delay: number): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      const tick = this.poll(jobId).finally(() => this.running.delete(tick));
+      this.running.add(tick);
+    }, delay);
+    timer.unref();
+    return timer;
+  }
+
+  private async poll(jobId: string): Promise<void> {
+    const poll = this.polls.get(jobId);
+    if (!poll || this.stopped) return;
+    let delay = Math.min(poll.delay * 2, this.deps.pollMs.max);
+    try {
+      const job = await this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
+      const seen = jobSignature(job);
+      if (seen !== poll.seen) {
+        const location = await this.deps.state.progress(jobId);
+        await this.show(job, location?.pictureUrl ?? null);
+        poll.seen = seen;
+        // The job is moving: look again soon.
+        delay = this.deps.pollMs.initial;
+      }
+      if (isFinished(job)) {
+        this.forget(jobId);
+        return;
+      }
+    } catch (error) {
+      if (isStatus(error, 404)) {
+        this.forget(jobId);
+        return;
+      }
+      this.deps.log.warn({ err: error, jobId }, 'could not follow a request; trying again later');
+    }
+    if (this.polls.get(jobId) !== poll || this.stopped) return;
+    poll.delay = delay;
+    poll.timer = this.schedule(jobId, delay);
+  }
+
+  private forget(jobId: string): void {
+    const poll = this.polls.get(jobId);
+    if (poll) clearTimeout(poll.timer);
+    this.polls.delete(jobId);
+  }
+}

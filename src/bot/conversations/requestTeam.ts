@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { CatalogTemplate, StewardClient } from '../../client';
+import {
+  galleryTemplate,
+  type GalleryTemplate,
+  MAX_STATIC_PEOPLE_CHOICES,
+  type PersonChoice,
+  renderGalleryCard,
+  renderRequestFormCard,
+  type RequestFormValues,
+} from '../cards';
+import { cardReply, type Reply } from './reply';
+
+/** Templates the gallery reads at most (pages of the API followed one by one). */
+const MAX_GALLERY_TEMPLATES = 200;
+
+/** People a search of the people picker answers with at most. */
+const MAX_SEARCH_RESULTS = 25;
+
+/** The first step of "Request a team": the gallery of the caller's templates (`GET /me/catalog/templates`). */
+export async function templateGallery(api: StewardClient, page: number, inPlace = false): Promise<Reply> {
+  const templates: GalleryTemplate[] = [];
+  for await (const template of api.followNextLinks(await api.getMyCatalogTemplates())) {
+    const entry = galleryTemplate(template);
+    if (entry) templates.push(entry);
+    if (templates.length >= MAX_GALLERY_TEMPLATES) break;
+  }
+  if (templates.length === 0) {
+    return {
+      kind: 'text',
+      text: 'There is no template you can use yet. Ask your Teams administrator to make one available to you.',
+    };
+  }
+  return cardReply(renderGalleryCard({ templates, page }), inPlace);
+}
+
+/** The gallery page a `showTemplates` action asks for (cards send it as a number or as text). */
+export function pageOf(value: unknown): number {
+  const page = typeof value === 'number' ? value : Number.parseInt(String(value ?? '0'), 10);
+  return Number.isFinite(page) && page >= 0 ? Math.min(Math.trunc(page), 1000) : 0;
+}
+
+/** What the form shows besides the template: earlier answers and why they were refused. */
+export interface FormState {
+  values?: RequestFormValues;
+  problems?: readonly string[];
+}
+
+/**
+ * The request form for a template the caller picked, prefilled from its defaults (or the earlier
+ * answers), with the naming convention, the label, and people to pick from.
+ */
+export async function requestForm(
+  api: StewardClient,
+  templateId: string,
+  state: FormState = {},
+  inPlace = true,
+): Promise<Reply> {
+  const template = await api.getPlatformTeamTemplate(templateId);
+  return cardReply(await formCard(api, template, state), inPlace);
+}
+
+/** Renders the form for `template` (used again when a submission is refused). */
+export async function formCard(api: StewardClient, template: CatalogTemplate, state: FormState) {
+  const [people, label] = await Promise.all([
+    peopleChoices(api, state.values),
+    labelName(api, template.templateConfiguration.sensitivityLabelId ?? null),
+  ]);
+  const convention = template.newTeam.namingConventionWithTags?.trim();
+  return renderRequestFormCard({
+    template,
+    values: state.values,
+    finalNamePreview: convention ? `The name follows the pattern "${convention}".` : null,
+    sensitivityLabel: label,
+    people,
+    problems: state.problems ?? [],
+    formId: randomUUID(),
+  });
+}
+
+/** Static choices for the pickers: the people already chosen first, then the start of the directory. */
+async function peopleChoices(api: StewardClient, values: RequestFormValues = {}): Promise<PersonChoice[]> {
+  const chosen = [...(values.owners ?? []), ...(values.members ?? [])];
+  const choices = new Map<string, PersonChoice>(chosen.map((id) => [id, { title: id, value: id }]));
+  const page = await api.getUsers({ top: MAX_STATIC_PEOPLE_CHOICES });
+  for (const user of page.value) {
+    const value = user.userPrincipalName || user.mail || user.id;
+    choices.set(value, { title: user.displayName || value, value });
+  }
+  return [...choices.values()].slice(0, MAX_STATIC_PEOPLE_CHOICES);
+}
+
+/** The display name of a sensitivity label, or null (also when the labels cannot be read). */
+async function labelName(api: StewardClient, labelId: string | null): Promise<string | null> {
+  if (!labelId) return null;
+  try {
+    const labels = await api.getMyLabels();
+    return labels.value.find((label) => label.id === labelId)?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Answers a people picker's search (`application/search`, dataset `users`) from `GET /users?$search=`:
+ * display names shown, UPNs submitted (the API accepts an id, a UPN or a mail).
+ */
+export async function searchPeople(api: StewardClient, queryText: string): Promise<PersonChoice[]> {
+  const search = queryText.trim().slice(0, 100);
+  const page = await api.getUsers({ search: search || undefined, top: MAX_SEARCH_RESULTS });
+  return page.value.map((user) => {
+    const value = user.userPrincipalName || user.mail || user.id;
+    return { title: user.displayName || value, value };
+  });
+}

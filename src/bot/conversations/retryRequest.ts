@@ -1,0 +1,29 @@
+import type { StewardClient } from '../../client';
+import type { RequestFormValues } from '../cards';
+import { requestForm } from './requestTeam';
+import type { Reply } from './reply';
+
+type Json = Record<string, unknown>;
+const object = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const ids = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : []).map((item) => text(object(item).id) ?? '').filter((id) => id !== '');
+
+/** "Try again" on a failed request: the form of its template, filled with the same answers. */
+export async function retryForm(api: StewardClient, jobId: string): Promise<Reply> {
+  const job = await api.getJob(jobId);
+  const data = object(job.data);
+  const request = object(data.request);
+  const team = object(request.team);
+  const membership = object(team.membership);
+  const templateId = text(object(request.template).id) ?? text(object(data.template).id) ?? '';
+  const values: RequestFormValues = {
+    name: text(team.name),
+    description: text(team.description),
+    welcomeMessage: text(team.welcomeMessage),
+    owners: ids(membership.owners),
+    members: ids(membership.members),
+  };
+  return requestForm(api, templateId, { values }, false);
+}

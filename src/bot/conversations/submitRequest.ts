@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import type { TurnContext } from 'botbuilder';
+import type { Job, StewardClient, TeamProvisioningRequest } from '../../client';
+import { detailMessages, isStatus } from '../apiFailures';
+import type { BotState } from '../botState';
+import {
+  renderConfirmationCard,
+  type RequestFormValues,
+  type SubmitRequestData,
+  summarizeJob,
+} from '../cards';
+import { formCard } from './requestTeam';
+import type { ProgressTracker } from './progress';
+import { cardReply, type Reply } from './reply';
+
+/** Limits of the request, as the API enforces them; checked first so the form can say so at once. */
+const LIMITS = { name: 264, description: 1024, welcomeMessage: 4000, owners: 100, members: 500, person: 256 };
+
+/** Characters Teams refuses in a team name. */
+const FORBIDDEN_NAME_CHARACTERS = /["*:<>?/\\]/;
+
+/** The form's answers as the API's request, and what is wrong with them. */
+export function readForm(data: SubmitRequestData): { values: RequestFormValues; problems: string[] } {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const people = (value: unknown) =>
+    text(value)
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== '');
+  const values = {
+    name: text(data.name).trim(),
+    description: text(data.description),
+    welcomeMessage: text(data.welcomeMessage),
+    owners: people(data.owners),
+    members: people(data.members),
+  };
+  const problems: string[] = [];
+  if (values.name === '') problems.push('Give the team a name.');
+  else if (Array.from(values.name).length > LIMITS.name)
+    problems.push(`Keep the team name to at most ${LIMITS.name} characters.`);
+  else if (FORBIDDEN_NAME_CHARACTERS.test(values.name))
+    problems.push('A team name cannot contain " * : < > ? / or \\.');
+  if (values.description.length > LIMITS.description)
+    problems.push(`Keep the description to at most ${LIMITS.description} characters.`);
+  if (values.welcomeMessage.length > LIMITS.welcomeMessage)
+    problems.push(`Keep the welcome message to at most ${LIMITS.welcomeMessage} characters.`);
+  if (values.owners.length > LIMITS.owners) problems.push(`Choose at most ${LIMITS.owners} owners.`);
+  if (values.members.length > LIMITS.members) problems.push(`Choose at most ${LIMITS.members} members.`);
+  if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
+    problems.push('One of the people chosen is not a valid person.');
+  return { values, problems };
+}
+
+/**
+ * The idempotency key of a submission: the same for every click on the same form (a double click, a
+ * retry, the same card replayed later), different for each form shown.
+ */
+export function submissionKey(userId: string, formId: string, templateId: string): string {
+  const digest = createHash('sha256').update(`${userId}\n${formId}\n${templateId}`).digest('hex');
+  return `bot-${digest.slice(0, 60)}`;
+}
+
+/** What submitting needs. */
+export interface SubmitDependencies {
+  state: BotState;
+  progress: ProgressTracker;
+}
+
+/**
+ * The last step of "Request a team": checks the form, sends `POST /teams/provisioning` with an
+ * idempotency key derived from the form, answers with the confirmation card in place of the form
+ * and posts the progress card. A replayed or double-clicked submit returns the first request's
+ * job: it never creates a second request.
+ */
+export class RequestSubmitter {
+  /** Submissions in flight in this process, so a double click waits for the first click's answer. */
+  private readonly inFlight = new Map<string, Promise<Reply>>();
+
+  constructor(private readonly deps: SubmitDependencies) {}
+
+  /** Submits the form of `data` as the person behind `context`. */
+  submit(context: TurnContext, api: StewardClient, data: SubmitRequestData): Promise<Reply> {
+    const userId = context.activity.from.aadObjectId ?? context.activity.from.id;
+    // Forms rendered without an id are told apart by the message that carries them.
+    const formId = data.formId?.trim() || `message:${context.activity.replyToId ?? 'none'}`;
+    const key = submissionKey(userId, formId, data.templateId);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.send(context, api, data, userId, key).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async send(
+    context: TurnContext,
+    api: StewardClient,
+    data: SubmitRequestData,
+    userId: string,
+    key: string,
+  ): Promise<Reply> {
+    const earlier = await this.deps.state.form(userId, key);
+    if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
+    const template = await api.getPlatformTeamTemplate(data.templateId);
+    const { values, problems } = readForm(data);
+    if (problems.length > 0) return cardReply(await formCard(api, template, { values, problems }), true);
+    const request: TeamProvisioningRequest = {
+      template: { id: data.templateId },
+      team: {
+        name: values.name!,
+        description: values.description,
+        welcomeMessage: values.welcomeMessage,
+        membership: {
+          owners: (values.owners ?? []).map((id) => ({ id })),
+          members: (values.members ?? []).map((id) => ({ id })),
+        },
+      },
+    };
+    let job: Job;
+    try {
+      job = await api.createTeamProvisioningJob(request, { idempotencyKey: key });
+    } catch (error) {
+      if (!isStatus(error, 400)) throw error;
+      const reasons = detailMessages(error.details);
+      return cardReply(
+        await formCard(api, template, {
+          values,
+          problems: reasons.length > 0 ? reasons : ['The request is not valid.'],
+        }),
+        true,
+      );
+    }
+    await this.deps.state.saveForm(userId, key, { jobId: job.id });
+    return this.confirm(context, job, template.templateConfiguration.pictureUrl ?? null);
+  }
+
+  /** The confirmation card in place of the form, and the progress card (once per request). */
+  private async confirm(context: TurnContext, job: Job, pictureUrl: string | null): Promise<Reply> {
+    const summary = summarizeJob(job);
+    await this.deps.progress.start(context, job, pictureUrl);
+    return cardReply(
+      renderConfirmationCard({
+        jobId: job.id,
+        teamName: summary.teamName,
+        templateName: summary.templateName,
+        pictureUrl,
+        requestedAt: summary.createdDateTime,
+        approverNames: summary.approval?.approverNames ?? [],
+      }),
+      true,
+    );
+  }
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type Activity,
+  CloudAdapter,
+  ConfigurationBotFrameworkAuthentication,
+  type Storage,
+  type TurnContext,
+} from 'botbuilder';
+import type { StewardClient } from '../client';
+import type { BotLog } from './botLog';
+import { BotState } from './botState';
+import { ApprovalConversation } from './conversations/approvals';
+import { ProgressTracker } from './conversations/progress';
+import { RequestSubmitter } from './conversations/submitRequest';
+import { answer, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
+import type { BotIdentity } from './identity/botIdentity';
+import { Messenger } from './messenger';
+import { Notifications } from './notifications';
+import { StewardBot } from './stewardBot';
+
+export type { BotIdentity, CallerToken, EmbeddedTokens } from './identity/botIdentity';
+export { EmbeddedIdentity } from './identity/embeddedIdentity';
+export { ProductionIdentity, type ProductionIdentityOptions } from './identity/productionIdentity';
+export { NOTIFICATIONS_PATH, signatureMatches } from './notifications';
+export type { BotLog } from './botLog';
+
+/** The paths the bot answers on, under the server's root. */
+export const MESSAGES_PATH = '/api/messages';
+
+/** Everything the bot is made of; `main.ts` builds it. */
+export interface StewardBotOptions {
+  /** The API client (its base URL is the API the bot calls). */
+  client: StewardClient;
+  identity: BotIdentity;
+  /** Bot state and conversation references: the database in production. */
+  storage: Storage;
+  log: BotLog;
+  /** The Bot Framework registration; with no app id the adapter accepts local, unauthenticated traffic only. */
+  botFramework: { appId?: string; appPassword?: string; appType?: string; appTenantId?: string };
+  /** Polling of jobs with no news: first wait and longest wait, ms. */
+  pollMs: { initial: number; max: number };
+  /** Register the webhook at start-up (default true); without it, polling alone moves the cards. */
+  webhook?: boolean;
+}
+
+/** The running bot: its two HTTP endpoints, and its start and stop. */
+export interface StewardBotRuntime {
+  /** `POST /api/messages`: activities from the Bot Connector (or a local channel). */
+  handleMessages(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** `POST /api/notifications`: Steward's webhook deliveries. */
+  handleNotifications(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Registers the webhook for deliveries to `publicUrl` (retried in the background until it works). */
+  start(publicUrl: string): Promise<void>;
+  /** Stops polling and retries; resolves when nothing is running. */
+  stop(): Promise<void>;
+}
+
+/** Builds the Steward bot: the CloudAdapter, the activity handler and the webhook receiver. */
+export function createStewardBot(options: StewardBotOptions): StewardBotRuntime {
+  const { client, identity, log } = options;
+  const framework = options.botFramework;
+  const adapter = new StewardAdapter(
+    new ConfigurationBotFrameworkAuthentication(
+      framework.appId
+        ? {
+            MicrosoftAppId: framework.appId,
+            MicrosoftAppPassword: framework.appPassword,
+            MicrosoftAppType: framework.appType,
+            MicrosoftAppTenantId: framework.appTenantId,
+          }
+        : {},
+    ),
+  );
+  const state = new BotState(options.storage);
+  const messenger = new Messenger(adapter, framework.appId ?? '', state);
+  const progress = new ProgressTracker({ client, identity, state, messenger, pollMs: options.pollMs, log });
+  const approvals = new ApprovalConversation({ client, identity, state, messenger, progress, log });
+  const submitter = new RequestSubmitter({ state, progress });
+  const notifications = new Notifications({ client, identity, state, approvals, progress, log });
+  const bot = new StewardBot({ client, identity, state, approvals, submitter, log });
+
+  adapter.onTurnError = async (context, error) => {
+    const incident = randomUUID();
+    log.error({ err: error, incident, activity: context.activity.type }, 'a bot turn failed');
+    if (context.activity.type === 'invoke') return;
+    await context
+      .sendActivity(`Sorry, something went wrong on my side. If it happens again, quote ${incident}.`)
+      .catch(() => undefined);
+  };
+
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const register = async (publicUrl: string, delay: number): Promise<void> => {
+    try {
+      await notifications.register(publicUrl);
+    } catch (error) {
+      log.warn({ err: error, retryInMs: delay }, 'could not register the bot webhook; polling meanwhile');
+      if (stopped) return;
+      retry = setTimeout(() => void register(publicUrl, Math.min(delay * 2, 300_000)), delay);
+      retry.unref();
+    }
+  };
+
+  return {
+    async handleMessages(req, res) {
+      let activity: Activity;
+      try {
+        const parsed: unknown = JSON.parse((await readRawBody(req)).toString('utf8'));
+        if (!isActivity(parsed)) {
+          answer(res, 400, errorBody('invalidActivity', 'The body is not a Bot Framework activity.'));
+          return;
+        }
+        activity = parsed;
+      } catch (error) {
+        if (error instanceof BodyTooLarge)
+          answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
+        else answer(res, 400, errorBody('invalidJson', 'The body is not JSON.'));
+        return;
+      }
+      try {
+        const authorization = String(req.headers.authorization ?? '');
+        const invoke = await adapter.handle(authorization, activity, (context) => bot.run(context));
+        answer(res, invoke?.status ?? 200, invoke?.body);
+      } catch (error) {
+        const status = (error as { statusCode?: number }).statusCode === 401 ? 401 : 400;
+        if (status !== 401) log.warn({ err: error }, 'an activity could not be processed');
+        answer(res, status, errorBody(status === 401 ? 'unauthorized' : 'invalidActivity', 'Not processed.'));
+      }
+    },
+
+    async handleNotifications(req, res) {
+      let body: Buffer;
+      try {
+        body = await readRawBody(req);
+      } catch {
+        answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
+        return;
+      }
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const status = await notifications.receive({
+        body,
+        signature: header('x-steward-signature'),
+        event: header('x-steward-event'),
+        deliveryId: header('x-steward-delivery'),
+      });
+      answer(
+        res,
+        status,
+        status === 401 ? errorBody('invalidSignature', 'The signature does not match.') : undefined,
+      );
+    },
+
+    async start(publicUrl) {
+      if (options.webhook === false) return;
+      await register(publicUrl, options.pollMs.max);
+    },
+
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await progress.stop();
+    },
+  };
+}
+
+/** CloudAdapter with its activity processing reachable, so the bot reads and answers the HTTP exchange itself. */
+class StewardAdapter extends CloudAdapter {
+  /** Authenticates `activity` (against the Bot Framework when an app id is configured) and runs a turn. */
+  handle(authorization: string, activity: Activity, logic: (context: TurnContext) => Promise<void>) {
+    return this.processActivity(authorization, activity, logic);
+  }
+}
+
+/** The least an activity must have for the adapter to route it. */
+function isActivity(value: unknown): value is Activity {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const activity = value as Partial<Activity>;
+  return (
+    typeof activity.type === 'string' &&
+    activity.type !== '' &&
+    typeof activity.serviceUrl === 'string' &&
+    typeof activity.conversation?.id === 'string' &&
+    typeof activity.from?.id === 'string'
+  );
+}

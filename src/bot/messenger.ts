@@ -1,0 +1,80 @@
+import {
+  type Activity,
+  type CloudAdapter,
+  type ConversationParameters,
+  type ConversationReference,
+  MessageFactory,
+  TurnContext,
+} from 'botbuilder';
+import type { AdaptiveCardAttachment } from './cards';
+import type { BotState, PostedCard } from './botState';
+
+/** The audience of tokens for the Bot Connector in the public cloud. */
+const CONNECTOR_AUDIENCE = 'https://api.botframework.com';
+
+/** A card as a message activity. */
+export function cardMessage(card: AdaptiveCardAttachment): Partial<Activity> {
+  return MessageFactory.attachment(card);
+}
+
+/**
+ * Proactive messages: posts and updates cards in conversations outside the current turn, from the
+ * references kept in the bot state, so any bot process can do it after a restart.
+ */
+export class Messenger {
+  constructor(
+    private readonly adapter: CloudAdapter,
+    private readonly appId: string,
+    private readonly state: BotState,
+  ) {}
+
+  /** Posts `card` into the conversation of `reference`; resolves to where it was posted. */
+  async post(reference: Partial<ConversationReference>, card: AdaptiveCardAttachment): Promise<PostedCard> {
+    let activityId = '';
+    await this.adapter.continueConversationAsync(this.appId, reference, async (context) => {
+      activityId = (await context.sendActivity(cardMessage(card)))?.id ?? '';
+    });
+    return { reference, activityId };
+  }
+
+  /** Replaces the card of an earlier message with `card`. */
+  async update(posted: PostedCard, card: AdaptiveCardAttachment): Promise<void> {
+    await this.adapter.continueConversationAsync(this.appId, posted.reference, async (context) => {
+      await context.updateActivity({ ...cardMessage(card), id: posted.activityId, type: 'message' });
+    });
+  }
+
+  /**
+   * Posts `card` to a person in their 1:1 chat with the bot: the stored conversation when they have
+   * talked to the bot, else a new conversation through the channel the bot was last reached on.
+   * Resolves to undefined when the bot has no way to reach them yet.
+   */
+  async postToPerson(aadObjectId: string, card: AdaptiveCardAttachment): Promise<PostedCard | undefined> {
+    const known = await this.state.user(aadObjectId);
+    if (known) return this.post(known.reference, card);
+    const home = await this.state.channel();
+    if (!home) return undefined;
+    let posted: PostedCard | undefined;
+    const parameters: ConversationParameters = {
+      isGroup: false,
+      bot: home.bot,
+      members: [{ id: `8:orgid:${aadObjectId}`, aadObjectId, name: '' }],
+      tenantId: home.tenantId ?? undefined,
+      channelData: home.tenantId ? { tenant: { id: home.tenantId } } : undefined,
+    };
+    await this.adapter.createConversationAsync(
+      this.appId,
+      home.channelId,
+      home.serviceUrl,
+      CONNECTOR_AUDIENCE,
+      parameters,
+      async (context) => {
+        const reference = TurnContext.getConversationReference(context.activity);
+        const activityId = (await context.sendActivity(cardMessage(card)))?.id ?? '';
+        posted = { reference, activityId };
+        await this.state.saveUser(aadObjectId, { reference, teamsUserId: '', name: '' });
+      },
+    );
+    return posted;
+  }
+}

@@ -1,0 +1,148 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { HookPayload, StewardClient } from '../client';
+import { isStatus } from './apiFailures';
+import type { BotLog } from './botLog';
+import type { BotState, WebhookRegistration } from './botState';
+import type { ApprovalConversation } from './conversations/approvals';
+import type { ProgressTracker } from './conversations/progress';
+import type { BotIdentity } from './identity/botIdentity';
+
+/** Where Steward delivers the bot's webhook, under the bot's public URL. */
+export const NOTIFICATIONS_PATH = '/api/notifications';
+
+/** What the webhook receiver needs. */
+export interface NotificationDependencies {
+  client: StewardClient;
+  identity: BotIdentity;
+  state: BotState;
+  approvals: ApprovalConversation;
+  progress: ProgressTracker;
+  log: BotLog;
+}
+
+/** A delivery as it arrived: the exact body bytes and the headers that matter. */
+export interface Delivery {
+  body: Buffer;
+  signature: string | undefined;
+  event: string | undefined;
+  deliveryId: string | undefined;
+}
+
+/** Whether `signature` is the lowercase hex HMAC-SHA256 of `body` under `secret` (constant-time). */
+export function signatureMatches(body: Buffer, signature: string | undefined, secret: string): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature.trim())) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
+}
+
+type Json = Record<string, unknown>;
+const idAt = (payload: Json, key: string): string => {
+  const value = payload[key];
+  const id = value && typeof value === 'object' ? (value as Json).id : undefined;
+  return typeof id === 'string' ? id : '';
+};
+
+/**
+ * The bot's webhook: registered at start-up with the bot's app identity (one hook for every bot
+ * process, its secret kept in the bot state), and the receiver of its deliveries, which acts on a
+ * delivery only when its `X-Steward-Signature` matches.
+ */
+export class Notifications {
+  private secret: string | undefined;
+
+  constructor(private readonly deps: NotificationDependencies) {}
+
+  /**
+   * Makes sure a hook delivers every event to `${publicUrl}/api/notifications`: reuses the stored
+   * registration (and its secret) when its hook is still active, else creates one.
+   */
+  async register(publicUrl: string): Promise<WebhookRegistration> {
+    const url = `${publicUrl.replace(/\/+$/, '')}${NOTIFICATIONS_PATH}`;
+    const { client, state } = this.deps;
+    const app = { token: () => this.deps.identity.appToken() };
+    let registration = await state.webhook();
+    if (!registration) {
+      const fresh = { url, secret: randomBytes(32).toString('hex'), hookId: null };
+      registration = (await state.createWebhook(fresh)) ? fresh : ((await state.webhook()) ?? fresh);
+    }
+    this.secret = registration.secret;
+    if (registration.hookId) {
+      const hook = await client.getHook(registration.hookId, app).catch((error: unknown) => {
+        if (isStatus(error, 404)) return undefined;
+        throw error;
+      });
+      if (hook?.active && hook.config.url === url && registration.url === url) return registration;
+      // Gone quiet after failed deliveries, or pointing elsewhere: replace it.
+      if (hook) await client.deleteHook(hook.id, app).catch(() => undefined);
+    }
+    const events = (await client.getHooksEvents(app)).value.map(
+      (event) => event.code,
+    ) as HookPayload['events'];
+    const hook = await client.createHook(
+      {
+        name: 'Steward bot',
+        description: 'Progress and approval cards in Teams.',
+        active: true,
+        events,
+        config: { verb: 'post', url, content_type: 'json', secret: registration.secret },
+      },
+      app,
+    );
+    registration = { url, secret: registration.secret, hookId: hook.id };
+    await state.saveWebhook(registration);
+    this.deps.log.info({ hookId: hook.id, url }, 'bot webhook registered');
+    return registration;
+  }
+
+  /**
+   * Handles one delivery; resolves to the HTTP status to answer: 401 (and nothing done) when the
+   * signature does not match, 400 for a body that is not JSON, 503 when acting on it failed (Steward
+   * delivers it again), 200 when done.
+   */
+  async receive(delivery: Delivery): Promise<number> {
+    this.secret ??= (await this.deps.state.webhook())?.secret;
+    if (!this.secret || !signatureMatches(delivery.body, delivery.signature, this.secret)) return 401;
+    let payload: Json;
+    try {
+      const parsed: unknown = JSON.parse(delivery.body.toString('utf8'));
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 400;
+      payload = parsed as Json;
+    } catch {
+      return 400;
+    }
+    try {
+      await this.act(delivery.event ?? '', payload);
+      return 200;
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, event: delivery.event, delivery: delivery.deliveryId },
+        'delivery failed',
+      );
+      return 503;
+    }
+  }
+
+  private async act(event: string, payload: Json): Promise<void> {
+    const jobId = idAt(payload, 'provisioning');
+    const approvalId = idAt(payload, 'approval');
+    switch (event) {
+      case 'team_creation_approval_requested':
+        if (approvalId && jobId) await this.deps.approvals.announce(approvalId, jobId);
+        if (jobId) await this.deps.progress.refresh(jobId);
+        return;
+      case 'team_creation_approved':
+      case 'team_creation_rejected':
+        if (approvalId) await this.deps.approvals.showDecision(approvalId);
+        if (jobId) await this.deps.progress.refresh(jobId);
+        return;
+      case 'team_created':
+      case 'team_provisioning_completed':
+      case 'team_provisioning_failed':
+        if (jobId) await this.deps.progress.refresh(jobId);
+        return;
+      default:
+        // Events of teams (archived, deleted…) have no card.
+        return;
+    }
+  }
+}

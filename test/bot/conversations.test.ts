@@ -1,0 +1,129 @@
+import { actionData, cardText, verbsOf } from './support/fakeConnector';
+import { ALEX, type BotHarness, BOT, startBotHarness, STRANGER } from './support/botHarness';
+
+describe('the bot: welcome, help, templates, form, my requests', () => {
+  let bot: BotHarness;
+  beforeAll(async () => {
+    bot = await startBotHarness();
+  });
+  afterAll(() => bot?.close());
+
+  it('welcomes a person once when it is installed', async () => {
+    const mark = bot.connector.sent.length;
+    const added = { type: 'conversationUpdate', membersAdded: [{ id: BOT.id, name: BOT.name }] };
+    expect((await bot.send(ALEX, added)).status).toBe(200);
+    const { card } = bot.lastCard(ALEX, mark);
+    expect(cardText(card)).toContain('Hi Alex, I am Steward');
+    expect(verbsOf(card)).toEqual(['requestTeam', 'myRequests', 'help']);
+    await bot.send(ALEX, { type: 'installationUpdate', action: 'add' });
+    expect(bot.connector.messages(ALEX.conversationId, mark)).toHaveLength(1);
+  });
+
+  it('answers help, and unknown text with help', async () => {
+    let mark = bot.connector.sent.length;
+    await bot.say(ALEX, 'help');
+    expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
+    mark = bot.connector.sent.length;
+    await bot.say(ALEX, 'make me a sandwich');
+    expect(cardText(bot.lastCard(ALEX, mark).card)).toContain('make me a sandwich');
+    mark = bot.connector.sent.length;
+    await bot.say(ALEX, 'x'.repeat(5000));
+    expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
+  });
+
+  it('shows the gallery of the caller’s templates, paged, and the prefilled form', async () => {
+    const mark = bot.connector.sent.length;
+    await bot.say(ALEX, 'new team');
+    const gallery = bot.lastCard(ALEX, mark).card;
+    expect(cardText(gallery)).toContain('Project team');
+    expect(actionData(gallery, 'pickTemplate')).toEqual({ templateId: expect.any(String) });
+    const next = bot.cardOfAnswer(await bot.execute(ALEX, 'showTemplates', { page: '1' }));
+    expect(verbsOf(next)).toContain('pickTemplate');
+    const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
+    expect(JSON.stringify(form)).toContain('New project');
+    expect(actionData(form, 'submitRequest')).toEqual({ templateId: 'project', formId: expect.any(String) });
+  });
+
+  it('refuses empty, oversized and badly named forms with the reasons on the form', async () => {
+    const formId = 'form-invalid';
+    const empty = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: '   ' }),
+    );
+    expect(cardText(empty)).toContain('Give the team a name.');
+    const huge = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'submitRequest', {
+        templateId: 'project',
+        formId,
+        name: 'Falcon',
+        description: 'd'.repeat(2000),
+      }),
+    );
+    expect(cardText(huge)).toContain('at most 1024 characters');
+    const slash = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'A/B' }),
+    );
+    expect(cardText(slash)).toContain('cannot contain');
+    // Valid for the form, too long once the convention adds its prefix: the API's 400 details are shown.
+    const long = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'n'.repeat(263) }),
+    );
+    expect(verbsOf(long)).toContain('submitRequest');
+    expect(cardText(long)).toMatch(/must be at most 26/);
+    const jobs = await bot.steward.call<{ value: unknown[] }>('GET', '/api/v1.0/me/jobs', {
+      token: await bot.steward.userToken(ALEX.aadObjectId),
+    });
+    expect(jobs.body.value).toHaveLength(0);
+  });
+
+  it('answers the people picker’s search from the directory', async () => {
+    const answer = await bot.send(ALEX, {
+      type: 'invoke',
+      name: 'application/search',
+      value: { kind: 'search', queryText: 'adele', dataset: 'users', queryOptions: { skip: 0, top: 15 } },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body?.value).toEqual({
+      results: [expect.objectContaining({ title: 'Adele Vance', value: expect.stringContaining('adele') })],
+    });
+  });
+
+  it('lists my requests and shows a request’s status; a missing one is a plain sentence', async () => {
+    let mark = bot.connector.sent.length;
+    await bot.say(ALEX, 'my requests');
+    expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
+    mark = bot.connector.sent.length;
+    await bot.say(ALEX, 'status 00000000-0000-0000-0000-00000000dead');
+    const missing = cardText(bot.lastCard(ALEX, mark).card);
+    expect(missing).toContain('no longer exists');
+    expect(missing).not.toMatch(/\n\s+at |Error:|stack/);
+  });
+
+  it('politely refuses someone the directory does not know', async () => {
+    const mark = bot.connector.sent.length;
+    await bot.say(STRANGER, 'new team');
+    const reply = bot.connector.messages(STRANGER.conversationId, mark)[0]!;
+    expect(reply.body.text).toMatch(/do not know you/);
+    const invoke = await bot.execute(STRANGER, 'myRequests', {});
+    expect(invoke.status).toBe(200);
+    expect(String(invoke.body?.value)).toMatch(/do not know you/);
+  });
+
+  it('answers malformed traffic with 4xx, never 500', async () => {
+    const { request } = await import('undici');
+    const post = async (body: string) =>
+      (
+        await request(`${bot.steward.url}/api/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+      ).statusCode;
+    expect(await post('{not json')).toBe(400);
+    expect(await post('[]')).toBe(400);
+    expect(await post(JSON.stringify({ type: 'message' }))).toBe(400);
+    const badInvoke = await bot.send(ALEX, { type: 'invoke', name: 'adaptiveCard/action', value: 'nope' });
+    expect(badInvoke.status).toBeLessThan(500);
+    const unknownVerb = await bot.execute(ALEX, 'launchRockets', {});
+    expect(unknownVerb.status).toBe(200);
+  });
+});

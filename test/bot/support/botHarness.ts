@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'undici';
+import type { StewardOverrides } from '../../../src/main';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
+import { cardOf, FakeConnector, type SentCard } from './fakeConnector';
+
+/** A person of the seeded directory, as Teams would present them to the bot. */
+export interface TeamsPerson {
+  aadObjectId: string;
+  name: string;
+  /** Their Teams user id. */
+  teamsId: string;
+  /** Their 1:1 conversation with the bot. */
+  conversationId: string;
+}
+
+const person = (key: string, aadObjectId: string, name: string): TeamsPerson => ({
+  aadObjectId,
+  name,
+  teamsId: `29:${key}-teams-id`,
+  conversationId: `a:personal-${key}`,
+});
+
+export const ALEX = person('alex', PEOPLE.alex, 'Alex Wilber');
+export const ADELE = person('adele', PEOPLE.adele, 'Adele Vance');
+export const SIOBHAN = person('siobhan', '00000000-0000-0000-0000-0000000000034', "Siobhán O'Connor");
+export const MEGAN = person('megan', PEOPLE.megan, 'Megan Bowen');
+/** Someone the directory does not know. */
+export const STRANGER = person('stranger', '99999999-0000-0000-0000-000000000099', 'Stranger Danger');
+
+export const BOT = { id: '28:steward-bot', name: 'Steward' };
+
+/** The answer of `POST /api/messages`. */
+export interface BotAnswer {
+  status: number;
+  body: { statusCode?: number; type?: string; value?: unknown } | undefined;
+}
+
+/** Steward all-in-one on loopback with its bot, a fake Bot Connector, and helpers to talk to the bot. */
+export interface BotHarness {
+  steward: TestSteward;
+  connector: FakeConnector;
+  database: TestDatabase;
+  /** Sends an activity to `POST /api/messages` as `from`. */
+  send(from: TeamsPerson, activity: Record<string, unknown>): Promise<BotAnswer>;
+  /** A text message. */
+  say(from: TeamsPerson, text: string): Promise<BotAnswer>;
+  /** An `Action.Execute` on a card (`adaptiveCard/action` invoke). */
+  execute(
+    from: TeamsPerson,
+    verb: string,
+    data: Record<string, unknown>,
+    replyToId?: string,
+  ): Promise<BotAnswer>;
+  /** The card of an invoke answer that replaces the card in place. */
+  cardOfAnswer(answer: BotAnswer): SentCard;
+  /** The last card the bot posted in `who`'s conversation since `from`. */
+  lastCard(who: TeamsPerson, from?: number): { card: SentCard; activityId: string };
+  close(): Promise<void>;
+}
+
+/** Starts the harness on a fresh database of `kind`. */
+export async function startBotHarness(
+  kind: DatabaseKind = 'sqlite',
+  env: Record<string, string> = {},
+  overrides: StewardOverrides = {},
+  reuse?: { database: TestDatabase; connector: FakeConnector },
+): Promise<BotHarness> {
+  const database = reuse?.database ?? (await createTestDatabase(kind));
+  const connector = reuse?.connector ?? new FakeConnector();
+  if (!reuse) await connector.start();
+  const steward = await startTestSteward(
+    database,
+    {
+      STEWARD_BOT_ENABLED: 'true',
+      STEWARD_BOT_POLL_MS: '100',
+      STEWARD_BOT_POLL_MAX_MS: '400',
+      STEWARD_WEBHOOK_RETRY_DELAY_MS: '100',
+      STEWARD_WORKER_CONCURRENCY: '2',
+      STEWARD_JOB_POLL_MS: '50',
+      ...env,
+    },
+    overrides,
+  );
+  const send = async (from: TeamsPerson, activity: Record<string, unknown>): Promise<BotAnswer> => {
+    const body = {
+      id: randomUUID(),
+      channelId: 'msteams',
+      serviceUrl: connector.url,
+      timestamp: new Date().toISOString(),
+      from: { id: from.teamsId, name: from.name, aadObjectId: from.aadObjectId },
+      recipient: BOT,
+      conversation: { id: from.conversationId, conversationType: 'personal', tenantId: TENANT },
+      channelData: { tenant: { id: TENANT } },
+      locale: 'en-US',
+      ...activity,
+    };
+    const res = await request(`${steward.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    steward,
+    connector,
+    database,
+    send,
+    say: (from, text) => send(from, { type: 'message', text }),
+    execute: (from, verb, data, replyToId) =>
+      send(from, {
+        type: 'invoke',
+        name: 'adaptiveCard/action',
+        replyToId,
+        value: { action: { type: 'Action.Execute', verb, data } },
+      }),
+    cardOfAnswer(answer) {
+      expect(answer.status).toBe(200);
+      expect(answer.body?.type).toBe('application/vnd.microsoft.card.adaptive');
+      return answer.body!.value as SentCard;
+    },
+    lastCard(who, from = 0) {
+      const messages = connector.messages(who.conversationId, from).filter((m) => cardOf(m.body));
+      const last = messages[messages.length - 1];
+      if (!last) throw new Error(`no card was posted to ${who.name}`);
+      return { card: cardOf(last.body)!, activityId: last.activityId };
+    },
+    async close() {
+      await steward.close();
+      if (!reuse) {
+        await connector.close();
+        await database.drop();
+      }
+    },
+  };
+}
