@@ -35,6 +35,19 @@ export function signatureMatches(body: Buffer, signature: string | undefined, se
   return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
 }
 
+/** The events the bot knows of, subscribed to when the API will not list them for the bot's app. */
+const KNOWN_EVENTS = [
+  'team_created',
+  'team_provisioning_completed',
+  'team_provisioning_failed',
+  'team_creation_approval_requested',
+  'team_creation_approved',
+  'team_creation_rejected',
+  'team_archived',
+  'team_unarchived',
+  'team_deleted',
+] as const;
+
 type Json = Record<string, unknown>;
 const idAt = (payload: Json, key: string): string => {
   const value = payload[key];
@@ -75,9 +88,7 @@ export class Notifications {
       // Gone quiet after failed deliveries, or pointing elsewhere: replace it.
       if (hook) await client.deleteHook(hook.id, app).catch(() => undefined);
     }
-    const events = (await client.getHooksEvents(app)).value.map(
-      (event) => event.code,
-    ) as HookPayload['events'];
+    const events = await this.eventCodes();
     const hook = await client.createHook(
       {
         name: 'Steward bot',
@@ -92,6 +103,20 @@ export class Notifications {
     await state.saveWebhook(registration);
     this.deps.log.info({ hookId: hook.id, url }, 'bot webhook registered');
     return registration;
+  }
+
+  /**
+   * Every event code (`GET /webhooks/events`). That operation is for people; an app identity that
+   * may not call it subscribes to the events the bot knows.
+   */
+  private async eventCodes(): Promise<HookPayload['events']> {
+    try {
+      const events = await this.deps.client.getHooksEvents({ token: () => this.deps.identity.appToken() });
+      return events.value.map((event) => event.code) as HookPayload['events'];
+    } catch (error) {
+      if (!isStatus(error, 403)) throw error;
+      return [...KNOWN_EVENTS];
+    }
   }
 
   /**

@@ -79,6 +79,7 @@ export async function startBotHarness(
       STEWARD_WEBHOOK_RETRY_DELAY_MS: '100',
       STEWARD_WORKER_CONCURRENCY: '2',
       STEWARD_JOB_POLL_MS: '50',
+      STEWARD_LOG_LEVEL: process.env.STEWARD_TEST_LOG_LEVEL ?? 'silent',
       ...env,
     },
     overrides,

@@ -1,0 +1,141 @@
+import { type Activity, MemoryStorage, TestAdapter, type TurnContext } from 'botbuilder';
+import { StewardClient } from '../../src/client';
+import { BotState } from '../../src/bot/botState';
+import { ApprovalConversation } from '../../src/bot/conversations/approvals';
+import { ProgressTracker } from '../../src/bot/conversations/progress';
+import { RequestSubmitter } from '../../src/bot/conversations/submitRequest';
+import { ProductionIdentity, type TokenServiceClient } from '../../src/bot/identity/productionIdentity';
+import type { Messenger } from '../../src/bot/messenger';
+import { StewardBot } from '../../src/bot/stewardBot';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A token service that knows the tokens it was given, and exchanges SSO tokens that start with `sso-`. */
+function tokenService(tokens: Map<string, string>): TokenServiceClient {
+  return {
+    getUserToken: async (userId, connectionName, _channelId, magicCode) => {
+      if (magicCode === '123456') tokens.set(userId, 'token-from-code');
+      const token = tokens.get(userId);
+      return token ? { token, connectionName, expiration: '', channelId: 'msteams' } : (undefined as never);
+    },
+    getSignInResource: async () => ({
+      signInLink: 'https://token.botframework.com/api/oauth/signin?signin=abc',
+      tokenExchangeResource: { id: 'exchange-1', uri: 'api://steward', providerId: 'aad' },
+      tokenPostResource: { sasUrl: '' },
+    }),
+    exchangeToken: async (userId, connectionName, _channelId, request) => {
+      if (!request.token?.startsWith('sso-')) return undefined as never;
+      tokens.set(userId, `exchanged-${request.token}`);
+      return { token: `exchanged-${request.token}`, connectionName, expiration: '', channelId: 'msteams' };
+    },
+  };
+}
+
+/** A TestAdapter whose turns carry the token service, as CloudAdapter's do. */
+function adapterWith(
+  service: TokenServiceClient,
+  logic: (context: TurnContext) => Promise<void>,
+): TestAdapter {
+  const adapter = new TestAdapter(logic, { channelId: 'msteams' });
+  const key = Symbol('UserTokenClient');
+  Object.assign(adapter, { UserTokenClientKey: key });
+  adapter.use(async (context, next) => {
+    context.turnState.set(key, service);
+    await next();
+  });
+  return adapter;
+}
+
+const identity = () =>
+  new ProductionIdentity({
+    oauthConnection: 'steward-api',
+    appId: 'app',
+    appPassword: 'unused',
+    apiScope: 'api://steward/.default',
+    acquireAppToken: async () => 'app-token',
+  });
+
+describe('the production identity', () => {
+  it('sends a sign-in card when the person has no token yet, and forwards their token once they do', async () => {
+    const tokens = new Map<string, string>();
+    const results: string[] = [];
+    const prod = identity();
+    const adapter = adapterWith(tokenService(tokens), async (context) => {
+      results.push((await prod.userToken(context)).kind);
+    });
+    await adapter
+      .send('new team')
+      .assertReply((activity: Partial<Activity>) => {
+        const card = activity.attachments?.[0];
+        expect(card?.contentType).toBe('application/vnd.microsoft.card.oauth');
+        expect(card?.content).toMatchObject({
+          connectionName: 'steward-api',
+          tokenExchangeResource: { id: 'exchange-1' },
+        });
+      })
+      .startTest();
+    tokens.set('user1', 'user-token');
+    await adapter.send('new team').startTest();
+    expect(results).toEqual(['signInSent', 'token']);
+    expect(await prod.appToken()).toBe('app-token');
+  });
+
+  it('answers Teams SSO token exchanges: 200 when exchanged, 412 so Teams shows the sign-in card otherwise', async () => {
+    const tokens = new Map<string, string>();
+    const prod = identity();
+    const statuses: number[] = [];
+    const adapter = adapterWith(tokenService(tokens), async (context) => {
+      statuses.push((await prod.handleSignIn(context)).status);
+    });
+    const invoke = (value: object, name = 'signin/tokenExchange') =>
+      adapter.send({ type: 'invoke', name, value } as Partial<Activity>).startTest();
+    await invoke({ id: 'exchange-1', connectionName: 'steward-api', token: 'sso-abc' });
+    await invoke({ id: 'exchange-2', connectionName: 'steward-api', token: 'not-exchangeable' });
+    await invoke({ state: '123456' }, 'signin/verifyState');
+    expect(statuses).toEqual([200, 412, 200]);
+  });
+
+  it('makes the bot ask for sign-in instead of calling the API, in a dialog-free turn', async () => {
+    const storage = new MemoryStorage();
+    const state = new BotState(storage);
+    const client = new StewardClient({ baseUrl: 'http://127.0.0.1:9' });
+    const prod = identity();
+    const progress = new ProgressTracker({
+      client,
+      identity: prod,
+      state,
+      messenger: {} as Messenger,
+      pollMs: { initial: 100, max: 100 },
+      log: silent,
+    });
+    const approvals = new ApprovalConversation({
+      client,
+      identity: prod,
+      state,
+      messenger: {} as Messenger,
+      progress,
+      log: silent,
+    });
+    const bot = new StewardBot({
+      client,
+      identity: prod,
+      state,
+      approvals,
+      submitter: new RequestSubmitter({ state, progress }),
+      log: silent,
+    });
+    const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));
+    await adapter
+      .send('new team')
+      .assertReply((activity: Partial<Activity>) =>
+        expect(activity.attachments?.[0]?.contentType).toBe('application/vnd.microsoft.card.oauth'),
+      )
+      .assertReply((activity: Partial<Activity>) => expect(activity.text).toMatch(/sign in/i))
+      .send('help')
+      .assertReply((activity: Partial<Activity>) =>
+        expect(activity.attachments?.[0]?.contentType).toBe('application/vnd.microsoft.card.adaptive'),
+      )
+      .startTest();
+    await client.close();
+  });
+});

@@ -1,0 +1,135 @@
+import { createServer } from 'node:net';
+import { PEOPLE } from '../support/steward';
+import { actionData, cardText, verbsOf } from './support/fakeConnector';
+import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
+
+const myJobs = async (bot: BotHarness) =>
+  (
+    await bot.steward.call<{ value: Array<{ id: string }> }>('GET', '/api/v1.0/me/jobs', {
+      token: await bot.steward.userToken(ALEX.aadObjectId),
+    })
+  ).body.value;
+
+/** Requests a Project team as Alex; resolves to the progress card's activity id. */
+async function requestProject(bot: BotHarness, name: string): Promise<string> {
+  const mark = bot.connector.sent.length;
+  const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
+  bot.cardOfAnswer(await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name }));
+  return bot.lastCard(ALEX, mark).activityId;
+}
+
+const ready = (bot: BotHarness, activityId: string) =>
+  bot.connector.waitFor(
+    () => /Your team is ready/.test(cardText(bot.connector.currentCard(activityId))),
+    20_000,
+  );
+
+describe('the bot without webhook deliveries', () => {
+  let bot: BotHarness;
+  beforeAll(async () => {
+    bot = await startBotHarness('sqlite', {}, { botWebhook: false });
+  });
+  afterAll(() => bot?.close());
+
+  it('completes the progress card by polling the job', async () => {
+    const token = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    expect(
+      (await bot.steward.call<{ value: unknown[] }>('GET', '/api/v1.0/hooks', { token })).body.value,
+    ).toEqual([]);
+    const progress = await requestProject(bot, 'Polled');
+    await ready(bot, progress);
+  });
+});
+
+describe('the bot when deliveries are lost', () => {
+  let bot: BotHarness;
+  beforeAll(async () => {
+    bot = await startBotHarness('sqlite');
+  });
+  afterAll(() => bot?.close());
+
+  it('still completes the progress card by polling', async () => {
+    const token = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const hooks = await bot.steward.call<{ value: Array<{ id: string }> }>('GET', '/api/v1.0/hooks', {
+      token,
+    });
+    for (const hook of hooks.body.value)
+      await bot.steward.call('DELETE', `/api/v1.0/hooks/${hook.id}`, { token });
+    const progress = await requestProject(bot, 'Undelivered');
+    await ready(bot, progress);
+  });
+
+  it('creates one request however often the same form is submitted', async () => {
+    const mark = bot.connector.sent.length;
+    const before = (await myJobs(bot)).length;
+    const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
+    const submit = { ...actionData(form, 'submitRequest'), name: 'Twice' };
+    // A double click: both at once; then the same card replayed later.
+    const answers = await Promise.all([
+      bot.execute(ALEX, 'submitRequest', submit),
+      bot.execute(ALEX, 'submitRequest', submit),
+    ]);
+    const replay = await bot.execute(ALEX, 'submitRequest', submit);
+    const jobIds = [...answers, replay].map((a) => actionData(bot.cardOfAnswer(a), 'showStatus')!.jobId);
+    expect(new Set(jobIds).size).toBe(1);
+    expect(await myJobs(bot)).toHaveLength(before + 1);
+    const progressCards = bot.connector
+      .messages(ALEX.conversationId, mark)
+      .filter(
+        (m) => verbsOf(m.body).includes('retryRequest') || /Queued|Creating|ready/.test(cardText(m.body)),
+      );
+    expect(progressCards).toHaveLength(1);
+  });
+
+  it('says so when a template is disabled between the gallery and the submit', async () => {
+    const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
+    const token = await bot.steward.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    const template = await bot.steward.call<{ templateConfiguration: { enabled: boolean } }>(
+      'GET',
+      '/api/v1.0/catalog/templates/project',
+      { token },
+    );
+    template.body.templateConfiguration.enabled = false;
+    expect(
+      (await bot.steward.call('PUT', '/api/v1.0/catalog/templates/project', { token, body: template.body }))
+        .status,
+    ).toBe(200);
+    const before = (await myJobs(bot)).length;
+    const mark = bot.connector.sent.length;
+    const answer = await bot.execute(ALEX, 'submitRequest', {
+      ...actionData(form, 'submitRequest'),
+      name: 'Late',
+    });
+    expect(answer.status).toBe(200);
+    expect(cardText(bot.lastCard(ALEX, mark).card)).toMatch(/that template no longer exists/);
+    // The old gallery's button, replayed: the same sentence.
+    const picked = bot.connector.sent.length;
+    await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' });
+    expect(cardText(bot.lastCard(ALEX, picked).card)).toMatch(/that template no longer exists/);
+    expect(await myJobs(bot)).toHaveLength(before);
+  });
+});
+
+describe('the bot when the API is down', () => {
+  let bot: BotHarness;
+  beforeAll(async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const deadPort = (server.address() as { port: number }).port;
+    await new Promise((resolve) => server.close(resolve));
+    bot = await startBotHarness('sqlite', { STEWARD_API_URL: `http://127.0.0.1:${deadPort}` });
+  });
+  afterAll(() => bot?.close());
+
+  it('apologises with a request id, for a typed command and for a button', async () => {
+    let mark = bot.connector.sent.length;
+    await bot.say(ALEX, 'new team');
+    const typed = cardText(bot.lastCard(ALEX, mark).card);
+    expect(typed).toMatch(/could not reach Steward/);
+    expect(typed).toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    mark = bot.connector.sent.length;
+    const answer = await bot.execute(ALEX, 'myRequests', {});
+    expect(answer.status).toBe(200);
+    expect(cardText(bot.lastCard(ALEX, mark).card)).toMatch(/could not reach Steward/);
+  });
+});

@@ -1,0 +1,94 @@
+import { createHmac } from 'node:crypto';
+import { MemoryStorage } from 'botbuilder';
+import { StewardApiError, StewardNetworkError } from '../../src/client';
+import { plainFailure } from '../../src/bot/apiFailures';
+import { BotState } from '../../src/bot/botState';
+import { readForm, submissionKey } from '../../src/bot/conversations/submitRequest';
+import { signatureMatches } from '../../src/bot/notifications';
+
+const call = { operationId: 'getJob', clientRequestId: 'client-1', attempts: 1 };
+const apiError = (status: number, extra: { retryAfterMs?: number } = {}) =>
+  new StewardApiError({ status, code: 'x', message: 'raw message', requestId: 'req-1', ...extra }, call);
+
+describe('plain failures', () => {
+  it('says what happened in a sentence, with the request id, never the raw error', () => {
+    expect(plainFailure(apiError(403), 'request', 'show that request')).toMatchObject({
+      message: 'You are not allowed to show that request.',
+      requestId: 'req-1',
+    });
+    expect(plainFailure(apiError(404), 'template', 'x').message).toBe(
+      'Sorry, that template no longer exists.',
+    );
+    expect(plainFailure(apiError(429, { retryAfterMs: 42_000 }), 'requests', 'x').message).toMatch(
+      /busy.*about 42 seconds/,
+    );
+    const down = plainFailure(apiError(503), 'requests', 'list your requests');
+    expect(down.message).toMatch(/^Sorry, Steward had a problem/);
+    expect(down.message).not.toContain('raw message');
+    const network = plainFailure(
+      new StewardNetworkError('ECONNREFUSED', call, new Error('x')),
+      'requests',
+      'go',
+    );
+    expect(network).toMatchObject({
+      requestId: 'client-1',
+      message: expect.stringMatching(/could not reach/),
+    });
+  });
+});
+
+describe('webhook signatures', () => {
+  it('match only the hex HMAC-SHA256 of the exact body under the secret', () => {
+    const body = Buffer.from('{"a":1}');
+    const good = createHmac('sha256', 's3cret').update(body).digest('hex');
+    expect(signatureMatches(body, good, 's3cret')).toBe(true);
+    expect(signatureMatches(body, good.toUpperCase(), 's3cret')).toBe(true);
+    expect(signatureMatches(body, good, 'other')).toBe(false);
+    expect(signatureMatches(Buffer.from('{"a": 1}'), good, 's3cret')).toBe(false);
+    expect(signatureMatches(body, undefined, 's3cret')).toBe(false);
+    expect(signatureMatches(body, 'zz', 's3cret')).toBe(false);
+  });
+});
+
+describe('the request form', () => {
+  it('reads answers and says what is wrong with them', () => {
+    expect(readForm({ templateId: 'p', name: ' Falcon ', owners: 'a@x.com, b@x.com,', members: '' })).toEqual(
+      {
+        values: {
+          name: 'Falcon',
+          description: '',
+          welcomeMessage: '',
+          owners: ['a@x.com', 'b@x.com'],
+          members: [],
+        },
+        problems: [],
+      },
+    );
+    expect(readForm({ templateId: 'p', name: '' }).problems).toEqual(['Give the team a name.']);
+    expect(readForm({ templateId: 'p', name: 'x'.repeat(265) }).problems[0]).toMatch(/264/);
+    expect(readForm({ templateId: 'p', name: 'a:b' }).problems[0]).toMatch(/cannot contain/);
+    expect(readForm({ templateId: 'p', name: 'ok', welcomeMessage: 'w'.repeat(4001) }).problems[0]).toMatch(
+      /4000/,
+    );
+    expect(readForm({ templateId: 'p', name: 'ok', name2: 1 } as never).problems).toEqual([]);
+  });
+
+  it('derives one idempotency key per person, form and template', () => {
+    const key = submissionKey('alex', 'form-1', 'project');
+    expect(key).toMatch(/^bot-[0-9a-f]{60}$/);
+    expect(submissionKey('alex', 'form-1', 'project')).toBe(key);
+    expect(submissionKey('adele', 'form-1', 'project')).not.toBe(key);
+    expect(submissionKey('alex', 'form-2', 'project')).not.toBe(key);
+  });
+});
+
+describe('the bot state', () => {
+  it('creates the webhook registration and the welcome mark once', async () => {
+    const state = new BotState(new MemoryStorage());
+    expect(await state.createWebhook({ url: 'u', secret: 'first', hookId: null })).toBe(true);
+    expect(await state.createWebhook({ url: 'u', secret: 'second', hookId: null })).toBe(false);
+    expect((await state.webhook())?.secret).toBe('first');
+    expect(await state.markWelcomed('c1')).toBe(true);
+    expect(await state.markWelcomed('c1')).toBe(false);
+  });
+});

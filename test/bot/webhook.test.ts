@@ -1,0 +1,126 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:net';
+import { request } from 'undici';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { PEOPLE } from '../support/steward';
+import { actionData, cardText, FakeConnector, verbsOf } from './support/fakeConnector';
+import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
+
+describe('the bot’s webhook', () => {
+  let database: TestDatabase;
+  let connector: FakeConnector;
+  let bot: BotHarness;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    connector = new FakeConnector();
+    await connector.start();
+    env = { STEWARD_PORT: String(await freePort()) };
+    bot = await startBotHarness('sqlite', env, {}, { database, connector });
+  });
+  afterAll(async () => {
+    await bot?.close();
+    await connector.close();
+    await database.drop();
+  });
+
+  const hooks = async () => {
+    const token = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    return (
+      await bot.steward.call<{ value: Array<{ id: string; config: { url: string } }> }>(
+        'GET',
+        '/api/v1.0/hooks',
+        { token },
+      )
+    ).body.value;
+  };
+  const secret = async () => {
+    const row = await bot.steward.steward.store.db
+      .selectFrom('bot_state')
+      .select('value')
+      .where('key', '=', 'webhook')
+      .executeTakeFirstOrThrow();
+    return (JSON.parse(row.value) as { secret: string }).secret;
+  };
+  const deliver = (body: string, headers: Record<string, string>) =>
+    request(`${bot.steward.url}/api/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    }).then(async (res) => ({ status: res.statusCode, text: await res.body.text() }));
+
+  it('registers one hook for every event at start-up, and reuses it after a restart', async () => {
+    const [hook] = await hooks();
+    expect(hook?.config.url).toBe(`${bot.steward.url}/api/notifications`);
+    expect(await hooks()).toHaveLength(1);
+    const before = await secret();
+    await bot.close();
+    bot = await startBotHarness('sqlite', env, {}, { database, connector });
+    expect((await hooks()).map((h) => h.id)).toEqual([hook!.id]);
+    expect(await secret()).toBe(before);
+  });
+
+  it('answers 401 and acts on nothing when the signature does not match', async () => {
+    // A real request waiting for approval, whose approval cards are out.
+    await bot.say(SIOBHAN, 'hello');
+    const form = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
+    );
+    bot.cardOfAnswer(
+      await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Initech' }),
+    );
+    const card = await connector.waitFor(() =>
+      connector.messages(SIOBHAN.conversationId).find((m) => verbsOf(m.body).includes('approve')),
+    );
+    const approvalId = String(actionData(connector.currentCard(card.activityId), 'approve')!.approvalId);
+    const jobs = await bot.steward.call<{ value: Array<{ id: string }> }>('GET', '/api/v1.0/me/jobs', {
+      token: await bot.steward.userToken(ALEX.aadObjectId),
+    });
+    const payload = JSON.stringify({
+      tenant: { id: 'x' },
+      approval: { id: approvalId, approver: { id: SIOBHAN.aadObjectId, message: null } },
+      provisioning: { id: jobs.body.value[0]!.id },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mark = connector.sent.length;
+    const headers = { 'x-steward-event': 'team_creation_approved', 'x-steward-delivery': 'd-1' };
+    expect(
+      (await deliver(payload, { ...headers, 'x-steward-signature': sign('wrong-secret', payload) })).status,
+    ).toBe(401);
+    expect((await deliver(payload, headers)).status).toBe(401);
+    // Signed over other bytes than those delivered.
+    const other = (
+      await deliver(`${payload} `, { ...headers, 'x-steward-signature': sign(await secret(), payload) })
+    ).status;
+    expect(other).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      connector.sent.slice(mark).filter((s) => s.kind !== 'update' || s.activityId === card.activityId),
+    ).toEqual([]);
+    expect(cardText(connector.currentCard(card.activityId))).not.toMatch(/Approved/);
+
+    // The same delivery, signed: a repeated approval request sends no second card.
+    const requested = { ...headers, 'x-steward-event': 'team_creation_approval_requested' };
+    const signed = await deliver(payload, {
+      ...requested,
+      'x-steward-signature': sign(await secret(), payload),
+    });
+    expect(signed.status).toBe(200);
+    expect(connector.messages(SIOBHAN.conversationId, mark)).toEqual([]);
+    expect(
+      (await deliver('not json', { ...headers, 'x-steward-signature': sign(await secret(), 'not json') }))
+        .status,
+    ).toBe(400);
+  });
+});
