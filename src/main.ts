@@ -121,8 +121,12 @@ export async function startSteward(
     const seeded = config.seedDemoData && (await seedDemoData(store));
     if (seeded) logger.info('demo directory and catalog seeded');
     platform = overrides.platform ?? (await buildPlatform(config, store, () => publicUrl, seeded));
-    if (config.bot.enabled && (config.role === 'all' || config.role === 'bot'))
+    if (config.bot.enabled && (config.role === 'all' || config.role === 'bot')) {
+      // A bot process alone serves no API: it must be told where one is.
+      if (config.role === 'bot' && !config.bot.apiUrl)
+        throw new ConfigError('STEWARD_API_URL', 'is required when STEWARD_ROLE=bot');
       identity = botIdentity(config, platform);
+    }
   } catch (error) {
     await store.close();
     throw error;
@@ -248,17 +252,6 @@ export async function startSteward(
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   publicUrl ||= url;
-  logger.info(
-    {
-      url,
-      store: config.database.kind === 'sqlite' ? config.database.file : redactUrl(config.database.url),
-      auth: config.auth.mode,
-      platform: platform.kind,
-      role: config.role,
-      workers: runsWorker ? config.workers.concurrency : 0,
-    },
-    'Steward is listening',
-  );
   if (runsWorker) worker.start();
   if (identity) {
     bot = createStewardBot({
@@ -274,8 +267,22 @@ export async function startSteward(
       pollMs: config.bot.pollMs,
       webhook: overrides.botWebhook,
     });
+    if (!config.bot.appId && !['127.0.0.1', 'localhost', '::1'].includes(config.host))
+      logger.warn('the bot has no MicrosoftAppId: /api/messages accepts unauthenticated traffic');
     await bot.start(publicUrl);
   }
+  logger.info(
+    {
+      url,
+      store: config.database.kind === 'sqlite' ? config.database.file : redactUrl(config.database.url),
+      auth: config.auth.mode,
+      platform: platform.kind,
+      role: config.role,
+      workers: runsWorker ? config.workers.concurrency : 0,
+      bot: bot !== undefined,
+    },
+    'Steward is listening',
+  );
   let closing: Promise<void> | undefined;
   return {
     url,
