@@ -3,7 +3,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'devTools/', 'test/e2e/artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
