@@ -48,6 +48,13 @@ export class ApprovalConversation {
       decision: null,
     };
     const decision = decisionOf(job);
+    // The record exists before the first card is posted, and each posted card is added to the
+    // current record at once: an approver may decide while the others are still being reached.
+    await this.deps.state.saveApproval(approvalId, {
+      ...record,
+      request,
+      decision: record.decision ?? decision,
+    });
     const unreachable: string[] = [];
     for (const approver of approvers) {
       if (record.cards[approver.id]) continue;
@@ -58,14 +65,24 @@ export class ApprovalConversation {
         this.deps.log.warn({ err: error, approvalId }, 'could not send an approval card');
         return undefined;
       });
-      if (posted) record.cards[approver.id] = posted;
-      else unreachable.push(approver.id);
+      if (!posted) {
+        unreachable.push(approver.id);
+        continue;
+      }
+      const current = (await this.deps.state.approval(approvalId)) ?? record;
+      await this.deps.state.saveApproval(approvalId, {
+        ...current,
+        cards: { ...current.cards, [approver.id]: posted },
+        decision: current.decision ?? decision,
+      });
+      // Decided while this card was on its way: show the decision on it too.
+      if (current.decision && !decision) {
+        const decided = renderApprovalDecidedCard(decidedCardData(current.request, current.decision));
+        await this.deps.messenger.update(posted, decided).catch((error: unknown) => {
+          this.deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
+        });
+      }
     }
-    await this.deps.state.saveApproval(approvalId, {
-      ...record,
-      request,
-      decision: record.decision ?? decision,
-    });
     return unreachable;
   }
 
@@ -104,7 +121,9 @@ export class ApprovalConversation {
       message: message ?? null,
     };
     if (!record) return { kind: 'text', text: `Done: the request is ${outcome}.` };
-    await this.deps.state.saveApproval(approvalId, { ...record, decision });
+    // Re-read: cards posted to other approvers since `record` was read must stay in it.
+    const latest = (await this.deps.state.approval(approvalId)) ?? record;
+    await this.deps.state.saveApproval(approvalId, { ...latest, decision });
     await this.showDecision(approvalId, context.activity.from.aadObjectId);
     return cardReply(renderApprovalDecidedCard(decidedCardData(record.request, decision)), true);
   }
