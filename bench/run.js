@@ -27,6 +27,7 @@ const BENCHMARKS = {
   metadata: require('./metadata'),
   audit: require('./audit'),
   soak: require('./soak'),
+  bot: require('./bot'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');
