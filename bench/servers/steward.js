@@ -30,6 +30,8 @@ async function main() {
     STEWARD_HOST: '127.0.0.1',
     STEWARD_PORT: '0',
     STEWARD_RATE_LIMIT_FACTOR: '100000',
+    // The bot has its own benchmark; here its webhook would add delivery jobs to every provisioning run.
+    STEWARD_BOT_ENABLED: 'false',
     ...overrides,
     STEWARD_DATA_DIR: dataDir,
     STEWARD_AUTH_SECRET: secret,
