@@ -8,7 +8,7 @@ import {
   type ClusterOptions,
   ClusterOptionsError,
   parseClusterOptions,
-} from '../cluster/options';
+} from '../config/cluster';
 import { type ClusterRole, ProcessSlot } from '../cluster/supervisor';
 import { type Config, ConfigError, loadConfig, redactUrl } from '../config';
 import { createLogger } from '../logger';

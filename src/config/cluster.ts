@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-/** How many processes of each role the cluster runs, and where it listens. */
+/** How many processes of each role `npm run start:cluster` runs, and where it listens (its flags, else `STEWARD_CLUSTER_*`). */
 export interface ClusterOptions {
   /** API processes behind the entry (at least 1). */
   api: number;
