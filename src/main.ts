@@ -29,6 +29,7 @@ import { reportRoutes } from './api/routes/reports';
 import { teamRoutes } from './api/routes/teams';
 import { createApiServer } from './api/server';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
+import { setHeapGrowth } from './heap';
 import { createLogger } from './logger';
 import {
   createEmbeddedPlatform,
@@ -110,6 +111,7 @@ export async function startSteward(
   logger: Logger,
   overrides: StewardOverrides = {},
 ): Promise<Steward> {
+  setHeapGrowth(config.heapGrowthPercent);
   const store = openStore(config.database);
   // The public URL defaults to where the server listens, known only once it does.
   let publicUrl = config.publicUrl ?? '';

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       expect(config.logLevel).toBe('info');
       expect(config.publicUrl).toBeUndefined();
       expect(config.shutdownTimeoutMs).toBe(10_000);
+      expect(config.heapGrowthPercent).toBe(50);
     });
 
     test('empty and blank values count as unset', () => {
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
         STEWARD_SEED_DEMO_DATA: 'no',
         STEWARD_LOG_LEVEL: 'silent',
         STEWARD_SHUTDOWN_TIMEOUT_MS: '2500',
+        STEWARD_HEAP_GROWTH_PERCENT: '0',
       });
       expect(config.port).toBe(0);
       expect(config.host).toBe('0.0.0.0');
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
       expect(config.seedDemoData).toBe(false);
       expect(config.logLevel).toBe('silent');
       expect(config.shutdownTimeoutMs).toBe(2500);
+      expect(config.heapGrowthPercent).toBe(0);
     });
 
     test('an absolute data dir is kept as is', () => {
@@ -183,6 +186,8 @@ describe('loadConfig', () => {
       ['STEWARD_LOG_LEVEL', { STEWARD_LOG_LEVEL: 'loud' }],
       ['STEWARD_SEED_DEMO_DATA', { STEWARD_SEED_DEMO_DATA: 'maybe' }],
       ['STEWARD_SHUTDOWN_TIMEOUT_MS', { STEWARD_SHUTDOWN_TIMEOUT_MS: 'soon' }],
+      ['STEWARD_HEAP_GROWTH_PERCENT', { STEWARD_HEAP_GROWTH_PERCENT: '401' }],
+      ['STEWARD_HEAP_GROWTH_PERCENT', { STEWARD_HEAP_GROWTH_PERCENT: '-10' }],
       ['STEWARD_AUTH_JWKS_URI', { ...entra, STEWARD_AUTH_JWKS_URI: '' }],
       ['STEWARD_AUTH_JWKS_URI', { ...entra, STEWARD_AUTH_JWKS_URI: 'keys.json' }],
       ['STEWARD_AUTH_ISSUER', { ...entra, STEWARD_AUTH_ISSUER: '' }],

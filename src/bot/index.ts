@@ -17,6 +17,7 @@ import { answer, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
 import { Messenger } from './messenger';
 import { Notifications } from './notifications';
+import { ReusedClientsAuthentication } from './reusedClients';
 import { StewardBot } from './stewardBot';
 
 export type { BotIdentity, CallerToken, EmbeddedTokens } from './identity/botIdentity';
@@ -61,15 +62,17 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const { client, identity, log } = options;
   const framework = options.botFramework;
   const adapter = new StewardAdapter(
-    new ConfigurationBotFrameworkAuthentication(
-      framework.appId
-        ? {
-            MicrosoftAppId: framework.appId,
-            MicrosoftAppPassword: framework.appPassword,
-            MicrosoftAppType: framework.appType,
-            MicrosoftAppTenantId: framework.appTenantId,
-          }
-        : {},
+    new ReusedClientsAuthentication(
+      new ConfigurationBotFrameworkAuthentication(
+        framework.appId
+          ? {
+              MicrosoftAppId: framework.appId,
+              MicrosoftAppPassword: framework.appPassword,
+              MicrosoftAppType: framework.appType,
+              MicrosoftAppTenantId: framework.appTenantId,
+            }
+          : {},
+      ),
     ),
   );
   const state = new BotState(options.storage);

@@ -88,6 +88,11 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
+  /**
+   * How far, in percent, the JavaScript heap may grow past what the last full collection kept
+   * before the next one (V8's `--heap-growing-percent`); 0 leaves V8's own choice, up to 4 ×.
+   */
+  heapGrowthPercent: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -146,6 +151,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       10_000,
       0,
       600_000,
+    ),
+    heapGrowthPercent: integer(
+      'STEWARD_HEAP_GROWTH_PERCENT',
+      read('STEWARD_HEAP_GROWTH_PERCENT'),
+      50,
+      0,
+      400,
     ),
   };
 }
