@@ -46,6 +46,14 @@ export interface SubmittedForm {
   jobId: string;
 }
 
+/** A botbuilder `Storage` that can also list its keys (the database's; MemoryStorage cannot). */
+export type BotStorage = Storage & {
+  keysStartingWith?(prefix: string, limit: number): Promise<string[]>;
+};
+
+/** How many unfinished requests a bot process takes up again when it starts. */
+const RESUMED_AT_MOST = 1000;
+
 /** The bot's webhook: the hook it registered and the secret deliveries are signed with. */
 export interface WebhookRegistration {
   url: string;
@@ -58,11 +66,11 @@ const CREATE_ONLY = 'steward-create-only';
 
 /**
  * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
- * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`,
+ * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
  * `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
  */
 export class BotState {
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly storage: BotStorage) {}
 
   /** The person with this object id, when they have talked to the bot. */
   user(aadObjectId: string): Promise<KnownUser | undefined> {
@@ -92,6 +100,23 @@ export class BotState {
   /** Remembers where a request's progress card is. */
   saveProgress(jobId: string, location: ProgressLocation): Promise<void> {
     return this.put(`progress/${jobId}`, location);
+  }
+
+  /** Notes that a request's job has not finished yet, so that a restarted bot follows it again. */
+  markUnfinished(jobId: string): Promise<void> {
+    return this.put(`following/${jobId}`, { since: new Date().toISOString() });
+  }
+
+  /** Forgets that a request's job is unfinished (it ended, or is gone). */
+  markFinished(jobId: string): Promise<void> {
+    return this.storage.delete([`following/${jobId}`]);
+  }
+
+  /** The jobs of requests whose job had not finished when last seen (none where storage cannot list). */
+  async unfinishedJobs(): Promise<string[]> {
+    if (!this.storage.keysStartingWith) return [];
+    const keys = await this.storage.keysStartingWith('following/', RESUMED_AT_MOST);
+    return keys.map((key) => key.slice('following/'.length));
   }
 
   /** The approval cards of an approval request. */

@@ -4,12 +4,11 @@ import {
   type Activity,
   CloudAdapter,
   ConfigurationBotFrameworkAuthentication,
-  type Storage,
   type TurnContext,
 } from 'botbuilder';
 import type { StewardClient } from '../client';
 import type { BotLog } from './botLog';
-import { BotState } from './botState';
+import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
 import { ProgressTracker } from './conversations/progress';
 import { RequestSubmitter } from './conversations/submitRequest';
@@ -35,7 +34,7 @@ export interface StewardBotOptions {
   client: StewardClient;
   identity: BotIdentity;
   /** Bot state and conversation references: the database in production. */
-  storage: Storage;
+  storage: BotStorage;
   log: BotLog;
   /** The Bot Framework registration; with no app id the adapter accepts local, unauthenticated traffic only. */
   botFramework: { appId?: string; appPassword?: string; appType?: string; appTenantId?: string };
@@ -51,7 +50,10 @@ export interface StewardBotRuntime {
   handleMessages(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** `POST /api/notifications`: Steward's webhook deliveries. */
   handleNotifications(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** Registers the webhook for deliveries to `publicUrl` (retried in the background until it works). */
+  /**
+   * Follows again the requests left unfinished by an earlier run, and registers the webhook for
+   * deliveries to `publicUrl` (retried in the background until it works).
+   */
   start(publicUrl: string): Promise<void>;
   /** Stops polling and retries; resolves when nothing is running. */
   stop(): Promise<void>;
@@ -158,6 +160,15 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     },
 
     async start(publicUrl) {
+      try {
+        const resumed = await progress.resume();
+        if (resumed > 0) log.info({ requests: resumed }, 'following unfinished requests again');
+      } catch (error) {
+        log.warn(
+          { err: error },
+          'could not read the unfinished requests; their cards move on deliveries only',
+        );
+      }
       if (options.webhook === false) return;
       await register(publicUrl, options.pollMs.max);
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema';
 
 /** A stored item: any JSON object, with the eTag it was read with (botbuilder's `StoreItem`). */
@@ -79,6 +79,21 @@ export class BotStateRepository {
   async delete(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.db.deleteFrom('bot_state').where('key', 'in', keys.map(checkedKey)).execute();
+  }
+
+  /** Up to `limit` stored keys that begin with `prefix`, in key order. */
+  async keysStartingWith(prefix: string, limit: number): Promise<string[]> {
+    checkedKey(prefix);
+    // A comparison of the key's first characters rather than LIKE (no character of the prefix is a
+    // pattern) or a range (which a database's collation may order differently from its bytes).
+    const rows = await this.db
+      .selectFrom('bot_state')
+      .select('key')
+      .where(sql<boolean>`substr(key, 1, ${[...prefix].length}) = ${prefix}`)
+      .orderBy('key')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.key);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
+import { createTestDatabase } from '../support/databases';
 import { PEOPLE } from '../support/steward';
-import { actionData, cardText, verbsOf } from './support/fakeConnector';
+import { actionData, cardText, FakeConnector, verbsOf } from './support/fakeConnector';
 import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
 
 const myJobs = async (bot: BotHarness) =>
@@ -38,6 +39,54 @@ describe('the bot without webhook deliveries', () => {
     ).toEqual([]);
     const progress = await requestProject(bot, 'Polled');
     await ready(bot, progress);
+  });
+});
+
+describe('the bot after a restart', () => {
+  /** The requests the bot's state says are unfinished. */
+  const unfinished = async (bot: BotHarness) =>
+    (
+      await bot.steward.steward.store.db
+        .selectFrom('bot_state')
+        .select('key')
+        .where('key', 'like', 'following/%')
+        .execute()
+    ).map((row) => row.key);
+
+  it('follows the requests it was following before, and finishes their cards', async () => {
+    const database = await createTestDatabase('sqlite');
+    const connector = new FakeConnector();
+    await connector.start();
+    const reuse = { database, connector };
+    let bot: BotHarness | undefined;
+    try {
+      // No workers and no deliveries: the job waits, and only the bot's polling can move the card.
+      bot = await startBotHarness(
+        'sqlite',
+        { STEWARD_WORKER_CONCURRENCY: '0' },
+        { botWebhook: false },
+        reuse,
+      );
+      const progress = await requestProject(bot, 'Resumed');
+      expect(cardText(bot.connector.currentCard(progress))).toMatch(/Queued/);
+      const [jobId] = (await myJobs(bot)).map((job) => job.id);
+      expect(await unfinished(bot)).toEqual([`following/${jobId}`]);
+      await bot.close();
+
+      // A new process with workers, still without deliveries.
+      bot = await startBotHarness('sqlite', {}, { botWebhook: false }, reuse);
+      await ready(bot, progress);
+      // Its job ended: nothing is left to follow at the next start.
+      const deadline = Date.now() + 5_000;
+      while ((await unfinished(bot)).length > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(await unfinished(bot)).toEqual([]);
+    } finally {
+      await bot?.close();
+      await connector.close();
+      await database.drop();
+    }
   });
 });
 

@@ -58,6 +58,17 @@ describe.each(databaseKinds)('bot state on %s', (kind) => {
     }
   });
 
+  test('lists the keys that begin with a prefix, in order, up to a limit; % and _ are plain characters', async () => {
+    const keys = ['list/b', 'list/a', 'list/a/deeper', 'lisT/other', 'list0', 'lis', 'li%t/x', 'li_t/y'];
+    await state.write(Object.fromEntries(keys.map((k) => [k, { eTag: '*' }])));
+    expect(await state.keysStartingWith('list/', 10)).toEqual(['list/a', 'list/a/deeper', 'list/b']);
+    expect(await state.keysStartingWith('list/', 2)).toEqual(['list/a', 'list/a/deeper']);
+    expect(await state.keysStartingWith('li%t/', 10)).toEqual(['li%t/x']);
+    expect(await state.keysStartingWith('li_t/', 10)).toEqual(['li_t/y']);
+    expect(await state.keysStartingWith('nothing/', 10)).toEqual([]);
+    await expect(state.keysStartingWith('', 10)).rejects.toBeInstanceOf(RangeError);
+  });
+
   test('keys must be 1–512 characters', async () => {
     await expect(state.read([''])).rejects.toBeInstanceOf(RangeError);
     await expect(state.write({ ['k'.repeat(513)]: { a: 1 } })).rejects.toBeInstanceOf(RangeError);

@@ -39,7 +39,8 @@ export function isFinished(job: Job): boolean {
  * The progress card of each request, updated in place as its job moves: at once when a webhook
  * delivery says so, and by polling `GET /jobs/{id}` with backoff (from `pollMs.initial`, doubling
  * while nothing changes, up to `pollMs.max`) when no delivery arrives. Card locations live in the
- * bot state, so any bot process can update a card; polls live in the process that started them.
+ * bot state, so any bot process can update a card; polls live in the process that started them,
+ * and the unfinished requests are noted there too, so that a restarted process follows them again.
  */
 export class ProgressTracker {
   private readonly polls = new Map<string, Poll>();
@@ -62,7 +63,20 @@ export class ProgressTracker {
       requesterId: context.activity.from.aadObjectId ?? '',
       pictureUrl,
     });
-    if (!isFinished(job)) this.follow(job.id, jobSignature(job));
+    if (isFinished(job)) return;
+    await this.deps.state.markUnfinished(job.id);
+    this.follow(job.id, jobSignature(job));
+  }
+
+  /**
+   * Follows again the requests whose job had not finished when a bot process last saw it (the bot
+   * restarted in between): each card is brought up to date at the first poll. Resolves with how many.
+   */
+  async resume(): Promise<number> {
+    const jobIds = await this.deps.state.unfinishedJobs();
+    // An empty signature differs from any job's, so the first poll redraws the card.
+    for (const jobId of jobIds) this.follow(jobId, '');
+    return jobIds.length;
   }
 
   /** Brings a job's card up to date now (a delivery said it moved) and keeps following it until it ends. */
@@ -72,7 +86,7 @@ export class ProgressTracker {
     const job = await this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
     await this.show(job, location.pictureUrl);
     const poll = this.polls.get(jobId);
-    if (isFinished(job)) this.forget(jobId);
+    if (isFinished(job)) await this.finished(jobId);
     else if (poll) poll.seen = jobSignature(job);
     else this.follow(jobId, jobSignature(job));
   }
@@ -125,12 +139,12 @@ export class ProgressTracker {
         delay = this.deps.pollMs.initial;
       }
       if (isFinished(job)) {
-        this.forget(jobId);
+        await this.finished(jobId);
         return;
       }
     } catch (error) {
       if (isStatus(error, 404)) {
-        this.forget(jobId);
+        await this.finished(jobId);
         return;
       }
       this.deps.log.warn({ err: error, jobId }, 'could not follow a request; trying again later');
@@ -138,6 +152,12 @@ export class ProgressTracker {
     if (this.polls.get(jobId) !== poll || this.stopped) return;
     poll.delay = delay;
     poll.timer = this.schedule(jobId, delay);
+  }
+
+  /** Stops following a job that ended (or is gone), here and for the next start. */
+  private async finished(jobId: string): Promise<void> {
+    this.forget(jobId);
+    await this.deps.state.markFinished(jobId);
   }
 
   private forget(jobId: string): void {
