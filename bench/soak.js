@@ -105,6 +105,10 @@ async function run({ quick = false } = {}) {
         STEWARD_EMBEDDED_LATENCY_MS: '0',
         // Counted on every request, never refusing: the soak measures Steward, not its budgets.
         STEWARD_RATE_LIMIT_FACTOR: '100000',
+        // A heap-growth setting to compare with Steward's default, when given.
+        ...(process.env.STEWARD_HEAP_GROWTH_PERCENT
+          ? { STEWARD_HEAP_GROWTH_PERCENT: process.env.STEWARD_HEAP_GROWTH_PERCENT }
+          : {}),
       }),
     },
   });
