@@ -5,7 +5,8 @@
 // cut in time slices; each reports requests, errors, latency percentiles and the server's RSS, and
 // the targets compare the end of the run with its start after a warm-up: no errors, no p99 drift,
 // flat memory. BENCH_SOAK_SECONDS sets the length (default 180), BENCH_SOAK_RATE the mixed requests
-// a second (default 300, besides the provisioning requests).
+// a second (default 300, besides the provisioning requests); STEWARD_HEAP_GROWTH_PERCENT, when set,
+// is passed to the server to compare a heap-growth setting with the default.
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
