@@ -8,7 +8,7 @@
 const { sql } = require('kysely');
 const { isPostgres } = require('../dist/store/database');
 const { servedStore, sequentialLatency, ms } = require('./latency');
-const { adminUrl } = require('./stores');
+const { storeKinds } = require('./stores');
 
 const RECORDS = 1_000_000;
 const BASELINE_RECORDS = 1_000;
@@ -75,10 +75,7 @@ async function pages(server, trail, records, count) {
 async function run({ quick = false } = {}) {
   const records = quick ? 50_000 : RECORDS;
   const count = quick ? 30 : 300;
-  const admin = adminUrl();
-  const kinds = admin ? ['sqlite', 'postgres'] : ['sqlite'];
-  if (!admin)
-    console.log('PostgreSQL skipped: neither BENCH_DATABASE_URL nor STEWARD_TEST_DATABASE_URL is set.');
+  const { admin, kinds } = storeKinds();
   const rows = [];
   const targets = [];
   for (const kind of kinds) {

@@ -6,7 +6,7 @@
 // API writes them (on SQLite that includes the leaf index).
 const { MetadataRepository } = require('../dist/store/metadata');
 const { servedStore, sequentialLatency, ms } = require('./latency');
-const { adminUrl } = require('./stores');
+const { storeKinds } = require('./stores');
 
 const TEAMS = 100_000;
 const BASELINE_TEAMS = 1_000;
@@ -79,10 +79,7 @@ async function measure(kind, admin, teams, count) {
 async function run({ quick = false } = {}) {
   const teams = quick ? 5_000 : TEAMS;
   const count = quick ? 30 : 300;
-  const admin = adminUrl();
-  const kinds = admin ? ['sqlite', 'postgres'] : ['sqlite'];
-  if (!admin)
-    console.log('PostgreSQL skipped: neither BENCH_DATABASE_URL nor STEWARD_TEST_DATABASE_URL is set.');
+  const { admin, kinds } = storeKinds();
   const rows = [];
   const targets = [];
   for (const kind of kinds) {

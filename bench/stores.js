@@ -10,6 +10,17 @@ function adminUrl() {
   return process.env.BENCH_DATABASE_URL || process.env.STEWARD_TEST_DATABASE_URL || undefined;
 }
 
+/**
+ * The stores a benchmark runs on: SQLite always, PostgreSQL when an admin URL is set (says so when
+ * it is not). Returns the admin URL too.
+ */
+function storeKinds() {
+  const admin = adminUrl();
+  if (!admin)
+    console.log('PostgreSQL skipped: neither BENCH_DATABASE_URL nor STEWARD_TEST_DATABASE_URL is set.');
+  return { admin, kinds: admin ? ['sqlite', 'postgres'] : ['sqlite'] };
+}
+
 async function asAdmin(url, work) {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -40,4 +51,4 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-module.exports = { adminUrl, freshPostgres, percentile };
+module.exports = { adminUrl, freshPostgres, percentile, storeKinds };

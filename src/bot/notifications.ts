@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HookPayload, StewardClient } from '../client';
+import { EVENT_TYPES } from '../domain/events';
 import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';
@@ -34,19 +35,6 @@ export function signatureMatches(body: Buffer, signature: string | undefined, se
   const expected = createHmac('sha256', secret).update(body).digest();
   return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
 }
-
-/** The events the bot knows of, subscribed to when the API will not list them for the bot's app. */
-const KNOWN_EVENTS = [
-  'team_created',
-  'team_provisioning_completed',
-  'team_provisioning_failed',
-  'team_creation_approval_requested',
-  'team_creation_approved',
-  'team_creation_rejected',
-  'team_archived',
-  'team_unarchived',
-  'team_deleted',
-] as const;
 
 type Json = Record<string, unknown>;
 const idAt = (payload: Json, key: string): string => {
@@ -115,7 +103,8 @@ export class Notifications {
       return events.value.map((event) => event.code) as HookPayload['events'];
     } catch (error) {
       if (!isStatus(error, 403)) throw error;
-      return [...KNOWN_EVENTS];
+      // The events this version of Steward emits.
+      return [...EVENT_TYPES];
     }
   }
 
