@@ -4,6 +4,7 @@ import { boolean, ConfigError, integer, oneOf, positiveNumber, url } from './val
 
 export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
 export { ConfigError, redactUrl } from './values';
+export { checkBotSettings, type EntraBotSettings, entraBotSettings, runsBot } from './botSettings';
 
 /**
  * Every setting of Steward, read from the environment once, validated, and typed. This is the only

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { actorOf } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { Conflict, type ErrorDetail, Forbidden, NotFound, ValidationFailed } from '../domain/errors';
-import { applyConventions } from '../domain/provisioningPlan';
+import { applyConventions } from '../domain/requestPlanning';
 import type { ApprovedApprovalResponsePayload, RejectedApprovalResponsePayload } from '../domain/wire';
 import type { ApprovalRepository, StoredApproval } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
@@ -11,7 +11,8 @@ import type { TemplateRepository } from '../store/templates';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
-import { conventionScope, eventPayload, type ProvisioningData } from './provisioning';
+import { eventPayload, type ProvisioningData } from './jobs/provisioning';
+import { conventionScope } from './provisioning';
 
 export interface ApprovalDependencies {
   db: Kysely<Database>;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { EventType } from '../domain/events';
+import type { EventType } from '../domain/wire/events';
 import type { Database } from '../store/schema';
 import type { OutboxRepository } from '../store/outbox';
 
-export { EVENT_TYPES, type EventType } from '../domain/events';
+export { EVENT_TYPES, type EventType } from '../domain/wire/events';
 
 /** An event as emitted: its payload always carries `tenant {id}`. */
 export interface StewardEvent {

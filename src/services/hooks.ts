@@ -20,7 +20,7 @@ import type { Database } from '../store/schema';
 import type { AuditLog } from './audit';
 import type { StewardEvent } from './events';
 import type { HostResolver } from './webhookSender';
-import type { DeliveryData } from './webhookDelivery';
+import type { DeliveryData } from './jobs/webhookDelivery';
 
 /** The requester id of delivery jobs: Steward itself, not a caller. */
 const SYSTEM_REQUESTER = 'steward';

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { actorOf, type AuditTarget } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { Conflict, Forbidden, NotFound } from '../domain/errors';
-import { toWireJob } from '../domain/jobs';
+import { wireJob } from './jobs/registry';
 import type {
   Job,
   Team,
@@ -21,7 +21,7 @@ import type { Database } from '../store/schema';
 import type { AuditLog } from './audit';
 import type { DirectoryService } from './directory';
 import type { EventBus, StewardEvent } from './events';
-import type { ArchiveData } from './provisioningHandler';
+import type { ArchiveData } from './jobs/teamArchive';
 
 type Relation = 'owner' | 'member';
 
@@ -137,7 +137,7 @@ export class TeamService {
       return stored;
     });
     this.deps.onQueued();
-    return toWireJob(job, await this.deps.jobs.isPaused());
+    return wireJob(job, await this.deps.jobs.isPaused());
   }
 
   /** The members of a team: its members, or admins. */

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { EventType } from '../domain/events';
+import type { EventType } from '../domain/wire/events';
 import type { HookDeliveryStatus } from '../domain/wire';
 import type { Database, HookDeliveryRow, HookRow } from './schema';
 
