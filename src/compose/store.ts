@@ -45,7 +45,7 @@ async function buildPlatform(
   publicUrl: () => string,
   seeded: boolean,
 ): Promise<Platform> {
-  if (config.platform.kind === 'graph') return createGraphPlatform(config.platform);
+  if (config.platform.kind === 'graph') return createGraphPlatform(config.platform, { bot: config.bot });
   const platform = createEmbeddedPlatform({
     directory: new DirectoryRepository(store.db),
     db: store.db,

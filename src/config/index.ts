@@ -38,6 +38,10 @@ export interface Config {
         clientSecret: string;
         baseUrl: string;
         authorityHost: string;
+        /** Steward's Teams app in the tenant's catalog (`STEWARD_TEAMS_APP_ID`): installed in new teams so its bot can welcome them. */
+        teamsAppId?: string;
+        /** The Bot Connector the welcome message is sent through (`STEWARD_BOT_SERVICE_URL`). */
+        botServiceUrl: string;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;

@@ -120,6 +120,9 @@ export function platform(read: Read): Config['platform'] {
         'STEWARD_GRAPH_AUTHORITY_HOST',
         read('STEWARD_GRAPH_AUTHORITY_HOST') ?? 'https://login.microsoftonline.com',
       ).replace(/\/+$/, ''),
+      teamsAppId: read('STEWARD_TEAMS_APP_ID'),
+      // Teams' global Bot Connector, which routes proactive messages to the tenant's region.
+      botServiceUrl: url('STEWARD_BOT_SERVICE_URL', read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/'),
     };
   }
   return {

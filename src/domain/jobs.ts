@@ -29,6 +29,11 @@ export interface Checkpoint {
   skipped?: string[];
   /** The team the job created (or found), once it exists. */
   teamId?: string;
+  /**
+   * The platform operation a step started and is waiting for (Graph's `Location` of a clone),
+   * saved before the wait so that a resumed job waits for it instead of starting another.
+   */
+  operation?: string;
 }
 
 /** A job as stored, with the queue's bookkeeping. */

@@ -23,14 +23,40 @@ export interface NewTeamSpec {
   /** The first owner: Graph needs one when an app creates a team. */
   ownerId: string;
   /**
+   * Everyone the team should have, owners included. A platform may put some of them in the
+   * creation request (Graph takes up to 20 with the group); `addMembers` adds the rest.
+   */
+  members?: readonly PlannedMember[];
+  /**
    * A key unique to the job that creates this team, recorded with it, so that a job resumed after
    * a crash finds the team it created (`findTeamByProvisioningKey`) instead of creating another.
    */
   provisioningKey: string;
 }
 
+/** A person a team should have, with their role. */
+export interface PlannedMember {
+  id: string;
+  role: 'owner' | 'member';
+}
+
+/**
+ * Where a long operation of the platform (Graph's asynchronous clone) is found again after a crash:
+ * the job records it as soon as the platform has started it, and a resumed job waits for that
+ * operation instead of starting a second one.
+ */
+export interface OperationCheckpoint {
+  /** The operation an earlier attempt started (Graph's `Location`), if any. */
+  readonly location?: string;
+  /** Saves the operation just started; resolves once it is durable. */
+  started(location: string): Promise<void>;
+}
+
+/** What became of the welcome message: posted (with a line for the job log) or skipped, and why. */
+export type WelcomeOutcome = { posted: string } | { skipped: string };
+
 /** A team made by copying another one. */
-export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'sensitivityLabelId'> {
+export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'sensitivityLabelId' | 'members'> {
   sourceTeamId: string;
   parts: { apps: boolean; tabs: boolean; settings: boolean; channels: boolean; members: boolean };
 }
@@ -42,7 +68,7 @@ export interface TeamsPlatform {
   /** Creates a team and resolves once it exists (Graph's asynchronous operation is awaited). */
   createTeam(spec: NewTeamSpec): Promise<Team>;
   /** Clones `spec.sourceTeamId` with the chosen parts and resolves once the copy exists. */
-  cloneTeam(spec: CloneTeamSpec): Promise<Team>;
+  cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team>;
   /** The team a job created earlier, if it got that far. */
   findTeamByProvisioningKey(key: string): Promise<Team | undefined>;
   getTeam(teamId: string): Promise<Team | undefined>;
@@ -53,14 +79,23 @@ export interface TeamsPlatform {
   listMembers(teamId: string): Promise<TeamMember[]>;
   /** Adds a member, or changes an existing member's role; adding someone twice is not an error. */
   addMember(teamId: string, userId: string, role: 'owner' | 'member'): Promise<TeamMember>;
+  /**
+   * Makes the team have `members` with their roles, adding only who is missing (in bulk where the
+   * platform can) and changing only roles that differ; returns how many were added and changed.
+   */
+  addMembers(teamId: string, members: readonly PlannedMember[]): Promise<{ added: number; changed: number }>;
   listChannels(teamId: string): Promise<TeamChannel[]>;
   primaryChannel(teamId: string): Promise<TeamChannel>;
   /** Creates a channel; `ownerId` becomes the owner of a private channel. */
   createChannel(teamId: string, channel: TeamChannelPayload, ownerId: string): Promise<TeamChannel>;
   listTabs(teamId: string, channelId: string): Promise<TeamChannelTab[]>;
   createTab(teamId: string, channelId: string, tab: TeamChannelTabPayload): Promise<TeamChannelTab>;
-  /** Posts a message (HTML) in a channel, as the welcome message is. */
-  postMessage(teamId: string, channelId: string, html: string): Promise<void>;
+  /**
+   * Shows the welcome message (plain text) in the team's General channel, as Steward's bot where the
+   * platform needs a bot for it. A welcome that cannot be delivered is skipped with its reason,
+   * never an error: the team exists and is usable without it.
+   */
+  welcome(teamId: string, text: string): Promise<WelcomeOutcome>;
   /**
    * Every team of the tenant (not only those Steward provisioned) with its archive flag and owner
    * count, by name: what the lifecycle reports (archived, orphaned teams) are computed from.

@@ -146,13 +146,14 @@ describe('creating a team', () => {
       'group@odata.bind': `${fake.baseUrl}/groups('${team.id}')`,
       memberSettings: { allowCreateUpdateChannels: false, allowDeleteChannels: false },
       funSettings: { allowGiphy: false, giphyContentRating: 'strict' },
-      discoverySettings: { showInTeamsSearchAndSuggestions: false },
+      // discoverySettings are beta-only: not sent to v1.0.
     });
 
-    // notStarted, inProgress, succeeded: three looks, one second apart at first, then wider.
+    // notStarted, inProgress, succeeded: three looks, more than 30 s apart (teamsasyncoperation.md),
+    // then wider.
     const polls = calls.filter((r) => r.method === 'GET' && r.path.includes('/operations('));
     expect(polls).toHaveLength(3);
-    expect(delays.slice(0, 3)).toEqual([1000, 1500, 2250]);
+    expect(delays.slice(0, 3)).toEqual([31_000, 46_500, 69_750]);
 
     const label = calls.find((r) => r.method === 'PATCH' && r.path === `/v1.0/groups/${team.id}`);
     expect(label?.body).toEqual({ assignedLabels: [{ labelId: LABEL }] });
@@ -247,7 +248,12 @@ describe('cloning a team', () => {
 
   test('posts the chosen parts as one comma-separated string and waits for the copy', async () => {
     const mark = fake.requests.length;
-    const team = await platform.teams.cloneTeam(cloneSpec('clone-1', 'clonedproject'));
+    const started: string[] = [];
+    const team = await platform.teams.cloneTeam(cloneSpec('clone-1', 'clonedproject'), {
+      started: async (location) => {
+        started.push(location);
+      },
+    });
 
     const post = since(mark).find((r) => r.method === 'POST' && r.path.endsWith('/clone'));
     expect(post?.path).toBe(`/v1.0/teams/${sourceId}/clone`);
@@ -258,40 +264,21 @@ describe('cloning a team', () => {
       visibility: 'public',
       partsToClone: 'apps,tabs,settings,channels',
     });
-    // The job's key goes on the new group before the first poll.
-    expect(
-      since(mark)
-        .slice(0, 7)
-        .map((r) => `${r.method} ${r.path.replace(/\('[^']+'\)/g, '(…)')}`),
-    ).toEqual([
-      'GET /v1.0/groups?$filter=mailNickname%20eq%20%27clonedproject%27&$select=id',
+    // The operation is handed over for the checkpoint before the first poll; clones are looked at
+    // after 5 s, then less and less often.
+    expect(started).toEqual([expect.stringMatching(/^\/teams\('[^']+'\)\/operations\('[^']+'\)$/)]);
+    expect(since(mark).map((r) => `${r.method} ${r.path.replace(/\('[^']+'\)/g, '(…)')}`)).toEqual([
       `POST /v1.0/teams/${sourceId}/clone`,
-      `POST /v1.0/groups/${team.id}/extensions`,
       'GET /v1.0/teams(…)/operations(…)',
       'GET /v1.0/teams(…)/operations(…)',
       'GET /v1.0/teams(…)/operations(…)',
       `GET /v1.0/teams/${team.id}`,
     ]);
+    expect(delays.slice(0, 3)).toEqual([5000, 7500, 11_250]);
     expect(team).toMatchObject({ displayName: 'Cloned project', visibility: 'public' });
     const channels = await platform.teams.listChannels(team.id);
     expect(channels.map((c) => c.displayName)).toEqual(['General', 'Planning']);
     expect(await platform.teams.listMembers(team.id)).toEqual([]);
-    expect(fake.groups.get(team.id)?.extensions.get('com.steward.provisioning')).toMatchObject({
-      provisioningKey: 'clone-1',
-    });
-  });
-
-  test('a resumed clone finds its copy by mail alias and key; another job’s alias is refused', async () => {
-    const first = await platform.teams.cloneTeam(cloneSpec('clone-2', 'clonedagain'));
-    const mark = fake.requests.length;
-    expect(await platform.teams.cloneTeam(cloneSpec('clone-2', 'clonedagain'))).toEqual(first);
-    expect(since(mark).filter((r) => r.path.endsWith('/clone'))).toEqual([]);
-
-    const error = await platform.teams
-      .cloneTeam(cloneSpec('clone-3', 'clonedagain'))
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 409, transient: false });
-    expect((error as Error).message).toContain('clonedagain');
   });
 
   test('a job that died while the clone was under way waits for that clone when it resumes', async () => {
@@ -300,17 +287,29 @@ describe('cloning a team', () => {
         throw new Error('worker died');
       },
     });
-    await expect(crashing.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'))).rejects.toThrow(
+    let location: string | undefined;
+    const checkpoint = {
+      started: async (started: string) => {
+        location = started;
+      },
+    };
+    // Graph ignores the alias of a clone (team-clone.md), so two clones may well share one: the
+    // resumed job must not look for its copy by alias.
+    await fake.addTeam({ displayName: 'Unrelated', ownerIds: [MEGAN] });
+    await expect(crashing.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), checkpoint)).rejects.toThrow(
       'worker died',
     );
     await crashing.close();
+    expect(location).toBeDefined();
 
     const resumed = start({ sleep: async () => fake.settle() });
     const mark = fake.requests.length;
-    const team = await resumed.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'));
+    const team = await resumed.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), { location, ...checkpoint });
     await resumed.close();
     expect(team.displayName).toBe('Cloned project');
     expect(since(mark).filter((r) => r.path.endsWith('/clone'))).toEqual([]);
+    expect(since(mark)[0]?.path).toBe(`/v1.0${location}`);
+    expect([...fake.groups.values()].filter((g) => g.displayName === 'Cloned project')).toHaveLength(2);
   });
 
   test('an unknown source team is NotFound', async () => {
@@ -478,15 +477,6 @@ describe('an existing team', () => {
     expect(since(mark).at(-1)?.path).toContain('$expand=teamsApp');
   });
 
-  test('postMessage sends HTML to the channel', async () => {
-    const channel = await platform.teams.primaryChannel(teamId);
-    await platform.teams.postMessage(teamId, channel.id, '<p>Welcome!</p>');
-    expect(fake.teams.get(teamId)?.channels[0]?.messages.at(-1)).toMatchObject({
-      contentType: 'html',
-      content: '<p>Welcome!</p>',
-    });
-  });
-
   test('deleteTeam deletes the group; the team is gone', async () => {
     const doomed = fake.addTeam({ displayName: 'Doomed', ownerIds: [MEGAN] });
     const mark = fake.requests.length;
@@ -543,10 +533,11 @@ describe('throttling, outages and retries', () => {
   });
 
   test('a POST that timed out at the gateway is not sent again (it may have been done)', async () => {
-    const channel = await platform.teams.primaryChannel(teamId);
-    fake.fail({ method: 'POST', path: /\/messages$/, times: 1, status: 504 });
+    fake.fail({ method: 'POST', path: /\/channels$/, times: 1, status: 504 });
     const mark = fake.requests.length;
-    const error = await platform.teams.postMessage(teamId, channel.id, '<p>hi</p>').catch((e: unknown) => e);
+    const error = await platform.teams
+      .createChannel(teamId, { displayName: 'Timed out', membershipType: 'standard' }, MEGAN)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 504, transient: true });
     expect(since(mark)).toHaveLength(1);
   });

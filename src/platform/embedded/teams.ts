@@ -12,7 +12,15 @@ import type {
 } from '../../domain/wire';
 import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Database } from '../../store/schema';
-import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
+import { escapeMarkup } from '../../domain/markup';
+import {
+  type CloneTeamSpec,
+  type NewTeamSpec,
+  type PlannedMember,
+  PlatformError,
+  type TeamsPlatform,
+  type WelcomeOutcome,
+} from '../port';
 import { ChannelRecords, type StoredMessage } from './channelRecords';
 import { monotonicStamp } from './teamCreation';
 import { TeamRecords, type TeamState, type TeamSummary } from './teamRecords';
@@ -146,9 +154,35 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
     return this.call(() => this.channelRecords.createTab(teamId, channelId, tab));
   }
 
-  /** Posts a message in the channel. */
+  /** Adds who is missing and changes roles that differ, one person at a time (no bulk call to save here). */
+  addMembers(teamId: string, members: readonly PlannedMember[]): Promise<{ added: number; changed: number }> {
+    return this.call(async () => {
+      const present = new Map((await this.teamRecords.listMembers(teamId)).map((m) => [m.userId, m]));
+      let added = 0;
+      let changed = 0;
+      for (const member of members) {
+        const existing = present.get(member.id);
+        if (existing && existing.roles.includes('owner') === (member.role === 'owner')) continue;
+        await this.teamRecords.addMember(teamId, member.id, member.role);
+        if (existing) changed++;
+        else added++;
+      }
+      return { added, changed };
+    });
+  }
+
+  /** Posts a message in the channel (not a port call: Graph posts only as the bot). */
   postMessage(teamId: string, channelId: string, html: string): Promise<void> {
     return this.call(() => this.channelRecords.postMessage(teamId, channelId, html));
+  }
+
+  /** Posts the welcome message in General: the simulated tenant needs no bot to show it. */
+  welcome(teamId: string, text: string): Promise<WelcomeOutcome> {
+    return this.call(async () => {
+      const primary = await this.channelRecords.primaryChannel(teamId);
+      await this.channelRecords.postMessage(teamId, primary.id, `<p>${escapeMarkup(text)}</p>`);
+      return { posted: 'Posted the welcome message in General.' };
+    });
   }
 
   /** Every team with its archive flag and owner count, by name (one query). */

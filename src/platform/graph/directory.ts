@@ -9,7 +9,7 @@ import type {
 import type { User } from '../../domain/wire';
 import { PlatformError } from '../port';
 import { type GraphClient, odataString, segment } from './client';
-import { type GraphLabel, type GraphUser, toLabel, toUser, USER_FIELDS } from './mapping';
+import { type GraphLabel, type GraphUser, toLabels, toUser, USER_FIELDS } from './mapping';
 
 // Graph's advanced queries ($count, $orderby with $filter) need this header.
 const EVENTUAL = { ConsistencyLevel: 'eventual' };
@@ -102,10 +102,16 @@ export class GraphDirectory implements DirectoryReader {
       .sort((a, b) => a.displayName.localeCompare(b.displayName));
   }
 
-  /** The tenant's sensitivity labels that can be put on a team (Microsoft 365 group). */
+  /**
+   * The tenant's sensitivity labels that can be put on a team (Microsoft 365 group), from v1.0's
+   * `dataSecurityAndGovernance` (`api/sensitivitylabel-get.md`); the older
+   * `/security/informationProtection/sensitivityLabels` exists only in beta.
+   */
   async labels(): Promise<DirectoryLabel[]> {
-    const labels = await this.client.list<GraphLabel>('/security/informationProtection/sensitivityLabels');
-    return labels.filter(appliesToTeams).map((label) => toLabel(label, labels));
+    const labels = await this.client.list<GraphLabel>('/security/dataSecurityAndGovernance/sensitivityLabels');
+    const teamable = (list: readonly GraphLabel[]): GraphLabel[] =>
+      list.filter(appliesToTeams).map((label) => ({ ...label, sublabels: teamable(label.sublabels ?? []) }));
+    return toLabels(teamable(labels));
   }
 
   /** Apps are not looked up in Graph mode (see the class comment). */

@@ -8,6 +8,7 @@ import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operatio
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
 import { MsalTokenSource, type TokenSource } from './token';
+import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';
 
 export { GraphClient, GraphError, type RetryPolicy, type Sleep } from './client';
 export { GraphDirectory } from './directory';
@@ -31,6 +32,10 @@ export interface GraphPlatformOptions {
   /** Every wait (retries, polling) goes through this; tests record and shorten it. */
   sleep?: Sleep;
   random?: () => number;
+  /** The bot's app registration, for delivering welcome messages as the bot (`config.bot`). */
+  bot?: { appId?: string; appPassword?: string; appTenantId?: string };
+  /** Bot Connector tokens (default: msal-node client credentials of `bot`). */
+  botTokens?: TokenSource;
   /** Retries and calls are logged here (method, path, status; never headers or tokens). */
   logger?: Logger;
 }
@@ -74,10 +79,38 @@ export function createGraphPlatform(
   const poller = new OperationPoller(client, { ...DEFAULT_POLLING, ...options.polling }, sleep);
   const binds = new Binds(config.baseUrl);
   const provisioner = new TeamProvisioner(client, poller, binds, sleep, options.replicationDelayMs ?? 10_000);
+  const bot = options.bot;
+  const botTokens =
+    options.botTokens ??
+    (bot?.appId && bot.appPassword
+      ? new MsalTokenSource(
+          {
+            // A multi-tenant bot gets its connector tokens from the botframework.com tenant.
+            tenantId: bot.appTenantId ?? 'botframework.com',
+            clientId: bot.appId,
+            clientSecret: bot.appPassword,
+            authorityHost: config.authorityHost,
+          },
+          dispatcher,
+          BOT_CONNECTOR_SCOPE,
+        )
+      : undefined);
+  const messenger = new WelcomeMessenger(
+    client,
+    binds,
+    {
+      teamsAppId: config.teamsAppId,
+      botAppId: bot?.appId,
+      botTokens,
+      serviceUrl: config.botServiceUrl,
+      tenantId: config.tenantId,
+    },
+    dispatcher,
+  );
   return {
     kind: 'graph',
     directory: new GraphDirectory(client),
-    teams: new GraphTeams(client, poller, provisioner, binds),
+    teams: new GraphTeams(client, poller, provisioner, binds, messenger),
     close: async () => {
       await ownDispatcher?.close();
     },

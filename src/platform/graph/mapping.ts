@@ -1,3 +1,5 @@
+import type * as MSGraph from '@microsoft/microsoft-graph-types';
+import type { TeamUpdate } from './payloads';
 import type { DirectoryLabel } from '../../domain/directory';
 import type { Team, TeamChannel, TeamChannelTab, TeamMember, TeamSettings, User } from '../../domain/wire';
 
@@ -9,55 +11,27 @@ import type { Team, TeamChannel, TeamChannelTab, TeamMember, TeamSettings, User 
 
 type Json = Record<string, unknown>;
 
-export interface GraphTeam extends Json {
-  id: string;
-  displayName?: string | null;
-  description?: string | null;
-  internalId?: string | null;
-  classification?: string | null;
-  specialization?: string | null;
-  visibility?: string | null;
-  webUrl?: string | null;
-  isArchived?: boolean | null;
-  isMembershipLimitedToOwners?: boolean | null;
-  createdDateTime?: string | null;
-}
+/** Graph entities as Microsoft types them, with the id Graph always returns made required. */
+type WithId<T> = T & { id: string };
 
-export interface GraphMember extends Json {
-  id: string;
-  userId?: string | null;
-  displayName?: string | null;
-  email?: string | null;
-  roles?: string[] | null;
-}
+export type GraphTeam = WithId<MSGraph.Team>;
+export type GraphMember = WithId<MSGraph.AadUserConversationMember>;
+export type GraphChannel = WithId<MSGraph.Channel>;
+export type GraphTab = WithId<MSGraph.TeamsTab>;
+export type GraphUser = WithId<MSGraph.User>;
+export type GraphGroup = WithId<MSGraph.Group>;
 
-export interface GraphChannel extends Json {
-  id: string;
-  createdDateTime?: string | null;
-  displayName?: string | null;
-  description?: string | null;
-  membershipType?: string | null;
-}
-
-export interface GraphTab extends Json {
-  id: string;
-  displayName?: string | null;
-  webUrl?: string | null;
-  sortOrderIndex?: string | null;
-  configuration?: Json | null;
-  teamsApp?: Json | null;
-}
-
-export interface GraphUser extends Json {
-  id: string;
-  displayName?: string | null;
-  userPrincipalName?: string | null;
-}
-
-export interface GraphLabel extends Json {
-  id: string;
-  parent?: { id?: string; name?: string } | null;
-}
+/**
+ * A v1.0 sensitivity label (`/security/dataSecurityAndGovernance/sensitivityLabels`). The response
+ * documented in `api/sensitivitylabel-get.md` also carries `color`, `isEnabled` and `applicableTo`,
+ * which the typings do not have yet.
+ */
+export type GraphLabel = WithId<MSGraph.SensitivityLabel> & {
+  color?: string | null;
+  isEnabled?: boolean | null;
+  applicableTo?: string | null;
+  sublabels?: GraphLabel[] | null;
+};
 
 /** The directory fields Steward reads, for `$select`. */
 export const USER_FIELDS = [
@@ -101,13 +75,22 @@ type SettingsName = keyof typeof SETTINGS_FIELDS;
 const SETTINGS_NAMES = Object.keys(SETTINGS_FIELDS) as SettingsName[];
 
 /** The settings objects present in `source`, with only the fields the wire model knows. */
-export function pickSettings(source: Json | TeamSettings): TeamSettings {
+export function pickSettings(source: object): TeamSettings {
   const settings: Record<string, Json> = {};
   for (const name of SETTINGS_NAMES) {
     const value = (source as Json)[name];
     if (value && typeof value === 'object') settings[name] = pickSettingsObject(name, value as Json);
   }
   return settings as TeamSettings;
+}
+
+/**
+ * The settings objects of `source` as Graph v1.0 takes them in a request: `discoverySettings` is
+ * beta-only (the v1.0 typings have no such property), so it is left out rather than refused.
+ */
+export function graphSettings(source: object): TeamUpdate {
+  const { discoverySettings: _beta, ...v1 } = pickSettings(source);
+  return v1 as TeamUpdate;
 }
 
 function pickSettingsObject(name: SettingsName, value: Json): Json {
@@ -135,7 +118,8 @@ export function toTeam(team: GraphTeam): Team {
     visibility: team.visibility?.toLowerCase() === 'public' ? 'public' : 'private',
     webUrl: team.webUrl ?? '',
     isArchived: team.isArchived === true,
-    isMembershipLimitedToOwners: team.isMembershipLimitedToOwners === true,
+    // A beta-only property: v1.0 never says a team's membership is limited to owners.
+    isMembershipLimitedToOwners: false,
     createdDateTime: team.createdDateTime ?? '',
     memberSettings: settings.memberSettings ?? {},
     guestSettings: settings.guestSettings ?? {},
@@ -177,7 +161,7 @@ export function toTab(tab: GraphTab): TeamChannelTab {
     id: tab.id,
     displayName: tab.displayName ?? '',
     webUrl: tab.webUrl ?? null,
-    sortOrderIndex: tab.sortOrderIndex ?? null,
+    sortOrderIndex: null, // beta-only in Graph
     configuration: {
       entityId: text(configuration.entityId),
       contentUrl: text(configuration.contentUrl),
@@ -195,44 +179,42 @@ export function toTab(tab: GraphTab): TeamChannelTab {
 
 /** A Graph user as our directory User. */
 export function toUser(user: GraphUser): User {
-  const text = (name: string) => {
-    const value = user[name];
-    return typeof value === 'string' ? value : null;
-  };
   return {
     id: user.id,
     displayName: user.displayName ?? '',
-    givenName: text('givenName'),
-    surname: text('surname'),
-    mail: text('mail'),
+    givenName: user.givenName ?? null,
+    surname: user.surname ?? null,
+    mail: user.mail ?? null,
     userPrincipalName: user.userPrincipalName ?? '',
-    jobTitle: text('jobTitle'),
-    department: text('department'),
-    companyName: text('companyName'),
-    country: text('country'),
-    city: text('city'),
-    usageLocation: text('usageLocation'),
-    preferredLanguage: text('preferredLanguage'),
+    jobTitle: user.jobTitle ?? null,
+    department: user.department ?? null,
+    companyName: user.companyName ?? null,
+    country: user.country ?? null,
+    city: user.city ?? null,
+    usageLocation: user.usageLocation ?? null,
+    preferredLanguage: user.preferredLanguage ?? null,
   };
 }
 
 /**
- * A Purview sensitivity label as our DirectoryLabel. Graph already answers with the labels the
+ * Purview sensitivity labels as our DirectoryLabels: v1.0 lists the top-level labels with their
+ * `sublabels` nested, which become labels with a parent. Graph already answers with the labels the
  * tenant publishes, so no scope is kept here (`null` = everyone).
  */
-export function toLabel(label: GraphLabel, all: readonly GraphLabel[]): DirectoryLabel {
-  const text = (name: string) => (typeof label[name] === 'string' ? (label[name] as string) : '');
-  const parentId = label.parent?.id;
-  const parentName = label.parent?.name ?? all.find((other) => other.id === parentId)?.name;
+export function toLabels(labels: readonly GraphLabel[], parent: GraphLabel | null = null): DirectoryLabel[] {
+  return labels.flatMap((label) => [toLabel(label, parent), ...toLabels(label.sublabels ?? [], label)]);
+}
+
+function toLabel(label: GraphLabel, parent: GraphLabel | null): DirectoryLabel {
   return {
     id: label.id,
-    name: text('name'),
-    description: text('description'),
-    color: text('color'),
-    sensitivity: typeof label.sensitivity === 'number' ? Math.trunc(label.sensitivity) : 0,
-    tooltip: text('tooltip'),
-    isActive: label.isActive !== false,
-    parent: parentId ? { id: parentId, name: typeof parentName === 'string' ? parentName : '' } : null,
+    name: label.name ?? label.displayName ?? '',
+    description: label.description ?? '',
+    color: label.color ?? '',
+    sensitivity: typeof label.priority === 'number' ? Math.trunc(label.priority) : 0,
+    tooltip: label.toolTip ?? '',
+    isActive: label.isEnabled !== false,
+    parent: parent ? { id: parent.id, name: parent.name ?? parent.displayName ?? '' } : null,
     scopeGroupIds: null,
   };
 }

@@ -1,15 +1,25 @@
 import { NotFound } from '../../domain/errors';
 import { PlatformError } from '../port';
 import { type GraphClient, type GraphResponse, parseRetryAfter, type Sleep } from './client';
+import type { TeamsAsyncOperation } from './payloads';
 
-/** How the adapter waits for Graph's asynchronous team operations. */
+/**
+ * How the adapter waits for Graph's asynchronous team operations. Graph's guidance
+ * (`resources/teamsasyncoperation.md`) is to wait more than 30 s between checks of an operation; a
+ * clone is worth a first look after 5 s. When Graph answers with `Retry-After`, that is the wait.
+ */
 export interface PollingPolicy {
-  /** First wait before looking at an operation again. */
+  /** First wait before looking at a create, archive or unarchive operation. */
   initialDelayMs: number;
-  /** Waits grow by half each time up to this. */
+  /** First wait before looking at a clone operation. */
+  cloneInitialDelayMs: number;
+  /** Each wait is the previous one times this (Graph gave no `Retry-After`), up to `maxDelayMs`. */
+  growth: number;
   maxDelayMs: number;
   /** Give up (transiently: the job may look again later) after this long. */
   timeoutMs: number;
+  /** First wait before reading again a resource Graph has not replicated yet (grows the same way). */
+  replicationDelayMs: number;
   /**
    * Graph replicates new groups and operations lazily: a 404 right after they were made is
    * expected. This many in a row are waited out before the 404 counts.
@@ -18,21 +28,17 @@ export interface PollingPolicy {
 }
 
 export const DEFAULT_POLLING: PollingPolicy = {
-  initialDelayMs: 1000,
-  maxDelayMs: 15_000,
-  timeoutMs: 15 * 60_000,
+  initialDelayMs: 31_000,
+  cloneInitialDelayMs: 5_000,
+  growth: 1.5,
+  maxDelayMs: 120_000,
+  timeoutMs: 30 * 60_000,
+  replicationDelayMs: 2_000,
   notFoundRetries: 6,
 };
 
-/** Graph's teamsAsyncOperation. */
-interface TeamsAsyncOperation {
-  id?: string;
-  operationType?: string;
-  status?: 'invalid' | 'notStarted' | 'inProgress' | 'succeeded' | 'failed' | string;
-  targetResourceId?: string | null;
-  targetResourceLocation?: string | null;
-  error?: { code?: string | null; message?: string | null } | null;
-}
+/** Which kind of operation is awaited: clones get their own first wait. */
+export type OperationKind = 'create' | 'clone' | 'archive' | 'unarchive';
 
 /** What an accepted (202) team operation tells us before it finishes. */
 export interface AcceptedOperation {
@@ -71,15 +77,11 @@ export class OperationPoller {
 
   /**
    * Resolves with the operation's `targetResourceId` once it has succeeded; a failed operation is a
-   * final PlatformError carrying Graph's message. `onPending` runs after each unfinished look.
+   * final PlatformError carrying Graph's message.
    */
-  async wait(
-    accepted: AcceptedOperation,
-    what: string,
-    onPending?: () => Promise<void>,
-  ): Promise<string | undefined> {
+  async wait(accepted: AcceptedOperation, what: string, kind: OperationKind): Promise<string | undefined> {
     const deadline = Date.now() + this.policy.timeoutMs;
-    let delay = this.policy.initialDelayMs;
+    let delay = kind === 'clone' ? this.policy.cloneInitialDelayMs : this.policy.initialDelayMs;
     let notFound = 0;
     for (;;) {
       await this.sleep(delay);
@@ -97,7 +99,6 @@ export class OperationPoller {
         const reason = operation.error?.message ?? operation.error?.code ?? 'no reason given';
         throw new PlatformError(`Microsoft Graph could not ${what}: ${reason}`, 500, false);
       }
-      if (onPending) await onPending();
       if (Date.now() >= deadline) {
         throw new PlatformError(
           `Microsoft Graph has not finished ${what} after ${Math.round(this.policy.timeoutMs / 1000)} s`,
@@ -106,7 +107,7 @@ export class OperationPoller {
         );
       }
       const asked = parseRetryAfter(response.headers['retry-after']);
-      delay = Math.max(asked ?? 0, Math.min(this.policy.maxDelayMs, Math.round(delay * 1.5)));
+      delay = asked ?? Math.min(this.policy.maxDelayMs, Math.round(delay * this.policy.growth));
     }
   }
 
@@ -120,14 +121,14 @@ export class OperationPoller {
     options: { patient?: boolean } = {},
   ): Promise<T> {
     const deadline = Date.now() + this.policy.timeoutMs;
-    let delay = this.policy.initialDelayMs;
+    let delay = this.policy.replicationDelayMs;
     for (let attempt = 0; ; attempt++) {
       const value = await read();
       if (value !== undefined) return value;
       const exhausted = options.patient ? Date.now() >= deadline : attempt >= this.policy.notFoundRetries;
       if (exhausted) throw new NotFound(`${what} is not visible in Microsoft Graph`);
       await this.sleep(delay);
-      delay = Math.min(this.policy.maxDelayMs, Math.round(delay * 1.5));
+      delay = Math.min(this.policy.maxDelayMs, Math.round(delay * this.policy.growth));
     }
   }
 }

@@ -1,9 +1,16 @@
 import { NotFound } from '../../domain/errors';
 import type { Team } from '../../domain/wire';
-import { type CloneTeamSpec, type NewTeamSpec, PlatformError } from '../port';
+import {
+  type CloneTeamSpec,
+  type NewTeamSpec,
+  type OperationCheckpoint,
+  type PlannedMember,
+  PlatformError,
+} from '../port';
 import { type GraphClient, odataString, segment, type Sleep } from './client';
-import { type GraphTeam, pickSettings, toTeam } from './mapping';
+import { type GraphGroup, type GraphTeam, graphSettings, toTeam } from './mapping';
 import { acceptedOperation, type OperationPoller } from './operations';
+import type { GroupUpdate, GroupUpsert, TeamClone, TeamFromGroup } from './payloads';
 
 /**
  * Creating and cloning teams so that a job resumed after a crash finds its team instead of making
@@ -15,28 +22,21 @@ import { acceptedOperation, type OperationPoller } from './operations';
  * Graph from the very first call, so there is no window in which a team exists that the key does
  * not find: a resumed job re-runs `createTeam`, finds the group, and a second `POST /teams` for it
  * answers 409, which means "wait for the one already under way". `uniqueName` is not shown to
- * people (unlike a description or a mail alias).
+ * people (unlike a description or a mail alias). The group request carries the owners and the
+ * first members (a team made from a group takes its members, `api/team-post.md`; a group request
+ * takes at most 20 owners and members together, `api/group-post-groups.md`); the members step adds
+ * the rest in bulk.
  *
- * Clones: `POST /teams/{id}/clone` makes the group itself, so it cannot carry a uniqueName. The
- * clone's mail alias (`mailNickname`, unique among Microsoft 365 groups of a tenant) is the handle
- * instead, and an open extension `com.steward.provisioning` written on the new group as soon as it
- * is readable says which job made it. A resumed `cloneTeam` with the same spec finds the group by
- * its alias, checks the key and waits for that clone. `findTeamByProvisioningKey` cannot search
- * open extensions, so it finds created teams only; for clones the worker's retry of `cloneTeam` is
- * what resumes. The one gap: a crash in the seconds between Graph accepting the clone and the
- * marker being written leaves a group with our alias but no key; the resumed clone then fails with
- * a readable "alias already used" error rather than making a duplicate.
+ * Clones: `POST /teams/{id}/clone` makes the group itself and ignores `mailNickname`
+ * (`api/team-clone.md`), so nothing we choose identifies the copy. What Graph does return is the
+ * operation's `Location`: the job checkpoints it before waiting, and a resumed job polls that
+ * operation, whose `targetResourceId` is the new team, instead of cloning again. (A crash between
+ * Graph accepting the clone and that checkpoint being written, one database write, is the window
+ * left.)
  */
 
-const MARKER = 'com.steward.provisioning';
-
-interface GraphGroup {
-  id: string;
-}
-
-interface Marker {
-  provisioningKey?: string;
-}
+/** Owners and members a group creation request may carry together (`api/group-post-groups.md`). */
+export const GROUP_REQUEST_PEOPLE = 20;
 
 /** `@odata.bind` URLs: Graph wants absolute URLs of its own (so a sovereign cloud's host, not the public one). */
 export class Binds {
@@ -81,27 +81,22 @@ export class TeamProvisioner {
       await this.client.send({
         method: 'PATCH',
         path: `/groups/${segment(group.id)}`,
-        body: { assignedLabels: [{ labelId: spec.sensitivityLabelId }] },
+        body: { assignedLabels: [{ labelId: spec.sensitivityLabelId }] } satisfies GroupUpdate,
       });
     }
     return this.teamEventually(group.id);
   }
 
-  /** Clones (or resumes cloning) `spec.sourceTeamId`. */
-  async cloneTeam(spec: CloneTeamSpec): Promise<Team> {
-    const existing = await this.groupByMailNickname(spec.mailNickname);
-    if (existing) {
-      const marker = await this.client.find<Marker>(`/groups/${segment(existing.id)}/extensions/${MARKER}`);
-      if (marker?.provisioningKey !== spec.provisioningKey) {
-        throw new PlatformError(
-          `The mail alias "${spec.mailNickname}" is already used by another group; choose another team email`,
-          409,
-          false,
-        );
-      }
-      return this.teamEventually(existing.id, { patient: true });
+  /**
+   * Clones `spec.sourceTeamId`, or, when `operation` names a clone an earlier attempt started,
+   * waits for that one.
+   */
+  async cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
+    const what = `clone team ${spec.sourceTeamId}`;
+    if (operation?.location) {
+      const teamId = await this.poller.wait({ location: operation.location, teamId: undefined }, what, 'clone');
+      return this.clonedTeam(teamId);
     }
-
     const parts = (Object.keys(spec.parts) as Array<keyof CloneTeamSpec['parts']>).filter(
       (p) => spec.parts[p],
     );
@@ -115,23 +110,11 @@ export class TeamProvisioner {
         visibility: spec.visibility,
         // Graph's clonableTeamParts flags: a comma-separated string, not an array.
         partsToClone: parts.join(','),
-      },
+      } satisfies TeamClone,
     });
     const accepted = acceptedOperation(response, 'clone the team');
-    // The marker is written as early as Graph lets us (the new group appears within seconds), and
-    // tried again on every poll until it is there.
-    let marked = false;
-    const mark = async () => {
-      if (!marked && accepted.teamId) marked = await this.writeMarker(accepted.teamId, spec.provisioningKey);
-    };
-    await mark();
-    const teamId = await this.poller.wait(accepted, `clone team ${spec.sourceTeamId}`, mark);
-    if (!teamId) {
-      throw new PlatformError('Microsoft Graph finished the clone without naming the new team', 502, false);
-    }
-    accepted.teamId ??= teamId;
-    await mark();
-    return this.teamEventually(teamId);
+    await operation?.started(accepted.location);
+    return this.clonedTeam(await this.poller.wait(accepted, what, 'clone'));
   }
 
   /** The created team whose group carries `key`, if the job got that far. */
@@ -142,20 +125,22 @@ export class TeamProvisioner {
     return team && toTeam(team);
   }
 
+  private clonedTeam(teamId: string | undefined): Promise<Team> {
+    if (!teamId) {
+      throw new PlatformError('Microsoft Graph finished the clone without naming the new team', 502, false);
+    }
+    return this.teamEventually(teamId, { patient: true });
+  }
+
   private groupByKey(key: string): Promise<GraphGroup | undefined> {
     return this.client.find<GraphGroup>(
       `/groups(uniqueName=${encodeURIComponent(odataString(uniqueName(key)))})?$select=id`,
     );
   }
 
-  private async groupByMailNickname(mailNickname: string): Promise<GraphGroup | undefined> {
-    const filter = encodeURIComponent(`mailNickname eq ${odataString(mailNickname)}`);
-    const groups = await this.client.list<GraphGroup>(`/groups?$filter=${filter}&$select=id`, undefined, 1);
-    return groups[0];
-  }
-
   private async upsertGroup(spec: NewTeamSpec): Promise<GraphGroup> {
     const path = `/groups(uniqueName=${encodeURIComponent(odataString(uniqueName(spec.provisioningKey)))})`;
+    const { owners, members } = groupPeople(spec);
     const response = await this.client.send<GraphGroup>({
       method: 'PATCH',
       path,
@@ -170,9 +155,9 @@ export class TeamProvisioner {
         visibility: spec.visibility === 'public' ? 'Public' : 'Private',
         // An app-made group needs an owner to become a team; owners also belong in members to be
         // members of the team.
-        'owners@odata.bind': [this.binds.user(spec.ownerId)],
-        'members@odata.bind': [this.binds.user(spec.ownerId)],
-      },
+        'owners@odata.bind': owners.map((id) => this.binds.user(id)),
+        'members@odata.bind': members.map((id) => this.binds.user(id)),
+      } satisfies GroupUpsert,
     });
     if (response.body?.id) return response.body;
     // 204: the group existed after all (a retried request that had got through).
@@ -186,14 +171,14 @@ export class TeamProvisioner {
     const body = {
       'template@odata.bind': this.binds.template(),
       'group@odata.bind': this.binds.group(groupId),
-      ...pickSettings(spec.settings),
-    };
+      ...graphSettings(spec.settings),
+    } satisfies TeamFromGroup;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await this.client.send({ method: 'POST', path: '/teams', body });
         const accepted = acceptedOperation(response, 'create the team');
         accepted.teamId ??= groupId;
-        await this.poller.wait(accepted, `create team "${spec.displayName}"`);
+        await this.poller.wait(accepted, `create team "${spec.displayName}"`, 'create');
         return;
       } catch (error) {
         // A group younger than ~15 minutes may not have reached Teams yet: Graph documents a 404
@@ -212,27 +197,6 @@ export class TeamProvisioner {
     }
   }
 
-  /**
-   * Records the job's key on a clone's group; false when that has to wait. Only a final refusal
-   * (a missing permission, say) is an error: the marker matters only if the job is resumed, and a
-   * clone that Graph finished is worth more than a marker that could not be written yet.
-   */
-  private async writeMarker(groupId: string, provisioningKey: string): Promise<boolean> {
-    try {
-      await this.client.send({
-        method: 'POST',
-        path: `/groups/${segment(groupId)}/extensions`,
-        body: { '@odata.type': 'microsoft.graph.openTypeExtension', extensionName: MARKER, provisioningKey },
-      });
-      return true;
-    } catch (error) {
-      if (error instanceof NotFound) return false; // the clone's group is not readable yet
-      if (error instanceof PlatformError && error.status === 409) return true; // written by an earlier run
-      if (error instanceof PlatformError && error.transient) return false;
-      throw error;
-    }
-  }
-
   private findTeam(teamId: string): Promise<GraphTeam | undefined> {
     return this.client.find<GraphTeam>(`/teams/${segment(teamId)}`);
   }
@@ -241,6 +205,27 @@ export class TeamProvisioner {
     const team = await this.poller.eventually(() => this.findTeam(teamId), `Team ${teamId}`, options);
     return toTeam(team);
   }
+}
+
+/**
+ * The owners and members the group request carries: the first owner always, then the other owners,
+ * then members, as long as owners and members together stay within GROUP_REQUEST_PEOPLE (an owner
+ * counts twice, being in both lists).
+ */
+export function groupPeople(spec: Pick<NewTeamSpec, 'ownerId' | 'members'>): { owners: string[]; members: string[] } {
+  const planned: readonly PlannedMember[] = spec.members ?? [];
+  const owners = [spec.ownerId];
+  const members = [spec.ownerId];
+  for (const person of planned.filter((p) => p.role === 'owner' && p.id !== spec.ownerId)) {
+    if (owners.length + members.length + 2 > GROUP_REQUEST_PEOPLE) break;
+    owners.push(person.id);
+    members.push(person.id);
+  }
+  for (const person of planned.filter((p) => p.role === 'member' && !members.includes(p.id))) {
+    if (owners.length + members.length + 1 > GROUP_REQUEST_PEOPLE) break;
+    members.push(person.id);
+  }
+  return { owners, members };
 }
 
 function uniqueName(provisioningKey: string): string {

@@ -9,23 +9,41 @@ import type {
   TeamMember,
   TeamUpdate,
 } from '../../domain/wire';
-import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
+import {
+  type CloneTeamSpec,
+  type NewTeamSpec,
+  type OperationCheckpoint,
+  type PlannedMember,
+  PlatformError,
+  type TeamsPlatform,
+  type WelcomeOutcome,
+} from '../port';
 import { type GraphClient, type GraphResponse, segment } from './client';
+import { addMembersInBulk, MEMBER_TYPE } from './members';
 import {
   type GraphChannel,
   type GraphMember,
   type GraphTab,
   type GraphTeam,
-  pickSettings,
+  graphSettings,
   toChannel,
   toMember,
   toTab,
   toTeam,
 } from './mapping';
 import { acceptedOperation, type OperationPoller } from './operations';
+import type {
+  ChannelCreate,
+  GroupUpdate,
+  MemberAdd,
+  MemberUpdate,
+  TabCreate,
+  TeamArchive,
+  TeamUpdate as GraphTeamUpdate,
+} from './payloads';
 import type { Binds, TeamProvisioner } from './provisioning';
+import type { WelcomeMessenger } from './welcome';
 
-const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
 /** Teams whose members are read at once while taking the inventory. */
 const INVENTORY_CONCURRENCY = 4;
 
@@ -39,6 +57,7 @@ export class GraphTeams implements TeamsPlatform {
     private readonly poller: OperationPoller,
     private readonly provisioner: TeamProvisioner,
     private readonly binds: Binds,
+    private readonly messenger: WelcomeMessenger,
   ) {}
 
   /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */
@@ -46,9 +65,9 @@ export class GraphTeams implements TeamsPlatform {
     return this.provisioner.createTeam(spec);
   }
 
-  /** Clones a team with the chosen parts and waits for the copy. */
-  cloneTeam(spec: CloneTeamSpec): Promise<Team> {
-    return this.provisioner.cloneTeam(spec);
+  /** Clones a team with the chosen parts and waits for the copy (or for the clone `operation` names). */
+  cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
+    return this.provisioner.cloneTeam(spec, operation);
   }
 
   /** The team created under `key`, if it exists yet. */
@@ -73,13 +92,13 @@ export class GraphTeams implements TeamsPlatform {
    * there; the settings objects are the team's own.
    */
   async updateTeam(teamId: string, update: TeamUpdate): Promise<void> {
-    const group: Record<string, unknown> = {};
+    const group: GroupUpdate = {};
     if (update.displayName !== undefined) group.displayName = update.displayName;
     if (update.description !== undefined) group.description = update.description;
     if (update.visibility !== undefined)
       group.visibility = update.visibility === 'public' ? 'Public' : 'Private';
     if (update.classification !== undefined) group.classification = update.classification;
-    const settings = pickSettings(update);
+    const settings: GraphTeamUpdate = graphSettings(update);
     if (Object.keys(group).length > 0) {
       await this.client.send({ method: 'PATCH', path: `/groups/${segment(teamId)}`, body: group });
     }
@@ -98,15 +117,19 @@ export class GraphTeams implements TeamsPlatform {
     const response = await this.client.send({
       method: 'POST',
       path: `${teamPath(teamId)}/archive`,
-      body: { shouldSetSpoSiteReadOnlyForMembers: setSiteReadOnlyForMembers },
+      body: { shouldSetSpoSiteReadOnlyForMembers: setSiteReadOnlyForMembers } satisfies TeamArchive,
     });
-    await this.poller.wait(acceptedOperation(response, 'archive the team'), `archive team ${teamId}`);
+    await this.poller.wait(acceptedOperation(response, 'archive the team'), `archive team ${teamId}`, 'archive');
   }
 
   /** Unarchives a team and waits for Graph's operation. */
   async unarchiveTeam(teamId: string): Promise<void> {
     const response = await this.client.send({ method: 'POST', path: `${teamPath(teamId)}/unarchive` });
-    await this.poller.wait(acceptedOperation(response, 'unarchive the team'), `unarchive team ${teamId}`);
+    await this.poller.wait(
+      acceptedOperation(response, 'unarchive the team'),
+      `unarchive team ${teamId}`,
+      'unarchive',
+    );
   }
 
   /** Every member, following Graph's pages. */
@@ -126,7 +149,11 @@ export class GraphTeams implements TeamsPlatform {
       const response = await this.client.send<GraphMember>({
         method: 'POST',
         path: `${teamPath(teamId)}/members`,
-        body: { '@odata.type': MEMBER_TYPE, roles, 'user@odata.bind': this.binds.user(userId) },
+        body: {
+          '@odata.type': MEMBER_TYPE,
+          roles,
+          'user@odata.bind': this.binds.user(userId),
+        } satisfies MemberAdd,
       });
       member = response.body;
     } catch (error) {
@@ -141,9 +168,14 @@ export class GraphTeams implements TeamsPlatform {
     const updated = await this.client.send<GraphMember>({
       method: 'PATCH',
       path: `${teamPath(teamId)}/members/${segment(member.id)}`,
-      body: { '@odata.type': MEMBER_TYPE, roles },
+      body: { '@odata.type': MEMBER_TYPE, roles } satisfies MemberUpdate,
     });
     return toMember(updated.body ?? { ...member, roles });
+  }
+
+  /** Adds who is missing in bulk (`conversationMember: add`) and changes roles that differ. */
+  addMembers(teamId: string, members: readonly PlannedMember[]): Promise<{ added: number; changed: number }> {
+    return addMembersInBulk(this.client, this.binds, teamId, members);
   }
 
   /** Every channel the app can see. */
@@ -158,7 +190,7 @@ export class GraphTeams implements TeamsPlatform {
 
   /** Creates a channel; an app must name the owner of a private or shared one. */
   async createChannel(teamId: string, channel: TeamChannelPayload, ownerId: string): Promise<TeamChannel> {
-    const body: Record<string, unknown> = {
+    const body: ChannelCreate = {
       displayName: channel.displayName,
       membershipType: channel.membershipType,
     };
@@ -202,7 +234,7 @@ export class GraphTeams implements TeamsPlatform {
         displayName: tab.displayName,
         'teamsApp@odata.bind': this.binds.app(tab.teamsAppId),
         configuration: tab.configuration,
-      },
+      } satisfies TabCreate,
     });
     const id = response.body?.id;
     if (!id) throw new PlatformError('Microsoft Graph created the tab but returned no id', 502, false);
@@ -212,17 +244,9 @@ export class GraphTeams implements TeamsPlatform {
     return toTab(created);
   }
 
-  /**
-   * Posts an HTML message in a channel. Graph lets an app post channel messages on its own only
-   * while importing (Teamwork.Migrate.All); a production tenant normally sends the welcome message
-   * through the bot instead, or with a delegated token (ChannelMessage.Send).
-   */
-  async postMessage(teamId: string, channelId: string, html: string): Promise<void> {
-    await this.client.send({
-      method: 'POST',
-      path: `${channelPath(teamId, channelId)}/messages`,
-      body: { body: { contentType: 'html', content: html } },
-    });
+  /** The welcome message, as Steward's bot (see WelcomeMessenger); skipped with a reason when it cannot be. */
+  welcome(teamId: string, text: string): Promise<WelcomeOutcome> {
+    return this.messenger.welcome(teamId, text);
   }
 
   /**

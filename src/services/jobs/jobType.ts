@@ -27,6 +27,8 @@ export interface JobRun<D> {
   readonly data: D;
   /** Runs the step `name` (one of the job type's `steps`) unless an earlier attempt finished it. */
   step(name: string, work: () => Promise<StepResult<D> | void>): Promise<void>;
+  /** Saves `values` in the job's checkpoint at once, in the middle of a step (an operation to resume). */
+  checkpoint(values: { operation: string }): Promise<void>;
 }
 
 /** How one type of job is carried out. */

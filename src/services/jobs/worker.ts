@@ -169,6 +169,12 @@ export class JobWorker {
       get data() {
         return data;
       },
+      checkpoint: async (values) => {
+        if (lost) throw new LeaseLost();
+        JobRepository.apply(job, { checkpoint: { ...job.checkpoint, ...values } });
+        if (!(await jobs.save(job, owner, new Date()))) throw new LeaseLost();
+        savedAt = Date.now();
+      },
       step: async (name, work) => {
         if (lost) throw new LeaseLost();
         if (job.checkpoint.done.includes(name)) return;

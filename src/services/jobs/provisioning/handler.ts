@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import { JobCannotRun } from '../../../domain/errors';
 import type { StoredJob } from '../../../domain/jobs';
-import { escapeMarkup } from '../../../domain/markup';
 import type { JsonObject } from '../../../domain/metadata';
 import type { Database } from '../../../store/schema';
 import type { StewardEvent } from '../../events';
@@ -46,21 +45,34 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       const team =
         earlier ??
         (plan.clone
-          ? await teams.cloneTeam({
-              ...spec,
-              sourceTeamId: plan.clone.teamId,
-              parts: {
-                apps: plan.clone.includeApps,
-                tabs: plan.clone.includeTabs,
-                settings: plan.clone.includeSettings,
-                channels: plan.clone.includeChannels,
-                members: plan.clone.includeMembers,
+          ? await teams.cloneTeam(
+              {
+                ...spec,
+                sourceTeamId: plan.clone.teamId,
+                parts: {
+                  apps: plan.clone.includeApps,
+                  tabs: plan.clone.includeTabs,
+                  settings: plan.clone.includeSettings,
+                  channels: plan.clone.includeChannels,
+                  members: plan.clone.includeMembers,
+                },
               },
-            })
-          : await teams.createTeam({ ...spec, settings: {}, sensitivityLabelId: plan.sensitivityLabelId }));
+              // Graph's clone cannot be found by anything we chose: its operation is checkpointed so
+              // that a resumed job waits for it instead of cloning again.
+              {
+                location: job.checkpoint.operation,
+                started: (location) => run.checkpoint({ operation: location }),
+              },
+            )
+          : await teams.createTeam({
+              ...spec,
+              members: plan.members,
+              settings: {},
+              sensitivityLabelId: plan.sensitivityLabelId,
+            }));
       // A clone starts with the source's members (or none): its owner joins at once, before channels
       // (a private channel needs its owner in the team).
-      if (plan.clone && !earlier) await teams.addMember(team.id, ownerId, 'owner');
+      if (plan.clone && !earlier) await teams.addMembers(team.id, [{ id: ownerId, role: 'owner' }]);
       const how = earlier
         ? 'Found team'
         : plan.clone
@@ -117,16 +129,21 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     });
 
     await run.step('members', async () => {
-      for (const member of plan.members) await teams.addMember(teamId(), member.id, member.role);
+      // Those the team got at creation are already there; only the rest is added, in bulk.
+      const { added, changed } = await teams.addMembers(teamId(), plan.members);
       const owners = plan.members.filter((m) => m.role === 'owner').length;
-      return { log: [`Added ${owners} owner(s) and ${plan.members.length - owners} member(s).`] };
+      return {
+        log: [
+          `The team has its ${owners} owner(s) and ${plan.members.length - owners} member(s) (${added} added now, ${changed} role(s) changed).`,
+        ],
+      };
     });
 
     await run.step('welcome', async () => {
       if (!plan.welcomeMessage.trim()) return { skipped: true };
-      const primary = await teams.primaryChannel(teamId());
-      await teams.postMessage(teamId(), primary.id, `<p>${escapeMarkup(plan.welcomeMessage)}</p>`);
-      return { log: ['Posted the welcome message in General.'] };
+      const outcome = await teams.welcome(teamId(), plan.welcomeMessage);
+      if ('skipped' in outcome) return { skipped: true, log: [`Skipped the welcome message: ${outcome.skipped}`] };
+      return { log: [outcome.posted] };
     });
 
     await run.step('metadata', async () => {

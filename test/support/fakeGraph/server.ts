@@ -3,42 +3,54 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
+import type * as MSGraph from '@microsoft/microsoft-graph-types';
+import { FAKE_GRAPH_CERT, KEY } from './certificate';
+import { type GraphLimits, Throttle } from './limits';
+import {
+  fail,
+  HttpError,
+  type Json,
+  normalise,
+  oauthError,
+  parseFilter,
+  parseJsonBody,
+  type Reply,
+  settingsIn,
+  unquote,
+} from './protocol';
 
 /**
- * A fake Microsoft Graph (and Entra ID token endpoint) on a loopback port, speaking the shapes of
- * the real service: OpenID metadata and the client-credentials grant, 202 + Location team
- * operations that stay pending for a few polls, OData collections with `@odata.nextLink`, Graph
- * error bodies, bearer tokens it issued itself, and fault injection (429/503 with Retry-After).
+ * A Microsoft Graph simulator (and Entra ID token endpoint, and Bot Connector) on a loopback port,
+ * built from Microsoft's documentation (microsoftgraph/microsoft-graph-docs-contrib, paths below
+ * under api-reference/v1.0/ unless said otherwise):
  *
- * It serves HTTPS because msal-node accepts only https authorities; the self-signed certificate
- * below (127.0.0.1 and localhost, valid 2000–2099) is trusted through `dispatcher()`.
+ * - Entra ID: OpenID metadata and the client-credentials grant, for Graph's scope and, for the
+ *   bot's own registration, the Bot Connector's (`https://api.botframework.com/.default`).
+ * - Teams operations (`api/team-post.md`, `api/team-clone.md`, `api/team-archive.md`): 202 with
+ *   `Location` and `Content-Location`; the teamsAsyncOperation (`resources/teamsasyncoperation.md`)
+ *   stays notStarted/inProgress for `operationPolls` looks and at least a latency drawn from
+ *   `latency` (uniform between its bounds); the clone ignores `mailNickname` ("currently ignored").
+ * - Replication (`api/team-post.md`: "it's possible for the Create team call to fail with a 404 …
+ *   due to replication delays"): a new team answers 404 for `replicationMs` after it is made.
+ * - Throttling (`includes/throttling-teams.md`, `concepts/throttling.md`): see `limits.ts`.
+ * - Refusals: channel messages posted with an app-only token (`api/channel-post-messages.md`:
+ *   application permissions are for migration only) answer 401; paths that exist only in beta
+ *   (`/security/informationProtection/…`) answer 400 on v1.0 as unknown segments; a group request
+ *   with more than 20 owners and members (`api/group-post-groups.md`) answers 400; members/add with
+ *   more than 200 members (`api/conversationmembers-add.md`) answers 400.
+ * - Members in bulk (`api/conversationmembers-add.md`), app installation in a team
+ *   (`api/team-post-installedapps.md`), and the Bot Connector's "create conversation" in a channel
+ *   (msteams-docs "Send proactive messages": the app must be installed in the team first, else 403).
+ * - OData collections with `@odata.nextLink`, Graph error bodies, bearer tokens it issued itself,
+ *   and fault injection (429/503 with Retry-After).
+ *
+ * `scale` multiplies every limit and latency (0.2: a fifth of each), so a benchmark reaches Graph's
+ * ceiling in minutes. `main.ts` runs it as its own process.
  *
  * Responses never chain `res.writeHead(...).end(...)`: restify, loaded by other suites in the same
  * Jest process, patches ServerResponse so that writeHead no longer returns the response.
  */
 
-const KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgCaXVVMzzu644/FdN
-yvcgfgmhisfZnAlBLptMB4N6hs+hRANCAATjiwmAN3fKlCUwwrBpYvgsgJfvrYET
-Ebn/dPv0bDxx7Mq1NdxjS7lOyN54whamaaXwi/HrEgiR6R+j67GmqYnK
------END PRIVATE KEY-----
-`;
-
-/** The fake's certificate; trust it to talk to the fake. */
-export const FAKE_GRAPH_CERT = `-----BEGIN CERTIFICATE-----
-MIIBkTCCATigAwIBAgIBATAKBggqhkjOPQQDAjAaMRgwFgYDVQQDDA9mYWtlLWdy
-YXBoLnRlc3QwIBcNMDAwMTAxMDAwMDAwWhgPMjA5OTEyMzEyMzU5NTlaMBoxGDAW
-BgNVBAMMD2Zha2UtZ3JhcGgudGVzdDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IA
-BOOLCYA3d8qUJTDCsGli+CyAl++tgRMRuf90+/RsPHHsyrU13GNLuU7I3njCFqZp
-pfCL8esSCJHpH6PrsaapicqjbTBrMAwGA1UdEwEB/wQCMAAwGgYDVR0RBBMwEYcE
-fwAAAYIJbG9jYWxob3N0MAsGA1UdDwQEAwIHgDATBgNVHSUEDDAKBggrBgEFBQcD
-ATAdBgNVHQ4EFgQU3qL+OBSLKAulA5j70XytMmJp5pswCgYIKoZIzj0EAwIDRwAw
-RAIgBWnnl8ZgAsPyybAl0yk02kQjojZBvRBsUH2k3guGHA8CICBwaZOdFezSbHla
-ct30DJeDXvKU1wjNYKm7iZQ+q0rW
------END CERTIFICATE-----
-`;
-
-type Json = Record<string, unknown>;
 
 /** One request as the fake received it. */
 export interface LoggedRequest {
@@ -90,6 +102,10 @@ interface TeamRecord {
   settings: Record<string, Json>;
   members: Array<{ id: string; userId: string; roles: string[] }>;
   channels: ChannelRecord[];
+  /** Catalog ids of the apps installed in the team. */
+  installedApps: Set<string>;
+  /** Until then (ms since the epoch) the team answers 404: Graph has not replicated it yet. */
+  visibleAt: number;
 }
 
 interface ChannelRecord {
@@ -99,15 +115,17 @@ interface ChannelRecord {
   membershipType: string;
   createdDateTime: string;
   tabs: Array<{ id: string; displayName: string; teamsAppId: string; configuration: Json }>;
-  messages: Array<{ id: string; contentType: string; content: string }>;
+  messages: Array<{ id: string; contentType: string; content: string; from?: string }>;
 }
 
 interface OperationRecord {
   id: string;
   teamId: string;
-  operationType: string;
+  operationType: MSGraph.TeamsAsyncOperationType;
   createdDateTime: string;
   pendingPolls: number;
+  /** Not finished before then (ms since the epoch). */
+  readyAt: number;
   polls: number;
   failure: string | undefined;
   targetResourceId: string;
@@ -123,11 +141,6 @@ interface Fault {
   retryAfter: string | undefined;
 }
 
-interface Reply {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
 
 export interface FakeGraphOptions {
   tenantId?: string;
@@ -137,6 +150,20 @@ export interface FakeGraphOptions {
   operationPolls?: number;
   /** Items per collection page at most (default 100). */
   pageSize?: number;
+  /** How long operations take at least, drawn uniformly between the bounds (default 0). */
+  latency?: { minMs: number; maxMs: number };
+  /** A new team answers 404 this long after it is made (default 0). */
+  replicationMs?: number;
+  /** The throttling limits (default: none enforced); `PUBLISHED_LIMITS` are Microsoft's. */
+  limits?: GraphLimits;
+  /** Multiplies every limit and latency (default 1). */
+  scale?: number;
+  /** `Retry-After` (seconds) on unfinished operations, as Graph may send (default none). */
+  operationRetryAfter?: number;
+  /** Steward's bot: its app registration and its app in the catalog (for the welcome message). */
+  bot?: { appId: string; secret: string; teamsAppId: string };
+  /** Port to listen on (default: any free one). */
+  port?: number;
 }
 
 type Handler = (request: ParsedRequest, ...params: string[]) => Reply;
@@ -149,6 +176,10 @@ interface ParsedRequest {
 }
 
 const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
+/** Owners and members one group request takes (`api/group-post-groups.md`). */
+const GROUP_REQUEST_PEOPLE = 20;
+/** Members one `conversationMember: add` takes (`api/conversationmembers-add.md`). */
+const BULK_ADD_LIMIT = 200;
 const PARTS = ['apps', 'tabs', 'settings', 'channels', 'members'];
 
 /** A running fake Graph. */
@@ -168,10 +199,14 @@ export class FakeGraph {
   readonly apps = new Map<string, Json>();
   operationPolls: number;
   pageSize: number;
+  readonly options: FakeGraphOptions;
+  /** The token buckets, when limits are enforced. */
+  readonly throttle: Throttle | undefined;
   /** POST /teams from a group answers 404 this many times first (Graph's replication delay). */
   replicationDelays = 0;
   tokensIssued = 0;
   private readonly tokens = new Set<string>();
+  private readonly botTokens = new Set<string>();
   private faults: Fault[] = [];
   private nextOperationFailure: string | undefined;
   private server!: Server;
@@ -183,6 +218,8 @@ export class FakeGraph {
     this.clientSecret = options.clientSecret ?? 'fake-client-secret-value';
     this.operationPolls = options.operationPolls ?? 1;
     this.pageSize = options.pageSize ?? 100;
+    this.options = options;
+    this.throttle = options.limits ? new Throttle(options.limits, options.scale ?? 1) : undefined;
     const id = '([^/]+)';
     this.routes = [
       ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],
@@ -206,6 +243,8 @@ export class FakeGraph {
       ['GET', new RegExp(`^/teams/${id}/operations/${id}$`), (r, t, o) => this.operation(t, o)],
       ['GET', new RegExp(`^/teams/${id}/members$`), (r, t) => this.collection(r, this.membersJson(t))],
       ['POST', new RegExp(`^/teams/${id}/members$`), (r, t) => this.addMember(r, t)],
+      ['POST', new RegExp(`^/teams/${id}/members/add$`), (r, t) => this.addMembers(r, t)],
+      ['POST', new RegExp(`^/teams/${id}/installedApps$`), (r, t) => this.installApp(r, t)],
       ['PATCH', new RegExp(`^/teams/${id}/members/${id}$`), (r, t, m) => this.patchMember(r, t, m)],
       ['GET', new RegExp(`^/teams/${id}/channels$`), (r, t) => this.listChannels(r, t)],
       ['POST', new RegExp(`^/teams/${id}/channels$`), (r, t) => this.createChannel(r, t)],
@@ -227,7 +266,7 @@ export class FakeGraph {
       ['GET', new RegExp(`^/users/${id}/memberOf$`), (r, u) => this.listMemberOf(r, u)],
       [
         'GET',
-        /^\/security\/informationProtection\/sensitivityLabels$/,
+        /^\/security\/dataSecurityAndGovernance\/sensitivityLabels$/,
         (r) => this.collection(r, this.labels),
       ],
     ];
@@ -237,7 +276,7 @@ export class FakeGraph {
   static async start(options: FakeGraphOptions = {}): Promise<FakeGraph> {
     const fake = new FakeGraph(options);
     fake.server = createServer({ key: KEY, cert: FAKE_GRAPH_CERT }, (req, res) => void fake.handle(req, res));
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => fake.server.listen(options.port ?? 0, '127.0.0.1', resolve));
     return fake;
   }
 
@@ -260,6 +299,8 @@ export class FakeGraph {
       clientSecret: this.clientSecret,
       baseUrl: this.baseUrl,
       authorityHost: this.origin,
+      teamsAppId: this.options.bot?.teamsAppId,
+      botServiceUrl: `${this.origin}/botframework/`,
     };
   }
 
@@ -292,10 +333,7 @@ export class FakeGraph {
   /** Ends every pending operation now, as Graph does on its own while nobody is polling. */
   settle(): void {
     for (const operation of this.operations.values()) {
-      if (operation.status === 'notStarted' || operation.status === 'inProgress') {
-        operation.status = operation.failure ? 'failed' : 'succeeded';
-        if (!operation.failure) operation.finish();
-      }
+      if (operation.status === 'notStarted' || operation.status === 'inProgress') this.complete(operation);
     }
   }
 
@@ -423,9 +461,12 @@ export class FakeGraph {
       if (type.includes('json') && text) body = parseJsonBody(text);
       if (type.includes('x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(text));
       this.requests.push({ method, path: `${url.pathname}${url.search}`, headers, body, at: Date.now() });
+      const json = (body && typeof body === 'object' ? body : {}) as Json;
       reply = url.pathname.startsWith('/v1.0/')
-        ? this.graph({ method, url, headers, body: (body && typeof body === 'object' ? body : {}) as Json })
-        : this.entra(method, url, body as Record<string, string>);
+        ? this.graph({ method, url, headers, body: json })
+        : url.pathname.startsWith('/botframework/')
+          ? this.connector({ method, url, headers, body: json })
+          : this.entra(method, url, body as Record<string, string>);
     } catch (error) {
       reply = error instanceof HttpError ? error.reply : fail(500, 'InternalServerError', String(error));
     }
@@ -460,6 +501,8 @@ export class FakeGraph {
     if (method !== 'POST') return { status: 405, body: oauthError('invalid_request', 'method') };
     if (form.grant_type !== 'client_credentials')
       return { status: 400, body: oauthError('unsupported_grant_type', '') };
+    const bot = this.options.bot;
+    if (bot && form.client_id === bot.appId) return this.botToken(form, bot.secret);
     if (form.client_id !== this.clientId)
       return { status: 400, body: oauthError('unauthorized_client', 'AADSTS700016') };
     if (form.client_secret !== this.clientSecret) {
@@ -505,6 +548,13 @@ export class FakeGraph {
       return fault.retryAfter === undefined
         ? reply
         : { ...reply, headers: { 'retry-after': fault.retryAfter } };
+    }
+    const throttled = this.throttle?.admit(request.method, path);
+    if (throttled) return throttled;
+    const teamId = /^\/teams\/([^/]+)/.exec(path)?.[1];
+    const team = teamId === undefined ? undefined : this.teams.get(teamId);
+    if (team && Date.now() < team.visibleAt) {
+      return fail(404, 'NotFound', `No team found with Group Id ${team.id}`);
     }
     for (const [method, pattern, handler] of this.routes) {
       const match = method === request.method ? pattern.exec(path) : null;
@@ -654,6 +704,12 @@ export class FakeGraph {
         'Another object with the same value for property mailNickname already exists.',
       );
     }
+    const people =
+      ((body['owners@odata.bind'] as unknown[] | undefined) ?? []).length +
+      ((body['members@odata.bind'] as unknown[] | undefined) ?? []).length;
+    if (people > GROUP_REQUEST_PEOPLE) {
+      return fail(400, 'Request_BadRequest', `A group request takes at most ${GROUP_REQUEST_PEOPLE} owners and members.`);
+    }
     const group = this.newGroup({
       displayName: String(body.displayName),
       description: typeof body.description === 'string' ? body.description : null,
@@ -766,6 +822,8 @@ export class FakeGraph {
         .filter((id, i, all) => all.indexOf(id) === i)
         .map((userId) => ({ id: randomUUID(), userId, roles: group.ownerIds.has(userId) ? ['owner'] : [] })),
       channels: [],
+      installedApps: new Set(),
+      visibleAt: 0,
     };
     team.channels.push(this.newChannel('General', null, 'standard'));
     this.teams.set(team.id, team);
@@ -864,17 +922,11 @@ export class FakeGraph {
     if (typeof body.mailNickname !== 'string' || typeof body.displayName !== 'string') {
       return fail(400, 'BadRequest', 'displayName and mailNickname are required.');
     }
-    if ([...this.groups.values()].some((g) => g.mailNickname === body.mailNickname)) {
-      return fail(
-        400,
-        'BadRequest',
-        'Another object with the same value for property mailNickname already exists.',
-      );
-    }
+    // team-clone.md: mailNickname is "currently ignored"; Graph makes up the alias.
     const group = this.newGroup({
       displayName: body.displayName,
       description: typeof body.description === 'string' ? body.description : null,
-      mailNickname: body.mailNickname,
+      mailNickname: `${body.displayName.replace(/[^A-Za-z0-9]/g, '').slice(0, 40)}${randomBytes(3).toString('hex')}`,
       visibility: body.visibility === 'public' ? 'Public' : 'Private',
     });
     const finish = () => {
@@ -894,7 +946,7 @@ export class FakeGraph {
   private archive(request: ParsedRequest, teamId: string, verb: string): Reply {
     const team = this.team(teamId);
     const readOnly = request.body.shouldSetSpoSiteReadOnlyForMembers === true;
-    return this.accepted(teamId, `${verb}Team`, teamId, () => {
+    return this.accepted(teamId, verb === 'archive' ? 'archiveTeam' : 'unarchiveTeam', teamId, () => {
       team.isArchived = verb === 'archive';
       team.siteReadOnlyForMembers = verb === 'archive' && readOnly;
     });
@@ -902,7 +954,7 @@ export class FakeGraph {
 
   private accepted(
     pathTeamId: string,
-    type: string,
+    type: MSGraph.TeamsAsyncOperationType,
     target: string,
     finish: () => void,
     contentTeam?: string,
@@ -913,6 +965,7 @@ export class FakeGraph {
       operationType: type,
       createdDateTime: new Date().toISOString(),
       pendingPolls: this.operationPolls,
+      readyAt: Date.now() + this.drawLatency(),
       polls: 0,
       failure: this.nextOperationFailure,
       targetResourceId: target,
@@ -933,15 +986,17 @@ export class FakeGraph {
     if (!operation || operation.teamId !== teamId) return fail(404, 'NotFound', 'Operation not found.');
     operation.polls++;
     if (operation.status === 'notStarted' || operation.status === 'inProgress') {
-      if (operation.polls > operation.pendingPolls) {
-        operation.status = operation.failure ? 'failed' : 'succeeded';
-        if (!operation.failure) operation.finish();
+      if (operation.polls > operation.pendingPolls && Date.now() >= operation.readyAt) {
+        this.complete(operation);
       } else if (operation.polls > 1) {
         operation.status = 'inProgress';
       }
     }
+    const pending = operation.status === 'notStarted' || operation.status === 'inProgress';
+    const retryAfter = this.options.operationRetryAfter;
     return {
       status: 200,
+      headers: pending && retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {},
       body: {
         id: operation.id,
         operationType: operation.operationType,
@@ -952,8 +1007,28 @@ export class FakeGraph {
         targetResourceId: operation.targetResourceId,
         targetResourceLocation: `/teams('${operation.targetResourceId}')`,
         error: operation.status === 'failed' ? { code: 'BadRequest', message: operation.failure } : null,
-      },
+      } satisfies MSGraph.TeamsAsyncOperation,
     };
+  }
+
+  /** Ends an operation; a team it made is not visible until Graph has replicated it. */
+  private complete(operation: OperationRecord): void {
+    operation.status = operation.failure ? 'failed' : 'succeeded';
+    if (operation.failure) return;
+    operation.finish();
+    const team = this.teams.get(operation.targetResourceId);
+    const replication = (this.options.replicationMs ?? 0) * (this.options.scale ?? 1);
+    if (team && operation.operationType !== 'archiveTeam' && operation.operationType !== 'unarchiveTeam') {
+      team.visibleAt = Date.now() + replication;
+    }
+  }
+
+  /** An operation's duration: uniform between the latency bounds, scaled. */
+  private drawLatency(): number {
+    const latency = this.options.latency;
+    if (!latency) return 0;
+    const drawn = latency.minMs + Math.random() * (latency.maxMs - latency.minMs);
+    return drawn * (this.options.scale ?? 1);
   }
 
   private patchTeam(request: ParsedRequest, teamId: string): Reply {
@@ -1118,98 +1193,111 @@ export class FakeGraph {
     };
   }
 
-  private postMessage(request: ParsedRequest, teamId: string, channelId: string): Reply {
-    const { channel } = this.channel(teamId, channelId);
-    const body = (request.body.body ?? {}) as Json;
-    if (typeof body.content !== 'string') return fail(400, 'BadRequest', 'body.content is required.');
-    const message = {
-      id: String(Date.now()),
-      contentType: String(body.contentType ?? 'text'),
-      content: body.content,
-    };
-    channel.messages.push(message);
-    return {
-      status: 201,
-      body: { id: message.id, body: { contentType: message.contentType, content: message.content } },
-    };
+  /**
+   * A channel message with the app's own token: Graph allows application permissions here only to
+   * import messages into a team in migration mode (`api/channel-post-messages.md`), which this
+   * simulator does not model, so the answer is Graph's 401.
+   */
+  private postMessage(_request: ParsedRequest, teamId: string, channelId: string): Reply {
+    this.channel(teamId, channelId);
+    return fail(
+      401,
+      'Unauthorized',
+      'Message POST is allowed in application-only context only for import purposes.',
+    );
   }
-}
 
-class HttpError extends Error {
-  constructor(readonly reply: Reply) {
-    super(String((reply.body as { error?: { message?: string } }).error?.message));
-  }
-}
-
-function fail(status: number, code: string, message: string): Reply {
-  return {
-    status,
-    body: {
-      error: { code, message, innerError: { date: new Date().toISOString(), 'request-id': randomUUID() } },
-    },
-  };
-}
-
-function parseJsonBody(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(fail(400, 'BadRequest', 'Unable to read JSON request payload.'));
-  }
-}
-
-function oauthError(error: string, description: string): Json {
-  return { error, error_description: description, error_codes: [], timestamp: new Date().toISOString() };
-}
-
-/** `/teams('x')/operations('y')` → `/teams/x/operations/y`; alternate keys keep their parentheses. */
-function normalise(rawPath: string): string {
-  const path = decodeURIComponent(rawPath);
-  return path.replace(
-    /\/(\w+)\('((?:[^']|'')*)'\)/g,
-    (_m, segment: string, id: string) => `/${segment}/${id}`,
-  );
-}
-
-function unquote(literal: string): string {
-  const match = /^'((?:[^']|'')*)'$/.exec(literal);
-  return (match?.[1] ?? literal).replace(/''/g, "'");
-}
-
-function settingsIn(body: Json): Record<string, Json> {
-  const names = ['memberSettings', 'guestSettings', 'messagingSettings', 'funSettings', 'discoverySettings'];
-  return Object.fromEntries(
-    names.filter((n) => body[n] && typeof body[n] === 'object').map((n) => [n, body[n] as Json]),
-  );
-}
-
-/** The `$filter` forms Steward sends: `startsWith(f,'v')`, `f eq 'v'` and `f in ('a','b')`, joined by `or`. */
-function parseFilter(filter: string): (item: Json) => boolean {
-  const literal = "'((?:[^']|'')*)'";
-  const clause = new RegExp(
-    `^\\s*(?:startsWith\\((\\w+),${literal}\\)|(\\w+) eq ${literal}|(\\w+) in \\(([^)]*)\\))\\s*(?:or\\s+|$)`,
-    'i',
-  );
-  const tests: Array<(item: Json) => boolean> = [];
-  let rest = filter;
-  while (rest.trim()) {
-    const m = clause.exec(rest);
-    if (!m) throw new HttpError(fail(400, 'BadRequest', `Invalid filter clause: ${rest}`));
-    rest = rest.slice(m[0].length);
-    const text = (item: Json, field: string) => String(item[field] ?? '').toLowerCase();
-    if (m[1]) {
-      const [field, prefix] = [m[1], unquote(`'${m[2]}'`).toLowerCase()];
-      tests.push((item) => typeof item[field] === 'string' && text(item, field).startsWith(prefix));
-    } else if (m[3]) {
-      const [field, value] = [m[3], unquote(`'${m[4]}'`).toLowerCase()];
-      tests.push((item) => text(item, field) === value);
-    } else {
-      const field = m[5] as string;
-      const values = [...(m[6] ?? '').matchAll(new RegExp(literal, 'g'))].map((v) =>
-        unquote(v[0]).toLowerCase(),
-      );
-      tests.push((item) => values.includes(text(item, field)));
+  /** `conversationMember: add`: one result per member, errors per member rather than for the call. */
+  private addMembers(request: ParsedRequest, teamId: string): Reply {
+    const team = this.team(teamId);
+    const values = request.body.values;
+    if (!Array.isArray(values) || values.length === 0) return fail(400, 'BadRequest', 'values is required.');
+    if (values.length > BULK_ADD_LIMIT) {
+      return fail(400, 'BadRequest', `At most ${BULK_ADD_LIMIT} members can be added in one request.`);
     }
+    const results: MSGraph.AadUserConversationMemberResult[] = [];
+    for (const value of values as Json[]) {
+      const bind = String(value['user@odata.bind'] ?? '');
+      const match = /\/users(?:\('([^']+)'\)|\/([^/]+))$/.exec(bind);
+      const userId = decodeURIComponent(match?.[1] ?? match?.[2] ?? '');
+      const error = (code: string, message: string) => ({ code, message });
+      if (value['@odata.type'] !== MEMBER_TYPE) {
+        results.push({ userId, error: error('BadRequest', 'Unsupported member type.') });
+      } else if (!this.users.has(userId)) {
+        results.push({ userId, error: error('NotFound', `User ${userId} was not found.`) });
+      } else {
+        if (!team.members.some((m) => m.userId === userId)) {
+          team.members.push({ id: randomUUID(), userId, roles: (value.roles as string[] | undefined) ?? [] });
+        }
+        results.push({ userId, error: null });
+      }
+    }
+    return {
+      status: 200,
+      body: { value: results.map((r) => ({ '@odata.type': '#microsoft.graph.aadUserConversationMemberResult', ...r })) },
+    };
   }
-  return (item) => tests.some((test) => test(item));
+
+  /** `POST /teams/{id}/installedApps`: the app must be in the catalog; installing it twice is a 409. */
+  private installApp(request: ParsedRequest, teamId: string): Reply {
+    const team = this.team(teamId);
+    const bind = /\/appCatalogs\/teamsApps(?:\('([^']+)'\)|\/([^/]+))$/.exec(
+      String(request.body['teamsApp@odata.bind'] ?? ''),
+    );
+    const appId = decodeURIComponent(bind?.[1] ?? bind?.[2] ?? '');
+    if (!this.apps.has(appId) && appId !== this.options.bot?.teamsAppId) {
+      return fail(404, 'NotFound', `App ${appId} is not in the catalog.`);
+    }
+    if (team.installedApps.has(appId)) return fail(409, 'Conflict', 'The app is already installed.');
+    team.installedApps.add(appId);
+    return { status: 201 };
+  }
+
+  private botToken(form: Record<string, string>, secret: string): Reply {
+    if (form.client_secret !== secret) {
+      return { status: 401, body: oauthError('invalid_client', 'AADSTS7000215: Invalid client secret provided.') };
+    }
+    if (form.scope !== 'https://api.botframework.com/.default') {
+      return { status: 400, body: oauthError('invalid_scope', 'AADSTS1002012') };
+    }
+    const token = `fake-bot-token-${randomBytes(24).toString('hex')}`;
+    this.botTokens.add(token);
+    return {
+      status: 200,
+      body: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
+    };
+  }
+
+  /**
+   * The Bot Connector's "create conversation" in a channel (`POST /v3/conversations` with
+   * `channelData.channel.id`): only with a token of the bot's own registration, and only in a team
+   * where the bot's app is installed.
+   */
+  private connector(request: ParsedRequest): Reply {
+    const bot = this.options.bot;
+    const auth = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+    if (!bot || !auth || !this.botTokens.has(auth[1] ?? '')) {
+      return { status: 401, body: { message: 'Authorization has been denied for this request.' } };
+    }
+    if (request.method !== 'POST' || request.url.pathname !== '/botframework/v3/conversations') {
+      return { status: 404, body: { error: { code: 'NotFound', message: request.url.pathname } } };
+    }
+    const body = request.body as {
+      channelData?: { channel?: { id?: string } };
+      activity?: { type?: string; text?: string };
+      bot?: { id?: string };
+    };
+    const channelId = body.channelData?.channel?.id ?? '';
+    const team = [...this.teams.values()].find((t) => t.channels.some((c) => c.id === channelId));
+    if (!team || !team.installedApps.has(bot.teamsAppId)) {
+      return { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'The bot is not part of the conversation roster.' } } };
+    }
+    if (body.bot?.id !== `28:${bot.appId}` || body.activity?.type !== 'message' || !body.activity.text) {
+      return { status: 400, body: { error: { code: 'BadArgument', message: 'A message activity from the bot is required.' } } };
+    }
+    const channel = team.channels.find((c) => c.id === channelId)!;
+    const id = String(Date.now());
+    channel.messages.push({ id, contentType: 'text', content: body.activity.text, from: `28:${bot.appId}` });
+    return { status: 201, body: { id: `${channelId};messageid=${id}`, activityId: id } };
+  }
 }

@@ -1,0 +1,103 @@
+import { type Dispatcher, request } from 'undici';
+import type { WelcomeOutcome } from '../port';
+import { PlatformError } from '../port';
+import { type GraphClient, segment } from './client';
+import type { GraphChannel } from './mapping';
+import type { AppInstall } from './payloads';
+import type { Binds } from './provisioning';
+import type { TokenSource } from './token';
+
+/** The scope of Bot Connector tokens (client credentials of the bot's app registration). */
+export const BOT_CONNECTOR_SCOPE = 'https://api.botframework.com/.default';
+
+/** How the welcome message reaches a new team as Steward's bot; absent parts make the step skip. */
+export interface WelcomeDelivery {
+  /** The id of Steward's Teams app in the tenant's app catalog (`teamsApp.id`), to install it in the team. */
+  teamsAppId?: string;
+  /** The bot's app id (`MicrosoftAppId`); the connector knows the bot as `28:{id}`. */
+  botAppId?: string;
+  /** Bot Connector tokens for the bot's app registration. */
+  botTokens?: TokenSource;
+  /** The Bot Connector's base URL for the tenant (Teams' global one by default). */
+  serviceUrl: string;
+  /** The tenant the team belongs to. */
+  tenantId: string;
+}
+
+/**
+ * The welcome message, delivered as Steward's bot. Graph lets an app post channel messages with
+ * its own (app-only) token only while migrating (`api/channel-post-messages.md`), so the adapter
+ * never does: it installs Steward's Teams app in the team (`POST /teams/{id}/installedApps`,
+ * `api/team-post-installedapps.md`), then the bot starts a conversation in General through the Bot
+ * Connector (Teams' "Send proactive messages": the app must be installed in the team first).
+ * Anything missing or refused on the way skips the welcome with the reason; it never fails a job.
+ */
+export class WelcomeMessenger {
+  constructor(
+    private readonly client: GraphClient,
+    private readonly binds: Binds,
+    private readonly delivery: WelcomeDelivery,
+    private readonly dispatcher: Dispatcher,
+  ) {}
+
+  /** Installs the bot in the team and posts `text` in General; skipped with a reason when it cannot. */
+  async welcome(teamId: string, text: string): Promise<WelcomeOutcome> {
+    const { teamsAppId, botAppId, botTokens } = this.delivery;
+    if (!teamsAppId) {
+      return { skipped: "Steward's Teams app id is not configured (STEWARD_TEAMS_APP_ID), so its bot cannot join the team." };
+    }
+    if (!botAppId || !botTokens) {
+      return { skipped: 'The bot has no app registration (MicrosoftAppId), so it cannot post in the team.' };
+    }
+    try {
+      await this.install(teamId, teamsAppId);
+      const general = await this.client.get<GraphChannel>(`/teams/${segment(teamId)}/primaryChannel?$select=id`);
+      await this.post(general.id, botAppId, botTokens, text);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      return { skipped: `The welcome message could not be delivered: ${error.message}` };
+    }
+    return { posted: 'Posted the welcome message in General as the bot.' };
+  }
+
+  private async install(teamId: string, teamsAppId: string): Promise<void> {
+    try {
+      await this.client.send({
+        method: 'POST',
+        path: `/teams/${segment(teamId)}/installedApps`,
+        body: { 'teamsApp@odata.bind': this.binds.app(teamsAppId) } satisfies AppInstall,
+      });
+    } catch (error) {
+      // 409: installed already (by an earlier attempt of the same job, or by a policy).
+      if (!(error instanceof PlatformError && error.status === 409)) throw error;
+    }
+  }
+
+  private async post(channelId: string, botAppId: string, tokens: TokenSource, text: string): Promise<void> {
+    const base = this.delivery.serviceUrl.replace(/\/+$/, '');
+    const token = await tokens.getToken();
+    const sent = request(`${base}/v3/conversations`, {
+      method: 'POST',
+      dispatcher: this.dispatcher,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        isGroup: true,
+        bot: { id: `28:${botAppId}` },
+        tenantId: this.delivery.tenantId,
+        channelData: { channel: { id: channelId }, tenant: { id: this.delivery.tenantId } },
+        activity: { type: 'message', text, textFormat: 'plain' },
+      }),
+      headersTimeout: 30_000,
+      bodyTimeout: 30_000,
+    });
+    const response = await sent.catch((error: unknown) => {
+      const code = (error as { code?: unknown }).code;
+      throw new PlatformError(`the Bot Connector was not reachable (${typeof code === 'string' ? code : 'network error'})`, 0, true);
+    });
+    const answer = await response.body.text();
+    if (response.statusCode >= 300) {
+      const code = /"code"\s*:\s*"([^"]{1,80})"/.exec(answer)?.[1] ?? `http${response.statusCode}`;
+      throw new PlatformError(`the Bot Connector answered ${response.statusCode} (${code})`, response.statusCode, false);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The simulator's self-signed certificate (127.0.0.1 and localhost, valid 2000–2099): msal-node
+ * accepts only https authorities, so the simulator serves HTTPS; trust FAKE_GRAPH_CERT to talk to it.
+ */
+
+export const KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgCaXVVMzzu644/FdN
+yvcgfgmhisfZnAlBLptMB4N6hs+hRANCAATjiwmAN3fKlCUwwrBpYvgsgJfvrYET
+Ebn/dPv0bDxx7Mq1NdxjS7lOyN54whamaaXwi/HrEgiR6R+j67GmqYnK
+-----END PRIVATE KEY-----
+`;
+
+export const FAKE_GRAPH_CERT = `-----BEGIN CERTIFICATE-----
+MIIBkTCCATigAwIBAgIBATAKBggqhkjOPQQDAjAaMRgwFgYDVQQDDA9mYWtlLWdy
+YXBoLnRlc3QwIBcNMDAwMTAxMDAwMDAwWhgPMjA5OTEyMzEyMzU5NTlaMBoxGDAW
+BgNVBAMMD2Zha2UtZ3JhcGgudGVzdDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IA
+BOOLCYA3d8qUJTDCsGli+CyAl++tgRMRuf90+/RsPHHsyrU13GNLuU7I3njCFqZp
+pfCL8esSCJHpH6PrsaapicqjbTBrMAwGA1UdEwEB/wQCMAAwGgYDVR0RBBMwEYcE
+fwAAAYIJbG9jYWxob3N0MAsGA1UdDwQEAwIHgDATBgNVHSUEDDAKBggrBgEFBQcD
+ATAdBgNVHQ4EFgQU3qL+OBSLKAulA5j70XytMmJp5pswCgYIKoZIzj0EAwIDRwAw
+RAIgBWnnl8ZgAsPyybAl0yk02kQjojZBvRBsUH2k3guGHA8CICBwaZOdFezSbHla
+ct30DJeDXvKU1wjNYKm7iZQ+q0rW
+-----END CERTIFICATE-----
+`;
+
