@@ -53,40 +53,41 @@ beforeAll(async () => {
     { '@odata.type': '#microsoft.graph.group', id: 'g-1', displayName: 'Onboarding 2024' },
     { '@odata.type': '#microsoft.graph.administrativeUnit', id: 'au-1', displayName: 'Europe' },
   ]);
+  // v1.0's shape (api/sensitivitylabel-get.md): priority, toolTip, isEnabled, sublabels nested.
   fake.labels.push(
     {
       id: PUBLIC_LABEL,
       name: 'Public',
       description: 'Anyone may see it',
       color: '#00ff00',
-      sensitivity: 0,
-      tooltip: 'Public information',
-      isActive: true,
-      isAppliable: true,
+      priority: 0,
+      toolTip: 'Public information',
+      isEnabled: true,
       applicableTo: 'email,site,unifiedGroup,teamwork,file',
-      hasProtection: false,
+      sublabels: [],
     },
     {
       id: CONFIDENTIAL,
       name: 'Confidential',
       description: null,
       color: '',
-      sensitivity: 2,
-      tooltip: 'Confidential',
-      isActive: true,
+      priority: 2,
+      toolTip: 'Confidential',
+      isEnabled: true,
       applicableTo: 'teamwork',
+      sublabels: [
+        {
+          id: CONFIDENTIAL_PROJECTS,
+          name: 'Projects',
+          description: 'Confidential projects',
+          color: '#ff0000',
+          priority: 3,
+          toolTip: 'Only the project team',
+          isEnabled: false,
+        },
+      ],
     },
-    {
-      id: CONFIDENTIAL_PROJECTS,
-      name: 'Projects',
-      description: 'Confidential projects',
-      color: '#ff0000',
-      sensitivity: 3,
-      tooltip: 'Only the project team',
-      isActive: false,
-      parent: { id: CONFIDENTIAL, name: 'Confidential' },
-    },
-    { id: 'files-only', name: 'Files only', sensitivity: 1, applicableTo: 'file,email' },
+    { id: 'files-only', name: 'Files only', priority: 1, applicableTo: 'file,email' },
   );
 });
 

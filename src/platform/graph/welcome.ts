@@ -1,4 +1,5 @@
 import { type Dispatcher, request } from 'undici';
+import { NotFound } from '../../domain/errors';
 import type { WelcomeOutcome } from '../port';
 import { PlatformError } from '../port';
 import { type GraphClient, segment } from './client';
@@ -54,7 +55,8 @@ export class WelcomeMessenger {
       const general = await this.client.get<GraphChannel>(`/teams/${segment(teamId)}/primaryChannel?$select=id`);
       await this.post(general.id, botAppId, botTokens, text);
     } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
+      // NotFound (an app not in the catalog, a team gone) is the domain's error, not a PlatformError.
+      if (!(error instanceof PlatformError || error instanceof NotFound)) throw error;
       return { skipped: `The welcome message could not be delivered: ${error.message}` };
     }
     return { posted: 'Posted the welcome message in General as the bot.' };
