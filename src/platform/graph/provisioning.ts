@@ -75,8 +75,10 @@ export class TeamProvisioner {
 
   /** Creates (or, for a resumed job, finishes creating) the team of `spec`. */
   async createTeam(spec: NewTeamSpec): Promise<Team> {
-    const group = (await this.groupByKey(spec.provisioningKey)) ?? (await this.upsertGroup(spec));
-    if (!(await this.findTeam(group.id))) await this.teamFromGroup(group.id, spec);
+    const found = await this.groupByKey(spec.provisioningKey);
+    const group = found ?? (await this.upsertGroup(spec));
+    // A group this call made cannot have a team yet; one found (a resumed job) may.
+    if (!found || !(await this.findTeam(group.id))) await this.teamFromGroup(group.id, spec);
     if (spec.sensitivityLabelId) {
       await this.client.send({
         method: 'PATCH',
