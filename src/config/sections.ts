@@ -122,7 +122,10 @@ export function platform(read: Read): Config['platform'] {
       ).replace(/\/+$/, ''),
       teamsAppId: read('STEWARD_TEAMS_APP_ID'),
       // Teams' global Bot Connector, which routes proactive messages to the tenant's region.
-      botServiceUrl: url('STEWARD_BOT_SERVICE_URL', read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/'),
+      botServiceUrl: url(
+        'STEWARD_BOT_SERVICE_URL',
+        read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/',
+      ),
     };
   }
   return {

@@ -25,7 +25,11 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
 const WEB_APP = 'com.microsoft.teamspace.tab.web';
 const TEMPLATE_TEAM = 'seed-team-onboarding-template';
-const BOT = { appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0', secret: 'bot-secret', teamsAppId: 'steward-teams-app' };
+const BOT = {
+  appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
+  secret: 'bot-secret',
+  teamsAppId: 'steward-teams-app',
+};
 
 function personId(displayName: string): string {
   const user = seedUsers.find((u) => u.displayName === displayName);
@@ -282,7 +286,9 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
       { 'teamsApp@odata.bind': `${fake.baseUrl}/appCatalogs/teamsApps/${BOT.teamsAppId}` },
     ]);
     expect(calls.filter((r) => r.path.endsWith('/messages'))).toEqual([]);
-    expect(general.messages.map((m) => [m.content, m.from])).toEqual([['Welcome <aboard>!', `28:${BOT.appId}`]]);
+    expect(general.messages.map((m) => [m.content, m.from])).toEqual([
+      ['Welcome <aboard>!', `28:${BOT.appId}`],
+    ]);
     expect(job.log.join('\n')).toContain('Posted the welcome message in General as the bot.');
 
     // Reads answer from Graph.

@@ -10,8 +10,15 @@ import { PUBLISHED_LIMITS } from '../support/fakeGraph/limits';
  * path, and the simulator's own limits and refusals.
  */
 
-const BOT = { appId: 'b0b0b0b0-0000-0000-0000-000000000001', secret: 'bot-secret', teamsAppId: 'steward-app' };
-const PEOPLE = Array.from({ length: 30 }, (_, n) => `00000000-0000-0000-0000-0000000001${String(n).padStart(2, '0')}`);
+const BOT = {
+  appId: 'b0b0b0b0-0000-0000-0000-000000000001',
+  secret: 'bot-secret',
+  teamsAppId: 'steward-app',
+};
+const PEOPLE = Array.from(
+  { length: 30 },
+  (_, n) => `00000000-0000-0000-0000-0000000001${String(n).padStart(2, '0')}`,
+);
 const OWNER = PEOPLE[0]!;
 
 let fake: FakeGraph;
@@ -19,7 +26,10 @@ let dispatcher: Agent;
 let delays: number[];
 let keys = 0;
 
-function start(options: GraphPlatformOptions = {}, config: Partial<ReturnType<FakeGraph['config']>> = {}): GraphPlatform {
+function start(
+  options: GraphPlatformOptions = {},
+  config: Partial<ReturnType<FakeGraph['config']>> = {},
+): GraphPlatform {
   return createGraphPlatform(
     { ...fake.config(), ...config },
     {
@@ -80,7 +90,9 @@ describe('the welcome message', () => {
 
     expect(outcome).toEqual({ posted: 'Posted the welcome message in General as the bot.' });
     const install = since(mark).find((r) => r.path.endsWith('/installedApps'));
-    expect(install?.body).toEqual({ 'teamsApp@odata.bind': `${fake.baseUrl}/appCatalogs/teamsApps/${BOT.teamsAppId}` });
+    expect(install?.body).toEqual({
+      'teamsApp@odata.bind': `${fake.baseUrl}/appCatalogs/teamsApps/${BOT.teamsAppId}`,
+    });
     expect(since(mark).some((r) => r.path.endsWith('/messages'))).toBe(false);
     const conversation = fake.requests.slice(mark).find((r) => r.path === '/botframework/v3/conversations');
     expect(conversation?.body).toMatchObject({
@@ -130,11 +142,14 @@ describe('the welcome message', () => {
     await platform.close();
     const channel = fake.teams.get(team.id)!.channels[0]!;
     const token = await tokenFor(fake);
-    const response = await fetchJson(`${fake.baseUrl}/teams/${team.id}/channels/${encodeURIComponent(channel.id)}/messages`, {
-      method: 'POST',
-      token,
-      body: { body: { contentType: 'html', content: '<p>hi</p>' } },
-    });
+    const response = await fetchJson(
+      `${fake.baseUrl}/teams/${team.id}/channels/${encodeURIComponent(channel.id)}/messages`,
+      {
+        method: 'POST',
+        token,
+        body: { body: { contentType: 'html', content: '<p>hi</p>' } },
+      },
+    );
     expect(response.status).toBe(401);
     expect(channel.messages).toEqual([]);
   });
@@ -166,9 +181,12 @@ describe('owners and members', () => {
     const present = fake.teams.get(team.id)!.members;
     expect(present).toHaveLength(30);
     expect(new Set(present.map((m) => m.userId)).size).toBe(30);
-    expect(present.filter((m) => m.roles.includes('owner')).map((m) => m.userId).sort()).toEqual(
-      [OWNER, PEOPLE[1]].sort(),
-    );
+    expect(
+      present
+        .filter((m) => m.roles.includes('owner'))
+        .map((m) => m.userId)
+        .sort(),
+    ).toEqual([OWNER, PEOPLE[1]].sort());
 
     // Again (a resumed job): one read, nothing added.
     const again = fake.requests.length;
@@ -234,10 +252,22 @@ test('sensitivity labels are read from v1.0’s path, with sublabels nested', as
   const mark = fake.requests.length;
   const labels = await platform.directory.labels();
   await platform.close();
-  expect(since(mark).map((r) => r.path)).toEqual(['/v1.0/security/dataSecurityAndGovernance/sensitivityLabels']);
+  expect(since(mark).map((r) => r.path)).toEqual([
+    '/v1.0/security/dataSecurityAndGovernance/sensitivityLabels',
+  ]);
   expect(labels).toEqual([
-    expect.objectContaining({ id: 'label-1', name: 'Confidential', sensitivity: 2, tooltip: 'Staff only', parent: null }),
-    expect.objectContaining({ id: 'label-2', isActive: false, parent: { id: 'label-1', name: 'Confidential' } }),
+    expect.objectContaining({
+      id: 'label-1',
+      name: 'Confidential',
+      sensitivity: 2,
+      tooltip: 'Staff only',
+      parent: null,
+    }),
+    expect.objectContaining({
+      id: 'label-2',
+      isActive: false,
+      parent: { id: 'label-1', name: 'Confidential' },
+    }),
   ]);
   // The beta-only path is not a v1.0 resource.
   const beta = await fetchJson(`${fake.baseUrl}/security/informationProtection/sensitivityLabels`, {
@@ -265,7 +295,8 @@ describe('the simulator’s limits', () => {
     const teamId = limited.addTeam({ displayName: 'Busy' });
     const token = await tokenFor(limited);
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await fetchJson(`${limited.baseUrl}/teams/${teamId}`, { method: 'GET', token }));
+    for (let i = 0; i < 6; i++)
+      answers.push(await fetchJson(`${limited.baseUrl}/teams/${teamId}`, { method: 'GET', token }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 429, 429]);
     expect(answers[4]!.headers.get('retry-after')).toBe('1');
     expect(answers[4]?.body).toMatchObject({ error: { code: 'TooManyRequests' } });
@@ -274,7 +305,9 @@ describe('the simulator’s limits', () => {
 
   test('four member additions a minute on one team; the adapter’s one bulk call fits where one call each would not', async () => {
     const ids = PEOPLE.slice(0, 6);
-    ids.forEach((id, i) => limited.addUser({ id, displayName: `P${i}`, userPrincipalName: `q${i}@contoso.example` }));
+    ids.forEach((id, i) =>
+      limited.addUser({ id, displayName: `P${i}`, userPrincipalName: `q${i}@contoso.example` }),
+    );
     const teamId = limited.addTeam({ displayName: 'Members', ownerIds: [ids[0]!] });
     const token = await tokenFor(limited);
     const statuses = [];
@@ -282,7 +315,11 @@ describe('the simulator’s limits', () => {
       const answer = await fetchJson(`${limited.baseUrl}/teams/${teamId}/members`, {
         method: 'POST',
         token,
-        body: { '@odata.type': '#microsoft.graph.aadUserConversationMember', roles: [], 'user@odata.bind': `${limited.baseUrl}/users('${id}')` },
+        body: {
+          '@odata.type': '#microsoft.graph.aadUserConversationMember',
+          roles: [],
+          'user@odata.bind': `${limited.baseUrl}/users('${id}')`,
+        },
       });
       statuses.push(answer.status);
       await new Promise((resolve) => setTimeout(resolve, 260)); // stay under 4 rps on the team
@@ -290,8 +327,16 @@ describe('the simulator’s limits', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
 
     const other = limited.addTeam({ displayName: 'Bulk', ownerIds: [ids[0]!] });
-    const platform = createGraphPlatform(limited.config(), { dispatcher: limitedDispatcher, sleep: async () => {} });
-    expect(await platform.teams.addMembers(other, ids.slice(1).map((id) => ({ id, role: 'member' as const })))).toEqual({
+    const platform = createGraphPlatform(limited.config(), {
+      dispatcher: limitedDispatcher,
+      sleep: async () => {},
+    });
+    expect(
+      await platform.teams.addMembers(
+        other,
+        ids.slice(1).map((id) => ({ id, role: 'member' as const })),
+      ),
+    ).toEqual({
       added: 5,
       changed: 0,
     });
@@ -337,6 +382,7 @@ async function fetchJson(
   });
   const text = await response.body.text();
   const headers = new Headers();
-  for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+  for (const [name, value] of Object.entries(response.headers))
+    if (typeof value === 'string') headers.set(name, value);
   return { status: response.statusCode, headers, body: text ? (JSON.parse(text) as unknown) : undefined };
 }

@@ -296,15 +296,18 @@ describe('cloning a team', () => {
     // Graph ignores the alias of a clone (team-clone.md), so two clones may well share one: the
     // resumed job must not look for its copy by alias.
     await fake.addTeam({ displayName: 'Unrelated', ownerIds: [MEGAN] });
-    await expect(crashing.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), checkpoint)).rejects.toThrow(
-      'worker died',
-    );
+    await expect(
+      crashing.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), checkpoint),
+    ).rejects.toThrow('worker died');
     await crashing.close();
     expect(location).toBeDefined();
 
     const resumed = start({ sleep: async () => fake.settle() });
     const mark = fake.requests.length;
-    const team = await resumed.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), { location, ...checkpoint });
+    const team = await resumed.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), {
+      location,
+      ...checkpoint,
+    });
     await resumed.close();
     expect(team.displayName).toBe('Cloned project');
     expect(since(mark).filter((r) => r.path.endsWith('/clone'))).toEqual([]);

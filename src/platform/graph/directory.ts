@@ -108,7 +108,9 @@ export class GraphDirectory implements DirectoryReader {
    * `/security/informationProtection/sensitivityLabels` exists only in beta.
    */
   async labels(): Promise<DirectoryLabel[]> {
-    const labels = await this.client.list<GraphLabel>('/security/dataSecurityAndGovernance/sensitivityLabels');
+    const labels = await this.client.list<GraphLabel>(
+      '/security/dataSecurityAndGovernance/sensitivityLabels',
+    );
     const teamable = (list: readonly GraphLabel[]): GraphLabel[] =>
       list.filter(appliesToTeams).map((label) => ({ ...label, sublabels: teamable(label.sublabels ?? []) }));
     return toLabels(teamable(labels));

@@ -11,7 +11,13 @@ type Bind = string;
 /** `api/group-post-groups.md`, through `PATCH /groups(uniqueName=…)` with `Prefer: create-if-missing`. */
 export type GroupUpsert = Pick<
   MSGraph.Group,
-  'displayName' | 'description' | 'mailNickname' | 'mailEnabled' | 'securityEnabled' | 'groupTypes' | 'visibility'
+  | 'displayName'
+  | 'description'
+  | 'mailNickname'
+  | 'mailEnabled'
+  | 'securityEnabled'
+  | 'groupTypes'
+  | 'visibility'
 > & { 'owners@odata.bind': Bind[]; 'members@odata.bind': Bind[] };
 
 /** `api/group-update.md`. */
@@ -27,7 +33,10 @@ export type TeamFromGroup = Pick<
 > & { 'template@odata.bind': Bind; 'group@odata.bind': Bind };
 
 /** `api/team-update.md` (v1.0 has no `discoverySettings`; they are beta-only). */
-export type TeamUpdate = Pick<MSGraph.Team, 'memberSettings' | 'guestSettings' | 'messagingSettings' | 'funSettings'>;
+export type TeamUpdate = Pick<
+  MSGraph.Team,
+  'memberSettings' | 'guestSettings' | 'messagingSettings' | 'funSettings'
+>;
 
 /** `api/team-clone.md`: `partsToClone` is a comma-separated flags string. */
 export interface TeamClone {

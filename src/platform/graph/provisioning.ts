@@ -96,7 +96,11 @@ export class TeamProvisioner {
   async cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
     const what = `clone team ${spec.sourceTeamId}`;
     if (operation?.location) {
-      const teamId = await this.poller.wait({ location: operation.location, teamId: undefined }, what, 'clone');
+      const teamId = await this.poller.wait(
+        { location: operation.location, teamId: undefined },
+        what,
+        'clone',
+      );
       return this.clonedTeam(teamId);
     }
     const parts = (Object.keys(spec.parts) as Array<keyof CloneTeamSpec['parts']>).filter(
@@ -214,7 +218,10 @@ export class TeamProvisioner {
  * then members, as long as owners and members together stay within GROUP_REQUEST_PEOPLE (an owner
  * counts twice, being in both lists).
  */
-export function groupPeople(spec: Pick<NewTeamSpec, 'ownerId' | 'members'>): { owners: string[]; members: string[] } {
+export function groupPeople(spec: Pick<NewTeamSpec, 'ownerId' | 'members'>): {
+  owners: string[];
+  members: string[];
+} {
   const planned: readonly PlannedMember[] = spec.members ?? [];
   const owners = [spec.ownerId];
   const members = [spec.ownerId];

@@ -119,7 +119,11 @@ export class GraphTeams implements TeamsPlatform {
       path: `${teamPath(teamId)}/archive`,
       body: { shouldSetSpoSiteReadOnlyForMembers: setSiteReadOnlyForMembers } satisfies TeamArchive,
     });
-    await this.poller.wait(acceptedOperation(response, 'archive the team'), `archive team ${teamId}`, 'archive');
+    await this.poller.wait(
+      acceptedOperation(response, 'archive the team'),
+      `archive team ${teamId}`,
+      'archive',
+    );
   }
 
   /** Unarchives a team and waits for Graph's operation. */

@@ -45,14 +45,19 @@ export class WelcomeMessenger {
   async welcome(teamId: string, text: string): Promise<WelcomeOutcome> {
     const { teamsAppId, botAppId, botTokens } = this.delivery;
     if (!teamsAppId) {
-      return { skipped: "Steward's Teams app id is not configured (STEWARD_TEAMS_APP_ID), so its bot cannot join the team." };
+      return {
+        skipped:
+          "Steward's Teams app id is not configured (STEWARD_TEAMS_APP_ID), so its bot cannot join the team.",
+      };
     }
     if (!botAppId || !botTokens) {
       return { skipped: 'The bot has no app registration (MicrosoftAppId), so it cannot post in the team.' };
     }
     try {
       await this.install(teamId, teamsAppId);
-      const general = await this.client.get<GraphChannel>(`/teams/${segment(teamId)}/primaryChannel?$select=id`);
+      const general = await this.client.get<GraphChannel>(
+        `/teams/${segment(teamId)}/primaryChannel?$select=id`,
+      );
       await this.post(general.id, botAppId, botTokens, text);
     } catch (error) {
       // NotFound (an app not in the catalog, a team gone) is the domain's error, not a PlatformError.
@@ -94,12 +99,20 @@ export class WelcomeMessenger {
     });
     const response = await sent.catch((error: unknown) => {
       const code = (error as { code?: unknown }).code;
-      throw new PlatformError(`the Bot Connector was not reachable (${typeof code === 'string' ? code : 'network error'})`, 0, true);
+      throw new PlatformError(
+        `the Bot Connector was not reachable (${typeof code === 'string' ? code : 'network error'})`,
+        0,
+        true,
+      );
     });
     const answer = await response.body.text();
     if (response.statusCode >= 300) {
       const code = /"code"\s*:\s*"([^"]{1,80})"/.exec(answer)?.[1] ?? `http${response.statusCode}`;
-      throw new PlatformError(`the Bot Connector answered ${response.statusCode} (${code})`, response.statusCode, false);
+      throw new PlatformError(
+        `the Bot Connector answered ${response.statusCode} (${code})`,
+        response.statusCode,
+        false,
+      );
     }
   }
 }

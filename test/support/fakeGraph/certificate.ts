@@ -22,4 +22,3 @@ RAIgBWnnl8ZgAsPyybAl0yk02kQjojZBvRBsUH2k3guGHA8CICBwaZOdFezSbHla
 ct30DJeDXvKU1wjNYKm7iZQ+q0rW
 -----END CERTIFICATE-----
 `;
-

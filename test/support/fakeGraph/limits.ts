@@ -106,7 +106,11 @@ export class Throttle {
       const [key] = buckets.find(([, bucket]) => bucket.wait(now) === longest)!;
       const name = key.split(':')[0] === 'class' ? key : key.split(':')[0]!;
       this.refused.set(name, (this.refused.get(name) ?? 0) + 1);
-      const reply = fail(429, 'TooManyRequests', 'Too many requests. Please retry after the time in Retry-After.');
+      const reply = fail(
+        429,
+        'TooManyRequests',
+        'Too many requests. Please retry after the time in Retry-After.',
+      );
       return { ...reply, headers: { 'retry-after': String(Math.max(1, Math.ceil(longest / 1000))) } };
     }
     for (const [, bucket] of buckets) bucket.take();

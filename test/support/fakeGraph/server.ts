@@ -51,7 +51,6 @@ import {
  * Jest process, patches ServerResponse so that writeHead no longer returns the response.
  */
 
-
 /** One request as the fake received it. */
 export interface LoggedRequest {
   method: string;
@@ -140,7 +139,6 @@ interface Fault {
   status: number;
   retryAfter: string | undefined;
 }
-
 
 export interface FakeGraphOptions {
   tenantId?: string;
@@ -708,7 +706,11 @@ export class FakeGraph {
       ((body['owners@odata.bind'] as unknown[] | undefined) ?? []).length +
       ((body['members@odata.bind'] as unknown[] | undefined) ?? []).length;
     if (people > GROUP_REQUEST_PEOPLE) {
-      return fail(400, 'Request_BadRequest', `A group request takes at most ${GROUP_REQUEST_PEOPLE} owners and members.`);
+      return fail(
+        400,
+        'Request_BadRequest',
+        `A group request takes at most ${GROUP_REQUEST_PEOPLE} owners and members.`,
+      );
     }
     const group = this.newGroup({
       displayName: String(body.displayName),
@@ -1234,7 +1236,12 @@ export class FakeGraph {
     }
     return {
       status: 200,
-      body: { value: results.map((r) => ({ '@odata.type': '#microsoft.graph.aadUserConversationMemberResult', ...r })) },
+      body: {
+        value: results.map((r) => ({
+          '@odata.type': '#microsoft.graph.aadUserConversationMemberResult',
+          ...r,
+        })),
+      },
     };
   }
 
@@ -1255,7 +1262,10 @@ export class FakeGraph {
 
   private botToken(form: Record<string, string>, secret: string): Reply {
     if (form.client_secret !== secret) {
-      return { status: 401, body: oauthError('invalid_client', 'AADSTS7000215: Invalid client secret provided.') };
+      return {
+        status: 401,
+        body: oauthError('invalid_client', 'AADSTS7000215: Invalid client secret provided.'),
+      };
     }
     if (form.scope !== 'https://api.botframework.com/.default') {
       return { status: 400, body: oauthError('invalid_scope', 'AADSTS1002012') };
@@ -1290,10 +1300,21 @@ export class FakeGraph {
     const channelId = body.channelData?.channel?.id ?? '';
     const team = [...this.teams.values()].find((t) => t.channels.some((c) => c.id === channelId));
     if (!team || !team.installedApps.has(bot.teamsAppId)) {
-      return { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'The bot is not part of the conversation roster.' } } };
+      return {
+        status: 403,
+        body: {
+          error: {
+            code: 'BotNotInConversationRoster',
+            message: 'The bot is not part of the conversation roster.',
+          },
+        },
+      };
     }
     if (body.bot?.id !== `28:${bot.appId}` || body.activity?.type !== 'message' || !body.activity.text) {
-      return { status: 400, body: { error: { code: 'BadArgument', message: 'A message activity from the bot is required.' } } };
+      return {
+        status: 400,
+        body: { error: { code: 'BadArgument', message: 'A message activity from the bot is required.' } },
+      };
     }
     const channel = team.channels.find((c) => c.id === channelId)!;
     const id = String(Date.now());

@@ -142,7 +142,8 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     await run.step('welcome', async () => {
       if (!plan.welcomeMessage.trim()) return { skipped: true };
       const outcome = await teams.welcome(teamId(), plan.welcomeMessage);
-      if ('skipped' in outcome) return { skipped: true, log: [`Skipped the welcome message: ${outcome.skipped}`] };
+      if ('skipped' in outcome)
+        return { skipped: true, log: [`Skipped the welcome message: ${outcome.skipped}`] };
       return { log: [outcome.posted] };
     });
 
