@@ -1,2 +1,4 @@
 export { FAKE_GRAPH_CERT } from './certificate';
-export { FakeGraph, type FakeGraphOptions, type FakeUser, type LoggedRequest } from './server';
+export { type GraphLimits, PUBLISHED_LIMITS } from './limits';
+export type { FakeGraphOptions, FakeUser, LoggedRequest } from './records';
+export { FakeGraph } from './server';

@@ -1,0 +1,136 @@
+import type * as MSGraph from '@microsoft/microsoft-graph-types';
+import { type GraphLimits } from './limits';
+import { type Json, type Reply } from './protocol';
+
+/** The simulator's records of the tenant, the options it starts with, and Graph's constants it enforces. */
+
+/** One request as the fake received it. */
+export interface LoggedRequest {
+  method: string;
+  /** Path and query as sent (still percent-encoded). */
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export interface FakeUser {
+  id: string;
+  displayName: string;
+  userPrincipalName: string;
+  givenName?: string | null;
+  surname?: string | null;
+  mail?: string | null;
+  jobTitle?: string | null;
+  department?: string | null;
+  companyName?: string | null;
+  country?: string | null;
+  city?: string | null;
+  usageLocation?: string | null;
+  preferredLanguage?: string | null;
+}
+
+export interface GroupRecord {
+  id: string;
+  displayName: string;
+  description: string | null;
+  mailNickname: string;
+  visibility: 'Public' | 'Private';
+  classification: string | null;
+  uniqueName: string | null;
+  ownerIds: Set<string>;
+  memberIds: Set<string>;
+  assignedLabels: Array<{ labelId: string }>;
+  extensions: Map<string, Json>;
+}
+
+export interface TeamRecord {
+  id: string;
+  internalId: string;
+  createdDateTime: string;
+  isArchived: boolean;
+  siteReadOnlyForMembers: boolean;
+  settings: Record<string, Json>;
+  members: Array<{ id: string; userId: string; roles: string[] }>;
+  channels: ChannelRecord[];
+  /** Catalog ids of the apps installed in the team. */
+  installedApps: Set<string>;
+  /** Until then (ms since the epoch) the team answers 404: Graph has not replicated it yet. */
+  visibleAt: number;
+}
+
+export interface ChannelRecord {
+  id: string;
+  displayName: string;
+  description: string | null;
+  membershipType: string;
+  createdDateTime: string;
+  tabs: Array<{ id: string; displayName: string; teamsAppId: string; configuration: Json }>;
+  messages: Array<{ id: string; contentType: string; content: string; from?: string }>;
+}
+
+export interface OperationRecord {
+  id: string;
+  teamId: string;
+  operationType: MSGraph.TeamsAsyncOperationType;
+  createdDateTime: string;
+  pendingPolls: number;
+  /** Not finished before then (ms since the epoch). */
+  readyAt: number;
+  polls: number;
+  failure: string | undefined;
+  targetResourceId: string;
+  finish: () => void;
+  status: 'notStarted' | 'inProgress' | 'succeeded' | 'failed';
+}
+
+export interface Fault {
+  method: string | undefined;
+  path: RegExp;
+  remaining: number;
+  status: number;
+  retryAfter: string | undefined;
+}
+
+export interface FakeGraphOptions {
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Polls an operation answers notStarted / inProgress before it ends (default 1). */
+  operationPolls?: number;
+  /** Items per collection page at most (default 100). */
+  pageSize?: number;
+  /** How long operations take at least, drawn uniformly between the bounds (default 0). */
+  latency?: { minMs: number; maxMs: number };
+  /** A new team answers 404 this long after it is made (default 0). */
+  replicationMs?: number;
+  /** The throttling limits (default: none enforced); `PUBLISHED_LIMITS` are Microsoft's. */
+  limits?: GraphLimits;
+  /** Multiplies every limit and latency (default 1). */
+  scale?: number;
+  /** `Retry-After` (seconds) on unfinished operations, as Graph may send (default none). */
+  operationRetryAfter?: number;
+  /** Steward's bot: its app registration and its app in the catalog (for the welcome message). */
+  bot?: { appId: string; secret: string; teamsAppId: string };
+  /** Port to listen on (default: any free one). */
+  port?: number;
+}
+
+export type Handler = (request: ParsedRequest, ...params: string[]) => Reply;
+
+export interface ParsedRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: Json;
+}
+
+export const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
+/** Owners and members one group request takes (`api/group-post-groups.md`). */
+export const GROUP_REQUEST_PEOPLE = 20;
+/** Members one `conversationMember: add` takes (`api/conversationmembers-add.md`). */
+export const BULK_ADD_LIMIT = 200;
+export const PARTS = ['apps', 'tabs', 'settings', 'channels', 'members'];
+
+/** A running fake Graph. */

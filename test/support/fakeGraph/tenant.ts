@@ -1,0 +1,395 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fail, HttpError, type Json, type Reply } from './protocol';
+import {
+  type LoggedRequest,
+  type FakeUser,
+  type GroupRecord,
+  type TeamRecord,
+  type ChannelRecord,
+  type OperationRecord,
+  type FakeGraphOptions,
+  type ParsedRequest,
+  MEMBER_TYPE,
+} from './records';
+
+/** The simulated tenant's state, its lookups and Graph's JSON for each record. */
+export abstract class Tenant {
+  readonly tenantId: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+
+  /** Every request, Entra ID's included, in arrival order. */
+  readonly requests: LoggedRequest[] = [];
+
+  readonly users = new Map<string, FakeUser>();
+
+  readonly groups = new Map<string, GroupRecord>();
+
+  readonly teams = new Map<string, TeamRecord>();
+
+  readonly operations = new Map<string, OperationRecord>();
+
+  /** Directory objects per user id, as `/users/{id}/memberOf` lists them. */
+  readonly memberOf = new Map<string, Json[]>();
+
+  readonly labels: Json[] = [];
+
+  readonly apps = new Map<string, Json>();
+
+  operationPolls: number;
+  pageSize: number;
+  readonly options: FakeGraphOptions;
+
+  /** POST /teams from a group answers 404 this many times first (Graph's replication delay). */
+  replicationDelays = 0;
+  protected nextOperationFailure: string | undefined;
+
+  /** The Graph requests (not Entra ID's). */
+  graphRequests(): LoggedRequest[] {
+    return this.requests.filter((r) => r.path.startsWith('/v1.0/'));
+  }
+
+  /** Adds a person. */
+  addUser(user: FakeUser): FakeUser {
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  /**
+   * Adds a Microsoft 365 group without a team, and lists it in `/users/{id}/memberOf` of its
+   * members (as a directory group that audience rules read).
+   */
+  addGroup(group: {
+    id?: string;
+    displayName: string;
+    description?: string;
+    mailNickname: string;
+    memberIds?: string[];
+  }): string {
+    const record = this.newGroup(
+      {
+        displayName: group.displayName,
+        description: group.description ?? null,
+        mailNickname: group.mailNickname,
+        visibility: 'Private',
+      },
+      group.id,
+    );
+    for (const userId of group.memberIds ?? []) {
+      record.memberIds.add(userId);
+      const entries = this.memberOf.get(userId) ?? [];
+      entries.push({
+        '@odata.type': '#microsoft.graph.group',
+        id: record.id,
+        displayName: record.displayName,
+        description: record.description,
+        mailNickname: record.mailNickname,
+        groupTypes: ['Unified'],
+      });
+      this.memberOf.set(userId, entries);
+    }
+    return record.id;
+  }
+
+  /**
+   * Adds an existing team (and its group) with a General channel, and the other channels given
+   * with their tabs (their apps must be in `apps` for the tabs to be readable with the app).
+   */
+  addTeam(team: {
+    /** The team's (and group's) id; a new GUID by default. */
+    id?: string;
+    displayName: string;
+    description?: string;
+    visibility?: 'Public' | 'Private';
+    ownerIds?: string[];
+    memberIds?: string[];
+    settings?: Record<string, Json>;
+    channels?: Array<{
+      displayName: string;
+      description?: string;
+      tabs?: Array<{ displayName: string; teamsAppId: string; configuration?: Json }>;
+    }>;
+  }): string {
+    const group = this.newGroup(
+      {
+        displayName: team.displayName,
+        description: team.description ?? null,
+        mailNickname: team.displayName.replace(/[^A-Za-z0-9]/g, '') + randomBytes(2).toString('hex'),
+        visibility: team.visibility ?? 'Private',
+      },
+      team.id,
+    );
+    for (const id of team.ownerIds ?? []) {
+      group.ownerIds.add(id);
+      group.memberIds.add(id);
+    }
+    for (const id of team.memberIds ?? []) group.memberIds.add(id);
+    const record = this.newTeam(group, team.settings ?? {});
+    for (const spec of team.channels ?? []) {
+      const channel = this.newChannel(spec.displayName, spec.description ?? null, 'standard');
+      channel.tabs = (spec.tabs ?? []).map((tab) => ({
+        id: randomUUID(),
+        displayName: tab.displayName,
+        teamsAppId: tab.teamsAppId,
+        configuration: tab.configuration ?? {},
+      }));
+      record.channels.push(channel);
+    }
+    return group.id;
+  }
+
+  // ---- collections ----
+
+  protected collection(request: ParsedRequest, items: Json[]): Reply {
+    const query = request.url.searchParams;
+    const size = Math.min(Number(query.get('$top')) || Infinity, this.pageSize);
+    const skip = Number(query.get('$skiptoken')) || 0;
+    const body: Json = {
+      '@odata.context': `${this.baseUrl}/$metadata#collection`,
+      value: items.slice(skip, skip + size),
+    };
+    if (query.get('$count') === 'true') body['@odata.count'] = items.length;
+    if (skip + size < items.length) {
+      const next = new URL(request.url.href);
+      next.searchParams.set('$skiptoken', String(skip + size));
+      body['@odata.nextLink'] = next.href;
+    }
+    return { status: 200, body };
+  }
+
+  // ---- directory ----
+
+  protected user(key: string): FakeUser {
+    const k = key.toLowerCase();
+    const user =
+      this.users.get(key) ?? [...this.users.values()].find((u) => u.userPrincipalName.toLowerCase() === k);
+    if (user) return user;
+    if (!key.includes('@') && !/^[0-9a-f-]+$/i.test(key))
+      throw new HttpError(fail(400, 'Request_BadRequest', `Invalid object identifier '${key}'.`));
+    throw new HttpError(fail(404, 'Request_ResourceNotFound', `Resource '${key}' does not exist.`));
+  }
+
+  protected userJson(request: ParsedRequest, user: FakeUser): Json {
+    const select = request.url.searchParams.get('$select');
+    const full: Json = {
+      givenName: null,
+      surname: null,
+      mail: null,
+      jobTitle: null,
+      department: null,
+      companyName: null,
+      country: null,
+      city: null,
+      usageLocation: null,
+      preferredLanguage: null,
+      businessPhones: [],
+      ...user,
+    };
+    if (!select) return full;
+    return Object.fromEntries(select.split(',').map((field) => [field, full[field] ?? null]));
+  }
+
+  // ---- groups ----
+
+  protected newGroup(
+    fields: Pick<GroupRecord, 'displayName' | 'description' | 'mailNickname' | 'visibility'>,
+    id: string = randomUUID(),
+  ): GroupRecord {
+    if (this.groups.has(id)) throw new Error(`The fake already has a group ${id}.`);
+    const group: GroupRecord = {
+      id,
+      classification: null,
+      uniqueName: null,
+      ownerIds: new Set(),
+      memberIds: new Set(),
+      assignedLabels: [],
+      extensions: new Map(),
+      ...fields,
+    };
+    this.groups.set(group.id, group);
+    return group;
+  }
+
+  protected group(id: string): GroupRecord {
+    const group = this.groups.get(id);
+    if (!group)
+      throw new HttpError(fail(404, 'Request_ResourceNotFound', `Resource '${id}' does not exist.`));
+    return group;
+  }
+
+  protected groupJson(group: GroupRecord): Json {
+    return {
+      id: group.id,
+      displayName: group.displayName,
+      description: group.description,
+      mailNickname: group.mailNickname,
+      mail: `${group.mailNickname}@contoso.example`,
+      visibility: group.visibility,
+      classification: group.classification,
+      groupTypes: ['Unified'],
+      uniqueName: group.uniqueName,
+      resourceProvisioningOptions: this.teams.has(group.id) ? ['Team'] : [],
+    };
+  }
+
+  protected userFromBind(bind: string): string {
+    const match = /\/users(?:\('([^']+)'\)|\/([^/]+))$/.exec(bind);
+    const id = decodeURIComponent(match?.[1] ?? match?.[2] ?? '');
+    if (!this.users.has(id))
+      throw new HttpError(fail(400, 'Request_BadRequest', `Invalid object identifier '${id}'.`));
+    return id;
+  }
+
+  // ---- teams ----
+
+  protected team(id: string): TeamRecord {
+    const team = this.teams.get(id);
+    if (!team) throw new HttpError(fail(404, 'NotFound', `No team found with Group Id ${id}`));
+    return team;
+  }
+
+  protected newTeam(group: GroupRecord, settings: Record<string, Json>): TeamRecord {
+    const team: TeamRecord = {
+      id: group.id,
+      internalId: `19:${randomBytes(16).toString('hex')}@thread.tacv2`,
+      createdDateTime: new Date().toISOString(),
+      isArchived: false,
+      siteReadOnlyForMembers: false,
+      settings: {
+        memberSettings: {
+          allowCreateUpdateChannels: true,
+          allowCreatePrivateChannels: true,
+          allowDeleteChannels: true,
+        },
+        guestSettings: { allowCreateUpdateChannels: false, allowDeleteChannels: false },
+        messagingSettings: { allowUserEditMessages: true, allowUserDeleteMessages: true },
+        funSettings: { allowGiphy: true, giphyContentRating: 'moderate' },
+        ...settings,
+      },
+      members: [...group.memberIds, ...group.ownerIds]
+        .filter((id, i, all) => all.indexOf(id) === i)
+        .map((userId) => ({ id: randomUUID(), userId, roles: group.ownerIds.has(userId) ? ['owner'] : [] })),
+      channels: [],
+      installedApps: new Set(),
+      visibleAt: 0,
+    };
+    team.channels.push(this.newChannel('General', null, 'standard'));
+    this.teams.set(team.id, team);
+    return team;
+  }
+
+  protected newChannel(
+    displayName: string,
+    description: string | null,
+    membershipType: string,
+  ): ChannelRecord {
+    return {
+      id: `19:${randomBytes(12).toString('hex')}@thread.tacv2`,
+      displayName,
+      description,
+      membershipType,
+      createdDateTime: new Date().toISOString(),
+      tabs: [],
+      messages: [],
+    };
+  }
+
+  protected teamJson(team: TeamRecord): Json {
+    const group = this.group(team.id);
+    return {
+      id: team.id,
+      createdDateTime: team.createdDateTime,
+      displayName: group.displayName,
+      description: group.description,
+      internalId: team.internalId,
+      classification: group.classification,
+      specialization: 'none',
+      visibility: group.visibility.toLowerCase(),
+      webUrl: `https://teams.microsoft.com/l/team/${encodeURIComponent(team.internalId)}/conversations?groupId=${team.id}&tenantId=${this.tenantId}`,
+      isArchived: team.isArchived,
+      tenantId: this.tenantId,
+      summary: null,
+      // Graph v1.0 does not return discoverySettings; the fields below are real v1.0 ones too.
+      memberSettings: { allowCreateUpdateChannels: true, ...team.settings.memberSettings },
+      guestSettings: { ...team.settings.guestSettings },
+      messagingSettings: { ...team.settings.messagingSettings },
+      funSettings: { ...team.settings.funSettings },
+    };
+  }
+
+  protected membersJson(teamId: string): Json[] {
+    return this.team(teamId).members.map((m) => this.memberJson(m));
+  }
+
+  protected memberJson(member: { id: string; userId: string; roles: string[] }): Json {
+    const user = this.users.get(member.userId);
+    return {
+      '@odata.type': MEMBER_TYPE,
+      id: member.id,
+      roles: member.roles,
+      displayName: user?.displayName ?? null,
+      visibleHistoryStartDateTime: '0001-01-01T00:00:00Z',
+      userId: member.userId,
+      email: user?.mail ?? null,
+      tenantId: this.tenantId,
+    };
+  }
+
+  protected channelJson(team: TeamRecord, channel: ChannelRecord): Json {
+    return {
+      id: channel.id,
+      createdDateTime: channel.createdDateTime,
+      displayName: channel.displayName,
+      description: channel.description,
+      membershipType: channel.membershipType,
+      isFavoriteByDefault: null,
+      email: '',
+      webUrl: `https://teams.microsoft.com/l/channel/${encodeURIComponent(channel.id)}?groupId=${team.id}`,
+    };
+  }
+
+  protected channel(teamId: string, channelId: string): { team: TeamRecord; channel: ChannelRecord } {
+    const team = this.team(teamId);
+    const channel = team.channels.find((c) => c.id === channelId);
+    if (!channel) throw new HttpError(fail(404, 'NotFound', `Channel ${channelId} not found.`));
+    return { team, channel };
+  }
+
+  protected tabJson(channel: ChannelRecord, tab: ChannelRecord['tabs'][number], expand: boolean): Json {
+    const json: Json = {
+      id: tab.id,
+      displayName: tab.displayName,
+      webUrl: `https://teams.microsoft.com/l/entity/${tab.teamsAppId}/${tab.id}?label=${encodeURIComponent(tab.displayName)}`,
+      configuration: {
+        entityId: null,
+        contentUrl: null,
+        websiteUrl: null,
+        removeUrl: null,
+        ...tab.configuration,
+      },
+    };
+    if (expand)
+      json.teamsApp = this.apps.get(tab.teamsAppId) ?? {
+        id: tab.teamsAppId,
+        externalId: null,
+        displayName: '',
+        distributionMethod: 'store',
+      };
+    return json;
+  }
+
+  protected constructor(options: FakeGraphOptions) {
+    this.tenantId = options.tenantId ?? '11111111-2222-3333-4444-555555555555';
+    this.clientId = options.clientId ?? 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+    this.clientSecret = options.clientSecret ?? 'fake-client-secret-value';
+    this.operationPolls = options.operationPolls ?? 1;
+    this.pageSize = options.pageSize ?? 100;
+    this.options = options;
+  }
+
+  /** `https://127.0.0.1:<port>`: the simulator's origin, Entra ID's authority host. */
+  abstract get origin(): string;
+
+  /** Graph's base URL on the simulator. */
+  abstract get baseUrl(): string;
+}
