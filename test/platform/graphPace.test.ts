@@ -280,9 +280,11 @@ test('sensitivity labels are read from v1.0’s path, with sublabels nested', as
 describe('the simulator’s limits', () => {
   let limited: FakeGraph;
   let limitedDispatcher: Agent;
+  let clock = 1_000_000;
 
   beforeAll(async () => {
-    limited = await FakeGraph.start({ limits: PUBLISHED_LIMITS, scale: 1 });
+    // The buckets' clock stands still unless a test moves it, so counts do not depend on the machine's speed.
+    limited = await FakeGraph.start({ limits: PUBLISHED_LIMITS, scale: 1, now: () => clock });
     limitedDispatcher = limited.dispatcher();
   });
 
@@ -301,6 +303,13 @@ describe('the simulator’s limits', () => {
     expect(answers[4]!.headers.get('retry-after')).toBe('1');
     expect(answers[4]?.body).toMatchObject({ error: { code: 'TooManyRequests' } });
     expect(limited.throttle?.refused.get('team')).toBe(2);
+    clock += 250; // a quarter of a second refills one of the team's four tokens
+    expect((await fetchJson(`${limited.baseUrl}/teams/${teamId}`, { method: 'GET', token })).status).toBe(
+      200,
+    );
+    expect((await fetchJson(`${limited.baseUrl}/teams/${teamId}`, { method: 'GET', token })).status).toBe(
+      429,
+    );
   });
 
   test('four member additions a minute on one team; the adapter’s one bulk call fits where one call each would not', async () => {
@@ -322,7 +331,7 @@ describe('the simulator’s limits', () => {
         },
       });
       statuses.push(answer.status);
-      await new Promise((resolve) => setTimeout(resolve, 260)); // stay under 4 rps on the team
+      clock += 1000; // a second later: the team's bucket is full again, the member additions' is not
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
 
@@ -342,6 +351,30 @@ describe('the simulator’s limits', () => {
     });
     await platform.close();
   });
+});
+
+test('operations take the simulator’s latency and a new team answers 404 until replicated; the adapter waits both out', async () => {
+  const slow = await FakeGraph.start({ latency: { minMs: 600, maxMs: 800 }, replicationMs: 1500, scale: 1 });
+  const slowDispatcher = slow.dispatcher();
+  slow.addUser({ id: OWNER, displayName: 'Owner', userPrincipalName: 'owner@contoso.example' });
+  const platform = createGraphPlatform(slow.config(), {
+    dispatcher: slowDispatcher,
+    polling: { initialDelayMs: 50, growth: 1, replicationDelayMs: 50, notFoundRetries: 100 },
+  });
+  const started = Date.now();
+  const team = await platform.teams.createTeam(spec());
+  const took = Date.now() - started;
+  await platform.close();
+  await slowDispatcher.close();
+  await slow.close();
+  const polls = slow.graphRequests().filter((r) => r.path.includes('/operations('));
+  const notYet = slow.requests.filter((r) => r.path === `/v1.0/teams/${team.id}`);
+  // Still running at the first look (600 ms at least), and 404 at the first read of the team (for 1.5 s).
+  expect(polls.length).toBeGreaterThanOrEqual(2);
+  expect(notYet.length).toBeGreaterThanOrEqual(2);
+  expect(notYet.at(-1)!.at - polls.at(-1)!.at).toBeGreaterThanOrEqual(1500);
+  expect(took).toBeGreaterThanOrEqual(2100);
+  expect(team.displayName).toMatch(/^Pace /);
 });
 
 /** A Graph token from the simulator's Entra ID. */

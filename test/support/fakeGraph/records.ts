@@ -113,6 +113,8 @@ export interface FakeGraphOptions {
   operationRetryAfter?: number;
   /** Steward's bot: its app registration and its app in the catalog (for the welcome message). */
   bot?: { appId: string; secret: string; teamsAppId: string };
+  /** The throttle's clock (default `Date.now`); tests stop it to count tokens exactly. */
+  now?: () => number;
   /** Port to listen on (default: any free one). */
   port?: number;
 }

@@ -49,7 +49,9 @@ export class FakeGraph extends IdentityApi {
 
   private constructor(options: FakeGraphOptions) {
     super(options);
-    this.throttle = options.limits ? new Throttle(options.limits, options.scale ?? 1) : undefined;
+    this.throttle = options.limits
+      ? new Throttle(options.limits, options.scale ?? 1, options.now)
+      : undefined;
     const id = '([^/]+)';
     this.routes = [
       ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],
