@@ -3,7 +3,17 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'devTools/', 'test/e2e/artifacts/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-simulator/',
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'devTools/',
+      'test/e2e/artifacts/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
