@@ -81,6 +81,21 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** A stored audit record, with its position in the trail's order. */
+export interface StoredAuditRecord {
+  seq: number;
+  id: string;
+  trail: string;
+  date: string;
+  tenantId: string;
+  actor: AuditActor;
+  action: string;
+  target: AuditTarget;
+  outcome: string;
+  requestId: string | null;
+  details: Record<string, unknown> | null;
+}
+
 /** Steward acting on its own (job workers, webhook deliveries). */
 export const SYSTEM_ACTOR: AuditActor = { id: 'steward', type: 'system', displayName: 'Steward' };
 

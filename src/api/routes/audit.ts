@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIT_RECORD_FIELDS } from '../../domain/audit';
 import { AuditTrailRecords, AuditTrails } from '../../domain/wire';
 import type { AuditLog } from '../../services/audit';
-import type { StoredAuditRecord } from '../../store/audit';
+import type { StoredAuditRecord } from '../../domain/audit';
 import { odataCollection } from '../odata';
 import { defineRoute, type Route } from '../route';
 
