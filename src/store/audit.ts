@@ -4,7 +4,6 @@ import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-
 /** Where a page starts: after the record at (date, seq), newest first. */
 export interface AuditCursor {
   date: string;
