@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuditActor, AuditEntry, AuditTarget, StoredAuditRecord } from '../domain/audit';
-import type { Database } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from './schema';
 
 /** Where a page starts: after the record at (date, seq), newest first. */
 export interface AuditCursor {

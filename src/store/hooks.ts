@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { EventType } from '../domain/wire/events';
 import type { HookDeliveryStatus } from '../domain/wire';
-import type { Database, HookDeliveryRow, HookRow } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, HookDeliveryRow, HookRow } from './schema';
 
 /** A hook as stored, secret included: only the service that signs deliveries reads `secret`. */
 export interface StoredHook {
