@@ -107,3 +107,11 @@ export function actorOf(caller: Pick<Caller, 'id' | 'kind' | 'name'>): AuditActo
     ...(caller.name ? { displayName: caller.name } : {}),
   };
 }
+
+/** A record of something `caller` did: their actor and request id, `success` unless `outcome` says otherwise. */
+export function callerRecord(
+  caller: Pick<Caller, 'id' | 'kind' | 'name' | 'requestId'>,
+  entry: Omit<AuditEntry, 'actor' | 'requestId' | 'outcome'> & { outcome?: AuditEntry['outcome'] },
+): AuditEntry {
+  return { outcome: 'success', ...entry, actor: actorOf(caller), requestId: caller.requestId ?? null };
+}
