@@ -200,11 +200,6 @@ export class HookRepository {
       .execute();
   }
 
-  async getDelivery(id: string, trx: Db = this.db): Promise<StoredDelivery | undefined> {
-    const row = await trx.selectFrom('hook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && toDelivery(row);
-  }
-
   /** A page of a hook's deliveries, newest first; `more` when another page follows. */
   async deliveries(
     hookId: string,
