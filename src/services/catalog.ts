@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BoundedCache } from '../domain/boundedCache';
 import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { NotFound } from '../domain/errors';
@@ -24,7 +25,7 @@ const RULE_CACHE_LIMIT = 1000;
 
 /** The template catalog: listing with audience targeting, saving with validation, permanent membership. */
 export class CatalogService {
-  private readonly rules = new Map<string, CompiledRule>();
+  private readonly rules = new BoundedCache<string, CompiledRule>(RULE_CACHE_LIMIT);
   private enabled?: { templates: Promise<readonly CatalogTemplate[]>; expiresAt: number };
 
   private readonly templates: TemplateRepository;
@@ -208,7 +209,6 @@ export class CatalogService {
     let compiled = this.rules.get(source);
     if (!compiled) {
       compiled = compileRule(source);
-      if (this.rules.size >= RULE_CACHE_LIMIT) this.rules.clear();
       this.rules.set(source, compiled);
     }
     return compiled;
