@@ -54,7 +54,7 @@ export function buildServices(
   const directory = new DirectoryService(platform.directory);
   const templates = new TemplateRepository(db);
   const jobs = new JobRepository(db);
-  const events = new EventBus(new OutboxRepository(db), config.tenantId);
+  const events = new EventBus(new OutboxRepository(db), config.tenantId, logger);
   const audit = new AuditLog(new AuditRepository(db), config.tenantId);
   const catalog = new CatalogService({ db, templates, directory, audit, log: logger });
   const metadataStore = new MetadataRepository(db);

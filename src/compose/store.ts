@@ -23,7 +23,7 @@ export async function buildFoundation(
   logger: Logger,
   options: { platform?: Platform; publicUrl: () => string; prepare?: (platform: Platform) => void },
 ): Promise<Foundation> {
-  const store = openStore(config.database);
+  const store = openStore(config.database, logger);
   try {
     const applied = await migrate(store.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'store migrated');

@@ -33,6 +33,7 @@ export class EventBus {
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly tenantId: string,
+    private readonly log?: { warn(o: object, m: string): void },
   ) {}
 
   /** Writes an event in `trx` and returns it for publishing after commit. */
@@ -63,8 +64,9 @@ export class EventBus {
       for (const listener of this.listeners) {
         try {
           listener(event);
-        } catch {
+        } catch (error) {
           // Listeners are notifications; the event is durable in the outbox either way.
+          this.log?.warn({ err: error, eventId: event.id, type: event.type }, 'an event listener failed');
         }
       }
     }

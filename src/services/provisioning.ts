@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { actorOf } from '../domain/audit';
+import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
@@ -80,27 +80,20 @@ export class ProvisioningService {
         now,
         trx,
       );
-      const requested = {
-        actor: actorOf(caller),
-        outcome: 'success' as const,
-        requestId: caller.requestId ?? null,
-      };
       await this.deps.audit.record(
         trx,
-        {
-          ...requested,
+        callerRecord(caller, {
           trail: 'team_provisioning',
           action: 'provisioning_requested',
           target: { type: 'job', id: jobId, displayName: data.plan.displayName },
           details: { templateId: data.template.id, approvalRequired: needsApproval },
-        },
+        }),
         now,
       );
       if (approvalId) {
         await this.deps.audit.record(
           trx,
-          {
-            ...requested,
+          callerRecord(caller, {
             trail: 'approvals',
             action: 'approval_requested',
             target: { type: 'approval', id: approvalId, displayName: data.plan.displayName },
@@ -109,7 +102,7 @@ export class ProvisioningService {
               templateId: data.template.id,
               approvers: config.approval.approvalTeam.map((a) => a.id),
             },
-          },
+          }),
           now,
         );
         await approvals.insert(

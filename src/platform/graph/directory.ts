@@ -8,8 +8,9 @@ import type {
 } from '../../domain/directory';
 import type { User } from '../../domain/wire';
 import { PlatformError } from '../port';
-import { type GraphClient, odataString, segment } from './client';
+import type { GraphClient } from './client';
 import { type GraphLabel, type GraphUser, toLabels, toUser, USER_FIELDS } from './mapping';
+import { odataString, segment } from './paths';
 
 // Graph's advanced queries ($count, $orderby with $filter) need this header.
 const EVENTUAL = { ConsistencyLevel: 'eventual' };

@@ -10,7 +10,8 @@ import { GraphTeams } from './teams';
 import { MsalTokenSource, type TokenSource } from './token';
 import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';
 
-export { GraphClient, GraphError, type RetryPolicy, type Sleep } from './client';
+export { GraphClient, type RetryPolicy, type Sleep } from './client';
+export { GraphError } from './errors';
 export { GraphDirectory } from './directory';
 export type { PollingPolicy } from './operations';
 export { GraphTeams } from './teams';

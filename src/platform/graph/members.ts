@@ -1,6 +1,7 @@
 import type { PlannedMember } from '../port';
 import { PlatformError } from '../port';
-import { type GraphClient, segment } from './client';
+import type { GraphClient } from './client';
+import { segment } from './paths';
 import type { GraphMember } from './mapping';
 import type { MemberAdd, MembersAdd, MembersAddResult, MemberUpdate } from './payloads';
 import type { Binds } from './provisioning';

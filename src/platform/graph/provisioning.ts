@@ -7,8 +7,9 @@ import {
   type PlannedMember,
   PlatformError,
 } from '../port';
-import { type GraphClient, odataString, segment, type Sleep } from './client';
+import type { GraphClient, Sleep } from './client';
 import { type GraphGroup, type GraphTeam, graphSettings, toTeam } from './mapping';
+import { odataString, segment } from './paths';
 import { acceptedOperation, type OperationPoller } from './operations';
 import type { GroupUpdate, GroupUpsert, TeamClone, TeamFromGroup } from './payloads';
 

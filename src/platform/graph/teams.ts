@@ -18,8 +18,9 @@ import {
   type TeamsPlatform,
   type WelcomeOutcome,
 } from '../port';
-import { type GraphClient, type GraphResponse, segment } from './client';
+import type { GraphClient, GraphResponse } from './client';
 import { addMembersInBulk, MEMBER_TYPE } from './members';
+import { segment } from './paths';
 import {
   type GraphChannel,
   type GraphMember,
