@@ -3,8 +3,8 @@ import { Label, User } from '../../src/domain/wire';
 import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
 import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
 
-const ALEX = '00000000-0000-0000-0000-0000000000020';
-const ISAIAH = '00000000-0000-0000-0000-0000000000023';
+const ALEX = '00000000-0000-0000-0000-000000000020';
+const ISAIAH = '00000000-0000-0000-0000-000000000023';
 const PUBLIC_LABEL = '00000000-0000-0000-0000-00000000a001';
 const CONFIDENTIAL = '00000000-0000-0000-0000-00000000a002';
 const CONFIDENTIAL_PROJECTS = '00000000-0000-0000-0000-00000000a003';
