@@ -122,6 +122,7 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     const decision = await options.rateLimits.consume(options.tenantId, caller.id, policy.tier);
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('X-RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) {
       throw new RateLimited(
         `Too many calls: ${decision.limit} a minute are allowed for this operation.`,

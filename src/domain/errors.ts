@@ -30,9 +30,18 @@ export class ValidationFailed extends StewardError {
   }
 }
 
-/** The caller presented no token, or one that does not verify. */
+/**
+ * The caller presented no token, or one that does not verify. `challenge` is the RFC 6750 error
+ * code of the `WWW-Authenticate` answer: `none` when no credentials were sent at all.
+ */
 export class Unauthorized extends StewardError {
   readonly code = 'unauthorized';
+  constructor(
+    message: string,
+    readonly challenge: 'none' | 'invalid_request' | 'invalid_token' = 'invalid_token',
+  ) {
+    super(message);
+  }
 }
 
 /** The caller is known but lacks the role or relationship the operation needs. */

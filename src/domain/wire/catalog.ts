@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelName, tabConfigurationInput } from './channels';
 import { Flag, model, odataCollection } from './registry';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
@@ -75,7 +76,7 @@ const convention = z.string().max(1024).optional();
 export const TemplateChannel = model(
   'TemplateChannel',
   z.strictObject({
-    displayName: z.string().trim().min(1).max(50),
+    displayName: channelName,
     description: z.string().max(1024).optional(),
     membershipType: z.enum(['standard', 'private']).default('standard'),
   }),
@@ -84,17 +85,10 @@ export const TemplateChannel = model(
 export const TemplateTab = model(
   'TemplateTab',
   z.strictObject({
-    channel: z.string().trim().min(1).max(50),
+    channel: channelName,
     displayName: z.string().trim().min(1).max(128),
     teamsAppId: z.string().trim().min(1).max(256),
-    configuration: z
-      .strictObject({
-        entityId: z.string().max(256).optional(),
-        contentUrl: z.string().max(2048).optional(),
-        websiteUrl: z.string().max(2048).optional(),
-        removeUrl: z.string().max(2048).optional(),
-      })
-      .default({}),
+    configuration: tabConfigurationInput.default({}),
   }),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelName, tabConfigurationInput } from './channels';
 import { model } from './registry';
 
 const flag = z.boolean();
@@ -125,15 +126,7 @@ export type TeamChannel = z.output<typeof TeamChannel>;
 export const TeamChannelPayload = model(
   'TeamChannelPayload',
   z.strictObject({
-    displayName: z
-      .string()
-      .trim()
-      .min(1)
-      .max(50)
-      .refine(
-        (name) => !/[~#%&*{}+/\\:<>?|'"]/.test(name),
-        'A channel name cannot contain ~ # % & * { } + / \\ : < > ? | \' "',
-      ),
+    displayName: channelName,
     description: z.string().max(1024).optional(),
     membershipType: z.enum(['standard', 'private', 'shared']).default('standard'),
   }),
@@ -170,7 +163,7 @@ export const TeamChannelTabPayload = model(
   z.strictObject({
     displayName: z.string().trim().min(1).max(128),
     teamsAppId: z.string().trim().min(1).max(256),
-    configuration: TabConfiguration.default({}),
+    configuration: tabConfigurationInput.default({}),
   }),
 );
 export type TeamChannelTabPayload = z.output<typeof TeamChannelTabPayload>;
