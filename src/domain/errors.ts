@@ -46,7 +46,12 @@ export class Unauthorized extends StewardError {
 
 /** The caller is known but lacks the role or relationship the operation needs. */
 export class Forbidden extends StewardError {
-  readonly code = 'forbidden';
+  readonly code: string = 'forbidden';
+}
+
+/** A requester deciding on their own request, which their template does not allow. */
+export class SelfApprovalNotAllowed extends Forbidden {
+  override readonly code = 'selfApprovalNotAllowed';
 }
 
 /** The resource does not exist, or the caller may not know that it does. */

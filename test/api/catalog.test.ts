@@ -154,6 +154,7 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       expect(config.approval).toEqual({
         requireApproval: true,
         approvalTeam: [{ id: PEOPLE.adele, name: 'Adele Vance' }],
+        allowSelfApproval: false,
       });
       expect(created.body.newTeam.addRequesterAsTeamOwner).toBe(false);
 

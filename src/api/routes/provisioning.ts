@@ -84,7 +84,8 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       tag: 'Provisioning',
       summary: 'Approve a team request (optionally amending its name, description or welcome message)',
       params: z.object({ approvalRequestId: Id('approval request') }),
-      body: ApprovedApprovalResponsePayload,
+      // The body is optional (no body, `{}` or a payload), as existing clients send it.
+      body: ApprovedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Approved; the job is queued.' },
         409: { description: 'Already decided.' },
@@ -101,7 +102,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       tag: 'Provisioning',
       summary: 'Reject a team request',
       params: z.object({ approvalRequestId: Id('approval request') }),
-      body: RejectedApprovalResponsePayload,
+      body: RejectedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Rejected; the job ends failed.' },
         409: { description: 'Already decided.' },

@@ -29,6 +29,10 @@ export const ApprovalTeamMember = model(
 const Approval = z.strictObject({
   requireApproval: Flag.default(false),
   approvalTeam: z.array(ApprovalTeamMember).max(50).default([]),
+  allowSelfApproval: Flag.default(false).describe(
+    'Whether a requester who is in the approval team may decide on their own request. ' +
+      'By default (false) they may not (403 `selfApprovalNotAllowed`) and the other approvers decide.',
+  ),
 });
 
 const AudienceTargeting = z.strictObject({
@@ -49,7 +53,7 @@ export const TemplateConfiguration = model(
     system: Flag.default(false),
     singleton: Flag.default(false),
     domId: z.string().max(256).nullable().default(null),
-    approval: Approval.default({ requireApproval: false, approvalTeam: [] }),
+    approval: Approval.default({ requireApproval: false, approvalTeam: [], allowSelfApproval: false }),
     permanentMembership: PermanentMembership.default({ members: [], owners: [] }),
     audienceTargeting: AudienceTargeting.default({ enabled: false, rules: '' }),
     sensitivityLabelId: z.string().max(128).nullable().default(null),
