@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { SYSTEM_ACTOR } from '../domain/audit';
 import type { EventType } from '../domain/events';
 import type { StoredJob } from '../domain/jobs';
-import { deliveryBody, signDeliveryBody } from '../domain/webhookSignature';
+import { deliveryBody, deliveryPayload, signDeliveryBody } from '../domain/webhookSignature';
 import { urlOrigin } from '../domain/webhookUrl';
 import type { HookRepository, StoredHook } from '../store/hooks';
 import type { Database } from '../store/schema';
@@ -69,7 +69,7 @@ export class WebhookDeliveryHandler implements JobHandler {
         };
       }
       const attempts = job.attempts + 1;
-      const body = deliveryBody(data.payload);
+      const body = deliveryBody(deliveryPayload(data.event.type, job.id, data.payload));
       try {
         const sent = await this.deps.sender.send(hook.url, this.headers(hook, job, data, body), body);
         if (!DELIVERED.has(sent.statusCode)) {

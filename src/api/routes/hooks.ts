@@ -40,7 +40,7 @@ export function hookRoutes(hooks: HookService): Route[] {
       description:
         'Deliveries are POSTed as JSON with `X-Steward-Webhook`, `X-Steward-Event`, `X-Steward-Delivery` and, when ' +
         'the hook has a secret, `X-Steward-Signature`. The URL must be https (http only to loopback where allowed) ' +
-        'and reach a public address. The secret is write-only: responses show `config.secret_hint`.',
+        'and reach a public address. The secret is write-only: responses show `config.secret` as `"********"`.',
       body: HookPayload,
       responses: {
         201: { description: 'The webhook.', schema: Hook, headers: { Location: 'The webhook’s URL.' } },
