@@ -104,10 +104,10 @@ export class HookService {
   async deliveries(
     id: string,
     page: { top: number; skip: number },
-  ): Promise<{ deliveries: HookDelivery[]; more: boolean }> {
+  ): Promise<{ deliveries: HookDelivery[]; more: boolean; total: number }> {
     await this.get(id);
-    const { deliveries, more } = await this.deps.hooks.deliveries(id, page);
-    return { deliveries: deliveries.map(toWireDelivery), more };
+    const { deliveries, more, total } = await this.deps.hooks.deliveries(id, page);
+    return { deliveries: deliveries.map(toWireDelivery), more, total };
   }
 
   /**

@@ -274,10 +274,10 @@ export class ProvisioningService {
   }
 
   /** The caller's own most recent requests (provisioning and archiving), newest first. */
-  async myJobs(caller: Caller, top: number): Promise<Job[]> {
-    const jobs = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
+  async myJobs(caller: Caller, top: number): Promise<{ jobs: Job[]; total: number }> {
+    const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
     const paused = await this.deps.jobs.isPaused();
-    return jobs.map((job) => toWireJob(job, paused));
+    return { jobs: jobs.map((job) => toWireJob(job, paused)), total };
   }
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {

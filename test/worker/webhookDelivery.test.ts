@@ -204,6 +204,15 @@ describe.each(databaseKinds)('webhook deliveries on %s', (kind) => {
 
     const log = await waitForDeliveries(hookId, (d) => d.every((x) => x.status === 'delivered'));
     expect(log).toHaveLength(4);
+    // @odata.count is the total across pages, not the page size.
+    const firstPage = await app.call<{
+      value: Delivery[];
+      '@odata.count': number;
+      '@odata.nextLink'?: string;
+    }>('GET', `/api/v1.0/hooks/${hookId}/deliveries?$top=1`, { token: manager });
+    expect(firstPage.body.value).toHaveLength(1);
+    expect(firstPage.body['@odata.count']).toBe(4);
+    expect(firstPage.body['@odata.nextLink']).toBeDefined();
     for (const delivery of log) {
       expect(delivery).toMatchObject({
         status: 'delivered',

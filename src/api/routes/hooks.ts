@@ -106,7 +106,7 @@ export function hookRoutes(hooks: HookService): Route[] {
           : undefined;
         return {
           status: 200,
-          body: odataCollection(baseUrl, 'hookDeliveries', page.deliveries, { nextLink }),
+          body: odataCollection(baseUrl, 'hookDeliveries', page.deliveries, { count: page.total, nextLink }),
         };
       },
     }),

@@ -72,10 +72,10 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
         $top: z.coerce.number().int().min(1).max(50).default(10).describe('How many (1–50).'),
       }),
       responses: { 200: { description: 'The caller’s most recent jobs.', schema: Jobs } },
-      handle: async ({ caller, query, baseUrl }) => ({
-        status: 200,
-        body: odataCollection(baseUrl, 'jobs', await provisioning.myJobs(caller, query.$top)),
-      }),
+      handle: async ({ caller, query, baseUrl }) => {
+        const { jobs, total } = await provisioning.myJobs(caller, query.$top);
+        return { status: 200, body: odataCollection(baseUrl, 'jobs', jobs, { count: total }) };
+      },
     }),
     defineRoute({
       operationId: 'approveTeamCreation',
