@@ -4,6 +4,7 @@ import { actorOf, type AuditTarget } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { Conflict, Forbidden, NotFound } from '../domain/errors';
 import { toWireJob } from '../domain/jobs';
+import { teamChangeOf } from '../domain/teamUpdate';
 import type {
   Job,
   Team,
@@ -59,12 +60,13 @@ export class TeamService {
   /** Changes a team's name, description, visibility or settings (admins). */
   async update(caller: Caller, teamId: string, update: TeamUpdate): Promise<void> {
     const team = await this.require(teamId);
+    const changed = teamChangeOf(update, team);
     const change = {
       action: 'team_updated',
       target: teamTarget(team),
-      details: { fields: Object.keys(update) },
+      details: { fields: Object.keys(changed) },
     };
-    await this.change(caller, change, () => this.deps.teams.updateTeam(teamId, update));
+    await this.change(caller, change, () => this.deps.teams.updateTeam(teamId, changed));
   }
 
   /** Deletes a team: its owners, or Teams and global admins. */
