@@ -43,12 +43,12 @@ describe('seed directory', () => {
 
   it('holds the six playground people exactly as the Agents Playground defines them', () => {
     const expected = [
-      ['0000000000020', 'Alex Wilber', 'alexw@example.com', 'alexw@example.com', []],
-      ['0000000000021', 'Megan Bowen', 'meganb@example.com', 'meganb@example.com', ['GLOBAL_ADMIN']],
-      ['0000000000022', 'Adele Vance', 'adelev@example.com', 'adelev@example.com', []],
-      ['0000000000023', 'Isaiah Langer', 'isaiah@example.com', 'isaiahl@example.com', []],
-      ['0000000000024', 'Patti Fernandez', 'pattif@example.com', 'pattif@example.com', ['CATALOG_MANAGER']],
-      ['0000000000025', 'Lynne Robbins', 'lynner@example.com', 'lynner@example.com', ['GOVERNANCE_MANAGER']],
+      ['000000000020', 'Alex Wilber', 'alexw@example.com', 'alexw@example.com', []],
+      ['000000000021', 'Megan Bowen', 'meganb@example.com', 'meganb@example.com', ['GLOBAL_ADMIN']],
+      ['000000000022', 'Adele Vance', 'adelev@example.com', 'adelev@example.com', []],
+      ['000000000023', 'Isaiah Langer', 'isaiah@example.com', 'isaiahl@example.com', []],
+      ['000000000024', 'Patti Fernandez', 'pattif@example.com', 'pattif@example.com', ['CATALOG_MANAGER']],
+      ['000000000025', 'Lynne Robbins', 'lynner@example.com', 'lynner@example.com', ['GOVERNANCE_MANAGER']],
     ] as const;
     for (const [suffix, displayName, upn, mail, roles] of expected) {
       const user = seedUsers.find((u) => u.id === `00000000-0000-0000-0000-${suffix}`);
