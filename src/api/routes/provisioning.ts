@@ -18,6 +18,10 @@ const Id = (what: string) =>
     .describe(`The ${what} id.`);
 
 /** Requesting teams, following their jobs, and deciding on approvals. */
+const SELF_DECISION =
+  'Not in the approval team (`forbidden`), or the requester deciding their own request while the ' +
+  'template’s `approval.allowSelfApproval` is false (`selfApprovalNotAllowed`).';
+
 export function provisioningRoutes(provisioning: ProvisioningService, approvals: ApprovalService): Route[] {
   return [
     defineRoute({
@@ -88,6 +92,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       body: ApprovedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Approved; the job is queued.' },
+        403: { description: SELF_DECISION },
         409: { description: 'Already decided.' },
       },
       handle: async ({ caller, params, body }) => {
@@ -105,6 +110,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       body: RejectedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Rejected; the job ends failed.' },
+        403: { description: SELF_DECISION },
         409: { description: 'Already decided.' },
       },
       handle: async ({ caller, params, body }) => {
