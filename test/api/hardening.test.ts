@@ -262,13 +262,13 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
   });
 });
 
-describe('the embedded viewer from another machine', () => {
+describe.each(databaseKinds)('the embedded viewer from another machine, on %s', (kind) => {
   let db: TestDatabase;
   let app: TestSteward;
   const address = externalAddress();
 
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
+    db = await createTestDatabase(kind);
     app = await startTestSteward(db, { STEWARD_HOST: '0.0.0.0' });
   });
   afterAll(async () => {
