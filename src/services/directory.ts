@@ -1,3 +1,4 @@
+import { BoundedCache } from '../domain/boundedCache';
 import type { Caller } from '../domain/caller';
 import type { DirectoryReader, DirectoryUser } from '../domain/directory';
 import { ValidationFailed } from '../domain/errors';
@@ -14,8 +15,10 @@ const SUBJECT_CACHE_LIMIT = 10_000;
 
 /** People, groups and labels of the tenant, as callers are allowed to see them. */
 export class DirectoryService {
-  private readonly subjects = new Map<string, { subject: RuleSubject; expiresAt: number }>();
-  private readonly people = new Map<string, { user: DirectoryUser | undefined; expiresAt: number }>();
+  private readonly subjects = new BoundedCache<string, RuleSubject>(SUBJECT_CACHE_LIMIT);
+  private readonly people = new BoundedCache<string, { user: DirectoryUser | undefined }>(
+    SUBJECT_CACHE_LIMIT,
+  );
 
   /**
    * @param subjectTtlMs how long a caller's directory entry and rule subject are reused: audience
@@ -43,10 +46,9 @@ export class DirectoryService {
   private async person(id: string): Promise<DirectoryUser | undefined> {
     const key = id.toLowerCase();
     const cached = this.people.get(key);
-    if (cached && Date.now() < cached.expiresAt) return cached.user;
+    if (cached) return cached.user;
     const user = await this.directory.findUser(id);
-    if (this.people.size >= SUBJECT_CACHE_LIMIT) this.people.delete(this.people.keys().next().value!);
-    this.people.set(key, { user, expiresAt: Date.now() + this.subjectTtlMs });
+    this.people.set(key, { user }, Date.now() + this.subjectTtlMs);
     return user;
   }
 
@@ -81,10 +83,9 @@ export class DirectoryService {
    */
   async ruleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
     const cached = this.subjects.get(caller.id);
-    if (cached && Date.now() < cached.expiresAt) return cached.subject;
+    if (cached) return cached;
     const subject = await this.loadRuleSubject(caller);
-    if (this.subjects.size >= SUBJECT_CACHE_LIMIT) this.subjects.delete(this.subjects.keys().next().value!);
-    this.subjects.set(caller.id, { subject, expiresAt: Date.now() + this.subjectTtlMs });
+    this.subjects.set(caller.id, subject, Date.now() + this.subjectTtlMs);
     return subject;
   }
 
