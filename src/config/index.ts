@@ -121,8 +121,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker', 'bot'] as const, 'all');
   const publicUrl = read('STEWARD_PUBLIC_URL');
   const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
-  // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i.test(tenantId)) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tenantId)) {
     throw new ConfigError(
       'STEWARD_TENANT_ID',
       `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`,

@@ -8,7 +8,7 @@ import { boolean, ConfigError, integer, oneOf, type Read, redactUrl, url } from 
 
 /** The settings of each part of Steward, read through `read` (never from the environment directly). */
 
-export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-0000000000001';
+export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-000000000001';
 export const EMBEDDED_ISSUER = 'steward-embedded';
 export const EMBEDDED_AUDIENCE = 'api://steward';
 

@@ -178,6 +178,12 @@ export class ProvisioningService {
         message: `This template needs at least ${config.minimumMembers} members; the request has ${count('member')}.`,
       });
     }
+    // A requester may not approve their own request: someone else in the approval team must be able to.
+    const { requireApproval, allowSelfApproval, approvalTeam } = config.approval;
+    if (requireApproval && !allowSelfApproval && approvalTeam.every((a) => a.id === caller.id)) {
+      const message = 'You are the only approver of this template, and may not approve your own request.';
+      details.push({ code: 'noOtherApprover', target: 'template.id', message });
+    }
     // The metadata is stored as the team's document at the end of the job: refuse now what could not be stored then.
     if (body.metadata) details.push(...documentProblems(body.metadata as JsonObject, 'metadata'));
     if (details.length > 0) throw new ValidationFailed('The request is not valid.', details);
@@ -228,10 +234,10 @@ export class ProvisioningService {
   }
 
   /** The caller's own most recent requests (provisioning and archiving), newest first. */
-  async myJobs(caller: Caller, top: number): Promise<Job[]> {
-    const jobs = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
+  async myJobs(caller: Caller, top: number): Promise<{ jobs: Job[]; total: number }> {
+    const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
     const paused = await this.deps.jobs.isPaused();
-    return jobs.map((job) => wireJob(job, paused));
+    return { jobs: jobs.map((job) => wireJob(job, paused)), total };
   }
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {

@@ -106,7 +106,7 @@ export class GraphDirectory implements DirectoryReader {
   /** The tenant's sensitivity labels that can be put on a team (Microsoft 365 group). */
   async labels(): Promise<DirectoryLabel[]> {
     const labels = await this.client.list<GraphLabel>('/security/informationProtection/sensitivityLabels');
-    return labels.filter(appliesToTeams).map((label) => toLabel(label, labels));
+    return labels.filter(appliesToTeams).map(toLabel);
   }
 
   /** Apps are not looked up in Graph mode (see the class comment). */
