@@ -29,6 +29,13 @@ export interface ProgressLocation extends PostedCard {
   requesterId: string;
   /** The template's picture, shown on every update. */
   pictureUrl: string | null;
+  /**
+   * Other cards showing this request (a Status or Refresh pressed, `status <id>` typed): each is
+   * updated with the first, so no card in the chat goes stale.
+   */
+  copies?: PostedCard[];
+  /** Names of the approvers the bot could not reach yet, shown to the requester. */
+  unreachableApprovers?: string[];
 }
 
 /** The cards sent to the approvers of one approval request, and the decision once known. */
@@ -67,6 +74,7 @@ const CREATE_ONLY = 'steward-create-only';
 /**
  * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
  * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
+ * `ended/<jobId>`,
  * `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
  */
 export class BotState {
@@ -105,6 +113,14 @@ export class BotState {
   /** Notes that a request's job has not finished yet, so that a restarted bot follows it again. */
   markUnfinished(jobId: string): Promise<void> {
     return this.put(`following/${jobId}`, { since: new Date().toISOString() });
+  }
+
+  /**
+   * Claims the one "your request has ended" message of a job: true for the first caller only, in
+   * any bot process, so the requester gets it once however many deliveries and polls see the end.
+   */
+  claimEndNotice(jobId: string): Promise<boolean> {
+    return this.create(`ended/${jobId}`, { at: new Date().toISOString() });
   }
 
   /** Forgets that a request's job is unfinished (it ended, or is gone). */

@@ -83,7 +83,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const approvals = new ApprovalConversation({ client, identity, state, messenger, progress, log });
   const submitter = new RequestSubmitter({ state, progress });
   const notifications = new Notifications({ client, identity, state, approvals, progress, log });
-  const bot = new StewardBot({ client, identity, state, approvals, submitter, log });
+  const bot = new StewardBot({ client, identity, state, approvals, submitter, progress, log });
 
   adapter.onTurnError = async (context, error) => {
     const incident = randomUUID();

@@ -122,6 +122,7 @@ describe('the production identity', () => {
       state,
       approvals,
       submitter: new RequestSubmitter({ state, progress }),
+      progress,
       log: silent,
     });
     const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));

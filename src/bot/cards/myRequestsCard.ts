@@ -1,6 +1,6 @@
 import type { Job, JobStatus } from '../../domain/wire';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { cardDateTime, clip } from './cardText';
+import { cardDateTime, clip, teamLink } from './cardText';
 import { summarizeJob } from './jobSummary';
 
 /** Requests listed on the card, newest first; older ones are counted. */
@@ -37,6 +37,7 @@ export function renderMyRequestsCard(data: MyRequestsCardData): AdaptiveCardAtta
       statusText: waitingForApproval ? 'Waiting for approval' : rejected ? 'Rejected' : look.text,
       statusColor: look.color,
       progress: summary.progress,
+      webUrl: teamLink(summary.status, summary.webUrl),
     };
   });
   return renderCard('myRequestsCard.json', { requests, more: newestFirst.length - requests.length });

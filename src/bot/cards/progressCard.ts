@@ -1,7 +1,7 @@
 import type { Job, JobStatus } from '../../domain/wire';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { cardDateTime, clip, listOfNames, plainSentence } from './cardText';
+import { cardDateTime, clip, listOfNames, plainSentence, teamLink, withoutIds } from './cardText';
 import { summarizeJob } from './jobSummary';
 import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
 
@@ -29,11 +29,20 @@ export interface ProgressCardData {
   /** ISO 8601 time of the job's last change. */
   updatedAt: string;
   approval: { status: 'pending' | 'approved' | 'rejected'; approverNames: readonly string[] } | null;
+  /** Who approved or rejected the request, and their words; null before a decision. */
+  decision: { outcome: 'approved' | 'rejected'; by: string; message: string | null } | null;
+  /** Approvers the bot could not reach in Teams (by name): the requester may want to tell them. */
+  unreachableApprovers: readonly string[];
 }
 
 /** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */
-export function progressCardData(job: Job, pictureUrl: string | null = null): ProgressCardData {
+export function progressCardData(
+  job: Job,
+  pictureUrl: string | null = null,
+  unreachableApprovers: readonly string[] = [],
+): ProgressCardData {
   const summary = summarizeJob(job);
+  const approval = summary.approval;
   return {
     jobId: summary.jobId,
     teamName: summary.teamName,
@@ -46,7 +55,12 @@ export function progressCardData(job: Job, pictureUrl: string | null = null): Pr
     webUrl: summary.webUrl,
     failedReason: summary.failedReason,
     updatedAt: summary.lastModifiedDateTime,
-    approval: summary.approval,
+    approval,
+    decision:
+      approval && approval.status !== 'pending'
+        ? { outcome: approval.status, by: approval.decidedBy ?? 'an approver', message: approval.message }
+        : null,
+    unreachableApprovers: approval?.status === 'pending' ? unreachableApprovers : [],
   };
 }
 
@@ -85,6 +99,12 @@ function headline(data: ProgressCardData): { text: string; color: string } {
   }
 }
 
+/** "Approved by Adele Vance" / "Rejected by …": who decided, for the requester. */
+function decisionLine(decision: ProgressCardData['decision']): string {
+  if (!decision) return '';
+  return `${decision.outcome === 'approved' ? 'Approved' : 'Rejected'} by ${clip(decision.by, 120)}`;
+}
+
 /** The card that follows a request from submission to "Open team" (or its failure and "Try again"). */
 export function renderProgressCard(data: ProgressCardData): AdaptiveCardAttachment {
   const progress = Math.min(100, Math.max(0, Math.round(data.progress)));
@@ -106,9 +126,17 @@ export function renderProgressCard(data: ProgressCardData): AdaptiveCardAttachme
       stateText: STEP_LOOK[step.state].text,
       color: STEP_LOOK[step.state].color,
     })),
-    logLines: data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(line, 300)),
-    webUrl:
-      data.status === 'completed' && data.webUrl && /^https?:\/\//i.test(data.webUrl) ? data.webUrl : '',
-    failedReason: data.status === 'failed' ? plainSentence(data.failedReason ?? 'The request failed.') : '',
+    logLines: data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300)),
+    decision: decisionLine(data.decision),
+    decisionMessage: data.decision?.message ? clip(data.decision.message, 1000) : '',
+    unreachable: data.unreachableApprovers.length
+      ? `I could not reach ${clip(listOfNames(data.unreachableApprovers), 300)} in Teams yet; I keep trying. You may want to tell them about your request.`
+      : '',
+    webUrl: teamLink(data.status, data.webUrl),
+    // A rejection's reason is the approver's words, shown with their name above.
+    failedReason:
+      data.status === 'failed' && data.decision?.outcome !== 'rejected'
+        ? plainSentence(data.failedReason ?? 'The request failed.')
+        : '',
   });
 }

@@ -11,13 +11,26 @@ export async function myRequests(api: StewardClient): Promise<Reply> {
   return cardReply(renderMyRequestsCard({ jobs: jobs.value }));
 }
 
-/** One request's progress card (`GET /jobs/{id}`), for "status <job id>" and the Status buttons. */
-export async function requestStatus(api: StewardClient, jobId: string): Promise<Reply> {
+/**
+ * One request's progress card (`GET /jobs/{id}`), for "status <job id>" and the Status and Refresh
+ * buttons: in place of the card pressed (`inPlace`), else as a new message; either way the card
+ * then follows the request like its first progress card.
+ */
+export async function requestStatus(api: StewardClient, jobId: string, inPlace = false): Promise<Reply> {
   const job = await api.getJob(jobId);
-  return cardReply(renderProgressCard(progressCardData(job)));
+  return { kind: 'card', card: renderProgressCard(progressCardData(job)), inPlace, shows: job };
 }
 
 /** Whether `text` looks like a job id, so "status <garbage>" gets a hint instead of an API call. */
 export function isJobId(text: string): boolean {
   return /^[A-Za-z0-9-]{1,64}$/.test(text);
+}
+
+/** The answer to `status <id>` when no request of the caller has that id. */
+export function noSuchRequest(jobId: string): Reply {
+  const shown = jobId.length > 64 ? `${jobId.slice(0, 63)}…` : jobId;
+  return {
+    kind: 'text',
+    text: `I found no request with the id "${shown}". Type "my requests" to see yours.`,
+  };
 }

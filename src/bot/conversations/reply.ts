@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TurnContext } from 'botbuilder';
-import type { StewardClient } from '../../client';
+import type { Job, StewardClient } from '../../client';
 import { StewardApiError, StewardClientError } from '../../client';
 import { plainFailure, type Subject } from '../apiFailures';
 import type { BotLog } from '../botLog';
@@ -13,7 +13,13 @@ import type { BotIdentity } from '../identity/botIdentity';
  * new message.
  */
 export type Reply =
-  | { kind: 'card'; card: AdaptiveCardAttachment; inPlace: boolean }
+  | {
+      kind: 'card';
+      card: AdaptiveCardAttachment;
+      inPlace: boolean;
+      /** The request this card shows: the card is kept up to date with it wherever it lands. */
+      shows?: Job;
+    }
   | { kind: 'text'; text: string };
 
 /** A card reply. */
