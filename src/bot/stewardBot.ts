@@ -28,7 +28,7 @@ import { asCaller, failureReply, type Reply } from './conversations/reply';
 import { pageOf, requestForm, searchPeople, templateGallery } from './conversations/requestTeam';
 import { retryForm } from './conversations/retryRequest';
 import type { ProgressTracker } from './conversations/progress';
-import type { RequestSubmitter } from './conversations/submitRequest';
+import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
 import { welcome } from './conversations/welcome';
 import type { BotIdentity } from './identity/botIdentity';
 
@@ -149,7 +149,13 @@ export class StewardBot extends TeamsActivityHandler {
         );
       case CardVerb.pickTemplate:
         return asCaller(context, deps, { subject: 'template', action: 'open that template' }, (api) =>
-          requestForm(api, String((data as PickTemplateData).templateId ?? '')),
+          requestForm(api, String((data as PickTemplateData).templateId ?? ''), {
+            requester: requesterOf(context),
+          }),
+        );
+      case CardVerb.checkName:
+        return asCaller(context, deps, { subject: 'template', action: 'check the name' }, (api) =>
+          checkName(context, api, { ...(data as SubmitRequestData) }),
         );
       case CardVerb.submitRequest:
         return asCaller(context, deps, { subject: 'template', action: 'request the team' }, (api) =>
@@ -160,7 +166,7 @@ export class StewardBot extends TeamsActivityHandler {
         return this.status(context, String((data as JobActionData).jobId ?? ''), value.newCard !== true);
       case CardVerb.retryRequest:
         return asCaller(context, deps, { subject: 'request', action: 'try that request again' }, (api) =>
-          retryForm(api, String((data as JobActionData).jobId ?? '')),
+          retryForm(api, String((data as JobActionData).jobId ?? ''), requesterOf(context)),
         );
       case CardVerb.myRequests:
         return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, myRequests);

@@ -61,9 +61,9 @@ describe('my requests card', () => {
     const card = renderMyRequestsCard({ jobs });
     expectValidCard(card);
     expect(executeActions(card, 'showStatus').map((action) => action.data)).toEqual([
-      { jobId: 'new' },
-      { jobId: 'mid' },
-      { jobId: 'old' },
+      { jobId: 'new', newCard: true },
+      { jobId: 'mid', newCard: true },
+      { jobId: 'old', newCard: true },
     ]);
     const texts = findAll(card.content, 'TextBlock').map((block) => block.text);
     expect(texts).toEqual(

@@ -49,3 +49,21 @@ export function withoutIds(line: string): string {
 export function teamLink(status: string, webUrl: string | null): string {
   return status === 'completed' && webUrl && /^https?:\/\//i.test(webUrl) ? webUrl : '';
 }
+
+/**
+ * Text shown in a TextBlock as the characters it holds: Teams reads TextBlocks as Markdown, where
+ * `\.` is a full stop and `*x*` is emphasis, so a message listing forbidden characters would lose them.
+ */
+export function markdownText(text: string): string {
+  return text.replace(/[\\*_`[\]]/g, (character) => `\\${character}`);
+}
+
+/**
+ * A message with each long quoted value shortened, so what it says after the value (such as a
+ * length limit after an over-long name) is not cut off.
+ */
+export function shortQuotes(message: string, max = 40): string {
+  return message.replace(/"([^"]{2,})"/g, (quoted, inner: string) =>
+    Array.from(inner).length > max ? `"${clip(inner, max)}"` : quoted,
+  );
+}

@@ -9,6 +9,8 @@ export const CardVerb = {
   showTemplates: 'showTemplates',
   /** Open the request form for a template: {@link PickTemplateData}. */
   pickTemplate: 'pickTemplate',
+  /** Show the request form again with the final name and its problems: {@link SubmitRequestData}. */
+  checkName: 'checkName',
   /** Send the request form: {@link SubmitRequestData}. */
   submitRequest: 'submitRequest',
   /** Show one request's progress: {@link JobActionData}. */

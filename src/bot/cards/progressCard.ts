@@ -57,8 +57,8 @@ export function progressCardData(
     updatedAt: summary.lastModifiedDateTime,
     approval,
     decision:
-      approval && approval.status !== 'pending'
-        ? { outcome: approval.status, by: approval.decidedBy ?? 'an approver', message: approval.message }
+      approval && approval.status !== 'pending' && approval.decidedBy
+        ? { outcome: approval.status, by: approval.decidedBy, message: approval.message }
         : null,
     unreachableApprovers: approval?.status === 'pending' ? unreachableApprovers : [],
   };

@@ -9,6 +9,9 @@ import {
   renderRequestFormCard,
   type RequestFormValues,
 } from '../cards';
+import { membershipRoles } from '../../domain/provisioningPlan';
+import { TEAM_NAME_MAX_LENGTH } from '../../domain/teamName';
+import { previewName, type Requester, requesterEntry } from './namePreview';
 import { cardReply, type Reply } from './reply';
 
 /** Templates the gallery reads at most (pages of the API followed one by one). */
@@ -44,6 +47,10 @@ export function pageOf(value: unknown): number {
 export interface FormState {
   values?: RequestFormValues;
   problems?: readonly string[];
+  /** Also show what is wrong with the final name ("Check name" pressed). */
+  checkName?: boolean;
+  /** Who the form is for: the naming convention and the owner count read them. */
+  requester?: Requester;
 }
 
 /**
@@ -62,20 +69,60 @@ export async function requestForm(
 
 /** Renders the form for `template` (used again when a submission is refused). */
 export async function formCard(api: StewardClient, template: CatalogTemplate, state: FormState) {
-  const [people, label] = await Promise.all([
+  const requester = state.requester ?? { id: '', name: '' };
+  const [people, label, user] = await Promise.all([
     peopleChoices(api, state.values),
     labelName(api, template.templateConfiguration.sensitivityLabelId ?? null),
+    requesterEntry(api, requester),
   ]);
-  const convention = template.newTeam.namingConventionWithTags?.trim();
+  const newTeam = template.newTeam;
+  const values = state.values ?? {};
+  const typed = values.name ?? newTeam.defaultName ?? '';
+  const preview = previewName(template, user, {
+    name: typed,
+    description: values.description ?? newTeam.defaultDescription ?? '',
+    welcomeMessage: values.welcomeMessage ?? newTeam.defaultWelcomeMessage ?? '',
+  });
+  const convention = newTeam.namingConventionWithTags?.trim() || newTeam.namingConvention?.trim();
   return renderRequestFormCard({
     template,
     values: state.values,
-    finalNamePreview: convention ? `The name follows the pattern "${convention}".` : null,
+    finalNamePreview: !convention
+      ? null
+      : typed.trim()
+        ? `Your team will be called "${preview.name}".`
+        : `The name follows the pattern "${convention}": type a name and press Check name to see it.`,
+    nameMaxLength: TEAM_NAME_MAX_LENGTH - preview.addedLength,
+    ...peopleStillNeeded(template, requester.id),
     sensitivityLabel: label,
     people,
-    problems: state.problems ?? [],
+    problems: [...(state.problems ?? []), ...(state.checkName ? preview.problems : [])],
     formId: randomUUID(),
   });
+}
+
+/**
+ * How many owners and members the person must still pick: the server counts the requester (an
+ * owner when the template says so, else a member) and the template's permanent people too.
+ */
+export function peopleStillNeeded(
+  template: CatalogTemplate,
+  requesterId: string,
+): { ownersNeeded: number; membersNeeded: number } {
+  const config = template.templateConfiguration;
+  const roles = membershipRoles({
+    requesterId: requesterId || 'requester',
+    requesterAsOwner: template.newTeam.addRequesterAsTeamOwner,
+    owners: [],
+    members: [],
+    permanentOwners: config.permanentMembership.owners.map((person) => person.id),
+    permanentMembers: config.permanentMembership.members.map((person) => person.id),
+  });
+  const count = (role: string) => [...roles.values()].filter((r) => r === role).length;
+  return {
+    ownersNeeded: Math.max(0, config.minimumOwners - count('owner')),
+    membersNeeded: Math.max(0, config.minimumMembers - count('member')),
+  };
 }
 
 /** Static choices for the pickers: the people already chosen first, then the start of the directory. */

@@ -9,6 +9,7 @@ import {
   type SubmitRequestData,
   summarizeJob,
 } from '../cards';
+import type { Requester } from './namePreview';
 import { formCard } from './requestTeam';
 import type { ProgressTracker } from './progress';
 import { cardReply, type Reply } from './reply';
@@ -39,7 +40,7 @@ export function readForm(data: SubmitRequestData): { values: RequestFormValues; 
   else if (Array.from(values.name).length > LIMITS.name)
     problems.push(`Keep the team name to at most ${LIMITS.name} characters.`);
   else if (FORBIDDEN_NAME_CHARACTERS.test(values.name))
-    problems.push('A team name cannot contain " * : < > ? / or \\.');
+    problems.push('A team name cannot contain " * : < > ? / or \\ (backslash).');
   if (values.description.length > LIMITS.description)
     problems.push(`Keep the description to at most ${LIMITS.description} characters.`);
   if (values.welcomeMessage.length > LIMITS.welcomeMessage)
@@ -49,6 +50,29 @@ export function readForm(data: SubmitRequestData): { values: RequestFormValues; 
   if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
     problems.push('One of the people chosen is not a valid person.');
   return { values, problems };
+}
+
+/** The person behind a turn, as the form needs them. */
+export function requesterOf(context: TurnContext): Requester {
+  const from = context.activity.from;
+  return { id: from.aadObjectId ?? '', name: from.name ?? '' };
+}
+
+/**
+ * "Check name": the form again, with the person's answers, the final name the convention makes of
+ * them and anything wrong with it, before anything is sent.
+ */
+export async function checkName(
+  context: TurnContext,
+  api: StewardClient,
+  data: SubmitRequestData,
+): Promise<Reply> {
+  const template = await api.getPlatformTeamTemplate(data.templateId);
+  const { values, problems } = readForm(data);
+  return cardReply(
+    await formCard(api, template, { values, problems, requester: requesterOf(context), checkName: true }),
+    true,
+  );
 }
 
 /**
@@ -103,7 +127,9 @@ export class RequestSubmitter {
     if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
     const template = await api.getPlatformTeamTemplate(data.templateId);
     const { values, problems } = readForm(data);
-    if (problems.length > 0) return cardReply(await formCard(api, template, { values, problems }), true);
+    const requester = requesterOf(context);
+    if (problems.length > 0)
+      return cardReply(await formCard(api, template, { values, problems, requester }), true);
     const request: TeamProvisioningRequest = {
       template: { id: data.templateId },
       team: {
@@ -125,6 +151,7 @@ export class RequestSubmitter {
       return cardReply(
         await formCard(api, template, {
           values,
+          requester,
           problems: reasons.length > 0 ? reasons : ['The request is not valid.'],
         }),
         true,
