@@ -180,6 +180,8 @@ export class StewardBot extends TeamsActivityHandler {
             data as ApprovalDecisionData,
           ),
         );
+      case CardVerb.checkApprovalName:
+        return deps.approvals.checkName(context, data as ApprovalDecisionData);
       case CardVerb.refreshApproval:
         return deps.approvals.refresh(context, String(value.approvalId ?? ''));
       case CardVerb.help:

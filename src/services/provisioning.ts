@@ -23,7 +23,7 @@ export interface ProvisioningPlan {
   mailNickname: string;
   visibility: 'public' | 'private';
   sensitivityLabelId: string | null;
-  members: Array<{ id: string; role: 'owner' | 'member' }>;
+  members: Array<{ id: string; role: 'owner' | 'member'; displayName?: string | null }>;
   clone: CatalogTemplate['clonedTeam'];
   channels: CatalogTemplate['newTeam']['channels'];
   tabs: CatalogTemplate['newTeam']['tabs'];
@@ -203,6 +203,15 @@ export class ProvisioningService {
       permanentOwners: config.permanentMembership.owners.map((m) => m.id),
       permanentMembers: config.permanentMembership.members.map((m) => m.id),
     });
+    const peopleNames = new Map<string, string | undefined>(
+      [
+        ...owners,
+        ...members,
+        ...config.permanentMembership.owners,
+        ...config.permanentMembership.members,
+      ].map((person) => [person.id, person.name]),
+    );
+    peopleNames.set(caller.id, requester.displayName);
     const count = (role: string) => [...roles.values()].filter((r) => r === role).length;
     if (count('owner') < config.minimumOwners) {
       details.push({
@@ -240,7 +249,8 @@ export class ProvisioningService {
         mailNickname: names.mailNickname,
         visibility: template.newTeam.teamPrivacy,
         sensitivityLabelId: config.sensitivityLabelId,
-        members: [...roles].map(([id, role]) => ({ id, role })),
+        // With their names, so cards and reports show people, not ids.
+        members: [...roles].map(([id, role]) => ({ id, role, displayName: peopleNames.get(id) ?? null })),
         clone: template.clonedTeam,
         channels: template.newTeam.channels,
         tabs: template.newTeam.tabs,

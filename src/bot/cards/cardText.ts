@@ -34,6 +34,9 @@ export function plainSentence(message: string, max = 300): string {
 /** A GUID, with the brackets or parentheses around it, as the API's log lines write ids. */
 const GUID = /\s?[([]?\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b[)\]]?/gi;
 
+/** A sensitivity label named by its id ("Privacy private, label 901c…"): a person needs its name. */
+const LABEL_ID = /,?\s*label\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
 /**
  * A log line as a person reads it: ids (approval, team and job GUIDs) taken out, since the names
  * around them say the same; support finds the ids in the request's log and on the card's footer.

@@ -25,6 +25,8 @@ export const CardVerb = {
   approve: 'approve',
   /** Reject an approval request: {@link ApprovalDecisionData}. */
   reject: 'reject',
+  /** Show the approval card again with the final name of the approver's amended name: {@link ApprovalDecisionData}. */
+  checkApprovalName: 'checkApprovalName',
   /** Teams asks for an approval card's current state: {@link ApprovalRefreshData}. */
   refreshApproval: 'refreshApproval',
 } as const;
@@ -63,6 +65,8 @@ export interface JobActionData {
 export interface ApprovalDecisionData {
   approvalId: string;
   comment?: string;
+  /** The team name as the approver left it on the card; a changed one amends the request. */
+  teamName?: string;
 }
 
 /** Data of `refreshApproval`. */
