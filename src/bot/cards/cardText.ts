@@ -43,6 +43,7 @@ const LABEL_ID = /,?\s*label\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  */
 export function withoutIds(line: string): string {
   return line
+    .replace(LABEL_ID, '')
     .replace(GUID, '')
     .replace(/\s+([.,:;])/g, '$1')
     .trim();
