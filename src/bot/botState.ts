@@ -48,6 +48,18 @@ export interface ApprovalRecord {
   decision: { outcome: 'approved' | 'rejected'; by: string; at: string; message: string | null } | null;
 }
 
+/** An approval card that could not be delivered yet, retried until it is or until the bot gives up. */
+export interface PendingDelivery {
+  jobId: string;
+  /** The approver's display name, for the requester's card. */
+  approverName: string;
+  /** ISO 8601 time of the first failure: the retries stop a bounded time after it. */
+  since: string;
+  attempts: number;
+  /** ISO 8601 time of the next attempt. */
+  nextAt: string;
+}
+
 /** A submitted request form: the job it created. */
 export interface SubmittedForm {
   jobId: string;
@@ -75,7 +87,7 @@ const CREATE_ONLY = 'steward-create-only';
  * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
  * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
  * `ended/<jobId>`,
- * `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
+ * `deliveries/<approverId>/<approvalId>`, `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
  */
 export class BotState {
   constructor(private readonly storage: BotStorage) {}
@@ -133,6 +145,29 @@ export class BotState {
     if (!this.storage.keysStartingWith) return [];
     const keys = await this.storage.keysStartingWith('following/', RESUMED_AT_MOST);
     return keys.map((key) => key.slice('following/'.length));
+  }
+
+  /** The approval card for `approverId` that could not be delivered yet. */
+  pendingDelivery(approverId: string, approvalId: string): Promise<PendingDelivery | undefined> {
+    return this.get<PendingDelivery>(`deliveries/${approverId}/${approvalId}`);
+  }
+
+  /** Remembers an approval card still to deliver. */
+  savePendingDelivery(approverId: string, approvalId: string, pending: PendingDelivery): Promise<void> {
+    return this.put(`deliveries/${approverId}/${approvalId}`, pending);
+  }
+
+  /** Forgets an approval card still to deliver (delivered, decided, or given up). */
+  deletePendingDelivery(approverId: string, approvalId: string): Promise<void> {
+    return this.storage.delete([`deliveries/${approverId}/${approvalId}`]);
+  }
+
+  /** The approval cards still to deliver, as [approverId, approvalId] (of one approver when given). */
+  async pendingDeliveries(approverId?: string): Promise<Array<[string, string]>> {
+    if (!this.storage.keysStartingWith) return [];
+    const prefix = approverId ? `deliveries/${approverId}/` : 'deliveries/';
+    const keys = await this.storage.keysStartingWith(prefix, RESUMED_AT_MOST);
+    return keys.map((key) => key.slice('deliveries/'.length).split('/', 2) as [string, string]);
   }
 
   /** The approval cards of an approval request. */

@@ -10,6 +10,7 @@ import {
   TurnContext as Turn,
 } from 'botbuilder';
 import type { Job, StewardClient } from '../client';
+import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from './botLog';
 import type { BotState } from './botState';
 import {
@@ -40,6 +41,7 @@ export interface StewardBotDependencies {
   approvals: ApprovalConversation;
   submitter: RequestSubmitter;
   progress: ProgressTracker;
+  deliveries: ApproverDeliveries;
   log: BotLog;
 }
 
@@ -274,6 +276,8 @@ export class StewardBot extends TeamsActivityHandler {
           teamsUserId: from.id,
           name: from.name ?? '',
         });
+        // Reachable now: approval cards that could not reach them go out at once.
+        await this.deps.deliveries.retryFor(aadObjectId);
       }
       const tenantId =
         conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;

@@ -11,7 +11,8 @@ function fact(card: unknown, title: string): string | undefined {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
       const record = node as Record<string, unknown>;
-      if (record.title === title && typeof record.value === 'string' && found === undefined) found = record.value;
+      if (record.title === title && typeof record.value === 'string' && found === undefined)
+        found = record.value;
       Object.values(record).forEach(walk);
     }
   };
@@ -31,7 +32,9 @@ describe.each(databaseKinds)('names, ids out of the way, and amended names, on %
 
   async function request(name: string, owners = '') {
     const mark = bot.connector.sent.length;
-    const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }));
+    const form = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
+    );
     const confirmation = bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name, owners }),
     );
@@ -77,13 +80,23 @@ describe.each(databaseKinds)('names, ids out of the way, and amended names, on %
     expect(cardText(card)).toContain('Final name: CLI-US-Initech');
 
     const checked = bot.cardOfAnswer(
-      await bot.execute(ADELE, 'checkApprovalName', { approvalId, teamName: 'Initech Labs' }, approval.activityId),
+      await bot.execute(
+        ADELE,
+        'checkApprovalName',
+        { approvalId, teamName: 'Initech Labs' },
+        approval.activityId,
+      ),
     );
     expect(cardText(checked)).toContain('Final name: CLI-US-Initech Labs');
     expect(verbsOf(checked)).toContain('approve');
 
     const refused = bot.cardOfAnswer(
-      await bot.execute(ADELE, 'checkApprovalName', { approvalId, teamName: 'Initech: Labs' }, approval.activityId),
+      await bot.execute(
+        ADELE,
+        'checkApprovalName',
+        { approvalId, teamName: 'Initech: Labs' },
+        approval.activityId,
+      ),
     );
     expect(cardText(refused)).toMatch(/must not contain the character ':'/);
 

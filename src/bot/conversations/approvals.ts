@@ -2,6 +2,7 @@ import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { validateTeamName } from '../../domain/teamName';
 import { detailMessages, isStatus } from '../apiFailures';
+import type { ApproverDeliveries } from '../approverDeliveries';
 import type { BotLog } from '../botLog';
 import type { ApprovalRecord, BotState } from '../botState';
 import {
@@ -26,6 +27,8 @@ export interface ApprovalDependencies {
   state: BotState;
   messenger: Messenger;
   progress: ProgressTracker;
+  /** Approval cards that could not be delivered, retried with backoff. */
+  deliveries: ApproverDeliveries;
   log: BotLog;
 }
 
@@ -66,20 +69,30 @@ export class ApprovalConversation {
       request,
       decision: record.decision ?? decision,
     });
-    const unreachable: string[] = [];
+    const unreachable: Array<{ id: string; name: string }> = [];
+    const deliveries = this.deps.deliveries;
     for (const approver of approvers) {
-      if (record.cards[approver.id]) continue;
+      const decided = record.decision ?? decision;
+      const noted = await this.deps.state.pendingDelivery(approver.id, approvalId);
+      // Delivered already, or decided while this card waited: nothing more to send.
+      if (record.cards[approver.id] || (decided && noted)) {
+        if (noted) await deliveries.delivered(approver.id, approvalId);
+        continue;
+      }
       const card = decision
         ? renderApprovalDecidedCard(decidedCardData(request, decision))
         : renderApprovalCard(request);
+      let failure: unknown = null;
       const posted = await this.deps.messenger.postToPerson(approver.id, card).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, approvalId }, 'could not send an approval card');
+        failure = error;
         return undefined;
       });
       if (!posted) {
-        unreachable.push(approver.id);
+        await deliveries.failed(approver, approvalId, jobId, failure);
+        unreachable.push(approver);
         continue;
       }
+      if (noted) await deliveries.delivered(approver.id, approvalId);
       const current = (await this.deps.state.approval(approvalId)) ?? record;
       await this.deps.state.saveApproval(approvalId, {
         ...current,
@@ -94,7 +107,12 @@ export class ApprovalConversation {
         });
       }
     }
-    return unreachable;
+    // The requester learns who has not got the request yet (and, on a retry, that everyone has).
+    await this.deps.progress.noteUnreachable(
+      jobId,
+      unreachable.map((approver) => approver.name),
+    );
+    return unreachable.map((approver) => approver.id);
   }
 
   /** Approve or Reject pressed on a card: the decision, or a clear card when it cannot be taken. */

@@ -66,6 +66,7 @@ export async function startBotHarness(
   env: Record<string, string> = {},
   overrides: StewardOverrides = {},
   reuse?: { database: TestDatabase; connector: FakeConnector },
+  logLines?: Array<Record<string, unknown>>,
 ): Promise<BotHarness> {
   const database = reuse?.database ?? (await createTestDatabase(kind));
   const connector = reuse?.connector ?? new FakeConnector();
@@ -83,6 +84,7 @@ export async function startBotHarness(
       ...env,
     },
     overrides,
+    logLines,
   );
   const send = async (from: TeamsPerson, activity: Record<string, unknown>): Promise<BotAnswer> => {
     const body = {
