@@ -116,7 +116,9 @@ export function renderProgressCard(data: ProgressCardData): AdaptiveCardAttachme
     pictureUrl: cardPictureUrl(data.pictureUrl),
     status: data.status,
     headline: title.text,
-    headlineColor: title.color,
+    // A semantic container style: Teams gives each a background and text colour readable in the
+    // light, dark and high-contrast themes, where pale coloured text was not.
+    headlineStyle: title.color === 'default' ? 'emphasis' : title.color,
     progress,
     barStyle: data.status === 'failed' ? 'attention' : 'good',
     updatedAt: cardDateTime(data.updatedAt),
