@@ -121,6 +121,7 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
       form,
       answers,
       'alex',
+      artifacts,
     );
 
     // Before anyone decides, he presses Refresh on the progress card and Status on the confirmation:
@@ -226,6 +227,7 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
       form,
       { ...inputsOf(form), name: 'Contoso' },
       'alex-rejected',
+      artifacts,
     );
     const rejectedAt = Date.now();
 
@@ -268,8 +270,8 @@ async function submitForm(
   form: Card,
   answers: Record<string, unknown>,
   prefix: string,
+  artifacts: Artifacts,
 ) {
-  const artifacts = new Artifacts(path.join(__dirname, 'artifacts'));
   const submit = findAction(form, 'submitRequest')!;
   const sent = await playground.execute(
     formMessageId,
