@@ -1,5 +1,6 @@
 import type { ConversationReference, Storage, StoreItem } from 'botbuilder';
 import type { ApprovalCardData } from './cards';
+import type { Reader } from './i18n/catalog';
 
 /** What the bot remembers about a person who talked to it: where to reach them, and their Teams id. */
 export interface KnownUser {
@@ -34,6 +35,8 @@ export interface ProgressLocation extends PostedCard {
    * updated with the first, so no card in the chat goes stale.
    */
   copies?: PostedCard[];
+  /** The requester's language and time zone, for every update of the card. */
+  reader?: Reader;
   /** Names of the approvers the bot could not reach yet, shown to the requester. */
   unreachableApprovers?: string[];
 }

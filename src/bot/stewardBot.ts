@@ -25,7 +25,7 @@ import { helpReply } from './conversations/help';
 import { isStatus } from './apiFailures';
 import { smallTalk } from './conversations/greeting';
 import { isJobId, myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
-import { asCaller, failureReply, type Reply } from './conversations/reply';
+import { asCaller, failureReply, readerOfTurn, type Reply } from './conversations/reply';
 import { pageOf, requestForm, searchPeople, templateGallery } from './conversations/requestTeam';
 import { retryForm } from './conversations/retryRequest';
 import type { ProgressTracker } from './conversations/progress';
@@ -219,11 +219,11 @@ export class StewardBot extends TeamsActivityHandler {
     const status = /^status\s+(\S+)$/i.exec(text.trim());
     if (status) {
       const jobId = status[1]!;
-      if (!isJobId(jobId)) return Promise.resolve(noSuchRequest(jobId));
+      if (!isJobId(jobId)) return Promise.resolve(noSuchRequest(jobId, readerOfTurn(context)));
       return this.status(context, jobId, false, true);
     }
     if (words === 'help' || words === '?') return Promise.resolve(helpReply());
-    const friendly = smallTalk(words, context.activity.from?.name ?? null);
+    const friendly = smallTalk(words, context.activity.from?.name ?? null, readerOfTurn(context));
     if (friendly) return Promise.resolve(friendly);
     return Promise.resolve(helpReply(text || null));
   }
@@ -241,11 +241,11 @@ export class StewardBot extends TeamsActivityHandler {
     return asCaller(context, deps, { subject: 'request', action: 'show that request' }, async (api) => {
       const reply = await requestStatus(api, jobId, inPlace).catch((error: unknown) => {
         // A typed id that matches nothing (or someone else's request) is not "no longer exists".
-        if (typed && isStatus(error, 404)) return noSuchRequest(jobId);
+        if (typed && isStatus(error, 404)) return noSuchRequest(jobId, readerOfTurn(context));
         throw error;
       });
       if (reply.kind !== 'card' || !reply.shows) return reply;
-      return { ...reply, card: await deps.progress.cardOf(reply.shows) };
+      return { ...reply, card: await deps.progress.cardOf(reply.shows, readerOfTurn(context)) };
     });
   }
 
@@ -253,9 +253,11 @@ export class StewardBot extends TeamsActivityHandler {
   private async follow(context: TurnContext, job: Job, activityId: string): Promise<void> {
     const reference = Turn.getConversationReference(context.activity);
     const requesterId = context.activity.from.aadObjectId ?? '';
-    await this.deps.progress.watch(job, { reference, activityId }, requesterId).catch((error: unknown) => {
-      this.deps.log.warn({ err: error, jobId: job.id }, 'could not follow a request on another card');
-    });
+    await this.deps.progress
+      .watch(job, { reference, activityId }, requesterId, readerOfTurn(context))
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error, jobId: job.id }, 'could not follow a request on another card');
+      });
   }
 
   /** Stores the person's conversation reference and Teams id, and the channel, when they changed. */

@@ -1,4 +1,5 @@
 import { renderWelcomeCard } from '../cards';
+import { type Reader, say } from '../i18n/catalog';
 import { cardReply, type Reply } from './reply';
 
 /** Greetings people open a chat with, in English and French, without punctuation. */
@@ -29,10 +30,9 @@ function bare(words: string): string {
 }
 
 /** A friendly answer to "hello" or "thanks"; null for any other text. */
-export function smallTalk(words: string, userName: string | null): Reply | null {
+export function smallTalk(words: string, userName: string | null, reader: Reader): Reply | null {
   const text = bare(words);
-  if (GREETINGS.has(text)) return cardReply(renderWelcomeCard({ userName }));
-  if (THANKS.has(text))
-    return { kind: 'text', text: 'You are welcome! Type "new team" whenever you need one.' };
+  if (GREETINGS.has(text)) return cardReply(renderWelcomeCard({ userName }, reader));
+  if (THANKS.has(text)) return { kind: 'text', text: say(reader, 'talk.thanks') };
   return null;
 }

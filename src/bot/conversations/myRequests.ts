@@ -1,5 +1,6 @@
 import type { StewardClient } from '../../client';
 import { progressCardData, renderMyRequestsCard, renderProgressCard } from '../cards';
+import { type Reader, say } from '../i18n/catalog';
 import { cardReply, type Reply } from './reply';
 
 /** Requests "my requests" lists. */
@@ -27,10 +28,7 @@ export function isJobId(text: string): boolean {
 }
 
 /** The answer to `status <id>` when no request of the caller has that id. */
-export function noSuchRequest(jobId: string): Reply {
+export function noSuchRequest(jobId: string, reader: Reader): Reply {
   const shown = jobId.length > 64 ? `${jobId.slice(0, 63)}…` : jobId;
-  return {
-    kind: 'text',
-    text: `I found no request with the id "${shown}". Type "my requests" to see yours.`,
-  };
+  return { kind: 'text', text: say(reader, 'talk.noSuchRequest', { id: shown }) };
 }

@@ -10,6 +10,8 @@ import {
 import type { BotState, PostedCard } from '../botState';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { BotLog } from '../botLog';
+import { DEFAULT_READER, type Reader } from '../i18n/catalog';
+import { readerOfTurn } from './reply';
 import { cardMessage, type Messenger } from '../messenger';
 
 /** What following requests needs. */
@@ -63,13 +65,15 @@ export class ProgressTracker {
    */
   async start(context: TurnContext, job: Job, pictureUrl: string | null): Promise<void> {
     if (await this.deps.state.progress(job.id)) return;
-    const card = renderProgressCard(progressCardData(job, pictureUrl));
+    const reader = readerOfTurn(context);
+    const card = renderProgressCard(progressCardData(job, pictureUrl), reader);
     const sent = await context.sendActivity(cardMessage(card));
     await this.deps.state.saveProgress(job.id, {
       reference: TurnContext.getConversationReference(context.activity),
       activityId: sent?.id ?? '',
       requesterId: context.activity.from.aadObjectId ?? '',
       pictureUrl,
+      reader,
     });
     if (isFinished(job)) return;
     await this.deps.state.markUnfinished(job.id);
@@ -81,11 +85,11 @@ export class ProgressTracker {
    * it is updated with the request's first card from now on, and the request is followed until it
    * ends. A request the bot never showed (made elsewhere) gets this card as its first.
    */
-  async watch(job: Job, posted: PostedCard, requesterId: string): Promise<void> {
+  async watch(job: Job, posted: PostedCard, requesterId: string, reader: Reader): Promise<void> {
     if (!posted.activityId) return;
     const location = await this.deps.state.progress(job.id);
     if (!location) {
-      await this.deps.state.saveProgress(job.id, { ...posted, requesterId, pictureUrl: null });
+      await this.deps.state.saveProgress(job.id, { ...posted, requesterId, pictureUrl: null, reader });
     } else if (location.activityId !== posted.activityId) {
       const copies = (location.copies ?? []).filter((copy) => copy.activityId !== posted.activityId);
       // The newest cards are kept: an old copy scrolled far out of sight matters least.
@@ -98,10 +102,11 @@ export class ProgressTracker {
   }
 
   /** The progress card of a job as the request's own card shows it (picture, unreachable approvers). */
-  async cardOf(job: Job): Promise<AdaptiveCardAttachment> {
+  async cardOf(job: Job, reader: Reader): Promise<AdaptiveCardAttachment> {
     const location = await this.deps.state.progress(job.id);
     return renderProgressCard(
       progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
+      reader,
     );
   }
 
@@ -158,7 +163,8 @@ export class ProgressTracker {
     const location = await this.deps.state.progress(job.id);
     if (!location?.activityId) return;
     const data = progressCardData(job, location.pictureUrl, location.unreachableApprovers ?? []);
-    const card = renderProgressCard(data);
+    const reader = location.reader ?? DEFAULT_READER;
+    const card = renderProgressCard(data, reader);
     await this.deps.messenger.update(location, card);
     for (const copy of location.copies ?? []) {
       await this.deps.messenger.update(copy, card).catch((error: unknown) => {
@@ -166,7 +172,7 @@ export class ProgressTracker {
       });
     }
     if (isFinished(job) && (await this.deps.state.claimEndNotice(job.id))) {
-      await this.deps.messenger.post(location.reference, renderRequestEndedCard(data));
+      await this.deps.messenger.post(location.reference, renderRequestEndedCard(data, reader));
     }
   }
 

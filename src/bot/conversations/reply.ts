@@ -4,6 +4,7 @@ import type { Job, StewardClient } from '../../client';
 import { StewardApiError, StewardClientError } from '../../client';
 import { plainFailure, type Subject } from '../apiFailures';
 import type { BotLog } from '../botLog';
+import { type Reader, readerOf } from '../i18n/catalog';
 import { type AdaptiveCardAttachment, renderErrorCard } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 
@@ -21,6 +22,11 @@ export type Reply =
       shows?: Job;
     }
   | { kind: 'text'; text: string };
+
+/** Who reads the answers of a turn: the activity's `locale` and `localTimezone`. */
+export function readerOfTurn(context: TurnContext): Reader {
+  return readerOf(context.activity.locale, context.activity.localTimezone);
+}
 
 /** A card reply. */
 export function cardReply(card: AdaptiveCardAttachment, inPlace = false): Reply {

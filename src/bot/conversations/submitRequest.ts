@@ -12,7 +12,7 @@ import {
 import type { Requester } from './namePreview';
 import { formCard } from './requestTeam';
 import type { ProgressTracker } from './progress';
-import { cardReply, type Reply } from './reply';
+import { cardReply, readerOfTurn, type Reply } from './reply';
 
 /** Limits of the request, as the API enforces them; checked first so the form can say so at once. */
 const LIMITS = { name: 264, description: 1024, welcomeMessage: 4000, owners: 100, members: 500, person: 256 };
@@ -166,14 +166,17 @@ export class RequestSubmitter {
     const summary = summarizeJob(job);
     await this.deps.progress.start(context, job, pictureUrl);
     return cardReply(
-      renderConfirmationCard({
-        jobId: job.id,
-        teamName: summary.teamName,
-        templateName: summary.templateName,
-        pictureUrl,
-        requestedAt: summary.createdDateTime,
-        approverNames: summary.approval?.approverNames ?? [],
-      }),
+      renderConfirmationCard(
+        {
+          jobId: job.id,
+          teamName: summary.teamName,
+          templateName: summary.templateName,
+          pictureUrl,
+          requestedAt: summary.createdDateTime,
+          approverNames: summary.approval?.approverNames ?? [],
+        },
+        readerOfTurn(context),
+      ),
       true,
     );
   }
