@@ -1,15 +1,12 @@
 import { databaseKinds } from '../support/databases';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import { ADELE, ALEX, type BotHarness, SIOBHAN, startWithApprovers } from './support/botHarness';
 import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
 
 /** Issue 12, items 1, 2 and 7: every card showing a request stays true, decisions reach the requester. */
 describe.each(databaseKinds)('cards that stay true, on %s', (kind) => {
   let bot: BotHarness;
   beforeAll(async () => {
-    bot = await startBotHarness(kind);
-    // The approvers have talked to the bot, so their cards go to their own chats.
-    await bot.say(ADELE, 'help');
-    await bot.say(SIOBHAN, 'help');
+    bot = await startWithApprovers(kind);
   });
   afterAll(() => bot?.close());
 

@@ -1,5 +1,5 @@
 import { databaseKinds } from '../support/databases';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import { ADELE, ALEX, type BotHarness, startWithApprovers } from './support/botHarness';
 import { actionData, cardOf, cardText, verbsOf } from './support/fakeConnector';
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
@@ -8,9 +8,7 @@ const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
   let bot: BotHarness;
   beforeAll(async () => {
-    bot = await startBotHarness(kind);
-    await bot.say(ADELE, 'help');
-    await bot.say(SIOBHAN, 'help');
+    bot = await startWithApprovers(kind);
   });
   afterAll(() => bot?.close());
 

@@ -1,5 +1,5 @@
 import { databaseKinds } from '../support/databases';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import { ADELE, ALEX, type BotHarness, startWithApprovers } from './support/botHarness';
 import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -24,9 +24,7 @@ function fact(card: unknown, title: string): string | undefined {
 describe.each(databaseKinds)('names, ids out of the way, and amended names, on %s', (kind) => {
   let bot: BotHarness;
   beforeAll(async () => {
-    bot = await startBotHarness(kind);
-    await bot.say(ADELE, 'help');
-    await bot.say(SIOBHAN, 'help');
+    bot = await startWithApprovers(kind);
   });
   afterAll(() => bot?.close());
 

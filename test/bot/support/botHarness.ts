@@ -140,3 +140,14 @@ export async function startBotHarness(
     },
   };
 }
+
+/**
+ * Starts the harness with both approvers of the approval templates already in touch with the
+ * bot, so their approval cards go to their own chats.
+ */
+export async function startWithApprovers(kind: DatabaseKind): Promise<BotHarness> {
+  const bot = await startBotHarness(kind);
+  await bot.say(ADELE, 'help');
+  await bot.say(SIOBHAN, 'help');
+  return bot;
+}
