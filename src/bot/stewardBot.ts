@@ -171,7 +171,9 @@ export class StewardBot extends TeamsActivityHandler {
           retryForm(api, String((data as JobActionData).jobId ?? ''), requesterOf(context)),
         );
       case CardVerb.myRequests:
-        return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, myRequests);
+        return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
+          myRequests(api, readerOfTurn(context)),
+        );
       case CardVerb.approve:
       case CardVerb.reject:
         return asCaller(context, deps, { subject: 'approval', action: 'decide on this request' }, (api) =>
@@ -187,9 +189,9 @@ export class StewardBot extends TeamsActivityHandler {
       case CardVerb.refreshApproval:
         return deps.approvals.refresh(context, String(value.approvalId ?? ''));
       case CardVerb.help:
-        return helpReply();
+        return helpReply(readerOfTurn(context));
       default:
-        return helpReply(null);
+        return helpReply(readerOfTurn(context), null);
     }
   }
 
@@ -209,23 +211,25 @@ export class StewardBot extends TeamsActivityHandler {
   private command(context: TurnContext, text: string): Promise<Reply> {
     const deps = this.deps;
     const words = text.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (text.length > MAX_COMMAND_LENGTH) return Promise.resolve(helpReply(text));
+    if (text.length > MAX_COMMAND_LENGTH) return Promise.resolve(helpReply(readerOfTurn(context), text));
     if (['new team', 'request', 'request a team', 'new'].includes(words))
       return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
         templateGallery(api, 0),
       );
     if (['my requests', 'requests', 'my request', 'status'].includes(words))
-      return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, myRequests);
+      return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
+        myRequests(api, readerOfTurn(context)),
+      );
     const status = /^status\s+(\S+)$/i.exec(text.trim());
     if (status) {
       const jobId = status[1]!;
       if (!isJobId(jobId)) return Promise.resolve(noSuchRequest(jobId, readerOfTurn(context)));
       return this.status(context, jobId, false, true);
     }
-    if (words === 'help' || words === '?') return Promise.resolve(helpReply());
+    if (words === 'help' || words === '?') return Promise.resolve(helpReply(readerOfTurn(context)));
     const friendly = smallTalk(words, context.activity.from?.name ?? null, readerOfTurn(context));
     if (friendly) return Promise.resolve(friendly);
-    return Promise.resolve(helpReply(text || null));
+    return Promise.resolve(helpReply(readerOfTurn(context), text || null));
   }
 
   private async send(context: TurnContext, reply: Reply): Promise<void> {

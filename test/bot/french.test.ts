@@ -75,6 +75,20 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     expect(cardText(notice.body)).toContain('Adele Vance l’a approuvée : “Parfait”');
   }, 60_000);
 
+  it('lists requests and helps in French', async () => {
+    let mark = bot.connector.sent.length;
+    await bot.send(ALEX, { type: 'message', text: 'my requests', ...FRENCH });
+    const list = cardText(bot.lastCard(ALEX, mark).card);
+    expect(list).toContain('Mes demandes');
+    expect(list).toContain('CLI-US-Fourmi');
+    expect(list).toContain('Prête');
+    mark = bot.connector.sent.length;
+    await bot.send(ALEX, { type: 'message', text: 'fais-moi un sandwich', ...FRENCH });
+    expect(cardText(bot.lastCard(ALEX, mark).card)).toContain(
+      'Je n’ai pas compris « fais-moi un sandwich ».',
+    );
+  });
+
   it('falls back to English for a language it does not speak', async () => {
     const mark = bot.connector.sent.length;
     await bot.send(ALEX, { type: 'message', text: 'hello', locale: 'de-DE', localTimezone: 'Europe/Berlin' });

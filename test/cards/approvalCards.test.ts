@@ -104,7 +104,9 @@ describe('approval decided card', () => {
     expectValidCard(card);
     expect(cardJson(card)).toContain("Siobhán O'Connor rejected **CLI-BE-Fabrikam**");
     // The outcome sits in a semantic "attention" container, readable in every Teams theme.
-    expect(cardJson(card)).toMatch(/"style":"attention","bleed":true,"items":\[\{"type":"TextBlock","text":"Rejected"/);
+    expect(cardJson(card)).toMatch(
+      /"style":"attention","bleed":true,"items":\[\{"type":"TextBlock","text":"Rejected"/,
+    );
   });
 });
 

@@ -7,9 +7,9 @@ import { cardReply, type Reply } from './reply';
 const MY_REQUESTS_TOP = 20;
 
 /** The caller's recent requests with their state (`GET /me/jobs`). */
-export async function myRequests(api: StewardClient): Promise<Reply> {
+export async function myRequests(api: StewardClient, reader: Reader): Promise<Reply> {
   const jobs = await api.getMyJobs({ top: MY_REQUESTS_TOP });
-  return cardReply(renderMyRequestsCard({ jobs: jobs.value }));
+  return cardReply(renderMyRequestsCard({ jobs: jobs.value }, reader));
 }
 
 /**

@@ -62,6 +62,27 @@ export const en = {
     'You can also type **new team**, **my requests**, **status** followed by a request id, or **help**.',
   'talk.thanks': 'You are welcome! Type "new team" whenever you need one.',
   'talk.noSuchRequest': 'I found no request with the id "{id}". Type "my requests" to see yours.',
+  'help.notUnderstood': 'I did not understand "{text}".',
+  'help.title': 'What I understand',
+  'help.newTeam': 'Choose a template and request a team (also: request).',
+  'help.myRequests': 'Your recent requests and where they stand.',
+  'help.status': 'The progress of one request.',
+  'help.help': 'This list.',
+  'help.approvers': 'Approvers get a card for each request that needs them, with Approve and Reject buttons.',
+  'help.fallback':
+    'Type "new team" to request a team, "my requests" to see your requests, "status <request id>" for one request, or "help".',
+  'list.title': 'My requests',
+  'list.empty': 'You have not requested a team yet.',
+  'list.more': 'And {count} older request(s).',
+  'list.fallback': 'Your recent team requests.',
+  'list.waiting': 'Waiting',
+  'list.waitingApproval': 'Waiting for approval',
+  'list.rejected': 'Rejected',
+  'list.active': 'In progress',
+  'list.completed': 'Ready',
+  'list.failed': 'Failed',
+  'list.delayed': 'Delayed',
+  'list.paused': 'Paused',
 };
 
 /** A key of the catalog. */

@@ -66,4 +66,26 @@ export const fr: Record<MessageKey, string> = {
   'talk.thanks': 'Avec plaisir ! Tapez « new team » dès que vous avez besoin d’une équipe.',
   'talk.noSuchRequest':
     'Je ne trouve aucune demande avec l’identifiant « {id} ». Tapez « my requests » pour voir les vôtres.',
+  'help.notUnderstood': 'Je n’ai pas compris « {text} ».',
+  'help.title': 'Ce que je comprends',
+  'help.newTeam': 'Choisir un modèle et demander une équipe (aussi : request).',
+  'help.myRequests': 'Vos demandes récentes et où elles en sont.',
+  'help.status': 'L’avancement d’une demande.',
+  'help.help': 'Cette liste.',
+  'help.approvers':
+    'Les approbateurs reçoivent une carte pour chaque demande qui les attend, avec les boutons Approuver et Refuser.',
+  'help.fallback':
+    'Tapez « new team » pour demander une équipe, « my requests » pour voir vos demandes, « status <identifiant> » pour une demande, ou « help ».',
+  'list.title': 'Mes demandes',
+  'list.empty': 'Vous n’avez encore demandé aucune équipe.',
+  'list.more': 'Et {count} demande(s) plus ancienne(s).',
+  'list.fallback': 'Vos demandes d’équipe récentes.',
+  'list.waiting': 'En attente',
+  'list.waitingApproval': 'En attente d’approbation',
+  'list.rejected': 'Refusée',
+  'list.active': 'En cours',
+  'list.completed': 'Prête',
+  'list.failed': 'Échec',
+  'list.delayed': 'Retardée',
+  'list.paused': 'En pause',
 };
