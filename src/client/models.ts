@@ -21,6 +21,7 @@ export type Job = Out<typeof wire.Job>;
 export type Jobs = Out<typeof wire.Jobs>;
 export type JobStatus = Out<typeof wire.JobStatus>;
 export type TeamProvisioningRequest = In<typeof wire.TeamProvisioningRequest>;
+export type TeamRequestPreview = Out<typeof wire.TeamRequestPreview>;
 export type ApprovedApprovalResponsePayload = In<typeof wire.ApprovedApprovalResponsePayload>;
 export type RejectedApprovalResponsePayload = In<typeof wire.RejectedApprovalResponsePayload>;
 

@@ -6,7 +6,13 @@ import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
 import { isWireJobType, type StoredJob, toWireJob, WIRE_JOB_TYPES } from '../domain/jobs';
 import { applyConventions, membershipRoles } from '../domain/provisioningPlan';
-import type { CatalogTemplate, Job, PermanentMember, TeamProvisioningRequest } from '../domain/wire';
+import type {
+  CatalogTemplate,
+  Job,
+  PermanentMember,
+  TeamProvisioningRequest,
+  TeamRequestPreview,
+} from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
@@ -14,6 +20,7 @@ import type { CatalogService } from './catalog';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
+import { previewRequest } from './requestPreview';
 
 /** The plan a provisioning job carries out, fixed when the request is accepted (or amended on approval). */
 export interface ProvisioningPlan {
@@ -69,6 +76,11 @@ export class ProvisioningService {
 
   constructor(private readonly deps: ProvisioningDependencies) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** What a request would become (final name, description, problems), without making it. */
+  preview(caller: Caller, body: TeamProvisioningRequest): Promise<TeamRequestPreview> {
+    return previewRequest(this.deps, caller, body);
   }
 
   /**

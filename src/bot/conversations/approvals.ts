@@ -1,6 +1,5 @@
 import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
-import { validateTeamName } from '../../domain/teamName';
 import { detailMessages, isStatus } from '../apiFailures';
 import type { ApproverDeliveries } from '../approverDeliveries';
 import type { BotLog } from '../botLog';
@@ -17,6 +16,7 @@ import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
 import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
 import { teamPeople } from './peopleNames';
+import { teamNameProblem } from './submitRequest';
 import type { ProgressTracker } from './progress';
 import { cardReply, type Reply } from './reply';
 
@@ -189,7 +189,7 @@ export class ApprovalConversation {
     if (record.decision) return this.refresh(context, approvalId);
     const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
     const problem = typed
-      ? validateTeamName(
+      ? teamNameProblem(
           amendedFinalName(record.request.teamName, record.request.requestedName ?? '', typed) ?? typed,
         )
       : null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CatalogTemplate, StewardClient } from '../../client';
+import type { CatalogTemplate, StewardClient, TeamRequestPreview } from '../../client';
 import {
   galleryTemplate,
   type GalleryTemplate,
@@ -9,10 +9,11 @@ import {
   renderRequestFormCard,
   type RequestFormValues,
 } from '../cards';
-import { membershipRoles } from '../../domain/provisioningPlan';
-import { TEAM_NAME_MAX_LENGTH } from '../../domain/teamName';
-import { previewName, type Requester, requesterEntry } from './namePreview';
+import type { Requester } from './submitRequest';
 import { cardReply, type Reply } from './reply';
+
+/** Teams' limit on a team name, in characters; the server checks the final name against it. */
+export const TEAM_NAME_MAX_LENGTH = 264;
 
 /** Templates the gallery reads at most (pages of the API followed one by one). */
 const MAX_GALLERY_TEMPLATES = 200;
@@ -70,35 +71,57 @@ export async function requestForm(
 /** Renders the form for `template` (used again when a submission is refused). */
 export async function formCard(api: StewardClient, template: CatalogTemplate, state: FormState) {
   const requester = state.requester ?? { id: '', name: '' };
-  const [people, label, user] = await Promise.all([
-    peopleChoices(api, state.values),
-    labelName(api, template.templateConfiguration.sensitivityLabelId ?? null),
-    requesterEntry(api, requester),
-  ]);
   const newTeam = template.newTeam;
   const values = state.values ?? {};
   const typed = values.name ?? newTeam.defaultName ?? '';
-  const preview = previewName(template, user, {
-    name: typed,
-    description: values.description ?? newTeam.defaultDescription ?? '',
-    welcomeMessage: values.welcomeMessage ?? newTeam.defaultWelcomeMessage ?? '',
-  });
+  const [people, label, preview] = await Promise.all([
+    peopleChoices(api, state.values),
+    labelName(api, template.templateConfiguration.sensitivityLabelId ?? null),
+    previewOf(api, template, { ...values, name: typed }),
+  ]);
   const convention = newTeam.namingConventionWithTags?.trim() || newTeam.namingConvention?.trim();
   return renderRequestFormCard({
     template,
     values: state.values,
     finalNamePreview: !convention
       ? null
-      : typed.trim()
-        ? `Your team will be called "${preview.name}".`
+      : typed.trim() && preview
+        ? `Your team will be called "${preview.displayName}".`
         : `The name follows the pattern "${convention}": type a name and press Check name to see it.`,
-    nameMaxLength: TEAM_NAME_MAX_LENGTH - preview.addedLength,
+    nameMaxLength: preview?.nameMaxLength ?? TEAM_NAME_MAX_LENGTH,
     ...peopleStillNeeded(template, requester.id),
     sensitivityLabel: label,
     people,
-    problems: [...(state.problems ?? []), ...(state.checkName ? preview.problems : [])],
+    problems: [...(state.problems ?? []), ...(state.checkName ? (preview?.problems ?? []) : [])],
     formId: randomUUID(),
   });
+}
+
+/**
+ * What the server makes of the answers (`POST /teams/provisioning/preview`): the final name, its
+ * problems and the name's limit, by the same rules as the request itself. Undefined when it cannot
+ * say (no name yet, or the preview failed): the form then shows the pattern.
+ */
+async function previewOf(
+  api: StewardClient,
+  template: CatalogTemplate,
+  values: RequestFormValues & { name: string },
+): Promise<TeamRequestPreview | undefined> {
+  const templateId = template.templateConfiguration.id;
+  if (!templateId || !values.name.trim()) return undefined;
+  return api
+    .previewTeamProvisioning({
+      template: { id: templateId },
+      team: {
+        name: values.name.trim().slice(0, TEAM_NAME_MAX_LENGTH),
+        description: (values.description ?? template.newTeam.defaultDescription ?? '').slice(0, 1024),
+        welcomeMessage: (values.welcomeMessage ?? template.newTeam.defaultWelcomeMessage ?? '').slice(
+          0,
+          4000,
+        ),
+      },
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -110,18 +133,17 @@ export function peopleStillNeeded(
   requesterId: string,
 ): { ownersNeeded: number; membersNeeded: number } {
   const config = template.templateConfiguration;
-  const roles = membershipRoles({
-    requesterId: requesterId || 'requester',
-    requesterAsOwner: template.newTeam.addRequesterAsTeamOwner,
-    owners: [],
-    members: [],
-    permanentOwners: config.permanentMembership.owners.map((person) => person.id),
-    permanentMembers: config.permanentMembership.members.map((person) => person.id),
-  });
-  const count = (role: string) => [...roles.values()].filter((r) => r === role).length;
+  const requester = requesterId || 'requester';
+  const owners = new Set(config.permanentMembership.owners.map((person) => person.id));
+  if (template.newTeam.addRequesterAsTeamOwner) owners.add(requester);
+  // An owner listed as a member too stays an owner, as the server counts.
+  const members = new Set(
+    config.permanentMembership.members.map((person) => person.id).filter((id) => !owners.has(id)),
+  );
+  if (!template.newTeam.addRequesterAsTeamOwner && !owners.has(requester)) members.add(requester);
   return {
-    ownersNeeded: Math.max(0, config.minimumOwners - count('owner')),
-    membersNeeded: Math.max(0, config.minimumMembers - count('member')),
+    ownersNeeded: Math.max(0, config.minimumOwners - owners.size),
+    membersNeeded: Math.max(0, config.minimumMembers - members.size),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { StewardClient } from '../../client';
 import type { RequestFormValues } from '../cards';
-import type { Requester } from './namePreview';
+import type { Requester } from './submitRequest';
 import { requestForm } from './requestTeam';
 import type { Reply } from './reply';
 

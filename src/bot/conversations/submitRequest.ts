@@ -9,7 +9,6 @@ import {
   type SubmitRequestData,
   summarizeJob,
 } from '../cards';
-import type { Requester } from './namePreview';
 import { formCard } from './requestTeam';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from './reply';
@@ -19,6 +18,16 @@ const LIMITS = { name: 264, description: 1024, welcomeMessage: 4000, owners: 100
 
 /** Characters Teams refuses in a team name. */
 const FORBIDDEN_NAME_CHARACTERS = /["*:<>?/\\]/;
+
+/** Why `name` cannot be a team name (empty, too long, a forbidden character), or null. */
+export function teamNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'Give the team a name.';
+  if (Array.from(name).length > LIMITS.name)
+    return `Keep the team name to at most ${LIMITS.name} characters.`;
+  if (FORBIDDEN_NAME_CHARACTERS.test(name))
+    return 'A team name cannot contain " * : < > ? / or \\ (backslash).';
+  return null;
+}
 
 /** The form's answers as the API's request, and what is wrong with them. */
 export function readForm(data: SubmitRequestData): { values: RequestFormValues; problems: string[] } {
@@ -36,11 +45,8 @@ export function readForm(data: SubmitRequestData): { values: RequestFormValues; 
     members: people(data.members),
   };
   const problems: string[] = [];
-  if (values.name === '') problems.push('Give the team a name.');
-  else if (Array.from(values.name).length > LIMITS.name)
-    problems.push(`Keep the team name to at most ${LIMITS.name} characters.`);
-  else if (FORBIDDEN_NAME_CHARACTERS.test(values.name))
-    problems.push('A team name cannot contain " * : < > ? / or \\ (backslash).');
+  const nameProblem = teamNameProblem(values.name);
+  if (nameProblem) problems.push(nameProblem);
   if (values.description.length > LIMITS.description)
     problems.push(`Keep the description to at most ${LIMITS.description} characters.`);
   if (values.welcomeMessage.length > LIMITS.welcomeMessage)
@@ -50,6 +56,12 @@ export function readForm(data: SubmitRequestData): { values: RequestFormValues; 
   if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
     problems.push('One of the people chosen is not a valid person.');
   return { values, problems };
+}
+
+/** The person a request is for, as the bot knows them from the turn. */
+export interface Requester {
+  id: string;
+  name: string;
 }
 
 /** The person behind a turn, as the form needs them. */
