@@ -151,9 +151,13 @@ export class StewardBot extends TeamsActivityHandler {
         );
       case CardVerb.pickTemplate:
         return asCaller(context, deps, { subject: 'template', action: 'open that template' }, (api) =>
-          requestForm(api, String((data as PickTemplateData).templateId ?? ''), {
-            requester: requesterOf(context),
-          }),
+          requestForm(
+            api,
+            String((data as PickTemplateData).templateId ?? ''),
+            { requester: requesterOf(context) },
+            true,
+            deps.log,
+          ),
         );
       case CardVerb.checkName:
         return asCaller(context, deps, { subject: 'template', action: 'check the name' }, (api) =>

@@ -1,6 +1,6 @@
 import type { Caller } from '../domain/caller';
 import type { ErrorDetail } from '../domain/errors';
-import { applyConventions } from '../domain/provisioningPlan';
+import { applyConventions } from '../domain/requestPlanning';
 import { TEAM_NAME_MAX_LENGTH } from '../domain/teamName';
 import type { TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
 import type { CatalogService } from './catalog';

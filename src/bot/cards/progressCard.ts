@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '../../domain/wire';
+import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip, plainSentence, teamLink, withoutIds } from './cardText';
@@ -68,10 +68,11 @@ export function progressCardData(
 
 const STEP_LOOK: Record<StepState, { icon: string; text: MessageKey }> = {
   done: { icon: '✅', text: 'step.done' },
-  active: { icon: '⏳', text: 'step.active' },
+  running: { icon: '⏳', text: 'step.active' },
   pending: { icon: '⚪', text: 'step.pending' },
   failed: { icon: '❌', text: 'step.failed' },
   skipped: { icon: '➖', text: 'step.skipped' },
+  rejected: { icon: '⛔', text: 'step.rejected' },
 };
 
 /** The steps' English titles (as the checklist names them) and their catalog keys. */
@@ -83,6 +84,9 @@ const STEP_TITLES: Record<string, MessageKey> = {
   'Add owners and members': 'step.people',
   'Post the welcome message': 'step.welcome',
   Finish: 'step.finish',
+  'Create channels': 'step.channelsOnly',
+  'Create tabs': 'step.tabs',
+  "Store the request's metadata": 'step.metadata',
   'Archive the team': 'step.archive',
   'Unarchive the team': 'step.unarchive',
 };

@@ -150,11 +150,6 @@ export class ProgressTracker {
     await Promise.allSettled([...this.running]);
   }
 
-  /** Jobs being polled (tests and diagnostics). */
-  followed(): string[] {
-    return [...this.polls.keys()];
-  }
-
   /**
    * Shows the job on every card of the request; when it has ended, also posts the one short message
    * that tells the requester (an update in place makes no notification).
