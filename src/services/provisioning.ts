@@ -6,7 +6,7 @@ import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
 import { isWireJobType, type StoredJob, WIRE_JOB_TYPES } from '../domain/jobs';
 import { applyConventions, membershipRoles } from '../domain/requestPlanning';
-import type { CatalogTemplate, Job, TeamProvisioningRequest } from '../domain/wire';
+import type { CatalogTemplate, Job, TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
@@ -16,6 +16,7 @@ import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
 import { eventPayload, type ProvisioningData } from './jobs/provisioning';
 import { wireJob } from './jobs/registry';
+import { previewRequest } from './requestPreview';
 
 export interface ProvisioningDependencies {
   db: Kysely<Database>;
@@ -36,6 +37,11 @@ export class ProvisioningService {
 
   constructor(private readonly deps: ProvisioningDependencies) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** What a request would become (final name, description, problems), without making it. */
+  preview(caller: Caller, body: TeamProvisioningRequest): Promise<TeamRequestPreview> {
+    return previewRequest(this.deps, caller, body);
   }
 
   /**
@@ -163,6 +169,15 @@ export class ProvisioningService {
       permanentOwners: config.permanentMembership.owners.map((m) => m.id),
       permanentMembers: config.permanentMembership.members.map((m) => m.id),
     });
+    const peopleNames = new Map<string, string | undefined>(
+      [
+        ...owners,
+        ...members,
+        ...config.permanentMembership.owners,
+        ...config.permanentMembership.members,
+      ].map((person) => [person.id, person.name]),
+    );
+    peopleNames.set(caller.id, requester.displayName);
     const count = (role: string) => [...roles.values()].filter((r) => r === role).length;
     if (count('owner') < config.minimumOwners) {
       details.push({
@@ -206,7 +221,8 @@ export class ProvisioningService {
         mailNickname: names.mailNickname,
         visibility: template.newTeam.teamPrivacy,
         sensitivityLabelId: config.sensitivityLabelId,
-        members: [...roles].map(([id, role]) => ({ id, role })),
+        // With their names, so cards and reports show people, not ids.
+        members: [...roles].map(([id, role]) => ({ id, role, displayName: peopleNames.get(id) ?? null })),
         clone: template.clonedTeam,
         channels: template.newTeam.channels,
         tabs: template.newTeam.tabs,

@@ -58,6 +58,8 @@ export async function startTestSteward(
   database: TestDatabase,
   env: Record<string, string> = {},
   overrides: StewardOverrides = {},
+  /** Where Steward's log lines go (parsed), when a test reads them; otherwise nowhere. */
+  logLines?: Array<Record<string, unknown>>,
 ): Promise<TestSteward> {
   const config = loadConfig({
     STEWARD_PORT: '0',
@@ -71,7 +73,10 @@ export async function startTestSteward(
     STEWARD_BOT_ENABLED: 'false',
     ...env,
   });
-  const steward = await startSteward(config, pino({ level: config.logLevel }), overrides);
+  const logger = logLines
+    ? pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) })
+    : pino({ level: config.logLevel });
+  const steward = await startSteward(config, logger, overrides);
   const issuer = new EmbeddedTokenIssuer(TEST_SECRET, TENANT);
   const raw = async (method: string, path: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };

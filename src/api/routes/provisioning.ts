@@ -5,6 +5,7 @@ import {
   Jobs,
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
+  TeamRequestPreview,
 } from '../../domain/wire';
 import type { ApprovalService } from '../../services/approvals';
 import type { ProvisioningService } from '../../services/provisioning';
@@ -24,6 +25,22 @@ const SELF_DECISION =
 
 export function provisioningRoutes(provisioning: ProvisioningService, approvals: ApprovalService): Route[] {
   return [
+    defineRoute({
+      operationId: 'previewTeamProvisioning',
+      method: 'post',
+      path: '/teams/provisioning/preview',
+      tag: 'Provisioning',
+      summary: 'Preview a team request (an extension)',
+      description:
+        'The final name and description the template’s conventions make of a request, the longest name the ' +
+        'requester may type, and what is wrong with the name, computed as a request would be; nothing is made.',
+      body: TeamProvisioningRequest,
+      responses: {
+        200: { description: 'What the request would become.', schema: TeamRequestPreview },
+        404: { description: 'No such template, or it is disabled or not targeted to the caller.' },
+      },
+      handle: async ({ caller, body }) => ({ status: 200, body: await provisioning.preview(caller, body) }),
+    }),
     defineRoute({
       operationId: 'createTeamProvisioningJob',
       method: 'post',
