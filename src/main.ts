@@ -30,7 +30,7 @@ import { teamRoutes } from './api/routes/teams';
 import { createApiServer } from './api/server';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
 import { setHeapGrowth } from './heap';
-import { createLogger } from './logger';
+import { createLogger, STDOUT_LOG } from './logger';
 import {
   createEmbeddedPlatform,
   type EmbeddedPlatform,
@@ -71,6 +71,7 @@ import { BotStateRepository } from './store/botState';
 import { seedDemoData } from './store/seed';
 import { STEWARD_BOT_APP_ID } from './store/seed/directory';
 import { TemplateRepository } from './store/templates';
+import { stopOnSignals } from './shutdown';
 
 /** A running Steward: its address, its parts, and how to stop it. */
 export interface Steward {
@@ -410,7 +411,7 @@ function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
   });
 }
 
-/** `npm start`: reads the configuration, starts Steward, and stops it gracefully on SIGTERM / SIGINT. */
+/** `node dist/main.js`: reads the configuration, starts Steward, and stops it on SIGTERM / SIGINT (see stopOnSignals). */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -422,26 +423,12 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const steward = await startSteward(config, logger);
-  const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.warn('requests still running at the shutdown deadline; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    steward.close().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  stopOnSignals({
+    close: () => steward.close(),
+    logger,
+    flushLogs: (ms) => STDOUT_LOG.flush(ms),
+    timeoutMs: config.shutdownTimeoutMs,
+  });
 }
 
 if (require.main === module) {
