@@ -28,7 +28,7 @@ import { mountReportPages } from './api/routes/reportPages';
 import { reportRoutes } from './api/routes/reports';
 import { teamRoutes } from './api/routes/teams';
 import { createApiServer } from './api/server';
-import { type Config, ConfigError, loadConfig, redactUrl } from './config';
+import { type Config, ConfigError, loadConfig, loadDotEnv, redactUrl } from './config';
 import { setHeapGrowth } from './heap';
 import { createLogger, STDOUT_LOG } from './logger';
 import {
@@ -415,6 +415,7 @@ function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -6,71 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { EmbeddedTokenIssuer } from '../src/services/tokens';
+import { type Process, spawnMain } from './support/mainProcess';
 import { PEOPLE, TENANT, TEST_SECRET } from './support/steward';
-
-const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
-
-interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-/** `node dist/main.js` as a child process, with its JSON log lines and its exit. */
-interface Process {
-  child: ChildProcess;
-  logs: LogLine[];
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves with the first log line whose `msg` is `msg` (rejects if the process exits first). */
-  waitForLog(msg: string): Promise<LogLine>;
-}
-
-function spawnMain(env: Record<string, string>): Process {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: LogLine[] = [];
-  let stderr = '';
-  let pending = '';
-  const waiters: Array<{ msg: string; resolve: (line: LogLine) => void }> = [];
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const text of lines.filter(Boolean)) {
-      const line = JSON.parse(text) as LogLine;
-      logs.push(line);
-      for (const waiter of waiters.filter((w) => w.msg === line.msg)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  return {
-    child,
-    logs,
-    stderr: () => stderr,
-    exited,
-    waitForLog: (msg) => {
-      const seen = logs.find((line) => line.msg === msg);
-      if (seen) return Promise.resolve(seen);
-      return Promise.race([
-        new Promise<LogLine>((resolve) => waiters.push({ msg, resolve })),
-        exited.then(({ code }) => {
-          throw new Error(`exited with ${code} before logging "${msg}": ${stderr}`);
-        }),
-      ]);
-    },
-  };
-}
 
 /** Starts Steward and returns it with its base URL, taken from the "Steward is listening" log line. */
 async function startMain(env: Record<string, string>): Promise<Process & { url: string }> {

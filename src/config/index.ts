@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { auth, bot, DEFAULT_TENANT_ID, database, namespace, platform, reports, webhooks } from './sections';
-import { boolean, ConfigError, integer, oneOf, positiveNumber, url } from './values';
+import { listenAddress } from './listen';
+import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
 
 export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
+export { loadDotEnv } from './dotenv';
+export { isLoopback } from './listen';
 export { ConfigError, redactUrl } from './values';
 
 /**
@@ -106,10 +109,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     return value === '' ? undefined : value;
   };
   const dataDir = path.resolve(cwd, read('STEWARD_DATA_DIR') ?? './data');
-  const port = integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535);
-  const host = read('STEWARD_HOST') ?? '127.0.0.1';
+  const { host, port, publicUrl } = listenAddress(read);
   const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker', 'bot'] as const, 'all');
-  const publicUrl = read('STEWARD_PUBLIC_URL');
   const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
   // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i.test(tenantId)) {
@@ -124,7 +125,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     role,
     host,
     port,
-    publicUrl: publicUrl === undefined ? undefined : url('STEWARD_PUBLIC_URL', publicUrl).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
