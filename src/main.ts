@@ -41,6 +41,7 @@ import {
   VIEWER_HEADERS,
 } from './platform/embedded';
 import { createGraphPlatform } from './platform/graph';
+import { managedIdentityToken } from './platform/managedIdentity';
 import type { Platform } from './platform/port';
 import { ApprovalService } from './services/approvals';
 import { AuditLog } from './services/audit';
@@ -379,9 +380,10 @@ function botIdentity(config: Config, platform: Platform): BotIdentity {
         ),
     });
   }
+  const managed = bot.appType === 'UserAssignedMSI';
   const missing = [
     ['MicrosoftAppId', bot.appId],
-    ['MicrosoftAppPassword', bot.appPassword],
+    ['MicrosoftAppPassword', managed ? 'not needed' : bot.appPassword],
     ['STEWARD_BOT_OAUTH_CONNECTION', bot.oauthConnection],
     ['STEWARD_BOT_API_SCOPE', bot.apiScope],
   ].find(([, value]) => !value);
@@ -389,9 +391,12 @@ function botIdentity(config: Config, platform: Platform): BotIdentity {
   return new ProductionIdentity({
     oauthConnection: bot.oauthConnection!,
     appId: bot.appId!,
-    appPassword: bot.appPassword!,
+    appPassword: bot.appPassword ?? '',
     appTenantId: bot.appTenantId,
     apiScope: bot.apiScope!,
+    authorityHost: bot.authorityHost,
+    // A managed identity has no secret: Azure's identity endpoint gives its tokens.
+    acquireAppToken: managed ? managedIdentityToken(bot.appId!, bot.apiScope!) : undefined,
   });
 }
 

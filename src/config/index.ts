@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { auth, bot, DEFAULT_TENANT_ID, database, namespace, platform, reports, webhooks } from './sections';
+import { cloud, type CloudEndpoints } from './cloud';
 import { listenAddress } from './listen';
 import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
 
@@ -37,9 +38,14 @@ export interface Config {
         kind: 'graph';
         tenantId: string;
         clientId: string;
-        clientSecret: string;
+        /** One of three credentials: a client secret, a certificate (PEM with its key), or the managed identity. */
+        clientSecret?: string;
+        certificatePath?: string;
+        managedIdentity?: boolean;
         baseUrl: string;
         authorityHost: string;
+        /** The `.default` scope of the cloud's Graph (national clouds have their own). */
+        scope?: string;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;
@@ -79,6 +85,10 @@ export interface Config {
     appId?: string;
     appPassword?: string;
     appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+    /** The cloud's Bot Framework endpoints (and any set one by one) for ConfigurationBotFrameworkAuthentication. */
+    cloudSettings: Record<string, string>;
+    /** Where the bot's own Entra ID tokens come from (its cloud's sign-in endpoint). */
+    authorityHost: string;
     appTenantId?: string;
     /** The OAuth connection of the bot registration used for Teams SSO (production identity). */
     oauthConnection?: string;
@@ -87,6 +97,8 @@ export interface Config {
     /** Polling of a job when no webhook delivery arrives: first wait and longest wait, ms. */
     pollMs: { initial: number; max: number };
   };
+  /** The Microsoft cloud (`STEWARD_CLOUD`) and its endpoints. */
+  cloud: CloudEndpoints;
   /** Seed the demo directory and templates into an empty embedded store. */
   seedDemoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -119,7 +131,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`,
     );
   }
-  const platformConfig = platform(read);
+  const cloudConfig = cloud(read);
+  const platformConfig = platform(read, cloudConfig);
   const authConfig = auth(read, dataDir);
   return {
     role,
@@ -143,7 +156,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
     webhooks: webhooks(read, platformConfig.kind === 'embedded'),
-    bot: bot(read, authConfig),
+    bot: bot(read, authConfig, cloudConfig),
+    cloud: cloudConfig,
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
     shutdownTimeoutMs: integer(
