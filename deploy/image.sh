@@ -43,8 +43,9 @@ smoke() {
   fi
   port=${STEWARD_SMOKE_PORT:-3978}
   log=$(mktemp)
-  # The image's command, as the image's user; no npm, no compiler.
-  runuser -u "$RUN_AS" -- env -i PATH="$PATH" HOME=/nonexistent \
+  # The image's command, as the image's user; no npm, no compiler. setpriv and env exec, so $! is
+  # Steward itself and its exit code is what SIGTERM gives.
+  setpriv --reuid "$RUN_AS" --regid "$(id -g "$RUN_AS")" --init-groups env -i PATH="$PATH" HOME=/nonexistent \
     STEWARD_DATA_DIR="$data" STEWARD_PORT="$port" STEWARD_HOST=127.0.0.1 \
     node --disable-warning=DEP0111 dist/main.js >"$log" 2>&1 &
   pid=$!
@@ -79,7 +80,7 @@ ci() {
   ls dist/main.js >/dev/null
   # Read-only for everyone but root, as the image's files are for its user.
   chown -R root:root "$copy"
-  chmod -R go-w "$copy"
+  chmod -R go-w,a+rX "$copy"
   echo "--- image: smoke test as an unprivileged user"
   bash deploy/image.sh smoke
   rm -rf "$copy"
