@@ -1,4 +1,5 @@
 import { JsonText, stringifyShared } from './json';
+import { API_BASE } from './route';
 
 /**
  * An OData collection of `items` whose context names `entitySet`, as JSON text: the items' own
@@ -11,7 +12,7 @@ export function odataCollection(
   options: { count?: number; nextLink?: string } = {},
 ): JsonText {
   const head = {
-    '@odata.context': `${baseUrl}/api/v1.0/$metadata#${entitySet}`,
+    '@odata.context': `${baseUrl}${API_BASE}/$metadata#${entitySet}`,
     '@odata.count': options.count ?? items.length,
     ...(options.nextLink ? { '@odata.nextLink': options.nextLink } : {}),
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type OperationPolicy, policyOf, TIER_LIMITS } from '../domain/rbac';
 import { models } from '../domain/wire';
-import type { Route } from './route';
+import { API_BASE, type Route } from './route';
 
 type JsonSchema = Record<string, unknown>;
 const COMPONENT = '#/components/schemas/';
@@ -159,7 +159,7 @@ export function buildOpenApiDocument(routes: readonly Route[], info: { version: 
         'Team provisioning and governance for Microsoft Teams. Every operation needs a bearer token; ' +
         'errors are ApiError objects; calls are rate limited per caller and tier.',
     },
-    servers: [{ url: `${info.serverUrl}/api/v1.0` }],
+    servers: [{ url: `${info.serverUrl}${API_BASE}` }],
     security: [{ bearer: [] }],
     paths,
     components: {

@@ -14,9 +14,9 @@ import type { ApiMetrics } from './metrics';
 import type { Authenticator } from './middleware/authenticate';
 import { readJsonBody } from './middleware/readJsonBody';
 import { buildOpenApiDocument } from './openapi';
-import type { Route } from './route';
+import { API_BASE, type Route } from './route';
 
-export const API_BASE = '/api/v1.0';
+export { API_BASE } from './route';
 
 /** What the HTTP server needs; `main.ts` builds it. */
 export interface ApiServerOptions {

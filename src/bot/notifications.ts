@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HookPayload, StewardClient } from '../client';
-import { EVENT_TYPES } from '../domain/events';
+import { EVENT_TYPES } from '../client';
 import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';

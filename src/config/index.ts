@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { auth, bot, DEFAULT_TENANT_ID, database, namespace, platform, reports, webhooks } from './sections';
+import {
+  DEFAULT_TENANT_ID,
+  readAuth,
+  readBot,
+  readDatabase,
+  readNamespace,
+  readPlatform,
+  readReports,
+  readWebhooks,
+} from './sections';
 import { cloud, type CloudEndpoints } from './cloud';
 import { listenAddress } from './listen';
 import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
@@ -8,6 +17,7 @@ export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './section
 export { loadDotEnv } from './dotenv';
 export { isLoopback } from './listen';
 export { ConfigError, redactUrl } from './values';
+export { checkBotSettings, type EntraBotSettings, entraBotSettings, runsBot } from './botSettings';
 
 /**
  * Every setting of Steward, read from the environment once, validated, and typed. This is the only
@@ -132,31 +142,31 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   const cloudConfig = cloud(read);
-  const platformConfig = platform(read, cloudConfig);
-  const authConfig = auth(read, dataDir);
+  const platformConfig = readPlatform(read, cloudConfig);
+  const authConfig = readAuth(read, dataDir);
   return {
     role,
     host,
     port,
     publicUrl,
     dataDir,
-    database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
+    database: readDatabase(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
     auth: authConfig,
     platform: platformConfig,
-    provisioningMetadataNamespace: namespace(
+    provisioningMetadataNamespace: readNamespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
       read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
     ),
-    reports: reports(read, authConfig),
+    reports: readReports(read, authConfig),
     workers: {
       concurrency: integer('STEWARD_WORKER_CONCURRENCY', read('STEWARD_WORKER_CONCURRENCY'), 4, 0, 64),
       leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
       pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
     },
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
-    webhooks: webhooks(read, platformConfig.kind === 'embedded'),
-    bot: bot(read, authConfig, cloudConfig),
+    webhooks: readWebhooks(read, platformConfig.kind === 'embedded'),
+    bot: readBot(read, authConfig, cloudConfig),
     cloud: cloudConfig,
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),

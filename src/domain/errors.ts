@@ -82,3 +82,12 @@ export class PlatformError extends Error {
     this.name = 'PlatformError';
   }
 }
+
+/**
+ * A job cannot be carried out as its type says: its data is not of the shape its job type parses,
+ * or its template asks for something impossible (a tab in a channel the team does not have). Final:
+ * the job fails with this message, and it is not retried.
+ */
+export class JobCannotRun extends StewardError {
+  readonly code = 'jobCannotRun';
+}

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { actorOf } from '../domain/audit';
+import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { Conflict, type ErrorDetail, Forbidden, NotFound, ValidationFailed } from '../domain/errors';
-import { applyConventions } from '../domain/provisioningPlan';
+import { applyConventions } from '../domain/requestPlanning';
 import type { ApprovedApprovalResponsePayload, RejectedApprovalResponsePayload } from '../domain/wire';
 import type { ApprovalRepository, StoredApproval } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
@@ -11,7 +11,8 @@ import type { TemplateRepository } from '../store/templates';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
-import { conventionScope, eventPayload, type ProvisioningData } from './provisioning';
+import { eventPayload, type ProvisioningData } from './jobs/provisioning';
+import { conventionScope } from './provisioning';
 
 export interface ApprovalDependencies {
   db: Kysely<Database>;
@@ -140,37 +141,32 @@ export class ApprovalService {
       if (!decided) throw new Conflict('This request was already decided.');
       await this.deps.audit.record(
         trx,
-        {
+        callerRecord(decision.caller, {
           trail: 'approvals',
           action: decision.status === 'approved' ? 'approval_approved' : 'approval_rejected',
-          actor: actorOf(decision.caller),
           target: { type: 'approval', id: approval.id },
-          outcome: 'success',
-          requestId: decision.caller.requestId ?? null,
           details: {
             jobId: approval.jobId,
             templateId: approval.templateId,
             message: decision.message,
             ...(updates && Object.keys(updates).length > 0 ? { updates } : {}),
           },
-        },
+        }),
         now,
       );
       // The job's side of the decision, in the provisioning trail: queued to run, or ended.
       await this.deps.audit.record(
         trx,
-        {
+        callerRecord(decision.caller, {
           trail: 'team_provisioning',
           action: decision.status === 'approved' ? 'job_queued' : 'job_failed',
-          actor: actorOf(decision.caller),
           target: { type: 'job', id: approval.jobId },
           outcome: decision.status === 'approved' ? 'success' : 'failure',
-          requestId: decision.caller.requestId ?? null,
           details: {
             approvalId: approval.id,
             ...(decision.status === 'rejected' ? { reason: 'rejected' } : {}),
           },
-        },
+        }),
         now,
       );
       return change(trx, now);

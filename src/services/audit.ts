@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { AUDIT_TRAILS, type AuditEntry, isAuditTrailCode } from '../domain/audit';
 import { NotFound, ValidationFailed } from '../domain/errors';
-import type { AuditCursor, AuditRepository, StoredAuditRecord } from '../store/audit';
+import type { StoredAuditRecord } from '../domain/audit';
+import type { AuditCursor, AuditRepository } from '../store/audit';
 import type { Database } from '../store/schema';
 
 /** A page of records and the cursor of the next page, if any. */

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../domain/boundedCache';
 import type { Caller } from '../domain/caller';
 import type { DirectoryReader } from '../domain/directory';
 import { ValidationFailed } from '../domain/errors';
@@ -14,7 +15,7 @@ const SUBJECT_CACHE_LIMIT = 10_000;
 
 /** People, groups and labels of the tenant, as callers are allowed to see them. */
 export class DirectoryService {
-  private readonly subjects = new Map<string, { subject: RuleSubject; expiresAt: number }>();
+  private readonly subjects = new BoundedCache<string, RuleSubject>(SUBJECT_CACHE_LIMIT);
 
   /**
    * @param subjectTtlMs how long a caller's rule subject is reused: audience targeting sees
@@ -56,10 +57,9 @@ export class DirectoryService {
    */
   async ruleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
     const cached = this.subjects.get(caller.id);
-    if (cached && Date.now() < cached.expiresAt) return cached.subject;
+    if (cached) return cached;
     const subject = await this.loadRuleSubject(caller);
-    if (this.subjects.size >= SUBJECT_CACHE_LIMIT) this.subjects.delete(this.subjects.keys().next().value!);
-    this.subjects.set(caller.id, { subject, expiresAt: Date.now() + this.subjectTtlMs });
+    this.subjects.set(caller.id, subject, Date.now() + this.subjectTtlMs);
     return subject;
   }
 

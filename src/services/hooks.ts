@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { actorOf, type AuditEntry } from '../domain/audit';
+import { type AuditEntry, callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { NotFound, ValidationFailed } from '../domain/errors';
 import {
@@ -20,7 +20,7 @@ import type { Database } from '../store/schema';
 import type { AuditLog } from './audit';
 import type { StewardEvent } from './events';
 import type { HostResolver } from './webhookSender';
-import type { DeliveryData } from './webhookDelivery';
+import type { DeliveryData } from './jobs/webhookDelivery';
 
 /** The requester id of delivery jobs: Steward itself, not a caller. */
 const SYSTEM_REQUESTER = 'steward';
@@ -173,16 +173,13 @@ export class HookService {
   }
 
   private auditEntry(caller: Caller, action: string, hook: StoredHook): AuditEntry {
-    return {
+    return callerRecord(caller, {
       trail: 'webhooks',
       action,
-      actor: actorOf(caller),
       target: { type: 'webhook', id: hook.id, displayName: hook.name },
-      outcome: 'success',
-      requestId: caller.requestId ?? null,
       // The origin only: a URL's path or query may itself be a credential.
       details: { url: urlOrigin(hook.url), events: hook.events, active: hook.active, signed: !!hook.secret },
-    };
+    });
   }
 }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { actorOf } from '../domain/audit';
+import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
-import { isWireJobType, type StoredJob, toWireJob, WIRE_JOB_TYPES } from '../domain/jobs';
-import { applyConventions, membershipRoles } from '../domain/provisioningPlan';
-import type { CatalogTemplate, Job, PermanentMember, TeamProvisioningRequest } from '../domain/wire';
+import { isWireJobType, type StoredJob, WIRE_JOB_TYPES } from '../domain/jobs';
+import { applyConventions, membershipRoles } from '../domain/requestPlanning';
+import type { CatalogTemplate, Job, TeamProvisioningRequest } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
@@ -14,41 +14,8 @@ import type { CatalogService } from './catalog';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
-
-/** The plan a provisioning job carries out, fixed when the request is accepted (or amended on approval). */
-export interface ProvisioningPlan {
-  displayName: string;
-  description: string;
-  welcomeMessage: string;
-  mailNickname: string;
-  visibility: 'public' | 'private';
-  sensitivityLabelId: string | null;
-  members: Array<{ id: string; role: 'owner' | 'member' }>;
-  clone: CatalogTemplate['clonedTeam'];
-  channels: CatalogTemplate['newTeam']['channels'];
-  tabs: CatalogTemplate['newTeam']['tabs'];
-}
-
-/** A provisioning job's data: what was asked, by whom, from which template, and the plan. */
-export interface ProvisioningData {
-  [key: string]: unknown;
-  request: TeamProvisioningRequest;
-  template: {
-    id: string;
-    name: string;
-    approvers: PermanentMember[];
-    permanentMembership: CatalogTemplate['templateConfiguration']['permanentMembership'];
-  };
-  requester: { id: string; displayName: string; mail: string | null };
-  plan: ProvisioningPlan;
-  approval?: {
-    id: string;
-    status: string;
-    approvers: PermanentMember[];
-    approver?: { id: string; message: string | null };
-  };
-  team?: { id: string; displayName: string; webUrl: string };
-}
+import { eventPayload, type ProvisioningData } from './jobs/provisioning';
+import { wireJob } from './jobs/registry';
 
 export interface ProvisioningDependencies {
   db: Kysely<Database>;
@@ -79,7 +46,7 @@ export class ProvisioningService {
     const { jobs, approvals, events, catalog } = this.deps;
     if (idempotencyKey) {
       const earlier = await jobs.findByIdempotencyKey(caller.id, idempotencyKey);
-      if (earlier) return toWireJob(earlier, await jobs.isPaused());
+      if (earlier) return wireJob(earlier, await jobs.isPaused());
     }
     const template = await catalog.get(body.template.id, caller);
     const config = template.templateConfiguration;
@@ -113,27 +80,20 @@ export class ProvisioningService {
         now,
         trx,
       );
-      const requested = {
-        actor: actorOf(caller),
-        outcome: 'success' as const,
-        requestId: caller.requestId ?? null,
-      };
       await this.deps.audit.record(
         trx,
-        {
-          ...requested,
+        callerRecord(caller, {
           trail: 'team_provisioning',
           action: 'provisioning_requested',
           target: { type: 'job', id: jobId, displayName: data.plan.displayName },
           details: { templateId: data.template.id, approvalRequired: needsApproval },
-        },
+        }),
         now,
       );
       if (approvalId) {
         await this.deps.audit.record(
           trx,
-          {
-            ...requested,
+          callerRecord(caller, {
             trail: 'approvals',
             action: 'approval_requested',
             target: { type: 'approval', id: approvalId, displayName: data.plan.displayName },
@@ -142,7 +102,7 @@ export class ProvisioningService {
               templateId: data.template.id,
               approvers: config.approval.approvalTeam.map((a) => a.id),
             },
-          },
+          }),
           now,
         );
         await approvals.insert(
@@ -163,7 +123,7 @@ export class ProvisioningService {
     });
     events.publish(published);
     if (!needsApproval) this.deps.onQueued();
-    return toWireJob(job, await jobs.isPaused());
+    return wireJob(job, await jobs.isPaused());
   }
 
   /**
@@ -264,14 +224,14 @@ export class ProvisioningService {
     if (!job || !isWireJobType(job.type) || !(await this.maySee(caller, job))) {
       throw new NotFound(`No job "${id}".`);
     }
-    return toWireJob(job, await this.deps.jobs.isPaused());
+    return wireJob(job, await this.deps.jobs.isPaused());
   }
 
   /** The caller's own most recent requests (provisioning and archiving), newest first. */
   async myJobs(caller: Caller, top: number): Promise<Job[]> {
     const jobs = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
     const paused = await this.deps.jobs.isPaused();
-    return jobs.map((job) => toWireJob(job, paused));
+    return jobs.map((job) => wireJob(job, paused));
   }
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {
@@ -299,33 +259,6 @@ export function conventionScope(
       requester: { name: requester.displayName, email: requester.mail ?? '' },
     },
     user,
-  };
-}
-
-/** The payload fields every provisioning event shares (`api-contract.md`, Webhook deliveries). */
-export function eventPayload(job: StoredJob, data: ProvisioningData): Record<string, unknown> {
-  return {
-    requester: data.requester,
-    template: data.template,
-    request: {
-      team: {
-        name: data.request.team.name,
-        description: data.request.team.description ?? '',
-        welcomeMessage: data.request.team.welcomeMessage ?? '',
-      },
-      membership: data.request.team.membership,
-    },
-    provisioning: { id: job.id },
-    ...(data.approval
-      ? {
-          approval: {
-            id: data.approval.id,
-            ...(data.approval.approver ? { approver: data.approval.approver } : {}),
-          },
-        }
-      : {}),
-    ...(data.team ? { team: { id: data.team.id, displayName: data.team.displayName } } : {}),
-    metadata: data.request.metadata ?? {},
   };
 }
 

@@ -1,23 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { AuditActor, AuditEntry, AuditTarget } from '../domain/audit';
-import type { Database } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** A stored audit record, with its position in the trail's order. */
-export interface StoredAuditRecord {
-  seq: number;
-  id: string;
-  trail: string;
-  date: string;
-  tenantId: string;
-  actor: AuditActor;
-  action: string;
-  target: AuditTarget;
-  outcome: string;
-  requestId: string | null;
-  details: Record<string, unknown> | null;
-}
+import type { Kysely } from 'kysely';
+import type { AuditActor, AuditEntry, AuditTarget, StoredAuditRecord } from '../domain/audit';
+import type { Database, Db } from './schema';
 
 /** Where a page starts: after the record at (date, seq), newest first. */
 export interface AuditCursor {

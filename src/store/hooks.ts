@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { EventType } from '../domain/events';
+import type { Kysely } from 'kysely';
+import type { EventType } from '../domain/wire/events';
 import type { HookDeliveryStatus } from '../domain/wire';
-import type { Database, HookDeliveryRow, HookRow } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, HookDeliveryRow, HookRow } from './schema';
 
 /** A hook as stored, secret included: only the service that signs deliveries reads `secret`. */
 export interface StoredHook {
@@ -200,11 +198,6 @@ export class HookRepository {
       })
       .where('id', '=', id)
       .execute();
-  }
-
-  async getDelivery(id: string, trx: Db = this.db): Promise<StoredDelivery | undefined> {
-    const row = await trx.selectFrom('hook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && toDelivery(row);
   }
 
   /** A page of a hook's deliveries, newest first; `more` when another page follows. */

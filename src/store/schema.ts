@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * The tables, as Kysely sees them. Booleans are integers (0/1) and JSON is text on both
@@ -226,3 +226,6 @@ export interface CatalogTemplateRow {
   created_at: string;
   updated_at: string;
 }
+
+/** Where a repository method runs: on the database, or inside the caller's transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;

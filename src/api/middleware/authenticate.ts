@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Caller } from '../../domain/caller';
 import { Unauthorized } from '../../domain/errors';
 import { callerFromClaims } from '../../domain/identity';
+import { BoundedCache } from '../../domain/boundedCache';
 
 /** Verifies a bearer token and says who is calling. */
 export interface Authenticator {
@@ -48,20 +49,14 @@ const VERIFIED_TOKEN_LIMIT = 5000;
  * kept; the oldest entry goes first when full.
  */
 class VerifiedTokens {
-  private readonly entries = new Map<string, { caller: Omit<Caller, 'privileged'>; expiresAt: number }>();
+  private readonly entries = new BoundedCache<string, Omit<Caller, 'privileged'>>(VERIFIED_TOKEN_LIMIT);
 
   get(token: string): Omit<Caller, 'privileged'> | undefined {
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (Date.now() < entry.expiresAt) return entry.caller;
-    this.entries.delete(token);
-    return undefined;
+    return this.entries.get(token);
   }
 
   add(token: string, caller: Omit<Caller, 'privileged'>, exp: number | undefined): void {
-    if (exp === undefined) return;
-    if (this.entries.size >= VERIFIED_TOKEN_LIMIT) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, { caller, expiresAt: exp * 1000 });
+    if (exp !== undefined) this.entries.set(token, caller, exp * 1000);
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import { EVENT_TYPES } from '../../services/events';
 import type { HookService } from '../../services/hooks';
 import { odataCollection } from '../odata';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const HookParams = z.object({
   hookId: z
@@ -47,7 +47,7 @@ export function hookRoutes(hooks: HookService): Route[] {
       },
       handle: async ({ caller, body, baseUrl }) => {
         const hook = await hooks.create(caller, body);
-        return { status: 201, body: hook, headers: { Location: `${baseUrl}/api/v1.0/hooks/${hook.id}` } };
+        return { status: 201, body: hook, headers: { Location: `${baseUrl}${API_BASE}/hooks/${hook.id}` } };
       },
     }),
     defineRoute({
@@ -102,7 +102,7 @@ export function hookRoutes(hooks: HookService): Route[] {
           $skip: String(query.$skip + query.$top),
         });
         const nextLink = page.more
-          ? `${baseUrl}/api/v1.0/hooks/${encodeURIComponent(params.hookId)}/deliveries?${next}`
+          ? `${baseUrl}${API_BASE}/hooks/${encodeURIComponent(params.hookId)}/deliveries?${next}`
           : undefined;
         return {
           status: 200,

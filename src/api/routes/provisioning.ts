@@ -9,7 +9,7 @@ import {
 import type { ApprovalService } from '../../services/approvals';
 import type { ProvisioningService } from '../../services/provisioning';
 import { odataCollection } from '../odata';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const Id = (what: string) =>
   z
@@ -44,7 +44,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       },
       handle: async ({ caller, body, headers, baseUrl }) => {
         const job = await provisioning.request(caller, body, headers['idempotency-key']);
-        return { status: 201, body: job, headers: { Location: `${baseUrl}/api/v1.0/jobs/${job.id}` } };
+        return { status: 201, body: job, headers: { Location: `${baseUrl}${API_BASE}/jobs/${job.id}` } };
       },
     }),
     defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../events';
+import { EVENT_TYPES } from './events';
 import { model, odataCollection } from './registry';
 
 export const HookSignatureRequest = model(

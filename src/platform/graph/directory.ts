@@ -8,7 +8,8 @@ import type {
 } from '../../domain/directory';
 import type { User } from '../../domain/wire';
 import { PlatformError } from '../port';
-import { type GraphClient, odataString, segment } from './client';
+import type { GraphClient } from './client';
+import { odataString, segment } from './paths';
 import { type GraphLabel, type GraphUser, toLabel, toUser, USER_FIELDS } from './mapping';
 
 // Graph's advanced queries ($count, $orderby with $filter) need this header.

@@ -10,7 +10,8 @@ import { GraphTeams } from './teams';
 import { graphTokenSource } from './identityToken';
 import type { TokenSource } from './token';
 
-export { GraphClient, GraphError, type RetryPolicy, type Sleep } from './client';
+export { GraphClient, type RetryPolicy, type Sleep } from './client';
+export { GraphError } from './errors';
 export { GraphDirectory } from './directory';
 export type { PollingPolicy } from './operations';
 export { GraphTeams } from './teams';

@@ -10,7 +10,8 @@ import type {
   TeamUpdate,
 } from '../../domain/wire';
 import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
-import { type GraphClient, type GraphResponse, segment } from './client';
+import type { GraphClient, GraphResponse } from './client';
+import { segment } from './paths';
 import {
   type GraphChannel,
   type GraphMember,
