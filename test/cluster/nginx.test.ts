@@ -81,17 +81,16 @@ http {
 (hasPostgres && hasNginx ? describe : describe.skip)(
   'nginx in front of API, worker and bot processes',
   () => {
+    // Each deployment has a database of its own: rate-limit budgets and hooks live there.
     let db: TestDatabase;
     let sql: Client;
+    const databases: Array<{ db: TestDatabase; sql: Client }> = [];
     let dir: string;
     const receiver = new WebhookReceiver();
     const running: Array<Process | ChildProcess> = [];
     const rows = async <T>(text: string) => (await sql.query(text)).rows as T[];
 
     beforeAll(async () => {
-      db = await createTestDatabase('postgres');
-      sql = new Client({ connectionString: db.url });
-      await sql.connect();
       await receiver.start();
       dir = mkdtempSync(path.join(os.tmpdir(), 'steward-nginx-'));
     });
@@ -101,9 +100,11 @@ http {
         if ('child' in one) one.child.kill('SIGKILL');
         else one.kill('SIGTERM');
       }
-      await sql?.end();
+      for (const one of databases.splice(0)) {
+        await one.sql.end();
+        await one.db.drop();
+      }
       await receiver.close();
-      await db?.drop();
       rmSync(dir, { recursive: true, force: true });
     });
 
@@ -113,6 +114,10 @@ http {
       withBot: boolean,
     ): Promise<{ url: string; stop: () => Promise<void> }> {
       const [entry, api1, api2, bot] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+      db = await createTestDatabase('postgres');
+      sql = new Client({ connectionString: db.url });
+      await sql.connect();
+      databases.push({ db, sql });
       const url = `http://127.0.0.1:${entry}`;
       const env = (role: string, port: number) => ({
         STEWARD_ROLE: role,
