@@ -1,12 +1,27 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { HookPayload, StewardClient } from '../client';
-import { EVENT_TYPES } from '../client';
+import type { EventType, HookPayload, StewardClient } from '../client';
 import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';
 import type { ApprovalConversation } from './conversations/approvals';
 import type { ProgressTracker } from './conversations/progress';
 import type { BotIdentity } from './identity/botIdentity';
+
+/**
+ * Every event this version of Steward emits, for when the bot may not list them: the client carries
+ * no values of the server, and `satisfies` makes the compiler refuse a missing or unknown code.
+ */
+const EVENT_TYPES = Object.keys({
+  team_created: true,
+  team_provisioning_completed: true,
+  team_provisioning_failed: true,
+  team_creation_approval_requested: true,
+  team_creation_approved: true,
+  team_creation_rejected: true,
+  team_archived: true,
+  team_unarchived: true,
+  team_deleted: true,
+} satisfies Record<EventType, true>) as EventType[];
 
 /** Where Steward delivers the bot's webhook, under the bot's public URL. */
 export const NOTIFICATIONS_PATH = '/api/notifications';

@@ -18,5 +18,3 @@ export type { AcceptedJob } from './operations/send';
 export type { AuditTrailRecordsQuery } from './operations/audit';
 export type { UsersQuery } from './operations/directory';
 export type * from './models';
-/** Every event the API emits (webhook event codes); the bot follows the same list. */
-export { EVENT_TYPES, type EventType } from '../domain/wire/events';

@@ -64,6 +64,7 @@ export type Label = Out<typeof wire.Label>;
 export type Labels = Out<typeof wire.Labels>;
 
 // Webhook helpers
+export type EventType = wire.EventType;
 export type HookSignatureRequest = In<typeof wire.HookSignatureRequest>;
 export type HookSignature = Out<typeof wire.HookSignature>;
 export type HookEvent = Out<typeof wire.HookEvent>;
