@@ -38,7 +38,14 @@ export interface StewardBotOptions {
   storage: BotStorage;
   log: BotLog;
   /** The Bot Framework registration; with no app id the adapter accepts local, unauthenticated traffic only. */
-  botFramework: { appId?: string; appPassword?: string; appType?: string; appTenantId?: string };
+  botFramework: {
+    appId?: string;
+    appPassword?: string;
+    appType?: string;
+    appTenantId?: string;
+    /** The cloud's Bot Framework endpoints (ChannelService, OAuthUrl, …); empty for the public cloud. */
+    cloudSettings?: Record<string, string>;
+  };
   /** Polling of jobs with no news: first wait and longest wait, ms. */
   pollMs: { initial: number; max: number };
   /** Retries of approval cards that could not be delivered (default: from `pollMs.max`, up to a day). */
@@ -71,6 +78,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       new ConfigurationBotFrameworkAuthentication(
         framework.appId
           ? {
+              ...framework.cloudSettings,
               MicrosoftAppId: framework.appId,
               MicrosoftAppPassword: framework.appPassword,
               MicrosoftAppType: framework.appType,
