@@ -9,6 +9,10 @@
  *   STEWARD_PUBLIC_URL                 https address of this deployment (required): developer
  *                                      website, and the domain listed in validDomains
  *   STEWARD_PRIVACY_URL, STEWARD_TERMS_URL   privacy statement and terms of use (default: the website)
+ *   STEWARD_SSO_APP_ID                 Entra app registration of Teams single sign-on (webApplicationInfo.id);
+ *                                      unset, the package has no webApplicationInfo (no SSO)
+ *   STEWARD_SSO_RESOURCE               its Application ID URI (default api://botid-<SSO app id>)
+ *   STEWARD_VALID_DOMAINS              more domains for validDomains, comma-separated
  *
  * A standalone build step, so it reads its own environment rather than src/config.ts.
  */
@@ -36,7 +40,15 @@ function placeholders(env) {
   const appId = read('STEWARD_TEAMS_APP_ID') ?? botId;
   if (!GUID.test(appId)) throw new ManifestError(`STEWARD_TEAMS_APP_ID "${appId}" is not a GUID.`);
   const website = httpsUrl('STEWARD_PUBLIC_URL', read('STEWARD_PUBLIC_URL'));
+  const ssoAppId = read('STEWARD_SSO_APP_ID');
+  if (ssoAppId !== undefined && !GUID.test(ssoAppId))
+    throw new ManifestError(`STEWARD_SSO_APP_ID "${ssoAppId}" is not a GUID.`);
+  const sso =
+    ssoAppId === undefined
+      ? {}
+      : { SSO_APP_ID: ssoAppId, SSO_RESOURCE: read('STEWARD_SSO_RESOURCE') ?? `api://botid-${ssoAppId}` };
   return {
+    ...sso,
     BOT_ID: botId,
     TEAMS_APP_ID: appId,
     APP_VERSION: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
@@ -87,10 +99,30 @@ function manifestProblems(manifest) {
   return validate(manifest) ? [] : validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`);
 }
 
+/**
+ * The manifest for `env`: the template filled, without single sign-on when it is not configured,
+ * with the extra valid domains.
+ */
+function manifestFor(env) {
+  const template = JSON.parse(readFileSync(path.join(MANIFEST_DIR, 'manifest.json'), 'utf8'));
+  const values = placeholders(env);
+  if (!('SSO_APP_ID' in values)) delete template.webApplicationInfo;
+  const manifest = fillManifest(template, values);
+  const extra = (env.STEWARD_VALID_DOMAINS ?? '')
+    .split(',')
+    .map((domain) => domain.trim())
+    .filter(Boolean);
+  for (const domain of extra) {
+    if (!/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(domain))
+      throw new ManifestError(`STEWARD_VALID_DOMAINS: "${domain}" is not a domain (no scheme, no path).`);
+    if (!manifest.validDomains.includes(domain)) manifest.validDomains.push(domain);
+  }
+  return manifest;
+}
+
 /** Writes the app package to `out`; resolves with the filled manifest. */
 async function buildAppPackage(env, out) {
-  const template = JSON.parse(readFileSync(path.join(MANIFEST_DIR, 'manifest.json'), 'utf8'));
-  const manifest = fillManifest(template, placeholders(env));
+  const manifest = manifestFor(env);
   const problems = manifestProblems(manifest);
   if (problems.length > 0) throw new ManifestError(`The manifest is not valid:\n  ${problems.join('\n  ')}`);
   const zip = new yazl.ZipFile();

@@ -6,12 +6,21 @@ import { buildHttpServer, closeServer, listen } from './compose/http';
 import { buildServices } from './compose/services';
 import { buildFoundation } from './compose/store';
 import { buildWorker, runsWorker } from './compose/workers';
-import { checkBotSettings, type Config, ConfigError, loadConfig, redactUrl, runsBot } from './config';
+import {
+  checkBotSettings,
+  type Config,
+  ConfigError,
+  loadConfig,
+  loadDotEnv,
+  redactUrl,
+  runsBot,
+} from './config';
 import { setHeapGrowth } from './heap';
-import { createLogger } from './logger';
+import { createLogger, STDOUT_LOG } from './logger';
 import type { Platform } from './platform/port';
 import type { HostResolver } from './services/webhookSender';
 import type { Store } from './store/database';
+import { stopOnSignals } from './shutdown';
 
 export { VERSION } from './version';
 
@@ -123,10 +132,11 @@ export async function startSteward(
   };
 }
 
-/** `npm start`: reads the configuration, starts Steward, and stops it gracefully on SIGTERM / SIGINT. */
+/** `node dist/main.js`: reads the configuration, starts Steward, and stops it on SIGTERM / SIGINT (see stopOnSignals). */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -135,26 +145,12 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const steward = await startSteward(config, logger);
-  const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.warn('requests still running at the shutdown deadline; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    steward.close().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  stopOnSignals({
+    close: () => steward.close(),
+    logger,
+    flushLogs: (ms) => STDOUT_LOG.flush(ms),
+    timeoutMs: config.shutdownTimeoutMs,
+  });
 }
 
 if (require.main === module) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -6,71 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { EmbeddedTokenIssuer } from '../src/services/tokens';
+import { type Process, spawnMain } from './support/mainProcess';
 import { PEOPLE, TENANT, TEST_SECRET } from './support/steward';
-
-const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
-
-interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-/** `node dist/main.js` as a child process, with its JSON log lines and its exit. */
-interface Process {
-  child: ChildProcess;
-  logs: LogLine[];
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves with the first log line whose `msg` is `msg` (rejects if the process exits first). */
-  waitForLog(msg: string): Promise<LogLine>;
-}
-
-function spawnMain(env: Record<string, string>): Process {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: LogLine[] = [];
-  let stderr = '';
-  let pending = '';
-  const waiters: Array<{ msg: string; resolve: (line: LogLine) => void }> = [];
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const text of lines.filter(Boolean)) {
-      const line = JSON.parse(text) as LogLine;
-      logs.push(line);
-      for (const waiter of waiters.filter((w) => w.msg === line.msg)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  return {
-    child,
-    logs,
-    stderr: () => stderr,
-    exited,
-    waitForLog: (msg) => {
-      const seen = logs.find((line) => line.msg === msg);
-      if (seen) return Promise.resolve(seen);
-      return Promise.race([
-        new Promise<LogLine>((resolve) => waiters.push({ msg, resolve })),
-        exited.then(({ code }) => {
-          throw new Error(`exited with ${code} before logging "${msg}": ${stderr}`);
-        }),
-      ]);
-    },
-  };
-}
 
 /** Starts Steward and returns it with its base URL, taken from the "Steward is listening" log line. */
 async function startMain(env: Record<string, string>): Promise<Process & { url: string }> {
@@ -208,6 +145,8 @@ describe('node dist/main.js', () => {
         put.once('error', reject);
       },
     );
+    // A test that stops the process before `finish` sees the connection reset: not a failure there.
+    response.catch(() => {});
     const half = Math.floor(body.length / 2);
     put.write(body.slice(0, half));
     await new Promise<void>((resolve) => put.once('socket', (socket) => socket.once('connect', resolve)));
@@ -319,6 +258,58 @@ describe('node dist/main.js', () => {
     expect(main.logs.map((line) => line.msg)).not.toContain('stopped');
     expect(main.logs.find((line) => line.level === 40)?.msg).toMatch(/shutdown deadline/);
     put.destroy();
+  });
+
+  // Container platforms and process managers stop a process whose log collector is gone this way.
+  test('SIGTERM with stdout and stderr closed by their reader exits 0 promptly', async () => {
+    const main = await start();
+    main.child.stdout!.destroy();
+    main.child.stderr!.destroy();
+    // Lines written after the reader left meet a broken pipe.
+    expect((await request(`${main.url}/healthz`)).statusCode).toBe(200);
+    main.child.kill('SIGTERM');
+    expect(await within(5000, main.exited, 'exit after SIGTERM with closed pipes')).toEqual({
+      code: 0,
+      signal: null,
+    });
+  });
+
+  test('SIGTERM with a log reader that stopped reading exits within the deadline', async () => {
+    const main = await start({ STEWARD_SHUTDOWN_TIMEOUT_MS: '2000' });
+    main.child.stdout!.pause();
+    // Each request logs a line: enough of them fill the pipe and the reader's buffer.
+    const token = await issuer.mint({ id: PEOPLE.alex });
+    for (let i = 0; i < 60; i += 1) {
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const res = await request(`${main.url}/api/v1.0/me/catalog/templates?filler=${'x'.repeat(500)}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          await res.body.dump();
+        }),
+      );
+    }
+    const signalled = Date.now();
+    main.child.kill('SIGTERM');
+    const exit = await within(5000, main.exited, 'exit after SIGTERM with a stalled reader');
+    expect(exit.signal).toBeNull();
+    expect(Date.now() - signalled).toBeLessThan(2500);
+  });
+
+  test('a second signal during a graceful shutdown exits at once', async () => {
+    const main = await start({ STEWARD_SHUTDOWN_TIMEOUT_MS: '60000' });
+    const token = await issuer.mint({ id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] });
+    await holdRequest(main.url, token, 'second-signal', false);
+    main.child.kill('SIGTERM');
+    await within(5000, main.waitForLog('shutting down'), '"shutting down" log');
+    expect(main.child.exitCode).toBeNull();
+    const signalled = Date.now();
+    main.child.kill('SIGTERM');
+    expect(await within(2000, main.exited, 'exit after the second SIGTERM')).toEqual({
+      code: 143,
+      signal: null,
+    });
+    expect(Date.now() - signalled).toBeLessThan(1000);
   });
 
   test('a bad configuration exits 1 with a message naming the variable', async () => {

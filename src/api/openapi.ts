@@ -67,7 +67,16 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 const RATE_HEADERS = {
   'X-RateLimit-Limit': { description: 'Calls a minute allowed for this tier.', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Calls left in the current minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current minute ends and the budget is full again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
   'request-id': { description: 'Identifies this request in the logs.', schema: { type: 'string' } },
+  'X-Content-Type-Options': { description: 'Always `nosniff`.', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'Always `no-store`: answers depend on the token.',
+    schema: { type: 'string' },
+  },
 };
 
 function errorResponses(route: Route): Record<string, JsonSchema> {
@@ -84,7 +93,12 @@ function errorResponses(route: Route): Record<string, JsonSchema> {
     const headers: Record<string, unknown> = { ...RATE_HEADERS };
     if (status === 429 || status === 503)
       headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'integer' } };
-    if (status === 401) headers['WWW-Authenticate'] = { schema: { type: 'string' } };
+    if (status === 401)
+      headers['WWW-Authenticate'] = {
+        description:
+          '`Bearer` when no credentials were sent; `Bearer error="invalid_request"` for another scheme, `Bearer error="invalid_token"` for a token that does not verify (RFC 6750).',
+        schema: { type: 'string' },
+      };
     responses[String(status)] = {
       description: route.responses[status]?.description ?? ERROR_DESCRIPTIONS[status] ?? 'Error.',
       headers,

@@ -1,5 +1,6 @@
 import type { ConversationReference, Storage, StoreItem } from 'botbuilder';
 import type { ApprovalCardData } from './cards';
+import type { Reader } from './i18n/catalog';
 
 /** What the bot remembers about a person who talked to it: where to reach them, and their Teams id. */
 export interface KnownUser {
@@ -29,6 +30,15 @@ export interface ProgressLocation extends PostedCard {
   requesterId: string;
   /** The template's picture, shown on every update. */
   pictureUrl: string | null;
+  /**
+   * Other cards showing this request (a Status or Refresh pressed, `status <id>` typed): each is
+   * updated with the first, so no card in the chat goes stale.
+   */
+  copies?: PostedCard[];
+  /** The requester's language and time zone, for every update of the card. */
+  reader?: Reader;
+  /** Names of the approvers the bot could not reach yet, shown to the requester. */
+  unreachableApprovers?: string[];
 }
 
 /** The cards sent to the approvers of one approval request, and the decision once known. */
@@ -39,6 +49,18 @@ export interface ApprovalRecord {
   /** Each approver's card, by their object id. */
   cards: Record<string, PostedCard>;
   decision: { outcome: 'approved' | 'rejected'; by: string; at: string; message: string | null } | null;
+}
+
+/** An approval card that could not be delivered yet, retried until it is or until the bot gives up. */
+export interface PendingDelivery {
+  jobId: string;
+  /** The approver's display name, for the requester's card. */
+  approverName: string;
+  /** ISO 8601 time of the first failure: the retries stop a bounded time after it. */
+  since: string;
+  attempts: number;
+  /** ISO 8601 time of the next attempt. */
+  nextAt: string;
 }
 
 /** A submitted request form: the job it created. */
@@ -67,7 +89,8 @@ const CREATE_ONLY = 'steward-create-only';
 /**
  * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
  * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
- * `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
+ * `ended/<jobId>`,
+ * `deliveries/<approverId>/<approvalId>`, `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
  */
 export class BotState {
   constructor(private readonly storage: BotStorage) {}
@@ -107,6 +130,14 @@ export class BotState {
     return this.put(`following/${jobId}`, { since: new Date().toISOString() });
   }
 
+  /**
+   * Claims the one "your request has ended" message of a job: true for the first caller only, in
+   * any bot process, so the requester gets it once however many deliveries and polls see the end.
+   */
+  claimEndNotice(jobId: string): Promise<boolean> {
+    return this.create(`ended/${jobId}`, { at: new Date().toISOString() });
+  }
+
   /** Forgets that a request's job is unfinished (it ended, or is gone). */
   markFinished(jobId: string): Promise<void> {
     return this.storage.delete([`following/${jobId}`]);
@@ -117,6 +148,29 @@ export class BotState {
     if (!this.storage.keysStartingWith) return [];
     const keys = await this.storage.keysStartingWith('following/', RESUMED_AT_MOST);
     return keys.map((key) => key.slice('following/'.length));
+  }
+
+  /** The approval card for `approverId` that could not be delivered yet. */
+  pendingDelivery(approverId: string, approvalId: string): Promise<PendingDelivery | undefined> {
+    return this.get<PendingDelivery>(`deliveries/${approverId}/${approvalId}`);
+  }
+
+  /** Remembers an approval card still to deliver. */
+  savePendingDelivery(approverId: string, approvalId: string, pending: PendingDelivery): Promise<void> {
+    return this.put(`deliveries/${approverId}/${approvalId}`, pending);
+  }
+
+  /** Forgets an approval card still to deliver (delivered, decided, or given up). */
+  deletePendingDelivery(approverId: string, approvalId: string): Promise<void> {
+    return this.storage.delete([`deliveries/${approverId}/${approvalId}`]);
+  }
+
+  /** The approval cards still to deliver, as [approverId, approvalId] (of one approver when given). */
+  async pendingDeliveries(approverId?: string): Promise<Array<[string, string]>> {
+    if (!this.storage.keysStartingWith) return [];
+    const prefix = approverId ? `deliveries/${approverId}/` : 'deliveries/';
+    const keys = await this.storage.keysStartingWith(prefix, RESUMED_AT_MOST);
+    return keys.map((key) => key.slice('deliveries/'.length).split('/', 2) as [string, string]);
   }
 
   /** The approval cards of an approval request. */

@@ -7,6 +7,7 @@ import {
   type TurnContext,
 } from 'botbuilder';
 import type { StewardClient } from '../client';
+import { ApproverDeliveries, DEFAULT_GIVE_UP_AFTER_MS, type DeliveryRetryTiming } from './approverDeliveries';
 import type { BotLog } from './botLog';
 import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
@@ -37,9 +38,18 @@ export interface StewardBotOptions {
   storage: BotStorage;
   log: BotLog;
   /** The Bot Framework registration; with no app id the adapter accepts local, unauthenticated traffic only. */
-  botFramework: { appId?: string; appPassword?: string; appType?: string; appTenantId?: string };
+  botFramework: {
+    appId?: string;
+    appPassword?: string;
+    appType?: string;
+    appTenantId?: string;
+    /** The cloud's Bot Framework endpoints (ChannelService, OAuthUrl, …); empty for the public cloud. */
+    cloudSettings?: Record<string, string>;
+  };
   /** Polling of jobs with no news: first wait and longest wait, ms. */
   pollMs: { initial: number; max: number };
+  /** Retries of approval cards that could not be delivered (default: from `pollMs.max`, up to a day). */
+  deliveryRetry?: DeliveryRetryTiming;
   /** Register the webhook at start-up (default true); without it, polling alone moves the cards. */
   webhook?: boolean;
 }
@@ -68,6 +78,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       new ConfigurationBotFrameworkAuthentication(
         framework.appId
           ? {
+              ...framework.cloudSettings,
               MicrosoftAppId: framework.appId,
               MicrosoftAppPassword: framework.appPassword,
               MicrosoftAppType: framework.appType,
@@ -80,15 +91,35 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const state = new BotState(options.storage);
   const messenger = new Messenger(adapter, framework.appId ?? '', state);
   const progress = new ProgressTracker({ client, identity, state, messenger, pollMs: options.pollMs, log });
-  const approvals = new ApprovalConversation({ client, identity, state, messenger, progress, log });
+  const deliveries = new ApproverDeliveries({
+    state,
+    log,
+    timing: options.deliveryRetry ?? {
+      initialMs: options.pollMs.max,
+      maxMs: Math.max(options.pollMs.max, 30 * 60 * 1000),
+      giveUpAfterMs: DEFAULT_GIVE_UP_AFTER_MS,
+    },
+  });
+  const approvals = new ApprovalConversation({
+    client,
+    identity,
+    state,
+    messenger,
+    progress,
+    deliveries,
+    log,
+  });
+  deliveries.use((approvalId, jobId) => approvals.announce(approvalId, jobId));
   const submitter = new RequestSubmitter({ state, progress });
   const notifications = new Notifications({ client, identity, state, approvals, progress, log });
-  const bot = new StewardBot({ client, identity, state, approvals, submitter, log });
+  const bot = new StewardBot({ client, identity, state, approvals, submitter, progress, deliveries, log });
 
   adapter.onTurnError = async (context, error) => {
     const incident = randomUUID();
     log.error({ err: error, incident, activity: context.activity.type }, 'a bot turn failed');
-    if (context.activity.type === 'invoke') return;
+    // Only a person's own message gets the apology: a proactive turn (a card posted to an approver,
+    // a card updated) runs in someone else's chat, and an invoke answers with its own card.
+    if (context.activity.type !== 'message') return;
     await context
       .sendActivity(`Sorry, something went wrong on my side. If it happens again, quote ${incident}.`)
       .catch(() => undefined);
@@ -163,6 +194,8 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       try {
         const resumed = await progress.resume();
         if (resumed > 0) log.info({ requests: resumed }, 'following unfinished requests again');
+        const undelivered = await deliveries.resume();
+        if (undelivered > 0) log.info({ cards: undelivered }, 'retrying undelivered approval cards');
       } catch (error) {
         log.warn(
           { err: error },
@@ -176,6 +209,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
+      deliveries.stop();
       await progress.stop();
     },
   };

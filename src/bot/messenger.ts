@@ -17,6 +17,24 @@ export function cardMessage(card: AdaptiveCardAttachment): Partial<Activity> {
   return MessageFactory.attachment(card);
 }
 
+type TurnLogic = (context: TurnContext) => Promise<void>;
+
+/**
+ * Runs a proactive turn so that its failure reaches the caller, who knows what it was for, instead
+ * of the adapter's turn-error handler, which would log it as a failed turn of someone's chat.
+ */
+async function reporting(start: (logic: TurnLogic) => Promise<void>, logic: TurnLogic): Promise<void> {
+  let failure: { error: unknown } | undefined;
+  await start(async (context) => {
+    try {
+      await logic(context);
+    } catch (error) {
+      failure = { error };
+    }
+  });
+  if (failure) throw failure.error;
+}
+
 /**
  * Proactive messages: posts and updates cards in conversations outside the current turn, from the
  * references kept in the bot state, so any bot process can do it after a restart.
@@ -31,17 +49,23 @@ export class Messenger {
   /** Posts `card` into the conversation of `reference`; resolves to where it was posted. */
   async post(reference: Partial<ConversationReference>, card: AdaptiveCardAttachment): Promise<PostedCard> {
     let activityId = '';
-    await this.adapter.continueConversationAsync(this.appId, reference, async (context) => {
-      activityId = (await context.sendActivity(cardMessage(card)))?.id ?? '';
-    });
+    await reporting(
+      (logic) => this.adapter.continueConversationAsync(this.appId, reference, logic),
+      async (context) => {
+        activityId = (await context.sendActivity(cardMessage(card)))?.id ?? '';
+      },
+    );
     return { reference, activityId };
   }
 
   /** Replaces the card of an earlier message with `card`. */
   async update(posted: PostedCard, card: AdaptiveCardAttachment): Promise<void> {
-    await this.adapter.continueConversationAsync(this.appId, posted.reference, async (context) => {
-      await context.updateActivity({ ...cardMessage(card), id: posted.activityId, type: 'message' });
-    });
+    await reporting(
+      (logic) => this.adapter.continueConversationAsync(this.appId, posted.reference, logic),
+      async (context) => {
+        await context.updateActivity({ ...cardMessage(card), id: posted.activityId, type: 'message' });
+      },
+    );
   }
 
   /**
@@ -62,12 +86,16 @@ export class Messenger {
       tenantId: home.tenantId ?? undefined,
       channelData: home.tenantId ? { tenant: { id: home.tenantId } } : undefined,
     };
-    await this.adapter.createConversationAsync(
-      this.appId,
-      home.channelId,
-      home.serviceUrl,
-      CONNECTOR_AUDIENCE,
-      parameters,
+    await reporting(
+      (logic) =>
+        this.adapter.createConversationAsync(
+          this.appId,
+          home.channelId,
+          home.serviceUrl,
+          CONNECTOR_AUDIENCE,
+          parameters,
+          logic,
+        ),
       async (context) => {
         const reference = TurnContext.getConversationReference(context.activity);
         const activityId = (await context.sendActivity(cardMessage(card)))?.id ?? '';

@@ -91,7 +91,10 @@ export class Notifications {
       // Gone quiet after failed deliveries, or pointing elsewhere: replace it.
       if (hook) await client.deleteHook(hook.id, app).catch(() => undefined);
     }
-    const events = await this.eventCodes();
+    // Every event this version of Steward emits. `GET /webhooks/events` would say the same, but it
+    // is an operation for people: the bot's app identity may not call it, and a refused call at
+    // every start would fill the security trail with access_denied records.
+    const events: HookPayload['events'] = [...EVENT_TYPES];
     const hook = await client.createHook(
       {
         name: 'Steward bot',
@@ -106,21 +109,6 @@ export class Notifications {
     await state.saveWebhook(registration);
     this.deps.log.info({ hookId: hook.id, url }, 'bot webhook registered');
     return registration;
-  }
-
-  /**
-   * Every event code (`GET /webhooks/events`). That operation is for people; an app identity that
-   * may not call it subscribes to the events the bot knows.
-   */
-  private async eventCodes(): Promise<HookPayload['events']> {
-    try {
-      const events = await this.deps.client.getHooksEvents({ token: () => this.deps.identity.appToken() });
-      return events.value.map((event) => event.code) as HookPayload['events'];
-    } catch (error) {
-      if (!isStatus(error, 403)) throw error;
-      // The events this version of Steward emits.
-      return [...EVENT_TYPES];
-    }
   }
 
   /**

@@ -9,7 +9,8 @@ import {
   type TurnContext,
   TurnContext as Turn,
 } from 'botbuilder';
-import type { StewardClient } from '../client';
+import type { Job, StewardClient } from '../client';
+import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from './botLog';
 import type { BotState } from './botState';
 import {
@@ -21,14 +22,16 @@ import {
 } from './cards';
 import type { ApprovalConversation } from './conversations/approvals';
 import { helpReply } from './conversations/help';
-import { isJobId, myRequests, requestStatus } from './conversations/myRequests';
-import { asCaller, failureReply, type Reply } from './conversations/reply';
+import { isStatus } from './apiFailures';
+import { smallTalk } from './conversations/greeting';
+import { isJobId, myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
+import { asCaller, failureReply, readerOfTurn, type Reply } from './conversations/reply';
 import { pageOf, requestForm, searchPeople, templateGallery } from './conversations/requestTeam';
 import { retryForm } from './conversations/retryRequest';
-import type { RequestSubmitter } from './conversations/submitRequest';
+import type { ProgressTracker } from './conversations/progress';
+import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
 import { welcome } from './conversations/welcome';
 import type { BotIdentity } from './identity/botIdentity';
-import { cardMessage } from './messenger';
 
 /** The parts the bot's turns use. */
 export interface StewardBotDependencies {
@@ -37,6 +40,8 @@ export interface StewardBotDependencies {
   state: BotState;
   approvals: ApprovalConversation;
   submitter: RequestSubmitter;
+  progress: ProgressTracker;
+  deliveries: ApproverDeliveries;
   log: BotLog;
 }
 
@@ -104,9 +109,11 @@ export class StewardBot extends TeamsActivityHandler {
   ): Promise<AdaptiveCardInvokeResponse> {
     const reply = await this.runVerb(context, invoke.action.verb, (invoke.action.data ?? {}) as object);
     if (reply.kind === 'card' && reply.inPlace) {
+      const pressed = context.activity.replyToId;
+      if (reply.shows && pressed) await this.follow(context, reply.shows, pressed);
       return { statusCode: 200, type: 'application/vnd.microsoft.card.adaptive', value: reply.card.content };
     }
-    await context.sendActivity(reply.kind === 'card' ? cardMessage(reply.card) : reply.text);
+    await this.send(context, reply);
     const text = reply.kind === 'text' ? reply.text : 'Done.';
     return {
       statusCode: 200,
@@ -144,22 +151,33 @@ export class StewardBot extends TeamsActivityHandler {
         );
       case CardVerb.pickTemplate:
         return asCaller(context, deps, { subject: 'template', action: 'open that template' }, (api) =>
-          requestForm(api, String((data as PickTemplateData).templateId ?? ''), {}, true, deps.log),
+          requestForm(
+            api,
+            String((data as PickTemplateData).templateId ?? ''),
+            { requester: requesterOf(context) },
+            true,
+            deps.log,
+          ),
+        );
+      case CardVerb.checkName:
+        return asCaller(context, deps, { subject: 'template', action: 'check the name' }, (api) =>
+          checkName(context, api, { ...(data as SubmitRequestData) }),
         );
       case CardVerb.submitRequest:
         return asCaller(context, deps, { subject: 'template', action: 'request the team' }, (api) =>
           deps.submitter.submit(context, api, { ...(data as SubmitRequestData) }),
         );
       case CardVerb.showStatus:
-        return asCaller(context, deps, { subject: 'request', action: 'show that request' }, (api) =>
-          requestStatus(api, String((data as JobActionData).jobId ?? '')),
-        );
+        // A Status of "my requests" posts the request's card; every other one refreshes its own card.
+        return this.status(context, String((data as JobActionData).jobId ?? ''), value.newCard !== true);
       case CardVerb.retryRequest:
         return asCaller(context, deps, { subject: 'request', action: 'try that request again' }, (api) =>
-          retryForm(api, String((data as JobActionData).jobId ?? '')),
+          retryForm(api, String((data as JobActionData).jobId ?? ''), requesterOf(context)),
         );
       case CardVerb.myRequests:
-        return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, myRequests);
+        return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
+          myRequests(api, readerOfTurn(context)),
+        );
       case CardVerb.approve:
       case CardVerb.reject:
         return asCaller(context, deps, { subject: 'approval', action: 'decide on this request' }, (api) =>
@@ -170,12 +188,14 @@ export class StewardBot extends TeamsActivityHandler {
             data as ApprovalDecisionData,
           ),
         );
+      case CardVerb.checkApprovalName:
+        return deps.approvals.checkName(context, data as ApprovalDecisionData);
       case CardVerb.refreshApproval:
         return deps.approvals.refresh(context, String(value.approvalId ?? ''));
       case CardVerb.help:
-        return helpReply();
+        return helpReply(readerOfTurn(context));
       default:
-        return helpReply(null);
+        return helpReply(readerOfTurn(context), null);
     }
   }
 
@@ -195,27 +215,57 @@ export class StewardBot extends TeamsActivityHandler {
   private command(context: TurnContext, text: string): Promise<Reply> {
     const deps = this.deps;
     const words = text.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (text.length > MAX_COMMAND_LENGTH) return Promise.resolve(helpReply(text));
+    if (text.length > MAX_COMMAND_LENGTH) return Promise.resolve(helpReply(readerOfTurn(context), text));
     if (['new team', 'request', 'request a team', 'new'].includes(words))
       return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
         templateGallery(api, 0),
       );
-    if (['my requests', 'requests', 'my request'].includes(words))
-      return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, myRequests);
+    if (['my requests', 'requests', 'my request', 'status'].includes(words))
+      return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
+        myRequests(api, readerOfTurn(context)),
+      );
     const status = /^status\s+(\S+)$/i.exec(text.trim());
     if (status) {
       const jobId = status[1]!;
-      if (!isJobId(jobId)) return Promise.resolve({ kind: 'text', text: 'Send "status" and a request id.' });
-      return asCaller(context, deps, { subject: 'request', action: 'show that request' }, (api) =>
-        requestStatus(api, jobId),
-      );
+      if (!isJobId(jobId)) return Promise.resolve(noSuchRequest(jobId, readerOfTurn(context)));
+      return this.status(context, jobId, false, true);
     }
-    if (words === 'help' || words === '?') return Promise.resolve(helpReply());
-    return Promise.resolve(helpReply(text || null));
+    if (words === 'help' || words === '?') return Promise.resolve(helpReply(readerOfTurn(context)));
+    const friendly = smallTalk(words, context.activity.from?.name ?? null, readerOfTurn(context));
+    if (friendly) return Promise.resolve(friendly);
+    return Promise.resolve(helpReply(readerOfTurn(context), text || null));
   }
 
   private async send(context: TurnContext, reply: Reply): Promise<void> {
-    await context.sendActivity(reply.kind === 'card' ? MessageFactory.attachment(reply.card) : reply.text);
+    const sent = await context.sendActivity(
+      reply.kind === 'card' ? MessageFactory.attachment(reply.card) : reply.text,
+    );
+    if (reply.kind === 'card' && reply.shows && sent?.id) await this.follow(context, reply.shows, sent.id);
+  }
+
+  /** A request's progress card, drawn as the request's own card is. */
+  private async status(context: TurnContext, jobId: string, inPlace: boolean, typed = false): Promise<Reply> {
+    const deps = this.deps;
+    return asCaller(context, deps, { subject: 'request', action: 'show that request' }, async (api) => {
+      const reply = await requestStatus(api, jobId, inPlace).catch((error: unknown) => {
+        // A typed id that matches nothing (or someone else's request) is not "no longer exists".
+        if (typed && isStatus(error, 404)) return noSuchRequest(jobId, readerOfTurn(context));
+        throw error;
+      });
+      if (reply.kind !== 'card' || !reply.shows) return reply;
+      return { ...reply, card: await deps.progress.cardOf(reply.shows, readerOfTurn(context)) };
+    });
+  }
+
+  /** Keeps the card `activityId` of this conversation up to date with the request it shows. */
+  private async follow(context: TurnContext, job: Job, activityId: string): Promise<void> {
+    const reference = Turn.getConversationReference(context.activity);
+    const requesterId = context.activity.from.aadObjectId ?? '';
+    await this.deps.progress
+      .watch(job, { reference, activityId }, requesterId, readerOfTurn(context))
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error, jobId: job.id }, 'could not follow a request on another card');
+      });
   }
 
   /** Stores the person's conversation reference and Teams id, and the channel, when they changed. */
@@ -236,6 +286,8 @@ export class StewardBot extends TeamsActivityHandler {
           teamsUserId: from.id,
           name: from.name ?? '',
         });
+        // Reachable now: approval cards that could not reach them go out at once.
+        await this.deps.deliveries.retryFor(aadObjectId);
       }
       const tenantId =
         conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;

@@ -10,7 +10,7 @@ import {
   parseClusterOptions,
 } from '../config/cluster';
 import { type ClusterRole, ProcessSlot } from '../cluster/supervisor';
-import { type Config, ConfigError, loadConfig, redactUrl } from '../config';
+import { type Config, ConfigError, loadConfig, loadDotEnv, redactUrl } from '../config';
 import { createLogger } from '../logger';
 import { migrate, openStore } from '../store/database';
 
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   let options: ClusterOptions | undefined;
   let config: Config;
   try {
+    loadDotEnv();
     options = parseClusterOptions(process.argv.slice(2), process.env);
     if (!options) {
       process.stdout.write(`${CLUSTER_USAGE}\n`);

@@ -1,8 +1,9 @@
-import { ConfigError, loadConfig, redactUrl } from '../config';
+import { ConfigError, loadConfig, loadDotEnv, redactUrl } from '../config';
 import { migrate, openStore } from '../store/database';
 
 /** `npm run migrate`: applies pending migrations to the configured store and says which. */
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const store = openStore(config.database);
   try {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig, loadDotEnv } from '../config';
 import { migrate, openStore } from '../store/database';
 import { JobRepository } from '../store/jobs';
 
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     process.exit(command === '--help' ? 0 : 2);
   }
+  loadDotEnv();
   const store = openStore(loadConfig().database);
   try {
     await migrate(store.db);

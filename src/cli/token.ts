@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { type AppRole, ASSIGNABLE_ROLES, isAppRole } from '../domain/roles';
 import { EmbeddedTokenIssuer, type TokenSubject } from '../services/tokens';
 import { migrate, openStore } from '../store/database';
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     process.exit(values.help ? 0 : 2);
   }
+  loadDotEnv();
   const config = loadConfig();
   if (config.auth.mode !== 'embedded') {
     throw new Error('Tokens are minted only with STEWARD_AUTH_MODE=embedded; Entra ID issues the others.');

@@ -23,6 +23,7 @@ export type JobStatus = Out<typeof wire.JobStatus>;
 export type JobStep = Out<typeof wire.JobStep>;
 export type StepStatus = Out<typeof wire.StepStatus>;
 export type TeamProvisioningRequest = In<typeof wire.TeamProvisioningRequest>;
+export type TeamRequestPreview = Out<typeof wire.TeamRequestPreview>;
 export type ApprovedApprovalResponsePayload = In<typeof wire.ApprovedApprovalResponsePayload>;
 export type RejectedApprovalResponsePayload = In<typeof wire.RejectedApprovalResponsePayload>;
 

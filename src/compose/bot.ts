@@ -12,6 +12,7 @@ import {
 import { LONG_WAIT_MS } from '../bot/apiFailures';
 import { StewardClient } from '../client';
 import { type Config, entraBotSettings } from '../config';
+import { managedIdentityToken } from '../platform/managedIdentity';
 import type { Platform } from '../platform/port';
 import { EmbeddedTokenIssuer } from '../services/tokens';
 import { BotStateRepository } from '../store/botState';
@@ -26,7 +27,16 @@ import { VERSION } from '../version';
  */
 export function botIdentity(config: Config, platform: Platform): BotIdentity {
   const bot = config.bot;
-  if (config.auth.mode !== 'embedded') return new ProductionIdentity(entraBotSettings(bot));
+  if (config.auth.mode !== 'embedded') {
+    const settings = entraBotSettings(bot);
+    return new ProductionIdentity({
+      ...settings,
+      // A managed identity has no secret: Azure's identity endpoint gives its tokens.
+      acquireAppToken: settings.managedIdentity
+        ? managedIdentityToken(settings.appId, settings.apiScope)
+        : undefined,
+    });
+  }
   const issuer = new EmbeddedTokenIssuer(config.auth.secret, config.tenantId);
   const ttlSeconds = 600;
   return new EmbeddedIdentity({

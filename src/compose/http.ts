@@ -14,11 +14,13 @@ import { reportRoutes } from '../api/routes/reports';
 import { teamRoutes } from '../api/routes/teams';
 import { createApiServer } from '../api/server';
 import type { Config } from '../config';
+import { isLoopbackAddress } from '../domain/loopback';
 import {
   type EmbeddedPlatform,
   renderTeamListPage,
   renderTeamNotFoundPage,
   renderTeamPage,
+  renderViewerLoopbackOnlyPage,
   VIEWER_HEADERS,
 } from '../platform/embedded';
 import type { Platform } from '../platform/port';
@@ -58,7 +60,7 @@ export function buildHttpServer(
           ...auditRoutes(s.audit),
           ...reportRoutes(s.reports),
         ],
-    authenticator: createAuthenticator(config.auth, config.tenantId),
+    authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),
     metrics: new ApiMetrics(),
     logger,
@@ -100,16 +102,27 @@ export function closeServer(server: restify.Server): Promise<void> {
   });
 }
 
-/** The embedded platform's read-only pages, where a created team's `webUrl` points. */
+/**
+ * The embedded platform's read-only pages, where a created team's `webUrl` points. They list
+ * private teams with people's e-mails and have no sign-in, so they answer loopback peers only:
+ * the embedded tenant is a demo on one machine, and a `webUrl` stored in a team (and shown in
+ * cards and API answers) cannot carry a per-reader signature the way report links do.
+ */
 function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
   const send = (res: restify.Response, status: number, html: string) => {
     res.writeHead(status, { ...VIEWER_HEADERS });
     res.end(html);
   };
-  server.get('/platform/teams', async (_req: restify.Request, res: restify.Response) =>
-    send(res, 200, await renderTeamListPage(platform.teams)),
-  );
+  const local = (req: restify.Request, res: restify.Response): boolean => {
+    if (isLoopbackAddress(req.socket.remoteAddress)) return true;
+    send(res, 403, renderViewerLoopbackOnlyPage());
+    return false;
+  };
+  server.get('/platform/teams', async (req: restify.Request, res: restify.Response) => {
+    if (local(req, res)) send(res, 200, await renderTeamListPage(platform.teams));
+  });
   server.get('/platform/teams/:teamId', async (req: restify.Request, res: restify.Response) => {
+    if (!local(req, res)) return;
     const teamId = String(req.params.teamId);
     const page = await renderTeamPage(platform.teams, teamId);
     send(res, page ? 200 : 404, page ?? renderTeamNotFoundPage(teamId));

@@ -19,19 +19,25 @@ export function checkBotSettings(config: Config): void {
 /** The bot's Entra ID settings (app registration, OAuth connection, API scope), all required. */
 export interface EntraBotSettings {
   appId: string;
+  /** Empty for a managed identity (`MicrosoftAppType=UserAssignedMSI`), which has no secret. */
   appPassword: string;
   appTenantId: string | undefined;
   oauthConnection: string;
   apiScope: string;
+  /** The cloud's sign-in endpoint, where the bot's own tokens come from. */
+  authorityHost: string;
+  /** Whether the bot's identity is Azure's managed identity `appId`. */
+  managedIdentity: boolean;
 }
 
 /** The bot's settings when the API authenticates with Entra ID; a missing one is a ConfigError. */
 export function entraBotSettings(bot: Config['bot']): EntraBotSettings {
   const { appId, appPassword, oauthConnection, apiScope } = bot;
+  const managedIdentity = bot.appType === 'UserAssignedMSI';
   const missing = (
     [
       ['MicrosoftAppId', appId],
-      ['MicrosoftAppPassword', appPassword],
+      ['MicrosoftAppPassword', managedIdentity ? 'not needed' : appPassword],
       ['STEWARD_BOT_OAUTH_CONNECTION', oauthConnection],
       ['STEWARD_BOT_API_SCOPE', apiScope],
     ] as const
@@ -39,9 +45,11 @@ export function entraBotSettings(bot: Config['bot']): EntraBotSettings {
   if (missing) throw new ConfigError(missing[0], 'is required for the bot when STEWARD_AUTH_MODE=entra');
   return {
     appId: appId!,
-    appPassword: appPassword!,
+    appPassword: appPassword ?? '',
     appTenantId: bot.appTenantId,
     oauthConnection: oauthConnection!,
     apiScope: apiScope!,
+    authorityHost: bot.authorityHost,
+    managedIdentity,
   };
 }

@@ -9,9 +9,13 @@ import {
   readReports,
   readWebhooks,
 } from './sections';
-import { boolean, ConfigError, integer, oneOf, positiveNumber, url } from './values';
+import { cloud, type CloudEndpoints } from './cloud';
+import { listenAddress } from './listen';
+import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
 
 export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
+export { loadDotEnv } from './dotenv';
+export { isLoopback } from './listen';
 export { ConfigError, redactUrl } from './values';
 export { checkBotSettings, type EntraBotSettings, entraBotSettings, runsBot } from './botSettings';
 
@@ -44,13 +48,18 @@ export interface Config {
         kind: 'graph';
         tenantId: string;
         clientId: string;
-        clientSecret: string;
+        /** One of three credentials: a client secret, a certificate (PEM with its key), or the managed identity. */
+        clientSecret?: string;
+        certificatePath?: string;
+        managedIdentity?: boolean;
         baseUrl: string;
         authorityHost: string;
         /** Steward's Teams app in the tenant's catalog (`STEWARD_TEAMS_APP_ID`): installed in new teams so its bot can welcome them. */
         teamsAppId?: string;
         /** The Bot Connector the welcome message is sent through (`STEWARD_BOT_SERVICE_URL`). */
         botServiceUrl: string;
+        /** The `.default` scope of the cloud's Graph (national clouds have their own). */
+        scope?: string;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;
@@ -90,6 +99,10 @@ export interface Config {
     appId?: string;
     appPassword?: string;
     appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+    /** The cloud's Bot Framework endpoints (and any set one by one) for ConfigurationBotFrameworkAuthentication. */
+    cloudSettings: Record<string, string>;
+    /** Where the bot's own Entra ID tokens come from (its cloud's sign-in endpoint). */
+    authorityHost: string;
     appTenantId?: string;
     /** The OAuth connection of the bot registration used for Teams SSO (production identity). */
     oauthConnection?: string;
@@ -98,6 +111,8 @@ export interface Config {
     /** Polling of a job when no webhook delivery arrives: first wait and longest wait, ms. */
     pollMs: { initial: number; max: number };
   };
+  /** The Microsoft cloud (`STEWARD_CLOUD`) and its endpoints. */
+  cloud: CloudEndpoints;
   /** Seed the demo directory and templates into an empty embedded store. */
   seedDemoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -120,25 +135,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     return value === '' ? undefined : value;
   };
   const dataDir = path.resolve(cwd, read('STEWARD_DATA_DIR') ?? './data');
-  const port = integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535);
-  const host = read('STEWARD_HOST') ?? '127.0.0.1';
+  const { host, port, publicUrl } = listenAddress(read);
   const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker', 'bot'] as const, 'all');
-  const publicUrl = read('STEWARD_PUBLIC_URL');
   const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
-  // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i.test(tenantId)) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tenantId)) {
     throw new ConfigError(
       'STEWARD_TENANT_ID',
       `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`,
     );
   }
-  const platformConfig = readPlatform(read);
+  const cloudConfig = cloud(read);
+  const platformConfig = readPlatform(read, cloudConfig);
   const authConfig = readAuth(read, dataDir);
   return {
     role,
     host,
     port,
-    publicUrl: publicUrl === undefined ? undefined : url('STEWARD_PUBLIC_URL', publicUrl).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     database: readDatabase(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
@@ -156,7 +169,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
     webhooks: readWebhooks(read, platformConfig.kind === 'embedded'),
-    bot: readBot(read, authConfig),
+    bot: readBot(read, authConfig, cloudConfig),
+    cloud: cloudConfig,
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
     shutdownTimeoutMs: integer(

@@ -3,12 +3,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { NAMESPACE_PATTERN } from '../domain/metadata';
 import { REPORTS } from '../domain/reports/catalogue';
+import type { CloudEndpoints } from './cloud';
+import { graphCredential } from './graphCredential';
 import type { Config } from './index';
 import { boolean, ConfigError, integer, oneOf, type Read, redactUrl, url } from './values';
 
 /** The settings of each part of Steward, read through `read` (never from the environment directly). */
 
-export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-0000000000001';
+export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-000000000001';
 export const EMBEDDED_ISSUER = 'steward-embedded';
 export const EMBEDDED_AUDIENCE = 'api://steward';
 
@@ -56,17 +58,21 @@ export function readWebhooks(read: Read, embedded: boolean): Config['webhooks'] 
   };
 }
 
-export function readBot(read: Read, auth: Config['auth']): Config['bot'] {
+export function readBot(read: Read, auth: Config['auth'], cloud: CloudEndpoints): Config['bot'] {
   const appId = read('MicrosoftAppId');
   const appPassword = read('MicrosoftAppPassword');
   const appType = oneOf(
     'MicrosoftAppType',
     read('MicrosoftAppType'),
     ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const,
-    'MultiTenant',
+    // Azure creates no new multi-tenant bots since 31 July 2025.
+    'SingleTenant',
   );
   if (appId && appType !== 'UserAssignedMSI' && !appPassword) {
     throw new ConfigError('MicrosoftAppPassword', 'is required with MicrosoftAppId');
+  }
+  if (appId && appType !== 'MultiTenant' && !read('MicrosoftAppTenantId')) {
+    throw new ConfigError('MicrosoftAppTenantId', `is required with MicrosoftAppType=${appType}`);
   }
   const apiUrl = read('STEWARD_API_URL');
   const oauthConnection = read('STEWARD_BOT_OAUTH_CONNECTION');
@@ -78,6 +84,8 @@ export function readBot(read: Read, auth: Config['auth']): Config['bot'] {
     appPassword,
     appType,
     appTenantId: read('MicrosoftAppTenantId'),
+    cloudSettings: cloud.botFramework,
+    authorityHost: cloud.authorityHost,
     oauthConnection,
     apiScope:
       read('STEWARD_BOT_API_SCOPE') ?? (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
@@ -95,7 +103,7 @@ export function readNamespace(name: string, value: string): string {
   return value;
 }
 
-export function readPlatform(read: Read): Config['platform'] {
+export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platform'] {
   const kind = oneOf(
     'STEWARD_PLATFORM',
     read('STEWARD_PLATFORM'),
@@ -112,14 +120,14 @@ export function readPlatform(read: Read): Config['platform'] {
       kind,
       tenantId: need('STEWARD_GRAPH_TENANT_ID'),
       clientId: need('STEWARD_GRAPH_CLIENT_ID'),
-      clientSecret: need('STEWARD_GRAPH_CLIENT_SECRET'),
-      baseUrl: url(
-        'STEWARD_GRAPH_BASE_URL',
-        read('STEWARD_GRAPH_BASE_URL') ?? 'https://graph.microsoft.com/v1.0',
-      ).replace(/\/+$/, ''),
+      ...graphCredential(read),
+      baseUrl: url('STEWARD_GRAPH_BASE_URL', read('STEWARD_GRAPH_BASE_URL') ?? cloud.graphBaseUrl).replace(
+        /\/+$/,
+        '',
+      ),
       authorityHost: url(
         'STEWARD_GRAPH_AUTHORITY_HOST',
-        read('STEWARD_GRAPH_AUTHORITY_HOST') ?? 'https://login.microsoftonline.com',
+        read('STEWARD_GRAPH_AUTHORITY_HOST') ?? cloud.authorityHost,
       ).replace(/\/+$/, ''),
       teamsAppId: read('STEWARD_TEAMS_APP_ID'),
       // Teams' global Bot Connector, which routes proactive messages to the tenant's region.
@@ -127,6 +135,7 @@ export function readPlatform(read: Read): Config['platform'] {
         'STEWARD_BOT_SERVICE_URL',
         read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/',
       ),
+      scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
     };
   }
   return {

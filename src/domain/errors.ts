@@ -30,14 +30,28 @@ export class ValidationFailed extends StewardError {
   }
 }
 
-/** The caller presented no token, or one that does not verify. */
+/**
+ * The caller presented no token, or one that does not verify. `challenge` is the RFC 6750 error
+ * code of the `WWW-Authenticate` answer: `none` when no credentials were sent at all.
+ */
 export class Unauthorized extends StewardError {
   readonly code = 'unauthorized';
+  constructor(
+    message: string,
+    readonly challenge: 'none' | 'invalid_request' | 'invalid_token' = 'invalid_token',
+  ) {
+    super(message);
+  }
 }
 
 /** The caller is known but lacks the role or relationship the operation needs. */
 export class Forbidden extends StewardError {
-  readonly code = 'forbidden';
+  readonly code: string = 'forbidden';
+}
+
+/** A requester deciding on their own request, which their template does not allow. */
+export class SelfApprovalNotAllowed extends Forbidden {
+  override readonly code = 'selfApprovalNotAllowed';
 }
 
 /** The resource does not exist, or the caller may not know that it does. */

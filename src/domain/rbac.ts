@@ -83,6 +83,7 @@ export const OPERATIONS = {
   generateHookSignature: { roles: [U], tier: 3 },
   getHooksEvents: { roles: [U], tier: 3 },
   getMyJobs: { roles: [U], tier: 3, extension: true },
+  previewTeamProvisioning: { roles: [U], tier: 3, extension: true },
   listHooks: { roles: HOOKS, tier: 3, extension: true },
   getHook: { roles: HOOKS, tier: 3, extension: true },
   getHookDeliveries: { roles: HOOKS, tier: 3, extension: true },

@@ -1,7 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
-import { Conflict, type ErrorDetail, Forbidden, NotFound, ValidationFailed } from '../domain/errors';
+import {
+  Conflict,
+  type ErrorDetail,
+  Forbidden,
+  NotFound,
+  SelfApprovalNotAllowed,
+  ValidationFailed,
+} from '../domain/errors';
 import { applyConventions } from '../domain/requestPlanning';
 import type { ApprovedApprovalResponsePayload, RejectedApprovalResponsePayload } from '../domain/wire';
 import type { ApprovalRepository, StoredApproval } from '../store/approvals';
@@ -113,7 +120,19 @@ export class ApprovalService {
     if (approval.status !== 'pending') throw new Conflict(`This request was already ${approval.status}.`);
     const job = await this.deps.jobs.get(approval.jobId);
     if (!job) throw new NotFound(`No job for approval "${approvalId}".`);
-    return { approval, data: job.data as ProvisioningData };
+    const data = job.data as ProvisioningData;
+    if (data.requester.id === caller.id && !(await this.allowsSelfApproval(approval.templateId))) {
+      throw new SelfApprovalNotAllowed(
+        'You requested this team: the other members of the approval team decide on it.',
+      );
+    }
+    return { approval, data };
+  }
+
+  /** The template's current `approval.allowSelfApproval` (false once the template is gone). */
+  private async allowsSelfApproval(templateId: string): Promise<boolean> {
+    const stored = await this.deps.templates.get(templateId);
+    return stored?.template.templateConfiguration.approval.allowSelfApproval === true;
   }
 
   /** Records the decision and the job's change in one transaction; a concurrent second decision is 409. */

@@ -13,7 +13,7 @@ import {
   type UrlRefusal,
   type WebhookUrlPolicy,
 } from '../domain/webhookUrl';
-import type { Hook, HookDelivery, HookPayload } from '../domain/wire';
+import { type Hook, type HookDelivery, type HookPayload, MASKED_SECRET } from '../domain/wire';
 import type { HookRepository, StoredDelivery, StoredHook } from '../store/hooks';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
@@ -104,10 +104,10 @@ export class HookService {
   async deliveries(
     id: string,
     page: { top: number; skip: number },
-  ): Promise<{ deliveries: HookDelivery[]; more: boolean }> {
+  ): Promise<{ deliveries: HookDelivery[]; more: boolean; total: number }> {
     await this.get(id);
-    const { deliveries, more } = await this.deps.hooks.deliveries(id, page);
-    return { deliveries: deliveries.map(toWireDelivery), more };
+    const { deliveries, more, total } = await this.deps.hooks.deliveries(id, page);
+    return { deliveries: deliveries.map(toWireDelivery), more, total };
   }
 
   /**
@@ -183,15 +183,6 @@ export class HookService {
   }
 }
 
-/**
- * The secret as the API shows it: a mask, plus its last four characters when it is long enough
- * (16+) that they give little away.
- */
-export function secretHint(secret: string | null): string | null {
-  if (!secret) return null;
-  return secret.length >= 16 ? `••••${secret.slice(-4)}` : '••••';
-}
-
 /** A hook as the wire shows it: never its secret. */
 export function toWireHook(hook: StoredHook): Hook {
   return {
@@ -200,7 +191,7 @@ export function toWireHook(hook: StoredHook): Hook {
     description: hook.description,
     active: hook.active,
     events: hook.events,
-    config: { verb: 'post', url: hook.url, content_type: 'json', secret_hint: secretHint(hook.secret) },
+    config: { verb: 'post', url: hook.url, content_type: 'json', secret: hook.secret ? MASKED_SECRET : null },
     createdDateTime: hook.createdAt,
     lastModifiedDateTime: hook.updatedAt,
   };

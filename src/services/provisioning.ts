@@ -6,7 +6,7 @@ import { documentProblems, type JsonObject } from '../domain/metadata';
 import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
 import { isWireJobType, type StoredJob, WIRE_JOB_TYPES } from '../domain/jobs';
 import { applyConventions, membershipRoles } from '../domain/requestPlanning';
-import type { CatalogTemplate, Job, TeamProvisioningRequest } from '../domain/wire';
+import type { CatalogTemplate, Job, TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
@@ -16,6 +16,7 @@ import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
 import { eventPayload, type ProvisioningData } from './jobs/provisioning';
 import { wireJob } from './jobs/registry';
+import { previewRequest } from './requestPreview';
 
 export interface ProvisioningDependencies {
   db: Kysely<Database>;
@@ -36,6 +37,11 @@ export class ProvisioningService {
 
   constructor(private readonly deps: ProvisioningDependencies) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** What a request would become (final name, description, problems), without making it. */
+  preview(caller: Caller, body: TeamProvisioningRequest): Promise<TeamRequestPreview> {
+    return previewRequest(this.deps, caller, body);
   }
 
   /**
@@ -163,6 +169,15 @@ export class ProvisioningService {
       permanentOwners: config.permanentMembership.owners.map((m) => m.id),
       permanentMembers: config.permanentMembership.members.map((m) => m.id),
     });
+    const peopleNames = new Map<string, string | undefined>(
+      [
+        ...owners,
+        ...members,
+        ...config.permanentMembership.owners,
+        ...config.permanentMembership.members,
+      ].map((person) => [person.id, person.name]),
+    );
+    peopleNames.set(caller.id, requester.displayName);
     const count = (role: string) => [...roles.values()].filter((r) => r === role).length;
     if (count('owner') < config.minimumOwners) {
       details.push({
@@ -177,6 +192,12 @@ export class ProvisioningService {
         target: 'team.membership.members',
         message: `This template needs at least ${config.minimumMembers} members; the request has ${count('member')}.`,
       });
+    }
+    // A requester may not approve their own request: someone else in the approval team must be able to.
+    const { requireApproval, allowSelfApproval, approvalTeam } = config.approval;
+    if (requireApproval && !allowSelfApproval && approvalTeam.every((a) => a.id === caller.id)) {
+      const message = 'You are the only approver of this template, and may not approve your own request.';
+      details.push({ code: 'noOtherApprover', target: 'template.id', message });
     }
     // The metadata is stored as the team's document at the end of the job: refuse now what could not be stored then.
     if (body.metadata) details.push(...documentProblems(body.metadata as JsonObject, 'metadata'));
@@ -200,7 +221,8 @@ export class ProvisioningService {
         mailNickname: names.mailNickname,
         visibility: template.newTeam.teamPrivacy,
         sensitivityLabelId: config.sensitivityLabelId,
-        members: [...roles].map(([id, role]) => ({ id, role })),
+        // With their names, so cards and reports show people, not ids.
+        members: [...roles].map(([id, role]) => ({ id, role, displayName: peopleNames.get(id) ?? null })),
         clone: template.clonedTeam,
         channels: template.newTeam.channels,
         tabs: template.newTeam.tabs,
@@ -228,10 +250,10 @@ export class ProvisioningService {
   }
 
   /** The caller's own most recent requests (provisioning and archiving), newest first. */
-  async myJobs(caller: Caller, top: number): Promise<Job[]> {
-    const jobs = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
+  async myJobs(caller: Caller, top: number): Promise<{ jobs: Job[]; total: number }> {
+    const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
     const paused = await this.deps.jobs.isPaused();
-    return jobs.map((job) => wireJob(job, paused));
+    return { jobs: jobs.map((job) => wireJob(job, paused)), total };
   }
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {

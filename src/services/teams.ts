@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { type AuditTarget, callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { Conflict, Forbidden } from '../domain/errors';
+import { teamChangeOf } from '../domain/teamUpdate';
 import { wireJob } from './jobs/registry';
 import type {
   Job,
@@ -60,12 +61,13 @@ export class TeamService {
   /** Changes a team's name, description, visibility or settings (admins). */
   async update(caller: Caller, teamId: string, update: TeamUpdate): Promise<void> {
     const team = await this.access.require(teamId);
+    const changed = teamChangeOf(update, team);
     const change = {
       action: 'team_updated',
       target: teamTarget(team),
-      details: { fields: Object.keys(update) },
+      details: { fields: Object.keys(changed) },
     };
-    await this.change(caller, change, () => this.deps.teams.updateTeam(teamId, update));
+    await this.change(caller, change, () => this.deps.teams.updateTeam(teamId, changed));
   }
 
   /** Deletes a team: its owners, or Teams and global admins. */

@@ -204,17 +204,25 @@ export class HookRepository {
   async deliveries(
     hookId: string,
     page: { top: number; skip: number },
-  ): Promise<{ deliveries: StoredDelivery[]; more: boolean }> {
-    const rows = await this.db
-      .selectFrom('hook_deliveries')
-      .selectAll()
-      .where('hook_id', '=', hookId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.top + 1)
-      .offset(page.skip)
-      .execute();
-    return { deliveries: rows.slice(0, page.top).map(toDelivery), more: rows.length > page.top };
+  ): Promise<{ deliveries: StoredDelivery[]; more: boolean; total: number }> {
+    const [rows, counted] = await Promise.all([
+      this.db
+        .selectFrom('hook_deliveries')
+        .selectAll()
+        .where('hook_id', '=', hookId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.top + 1)
+        .offset(page.skip)
+        .execute(),
+      this.db
+        .selectFrom('hook_deliveries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('hook_id', '=', hookId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const deliveries = rows.slice(0, page.top).map(toDelivery);
+    return { deliveries, more: rows.length > page.top, total: Number(counted.n) };
   }
 }
 

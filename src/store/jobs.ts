@@ -26,17 +26,20 @@ export class JobRepository {
   }
 
   /** A requester's most recent jobs of `types`, newest first. */
-  async listForRequester(requesterId: string, types: readonly string[], limit: number): Promise<StoredJob[]> {
-    const rows = await this.db
+  async listForRequester(
+    requesterId: string,
+    types: readonly string[],
+    limit: number,
+  ): Promise<{ jobs: StoredJob[]; total: number }> {
+    const mine = this.db
       .selectFrom('jobs')
-      .selectAll()
       .where('requester_id', '=', requesterId)
-      .where('type', 'in', [...types])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map(toJob);
+      .where('type', 'in', [...types]);
+    const [rows, counted] = await Promise.all([
+      mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+      mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { jobs: rows.map(toJob), total: Number(counted.n) };
   }
 
   /** The job a requester created earlier with the same idempotency key. */

@@ -32,6 +32,8 @@ export interface Database {
   team_metadata_values: { team_id: string; namespace: string; path: string; value: string };
   outbox_events: { seq: Generated<number>; id: string; type: string; payload: string; created_at: string };
   audit_records: AuditRecordRow;
+  /** Records per trail and UTC day (`YYYY-MM-DD`), split over a few shard rows; see migration 0008. */
+  audit_counts: { trail: string; day: string; shard: number; count: number | string | bigint };
   /** The bot's key-value state (botbuilder `Storage`); `value` is JSON. */
   bot_state: { key: string; value: string; etag: string; updated_at: string };
   hooks: HookRow;

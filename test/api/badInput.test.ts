@@ -124,6 +124,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getTeamPrimaryChannel',
         'getUsers',
         'listHooks',
+        'previewTeamProvisioning',
         'queryMetadata',
         'rejectTeamCreation',
         'setPlatformTeamTemplate',

@@ -93,8 +93,10 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
     mark = bot.connector.sent.length;
     await bot.say(ALEX, 'status 00000000-0000-0000-0000-00000000dead');
-    const missing = cardText(bot.lastCard(ALEX, mark).card);
-    expect(missing).toContain('no longer exists');
+    // Issue 12: an id that matches no request says so, rather than "no longer exists".
+    const [answer] = bot.connector.messages(ALEX.conversationId, mark);
+    const missing = String(answer!.body.text);
+    expect(missing).toContain('I found no request with the id "00000000-0000-0000-0000-00000000dead"');
     expect(missing).not.toMatch(/\n\s+at |Error:|stack/);
   });
 

@@ -1,6 +1,7 @@
 import { type Activity, MemoryStorage, TestAdapter, type TurnContext } from 'botbuilder';
 import { StewardClient } from '../../src/client';
 import { BotState } from '../../src/bot/botState';
+import { ApproverDeliveries } from '../../src/bot/approverDeliveries';
 import { ApprovalConversation } from '../../src/bot/conversations/approvals';
 import { ProgressTracker } from '../../src/bot/conversations/progress';
 import { RequestSubmitter } from '../../src/bot/conversations/submitRequest';
@@ -108,12 +109,18 @@ describe('the production identity', () => {
       pollMs: { initial: 100, max: 100 },
       log: silent,
     });
+    const deliveries = new ApproverDeliveries({
+      state,
+      log: silent,
+      timing: { initialMs: 100, maxMs: 100, giveUpAfterMs: 1000 },
+    });
     const approvals = new ApprovalConversation({
       client,
       identity: prod,
       state,
       messenger: {} as Messenger,
       progress,
+      deliveries,
       log: silent,
     });
     const bot = new StewardBot({
@@ -122,6 +129,8 @@ describe('the production identity', () => {
       state,
       approvals,
       submitter: new RequestSubmitter({ state, progress }),
+      progress,
+      deliveries,
       log: silent,
     });
     const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));

@@ -20,7 +20,7 @@ describe('card templates', () => {
   const files = readdirSync(CARDS).filter((file) => file.endsWith('.json'));
 
   it('has one typed renderer per template, and every template is an Adaptive Card 1.5', () => {
-    expect(files.length).toBe(11);
+    expect(files.length).toBe(12);
     for (const file of files) {
       const template = JSON.parse(readFileSync(path.join(CARDS, file), 'utf8'));
       expect({ file, type: template.type, version: template.version }).toEqual({
@@ -66,6 +66,9 @@ describe('user text in cards', () => {
       template: clientTemplate,
       values: { name: attack },
       finalNamePreview: attack,
+      nameMaxLength: 257,
+      ownersNeeded: 1,
+      membersNeeded: 0,
       sensitivityLabel: null,
       people: [],
       problems: [attack],

@@ -69,7 +69,8 @@ describe('progress card', () => {
       'Log line 11.',
       'Log line 12.',
     ]);
-    expect(cardJson(card)).toContain('60% · updated {{DATE(2026-05-04T09:31:00Z, SHORT)}}');
+    // Formatted for the reader (English and UTC by default), not left to the client.
+    expect(cardJson(card)).toContain('60% · updated May 4, 2026, 9:31 AM');
   });
 
   it('ends with "Open team" to the team once completed', () => {

@@ -17,9 +17,7 @@ describe('confirmation card', () => {
     expect(json).toContain('Your team will be called **CLI-BE-Fabrikam**.');
     expect(json).toContain("Adele Vance and Siobhán O'Connor will decide");
     expect(json).toContain('https://contoso.example/pictures/client-engagement.png');
-    expect(json).toContain(
-      'Requested on {{DATE(2026-05-04T09:30:12Z, SHORT)}} at {{TIME(2026-05-04T09:30:12Z)}}',
-    );
+    expect(json).toContain('Requested on May 4, 2026, 9:30 AM');
     expect(executeActions(card, 'showStatus')).toEqual([
       expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
     ]);
@@ -61,15 +59,15 @@ describe('my requests card', () => {
     const card = renderMyRequestsCard({ jobs });
     expectValidCard(card);
     expect(executeActions(card, 'showStatus').map((action) => action.data)).toEqual([
-      { jobId: 'new' },
-      { jobId: 'mid' },
-      { jobId: 'old' },
+      { jobId: 'new', newCard: true },
+      { jobId: 'mid', newCard: true },
+      { jobId: 'old', newCard: true },
     ]);
     const texts = findAll(card.content, 'TextBlock').map((block) => block.text);
     expect(texts).toEqual(
       expect.arrayContaining([
         'CLI-BE-Fabrikam',
-        'Client engagement · {{DATE(2026-05-04T09:30:12Z, SHORT)}}',
+        'Client engagement · May 4, 2026, 9:30 AM',
         'Waiting for approval · 0%',
         'Rejected · 0%',
         'Ready · 100%',

@@ -11,6 +11,9 @@ function form(overrides: Partial<RequestFormCardData> = {}): RequestFormCardData
   return {
     template: clientTemplate,
     finalNamePreview: 'Your team will be called "CLI-BE-Fabrikam".',
+    nameMaxLength: 257,
+    ownersNeeded: 1,
+    membersNeeded: 0,
     sensitivityLabel: 'Confidential \\ All employees',
     people,
     problems: [],
@@ -29,7 +32,9 @@ describe('request form card', () => {
     const card = renderRequestFormCard(form({ template: project, sensitivityLabel: null }));
     expectValidCard(card);
     expect(input(card, 'name')?.value).toBe('New project');
+    // The project template's description convention builds on what is typed: the form says how.
     expect(input(card, 'description')?.value).toBe('Project workspace');
+    expect(cardJson(card)).toContain('Description: the template turns what you type into');
     expect(input(card, 'welcomeMessage')?.value).toBe(project.newTeam.defaultWelcomeMessage);
     expect(findAll(card.content, 'Image')[0]?.url).toBe(project.templateConfiguration.pictureUrl);
 
@@ -43,13 +48,15 @@ describe('request form card', () => {
   it('validates inputs on the card: required name with a regex and length, longer texts capped', () => {
     const card = renderRequestFormCard(form());
     const name = input(card, 'name')!;
-    expect(name).toMatchObject({ isRequired: true, maxLength: 264 });
+    expect(name).toMatchObject({ isRequired: true, maxLength: 257 });
     expect(name.errorMessage).toEqual(expect.any(String));
     const rule = new RegExp(name.regex as string);
     expect(rule.test('Project Falcon')).toBe(true);
     for (const bad of ['', '   ', 'What? no', 'a/b', 'say "hi"', 'back\\slash'])
       expect(rule.test(bad)).toBe(false);
-    expect(input(card, 'description')).toMatchObject({ maxLength: 1024, isMultiline: true });
+    // The client template's description convention ignores what is typed: no input, the rule instead.
+    expect(input(card, 'description')).toBeUndefined();
+    expect(cardJson(card)).toContain('Description: set by the template');
     expect(input(card, 'welcomeMessage')).toMatchObject({ maxLength: 4000, isMultiline: true });
   });
 

@@ -115,36 +115,41 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
 
     // He names the team and sends the form: a confirmation in place, then a progress card.
     const answers = { ...inputsOf(form), name: 'Acme', description: 'Our work with Acme Corp.' };
-    const sent = await alex.execute(
+    const { confirmationId, waiting, jobId } = await submitForm(
+      alex,
       gallery.message.messageId,
-      'submitRequest',
-      { ...submit!.data, ...answers },
-      submit!.title,
+      form,
+      answers,
+      'alex',
+      artifacts,
     );
-    const confirmation = cardInPlace(sent);
-    expect(cardShows(confirmation, /Acme/)).toBe(true);
-    artifacts.save('alex-confirmation', view(confirmation, gallery.message, sent));
-    const waiting = await alex.stream.waitFor(
-      'the progress card waiting for approval',
-      (message) => {
-        const card = cardOf(message);
-        return card && message.messageId !== gallery.message.messageId && cardShows(card, /approv/i)
-          ? { message, card }
-          : undefined;
-      },
-      STEP_MS,
-    );
-    artifacts.save('alex-progress-waiting', view(waiting.card, waiting.message));
 
-    // Adele, the approver, gets the approval card in her own chat and approves.
+    // Before anyone decides, he presses Refresh on the progress card and Status on the confirmation:
+    // each answers in place, on the card pressed, and no second card appears.
+    const refresh = findAction(waiting.card, 'showStatus')!;
+    const refreshed = await alex.execute(
+      waiting.message.messageId,
+      'showStatus',
+      refresh.data!,
+      refresh.title,
+    );
+    expect(cardShows(cardInPlace(refreshed), /Waiting for approval/)).toBe(true);
+    artifacts.save('alex-refresh-before-approval', view(cardInPlace(refreshed), waiting.message, refreshed));
+    const status = await alex.execute(confirmationId, 'showStatus', { jobId }, 'Status');
+    expect(cardShows(cardInPlace(status), /Waiting for approval/)).toBe(true);
+    artifacts.save('alex-status-before-approval', view(cardInPlace(status), waiting.message, status));
+    const approvedAt = Date.now();
+
+    // Adele, the approver, gets the approval card in her own chat and approves, with a comment.
     const approval = await cardWith(adele, 'approve');
     expect(cardShows(approval.card, /Acme/)).toBe(true);
+    expect(cardShows(approval.card, /Alex Wilber/)).toBe(true);
     artifacts.save('adele-approval', view(approval.card, approval.message));
     const approve = findAction(approval.card, 'approve')!;
     const approved = await adele.execute(
       approval.message.messageId,
       'approve',
-      { ...approve.data, ...inputsOf(approval.card), comment: 'Go ahead.' },
+      { ...approve.data, ...inputsOf(approval.card), comment: 'Looks good, go ahead' },
       approve.title,
     );
     const decided = cardInPlace(approved);
@@ -163,6 +168,32 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
       60_000,
     );
     artifacts.save('alex-progress-completed', view(done.card, done.message));
+    // Adele's name and words are on his card.
+    expect(cardShows(done.card, /Approved by Adele Vance/)).toBe(true);
+    expect(cardShows(done.card, /Looks good, go ahead/)).toBe(true);
+
+    // Every card in his chat that shows the request ends at "ready": none is left behind.
+    await alex.stream.waitFor('every card of the request at "ready"', () => {
+      const cards = alex.stream
+        .messages()
+        .map((message) => cardOf(message))
+        .filter((card): card is Card => card !== undefined && JSON.stringify(card).includes(jobId));
+      return cards.length >= 2 && cards.every((card) => cardShows(card, /Your team is ready/))
+        ? true
+        : undefined;
+    });
+    const confirmationNow = cardOf(alex.stream.message(confirmationId)!)!;
+    artifacts.save('alex-status-card-completed', view(confirmationNow, alex.stream.message(confirmationId)!));
+
+    // And he got a new message saying so, with Open team: an update alone makes no notification.
+    const notice = await alex.stream.waitFor('a new "ready" message', (message) => {
+      const card = cardOf(message);
+      return card && message.timestamp >= approvedAt - 5_000 && cardShows(card, /is ready\./)
+        ? { message, card }
+        : undefined;
+    });
+    expect(findOpenTeam(notice.card)).toBe(done.url);
+    artifacts.save('alex-ready-message', view(notice.card, notice.message));
 
     // The link serves the new team's page in the simulated tenant.
     expect(done.url).toMatch(/\/platform\/teams\/[^/]+$/);
@@ -172,7 +203,103 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
     expect(html).toContain('Acme');
     artifacts.save('team-page', { url: done.url, status: page.statusCode, html });
   }, 180_000);
+
+  it('tells Alex who rejected his request and why, on his card and in a new message', async () => {
+    const [alex, adele] = playgrounds as [Playground, Playground];
+    await alex.say('request a team');
+    const gallery = await alex.stream.waitFor(
+      'a new gallery',
+      (message) => {
+        const card = cardOf(message);
+        return card && findAction(card, 'pickTemplate', { templateId: 'client-engagement' })
+          ? { message, card }
+          : undefined;
+      },
+      STEP_MS,
+    );
+    const pick = findAction(gallery.card, 'pickTemplate', { templateId: 'client-engagement' })!;
+    const form = cardInPlace(
+      await alex.execute(gallery.message.messageId, 'pickTemplate', pick.data!, pick.title),
+    );
+    const { waiting, jobId } = await submitForm(
+      alex,
+      gallery.message.messageId,
+      form,
+      { ...inputsOf(form), name: 'Contoso' },
+      'alex-rejected',
+      artifacts,
+    );
+    const rejectedAt = Date.now();
+
+    const approval = await cardWith(adele, 'reject');
+    expect(cardShows(approval.card, /Contoso/)).toBe(true);
+    const reject = findAction(approval.card, 'reject')!;
+    const answer = await adele.execute(
+      approval.message.messageId,
+      'reject',
+      { ...reject.data, ...inputsOf(approval.card), comment: 'Use the existing Contoso team' },
+      reject.title,
+    );
+    artifacts.save('adele-rejection-decided', view(cardInPlace(answer), approval.message, answer));
+
+    const rejected = await alex.stream.waitFor('the progress card, rejected', (message) => {
+      const card = message.messageId === waiting.message.messageId ? cardOf(message) : undefined;
+      return card && cardShows(card, /Rejected by Adele Vance/) ? { message, card } : undefined;
+    });
+    expect(cardShows(rejected.card, /Use the existing Contoso team/)).toBe(true);
+    expect(findAction(rejected.card, 'retryRequest', { jobId })).toBeDefined();
+    artifacts.save('alex-progress-rejected', view(rejected.card, rejected.message));
+    const notice = await alex.stream.waitFor('a new "rejected" message', (message) => {
+      const card = cardOf(message);
+      return card && message.timestamp >= rejectedAt - 5_000 && cardShows(card, /was rejected/)
+        ? { message, card }
+        : undefined;
+    });
+    expect(cardShows(notice.card, /Use the existing Contoso team/)).toBe(true);
+    artifacts.save('alex-rejected-message', view(notice.card, notice.message));
+  }, 120_000);
 });
+
+/**
+ * Sends the request form of message `formMessageId` with `answers`: the confirmation answers in
+ * place of the form, and a progress card follows. Resolves to where each is and the request's id.
+ */
+async function submitForm(
+  playground: Playground,
+  formMessageId: string,
+  form: Card,
+  answers: Record<string, unknown>,
+  prefix: string,
+  artifacts: Artifacts,
+) {
+  const submit = findAction(form, 'submitRequest')!;
+  const sent = await playground.execute(
+    formMessageId,
+    'submitRequest',
+    { ...submit.data, ...answers },
+    submit.title,
+  );
+  const confirmation = cardInPlace(sent);
+  expect(cardShows(confirmation, new RegExp(String(answers.name)))).toBe(true);
+  const stream = playground.stream.message(formMessageId)!;
+  artifacts.save(`${prefix}-confirmation`, view(confirmation, stream, sent));
+  const jobId = String(findAction(confirmation, 'showStatus')!.data!.jobId);
+  const waiting = await playground.stream.waitFor(
+    'the progress card waiting for approval',
+    (message) => {
+      const card = cardOf(message);
+      return card &&
+        message.messageId !== formMessageId &&
+        JSON.stringify(card).includes(jobId) &&
+        cardShows(card, /approv/i)
+        ? { message, card }
+        : undefined;
+    },
+    STEP_MS,
+  );
+  artifacts.save(`${prefix}-progress-waiting`, view(waiting.card, waiting.message));
+  return { confirmationId: formMessageId, waiting, jobId };
+}
 
 /** The URL of the card's "Open team" button, if it has one. */
 function findOpenTeam(card: Card): string | undefined {

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-/** Builds `dist/` once (the CLI and process tests run the compiled commands) and says which databases run. */
+/**
+ * Builds `dist/` when it is not current (the CLI and process tests run the compiled commands) and
+ * says which databases run.
+ */
 export default function globalSetup(): void {
   const root = path.resolve(__dirname, '..', '..');
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale'], {
     cwd: root,
     stdio: 'inherit',
   });

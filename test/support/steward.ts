@@ -8,16 +8,16 @@ import { ContractValidator } from './contract';
 import type { TestDatabase } from './databases';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
-export const TENANT = '00000000-0000-0000-0000-0000000000001';
+export const TENANT = '00000000-0000-0000-0000-000000000001';
 
 /** The people of the seeded directory that tests act as. */
 export const PEOPLE = {
-  alex: '00000000-0000-0000-0000-0000000000020', // plain user, Marketing, US
-  megan: '00000000-0000-0000-0000-0000000000021', // GLOBAL_ADMIN
-  adele: '00000000-0000-0000-0000-0000000000022', // approver
-  isaiah: '00000000-0000-0000-0000-0000000000023',
-  patti: '00000000-0000-0000-0000-0000000000024', // CATALOG_MANAGER
-  lynne: '00000000-0000-0000-0000-0000000000025', // GOVERNANCE_MANAGER
+  alex: '00000000-0000-0000-0000-000000000020', // plain user, Marketing, US
+  megan: '00000000-0000-0000-0000-000000000021', // GLOBAL_ADMIN
+  adele: '00000000-0000-0000-0000-000000000022', // approver
+  isaiah: '00000000-0000-0000-0000-000000000023',
+  patti: '00000000-0000-0000-0000-000000000024', // CATALOG_MANAGER
+  lynne: '00000000-0000-0000-0000-000000000025', // GOVERNANCE_MANAGER
 } as const;
 
 /** A response as tests see it. */
@@ -58,6 +58,8 @@ export async function startTestSteward(
   database: TestDatabase,
   env: Record<string, string> = {},
   overrides: StewardOverrides = {},
+  /** Where Steward's log lines go (parsed), when a test reads them; otherwise nowhere. */
+  logLines?: Array<Record<string, unknown>>,
 ): Promise<TestSteward> {
   const config = loadConfig({
     STEWARD_PORT: '0',
@@ -71,7 +73,10 @@ export async function startTestSteward(
     STEWARD_BOT_ENABLED: 'false',
     ...env,
   });
-  const steward = await startSteward(config, pino({ level: config.logLevel }), overrides);
+  const logger = logLines
+    ? pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) })
+    : pino({ level: config.logLevel });
+  const steward = await startSteward(config, logger, overrides);
   const issuer = new EmbeddedTokenIssuer(TEST_SECRET, TENANT);
   const raw = async (method: string, path: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };

@@ -1,13 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { ValidationFailed } from '../../domain/errors';
 import { HttpError } from '../errors';
+import { refusePrototypeKeys } from './prototypeKeys';
 
 /** Bodies above this many bytes are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Reads and parses a JSON request body: 415 unless `Content-Type` is JSON, 413 past the size
- * limit (checked against `Content-Length` first, then while streaming), 400 for malformed JSON.
+ * limit (checked against `Content-Length` first, then while streaming), 400 for malformed JSON
+ * and for `__proto__` keys.
  * An empty body reads as `undefined`.
  *
  * @example
@@ -32,13 +34,16 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new ValidationFailed('The request body is not valid JSON.', [
       { code: 'malformedJson', target: 'body', message: (error as Error).message },
     ]);
   }
+  refusePrototypeKeys(value, text);
+  return value;
 }
 
 function tooLarge(limit: number): HttpError {

@@ -83,7 +83,10 @@ export function auditRoutes(audit: AuditLog): Route[] {
         }
         return {
           status: 200,
-          body: odataCollection(baseUrl, 'auditTrailRecords', page.records.map(toWire), { nextLink }),
+          body: odataCollection(baseUrl, 'auditTrailRecords', page.records.map(toWire), {
+            count: page.total,
+            nextLink,
+          }),
         };
       },
     }),

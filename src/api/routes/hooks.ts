@@ -38,9 +38,10 @@ export function hookRoutes(hooks: HookService): Route[] {
       tag: 'Webhooks',
       summary: 'Create a webhook',
       description:
-        'Deliveries are POSTed as JSON with `X-Steward-Webhook`, `X-Steward-Event`, `X-Steward-Delivery` and, when ' +
+        'Deliveries are POSTed as JSON, the event’s payload starting with `event` (the event code) and ' +
+        '`deliveryId`, with `X-Steward-Webhook`, `X-Steward-Event`, `X-Steward-Delivery` and, when ' +
         'the hook has a secret, `X-Steward-Signature`. The URL must be https (http only to loopback where allowed) ' +
-        'and reach a public address. The secret is write-only: responses show `config.secret_hint`.',
+        'and reach a public address. The secret is write-only: responses show `config.secret` as `"********"`.',
       body: HookPayload,
       responses: {
         201: { description: 'The webhook.', schema: Hook, headers: { Location: 'The webhook’s URL.' } },
@@ -106,7 +107,7 @@ export function hookRoutes(hooks: HookService): Route[] {
           : undefined;
         return {
           status: 200,
-          body: odataCollection(baseUrl, 'hookDeliveries', page.deliveries, { nextLink }),
+          body: odataCollection(baseUrl, 'hookDeliveries', page.deliveries, { count: page.total, nextLink }),
         };
       },
     }),

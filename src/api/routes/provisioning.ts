@@ -5,6 +5,7 @@ import {
   Jobs,
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
+  TeamRequestPreview,
 } from '../../domain/wire';
 import type { ApprovalService } from '../../services/approvals';
 import type { ProvisioningService } from '../../services/provisioning';
@@ -18,8 +19,28 @@ const Id = (what: string) =>
     .describe(`The ${what} id.`);
 
 /** Requesting teams, following their jobs, and deciding on approvals. */
+const SELF_DECISION =
+  'Not in the approval team (`forbidden`), or the requester deciding their own request while the ' +
+  'template’s `approval.allowSelfApproval` is false (`selfApprovalNotAllowed`).';
+
 export function provisioningRoutes(provisioning: ProvisioningService, approvals: ApprovalService): Route[] {
   return [
+    defineRoute({
+      operationId: 'previewTeamProvisioning',
+      method: 'post',
+      path: '/teams/provisioning/preview',
+      tag: 'Provisioning',
+      summary: 'Preview a team request (an extension)',
+      description:
+        'The final name and description the template’s conventions make of a request, the longest name the ' +
+        'requester may type, and what is wrong with the name, computed as a request would be; nothing is made.',
+      body: TeamProvisioningRequest,
+      responses: {
+        200: { description: 'What the request would become.', schema: TeamRequestPreview },
+        404: { description: 'No such template, or it is disabled or not targeted to the caller.' },
+      },
+      handle: async ({ caller, body }) => ({ status: 200, body: await provisioning.preview(caller, body) }),
+    }),
     defineRoute({
       operationId: 'createTeamProvisioningJob',
       method: 'post',
@@ -72,10 +93,10 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
         $top: z.coerce.number().int().min(1).max(50).default(10).describe('How many (1–50).'),
       }),
       responses: { 200: { description: 'The caller’s most recent jobs.', schema: Jobs } },
-      handle: async ({ caller, query, baseUrl }) => ({
-        status: 200,
-        body: odataCollection(baseUrl, 'jobs', await provisioning.myJobs(caller, query.$top)),
-      }),
+      handle: async ({ caller, query, baseUrl }) => {
+        const { jobs, total } = await provisioning.myJobs(caller, query.$top);
+        return { status: 200, body: odataCollection(baseUrl, 'jobs', jobs, { count: total }) };
+      },
     }),
     defineRoute({
       operationId: 'approveTeamCreation',
@@ -84,9 +105,11 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       tag: 'Provisioning',
       summary: 'Approve a team request (optionally amending its name, description or welcome message)',
       params: z.object({ approvalRequestId: Id('approval request') }),
-      body: ApprovedApprovalResponsePayload,
+      // The body is optional (no body, `{}` or a payload), as existing clients send it.
+      body: ApprovedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Approved; the job is queued.' },
+        403: { description: SELF_DECISION },
         409: { description: 'Already decided.' },
       },
       handle: async ({ caller, params, body }) => {
@@ -101,9 +124,10 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       tag: 'Provisioning',
       summary: 'Reject a team request',
       params: z.object({ approvalRequestId: Id('approval request') }),
-      body: RejectedApprovalResponsePayload,
+      body: RejectedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Rejected; the job ends failed.' },
+        403: { description: SELF_DECISION },
         409: { description: 'Already decided.' },
       },
       handle: async ({ caller, params, body }) => {

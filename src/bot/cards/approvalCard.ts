@@ -1,6 +1,6 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { cardDateTime, clip, listOfNames } from './cardText';
+import { cardDateTime, clip, listOfNames, markdownText, shortQuotes } from './cardText';
 
 /** Teams refreshes a card automatically for at most this many users. */
 export const MAX_REFRESH_USERS = 60;
@@ -21,6 +21,8 @@ export interface ApprovalRequestFacts {
   approvalId: string;
   /** The final team name, after the naming convention. */
   teamName: string;
+  /** The name as typed, before the convention (what an approver may amend). */
+  requestedName?: string;
   template: { name: string; pictureUrl: string | null };
   requester: { name: string; mail: string | null };
   approvers: readonly Approver[];
@@ -35,6 +37,10 @@ export interface ApprovalCardData extends ApprovalRequestFacts {
   /** Display names of the owners and members asked for. */
   owners: readonly string[];
   members: readonly string[];
+  /** The name the approver typed on the card ("Check name" pressed); absent for the requested one. */
+  amendedName?: string;
+  /** Why the approver's amendment was refused. */
+  problems?: readonly string[];
 }
 
 /** The refresh clause every approver's copy carries, so each sees the request's live state. */
@@ -66,5 +72,29 @@ export function renderApprovalCard(data: ApprovalCardData): AdaptiveCardAttachme
     owners: namesLine(data.owners),
     members: namesLine(data.members),
     approvers: namesLine(data.approvers.map((approver) => approver.name)),
+    requestedName: clip(data.amendedName ?? data.requestedName ?? '', 264),
+    finalName: finalNameLine(data),
+    problems: (data.problems ?? [])
+      .slice(0, 5)
+      .map((problem) => markdownText(clip(shortQuotes(problem), 300))),
   });
+}
+
+/**
+ * The name a request ends up with if the approver renames it: the conventions wrap the typed name
+ * (a prefix, a suffix), so the same wrapping is put around the new name; the server decides.
+ */
+export function amendedFinalName(finalName: string, requestedName: string, newName: string): string | null {
+  const at = requestedName ? finalName.indexOf(requestedName) : -1;
+  if (at < 0) return null;
+  return `${finalName.slice(0, at)}${newName}${finalName.slice(at + requestedName.length)}`;
+}
+
+function finalNameLine(data: ApprovalCardData): string {
+  const typed = data.amendedName?.trim();
+  if (!typed || typed === data.requestedName) return `Final name: ${clip(data.teamName, 264)}`;
+  const final = amendedFinalName(data.teamName, data.requestedName ?? '', typed);
+  return final
+    ? `Final name: ${clip(final, 264)}`
+    : "Final name: the template's naming convention applies to the name you type.";
 }

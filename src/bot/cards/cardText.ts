@@ -30,3 +30,44 @@ export function plainSentence(message: string, max = 300): string {
   const firstLine = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
   return firstLine ? clip(firstLine, max) : 'Something went wrong.';
 }
+
+/** A GUID, with the brackets or parentheses around it, as the API's log lines write ids. */
+const GUID = /\s?[([]?\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b[)\]]?/gi;
+
+/** A sensitivity label named by its id ("Privacy private, label 901c…"): a person needs its name. */
+const LABEL_ID = /,?\s*label\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/**
+ * A log line as a person reads it: ids (approval, team and job GUIDs) taken out, since the names
+ * around them say the same; support finds the ids in the request's log and on the card's footer.
+ */
+export function withoutIds(line: string): string {
+  return line
+    .replace(LABEL_ID, '')
+    .replace(GUID, '')
+    .replace(/\s+([.,:;])/g, '$1')
+    .trim();
+}
+
+/** The team's link for an "Open team" button: only once the team is ready, and only a web address. */
+export function teamLink(status: string, webUrl: string | null): string {
+  return status === 'completed' && webUrl && /^https?:\/\//i.test(webUrl) ? webUrl : '';
+}
+
+/**
+ * Text shown in a TextBlock as the characters it holds: Teams reads TextBlocks as Markdown, where
+ * `\.` is a full stop and `*x*` is emphasis, so a message listing forbidden characters would lose them.
+ */
+export function markdownText(text: string): string {
+  return text.replace(/[\\*_`[\]]/g, (character) => `\\${character}`);
+}
+
+/**
+ * A message with each long quoted value shortened, so what it says after the value (such as a
+ * length limit after an over-long name) is not cut off.
+ */
+export function shortQuotes(message: string, max = 40): string {
+  return message.replace(/"([^"]{2,})"/g, (quoted, inner: string) =>
+    Array.from(inner).length > max ? `"${clip(inner, max)}"` : quoted,
+  );
+}

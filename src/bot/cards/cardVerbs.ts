@@ -9,6 +9,8 @@ export const CardVerb = {
   showTemplates: 'showTemplates',
   /** Open the request form for a template: {@link PickTemplateData}. */
   pickTemplate: 'pickTemplate',
+  /** Show the request form again with the final name and its problems: {@link SubmitRequestData}. */
+  checkName: 'checkName',
   /** Send the request form: {@link SubmitRequestData}. */
   submitRequest: 'submitRequest',
   /** Show one request's progress: {@link JobActionData}. */
@@ -23,6 +25,8 @@ export const CardVerb = {
   approve: 'approve',
   /** Reject an approval request: {@link ApprovalDecisionData}. */
   reject: 'reject',
+  /** Show the approval card again with the final name of the approver's amended name: {@link ApprovalDecisionData}. */
+  checkApprovalName: 'checkApprovalName',
   /** Teams asks for an approval card's current state: {@link ApprovalRefreshData}. */
   refreshApproval: 'refreshApproval',
 } as const;
@@ -61,6 +65,8 @@ export interface JobActionData {
 export interface ApprovalDecisionData {
   approvalId: string;
   comment?: string;
+  /** The team name as the approver left it on the card; a changed one amends the request. */
+  teamName?: string;
 }
 
 /** Data of `refreshApproval`. */

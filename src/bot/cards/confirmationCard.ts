@@ -1,6 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { cardDateTime, clip, listOfNames } from './cardText';
+import { clip } from './cardText';
+import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 
 /** What the confirmation card shows right after a request is accepted (`201 Job`). */
 export interface ConfirmationCardData {
@@ -16,13 +17,28 @@ export interface ConfirmationCardData {
 }
 
 /** "Request received": the final name, who approves (if anyone), and a Status button. */
-export function renderConfirmationCard(data: ConfirmationCardData): AdaptiveCardAttachment {
+export function renderConfirmationCard(
+  data: ConfirmationCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
+  const team = clip(data.teamName, 264);
+  const approvers = clip(namesIn(reader, data.approverNames), 400);
   return renderCard('confirmationCard.json', {
     jobId: data.jobId,
-    teamName: clip(data.teamName, 264),
+    teamName: team,
     templateName: clip(data.templateName, 120),
     pictureUrl: cardPictureUrl(data.pictureUrl),
-    requestedAt: cardDateTime(data.requestedAt),
-    approvers: clip(listOfNames(data.approverNames), 400),
+    approvers,
+    labels: {
+      fallback: say(reader, 'confirmation.fallback', { team }),
+      title: say(reader, 'confirmation.title'),
+      name: say(reader, 'confirmation.name', { team }),
+      template: say(reader, 'confirmation.template'),
+      requestedAt: say(reader, 'confirmation.requestedAt', { when: dateTimeFor(reader, data.requestedAt) }),
+      approval: say(reader, 'confirmation.approval', { names: approvers }),
+      noApproval: say(reader, 'confirmation.noApproval'),
+      requestId: say(reader, 'progress.requestId', { id: data.jobId }),
+      status: say(reader, 'action.status'),
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip } from './cardText';
+import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 
 /** What the help card shows. */
 export interface HelpCardData {
@@ -8,7 +9,21 @@ export interface HelpCardData {
 }
 
 /** The commands Steward understands, with buttons; also the answer to text it does not understand. */
-export function renderHelpCard(data: HelpCardData): AdaptiveCardAttachment {
-  const text = data.notUnderstood?.replace(/\s+/g, ' ').trim() ?? '';
-  return renderCard('helpCard.json', { notUnderstood: clip(text, 120) });
+export function renderHelpCard(data: HelpCardData, reader: Reader = DEFAULT_READER): AdaptiveCardAttachment {
+  const text = clip(data.notUnderstood?.replace(/\s+/g, ' ').trim() ?? '', 120);
+  return renderCard('helpCard.json', {
+    notUnderstood: text,
+    labels: {
+      notUnderstood: say(reader, 'help.notUnderstood', { text }),
+      title: say(reader, 'help.title'),
+      newTeam: say(reader, 'help.newTeam'),
+      myRequests: say(reader, 'help.myRequests'),
+      status: say(reader, 'help.status'),
+      help: say(reader, 'help.help'),
+      approvers: say(reader, 'help.approvers'),
+      fallback: say(reader, 'help.fallback'),
+      requestTeam: say(reader, 'action.requestTeam'),
+      myRequestsButton: say(reader, 'action.myRequests'),
+    },
+  });
 }

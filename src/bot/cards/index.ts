@@ -8,6 +8,7 @@ export * from './requestFormCard';
 export * from './confirmationCard';
 export * from './progressCard';
 export * from './progressSteps';
+export * from './requestEndedCard';
 export * from './jobSummary';
 export * from './approvalCard';
 export * from './approvalDecidedCard';

@@ -15,7 +15,15 @@ export interface JobSummary {
   /** The created team's link, once known; null before. */
   webUrl: string | null;
   failedReason: string | null;
-  approval: { id: string; status: 'pending' | 'approved' | 'rejected'; approverNames: string[] } | null;
+  approval: {
+    id: string;
+    status: 'pending' | 'approved' | 'rejected';
+    approverNames: string[];
+    /** Who decided (their display name), once someone has. */
+    decidedBy: string | null;
+    /** The approver's words, when they wrote any. */
+    message: string | null;
+  } | null;
   createdDateTime: string;
   lastModifiedDateTime: string;
   log: readonly string[];
@@ -44,6 +52,15 @@ const namesAt = (value: Json | undefined, key: string): string[] => {
     .filter((name): name is string => name !== undefined);
 };
 
+/** The display name of the approver with `id`, from the approval's approvers. */
+const nameOf = (approval: Json | undefined, id: string): string | undefined => {
+  const list = approval?.approvers;
+  const match = Array.isArray(list)
+    ? list.find((item: unknown) => item && typeof item === 'object' && (item as Json).id === id)
+    : undefined;
+  return stringAt(match as Json | undefined, 'name') ?? stringAt(match as Json | undefined, 'displayName');
+};
+
 /** The card-relevant facts of a provisioning, archive or unarchive job (`GET /jobs/{id}`). */
 export function summarizeJob(job: Job): JobSummary {
   const data = job.data;
@@ -56,6 +73,8 @@ export function summarizeJob(job: Job): JobSummary {
   const approvalId = stringAt(approval, 'id');
   const approvalStatus = stringAt(approval, 'status');
   const action = stringAt(data, 'action');
+  const decider = objectAt(approval, 'approver');
+  const deciderId = stringAt(decider, 'id');
   return {
     jobId: job.id,
     kind:
@@ -79,6 +98,8 @@ export function summarizeJob(job: Job): JobSummary {
             status:
               approvalStatus === 'approved' || approvalStatus === 'rejected' ? approvalStatus : 'pending',
             approverNames: namesAt(approval, 'approvers'),
+            decidedBy: deciderId ? (nameOf(approval, deciderId) ?? 'an approver') : null,
+            message: stringAt(decider, 'message')?.trim() ?? null,
           }
         : null,
     createdDateTime: job.createdDateTime,

@@ -1,6 +1,8 @@
 import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { cardDateTime, clip } from './cardText';
+import { clip, teamLink } from './cardText';
+import type { MessageKey } from '../i18n/en';
+import { dateTimeFor, DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import { summarizeJob } from './jobSummary';
 
 /** Requests listed on the card, newest first; older ones are counted. */
@@ -12,32 +14,52 @@ export interface MyRequestsCardData {
   jobs: readonly Job[];
 }
 
-const STATUS_LOOK: Record<JobStatus, { text: string; color: string }> = {
-  waiting: { text: 'Waiting', color: 'warning' },
-  active: { text: 'In progress', color: 'accent' },
-  completed: { text: 'Ready', color: 'good' },
-  failed: { text: 'Failed', color: 'attention' },
-  delayed: { text: 'Delayed', color: 'warning' },
-  paused: { text: 'Paused', color: 'warning' },
+const STATUS_TEXT: Record<JobStatus, MessageKey> = {
+  waiting: 'list.waiting',
+  active: 'list.active',
+  completed: 'list.completed',
+  failed: 'list.failed',
+  delayed: 'list.delayed',
+  paused: 'list.paused',
 };
 
-/** The caller's recent requests with their state, each with a Status button. */
-export function renderMyRequestsCard(data: MyRequestsCardData): AdaptiveCardAttachment {
+/** The caller's recent requests with their state, each with a Status button, in the reader's language. */
+export function renderMyRequestsCard(
+  data: MyRequestsCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const newestFirst = [...data.jobs].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime));
   const requests = newestFirst.slice(0, MY_REQUESTS_SHOWN).map((job) => {
     const summary = summarizeJob(job);
     const waitingForApproval = summary.status === 'waiting' && summary.approval?.status === 'pending';
     const rejected = summary.status === 'failed' && summary.approval?.status === 'rejected';
-    const look = STATUS_LOOK[summary.status];
+    const status: MessageKey = waitingForApproval
+      ? 'list.waitingApproval'
+      : rejected
+        ? 'list.rejected'
+        : STATUS_TEXT[summary.status];
     return {
       jobId: summary.jobId,
       teamName: clip(summary.teamName, 120),
       templateName: clip(summary.templateName || 'Team request', 80),
-      requestedAt: cardDateTime(summary.createdDateTime),
-      statusText: waitingForApproval ? 'Waiting for approval' : rejected ? 'Rejected' : look.text,
-      statusColor: look.color,
+      requestedAt: dateTimeFor(reader, summary.createdDateTime),
+      statusText: say(reader, status),
       progress: summary.progress,
+      webUrl: teamLink(summary.status, summary.webUrl),
     };
   });
-  return renderCard('myRequestsCard.json', { requests, more: newestFirst.length - requests.length });
+  const more = newestFirst.length - requests.length;
+  return renderCard('myRequestsCard.json', {
+    requests,
+    more,
+    labels: {
+      title: say(reader, 'list.title'),
+      empty: say(reader, 'list.empty'),
+      more: say(reader, 'list.more', { count: more }),
+      fallback: say(reader, 'list.fallback'),
+      openTeam: say(reader, 'action.openTeam'),
+      status: say(reader, 'action.status'),
+      requestTeam: say(reader, 'action.requestTeam'),
+    },
+  });
 }

@@ -1,7 +1,9 @@
 import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { cardDateTime, clip, listOfNames, plainSentence } from './cardText';
+import { clip, plainSentence, teamLink, withoutIds } from './cardText';
+import { type MessageKey } from '../i18n/en';
+import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import { summarizeJob } from './jobSummary';
 import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
 
@@ -29,11 +31,20 @@ export interface ProgressCardData {
   /** ISO 8601 time of the job's last change. */
   updatedAt: string;
   approval: { status: 'pending' | 'approved' | 'rejected'; approverNames: readonly string[] } | null;
+  /** Who approved or rejected the request, and their words; null before a decision. */
+  decision: { outcome: 'approved' | 'rejected'; by: string; message: string | null } | null;
+  /** Approvers the bot could not reach in Teams (by name): the requester may want to tell them. */
+  unreachableApprovers: readonly string[];
 }
 
 /** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */
-export function progressCardData(job: Job, pictureUrl: string | null = null): ProgressCardData {
+export function progressCardData(
+  job: Job,
+  pictureUrl: string | null = null,
+  unreachableApprovers: readonly string[] = [],
+): ProgressCardData {
   const summary = summarizeJob(job);
+  const approval = summary.approval;
   return {
     jobId: summary.jobId,
     teamName: summary.teamName,
@@ -46,50 +57,87 @@ export function progressCardData(job: Job, pictureUrl: string | null = null): Pr
     webUrl: summary.webUrl,
     failedReason: summary.failedReason,
     updatedAt: summary.lastModifiedDateTime,
-    approval: summary.approval,
+    approval,
+    decision:
+      approval && approval.status !== 'pending' && approval.decidedBy
+        ? { outcome: approval.status, by: approval.decidedBy, message: approval.message }
+        : null,
+    unreachableApprovers: approval?.status === 'pending' ? unreachableApprovers : [],
   };
 }
 
-const STEP_LOOK: Record<StepState, { icon: string; text: string; color: string }> = {
-  done: { icon: '✅', text: 'Done', color: 'good' },
-  running: { icon: '⏳', text: 'In progress', color: 'accent' },
-  pending: { icon: '⚪', text: 'Waiting', color: 'default' },
-  failed: { icon: '❌', text: 'Failed', color: 'attention' },
-  skipped: { icon: '➖', text: 'Skipped', color: 'default' },
-  rejected: { icon: '⛔', text: 'Rejected', color: 'attention' },
+const STEP_LOOK: Record<StepState, { icon: string; text: MessageKey }> = {
+  done: { icon: '✅', text: 'step.done' },
+  running: { icon: '⏳', text: 'step.active' },
+  pending: { icon: '⚪', text: 'step.pending' },
+  failed: { icon: '❌', text: 'step.failed' },
+  skipped: { icon: '➖', text: 'step.skipped' },
+  rejected: { icon: '⛔', text: 'step.rejected' },
 };
 
-function headline(data: ProgressCardData): { text: string; color: string } {
+/** The steps' English titles (as the checklist names them) and their catalog keys. */
+const STEP_TITLES: Record<string, MessageKey> = {
+  Approval: 'step.approval',
+  'Create the team': 'step.create',
+  'Apply the team settings': 'step.settings',
+  'Create channels and tabs': 'step.channels',
+  'Add owners and members': 'step.people',
+  'Post the welcome message': 'step.welcome',
+  Finish: 'step.finish',
+  'Create channels': 'step.channelsOnly',
+  'Create tabs': 'step.tabs',
+  "Store the request's metadata": 'step.metadata',
+  'Archive the team': 'step.archive',
+  'Unarchive the team': 'step.unarchive',
+};
+
+function headline(data: ProgressCardData, reader: Reader): { text: string; color: string } {
   const approval = data.approval;
   switch (data.status) {
     case 'completed':
-      return { text: 'Your team is ready', color: 'good' };
+      return { text: say(reader, 'progress.ready'), color: 'good' };
     case 'failed':
       return approval?.status === 'rejected'
-        ? { text: 'The request was rejected', color: 'attention' }
-        : { text: 'The request failed', color: 'attention' };
+        ? { text: say(reader, 'progress.rejected'), color: 'attention' }
+        : { text: say(reader, 'progress.failed'), color: 'attention' };
     case 'active':
-      return { text: 'Creating the team', color: 'accent' };
+      return { text: say(reader, 'progress.creating'), color: 'accent' };
     case 'delayed':
-      return { text: 'Delayed: trying again shortly', color: 'warning' };
+      return { text: say(reader, 'progress.delayed'), color: 'warning' };
     case 'paused':
-      return { text: 'Paused by an administrator', color: 'warning' };
+      return { text: say(reader, 'progress.paused'), color: 'warning' };
     case 'waiting':
       if (approval?.status === 'pending') {
-        const who = listOfNames(approval.approverNames);
+        const who = namesIn(reader, approval.approverNames);
         return {
-          text: who ? `Waiting for approval by ${clip(who, 200)}` : 'Waiting for approval',
+          text: who
+            ? say(reader, 'progress.waitingFor', { names: clip(who, 200) })
+            : say(reader, 'progress.waiting'),
           color: 'warning',
         };
       }
-      return { text: 'Queued: starting soon', color: 'default' };
+      return { text: say(reader, 'progress.queued'), color: 'default' };
   }
 }
 
-/** The card that follows a request from submission to "Open team" (or its failure and "Try again"). */
-export function renderProgressCard(data: ProgressCardData): AdaptiveCardAttachment {
+/** "Approved by Adele Vance" / "Rejected by …": who decided, for the requester. */
+function decisionLine(decision: ProgressCardData['decision'], reader: Reader): string {
+  if (!decision) return '';
+  const key = decision.outcome === 'approved' ? 'progress.approvedBy' : 'progress.rejectedBy';
+  return say(reader, key, { name: clip(decision.by, 120) });
+}
+
+/**
+ * The card that follows a request from submission to "Open team" (or its failure and "Try
+ * again"), in the reader's language, with times in their time zone.
+ */
+export function renderProgressCard(
+  data: ProgressCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const progress = Math.min(100, Math.max(0, Math.round(data.progress)));
-  const title = headline(data);
+  const title = headline(data, reader);
+  const stepTitle = (text: string) => (STEP_TITLES[text] ? say(reader, STEP_TITLES[text]) : text);
   return renderCard('progressCard.json', {
     jobId: data.jobId,
     teamName: clip(data.teamName, 264),
@@ -97,19 +145,35 @@ export function renderProgressCard(data: ProgressCardData): AdaptiveCardAttachme
     pictureUrl: cardPictureUrl(data.pictureUrl),
     status: data.status,
     headline: title.text,
-    headlineColor: title.color,
+    // A semantic container style: Teams gives each a background and text colour readable in the
+    // light, dark and high-contrast themes, where pale coloured text was not.
+    headlineStyle: title.color === 'default' ? 'emphasis' : title.color,
     progress,
     barStyle: data.status === 'failed' ? 'attention' : 'good',
-    updatedAt: cardDateTime(data.updatedAt),
+    updated: say(reader, 'progress.updated', { progress, when: dateTimeFor(reader, data.updatedAt) }),
     steps: data.steps.slice(0, 12).map((step) => ({
-      title: clip(step.title, 80),
+      title: clip(stepTitle(step.title), 80),
       icon: STEP_LOOK[step.state].icon,
-      stateText: STEP_LOOK[step.state].text,
-      color: STEP_LOOK[step.state].color,
+      stateText: say(reader, STEP_LOOK[step.state].text),
     })),
-    logLines: data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(line, 300)),
-    webUrl:
-      data.status === 'completed' && data.webUrl && /^https?:\/\//i.test(data.webUrl) ? data.webUrl : '',
-    failedReason: data.status === 'failed' ? plainSentence(data.failedReason ?? 'The request failed.') : '',
+    labels: {
+      latest: say(reader, 'progress.latest'),
+      requestId: say(reader, 'progress.requestId', { id: data.jobId }),
+      openTeam: say(reader, 'action.openTeam'),
+      tryAgain: say(reader, 'action.tryAgain'),
+      refresh: say(reader, 'action.refresh'),
+    },
+    logLines: data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300)),
+    decision: decisionLine(data.decision, reader),
+    decisionMessage: data.decision?.message ? clip(data.decision.message, 1000) : '',
+    unreachable: data.unreachableApprovers.length
+      ? say(reader, 'progress.unreachable', { names: clip(namesIn(reader, data.unreachableApprovers), 300) })
+      : '',
+    webUrl: teamLink(data.status, data.webUrl),
+    // A rejection's reason is the approver's words, shown with their name above.
+    failedReason:
+      data.status === 'failed' && data.decision?.outcome !== 'rejected'
+        ? plainSentence(data.failedReason ?? say(reader, 'progress.failedReason'))
+        : '',
   });
 }

@@ -1,7 +1,7 @@
 import type { CatalogTemplate } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { clip, listOfNames } from './cardText';
+import { clip, listOfNames, markdownText, shortQuotes } from './cardText';
 
 /** Static people-picker choices kept on the card (hosts without `Data.Query` search show only these). */
 export const MAX_STATIC_PEOPLE_CHOICES = 25;
@@ -30,6 +30,11 @@ export interface RequestFormCardData {
   values?: RequestFormValues;
   /** A sentence about the name the naming convention will produce, e.g. `Your team will be called "PRJ - Falcon".`; null for none. */
   finalNamePreview: string | null;
+  /** The longest name the person may type: the convention's additions leave the rest of 264. */
+  nameMaxLength: number;
+  /** Owners and members the person must still pick (the requester and permanent people count). */
+  ownersNeeded: number;
+  membersNeeded: number;
   /** The display name of the template's sensitivity label; null when it has none. */
   sensitivityLabel: string | null;
   /** Static choices for the owners and members pickers (the requester and people suggested for them). */
@@ -41,6 +46,23 @@ export interface RequestFormCardData {
    * recognised as the same request. Omit for none.
    */
   formId?: string;
+}
+
+/**
+ * What the form says about a text the template's convention writes: the rule (its tagged form),
+ * and whether the convention uses the typed text at all (when not, the form offers no input).
+ */
+function conventionNote(
+  convention: string | undefined,
+  withTags: string | undefined,
+  field: 'description' | 'welcomeMessage',
+): { note: string; typed: boolean } {
+  if (!convention?.trim()) return { note: '', typed: true };
+  const rule = clip(withTags?.trim() || convention, 300);
+  const label = field === 'description' ? 'Description' : 'Welcome message';
+  return convention.includes(`request.team.${field}`)
+    ? { note: `${label}: the template turns what you type into “${rule}”.`, typed: true }
+    : { note: `${label}: set by the template (“${rule}”).`, typed: false };
 }
 
 /** The request form for one template, prefilled from the template's defaults; Submit sends `submitRequest`. */
@@ -64,8 +86,20 @@ export function renderRequestFormCard(data: RequestFormCardData): AdaptiveCardAt
       members: (values.members ?? []).join(','),
     },
     finalNamePreview: clip(data.finalNamePreview?.trim() ?? '', 400),
-    minimumOwners: config.minimumOwners,
-    minimumMembers: config.minimumMembers,
+    nameMaxLength: Math.max(1, data.nameMaxLength),
+    minimumOwners: data.ownersNeeded,
+    minimumMembers: data.membersNeeded,
+    // A convention decides the text: say so, and offer no input when it ignores what is typed.
+    description: conventionNote(
+      newTeam.descriptionConvention,
+      newTeam.descriptionConventionWithTags,
+      'description',
+    ),
+    welcomeMessage: conventionNote(
+      newTeam.welcomeMessageConvention,
+      newTeam.welcomeMessageConventionWithTags,
+      'welcomeMessage',
+    ),
     people: data.people
       .slice(0, MAX_STATIC_PEOPLE_CHOICES)
       .map((person) => ({ title: clip(person.title, 80), value: person.value })),
@@ -77,7 +111,7 @@ export function renderRequestFormCard(data: RequestFormCardData): AdaptiveCardAt
         : config.approval.requireApproval
           ? 'Needed'
           : 'Not needed',
-    problems: data.problems.slice(0, 10).map((problem) => clip(problem, 300)),
+    problems: data.problems.slice(0, 10).map((problem) => markdownText(clip(shortQuotes(problem), 300))),
     formId: data.formId ?? '',
   });
 }

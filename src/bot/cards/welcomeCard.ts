@@ -1,5 +1,6 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip } from './cardText';
+import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 
 /** What the welcome card shows. */
 export interface WelcomeCardData {
@@ -8,9 +9,22 @@ export interface WelcomeCardData {
 }
 
 /** The card Steward posts when it is installed: what it does, and buttons to start. */
-export function renderWelcomeCard(data: WelcomeCardData): AdaptiveCardAttachment {
+export function renderWelcomeCard(
+  data: WelcomeCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const firstName = data.userName?.trim().split(/\s+/, 1)[0];
   return renderCard('welcomeCard.json', {
-    greeting: firstName ? `Hi ${clip(firstName, 64)}, I am Steward` : 'Hi, I am Steward',
+    greeting: firstName
+      ? say(reader, 'welcome.greeting', { name: clip(firstName, 64) })
+      : say(reader, 'welcome.greetingNoName'),
+    labels: {
+      fallback: say(reader, 'welcome.fallback'),
+      what: say(reader, 'welcome.what'),
+      commands: say(reader, 'welcome.commands'),
+      requestTeam: say(reader, 'action.requestTeam'),
+      myRequests: say(reader, 'action.myRequests'),
+      help: say(reader, 'action.help'),
+    },
   });
 }

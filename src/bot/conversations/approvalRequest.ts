@@ -2,6 +2,7 @@ import type { Job } from '../../client';
 import type { ApprovalCardData, ApprovalDecidedCardData, Approver } from '../cards';
 import { summarizeJob } from '../cards';
 import type { ApprovalRecord } from '../botState';
+import type { TeamPeople } from './peopleNames';
 
 type Json = Record<string, unknown>;
 
@@ -38,36 +39,37 @@ export function decisionOf(job: Job): ApprovalRecord['decision'] {
 }
 
 /**
- * What an approver's card shows, read from the job (`GET /jobs/{id}`): the final name, the
- * template, the requester, the people asked for; `teamsUserIds` are the approvers' Teams ids the
- * bot knows, for the card's automatic refresh.
+ * What an approver's card shows, read from the job (`GET /jobs/{id}`): the final name and the name
+ * typed, the template, the requester, the owners and members by name (the requester and the
+ * template's permanent people included); `teamsUserIds` are the approvers' Teams ids the bot
+ * knows, for the card's automatic refresh.
  */
-export function approvalCardData(job: Job, teamsUserIds: ReadonlyMap<string, string>): ApprovalCardData {
+export function approvalCardData(
+  job: Job,
+  teamsUserIds: ReadonlyMap<string, string>,
+  people: TeamPeople,
+): ApprovalCardData {
   const data = object(job.data);
   const summary = summarizeJob(job);
   const requester = object(data.requester);
   const team = object(object(data.request).team);
-  const membership = object(team.membership);
   const plan = object(data.plan);
-  const permanent = object(object(data.template).permanentMembership);
   const approvers: Approver[] = approversOf(job).map((person) => ({
     name: person.name,
     teamsUserId: teamsUserIds.get(person.id) || null,
   }));
-  const names = (...lists: unknown[]) => [
-    ...new Set(lists.flatMap((list) => people(list).map((person) => person.name))),
-  ];
   return {
     approvalId: text(object(data.approval).id),
     teamName: summary.teamName,
+    requestedName: text(team.name) || summary.teamName,
     template: { name: summary.templateName || 'Team request', pictureUrl: null },
     requester: { name: summary.requesterName || 'Someone', mail: text(requester.mail) || null },
     approvers,
     description: text(plan.description) || text(team.description),
     requestedAt: job.createdDateTime,
     privacy: plan.visibility === 'public' ? 'public' : 'private',
-    owners: names(membership.owners, permanent.owners),
-    members: names(membership.members, permanent.members),
+    owners: people.owners,
+    members: people.members,
   };
 }
 

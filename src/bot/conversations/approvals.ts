@@ -1,17 +1,22 @@
 import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
-import { isStatus } from '../apiFailures';
+import { detailMessages, isStatus } from '../apiFailures';
+import type { ApproverDeliveries } from '../approverDeliveries';
 import type { BotLog } from '../botLog';
 import type { ApprovalRecord, BotState } from '../botState';
 import {
+  amendedFinalName,
   type ApprovalDecisionData,
   renderApprovalCard,
+  summarizeJob,
   renderApprovalDecidedCard,
   renderApprovalReadOnlyCard,
 } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
 import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
+import { teamPeople } from './peopleNames';
+import { teamNameProblem } from './submitRequest';
 import type { ProgressTracker } from './progress';
 import { cardReply, type Reply } from './reply';
 
@@ -22,7 +27,16 @@ export interface ApprovalDependencies {
   state: BotState;
   messenger: Messenger;
   progress: ProgressTracker;
+  /** Approval cards that could not be delivered, retried with backoff. */
+  deliveries: ApproverDeliveries;
   log: BotLog;
+}
+
+/** The new name an approver typed on the card, when it differs from the one requested. */
+function amendment(record: ApprovalRecord | undefined, data: ApprovalDecisionData): string | undefined {
+  const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
+  if (!typed || !record) return undefined;
+  return typed !== (record.request.requestedName ?? typed) ? typed : undefined;
 }
 
 /**
@@ -40,7 +54,7 @@ export class ApprovalConversation {
   async announce(approvalId: string, jobId: string): Promise<string[]> {
     const job = await this.appJob(jobId);
     const approvers = approversOf(job);
-    const request = approvalCardData(job, await this.teamsIds(approvers.map((a) => a.id)));
+    const request = approvalCardData(job, await this.teamsIds(approvers.map((a) => a.id)), teamPeople(job));
     const record: ApprovalRecord = (await this.deps.state.approval(approvalId)) ?? {
       jobId,
       request,
@@ -55,20 +69,30 @@ export class ApprovalConversation {
       request,
       decision: record.decision ?? decision,
     });
-    const unreachable: string[] = [];
+    const unreachable: Array<{ id: string; name: string }> = [];
+    const deliveries = this.deps.deliveries;
     for (const approver of approvers) {
-      if (record.cards[approver.id]) continue;
+      const decided = record.decision ?? decision;
+      const noted = await this.deps.state.pendingDelivery(approver.id, approvalId);
+      // Delivered already, or decided while this card waited: nothing more to send.
+      if (record.cards[approver.id] || (decided && noted)) {
+        if (noted) await deliveries.delivered(approver.id, approvalId);
+        continue;
+      }
       const card = decision
         ? renderApprovalDecidedCard(decidedCardData(request, decision))
         : renderApprovalCard(request);
+      let failure: unknown = null;
       const posted = await this.deps.messenger.postToPerson(approver.id, card).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, approvalId }, 'could not send an approval card');
+        failure = error;
         return undefined;
       });
       if (!posted) {
-        unreachable.push(approver.id);
+        await deliveries.failed(approver, approvalId, jobId, failure);
+        unreachable.push(approver);
         continue;
       }
+      if (noted) await deliveries.delivered(approver.id, approvalId);
       const current = (await this.deps.state.approval(approvalId)) ?? record;
       await this.deps.state.saveApproval(approvalId, {
         ...current,
@@ -83,7 +107,12 @@ export class ApprovalConversation {
         });
       }
     }
-    return unreachable;
+    // The requester learns who has not got the request yet (and, on a retry, that everyone has).
+    await this.deps.progress.noteUnreachable(
+      jobId,
+      unreachable.map((approver) => approver.name),
+    );
+    return unreachable.map((approver) => approver.id);
   }
 
   /** Approve or Reject pressed on a card: the decision, or a clear card when it cannot be taken. */
@@ -96,11 +125,27 @@ export class ApprovalConversation {
     const approvalId = String(data.approvalId ?? '');
     const message = typeof data.comment === 'string' && data.comment.trim() ? data.comment.trim() : undefined;
     const record = await this.deps.state.approval(approvalId);
+    const rename = amendment(record, data);
     try {
-      if (outcome === 'approved') await api.approveTeamCreation(approvalId, { message });
+      if (outcome === 'approved')
+        await api.approveTeamCreation(approvalId, {
+          message,
+          ...(rename ? { updates: { name: rename } } : {}),
+        });
       else await api.rejectTeamCreation(approvalId, { message });
     } catch (error) {
       if (isStatus(error, 409)) return this.alreadyDecided(api, approvalId, record);
+      if (isStatus(error, 400) && record && rename) {
+        const problems = detailMessages(error.details);
+        return cardReply(
+          renderApprovalCard({
+            ...record.request,
+            amendedName: rename,
+            problems: problems.length > 0 ? problems : ['The new name is not valid.'],
+          }),
+          true,
+        );
+      }
       if (isStatus(error, 403) && record) {
         const decision = record.decision;
         return cardReply(
@@ -123,9 +168,39 @@ export class ApprovalConversation {
     if (!record) return { kind: 'text', text: `Done: the request is ${outcome}.` };
     // Re-read: cards posted to other approvers since `record` was read must stay in it.
     const latest = (await this.deps.state.approval(approvalId)) ?? record;
-    await this.deps.state.saveApproval(approvalId, { ...latest, decision });
+    // Renamed: every card shows the name the team will have.
+    const request = rename
+      ? {
+          ...latest.request,
+          teamName: summarizeJob(await this.appJob(record.jobId)).teamName,
+          requestedName: rename,
+        }
+      : latest.request;
+    await this.deps.state.saveApproval(approvalId, { ...latest, request, decision });
     await this.showDecision(approvalId, context.activity.from.aadObjectId);
-    return cardReply(renderApprovalDecidedCard(decidedCardData(record.request, decision)), true);
+    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision)), true);
+  }
+
+  /** "Check name" on an approval card: the card again, with the final name the typed name makes. */
+  async checkName(context: TurnContext, data: ApprovalDecisionData): Promise<Reply> {
+    const approvalId = String(data.approvalId ?? '');
+    const record = await this.deps.state.approval(approvalId);
+    if (!record) return { kind: 'text', text: 'This approval request is no longer available.' };
+    if (record.decision) return this.refresh(context, approvalId);
+    const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
+    const problem = typed
+      ? teamNameProblem(
+          amendedFinalName(record.request.teamName, record.request.requestedName ?? '', typed) ?? typed,
+        )
+      : null;
+    return cardReply(
+      renderApprovalCard({
+        ...record.request,
+        amendedName: typed || undefined,
+        problems: problem ? [problem] : [],
+      }),
+      true,
+    );
   }
 
   /** Teams asks for the current state of an approval card (`refreshApproval`). */
@@ -182,7 +257,7 @@ export class ApprovalConversation {
     if (record && !decision) {
       const job = await api.getJob(record.jobId);
       decision = decisionOf(job);
-      request ??= approvalCardData(job, new Map());
+      request ??= approvalCardData(job, new Map(), teamPeople(job));
     }
     if (!request || !decision) return { kind: 'text', text: 'This request has already been decided.' };
     return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision)), true);

@@ -1,10 +1,17 @@
 import { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import { progressCardData, renderProgressCard } from '../cards';
-import type { BotState } from '../botState';
+import {
+  type AdaptiveCardAttachment,
+  progressCardData,
+  renderProgressCard,
+  renderRequestEndedCard,
+} from '../cards';
+import type { BotState, PostedCard } from '../botState';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { BotLog } from '../botLog';
+import { DEFAULT_READER, type Reader } from '../i18n/catalog';
+import { readerOfTurn } from './reply';
 import { cardMessage, type Messenger } from '../messenger';
 
 /** What following requests needs. */
@@ -17,6 +24,9 @@ export interface ProgressDependencies {
   pollMs: { initial: number; max: number };
   log: BotLog;
 }
+
+/** Copies of a progress card kept up to date besides the first (the newest ones). */
+const MAX_COPIES = 10;
 
 interface Poll {
   timer: NodeJS.Timeout;
@@ -55,17 +65,59 @@ export class ProgressTracker {
    */
   async start(context: TurnContext, job: Job, pictureUrl: string | null): Promise<void> {
     if (await this.deps.state.progress(job.id)) return;
-    const card = renderProgressCard(progressCardData(job, pictureUrl));
+    const reader = readerOfTurn(context);
+    const card = renderProgressCard(progressCardData(job, pictureUrl), reader);
     const sent = await context.sendActivity(cardMessage(card));
     await this.deps.state.saveProgress(job.id, {
       reference: TurnContext.getConversationReference(context.activity),
       activityId: sent?.id ?? '',
       requesterId: context.activity.from.aadObjectId ?? '',
       pictureUrl,
+      reader,
     });
     if (isFinished(job)) return;
     await this.deps.state.markUnfinished(job.id);
     this.follow(job.id, jobSignature(job));
+  }
+
+  /**
+   * Another card now shows this request (Status or Refresh pressed on a card, `status <id>` typed):
+   * it is updated with the request's first card from now on, and the request is followed until it
+   * ends. A request the bot never showed (made elsewhere) gets this card as its first.
+   */
+  async watch(job: Job, posted: PostedCard, requesterId: string, reader: Reader): Promise<void> {
+    if (!posted.activityId) return;
+    const location = await this.deps.state.progress(job.id);
+    if (!location) {
+      await this.deps.state.saveProgress(job.id, { ...posted, requesterId, pictureUrl: null, reader });
+    } else if (location.activityId !== posted.activityId) {
+      const copies = (location.copies ?? []).filter((copy) => copy.activityId !== posted.activityId);
+      // The newest cards are kept: an old copy scrolled far out of sight matters least.
+      const kept = [...copies, posted].slice(-MAX_COPIES);
+      await this.deps.state.saveProgress(job.id, { ...location, copies: kept });
+    }
+    if (isFinished(job)) return;
+    await this.deps.state.markUnfinished(job.id);
+    this.follow(job.id, jobSignature(job));
+  }
+
+  /** The progress card of a job as the request's own card shows it (picture, unreachable approvers). */
+  async cardOf(job: Job, reader: Reader): Promise<AdaptiveCardAttachment> {
+    const location = await this.deps.state.progress(job.id);
+    return renderProgressCard(
+      progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
+      reader,
+    );
+  }
+
+  /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */
+  async noteUnreachable(jobId: string, names: readonly string[]): Promise<void> {
+    const location = await this.deps.state.progress(jobId);
+    if (!location) return;
+    const before = location.unreachableApprovers ?? [];
+    if (before.length === names.length && before.every((name, i) => name === names[i])) return;
+    await this.deps.state.saveProgress(jobId, { ...location, unreachableApprovers: [...names] });
+    await this.refresh(jobId);
   }
 
   /**
@@ -84,7 +136,7 @@ export class ProgressTracker {
     const location = await this.deps.state.progress(jobId);
     if (!location) return;
     const job = await this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
-    await this.show(job, location.pictureUrl);
+    await this.show(job);
     const poll = this.polls.get(jobId);
     if (isFinished(job)) await this.finished(jobId);
     else if (poll) poll.seen = jobSignature(job);
@@ -98,10 +150,25 @@ export class ProgressTracker {
     await Promise.allSettled([...this.running]);
   }
 
-  private async show(job: Job, pictureUrl: string | null): Promise<void> {
+  /**
+   * Shows the job on every card of the request; when it has ended, also posts the one short message
+   * that tells the requester (an update in place makes no notification).
+   */
+  private async show(job: Job): Promise<void> {
     const location = await this.deps.state.progress(job.id);
     if (!location?.activityId) return;
-    await this.deps.messenger.update(location, renderProgressCard(progressCardData(job, pictureUrl)));
+    const data = progressCardData(job, location.pictureUrl, location.unreachableApprovers ?? []);
+    const reader = location.reader ?? DEFAULT_READER;
+    const card = renderProgressCard(data, reader);
+    await this.deps.messenger.update(location, card);
+    for (const copy of location.copies ?? []) {
+      await this.deps.messenger.update(copy, card).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, jobId: job.id }, 'could not update a copy of a progress card');
+      });
+    }
+    if (isFinished(job) && (await this.deps.state.claimEndNotice(job.id))) {
+      await this.deps.messenger.post(location.reference, renderRequestEndedCard(data, reader));
+    }
   }
 
   private follow(jobId: string, seen: string): void {
@@ -127,8 +194,7 @@ export class ProgressTracker {
       const job = await this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
       const seen = jobSignature(job);
       if (seen !== poll.seen) {
-        const location = await this.deps.state.progress(jobId);
-        await this.show(job, location?.pictureUrl ?? null);
+        await this.show(job);
         poll.seen = seen;
         // The job is moving: look again soon.
         delay = this.deps.pollMs.initial;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TurnContext } from 'botbuilder';
-import type { StewardClient } from '../../client';
+import type { Job, StewardClient } from '../../client';
 import { StewardApiError, StewardClientError } from '../../client';
 import { plainFailure, type Subject } from '../apiFailures';
 import type { BotLog } from '../botLog';
+import { type Reader, readerOf } from '../i18n/catalog';
 import { type AdaptiveCardAttachment, renderErrorCard } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 
@@ -13,8 +14,19 @@ import type { BotIdentity } from '../identity/botIdentity';
  * new message.
  */
 export type Reply =
-  | { kind: 'card'; card: AdaptiveCardAttachment; inPlace: boolean }
+  | {
+      kind: 'card';
+      card: AdaptiveCardAttachment;
+      inPlace: boolean;
+      /** The request this card shows: the card is kept up to date with it wherever it lands. */
+      shows?: Job;
+    }
   | { kind: 'text'; text: string };
+
+/** Who reads the answers of a turn: the activity's `locale` and `localTimezone`. */
+export function readerOfTurn(context: TurnContext): Reader {
+  return readerOf(context.activity.locale, context.activity.localTimezone);
+}
 
 /** A card reply. */
 export function cardReply(card: AdaptiveCardAttachment, inPlace = false): Reply {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BotLog } from '../botLog';
-import type { CatalogTemplate, StewardClient } from '../../client';
+import type { CatalogTemplate, StewardClient, TeamRequestPreview } from '../../client';
 import {
   galleryTemplate,
   type GalleryTemplate,
@@ -10,7 +10,11 @@ import {
   renderRequestFormCard,
   type RequestFormValues,
 } from '../cards';
+import type { Requester } from './submitRequest';
 import { cardReply, type Reply } from './reply';
+
+/** Teams' limit on a team name, in characters; the server checks the final name against it. */
+export const TEAM_NAME_MAX_LENGTH = 264;
 
 /** Templates the gallery reads at most (pages of the API followed one by one). */
 const MAX_GALLERY_TEMPLATES = 200;
@@ -45,6 +49,10 @@ export function pageOf(value: unknown): number {
 export interface FormState {
   values?: RequestFormValues;
   problems?: readonly string[];
+  /** Also show what is wrong with the final name ("Check name" pressed). */
+  checkName?: boolean;
+  /** Who the form is for: the naming convention and the owner count read them. */
+  requester?: Requester;
 }
 
 /**
@@ -69,20 +77,81 @@ export async function formCard(
   state: FormState,
   log?: BotLog,
 ) {
-  const [people, label] = await Promise.all([
+  const requester = state.requester ?? { id: '', name: '' };
+  const newTeam = template.newTeam;
+  const values = state.values ?? {};
+  const typed = values.name ?? newTeam.defaultName ?? '';
+  const [people, label, preview] = await Promise.all([
     peopleChoices(api, state.values),
     labelName(api, template.templateConfiguration.sensitivityLabelId ?? null, log),
+    previewOf(api, template, { ...values, name: typed }),
   ]);
-  const convention = template.newTeam.namingConventionWithTags?.trim();
+  const convention = newTeam.namingConventionWithTags?.trim() || newTeam.namingConvention?.trim();
   return renderRequestFormCard({
     template,
     values: state.values,
-    finalNamePreview: convention ? `The name follows the pattern "${convention}".` : null,
+    finalNamePreview: !convention
+      ? null
+      : typed.trim() && preview
+        ? `Your team will be called "${preview.displayName}".`
+        : `The name follows the pattern "${convention}": type a name and press Check name to see it.`,
+    nameMaxLength: preview?.nameMaxLength ?? TEAM_NAME_MAX_LENGTH,
+    ...peopleStillNeeded(template, requester.id),
     sensitivityLabel: label,
     people,
-    problems: state.problems ?? [],
+    problems: [...(state.problems ?? []), ...(state.checkName ? (preview?.problems ?? []) : [])],
     formId: randomUUID(),
   });
+}
+
+/**
+ * What the server makes of the answers (`POST /teams/provisioning/preview`): the final name, its
+ * problems and the name's limit, by the same rules as the request itself. Undefined when it cannot
+ * say (no name yet, or the preview failed): the form then shows the pattern.
+ */
+async function previewOf(
+  api: StewardClient,
+  template: CatalogTemplate,
+  values: RequestFormValues & { name: string },
+): Promise<TeamRequestPreview | undefined> {
+  const templateId = template.templateConfiguration.id;
+  if (!templateId || !values.name.trim()) return undefined;
+  return api
+    .previewTeamProvisioning({
+      template: { id: templateId },
+      team: {
+        name: values.name.trim().slice(0, TEAM_NAME_MAX_LENGTH),
+        description: (values.description ?? template.newTeam.defaultDescription ?? '').slice(0, 1024),
+        welcomeMessage: (values.welcomeMessage ?? template.newTeam.defaultWelcomeMessage ?? '').slice(
+          0,
+          4000,
+        ),
+      },
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * How many owners and members the person must still pick: the server counts the requester (an
+ * owner when the template says so, else a member) and the template's permanent people too.
+ */
+export function peopleStillNeeded(
+  template: CatalogTemplate,
+  requesterId: string,
+): { ownersNeeded: number; membersNeeded: number } {
+  const config = template.templateConfiguration;
+  const requester = requesterId || 'requester';
+  const owners = new Set(config.permanentMembership.owners.map((person) => person.id));
+  if (template.newTeam.addRequesterAsTeamOwner) owners.add(requester);
+  // An owner listed as a member too stays an owner, as the server counts.
+  const members = new Set(
+    config.permanentMembership.members.map((person) => person.id).filter((id) => !owners.has(id)),
+  );
+  if (!template.newTeam.addRequesterAsTeamOwner && !owners.has(requester)) members.add(requester);
+  return {
+    ownersNeeded: Math.max(0, config.minimumOwners - owners.size),
+    membersNeeded: Math.max(0, config.minimumMembers - members.size),
+  };
 }
 
 /** Static choices for the pickers: the people already chosen first, then the start of the directory. */

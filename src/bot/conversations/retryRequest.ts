@@ -1,5 +1,6 @@
 import type { StewardClient } from '../../client';
 import type { RequestFormValues } from '../cards';
+import type { Requester } from './submitRequest';
 import { requestForm } from './requestTeam';
 import type { Reply } from './reply';
 
@@ -11,7 +12,7 @@ const ids = (value: unknown): string[] =>
   (Array.isArray(value) ? value : []).map((item) => text(object(item).id) ?? '').filter((id) => id !== '');
 
 /** "Try again" on a failed request: the form of its template, filled with the same answers. */
-export async function retryForm(api: StewardClient, jobId: string): Promise<Reply> {
+export async function retryForm(api: StewardClient, jobId: string, requester: Requester): Promise<Reply> {
   const job = await api.getJob(jobId);
   const data = object(job.data);
   const request = object(data.request);
@@ -25,5 +26,5 @@ export async function retryForm(api: StewardClient, jobId: string): Promise<Repl
     owners: ids(membership.owners),
     members: ids(membership.members),
   };
-  return requestForm(api, templateId, { values }, false);
+  return requestForm(api, templateId, { values, requester }, false);
 }

@@ -11,13 +11,23 @@ import {
 } from '../cards';
 import { formCard } from './requestTeam';
 import type { ProgressTracker } from './progress';
-import { cardReply, type Reply } from './reply';
+import { cardReply, readerOfTurn, type Reply } from './reply';
 
 /** Limits of the request, as the API enforces them; checked first so the form can say so at once. */
 const LIMITS = { name: 264, description: 1024, welcomeMessage: 4000, owners: 100, members: 500, person: 256 };
 
 /** Characters Teams refuses in a team name. */
 const FORBIDDEN_NAME_CHARACTERS = /["*:<>?/\\]/;
+
+/** Why `name` cannot be a team name (empty, too long, a forbidden character), or null. */
+export function teamNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'Give the team a name.';
+  if (Array.from(name).length > LIMITS.name)
+    return `Keep the team name to at most ${LIMITS.name} characters.`;
+  if (FORBIDDEN_NAME_CHARACTERS.test(name))
+    return 'A team name cannot contain " * : < > ? / or \\ (backslash).';
+  return null;
+}
 
 /** The form's answers as the API's request, and what is wrong with them. */
 export function readForm(data: SubmitRequestData): { values: RequestFormValues; problems: string[] } {
@@ -35,11 +45,8 @@ export function readForm(data: SubmitRequestData): { values: RequestFormValues; 
     members: people(data.members),
   };
   const problems: string[] = [];
-  if (values.name === '') problems.push('Give the team a name.');
-  else if (Array.from(values.name).length > LIMITS.name)
-    problems.push(`Keep the team name to at most ${LIMITS.name} characters.`);
-  else if (FORBIDDEN_NAME_CHARACTERS.test(values.name))
-    problems.push('A team name cannot contain " * : < > ? / or \\.');
+  const nameProblem = teamNameProblem(values.name);
+  if (nameProblem) problems.push(nameProblem);
   if (values.description.length > LIMITS.description)
     problems.push(`Keep the description to at most ${LIMITS.description} characters.`);
   if (values.welcomeMessage.length > LIMITS.welcomeMessage)
@@ -49,6 +56,35 @@ export function readForm(data: SubmitRequestData): { values: RequestFormValues; 
   if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
     problems.push('One of the people chosen is not a valid person.');
   return { values, problems };
+}
+
+/** The person a request is for, as the bot knows them from the turn. */
+export interface Requester {
+  id: string;
+  name: string;
+}
+
+/** The person behind a turn, as the form needs them. */
+export function requesterOf(context: TurnContext): Requester {
+  const from = context.activity.from;
+  return { id: from.aadObjectId ?? '', name: from.name ?? '' };
+}
+
+/**
+ * "Check name": the form again, with the person's answers, the final name the convention makes of
+ * them and anything wrong with it, before anything is sent.
+ */
+export async function checkName(
+  context: TurnContext,
+  api: StewardClient,
+  data: SubmitRequestData,
+): Promise<Reply> {
+  const template = await api.getPlatformTeamTemplate(data.templateId);
+  const { values, problems } = readForm(data);
+  return cardReply(
+    await formCard(api, template, { values, problems, requester: requesterOf(context), checkName: true }),
+    true,
+  );
 }
 
 /**
@@ -103,7 +139,9 @@ export class RequestSubmitter {
     if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
     const template = await api.getPlatformTeamTemplate(data.templateId);
     const { values, problems } = readForm(data);
-    if (problems.length > 0) return cardReply(await formCard(api, template, { values, problems }), true);
+    const requester = requesterOf(context);
+    if (problems.length > 0)
+      return cardReply(await formCard(api, template, { values, problems, requester }), true);
     const request: TeamProvisioningRequest = {
       template: { id: data.templateId },
       team: {
@@ -125,6 +163,7 @@ export class RequestSubmitter {
       return cardReply(
         await formCard(api, template, {
           values,
+          requester,
           problems: reasons.length > 0 ? reasons : ['The request is not valid.'],
         }),
         true,
@@ -139,14 +178,17 @@ export class RequestSubmitter {
     const summary = summarizeJob(job);
     await this.deps.progress.start(context, job, pictureUrl);
     return cardReply(
-      renderConfirmationCard({
-        jobId: job.id,
-        teamName: summary.teamName,
-        templateName: summary.templateName,
-        pictureUrl,
-        requestedAt: summary.createdDateTime,
-        approverNames: summary.approval?.approverNames ?? [],
-      }),
+      renderConfirmationCard(
+        {
+          jobId: job.id,
+          teamName: summary.teamName,
+          templateName: summary.templateName,
+          pictureUrl,
+          requestedAt: summary.createdDateTime,
+          approverNames: summary.approval?.approverNames ?? [],
+        },
+        readerOfTurn(context),
+      ),
       true,
     );
   }

@@ -1,6 +1,7 @@
 import { MessageFactory, type TurnContext } from 'botbuilder';
 import type { BotState } from '../botState';
 import { renderWelcomeCard } from '../cards';
+import { readerOfTurn } from './reply';
 
 /**
  * Welcomes a person once per conversation when the bot is installed or added: Teams sends both an
@@ -10,5 +11,7 @@ export async function welcome(context: TurnContext, state: BotState): Promise<vo
   const conversationId = context.activity.conversation?.id;
   if (!conversationId || !(await state.markWelcomed(conversationId))) return;
   const name = context.activity.from?.name ?? null;
-  await context.sendActivity(MessageFactory.attachment(renderWelcomeCard({ userName: name })));
+  await context.sendActivity(
+    MessageFactory.attachment(renderWelcomeCard({ userName: name }, readerOfTurn(context))),
+  );
 }

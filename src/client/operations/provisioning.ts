@@ -5,6 +5,7 @@ import type {
   Jobs,
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
+  TeamRequestPreview,
 } from '../models';
 import type { CallOptions, ProvisioningCallOptions } from '../options';
 import { apiPath } from '../url';
@@ -33,6 +34,24 @@ export function provisioningOperations(send: Send) {
           idempotent: true,
         },
         call,
+      );
+      return answer.body;
+    },
+
+    /** What a request would become, without making it (`POST /teams/provisioning/preview`, an extension). */
+    async previewTeamProvisioning(
+      request: TeamProvisioningRequest,
+      options?: CallOptions,
+    ): Promise<TeamRequestPreview> {
+      const answer = await send<TeamRequestPreview>(
+        {
+          operationId: 'previewTeamProvisioning',
+          method: 'POST',
+          path: '/teams/provisioning/preview',
+          body: request,
+          idempotent: true,
+        },
+        options,
       );
       return answer.body;
     },

@@ -31,6 +31,21 @@ export type TeamProvisioningRequest = z.output<typeof TeamProvisioningRequest>;
 export const JobStatus = z.enum(['waiting', 'active', 'completed', 'failed', 'delayed', 'paused']);
 export type JobStatus = z.output<typeof JobStatus>;
 
+export const TeamRequestPreview = model(
+  'TeamRequestPreview',
+  z.object({
+    displayName: z.string().describe('The final team name, after the template’s naming convention.'),
+    description: z.string().describe('The final description, after the template’s convention.'),
+    nameMaxLength: z
+      .number()
+      .int()
+      .describe('The longest name the requester may type: the convention’s additions leave the rest of 264.'),
+    problems: z.array(z.string()).describe('What is wrong with the final name; empty when nothing is.'),
+  }),
+  'What a request would become, before it is made (an extension for request forms).',
+);
+export type TeamRequestPreview = z.output<typeof TeamRequestPreview>;
+
 export const StepStatus = z
   .enum(['pending', 'running', 'done', 'skipped', 'failed', 'rejected'])
   .describe(

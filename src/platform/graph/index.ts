@@ -7,6 +7,7 @@ import { GraphDirectory } from './directory';
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
+import { graphTokenSource } from './identityToken';
 import { MsalTokenSource, type TokenSource } from './token';
 import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';
 
@@ -24,7 +25,7 @@ export type GraphPlatformConfig = Extract<Config['platform'], { kind: 'graph' }>
 export interface GraphPlatformOptions {
   /** HTTP connections for Graph and Entra ID (default: a keep-alive pool owned by the platform). */
   dispatcher?: Dispatcher;
-  /** Bearer tokens (default: msal-node client credentials against `authorityHost`). */
+  /** Bearer tokens (default: the configured credential against `authorityHost`). */
   tokens?: TokenSource;
   retry?: Partial<RetryPolicy>;
   polling?: Partial<PollingPolicy>;
@@ -67,7 +68,7 @@ export function createGraphPlatform(
     : new Agent({ connections: 32, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } });
   const dispatcher = options.dispatcher ?? (ownDispatcher as Agent);
   const sleep = options.sleep ?? realSleep;
-  const tokens = options.tokens ?? new MsalTokenSource(config, dispatcher);
+  const tokens = options.tokens ?? graphTokenSource(config, dispatcher);
   const client = new GraphClient({
     baseUrl: config.baseUrl,
     tokens,

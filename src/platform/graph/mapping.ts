@@ -214,7 +214,7 @@ function toLabel(label: GraphLabel, parent: GraphLabel | null): DirectoryLabel {
     sensitivity: typeof label.priority === 'number' ? Math.trunc(label.priority) : 0,
     tooltip: label.toolTip ?? '',
     isActive: label.isEnabled !== false,
-    parent: parent ? { id: parent.id, name: parent.name ?? parent.displayName ?? '' } : null,
+    parent: parent ? parent.id : null,
     scopeGroupIds: null,
   };
 }

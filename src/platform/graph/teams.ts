@@ -7,7 +7,7 @@ import type {
   TeamChannelTab,
   TeamChannelTabPayload,
   TeamMember,
-  TeamUpdate,
+  TeamChange,
 } from '../../domain/wire';
 import {
   type CloneTeamSpec,
@@ -92,7 +92,7 @@ export class GraphTeams implements TeamsPlatform {
    * Name, description, visibility and classification belong to the team's group and are written
    * there; the settings objects are the team's own.
    */
-  async updateTeam(teamId: string, update: TeamUpdate): Promise<void> {
+  async updateTeam(teamId: string, update: TeamChange): Promise<void> {
     const group: GroupUpdate = {};
     if (update.displayName !== undefined) group.displayName = update.displayName;
     if (update.description !== undefined) group.description = update.description;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SYSTEM_ACTOR } from '../../domain/audit';
 import { EVENT_TYPES } from '../../domain/wire/events';
 import type { StoredJob } from '../../domain/jobs';
-import { deliveryBody, signDeliveryBody } from '../../domain/webhookSignature';
+import { deliveryBody, deliveryPayload, signDeliveryBody } from '../../domain/webhookSignature';
 import { urlOrigin } from '../../domain/webhookUrl';
 import type { StoredHook } from '../../store/hooks';
 import type { Database } from '../../store/schema';
@@ -66,7 +66,7 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData> {
         };
       }
       const attempts = job.attempts + 1;
-      const body = deliveryBody(data.payload);
+      const body = deliveryBody(deliveryPayload(data.event.type, job.id, data.payload));
       try {
         const sent = await this.deps.sender.send(hook.url, this.headers(hook, job, data, body), body);
         if (!DELIVERED.has(sent.statusCode)) {

@@ -24,7 +24,7 @@ const person = (key: string, aadObjectId: string, name: string): TeamsPerson => 
 
 export const ALEX = person('alex', PEOPLE.alex, 'Alex Wilber');
 export const ADELE = person('adele', PEOPLE.adele, 'Adele Vance');
-export const SIOBHAN = person('siobhan', '00000000-0000-0000-0000-0000000000034', "Siobhán O'Connor");
+export const SIOBHAN = person('siobhan', '00000000-0000-0000-0000-000000000034', "Siobhán O'Connor");
 export const MEGAN = person('megan', PEOPLE.megan, 'Megan Bowen');
 /** Someone the directory does not know. */
 export const STRANGER = person('stranger', '99999999-0000-0000-0000-000000000099', 'Stranger Danger');
@@ -66,6 +66,7 @@ export async function startBotHarness(
   env: Record<string, string> = {},
   overrides: StewardOverrides = {},
   reuse?: { database: TestDatabase; connector: FakeConnector },
+  logLines?: Array<Record<string, unknown>>,
 ): Promise<BotHarness> {
   const database = reuse?.database ?? (await createTestDatabase(kind));
   const connector = reuse?.connector ?? new FakeConnector();
@@ -83,6 +84,7 @@ export async function startBotHarness(
       ...env,
     },
     overrides,
+    logLines,
   );
   const send = async (from: TeamsPerson, activity: Record<string, unknown>): Promise<BotAnswer> => {
     const body = {
@@ -137,4 +139,15 @@ export async function startBotHarness(
       }
     },
   };
+}
+
+/**
+ * Starts the harness with both approvers of the approval templates already in touch with the
+ * bot, so their approval cards go to their own chats.
+ */
+export async function startWithApprovers(kind: DatabaseKind): Promise<BotHarness> {
+  const bot = await startBotHarness(kind);
+  await bot.say(ADELE, 'help');
+  await bot.say(SIOBHAN, 'help');
+  return bot;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** An activity as the fake connector received it. */
 export interface Sent {
-  kind: 'create' | 'send' | 'update';
+  kind: 'create' | 'send' | 'update' | 'refused';
   conversationId: string;
   /** The id the connector gave the message (or the id updated). */
   activityId: string;
@@ -19,6 +19,11 @@ export type SentCard = Record<string, unknown> & { body?: unknown[]; actions?: u
  */
 export class FakeConnector {
   readonly sent: Sent[] = [];
+  /**
+   * People (by AAD object id) the bot cannot start a chat with, as when the app is not installed
+   * for them: Teams answers 403 to creating the conversation.
+   */
+  readonly unreachable = new Set<string>();
   private server!: Server;
   private counter = 0;
   url = '';
@@ -33,6 +38,15 @@ export class FakeConnector {
         res.end(JSON.stringify(value));
       };
       if (req.method === 'POST' && path === '/v3/conversations') {
+        const members = (body.members ?? []) as Array<{ aadObjectId?: string; id?: string }>;
+        if (
+          members.some((m) => this.unreachable.has(m.aadObjectId ?? '') || this.unreachable.has(m.id ?? ''))
+        ) {
+          this.sent.push({ kind: 'refused', conversationId: '', activityId: '', body });
+          return reply(403, {
+            error: { code: 'Forbidden', message: 'The bot is not part of the conversation roster.' },
+          });
+        }
         const conversationId = `created-${++this.counter}`;
         this.sent.push({ kind: 'create', conversationId, activityId: '', body });
         return reply(201, { id: conversationId });

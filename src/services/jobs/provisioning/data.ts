@@ -18,7 +18,14 @@ export const ProvisioningPlan = z.looseObject({
   mailNickname: z.string(),
   visibility: z.enum(['public', 'private']),
   sensitivityLabelId: z.string().nullable(),
-  members: z.array(z.object({ id: z.string(), role: z.enum(['owner', 'member']) })),
+  // Each person with their name, so cards and reports show people, not ids.
+  members: z.array(
+    z.object({
+      id: z.string(),
+      role: z.enum(['owner', 'member']),
+      displayName: z.string().nullable().optional(),
+    }),
+  ),
   clone: ClonedTeam.nullable(),
   channels: z.array(TemplateChannel),
   tabs: z.array(TemplateTab),

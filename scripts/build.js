@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+/**
+ * Compiles src/ into dist/ (`npm run build`), or with --if-stale only when dist/ is missing or was
+ * compiled from other sources (`npm start` and the command-line tools run this first).
+ *
+ * dist/ records a hash of what it was compiled from (src/ and the tsconfig files), so "current"
+ * does not depend on file times, and the production start (`npm ci --omit=dev`, no TypeScript)
+ * runs a current dist/ without a compiler. A build compiles into a new directory and swaps it in,
+ * so a process already running from dist/ never finds it half-written or gone.
+ */
+const crypto = require('node:crypto');
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+const STAMP = '.source-hash';
+const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json'];
+
+/** A hash of every file the build reads, in a stable order; undefined when src/ is absent. */
+function sourceHash(root = ROOT) {
+  if (!fs.existsSync(path.join(root, 'src'))) return undefined;
+  const hash = crypto.createHash('sha256');
+  const add = (relative) => {
+    const full = path.join(root, relative);
+    const stat = fs.statSync(full, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(full).sort()) add(path.join(relative, name));
+      return;
+    }
+    hash.update(`${relative.split(path.sep).join('/')}\0`);
+    hash.update(fs.readFileSync(full));
+    hash.update('\0');
+  };
+  for (const input of INPUTS) add(input);
+  return hash.digest('hex');
+}
+
+/** Whether dist/ holds the compilation of the present sources (or there are no sources to compile). */
+function isCurrent(root = ROOT) {
+  const dist = path.join(root, 'dist');
+  if (!fs.existsSync(path.join(dist, 'main.js'))) return false;
+  const expected = sourceHash(root);
+  if (expected === undefined) return true;
+  const stamp = path.join(dist, STAMP);
+  return fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === expected;
+}
+
+class BuildError extends Error {}
+
+/** Compiles into a fresh directory, then replaces dist/ with it. */
+function build() {
+  let tsc;
+  try {
+    tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
+  } catch {
+    throw new BuildError(
+      'dist/ is missing or older than src/, and TypeScript is not installed (npm ci --omit=dev). ' +
+        'Build where the dev dependencies are installed (npm ci && npm run build), then copy dist/.',
+    );
+  }
+  const hash = sourceHash();
+  // Beside dist/ on the same file system (for the rename), in a place every tool already ignores.
+  const work = path.join(ROOT, 'node_modules', '.cache', 'steward-build');
+  const next = path.join(work, `dist-${process.pid}`);
+  fs.rmSync(next, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        tsc,
+        '-p',
+        'tsconfig.build.json',
+        '--outDir',
+        next,
+        '--tsBuildInfoFile',
+        path.join(next, '.tsbuildinfo'),
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+  } catch {
+    fs.rmSync(next, { recursive: true, force: true });
+    throw new BuildError('TypeScript reported errors; dist/ is unchanged.');
+  }
+  fs.writeFileSync(path.join(next, STAMP), `${hash}\n`);
+  const old = path.join(work, `old-${process.pid}`);
+  if (fs.existsSync(DIST)) fs.renameSync(DIST, old);
+  try {
+    fs.renameSync(next, DIST);
+  } catch (error) {
+    // Another build swapped its dist/ in first: it compiled the same sources.
+    if (!['ENOTEMPTY', 'EEXIST'].includes(error.code)) throw error;
+    fs.rmSync(next, { recursive: true, force: true });
+  }
+  fs.rmSync(old, { recursive: true, force: true });
+}
+
+module.exports = { build, isCurrent, sourceHash, BuildError };
+
+if (require.main === module) {
+  const ifStale = process.argv.includes('--if-stale');
+  try {
+    if (ifStale && isCurrent()) process.exit(0);
+    if (ifStale) process.stderr.write('Compiling src/ into dist/ (it was missing or out of date)…\n');
+    build();
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    process.stderr.write(`build: ${error.message}\n`);
+    process.exit(1);
+  }
+}

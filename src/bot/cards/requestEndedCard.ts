@@ -1,0 +1,51 @@
+import { say, DEFAULT_READER, type Reader } from '../i18n/catalog';
+import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
+import { clip, plainSentence, teamLink } from './cardText';
+import type { ProgressCardData } from './progressCard';
+
+/**
+ * The short new message posted when a request ends (ready, rejected or failed): updating a card
+ * in place makes no notification in Teams, a new message does.
+ */
+export function renderRequestEndedCard(
+  data: ProgressCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
+  const team = clip(data.teamName, 264);
+  const decision = data.decision;
+  const said = decision?.message ? ` : “${clip(decision.message, 1000)}”` : '.';
+  const by = (key: 'ended.approvedBy' | 'ended.rejectedBy') =>
+    decision
+      ? say(reader, key, {
+          name: clip(decision.by, 120),
+          said: reader.language === 'fr' ? said : said.replace(/^ :/, ':'),
+        })
+      : '';
+  const ended =
+    data.status === 'completed'
+      ? {
+          outcome: 'completed',
+          style: 'good',
+          headline: say(reader, 'ended.ready', { team }),
+          detail: by('ended.approvedBy'),
+        }
+      : decision?.outcome === 'rejected'
+        ? {
+            outcome: 'rejected',
+            style: 'attention',
+            headline: say(reader, 'ended.rejected', { team }),
+            detail: by('ended.rejectedBy'),
+          }
+        : {
+            outcome: 'failed',
+            style: 'attention',
+            headline: say(reader, 'ended.failed', { team }),
+            detail: plainSentence(data.failedReason ?? say(reader, 'progress.failedReason')),
+          };
+  return renderCard('requestEndedCard.json', {
+    ...ended,
+    jobId: data.jobId,
+    webUrl: teamLink(data.status, data.webUrl),
+    labels: { openTeam: say(reader, 'action.openTeam'), tryAgain: say(reader, 'action.tryAgain') },
+  });
+}

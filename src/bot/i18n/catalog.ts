@@ -1,0 +1,81 @@
+/**
+ * Steward's words, one catalog per language (`en.ts`, `fr.ts`), chosen from the activity's
+ * `locale` with English as the fallback.
+ *
+ * Why a catalog of our own rather than i18next: the bot needs two languages, a few dozen sentences
+ * with named values, lists of names, and dates in a time zone. A typed object per language gets
+ * the compiler to refuse a French catalog that misses a key (i18next finds a missing key only at
+ * run time, and types its keys only with extra declaration work); `Intl.ListFormat` and
+ * `Intl.DateTimeFormat` in Node already do lists, dates and time zones per locale; and no
+ * dependency is added to a bot that must stay small. i18next would pay off with many languages,
+ * translators' file formats or lazy-loaded bundles, none of which Steward has.
+ */
+import { en, type MessageKey } from './en';
+import { fr } from './fr';
+
+/** The languages Steward speaks. */
+export type Language = 'en' | 'fr';
+
+const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, fr };
+
+/** Where and how a person reads: their language, their locale (for dates) and their time zone. */
+export interface Reader {
+  language: Language;
+  /** A BCP 47 tag such as `fr-FR`, for dates and lists. */
+  locale: string;
+  /** An IANA time zone such as `Europe/Paris`; UTC when unknown. */
+  timeZone: string;
+}
+
+/** English, in UTC: for readers Steward knows nothing about. */
+export const DEFAULT_READER: Reader = { language: 'en', locale: 'en-US', timeZone: 'UTC' };
+
+/** The reader of an activity's `locale` and `localTimezone` (either may be missing or invalid). */
+export function readerOf(locale: unknown, timeZone: unknown): Reader {
+  const tag = typeof locale === 'string' ? locale.trim() : '';
+  let canonical = 'en-US';
+  try {
+    canonical = tag ? (Intl.getCanonicalLocales(tag)[0] ?? 'en-US') : 'en-US';
+  } catch {
+    canonical = 'en-US';
+  }
+  const language: Language = canonical.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  return {
+    language,
+    locale: language === 'en' && !canonical.startsWith('en') ? 'en-US' : canonical,
+    timeZone: zoneOf(timeZone),
+  };
+}
+
+function zoneOf(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The sentence `key` in the reader's language, with `{name}` placeholders filled in. */
+export function say(reader: Reader, key: MessageKey, values: Record<string, string | number> = {}): string {
+  const template = CATALOGS[reader.language][key] ?? en[key];
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );
+}
+
+/** Names as one line in the reader's language: "Adele Vance et Siobhán O'Connor". */
+export function namesIn(reader: Reader, names: readonly string[]): string {
+  return new Intl.ListFormat(reader.locale, { style: 'long', type: 'conjunction' }).format(names);
+}
+
+/** A date and time as the reader reads it, in their time zone. */
+export function dateTimeFor(reader: Reader, iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  return new Intl.DateTimeFormat(reader.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: reader.timeZone,
+  }).format(new Date(time));
+}

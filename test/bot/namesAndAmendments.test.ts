@@ -1,0 +1,111 @@
+import { databaseKinds } from '../support/databases';
+import { ADELE, ALEX, type BotHarness, startWithApprovers } from './support/botHarness';
+import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+
+const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** The value of a FactSet fact with `title`. */
+function fact(card: unknown, title: string): string | undefined {
+  let found: string | undefined;
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (record.title === title && typeof record.value === 'string' && found === undefined)
+        found = record.value;
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(card);
+  return found;
+}
+
+/** Issue 12, items 3 and 8: names instead of ids, and an approver who amends the name. */
+describe.each(databaseKinds)('names, ids out of the way, and amended names, on %s', (kind) => {
+  let bot: BotHarness;
+  beforeAll(async () => {
+    bot = await startWithApprovers(kind);
+  });
+  afterAll(() => bot?.close());
+
+  async function request(name: string, owners = '') {
+    const mark = bot.connector.sent.length;
+    const form = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
+    );
+    const confirmation = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name, owners }),
+    );
+    const progress = bot.lastCard(ALEX, mark);
+    const approval = await bot.connector.waitFor(() =>
+      bot.connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
+    );
+    return { confirmation, progress, approval, card: cardOf(approval.body) as SentCard };
+  }
+
+  it('shows people by name on the approval card, the requester among the owners, and no ids in the text', async () => {
+    const { confirmation, progress, card, approval } = await request('Globex', 'isaiah@example.com');
+    const owners = fact(card, 'Owners')!;
+    expect(owners).toContain('Isaiah Langer');
+    expect(owners).toContain('Alex Wilber');
+    expect(owners).toContain('Oliver Bennett');
+    expect(owners).not.toContain('@');
+
+    // Ids only in the "Request id" footer, for support.
+    const textWithoutFooter = (c: unknown) =>
+      cardText(c)
+        .split('\n')
+        .filter((line) => !line.startsWith('Request id:'))
+        .join('\n');
+    expect(textWithoutFooter(confirmation)).not.toMatch(GUID);
+    expect(textWithoutFooter(progress.card)).not.toMatch(GUID);
+    expect(cardText(progress.card)).toMatch(/Request id: /);
+
+    const approvalId = String(actionData(card, 'approve')!.approvalId);
+    await bot.execute(ADELE, 'approve', { approvalId }, approval.activityId);
+    const ready = await bot.connector.waitFor(() => {
+      const current = bot.connector.currentCard(progress.activityId);
+      return current && /Your team is ready/.test(cardText(current)) ? current : undefined;
+    }, 20_000);
+    // "Privacy private, label 901c…" and "Created … (id)" read without their ids.
+    expect(textWithoutFooter(ready)).not.toMatch(GUID);
+  }, 60_000);
+
+  it('lets the approver amend the name, shows the final name, and the team gets it', async () => {
+    const { progress, card, approval } = await request('Initech');
+    const approvalId = String(actionData(card, 'approve')!.approvalId);
+    expect(JSON.stringify(card)).toContain('"id":"teamName"');
+    expect(cardText(card)).toContain('Final name: CLI-US-Initech');
+
+    const checked = bot.cardOfAnswer(
+      await bot.execute(
+        ADELE,
+        'checkApprovalName',
+        { approvalId, teamName: 'Initech Labs' },
+        approval.activityId,
+      ),
+    );
+    expect(cardText(checked)).toContain('Final name: CLI-US-Initech Labs');
+    expect(verbsOf(checked)).toContain('approve');
+
+    const refused = bot.cardOfAnswer(
+      await bot.execute(
+        ADELE,
+        'checkApprovalName',
+        { approvalId, teamName: 'Initech: Labs' },
+        approval.activityId,
+      ),
+    );
+    expect(cardText(refused)).toContain('A team name cannot contain');
+
+    const decided = bot.cardOfAnswer(
+      await bot.execute(ADELE, 'approve', { approvalId, teamName: 'Initech Labs' }, approval.activityId),
+    );
+    expect(cardText(decided)).toContain('CLI-US-Initech Labs');
+    const ready = await bot.connector.waitFor(() => {
+      const current = bot.connector.currentCard(progress.activityId);
+      return current && /Your team is ready/.test(cardText(current)) ? current : undefined;
+    }, 20_000);
+    expect(cardText(ready)).toContain('CLI-US-Initech Labs');
+  }, 60_000);
+});

@@ -1,0 +1,96 @@
+import { databaseKinds } from '../support/databases';
+import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
+import { actionData, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+
+/** The inputs of a card, by id. */
+function inputs(card: SentCard): Map<string, Record<string, unknown>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (
+        typeof record.type === 'string' &&
+        record.type.startsWith('Input.') &&
+        typeof record.id === 'string'
+      )
+        found.set(record.id, record);
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(card);
+  return found;
+}
+
+/** The texts of the card's TextBlocks, as Markdown source. */
+const blocks = (card: SentCard): string[] => {
+  const texts: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (record.type === 'TextBlock' && typeof record.text === 'string') texts.push(record.text);
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(card);
+  return texts;
+};
+
+/** Issue 12, item 5: the form agrees with the server and with itself. */
+describe.each(databaseKinds)('the request form, on %s', (kind) => {
+  let bot: BotHarness;
+  let form: SentCard;
+  beforeAll(async () => {
+    bot = await startBotHarness(kind);
+    form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }));
+  });
+  afterAll(() => bot?.close());
+
+  const submit = (answers: Record<string, unknown>, formId: string) =>
+    bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), formId, ...answers });
+
+  it('asks for the owners the server still needs: Alex and the permanent owner already make two', async () => {
+    // Client engagement needs two owners: Alex (the requester) and Oliver Bennett (permanent) are two.
+    expect(inputs(form).get('owners')).toMatchObject({ isRequired: false });
+    const accepted = bot.cardOfAnswer(
+      await submit({ name: 'Adatum', owners: '', members: '' }, 'owners-none'),
+    );
+    expect(cardText(accepted)).toContain('Request received');
+  });
+
+  it('shows the final name before submitting, with "Check name"', async () => {
+    expect(verbsOf(form)).toContain('checkName');
+    const checked = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'checkName', { ...actionData(form, 'checkName'), name: 'Acme' }),
+    );
+    expect(cardText(checked)).toContain('Your team will be called "CLI-US-Acme".');
+    expect(inputs(checked).get('name')).toMatchObject({ value: 'Acme' });
+    const bad = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'checkName', { ...actionData(form, 'checkName'), name: 'x'.repeat(260) }),
+    );
+    expect(cardText(bad)).toMatch(/at most 264 characters/);
+  });
+
+  it('limits the name input to what the prefix leaves, and says the limit when the server refuses', async () => {
+    // "CLI-US-" takes 7 of the 264 characters.
+    expect(inputs(form).get('name')).toMatchObject({ maxLength: 257 });
+    const refused = bot.cardOfAnswer(await submit({ name: 'y'.repeat(260) }, 'too-long'));
+    const problem = blocks(refused).find((text) => /characters/.test(text));
+    expect(problem).toMatch(/at most 264 characters long \(it has 267\)/);
+  });
+
+  it('keeps the backslash in the forbidden-characters hints, as Markdown shows it', async () => {
+    expect(String(inputs(form).get('name')!.errorMessage)).toContain('/ or \\ (backslash)');
+    const refused = bot.cardOfAnswer(await submit({ name: 'a:b' }, 'forbidden'));
+    // In Markdown, "\\" shows one backslash; a lone "\." would show a full stop.
+    expect(blocks(refused).join('\n')).toContain('/ or \\\\ (backslash)');
+  });
+
+  it('says that the template writes the description instead of offering an input it ignores', () => {
+    expect(inputs(form).has('description')).toBe(false);
+    expect(cardText(form)).toContain(
+      'Description: set by the template (“Engagement with {Team name}, requested by {Requester email}”).',
+    );
+  });
+});

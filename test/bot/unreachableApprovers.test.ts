@@ -1,0 +1,87 @@
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import { actionData, cardText, FakeConnector, verbsOf } from './support/fakeConnector';
+
+/** Issue 12, item 4: an approver the bot cannot reach. */
+describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) => {
+  let database: TestDatabase;
+  let connector: FakeConnector;
+  let bot: BotHarness | undefined;
+  const logs: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    connector = new FakeConnector();
+    await connector.start();
+  });
+  afterAll(async () => {
+    await bot?.close();
+    await connector.close();
+    await database.drop();
+  });
+
+  const refusals = () => connector.sent.filter((s) => s.kind === 'refused').length;
+
+  it('logs once at warn, posts no error anywhere, tells the requester, retries durably and delivers', async () => {
+    bot = await startBotHarness(kind, {}, {}, { database, connector }, logs);
+    // Adele has a chat with the bot; Siobhán has none and the bot may not start one yet.
+    await bot.say(ADELE, 'help');
+    connector.unreachable.add(SIOBHAN.aadObjectId);
+
+    const mark = connector.sent.length;
+    const form = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
+    );
+    bot.cardOfAnswer(
+      await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Litware' }),
+    );
+    const progress = bot.lastCard(ALEX, mark);
+    await connector.waitFor(() =>
+      connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
+    );
+
+    // The requester's card names who could not be reached.
+    await connector.waitFor(() =>
+      /could not reach Siobhán O'Connor/.test(cardText(connector.currentCard(progress.activityId))),
+    );
+
+    // Retried with backoff, in the background.
+    await connector.waitFor(() => refusals() >= 2, 10_000);
+
+    // Across a restart: the note is in the database, and the new process keeps trying.
+    await bot.close();
+    const before = refusals();
+    bot = await startBotHarness(kind, {}, {}, { database, connector }, logs);
+    await connector.waitFor(() => refusals() > before, 10_000);
+
+    // One warning for the card, whatever the number of attempts; no error, no stack, no apology.
+    const warnings = logs.filter(
+      (line) => line.msg === 'could not deliver an approval card; trying again with backoff',
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 40, approverId: SIOBHAN.aadObjectId });
+    expect(JSON.stringify(warnings[0])).not.toMatch(/\bat \w+ \(/);
+    expect(logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    expect(connector.sent.filter((s) => /something went wrong/i.test(JSON.stringify(s.body)))).toEqual([]);
+
+    // Siobhán becomes reachable: her card arrives, and the requester's card stops naming her.
+    connector.unreachable.delete(SIOBHAN.aadObjectId);
+    const created = await connector.waitFor(
+      () =>
+        connector.sent.find(
+          (s) => s.kind === 'create' && JSON.stringify(s.body).includes(SIOBHAN.aadObjectId),
+        ),
+      15_000,
+    );
+    await connector.waitFor(() =>
+      connector.messages(created.conversationId).find((m) => verbsOf(m.body).includes('approve')),
+    );
+    await connector.waitFor(
+      () => !/could not reach/.test(cardText(connector.currentCard(progress.activityId))),
+      10_000,
+    );
+    const settled = refusals();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(refusals()).toBe(settled);
+  }, 90_000);
+});
