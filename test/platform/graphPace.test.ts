@@ -266,7 +266,7 @@ test('sensitivity labels are read from v1.0’s path, with sublabels nested', as
     expect.objectContaining({
       id: 'label-2',
       isActive: false,
-      parent: { id: 'label-1', name: 'Confidential' },
+      parent: 'label-1',
     }),
   ]);
   // The beta-only path is not a v1.0 resource.
