@@ -12,6 +12,7 @@ import {
   type RuleNode,
   type RuleProgram,
 } from './parse';
+import { REGEX_LIMITS, RuleRegex } from './regex';
 
 /** A rule broke a limit or reached for something the allow-list refuses while being evaluated. */
 export class RuleEvaluationError extends Error {
@@ -203,9 +204,9 @@ function callMethod(
       case 'trim':
         return receiver.trim();
       case 'replace':
-        return replace(receiver, a, text(b, method));
+        return replace(receiver, a, text(b, method), state);
       case 'match': {
-        if (a instanceof RegExp) return receiver.match(prepared(a, receiver));
+        if (a instanceof RuleRegex) return a.match(checkedInput(receiver), regexCharge(state));
         throw new RuleEvaluationError('match() takes a regular expression literal');
       }
     }
@@ -215,14 +216,14 @@ function callMethod(
       charge(state, receiver.length);
       return receiver.includes(a, position(b, method));
     }
-  } else if (receiver instanceof RegExp && method === 'test') {
-    return typeof a === 'string' ? prepared(receiver, a).test(a) : false;
+  } else if (receiver instanceof RuleRegex && method === 'test') {
+    return typeof a === 'string' ? receiver.test(checkedInput(a), regexCharge(state)) : false;
   }
   throw unavailable(method, receiver);
 }
 
 /** replace() inserts its replacement literally, and stops as soon as the output passes the cap. */
-function replace(input: string, pattern: unknown, replacement: string): string {
+function replace(input: string, pattern: unknown, replacement: string, state: EvaluationState): string {
   if (/\$[$&`'<\d]/.test(replacement)) {
     throw new RuleEvaluationError('replace() does not support $ patterns in the replacement');
   }
@@ -232,24 +233,27 @@ function replace(input: string, pattern: unknown, replacement: string): string {
     if (input.length + growth > RULE_LIMITS.maxStringLength) throw tooLong();
     return replacement;
   };
-  if (pattern instanceof RegExp) return input.replace(prepared(pattern, input), insert);
+  if (pattern instanceof RuleRegex) return pattern.replace(checkedInput(input), insert, regexCharge(state));
   return input.replace(text(pattern, 'replace'), insert);
 }
 
-/** Literal regexes are shared by every evaluation, so their lastIndex is reset before each use. */
-function prepared(regex: RegExp, input: string): RegExp {
+/** A regex scan costs (characters scanned × program size) / unitsPerStep steps of the same budget. */
+function regexCharge(state: EvaluationState): (units: number) => void {
+  return (units) => charge(state, Math.ceil(units / REGEX_LIMITS.unitsPerStep));
+}
+
+function checkedInput(input: string): string {
   if (input.length > RULE_LIMITS.maxRegexInputLength) {
     throw new RuleEvaluationError(
       `Regular expressions only run on strings up to ${RULE_LIMITS.maxRegexInputLength} characters`,
     );
   }
-  regex.lastIndex = 0;
-  return regex;
+  return input;
 }
 
 function readProperty(target: unknown, key: string | number): unknown {
   if (typeof target === 'string') return key === 'length' ? target.length : target[index(key, target.length)];
-  if (typeof target !== 'object' || target === null || target instanceof RegExp) return undefined;
+  if (typeof target !== 'object' || target === null || target instanceof RuleRegex) return undefined;
   if (Array.isArray(target)) {
     if (key === 'length') return target.length;
     const i = index(key, target.length);
@@ -305,7 +309,7 @@ function tooLong(): RuleEvaluationError {
 function unavailable(method: string, receiver: unknown): RuleEvaluationError {
   const kind = Array.isArray(receiver)
     ? 'an array'
-    : receiver instanceof RegExp
+    : receiver instanceof RuleRegex
       ? 'a regex'
       : typeof receiver;
   return new RuleEvaluationError(`${method}() is not available on ${kind}`);

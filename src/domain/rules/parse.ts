@@ -6,6 +6,7 @@
 import jsepArrow, { type ArrowExpression } from '@jsep-plugin/arrow';
 import jsepRegex from '@jsep-plugin/regex';
 import jsep, { type Expression } from 'jsep';
+import { RuleRegex } from './regex';
 
 export type { Expression } from 'jsep';
 
@@ -13,7 +14,7 @@ export type { Expression } from 'jsep';
 // knows by name, so importing this module any number of times configures jsep exactly once.
 jsep.plugins.register(jsepArrow, jsepRegex);
 
-/** Bounds on the cost of one rule: source size, evaluation steps, produced strings, regex inputs. */
+/** Bounds on the cost of one rule: source size, evaluation steps (regex scans included), produced strings, regex inputs. */
 export const RULE_LIMITS = Object.freeze({
   maxSourceLength: 2_000,
   maxSteps: 10_000,
@@ -64,7 +65,7 @@ type Node<Kind extends string, Fields = unknown> = { readonly kind: Kind } & Rea
 
 /** The validated tree the evaluator walks; it holds nothing the allow-list did not admit. */
 export type RuleNode =
-  | Node<'literal', { value: string | number | boolean | RegExp | null | undefined }>
+  | Node<'literal', { value: string | number | boolean | RuleRegex | null | undefined }>
   | Node<'scope', { name: string }>
   | Node<'local', { slot: number }>
   | Node<'member', { object: RuleNode; key: string | number }>
@@ -175,15 +176,16 @@ class Lowering {
 
   private literal(node: jsep.Literal): RuleNode {
     const value = node.value;
-    if (value instanceof RegExp) {
-      const at = Math.max(0, this.source.indexOf(node.raw));
-      if (!/^[gimsu]*$/.test(value.flags)) {
-        return this.fail(`Regular expression flags "${value.flags}" are not allowed (use g, i, m, s, u)`, at);
-      }
-      const hazard = findRegexHazard(value.source);
-      if (hazard) return this.fail(hazard.reason, at + 1 + hazard.index);
+    if (!(value instanceof RegExp))
+      return { kind: 'literal', value: value as string | number | boolean | null };
+    // jsep's plugin built a native RegExp; it is only read for its source and flags, never run.
+    const at = Math.max(0, this.source.indexOf(node.raw));
+    if (!/^[gimsu]*$/.test(value.flags)) {
+      return this.fail(`Regular expression flags "${value.flags}" are not allowed (use g, i, m, s, u)`, at);
     }
-    return { kind: 'literal', value };
+    const regex = RuleRegex.compile(value.source, value.flags);
+    if (!(regex instanceof RuleRegex)) return this.fail(regex.reason, at + 1 + regex.index);
+    return { kind: 'literal', value: regex };
   }
 
   private identifier(name: string): RuleNode {
@@ -275,52 +277,4 @@ class Lowering {
   private fail(reason: string, position: number): never {
     throw new RuleSyntaxError(reason, position);
   }
-}
-
-const QUANTIFIER = /[*+?]|\{(\d+)(,(\d*))?\}/y;
-
-/**
- * Conservative star-height check: a repeated group that itself holds a quantifier or an
- * alternation (`(a+)+`, `(a|aa)*`) or any backreference can make backtracking exponential.
- */
-export function findRegexHazard(pattern: string): { reason: string; index: number } | undefined {
-  const open: { risky: boolean }[] = [];
-  let closed: { risky: boolean } | undefined;
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i];
-    const group = closed;
-    closed = undefined;
-    if (char === '\\') {
-      if (/[1-9k]/.test(pattern[i + 1] ?? '')) return { reason: 'Backreferences are not allowed', index: i };
-      i++;
-    } else if (char === '[') {
-      for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
-    } else if (char === '(') {
-      open.push({ risky: false });
-      const prefix = /^\?(?:[:=!]|<[=!]|<[^>]*>)/.exec(pattern.slice(i + 1));
-      if (prefix) i += prefix[0].length;
-    } else if (char === ')') {
-      closed = open.pop();
-      const parent = open[open.length - 1];
-      if (parent && closed?.risky) parent.risky = true;
-    } else if (char === '|') {
-      const parent = open[open.length - 1];
-      if (parent) parent.risky = true;
-    } else {
-      QUANTIFIER.lastIndex = i;
-      const quantifier = QUANTIFIER.exec(pattern);
-      if (!quantifier) continue;
-      const [text, min, comma, max] = quantifier;
-      const repeats =
-        min === undefined ? text !== '?' : comma !== undefined && (max === '' || Number(max) > 1);
-      if ((repeats || Number(min) > 1) && group?.risky) {
-        return { reason: 'Nested quantifiers risk catastrophic backtracking', index: i };
-      }
-      const parent = open[open.length - 1];
-      if (parent) parent.risky = true;
-      i += text.length - 1;
-      if (pattern[i + 1] === '?') i++;
-    }
-  }
-  return undefined;
 }
