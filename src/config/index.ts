@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isLoopbackAddress } from '../domain/network';
 import { auth, bot, DEFAULT_TENANT_ID, database, namespace, platform, reports, webhooks } from './sections';
 import { boolean, ConfigError, integer, oneOf, positiveNumber, url } from './values';
 
@@ -74,6 +75,11 @@ export interface Config {
     apiUrl?: string;
     /** Bot Framework identity (`MicrosoftAppId` …); with no app id, local unauthenticated traffic only. */
     appId?: string;
+    /**
+     * `STEWARD_BOT_ALLOW_UNAUTHENTICATED=true` (unsafe): without an app id, accept activities from any
+     * peer and listen on any address. Anyone who reaches the port can then act as anyone.
+     */
+    allowUnauthenticated: boolean;
     appPassword?: string;
     appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
     appTenantId?: string;
@@ -120,6 +126,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const platformConfig = platform(read);
   const authConfig = auth(read, dataDir);
+  const botConfig = bot(read, authConfig);
+  if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
   return {
     role,
     host,
@@ -142,7 +150,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
     webhooks: webhooks(read, platformConfig.kind === 'embedded'),
-    bot: bot(read, authConfig),
+    bot: botConfig,
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
     shutdownTimeoutMs: integer(
@@ -160,4 +168,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       400,
     ),
   };
+}
+
+/**
+ * Without a Bot Framework app id, activities are not authenticated: anyone who reaches the port could
+ * act in anyone's name. Such a bot only listens on loopback, unless its operator says otherwise.
+ */
+function refuseUnauthenticatedExposure(botConfig: Config['bot'], host: string): void {
+  if (!botConfig.enabled || botConfig.appId || botConfig.allowUnauthenticated || isLoopbackAddress(host))
+    return;
+  throw new ConfigError(
+    'MicrosoftAppId',
+    `is required for the bot to listen on ${host} (not a loopback address): without it, activities ` +
+      'are not authenticated. Set MicrosoftAppId (and MicrosoftAppPassword), listen on 127.0.0.1, or set ' +
+      'STEWARD_BOT_ALLOW_UNAUTHENTICATED=true to accept unauthenticated activities from anywhere (unsafe)',
+  );
 }

@@ -77,6 +77,11 @@ export function bot(read: Read, auth: Config['auth']): Config['bot'] {
     appPassword,
     appType,
     appTenantId: read('MicrosoftAppTenantId'),
+    allowUnauthenticated: boolean(
+      'STEWARD_BOT_ALLOW_UNAUTHENTICATED',
+      read('STEWARD_BOT_ALLOW_UNAUTHENTICATED'),
+      false,
+    ),
     oauthConnection,
     apiScope:
       read('STEWARD_BOT_API_SCOPE') ?? (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
