@@ -7,6 +7,7 @@ import type { Caller } from '../domain/caller';
 import { Forbidden, NotFound, RateLimited, Unavailable, ValidationFailed } from '../domain/errors';
 import { bypassesCondition, isGranted, policyOf } from '../domain/rbac';
 import { actorOf, type AuditActor } from '../domain/audit';
+import { findControlCharacter } from '../domain/controlCharacters';
 import type { AuditLog } from '../services/audit';
 import type { RateLimitService } from '../services/rateLimits';
 import { detailsOf, HttpError, sendJson, toApiError } from './errors';
@@ -148,7 +149,8 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     status = mapped.status;
     if (status >= 500)
       options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
-    if (status === 413) mapped.headers.Connection = 'close';
+    // The rest of a refused or abandoned body is not read: the connection cannot be reused.
+    if (status === 413 || status === 408) mapped.headers.Connection = 'close';
     if (status === 401 || status === 403) {
       await recordRefusal(options, {
         route,
@@ -214,6 +216,17 @@ async function recordRefusal(
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
+  const control = where === 'header' ? undefined : findControlCharacter(value, where);
+  if (control) {
+    const code = `U+${control.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new ValidationFailed(`The request ${where} holds a control character.`, [
+      {
+        code: 'controlCharacter',
+        target: control.target,
+        message: `Control characters (here ${code}) are not allowed; tab and line breaks are.`,
+      },
+    ]);
+  }
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) {
     const message =
