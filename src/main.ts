@@ -54,6 +54,7 @@ import { MetadataService } from './services/metadata';
 import { ProvisioningService } from './services/provisioning';
 import { ProvisioningHandler, TeamArchiveHandler } from './services/provisioningHandler';
 import { RateLimitService } from './services/rateLimits';
+import { RefusalGuard } from './services/refusals';
 import { ReportService } from './services/reports';
 import { TeamService } from './services/teams';
 import { WebhookDeliveryHandler } from './services/webhookDelivery';
@@ -210,6 +211,11 @@ export async function startSteward(
     metabase: config.reports.metabase,
     now,
   });
+  const refusals = new RefusalGuard({
+    perMinute: config.refusalsPerMinute,
+    audit,
+    onError: (error) => logger.error({ err: error }, 'could not record a refused call'),
+  });
   const server = createApiServer({
     routes: !runsApi
       ? []
@@ -231,7 +237,8 @@ export async function startSteward(
     publicUrl: () => publicUrl,
     version: VERSION,
     ready: () => store.ping(),
-    audit,
+    refusals,
+    trustedProxies: new Set(config.trustedProxies),
   });
   if (platform.kind === 'embedded' && runsApi) mountViewer(server, platform as EmbeddedPlatform);
   if (runsApi) mountReportPages(server, reports, logger);
@@ -304,6 +311,8 @@ export async function startSteward(
           });
           server.server.closeIdleConnections();
         });
+        // The counts of refused calls still in memory go to the security trail before the store closes.
+        await refusals.close();
         await platform.close?.();
         await store.close();
       })();

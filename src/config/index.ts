@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isLoopbackAddress } from '../domain/network';
+import { isLoopbackAddress, plainAddress } from '../domain/network';
 import { auth, bot, DEFAULT_TENANT_ID, database, namespace, platform, reports, webhooks } from './sections';
 import { boolean, ConfigError, integer, oneOf, positiveNumber, url } from './values';
 
@@ -54,6 +54,10 @@ export interface Config {
   /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
   workers: { concurrency: number; leaseMs: number; pollMs: number };
   rateLimitFactor: number;
+  /** Refused calls (401, 403) a source may make a minute before 429 (`STEWARD_REFUSALS_PER_MINUTE` × the factor). */
+  refusalsPerMinute: number;
+  /** Peers trusted to name the client in `X-Forwarded-For` (`STEWARD_TRUSTED_PROXIES`, comma-separated). */
+  trustedProxies: readonly string[];
   /** Webhook deliveries: where they may go, how they are retried, when a failing hook is turned off. */
   webhooks: {
     /** Allow loopback receivers (and plain http to localhost); default on with the embedded platform only. */
@@ -127,6 +131,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const platformConfig = platform(read);
   const authConfig = auth(read, dataDir);
   const botConfig = bot(read, authConfig);
+  const rateLimitFactor = positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1);
   if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
   return {
     role,
@@ -148,7 +153,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
       pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
     },
-    rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
+    rateLimitFactor,
+    refusalsPerMinute: Math.max(
+      1,
+      Math.round(
+        integer('STEWARD_REFUSALS_PER_MINUTE', read('STEWARD_REFUSALS_PER_MINUTE'), 30, 1, 100_000) *
+          rateLimitFactor,
+      ),
+    ),
+    trustedProxies: (read('STEWARD_TRUSTED_PROXIES') ?? '')
+      .split(',')
+      .map((address) => plainAddress(address))
+      .filter((address) => address !== ''),
     webhooks: webhooks(read, platformConfig.kind === 'embedded'),
     bot: botConfig,
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
