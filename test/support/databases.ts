@@ -49,7 +49,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     url: url.toString(),
     dataDir,
     drop: async () => {
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -62,5 +62,23 @@ async function admin(work: (client: Client) => Promise<unknown>): Promise<void> 
     await work(client);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Drops a test database, retrying while PostgreSQL refuses to end one of its backends. `with
+ * (force)` also ends an autovacuum worker that happens to be in the database, and a user without
+ * `pg_signal_backend` may not signal that worker (SQLSTATE 42501); it leaves within moments.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      return;
+    } catch (error) {
+      const refused = (error as { code?: string }).code === '42501';
+      if (!refused || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 }
