@@ -2,6 +2,120 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
+/** An import of one of our folders (`src/<name>`) from a folder beside or below it: `../name`, `../../name/x`. */
+const ours = (...names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
+/** An import of a package (or one of its paths). */
+const pkg = (...names) => `^(${names.join('|')})(/|$)`;
+const SQL = pkg('kysely', 'pg', 'better-sqlite3');
+const BOT_SDK = pkg('botbuilder[a-z-]*', 'botframework-[a-z-]+', 'adaptivecards-templating');
+const HTTP_SERVER = pkg('restify');
+
+/**
+ * The layers (docs/architecture.md): what each folder may not import. Data flows one way: domain
+ * <- store, platform <- services <- api; the bot reaches the API only through the client; only the
+ * composition root (`main.ts`, `compose/`) and the admin commands (`cli/`) know every layer. A
+ * folder's own entry replaces its parent's (platform/graph is stricter than platform).
+ */
+const LAYERS = [
+  {
+    folder: 'domain',
+    why: 'the domain is pure rules: it imports nothing of ours outside src/domain, and no I/O library',
+    forbidden: [
+      ours(
+        'store',
+        'platform',
+        'services',
+        'api',
+        'bot',
+        'client',
+        'config',
+        'compose',
+        'cli',
+        'cluster',
+        'main',
+      ),
+      SQL,
+      BOT_SDK,
+      HTTP_SERVER,
+      pkg('undici', 'pino'),
+    ],
+  },
+  {
+    folder: 'store',
+    why: 'the store persists domain types: it imports src/domain only',
+    forbidden: [
+      ours('platform', 'services', 'api', 'bot', 'client', 'compose', 'cli', 'cluster', 'main'),
+      BOT_SDK,
+      HTTP_SERVER,
+    ],
+  },
+  {
+    folder: 'platform',
+    why: 'a platform adapter implements the port over domain types (the embedded one keeps its simulated tenant in the store)',
+    forbidden: [
+      ours('services', 'api', 'bot', 'client', 'compose', 'cli', 'cluster', 'main'),
+      BOT_SDK,
+      HTTP_SERVER,
+    ],
+  },
+  {
+    folder: 'platform/graph',
+    why: 'the Graph adapter implements the port over Microsoft Graph, never over our store',
+    forbidden: [
+      ours('store', 'services', 'api', 'bot', 'client', 'compose', 'cli', 'cluster', 'main'),
+      BOT_SDK,
+      HTTP_SERVER,
+      SQL,
+    ],
+  },
+  {
+    folder: 'services',
+    why: 'services use domain, store and platform; they know neither HTTP nor the bot',
+    forbidden: [ours('api', 'bot', 'client', 'compose', 'cli', 'cluster', 'main'), BOT_SDK, HTTP_SERVER],
+  },
+  {
+    folder: 'api',
+    why: 'routes go through services: the API imports services and domain, never store or platform',
+    forbidden: [
+      ours('store', 'platform', 'bot', 'client', 'compose', 'cli', 'cluster', 'main'),
+      BOT_SDK,
+      SQL,
+    ],
+  },
+  {
+    folder: 'bot',
+    why: 'the bot talks to the API only through src/client (its types and values included)',
+    forbidden: [
+      ours('domain', 'store', 'platform', 'services', 'api', 'config', 'compose', 'cli', 'cluster', 'main'),
+      SQL,
+      HTTP_SERVER,
+    ],
+  },
+  {
+    folder: 'client',
+    why: 'the client imports nothing of ours but the shared wire types (src/domain/wire)',
+    forbidden: [
+      ours('store', 'platform', 'services', 'api', 'bot', 'config', 'compose', 'cli', 'cluster', 'main'),
+      '^(\\.\\./)+domain(?!/wire(/|$))(/|$)',
+      SQL,
+      BOT_SDK,
+      HTTP_SERVER,
+    ],
+  },
+  {
+    folder: 'config',
+    why: 'configuration reads the environment into plain settings: it imports src/domain only',
+    forbidden: [
+      ours('store', 'platform', 'services', 'api', 'bot', 'client', 'compose', 'cli', 'cluster', 'main'),
+    ],
+  },
+  {
+    folder: 'cluster',
+    why: 'the cluster supervisor and proxy start and route processes; they know no layer of the product',
+    forbidden: [ours('domain', 'store', 'platform', 'services', 'api', 'bot', 'client', 'compose', 'main')],
+  },
+];
+
 module.exports = tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'devTools/', 'test/e2e/artifacts/'] },
   js.configs.recommended,
@@ -14,6 +128,16 @@ module.exports = tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  // A folder's own rule replaces its parent's (platform/graph is stricter than platform).
+  ...LAYERS.map(({ folder: name, why, forbidden }) => ({
+    files: [`src/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: forbidden.map((regex) => ({ regex, message: `Layer ${name}: ${why}.` })) },
+      ],
+    },
+  })),
   {
     files: ['**/*.js'],
     languageOptions: {

@@ -4,7 +4,8 @@
 // `$skiptoken`s, and a from/to window in the middle of the trail, one request at a time over HTTP,
 // on SQLite and PostgreSQL. Baseline: the same pages of a trail holding 1 000 records in the same
 // database, so the ratio shows what the 1 000× larger trail costs. Records are inserted with one
-// INSERT … SELECT per trail, ten seconds apart, as Steward writes them.
+// INSERT … SELECT per trail, ten seconds apart, as Steward writes them, with the per-day counts
+// Steward keeps beside them (each page's `@odata.count` is the trail's total, and is checked).
 const { sql } = require('kysely');
 const { isPostgres } = require('../dist/store/database');
 const { servedStore, sequentialLatency, ms } = require('./latency');
@@ -16,8 +17,15 @@ const BIG = 'team_provisioning';
 const SMALL = 'approvals';
 const TARGET_MS = 20;
 
-/** Inserts `count` records in `trail`, one every 10 s from 2026-01-01. */
+/** Inserts `count` records in `trail`, one every 10 s from 2026-01-01, and their per-day counts. */
 async function insertRecords(db, trail, count) {
+  await insertRecordRows(db, trail, count);
+  await sql`INSERT INTO audit_counts (trail, day, shard, count)
+    SELECT trail, substr(created_at, 1, 10), 0, count(*) FROM audit_records WHERE trail = ${trail}
+    GROUP BY trail, substr(created_at, 1, 10)`.execute(db);
+}
+
+async function insertRecordRows(db, trail, count) {
   const columns = sql`(id, trail, created_at, tenant_id, actor, action, target, outcome, request_id, details)`;
   const actor = '{"id":"steward","type":"system","displayName":"Steward"}';
   if (isPostgres(db)) {
@@ -48,6 +56,8 @@ async function pages(server, trail, records, count) {
   });
   if (first.last.value.length !== 100)
     throw new Error(`first page of ${trail}: ${first.last.value.length} records`);
+  if (first.last['@odata.count'] !== records)
+    throw new Error(`first page of ${trail}: @odata.count ${first.last['@odata.count']}, not ${records}`);
   // Follow 9 nextLinks from the first page to page 10 (the baseline trail's last), then time that page.
   const follow = async (link) =>
     (
@@ -67,8 +77,10 @@ async function pages(server, trail, records, count) {
     () => ({ method: 'GET', path: `${base}?$top=100&from=${middle.toISOString()}&to=${to}` }),
     { count },
   );
-  if (window.last.value.length !== Math.min(100, 360))
-    throw new Error(`window of ${trail}: ${window.last.value.length}`);
+  if (window.last.value.length !== Math.min(100, 360) || window.last['@odata.count'] !== 360)
+    throw new Error(
+      `window of ${trail}: ${window.last.value.length}, @odata.count ${window.last['@odata.count']}`,
+    );
   return { first, deep, window };
 }
 

@@ -13,7 +13,7 @@ const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
 const { startServer } = require('./processes');
 const { freshPostgres, percentile } = require('./stores');
 
-const MEGAN = '00000000-0000-0000-0000-0000000000021';
+const MEGAN = '00000000-0000-0000-0000-000000000021';
 
 /**
  * A store of `kind` ('sqlite' | 'postgres'), migrated and filled by `load(store)` from this process,

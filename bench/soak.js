@@ -18,8 +18,8 @@ const { seedUsers } = require('../dist/store/seed/directory');
 const { rssOf, startServer } = require('./processes');
 const { load, window } = require('./soakLoad');
 
-const MEGAN = '00000000-0000-0000-0000-0000000000021'; // GLOBAL_ADMIN: catalog, metadata, audit
-const ALEX = '00000000-0000-0000-0000-0000000000020';
+const MEGAN = '00000000-0000-0000-0000-000000000021'; // GLOBAL_ADMIN: catalog, metadata, audit
+const ALEX = '00000000-0000-0000-0000-000000000020';
 const PROVISIONING_PER_S = 5;
 const NAMESPACE = 'soak';
 // Targets: the rules, stated once.

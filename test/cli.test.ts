@@ -64,7 +64,7 @@ describe('npm run token (dist/cli/token.js)', () => {
     expect(decodeProtectedHeader(jwt)).toMatchObject({ alg: 'HS256', typ: 'JWT' });
     const claims = decodeJwt(jwt);
     expect(claims).toMatchObject({
-      oid: '00000000-0000-0000-0000-0000000000020',
+      oid: '00000000-0000-0000-0000-000000000020',
       tid: TENANT,
       name: 'Alex Wilber',
       preferred_username: 'alexw@example.com',

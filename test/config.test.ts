@@ -37,7 +37,7 @@ describe('loadConfig', () => {
       expect(config.role).toBe('all');
       expect(config.dataDir).toBe(path.join(cwd, 'data'));
       expect(config.database).toEqual({ kind: 'sqlite', file: path.join(cwd, 'data', 'steward.db') });
-      expect(config.tenantId).toBe('00000000-0000-0000-0000-0000000000001');
+      expect(config.tenantId).toBe('00000000-0000-0000-0000-000000000001');
       expect(DEFAULT_TENANT_ID).toBe(config.tenantId);
       expect(config.auth.mode).toBe('embedded');
       expect(config.auth.issuer).toBe('steward-embedded');
@@ -175,7 +175,7 @@ describe('loadConfig', () => {
         { STEWARD_DATABASE_URL: 'postgres://db/s', STEWARD_DATABASE_POOL_SIZE: '0' },
       ],
       ['STEWARD_TENANT_ID', { STEWARD_TENANT_ID: 'nope' }],
-      ['STEWARD_TENANT_ID', { STEWARD_TENANT_ID: '00000000-0000-0000-0000-00000000000012' }],
+      ['STEWARD_TENANT_ID', { STEWARD_TENANT_ID: '00000000-0000-0000-0000-0000000000012' }],
       ['STEWARD_AUTH_MODE', { STEWARD_AUTH_MODE: 'kerberos' }],
       ['STEWARD_AUTH_SECRET', { STEWARD_AUTH_SECRET: 'short' }],
       ['STEWARD_AUTH_SECRET', { STEWARD_AUTH_SECRET: 'x'.repeat(31) }],

@@ -21,7 +21,7 @@ const { loadConfig } = require('../../dist/config');
 const { createLogger } = require('../../dist/logger');
 const { EmbeddedTokenIssuer } = require('../../dist/services/tokens');
 
-const ALEX = '00000000-0000-0000-0000-0000000000020';
+const ALEX = '00000000-0000-0000-0000-000000000020';
 
 async function main() {
   const overrides = JSON.parse(process.env.BENCH_STEWARD_ENV || '{}');

@@ -73,7 +73,8 @@ function describe(error: unknown): { code: string; message: string } {
 function statusOf(error: unknown): { status: number; headers: Record<string, string> } {
   if (error instanceof ValidationFailed) return { status: 400, headers: {} };
   if (error instanceof Unauthorized) {
-    return { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } };
+    const challenge = error.challenge === 'none' ? 'Bearer' : `Bearer error="${error.challenge}"`;
+    return { status: 401, headers: { 'WWW-Authenticate': challenge } };
   }
   if (error instanceof Forbidden) return { status: 403, headers: {} };
   if (error instanceof NotFound) return { status: 404, headers: {} };
@@ -93,6 +94,15 @@ function statusOf(error: unknown): { status: number; headers: Record<string, str
   return { status: 500, headers: {} };
 }
 
+/**
+ * Headers on every API answer: a browser must not guess another type from a JSON body, and no
+ * cache may keep one (they hold people, e-mails and private teams, and depend on the token).
+ */
+export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
 /** Writes a JSON response (the server's only way of answering). */
 export function sendJson(
   res: ServerResponse,
@@ -101,7 +111,8 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent) return;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries({ ...API_RESPONSE_HEADERS, ...headers }))
+    res.setHeader(name, value);
   if (body === undefined) {
     res.statusCode = status;
     res.setHeader('Content-Length', '0');

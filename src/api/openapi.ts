@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type OperationPolicy, policyOf, TIER_LIMITS } from '../domain/rbac';
 import { models } from '../domain/wire';
-import type { Route } from './route';
+import { API_BASE, type Route } from './route';
 
 type JsonSchema = Record<string, unknown>;
 const COMPONENT = '#/components/schemas/';
@@ -68,7 +68,16 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 const RATE_HEADERS = {
   'X-RateLimit-Limit': { description: 'Calls a minute allowed for this tier.', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Calls left in the current minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current minute ends and the budget is full again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
   'request-id': { description: 'Identifies this request in the logs.', schema: { type: 'string' } },
+  'X-Content-Type-Options': { description: 'Always `nosniff`.', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'Always `no-store`: answers depend on the token.',
+    schema: { type: 'string' },
+  },
 };
 
 function errorResponses(route: Route): Record<string, JsonSchema> {
@@ -86,7 +95,12 @@ function errorResponses(route: Route): Record<string, JsonSchema> {
     const headers: Record<string, unknown> = { ...RATE_HEADERS };
     if (status === 429 || status === 503)
       headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'integer' } };
-    if (status === 401) headers['WWW-Authenticate'] = { schema: { type: 'string' } };
+    if (status === 401)
+      headers['WWW-Authenticate'] = {
+        description:
+          '`Bearer` when no credentials were sent; `Bearer error="invalid_request"` for another scheme, `Bearer error="invalid_token"` for a token that does not verify (RFC 6750).',
+        schema: { type: 'string' },
+      };
     responses[String(status)] = {
       description: route.responses[status]?.description ?? ERROR_DESCRIPTIONS[status] ?? 'Error.',
       headers,
@@ -161,7 +175,7 @@ export function buildOpenApiDocument(routes: readonly Route[], info: { version: 
         'Team provisioning and governance for Microsoft Teams. Every operation needs a bearer token; ' +
         'errors are ApiError objects; calls are rate limited per caller and tier.',
     },
-    servers: [{ url: `${info.serverUrl}/api/v1.0` }],
+    servers: [{ url: `${info.serverUrl}${API_BASE}` }],
     security: [{ bearer: [] }],
     paths,
     components: {

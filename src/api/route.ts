@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type { Caller } from '../domain/caller';
 import type { OperationId } from '../domain/rbac';
 
+/** Where the API's routes are mounted: every route's `path` is below it. */
+export const API_BASE = '/api/v1.0';
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A documented response of an operation. */

@@ -11,14 +11,14 @@ import { findControlCharacter } from '../domain/controlCharacters';
 import type { RateLimitService } from '../services/rateLimits';
 import type { RefusalGuard } from '../services/refusals';
 import { clientAddress } from '../domain/network';
-import { detailsOf, HttpError, sendJson, toApiError } from './errors';
+import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
 import type { Authenticator } from './middleware/authenticate';
 import { readJsonBody } from './middleware/readJsonBody';
 import { buildOpenApiDocument } from './openapi';
-import type { Route } from './route';
+import { API_BASE, type Route } from './route';
 
-export const API_BASE = '/api/v1.0';
+export { API_BASE } from './route';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -99,7 +99,12 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
             ? new NotFound(`No operation at ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}.`)
             : err;
       const { status, body, headers } = toApiError(error, { requestId, clientRequestId });
-      res.send(status, body, { ...headers, ...idHeaders(requestId, clientRequestId) });
+      // restify writes this answer itself once the callback runs; the API's headers go with it.
+      res.send(status, body, {
+        ...API_RESPONSE_HEADERS,
+        ...headers,
+        ...idHeaders(requestId, clientRequestId),
+      });
       options.metrics.observe('unknown', req.method ?? '', status, 0);
       callback();
     },
@@ -137,6 +142,7 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     const decision = await options.rateLimits.consume(options.tenantId, caller.id, policy.tier);
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('X-RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) {
       throw new RateLimited(
         `Too many calls: ${decision.limit} a minute are allowed for this operation.`,

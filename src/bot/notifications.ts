@@ -1,12 +1,27 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { HookPayload, StewardClient } from '../client';
-import { EVENT_TYPES } from '../domain/events';
+import type { EventType, HookPayload, StewardClient } from '../client';
 import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';
 import type { ApprovalConversation } from './conversations/approvals';
 import type { ProgressTracker } from './conversations/progress';
 import type { BotIdentity } from './identity/botIdentity';
+
+/**
+ * Every event this version of Steward emits, for when the bot may not list them: the client carries
+ * no values of the server, and `satisfies` makes the compiler refuse a missing or unknown code.
+ */
+const EVENT_TYPES = Object.keys({
+  team_created: true,
+  team_provisioning_completed: true,
+  team_provisioning_failed: true,
+  team_creation_approval_requested: true,
+  team_creation_approved: true,
+  team_creation_rejected: true,
+  team_archived: true,
+  team_unarchived: true,
+  team_deleted: true,
+} satisfies Record<EventType, true>) as EventType[];
 
 /** Where Steward delivers the bot's webhook, under the bot's public URL. */
 export const NOTIFICATIONS_PATH = '/api/notifications';
@@ -76,7 +91,10 @@ export class Notifications {
       // Gone quiet after failed deliveries, or pointing elsewhere: replace it.
       if (hook) await client.deleteHook(hook.id, app).catch(() => undefined);
     }
-    const events = await this.eventCodes();
+    // Every event this version of Steward emits. `GET /webhooks/events` would say the same, but it
+    // is an operation for people: the bot's app identity may not call it, and a refused call at
+    // every start would fill the security trail with access_denied records.
+    const events: HookPayload['events'] = [...EVENT_TYPES];
     const hook = await client.createHook(
       {
         name: 'Steward bot',
@@ -91,21 +109,6 @@ export class Notifications {
     await state.saveWebhook(registration);
     this.deps.log.info({ hookId: hook.id, url }, 'bot webhook registered');
     return registration;
-  }
-
-  /**
-   * Every event code (`GET /webhooks/events`). That operation is for people; an app identity that
-   * may not call it subscribes to the events the bot knows.
-   */
-  private async eventCodes(): Promise<HookPayload['events']> {
-    try {
-      const events = await this.deps.client.getHooksEvents({ token: () => this.deps.identity.appToken() });
-      return events.value.map((event) => event.code) as HookPayload['events'];
-    } catch (error) {
-      if (!isStatus(error, 403)) throw error;
-      // The events this version of Steward emits.
-      return [...EVENT_TYPES];
-    }
   }
 
   /**

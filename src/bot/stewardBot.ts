@@ -144,7 +144,7 @@ export class StewardBot extends TeamsActivityHandler {
         );
       case CardVerb.pickTemplate:
         return asCaller(context, deps, { subject: 'template', action: 'open that template' }, (api) =>
-          requestForm(api, String((data as PickTemplateData).templateId ?? '')),
+          requestForm(api, String((data as PickTemplateData).templateId ?? ''), {}, true, deps.log),
         );
       case CardVerb.submitRequest:
         return asCaller(context, deps, { subject: 'template', action: 'request the team' }, (api) =>

@@ -20,6 +20,8 @@ export type ApiErrorDetail = Out<typeof wire.ApiErrorDetail>;
 export type Job = Out<typeof wire.Job>;
 export type Jobs = Out<typeof wire.Jobs>;
 export type JobStatus = Out<typeof wire.JobStatus>;
+export type JobStep = Out<typeof wire.JobStep>;
+export type StepStatus = Out<typeof wire.StepStatus>;
 export type TeamProvisioningRequest = In<typeof wire.TeamProvisioningRequest>;
 export type ApprovedApprovalResponsePayload = In<typeof wire.ApprovedApprovalResponsePayload>;
 export type RejectedApprovalResponsePayload = In<typeof wire.RejectedApprovalResponsePayload>;
@@ -62,6 +64,7 @@ export type Label = Out<typeof wire.Label>;
 export type Labels = Out<typeof wire.Labels>;
 
 // Webhook helpers
+export type EventType = wire.EventType;
 export type HookSignatureRequest = In<typeof wire.HookSignatureRequest>;
 export type HookSignature = Out<typeof wire.HookSignature>;
 export type HookEvent = Out<typeof wire.HookEvent>;

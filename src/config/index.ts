@@ -1,10 +1,20 @@
 import path from 'node:path';
-import { isLoopbackAddress, plainAddress } from '../domain/network';
-import { auth, bot, DEFAULT_TENANT_ID, database, namespace, platform, reports, webhooks } from './sections';
+import { isLoopbackHost, plainAddress } from '../domain/network';
+import {
+  DEFAULT_TENANT_ID,
+  readAuth,
+  readBot,
+  readDatabase,
+  readNamespace,
+  readPlatform,
+  readReports,
+  readWebhooks,
+} from './sections';
 import { boolean, ConfigError, integer, oneOf, positiveNumber, url } from './values';
 
 export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
 export { ConfigError, redactUrl } from './values';
+export { checkBotSettings, type EntraBotSettings, entraBotSettings, runsBot } from './botSettings';
 
 /**
  * Every setting of Steward, read from the environment once, validated, and typed. This is the only
@@ -121,16 +131,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker', 'bot'] as const, 'all');
   const publicUrl = read('STEWARD_PUBLIC_URL');
   const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
-  // Not a strict UUID: the embedded tenant id has 13 digits in its last group.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i.test(tenantId)) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tenantId)) {
     throw new ConfigError(
       'STEWARD_TENANT_ID',
       `expected a tenant id like ${DEFAULT_TENANT_ID}, got "${tenantId}"`,
     );
   }
-  const platformConfig = platform(read);
-  const authConfig = auth(read, dataDir);
-  const botConfig = bot(read, authConfig);
+  const platformConfig = readPlatform(read);
+  const authConfig = readAuth(read, dataDir);
+  const botConfig = readBot(read, authConfig);
   const rateLimitFactor = positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1);
   if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
   return {
@@ -139,15 +148,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port,
     publicUrl: publicUrl === undefined ? undefined : url('STEWARD_PUBLIC_URL', publicUrl).replace(/\/+$/, ''),
     dataDir,
-    database: database(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
+    database: readDatabase(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
     tenantId: tenantId.toLowerCase(),
     auth: authConfig,
     platform: platformConfig,
-    provisioningMetadataNamespace: namespace(
+    provisioningMetadataNamespace: readNamespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
       read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
     ),
-    reports: reports(read, authConfig),
+    reports: readReports(read, authConfig),
     workers: {
       concurrency: integer('STEWARD_WORKER_CONCURRENCY', read('STEWARD_WORKER_CONCURRENCY'), 4, 0, 64),
       leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
@@ -165,7 +174,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .split(',')
       .map((address) => plainAddress(address))
       .filter((address) => address !== ''),
-    webhooks: webhooks(read, platformConfig.kind === 'embedded'),
+    webhooks: readWebhooks(read, platformConfig.kind === 'embedded'),
     bot: botConfig,
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
@@ -191,8 +200,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
  * act in anyone's name. Such a bot only listens on loopback, unless its operator says otherwise.
  */
 function refuseUnauthenticatedExposure(botConfig: Config['bot'], host: string): void {
-  if (!botConfig.enabled || botConfig.appId || botConfig.allowUnauthenticated || isLoopbackAddress(host))
-    return;
+  if (!botConfig.enabled || botConfig.appId || botConfig.allowUnauthenticated || isLoopbackHost(host)) return;
   throw new ConfigError(
     'MicrosoftAppId',
     `is required for the bot to listen on ${host} (not a loopback address): without it, activities ` +

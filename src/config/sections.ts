@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { NAMESPACE_PATTERN } from '../domain/metadata';
 import { REPORTS } from '../domain/reports/catalogue';
 import type { Config } from './index';
 import { boolean, ConfigError, integer, oneOf, type Read, redactUrl, url } from './values';
 
 /** The settings of each part of Steward, read through `read` (never from the environment directly). */
 
-export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-0000000000001';
+export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-000000000001';
 export const EMBEDDED_ISSUER = 'steward-embedded';
 export const EMBEDDED_AUDIENCE = 'api://steward';
 
-export function database(
+export function readDatabase(
   value: string | undefined,
   dataDir: string,
   poolSize: string | undefined,
@@ -38,7 +39,7 @@ export function database(
   throw new ConfigError('STEWARD_DATABASE_URL', 'expected postgres://… or sqlite:<file>');
 }
 
-export function webhooks(read: Read, embedded: boolean): Config['webhooks'] {
+export function readWebhooks(read: Read, embedded: boolean): Config['webhooks'] {
   const int = (name: string, fallback: number, min: number, max: number) =>
     integer(name, read(name), fallback, min, max);
   return {
@@ -55,7 +56,7 @@ export function webhooks(read: Read, embedded: boolean): Config['webhooks'] {
   };
 }
 
-export function bot(read: Read, auth: Config['auth']): Config['bot'] {
+export function readBot(read: Read, auth: Config['auth']): Config['bot'] {
   const appId = read('MicrosoftAppId');
   const appPassword = read('MicrosoftAppPassword');
   const appType = oneOf(
@@ -92,14 +93,14 @@ export function bot(read: Read, auth: Config['auth']): Config['bot'] {
   };
 }
 
-export function namespace(name: string, value: string): string {
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) {
+export function readNamespace(name: string, value: string): string {
+  if (!NAMESPACE_PATTERN.test(value)) {
     throw new ConfigError(name, `expected 1–64 letters, digits, ".", "_" or "-", got "${value}"`);
   }
   return value;
 }
 
-export function platform(read: Read): Config['platform'] {
+export function readPlatform(read: Read): Config['platform'] {
   const kind = oneOf(
     'STEWARD_PLATFORM',
     read('STEWARD_PLATFORM'),
@@ -148,7 +149,7 @@ function faults(value: string | undefined): Array<{ call: number; status: 429 | 
   });
 }
 
-export function auth(read: Read, dataDir: string): Config['auth'] {
+export function readAuth(read: Read, dataDir: string): Config['auth'] {
   const mode = oneOf(
     'STEWARD_AUTH_MODE',
     read('STEWARD_AUTH_MODE'),
@@ -181,7 +182,7 @@ export function auth(read: Read, dataDir: string): Config['auth'] {
   return { mode, secret, issuer: EMBEDDED_ISSUER, audience: EMBEDDED_AUDIENCE };
 }
 
-export function reports(read: Read, auth: Config['auth']): Config['reports'] {
+export function readReports(read: Read, auth: Config['auth']): Config['reports'] {
   let urlSecret: string;
   if (auth.mode === 'embedded') urlSecret = auth.secret;
   else {

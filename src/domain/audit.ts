@@ -81,6 +81,21 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** A stored audit record, with its position in the trail's order. */
+export interface StoredAuditRecord {
+  seq: number;
+  id: string;
+  trail: string;
+  date: string;
+  tenantId: string;
+  actor: AuditActor;
+  action: string;
+  target: AuditTarget;
+  outcome: string;
+  requestId: string | null;
+  details: Record<string, unknown> | null;
+}
+
 /** Steward acting on its own (job workers, webhook deliveries). */
 export const SYSTEM_ACTOR: AuditActor = { id: 'steward', type: 'system', displayName: 'Steward' };
 
@@ -91,4 +106,12 @@ export function actorOf(caller: Pick<Caller, 'id' | 'kind' | 'name'>): AuditActo
     type: caller.kind,
     ...(caller.name ? { displayName: caller.name } : {}),
   };
+}
+
+/** A record of something `caller` did: their actor and request id, `success` unless `outcome` says otherwise. */
+export function callerRecord(
+  caller: Pick<Caller, 'id' | 'kind' | 'name' | 'requestId'>,
+  entry: Omit<AuditEntry, 'actor' | 'requestId' | 'outcome'> & { outcome?: AuditEntry['outcome'] },
+): AuditEntry {
+  return { outcome: 'success', ...entry, actor: actorOf(caller), requestId: caller.requestId ?? null };
 }

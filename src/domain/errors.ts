@@ -30,14 +30,28 @@ export class ValidationFailed extends StewardError {
   }
 }
 
-/** The caller presented no token, or one that does not verify. */
+/**
+ * The caller presented no token, or one that does not verify. `challenge` is the RFC 6750 error
+ * code of the `WWW-Authenticate` answer: `none` when no credentials were sent at all.
+ */
 export class Unauthorized extends StewardError {
   readonly code = 'unauthorized';
+  constructor(
+    message: string,
+    readonly challenge: 'none' | 'invalid_request' | 'invalid_token' = 'invalid_token',
+  ) {
+    super(message);
+  }
 }
 
 /** The caller is known but lacks the role or relationship the operation needs. */
 export class Forbidden extends StewardError {
-  readonly code = 'forbidden';
+  readonly code: string = 'forbidden';
+}
+
+/** A requester deciding on their own request, which their template does not allow. */
+export class SelfApprovalNotAllowed extends Forbidden {
+  override readonly code = 'selfApprovalNotAllowed';
 }
 
 /** The resource does not exist, or the caller may not know that it does. */
@@ -86,4 +100,13 @@ export class PlatformError extends Error {
     super(message);
     this.name = 'PlatformError';
   }
+}
+
+/**
+ * A job cannot be carried out as its type says: its data is not of the shape its job type parses,
+ * or its template asks for something impossible (a tab in a channel the team does not have). Final:
+ * the job fails with this message, and it is not retried.
+ */
+export class JobCannotRun extends StewardError {
+  readonly code = 'jobCannotRun';
 }

@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from './wire';
+import type { Job, JobStatus, JobStep, StepStatus } from './wire';
 
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
 export type JobType = Job['type'] | 'WebhookDelivery';
@@ -11,10 +11,22 @@ export function isWireJobType(type: JobType): type is Job['type'] {
   return type !== 'WebhookDelivery';
 }
 
+/**
+ * One step of a job type, defined once in its job-type module: the worker runs it under `name`,
+ * clients show `title`, and `weight` is its share of the job's progress percentage.
+ */
+export interface StepDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly weight: number;
+}
+
 /** What a job has done so far, saved after every step so a resumed job skips it. */
 export interface Checkpoint {
-  /** Names of the steps that finished. */
+  /** Names of the steps that finished (skipped ones included). */
   done: string[];
+  /** Names of the finished steps that had nothing to do (a welcome step with no message). */
+  skipped?: string[];
   /** The team the job created (or found), once it exists. */
   teamId?: string;
 }
@@ -41,8 +53,51 @@ export interface StoredJob {
   completedAt: string | null;
 }
 
-/** A job's progress as the wire shows it. */
-export function toWireJob(job: StoredJob, queuePaused: boolean): Job {
+/** The progress percentage once `name` is finished: the weights of it and every step before it. */
+export function progressAfter(steps: readonly StepDefinition[], name: string): number {
+  const total = steps.reduce((sum, step) => sum + step.weight, 0);
+  const index = steps.findIndex((step) => step.name === name);
+  if (total <= 0 || index < 0) return 0;
+  const reached = steps.slice(0, index + 1).reduce((sum, step) => sum + step.weight, 0);
+  return Math.min(100, Math.round((100 * reached) / total));
+}
+
+/**
+ * Where each step of a job stands. Steps the worker finished are `done` (or `skipped`); `settled`
+ * gives the status of steps decided outside the worker (an approval). The first step not yet
+ * finished is `running` or `failed` with the job; a `rejected` or `failed` settled step leaves the
+ * steps after it `skipped`, since they will never run.
+ */
+export function stepStatuses(
+  steps: readonly StepDefinition[],
+  job: Pick<StoredJob, 'status' | 'checkpoint'>,
+  settled: Readonly<Record<string, StepStatus>> = {},
+): JobStep[] {
+  const done = new Set(job.checkpoint.done);
+  const skipped = new Set(job.checkpoint.skipped ?? []);
+  let current = true;
+  let stopped = false;
+  return steps.map(({ name, title }): JobStep => {
+    const status = ((): StepStatus => {
+      if (stopped) return 'skipped';
+      const decided = settled[name];
+      if (decided) {
+        if (decided === 'rejected' || decided === 'failed') stopped = true;
+        if (decided !== 'done' && decided !== 'skipped') current = false;
+        return decided;
+      }
+      if (done.has(name)) return skipped.has(name) ? 'skipped' : 'done';
+      if (job.status === 'completed') return 'done';
+      if (!current) return 'pending';
+      current = false;
+      return job.status === 'active' ? 'running' : job.status === 'failed' ? 'failed' : 'pending';
+    })();
+    return { name, title, status };
+  });
+}
+
+/** A job's progress as the wire shows it, with its steps' statuses. */
+export function toWireJob(job: StoredJob, queuePaused: boolean, steps: JobStep[]): Job {
   if (!isWireJobType(job.type)) throw new Error(`A ${job.type} job has no wire form.`);
   const runnable = job.queued && (job.status === 'waiting' || job.status === 'delayed');
   return {
@@ -50,6 +105,7 @@ export function toWireJob(job: StoredJob, queuePaused: boolean): Job {
     type: job.type,
     status: queuePaused && runnable ? 'paused' : job.status,
     progress: job.progress,
+    steps,
     log: job.log,
     data: job.data,
     createdDateTime: job.createdAt,

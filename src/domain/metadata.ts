@@ -12,11 +12,6 @@ export const MAX_DEPTH = 32;
 /** A namespace: 1–64 letters, digits, `.`, `_` or `-`. */
 export const NAMESPACE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** True when `namespace` is a valid metadata namespace. */
-export function isNamespace(namespace: string): boolean {
-  return NAMESPACE_PATTERN.test(namespace);
-}
-
 /** True for a plain JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

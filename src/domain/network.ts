@@ -2,6 +2,7 @@
  * Where a request comes from: loopback tests on peer addresses, and the client address behind
  * reverse proxies, believed only when the proxy is one the operator listed as trusted.
  */
+import { isLoopbackAddress } from './loopback';
 
 /** An IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) as its IPv4 form; anything else unchanged. */
 export function plainAddress(address: string): string {
@@ -10,10 +11,10 @@ export function plainAddress(address: string): string {
   return mapped ? (mapped[1] as string) : trimmed.toLowerCase();
 }
 
-/** True for 127.0.0.0/8, ::1 (also IPv4-mapped) and the name `localhost`. */
-export function isLoopbackAddress(address: string): boolean {
-  const plain = plainAddress(address).replace(/^\[(.*)\]$/, '$1');
-  return plain === 'localhost' || plain === '::1' || /^127\.\d+\.\d+\.\d+$/.test(plain);
+/** True for a loopback listen address or host name: 127.0.0.0/8, `::1` (also `[::1]`), `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const plain = host.trim().replace(/^\[(.*)\]$/, '$1');
+  return plain.toLowerCase() === 'localhost' || isLoopbackAddress(plain);
 }
 
 /** The hops a `X-Forwarded-For` header lists, nearest last; empty when there is none. */

@@ -8,7 +8,7 @@ import type {
   TeamChannelTabPayload,
   TeamMember,
   TeamSettings,
-  TeamUpdate,
+  TeamChange,
 } from '../domain/wire';
 
 /** What a new team is made of. */
@@ -46,7 +46,7 @@ export interface TeamsPlatform {
   /** The team a job created earlier, if it got that far. */
   findTeamByProvisioningKey(key: string): Promise<Team | undefined>;
   getTeam(teamId: string): Promise<Team | undefined>;
-  updateTeam(teamId: string, update: TeamUpdate): Promise<void>;
+  updateTeam(teamId: string, update: TeamChange): Promise<void>;
   deleteTeam(teamId: string): Promise<void>;
   archiveTeam(teamId: string, setSiteReadOnlyForMembers: boolean): Promise<void>;
   unarchiveTeam(teamId: string): Promise<void>;

@@ -1,8 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
-import { actorOf } from '../domain/audit';
+import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
-import { Conflict, type ErrorDetail, Forbidden, NotFound, ValidationFailed } from '../domain/errors';
-import { applyConventions } from '../domain/provisioningPlan';
+import {
+  Conflict,
+  type ErrorDetail,
+  Forbidden,
+  NotFound,
+  SelfApprovalNotAllowed,
+  ValidationFailed,
+} from '../domain/errors';
+import { applyConventions } from '../domain/requestPlanning';
 import type { ApprovedApprovalResponsePayload, RejectedApprovalResponsePayload } from '../domain/wire';
 import type { ApprovalRepository, StoredApproval } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
@@ -11,7 +18,8 @@ import type { TemplateRepository } from '../store/templates';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
-import { conventionScope, eventPayload, type ProvisioningData } from './provisioning';
+import { eventPayload, type ProvisioningData } from './jobs/provisioning';
+import { conventionScope } from './provisioning';
 
 export interface ApprovalDependencies {
   db: Kysely<Database>;
@@ -112,7 +120,19 @@ export class ApprovalService {
     if (approval.status !== 'pending') throw new Conflict(`This request was already ${approval.status}.`);
     const job = await this.deps.jobs.get(approval.jobId);
     if (!job) throw new NotFound(`No job for approval "${approvalId}".`);
-    return { approval, data: job.data as ProvisioningData };
+    const data = job.data as ProvisioningData;
+    if (data.requester.id === caller.id && !(await this.allowsSelfApproval(approval.templateId))) {
+      throw new SelfApprovalNotAllowed(
+        'You requested this team: the other members of the approval team decide on it.',
+      );
+    }
+    return { approval, data };
+  }
+
+  /** The template's current `approval.allowSelfApproval` (false once the template is gone). */
+  private async allowsSelfApproval(templateId: string): Promise<boolean> {
+    const stored = await this.deps.templates.get(templateId);
+    return stored?.template.templateConfiguration.approval.allowSelfApproval === true;
   }
 
   /** Records the decision and the job's change in one transaction; a concurrent second decision is 409. */
@@ -140,37 +160,32 @@ export class ApprovalService {
       if (!decided) throw new Conflict('This request was already decided.');
       await this.deps.audit.record(
         trx,
-        {
+        callerRecord(decision.caller, {
           trail: 'approvals',
           action: decision.status === 'approved' ? 'approval_approved' : 'approval_rejected',
-          actor: actorOf(decision.caller),
           target: { type: 'approval', id: approval.id },
-          outcome: 'success',
-          requestId: decision.caller.requestId ?? null,
           details: {
             jobId: approval.jobId,
             templateId: approval.templateId,
             message: decision.message,
             ...(updates && Object.keys(updates).length > 0 ? { updates } : {}),
           },
-        },
+        }),
         now,
       );
       // The job's side of the decision, in the provisioning trail: queued to run, or ended.
       await this.deps.audit.record(
         trx,
-        {
+        callerRecord(decision.caller, {
           trail: 'team_provisioning',
           action: decision.status === 'approved' ? 'job_queued' : 'job_failed',
-          actor: actorOf(decision.caller),
           target: { type: 'job', id: approval.jobId },
           outcome: decision.status === 'approved' ? 'success' : 'failure',
-          requestId: decision.caller.requestId ?? null,
           details: {
             approvalId: approval.id,
             ...(decision.status === 'rejected' ? { reason: 'rejected' } : {}),
           },
-        },
+        }),
         now,
       );
       return change(trx, now);

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { AUDIT_TRAILS, type AuditEntry, isAuditTrailCode } from '../domain/audit';
 import { NotFound, ValidationFailed } from '../domain/errors';
-import type { AuditCursor, AuditRepository, StoredAuditRecord } from '../store/audit';
+import type { StoredAuditRecord } from '../domain/audit';
+import type { AuditCursor, AuditRepository } from '../store/audit';
 import type { Database } from '../store/schema';
 
-/** A page of records and the cursor of the next page, if any. */
+/** A page of records, the cursor of the next page (if any), and how many records match in all. */
 export interface AuditPage {
   records: StoredAuditRecord[];
   next?: string;
+  total: number;
 }
 
 /**
@@ -46,14 +48,14 @@ export class AuditLog {
   ): Promise<AuditPage> {
     if (!isAuditTrailCode(code)) throw new NotFound(`There is no audit trail ${code}.`);
     const after = options.skiptoken === undefined ? undefined : decodeCursor(options.skiptoken);
-    const { records, more } = await this.store.page(code, {
-      top: options.top,
-      after,
-      from: options.from?.toISOString(),
-      to: options.to?.toISOString(),
-    });
+    const range = { from: options.from?.toISOString(), to: options.to?.toISOString() };
+    const [{ records, more }, total] = await Promise.all([
+      this.store.page(code, { top: options.top, after, ...range }),
+      this.store.count(code, range),
+    ]);
     const last = records.at(-1);
-    return { records, next: more && last ? encodeCursor({ date: last.date, seq: last.seq }) : undefined };
+    const next = more && last ? encodeCursor({ date: last.date, seq: last.seq }) : undefined;
+    return { records, next, total };
   }
 }
 

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { actorOf } from '../domain/audit';
+import { BoundedCache } from '../domain/boundedCache';
+import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
-import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
-import { type CompiledRule, compileConvention, compileRule, RuleSyntaxError } from '../domain/rules';
+import { NotFound } from '../domain/errors';
+import { type CompiledRule, compileRule } from '../domain/rules';
 import type {
   CatalogTemplate,
   PermanentMember,
@@ -13,23 +14,18 @@ import type { Database } from '../store/schema';
 import type { TemplateRepository } from '../store/templates';
 import type { AuditLog } from './audit';
 import type { DirectoryService, RuleSubject } from './directory';
+import { validateTemplate } from './templateValidation';
 
 /** What the catalog logs: rules that break at evaluation hide their template and are reported. */
 export interface CatalogLogger {
   warn(details: object, message: string): void;
 }
 
-const CONVENTIONS = [
-  'namingConvention',
-  'emailConvention',
-  'descriptionConvention',
-  'welcomeMessageConvention',
-] as const;
 const RULE_CACHE_LIMIT = 1000;
 
 /** The template catalog: listing with audience targeting, saving with validation, permanent membership. */
 export class CatalogService {
-  private readonly rules = new Map<string, CompiledRule>();
+  private readonly rules = new BoundedCache<string, CompiledRule>(RULE_CACHE_LIMIT);
   private enabled?: { templates: Promise<readonly CatalogTemplate[]>; expiresAt: number };
 
   private readonly templates: TemplateRepository;
@@ -86,21 +82,18 @@ export class CatalogService {
 
   /** Creates or replaces a template after checking its rules, conventions and people. */
   async put(caller: Caller, id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
-    const template = await this.validate(id, input);
+    const template = await validateTemplate(id, input, this.directory);
     const now = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
       const { created, stored } = await this.templates.put(template, now.toISOString(), trx);
       await this.deps.audit.record(
         trx,
-        {
+        callerRecord(caller, {
           trail: 'catalog',
           action: created ? 'template_created' : 'template_updated',
-          actor: actorOf(caller),
           target: { type: 'template', id, displayName: template.templateConfiguration.name },
-          outcome: 'success',
-          requestId: caller.requestId ?? null,
           details: { revision: stored.revision, enabled: template.templateConfiguration.enabled },
-        },
+        }),
         now,
       );
     });
@@ -169,15 +162,12 @@ export class CatalogService {
       const { owners, members } = updated.templateConfiguration.permanentMembership;
       await this.deps.audit.record(
         trx,
-        {
+        callerRecord(caller, {
           trail: 'catalog',
           action: 'permanent_membership_updated',
-          actor: actorOf(caller),
           target: { type: 'template', id, displayName: updated.templateConfiguration.name },
-          outcome: 'success',
-          requestId: caller.requestId ?? null,
           details: { owners: owners.map((o) => o.id), members: members.map((m) => m.id) },
-        },
+        }),
         now,
       );
     });
@@ -219,7 +209,6 @@ export class CatalogService {
     let compiled = this.rules.get(source);
     if (!compiled) {
       compiled = compileRule(source);
-      if (this.rules.size >= RULE_CACHE_LIMIT) this.rules.clear();
       this.rules.set(source, compiled);
     }
     return compiled;
@@ -230,97 +219,6 @@ export class CatalogService {
     if (!stored) throw new NotFound(`No template "${id}".`);
     return stored.template;
   }
-
-  /** Every semantic check of a template; the shape was checked by its schema already. */
-  private async validate(id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
-    const config = input.templateConfiguration;
-    const details: ErrorDetail[] = [];
-    if (config.id !== undefined && config.id !== id) {
-      details.push({
-        code: 'idMismatch',
-        target: 'templateConfiguration.id',
-        message: `The body's id "${config.id}" differs from the path's "${id}".`,
-      });
-    }
-    const targeting = config.audienceTargeting;
-    if (targeting.enabled && targeting.rules.trim() === '') {
-      details.push({
-        code: 'required',
-        target: 'templateConfiguration.audienceTargeting.rules',
-        message: 'Audience targeting is enabled but has no rule.',
-      });
-    } else if (targeting.rules.trim() !== '') {
-      syntaxCheck(
-        () => compileRule(targeting.rules),
-        'templateConfiguration.audienceTargeting.rules',
-        details,
-      );
-    }
-    for (const name of CONVENTIONS) {
-      const convention = input.newTeam[name];
-      if (convention) syntaxCheck(() => compileConvention(convention), `newTeam.${name}`, details);
-    }
-    if (config.approval.requireApproval && config.approval.approvalTeam.length === 0) {
-      details.push({
-        code: 'required',
-        target: 'templateConfiguration.approval.approvalTeam',
-        message: 'A template that requires approval needs at least one approver.',
-      });
-    }
-    const channels = new Set(['general', ...input.newTeam.channels.map((c) => c.displayName.toLowerCase())]);
-    input.newTeam.tabs.forEach((tab, index) => {
-      if (!channels.has(tab.channel.toLowerCase())) {
-        details.push({
-          code: 'unknownChannel',
-          target: `newTeam.tabs[${index}].channel`,
-          message: `The tab's channel "${tab.channel}" is neither General nor one of the template's channels.`,
-        });
-      }
-    });
-    if (config.sensitivityLabelId !== null) {
-      const labels = await this.directory.allLabels();
-      if (!labels.some((l) => l.id === config.sensitivityLabelId && l.isActive)) {
-        details.push({
-          code: 'unknownLabel',
-          target: 'templateConfiguration.sensitivityLabelId',
-          message: `No active sensitivity label "${config.sensitivityLabelId}".`,
-        });
-      }
-    }
-    const people = await Promise.allSettled([
-      this.directory.resolveMembers(
-        config.approval.approvalTeam,
-        'templateConfiguration.approval.approvalTeam',
-      ),
-      this.directory.resolveMembers(
-        config.permanentMembership.owners,
-        'templateConfiguration.permanentMembership.owners',
-      ),
-      this.directory.resolveMembers(
-        config.permanentMembership.members,
-        'templateConfiguration.permanentMembership.members',
-      ),
-    ]);
-    for (const result of people) {
-      if (result.status === 'rejected') {
-        if (!(result.reason instanceof ValidationFailed)) throw result.reason;
-        details.push(...result.reason.details);
-      }
-    }
-    if (details.length > 0) throw new ValidationFailed('The template is not valid.', details);
-    const [approvalTeam, owners, members] = people.map(
-      (r) => (r as PromiseFulfilledResult<PermanentMember[]>).value,
-    );
-    return {
-      ...input,
-      templateConfiguration: {
-        id, // first, for readers of the JSON; the body's id (if any) equals it
-        ...config,
-        approval: { ...config.approval, approvalTeam: approvalTeam! },
-        permanentMembership: { owners: owners!, members: members! },
-      },
-    };
-  }
 }
 
 function deepFreeze<T>(value: T): T {
@@ -329,17 +227,4 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
-}
-
-function syntaxCheck(compile: () => unknown, target: string, details: ErrorDetail[]): void {
-  try {
-    compile();
-  } catch (error) {
-    if (!(error instanceof RuleSyntaxError)) throw error;
-    details.push({
-      code: 'syntaxError',
-      target,
-      message: `${error.message} (at position ${error.position})`,
-    });
-  }
 }

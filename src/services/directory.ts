@@ -1,5 +1,6 @@
+import { BoundedCache } from '../domain/boundedCache';
 import type { Caller } from '../domain/caller';
-import type { DirectoryReader } from '../domain/directory';
+import type { DirectoryReader, DirectoryUser } from '../domain/directory';
 import { ValidationFailed } from '../domain/errors';
 import type { Label, PermanentMember, User } from '../domain/wire';
 
@@ -14,16 +15,42 @@ const SUBJECT_CACHE_LIMIT = 10_000;
 
 /** People, groups and labels of the tenant, as callers are allowed to see them. */
 export class DirectoryService {
-  private readonly subjects = new Map<string, { subject: RuleSubject; expiresAt: number }>();
+  private readonly subjects = new BoundedCache<string, RuleSubject>(SUBJECT_CACHE_LIMIT);
+  private readonly people = new BoundedCache<string, { user: DirectoryUser | undefined }>(
+    SUBJECT_CACHE_LIMIT,
+  );
 
   /**
-   * @param subjectTtlMs how long a caller's rule subject is reused: audience targeting sees
-   *   directory changes (departments, group membership) after at most this long.
+   * @param subjectTtlMs how long a caller's directory entry and rule subject are reused: audience
+   *   targeting sees directory changes (departments, group membership), and authentication sees
+   *   people removed, after at most this long.
    */
   constructor(
     private readonly directory: DirectoryReader,
     private readonly subjectTtlMs = 30_000,
   ) {}
+
+  /**
+   * Whether `id` is the object id of a person in the directory (not a UPN or a mail that happens
+   * to find one).
+   */
+  async isPerson(id: string): Promise<boolean> {
+    const user = await this.person(id);
+    return user !== undefined && user.id.toLowerCase() === id.toLowerCase();
+  }
+
+  /**
+   * The directory entry of `id`, reused for `subjectTtlMs` whether found or not; the cache is
+   * bounded, so a flood of made-up ids costs one lookup each and cannot grow memory.
+   */
+  private async person(id: string): Promise<DirectoryUser | undefined> {
+    const key = id.toLowerCase();
+    const cached = this.people.get(key);
+    if (cached) return cached.user;
+    const user = await this.directory.findUser(id);
+    this.people.set(key, { user }, Date.now() + this.subjectTtlMs);
+    return user;
+  }
 
   /** A page of the directory, optionally filtered by a name, mail or UPN prefix. */
   searchUsers(options: {
@@ -56,18 +83,14 @@ export class DirectoryService {
    */
   async ruleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
     const cached = this.subjects.get(caller.id);
-    if (cached && Date.now() < cached.expiresAt) return cached.subject;
+    if (cached) return cached;
     const subject = await this.loadRuleSubject(caller);
-    if (this.subjects.size >= SUBJECT_CACHE_LIMIT) this.subjects.delete(this.subjects.keys().next().value!);
-    this.subjects.set(caller.id, { subject, expiresAt: Date.now() + this.subjectTtlMs });
+    this.subjects.set(caller.id, subject, Date.now() + this.subjectTtlMs);
     return subject;
   }
 
   private async loadRuleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
-    const [user, groups] = await Promise.all([
-      this.directory.findUser(caller.id),
-      this.directory.groupsOf(caller.id),
-    ]);
+    const [user, groups] = await Promise.all([this.person(caller.id), this.directory.groupsOf(caller.id)]);
     const base: Partial<User> = user
       ? stripRoles(user)
       : {

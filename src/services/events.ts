@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { EventType } from '../domain/events';
+import type { EventType } from '../domain/wire/events';
 import type { Database } from '../store/schema';
 import type { OutboxRepository } from '../store/outbox';
 
-export { EVENT_TYPES, type EventType } from '../domain/events';
+export { EVENT_TYPES, type EventType } from '../domain/wire/events';
 
 /** An event as emitted: its payload always carries `tenant {id}`. */
 export interface StewardEvent {
@@ -33,6 +33,7 @@ export class EventBus {
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly tenantId: string,
+    private readonly log?: { warn(o: object, m: string): void },
   ) {}
 
   /** Writes an event in `trx` and returns it for publishing after commit. */
@@ -63,8 +64,9 @@ export class EventBus {
       for (const listener of this.listeners) {
         try {
           listener(event);
-        } catch {
+        } catch (error) {
           // Listeners are notifications; the event is durable in the outbox either way.
+          this.log?.warn({ err: error, eventId: event.id, type: event.type }, 'an event listener failed');
         }
       }
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { actorOf, type AuditEntry } from '../domain/audit';
+import { type AuditEntry, callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { NotFound, ValidationFailed } from '../domain/errors';
 import {
@@ -13,14 +13,14 @@ import {
   type UrlRefusal,
   type WebhookUrlPolicy,
 } from '../domain/webhookUrl';
-import type { Hook, HookDelivery, HookPayload } from '../domain/wire';
+import { type Hook, type HookDelivery, type HookPayload, MASKED_SECRET } from '../domain/wire';
 import type { HookRepository, StoredDelivery, StoredHook } from '../store/hooks';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { AuditLog } from './audit';
 import type { StewardEvent } from './events';
 import type { HostResolver } from './webhookSender';
-import type { DeliveryData } from './webhookDelivery';
+import type { DeliveryData } from './jobs/webhookDelivery';
 
 /** The requester id of delivery jobs: Steward itself, not a caller. */
 const SYSTEM_REQUESTER = 'steward';
@@ -104,10 +104,10 @@ export class HookService {
   async deliveries(
     id: string,
     page: { top: number; skip: number },
-  ): Promise<{ deliveries: HookDelivery[]; more: boolean }> {
+  ): Promise<{ deliveries: HookDelivery[]; more: boolean; total: number }> {
     await this.get(id);
-    const { deliveries, more } = await this.deps.hooks.deliveries(id, page);
-    return { deliveries: deliveries.map(toWireDelivery), more };
+    const { deliveries, more, total } = await this.deps.hooks.deliveries(id, page);
+    return { deliveries: deliveries.map(toWireDelivery), more, total };
   }
 
   /**
@@ -173,26 +173,14 @@ export class HookService {
   }
 
   private auditEntry(caller: Caller, action: string, hook: StoredHook): AuditEntry {
-    return {
+    return callerRecord(caller, {
       trail: 'webhooks',
       action,
-      actor: actorOf(caller),
       target: { type: 'webhook', id: hook.id, displayName: hook.name },
-      outcome: 'success',
-      requestId: caller.requestId ?? null,
       // The origin only: a URL's path or query may itself be a credential.
       details: { url: urlOrigin(hook.url), events: hook.events, active: hook.active, signed: !!hook.secret },
-    };
+    });
   }
-}
-
-/**
- * The secret as the API shows it: a mask, plus its last four characters when it is long enough
- * (16+) that they give little away.
- */
-export function secretHint(secret: string | null): string | null {
-  if (!secret) return null;
-  return secret.length >= 16 ? `••••${secret.slice(-4)}` : '••••';
 }
 
 /** A hook as the wire shows it: never its secret. */
@@ -203,7 +191,7 @@ export function toWireHook(hook: StoredHook): Hook {
     description: hook.description,
     active: hook.active,
     events: hook.events,
-    config: { verb: 'post', url: hook.url, content_type: 'json', secret_hint: secretHint(hook.secret) },
+    config: { verb: 'post', url: hook.url, content_type: 'json', secret: hook.secret ? MASKED_SECRET : null },
     createdDateTime: hook.createdAt,
     lastModifiedDateTime: hook.updatedAt,
   };

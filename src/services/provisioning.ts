@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { actorOf } from '../domain/audit';
+import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { documentProblems, type JsonObject } from '../domain/metadata';
-import { type ErrorDetail, IdempotencyKeyReused, NotFound, ValidationFailed } from '../domain/errors';
 import { canonicalJson } from '../domain/canonicalJson';
-import { isWireJobType, type StoredJob, toWireJob, WIRE_JOB_TYPES } from '../domain/jobs';
-import { applyConventions, membershipRoles } from '../domain/provisioningPlan';
-import type { CatalogTemplate, Job, PermanentMember, TeamProvisioningRequest } from '../domain/wire';
+import { type ErrorDetail, IdempotencyKeyReused, NotFound, ValidationFailed } from '../domain/errors';
+import { isWireJobType, type StoredJob, WIRE_JOB_TYPES } from '../domain/jobs';
+import { applyConventions, membershipRoles } from '../domain/requestPlanning';
+import type { CatalogTemplate, Job, TeamProvisioningRequest } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import { isUniqueViolation } from '../store/dialect';
 import type { JobRepository } from '../store/jobs';
@@ -16,41 +16,8 @@ import type { CatalogService } from './catalog';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
-
-/** The plan a provisioning job carries out, fixed when the request is accepted (or amended on approval). */
-export interface ProvisioningPlan {
-  displayName: string;
-  description: string;
-  welcomeMessage: string;
-  mailNickname: string;
-  visibility: 'public' | 'private';
-  sensitivityLabelId: string | null;
-  members: Array<{ id: string; role: 'owner' | 'member' }>;
-  clone: CatalogTemplate['clonedTeam'];
-  channels: CatalogTemplate['newTeam']['channels'];
-  tabs: CatalogTemplate['newTeam']['tabs'];
-}
-
-/** A provisioning job's data: what was asked, by whom, from which template, and the plan. */
-export interface ProvisioningData {
-  [key: string]: unknown;
-  request: TeamProvisioningRequest;
-  template: {
-    id: string;
-    name: string;
-    approvers: PermanentMember[];
-    permanentMembership: CatalogTemplate['templateConfiguration']['permanentMembership'];
-  };
-  requester: { id: string; displayName: string; mail: string | null };
-  plan: ProvisioningPlan;
-  approval?: {
-    id: string;
-    status: string;
-    approvers: PermanentMember[];
-    approver?: { id: string; message: string | null };
-  };
-  team?: { id: string; displayName: string; webUrl: string };
-}
+import { eventPayload, type ProvisioningData } from './jobs/provisioning';
+import { wireJob } from './jobs/registry';
 
 export interface ProvisioningDependencies {
   db: Kysely<Database>;
@@ -117,27 +84,20 @@ export class ProvisioningService {
           now,
           trx,
         );
-        const requested = {
-          actor: actorOf(caller),
-          outcome: 'success' as const,
-          requestId: caller.requestId ?? null,
-        };
         await this.deps.audit.record(
           trx,
-          {
-            ...requested,
+          callerRecord(caller, {
             trail: 'team_provisioning',
             action: 'provisioning_requested',
             target: { type: 'job', id: jobId, displayName: data.plan.displayName },
             details: { templateId: data.template.id, approvalRequired: needsApproval },
-          },
+          }),
           now,
         );
         if (approvalId) {
           await this.deps.audit.record(
             trx,
-            {
-              ...requested,
+            callerRecord(caller, {
               trail: 'approvals',
               action: 'approval_requested',
               target: { type: 'approval', id: approvalId, displayName: data.plan.displayName },
@@ -146,7 +106,7 @@ export class ProvisioningService {
                 templateId: data.template.id,
                 approvers: config.approval.approvalTeam.map((a) => a.id),
               },
-            },
+            }),
             now,
           );
           await approvals.insert(
@@ -176,7 +136,7 @@ export class ProvisioningService {
     }
     events.publish(published);
     if (!needsApproval) this.deps.onQueued();
-    return toWireJob(job, await jobs.isPaused());
+    return wireJob(job, await jobs.isPaused());
   }
 
   /**
@@ -197,7 +157,7 @@ export class ProvisioningService {
         'This Idempotency-Key was used for a different request; send a new key for a new request.',
       );
     }
-    return toWireJob(earlier, await this.deps.jobs.isPaused());
+    return wireJob(earlier, await this.deps.jobs.isPaused());
   }
 
   /**
@@ -252,6 +212,12 @@ export class ProvisioningService {
         message: `This template needs at least ${config.minimumMembers} members; the request has ${count('member')}.`,
       });
     }
+    // A requester may not approve their own request: someone else in the approval team must be able to.
+    const { requireApproval, allowSelfApproval, approvalTeam } = config.approval;
+    if (requireApproval && !allowSelfApproval && approvalTeam.every((a) => a.id === caller.id)) {
+      const message = 'You are the only approver of this template, and may not approve your own request.';
+      details.push({ code: 'noOtherApprover', target: 'template.id', message });
+    }
     // The metadata is stored as the team's document at the end of the job: refuse now what could not be stored then.
     if (body.metadata) details.push(...documentProblems(body.metadata as JsonObject, 'metadata'));
     if (details.length > 0) throw new ValidationFailed('The request is not valid.', details);
@@ -298,14 +264,14 @@ export class ProvisioningService {
     if (!job || !isWireJobType(job.type) || !(await this.maySee(caller, job))) {
       throw new NotFound(`No job "${id}".`);
     }
-    return toWireJob(job, await this.deps.jobs.isPaused());
+    return wireJob(job, await this.deps.jobs.isPaused());
   }
 
   /** The caller's own most recent requests (provisioning and archiving), newest first. */
-  async myJobs(caller: Caller, top: number): Promise<Job[]> {
-    const jobs = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
+  async myJobs(caller: Caller, top: number): Promise<{ jobs: Job[]; total: number }> {
+    const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
     const paused = await this.deps.jobs.isPaused();
-    return jobs.map((job) => toWireJob(job, paused));
+    return { jobs: jobs.map((job) => wireJob(job, paused)), total };
   }
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {
@@ -333,33 +299,6 @@ export function conventionScope(
       requester: { name: requester.displayName, email: requester.mail ?? '' },
     },
     user,
-  };
-}
-
-/** The payload fields every provisioning event shares (`api-contract.md`, Webhook deliveries). */
-export function eventPayload(job: StoredJob, data: ProvisioningData): Record<string, unknown> {
-  return {
-    requester: data.requester,
-    template: data.template,
-    request: {
-      team: {
-        name: data.request.team.name,
-        description: data.request.team.description ?? '',
-        welcomeMessage: data.request.team.welcomeMessage ?? '',
-      },
-      membership: data.request.team.membership,
-    },
-    provisioning: { id: job.id },
-    ...(data.approval
-      ? {
-          approval: {
-            id: data.approval.id,
-            ...(data.approval.approver ? { approver: data.approval.approver } : {}),
-          },
-        }
-      : {}),
-    ...(data.team ? { team: { id: data.team.id, displayName: data.team.displayName } } : {}),
-    metadata: data.request.metadata ?? {},
   };
 }
 

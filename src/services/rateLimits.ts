@@ -11,6 +11,8 @@ export interface RateDecision {
   remaining: number;
   /** Seconds until the budget has room again (when not allowed). */
   retryAfterSeconds: number;
+  /** Seconds until the current window ends and the budget is full again. */
+  resetSeconds: number;
 }
 
 interface Limiter {
@@ -50,15 +52,27 @@ export class RateLimitService {
     const limit = this.limits[tier];
     try {
       const res = await this.limiters[tier].consume(`${tenantId}:${callerId}`);
-      return { allowed: true, limit, remaining: res.remainingPoints, retryAfterSeconds: 0 };
+      return {
+        allowed: true,
+        limit,
+        remaining: res.remainingPoints,
+        retryAfterSeconds: 0,
+        resetSeconds: secondsOf(res.msBeforeNext),
+      };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       return {
         allowed: false,
         limit,
         remaining: 0,
-        retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        retryAfterSeconds: secondsOf(rejection.msBeforeNext),
+        resetSeconds: secondsOf(rejection.msBeforeNext),
       };
     }
   }
+}
+
+/** Whole seconds, at least one, so a client never retries in the same instant. */
+function secondsOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { actorOf, type AuditTarget } from '../domain/audit';
+import { type AuditTarget, callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
-import { Conflict, Forbidden, NotFound } from '../domain/errors';
-import { toWireJob } from '../domain/jobs';
+import { Conflict, Forbidden } from '../domain/errors';
+import { teamChangeOf } from '../domain/teamUpdate';
+import { wireJob } from './jobs/registry';
 import type {
   Job,
   Team,
@@ -21,9 +22,8 @@ import type { Database } from '../store/schema';
 import type { AuditLog } from './audit';
 import type { DirectoryService } from './directory';
 import type { EventBus, StewardEvent } from './events';
-import type { ArchiveData } from './provisioningHandler';
-
-type Relation = 'owner' | 'member';
+import type { ArchiveData } from './jobs/teamArchive';
+import { requireActive, TeamAccess, teamNotFound } from './teamAccess';
 
 /** A change to a team made on the collaboration platform, as the `teams` trail records it. */
 interface TeamChange {
@@ -35,6 +35,7 @@ interface TeamChange {
 /** Managing existing teams: reading, settings, members, channels, tabs, archive and deletion. */
 export class TeamService {
   private readonly now: () => Date;
+  private readonly access: TeamAccess;
 
   constructor(
     private readonly deps: {
@@ -49,28 +50,30 @@ export class TeamService {
     },
   ) {
     this.now = deps.now ?? (() => new Date());
+    this.access = new TeamAccess(deps.teams);
   }
 
   /** A team (admins). */
   async get(teamId: string): Promise<Team> {
-    return this.require(teamId);
+    return this.access.require(teamId);
   }
 
   /** Changes a team's name, description, visibility or settings (admins). */
   async update(caller: Caller, teamId: string, update: TeamUpdate): Promise<void> {
-    const team = await this.require(teamId);
+    const team = await this.access.require(teamId);
+    const changed = teamChangeOf(update, team);
     const change = {
       action: 'team_updated',
       target: teamTarget(team),
-      details: { fields: Object.keys(update) },
+      details: { fields: Object.keys(changed) },
     };
-    await this.change(caller, change, () => this.deps.teams.updateTeam(teamId, update));
+    await this.change(caller, change, () => this.deps.teams.updateTeam(teamId, changed));
   }
 
   /** Deletes a team: its owners, or Teams and global admins. */
   async delete(caller: Caller, teamId: string): Promise<void> {
-    const team = await this.require(teamId);
-    await this.requireRelation(caller, teamId, 'owner');
+    const team = await this.access.require(teamId);
+    await this.access.requireRelation(caller, teamId, 'owner');
     await this.change(
       caller,
       { action: 'team_deleted', target: teamTarget(team) },
@@ -93,8 +96,8 @@ export class TeamService {
     action: 'archive' | 'unarchive',
     siteReadOnly: boolean,
   ): Promise<Job> {
-    const team = await this.require(teamId);
-    await this.requireRelation(caller, teamId, 'owner');
+    const team = await this.access.require(teamId);
+    await this.access.requireRelation(caller, teamId, 'owner');
     if (action === 'archive' && team.isArchived)
       throw new Conflict(`"${team.displayName}" is archived already.`);
     if (action === 'unarchive' && !team.isArchived)
@@ -123,35 +126,32 @@ export class TeamService {
       );
       await this.deps.audit.record(
         trx,
-        {
+        callerRecord(caller, {
           trail: 'teams',
           action: `team_${action}_requested`,
-          actor: actorOf(caller),
           target: teamTarget(team),
-          outcome: 'success',
-          requestId: caller.requestId ?? null,
           details: { jobId: stored.id, ...(action === 'archive' ? { siteReadOnly } : {}) },
-        },
+        }),
         now,
       );
       return stored;
     });
     this.deps.onQueued();
-    return toWireJob(job, await this.deps.jobs.isPaused());
+    return wireJob(job, await this.deps.jobs.isPaused());
   }
 
   /** The members of a team: its members, or admins. */
   async members(caller: Caller, teamId: string): Promise<TeamMember[]> {
-    const members = await this.membersOf(teamId);
-    if (!caller.privileged && !members.some((m) => m.userId === caller.id)) throw this.notFound(teamId);
+    const members = await this.access.membersOf(teamId);
+    if (!caller.privileged && !members.some((m) => m.userId === caller.id)) throw teamNotFound(teamId);
     return members;
   }
 
   /** Adds a member or an owner: the team's owners. */
   async addMember(caller: Caller, teamId: string, payload: TeamMembershipPayload): Promise<TeamMember> {
-    const team = await this.require(teamId);
-    await this.requireRelation(caller, teamId, 'owner');
-    this.requireActive(team);
+    const team = await this.access.require(teamId);
+    await this.access.requireRelation(caller, teamId, 'owner');
+    requireActive(team);
     const [user] = await this.deps.directory.resolveMembers([payload.user], 'user');
     const change = {
       action: 'member_added',
@@ -163,20 +163,20 @@ export class TeamService {
 
   /** A team's channels: its members. */
   async channels(caller: Caller, teamId: string): Promise<TeamChannel[]> {
-    await this.requireRelation(caller, teamId, 'member');
+    await this.access.requireRelation(caller, teamId, 'member');
     return this.deps.teams.listChannels(teamId);
   }
 
   /** A team's General channel: its members. */
   async primaryChannel(caller: Caller, teamId: string): Promise<TeamChannel> {
-    await this.requireRelation(caller, teamId, 'member');
+    await this.access.requireRelation(caller, teamId, 'member');
     return this.deps.teams.primaryChannel(teamId);
   }
 
   /** Creates a channel: owners, or members when the team's member settings allow it. */
   async createChannel(caller: Caller, teamId: string, payload: TeamChannelPayload): Promise<TeamChannel> {
-    const team = await this.require(teamId);
-    const relation = await this.requireRelation(caller, teamId, 'member');
+    const team = await this.access.require(teamId);
+    const relation = await this.access.requireRelation(caller, teamId, 'member');
     const settings = team.memberSettings;
     const allowed =
       payload.membershipType === 'private'
@@ -184,7 +184,7 @@ export class TeamService {
         : settings.allowCreateUpdateChannels !== false;
     if (relation !== 'owner' && !allowed)
       throw new Forbidden('Only owners may create this kind of channel in this team.');
-    this.requireActive(team);
+    requireActive(team);
     const change = {
       action: 'channel_created',
       target: teamTarget(team),
@@ -195,7 +195,7 @@ export class TeamService {
 
   /** A channel's tabs: the team's members. */
   async tabs(caller: Caller, teamId: string, channelId: string): Promise<TeamChannelTab[]> {
-    await this.requireRelation(caller, teamId, 'member');
+    await this.access.requireRelation(caller, teamId, 'member');
     return this.deps.teams.listTabs(teamId, channelId);
   }
 
@@ -206,12 +206,12 @@ export class TeamService {
     channelId: string,
     payload: TeamChannelTabPayload,
   ): Promise<TeamChannelTab> {
-    const team = await this.require(teamId);
-    const relation = await this.requireRelation(caller, teamId, 'member');
+    const team = await this.access.require(teamId);
+    const relation = await this.access.requireRelation(caller, teamId, 'member');
     if (relation !== 'owner' && team.memberSettings.allowCreateUpdateRemoveTabs === false) {
       throw new Forbidden('Only owners may add tabs in this team.');
     }
-    this.requireActive(team);
+    requireActive(team);
     const change = {
       action: 'tab_created',
       target: teamTarget(team),
@@ -263,54 +263,15 @@ export class TeamService {
   ): Promise<void> {
     return this.deps.audit.record(
       trx,
-      {
+      callerRecord(caller, {
         trail: 'teams',
         action: change.action,
-        actor: actorOf(caller),
         target: change.target,
         outcome,
-        requestId: caller.requestId ?? null,
         details: { ...change.details, ...extra },
-      },
+      }),
       now,
     );
-  }
-
-  private async require(teamId: string): Promise<Team> {
-    const team = await this.deps.teams.getTeam(teamId);
-    if (!team) throw this.notFound(teamId);
-    return team;
-  }
-
-  private async membersOf(teamId: string): Promise<TeamMember[]> {
-    try {
-      return await this.deps.teams.listMembers(teamId);
-    } catch (error) {
-      if (error instanceof NotFound) throw this.notFound(teamId);
-      throw error;
-    }
-  }
-
-  /**
-   * The caller's relation to the team, which must be at least `needed`; admins pass as owners.
-   * Someone outside the team may not know it exists (404); a member who is not an owner gets 403.
-   */
-  private async requireRelation(caller: Caller, teamId: string, needed: Relation): Promise<Relation> {
-    if (caller.privileged) return 'owner';
-    const member = (await this.membersOf(teamId)).find((m) => m.userId === caller.id);
-    if (!member) throw this.notFound(teamId);
-    const relation: Relation = member.roles.includes('owner') ? 'owner' : 'member';
-    if (needed === 'owner' && relation !== 'owner')
-      throw new Forbidden('Only the owners of this team may do this.');
-    return relation;
-  }
-
-  private requireActive(team: Team): void {
-    if (team.isArchived) throw new Conflict(`"${team.displayName}" is archived: unarchive it first.`);
-  }
-
-  private notFound(teamId: string): NotFound {
-    return new NotFound(`No team "${teamId}".`);
   }
 }
 

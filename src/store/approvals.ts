@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, ApprovalRow } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Kysely } from 'kysely';
+import type { ApprovalRow, Database, Db } from './schema';
 
 /** An approval request for a provisioning job. */
 export interface StoredApproval {

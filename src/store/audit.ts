@@ -1,23 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { AuditActor, AuditEntry, AuditTarget } from '../domain/audit';
-import type { Database } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** A stored audit record, with its position in the trail's order. */
-export interface StoredAuditRecord {
-  seq: number;
-  id: string;
-  trail: string;
-  date: string;
-  tenantId: string;
-  actor: AuditActor;
-  action: string;
-  target: AuditTarget;
-  outcome: string;
-  requestId: string | null;
-  details: Record<string, unknown> | null;
-}
+import type { Kysely } from 'kysely';
+import type { AuditActor, AuditEntry, AuditTarget, StoredAuditRecord } from '../domain/audit';
+import type { Database, Db } from './schema';
 
 /** Where a page starts: after the record at (date, seq), newest first. */
 export interface AuditCursor {
@@ -52,6 +35,56 @@ export class AuditRepository {
         })),
       )
       .execute();
+    const perDay = new Map<string, { trail: string; day: string; count: number }>();
+    for (const entry of entries) {
+      const key = `${entry.trail}|${dayOf(now.toISOString())}`;
+      const bucket = perDay.get(key) ?? { trail: entry.trail, day: dayOf(now.toISOString()), count: 0 };
+      bucket.count += 1;
+      perDay.set(key, bucket);
+    }
+    for (const bucket of perDay.values()) {
+      await trx
+        .insertInto('audit_counts')
+        .values({ ...bucket, shard: Math.floor(Math.random() * COUNT_SHARDS) })
+        .onConflict((oc) =>
+          oc
+            .columns(['trail', 'day', 'shard'])
+            .doUpdateSet((eb) => ({ count: eb('audit_counts.count', '+', eb.ref('excluded.count')) })),
+        )
+        .execute();
+    }
+  }
+
+  /**
+   * How many records of `trail` are dated in [from, to): whole days from the day counts, and only
+   * the partial first and last days counted record by record through the (trail, date) index.
+   */
+  async count(trail: string, options: { from?: string; to?: string } = {}): Promise<number> {
+    const { from, to } = options;
+    const exact = async (start: string | undefined, end: string | undefined) => {
+      let query = this.db
+        .selectFrom('audit_records')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('trail', '=', trail);
+      if (start) query = query.where('created_at', '>=', start);
+      if (end) query = query.where('created_at', '<', end);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    };
+    const fromDay = from ? dayOf(from) : undefined;
+    const toDay = to ? dayOf(to) : undefined;
+    if (from && to && (to <= from || fromDay === toDay)) return to <= from ? 0 : exact(from, to);
+    let days = this.db
+      .selectFrom('audit_counts')
+      .select((eb) => eb.fn.sum<number | string | null>('count').as('n'))
+      .where('trail', '=', trail);
+    if (fromDay) days = days.where('day', '>', fromDay);
+    if (toDay) days = days.where('day', '<', toDay);
+    const [whole, head, tail] = await Promise.all([
+      days.executeTakeFirstOrThrow(),
+      from ? exact(from, nextDay(fromDay!)) : 0,
+      to ? exact(toDay!, to) : 0,
+    ]);
+    return Number(whole.n ?? 0) + head + tail;
   }
 
   /**
@@ -96,4 +129,17 @@ export class AuditRepository {
       more: rows.length > options.top,
     };
   }
+}
+
+/** Day rows per trail and day that appends spread over. */
+const COUNT_SHARDS = 8;
+
+/** The UTC day (`YYYY-MM-DD`) of an ISO timestamp. */
+function dayOf(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** The start of the day after `day`, as an ISO prefix that sorts after every timestamp of `day`. */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 }

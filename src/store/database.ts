@@ -29,19 +29,23 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** Opens the database described by `options` (creating the SQLite file and its folder if needed). */
-export function openStore(options: DatabaseOptions): Store {
+/**
+ * Opens the database described by `options` (creating the SQLite file and its folder if needed).
+ * `log` hears of idle PostgreSQL connections that fail (the server restarted or dropped them).
+ */
+export function openStore(options: DatabaseOptions, log?: { warn(o: object, m: string): void }): Store {
   if (options.kind === 'postgres') {
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that loses its server must not crash the process; the next query reports it.
-    pool.on('error', () => {});
+    const idleFailed = (error: Error) => log?.warn({ err: error }, 'an idle PostgreSQL connection failed');
+    pool.on('error', idleFailed);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const counterPool = new Pool({
       connectionString: options.url,
       max: 4,
       options: '-c synchronous_commit=off',
     });
-    counterPool.on('error', () => {});
+    counterPool.on('error', idleFailed);
     return storeOf(db, 'postgres', pool, counterPool);
   }
   if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });

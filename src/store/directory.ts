@@ -171,7 +171,7 @@ export class DirectoryRepository implements DirectoryReader {
   /** Every sensitivity label, in the order the directory lists them. */
   async labels(): Promise<DirectoryLabel[]> {
     const rows = await this.db.selectFrom('directory_labels').selectAll().orderBy('sort_order').execute();
-    return rows.map((row) => toLabel(row, rows));
+    return rows.map(toLabel);
   }
 
   /** A service principal by id. */
@@ -229,8 +229,7 @@ function toUser(row: DirectoryUserRow): User {
   };
 }
 
-function toLabel(row: DirectoryLabelRow, all: readonly DirectoryLabelRow[]): DirectoryLabel {
-  const parent = row.parent_id ? all.find((r) => r.id === row.parent_id) : undefined;
+function toLabel(row: DirectoryLabelRow): DirectoryLabel {
   return {
     id: row.id,
     name: row.name,
@@ -239,7 +238,7 @@ function toLabel(row: DirectoryLabelRow, all: readonly DirectoryLabelRow[]): Dir
     sensitivity: Number(row.sensitivity),
     tooltip: row.tooltip,
     isActive: Number(row.is_active) === 1,
-    parent: parent ? { id: parent.id, name: parent.name } : null,
+    parent: row.parent_id,
     scopeGroupIds: row.scope_group_ids ? (JSON.parse(row.scope_group_ids) as string[]) : null,
   };
 }

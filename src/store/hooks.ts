@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { EventType } from '../domain/events';
+import type { Kysely } from 'kysely';
+import type { EventType } from '../domain/wire/events';
 import type { HookDeliveryStatus } from '../domain/wire';
-import type { Database, HookDeliveryRow, HookRow } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, HookDeliveryRow, HookRow } from './schema';
 
 /** A hook as stored, secret included: only the service that signs deliveries reads `secret`. */
 export interface StoredHook {
@@ -202,26 +200,29 @@ export class HookRepository {
       .execute();
   }
 
-  async getDelivery(id: string, trx: Db = this.db): Promise<StoredDelivery | undefined> {
-    const row = await trx.selectFrom('hook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && toDelivery(row);
-  }
-
   /** A page of a hook's deliveries, newest first; `more` when another page follows. */
   async deliveries(
     hookId: string,
     page: { top: number; skip: number },
-  ): Promise<{ deliveries: StoredDelivery[]; more: boolean }> {
-    const rows = await this.db
-      .selectFrom('hook_deliveries')
-      .selectAll()
-      .where('hook_id', '=', hookId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.top + 1)
-      .offset(page.skip)
-      .execute();
-    return { deliveries: rows.slice(0, page.top).map(toDelivery), more: rows.length > page.top };
+  ): Promise<{ deliveries: StoredDelivery[]; more: boolean; total: number }> {
+    const [rows, counted] = await Promise.all([
+      this.db
+        .selectFrom('hook_deliveries')
+        .selectAll()
+        .where('hook_id', '=', hookId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.top + 1)
+        .offset(page.skip)
+        .execute(),
+      this.db
+        .selectFrom('hook_deliveries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('hook_id', '=', hookId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const deliveries = rows.slice(0, page.top).map(toDelivery);
+    return { deliveries, more: rows.length > page.top, total: Number(counted.n) };
   }
 }
 

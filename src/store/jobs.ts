@@ -1,32 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Checkpoint, JobType, StoredJob } from '../domain/jobs';
+import type { Kysely } from 'kysely';
+import type { StoredJob } from '../domain/jobs';
 import type { JobStatus } from '../domain/wire';
 import { isPostgres } from './dialect';
-import type { Database, JobRow } from './schema';
+import { type JobProgress, type NewJob, newJobRow, stateOf, toJob } from './jobRows';
+import type { Database, Db } from './schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** What a new job starts with. */
-export interface NewJob {
-  id: string;
-  type: JobType;
-  queued: boolean;
-  data: Record<string, unknown>;
-  log: string[];
-  requesterId: string;
-  teamId?: string | null;
-  templateId?: string | null;
-  idempotencyKey?: string | null;
-}
-
-/** A change to a job made by the worker that holds its lease. */
-export interface JobProgress {
-  progress?: number;
-  appendLog?: string[];
-  data?: Record<string, unknown>;
-  checkpoint?: Checkpoint;
-  teamId?: string | null;
-}
+export type { JobProgress, NewJob } from './jobRows';
 
 const PAUSED_KEY = 'queue_paused';
 
@@ -36,29 +15,7 @@ export class JobRepository {
 
   /** Inserts a job (inside the caller's transaction when given one). */
   async insert(job: NewJob, now: Date, trx: Db = this.db): Promise<StoredJob> {
-    const iso = now.toISOString();
-    const row: JobRow = {
-      id: job.id,
-      type: job.type,
-      status: 'waiting',
-      queued: job.queued ? 1 : 0,
-      progress: 0,
-      log: JSON.stringify(job.log),
-      data: JSON.stringify(job.data),
-      checkpoint: JSON.stringify({ done: [] }),
-      failed_reason: null,
-      attempts: 0,
-      run_at: now.getTime(),
-      lease_owner: null,
-      lease_until: null,
-      requester_id: job.requesterId,
-      team_id: job.teamId ?? null,
-      template_id: job.templateId ?? null,
-      idempotency_key: job.idempotencyKey ?? null,
-      created_at: iso,
-      updated_at: iso,
-      completed_at: null,
-    };
+    const row = newJobRow(job, now);
     await trx.insertInto('jobs').values(row).execute();
     return toJob(row);
   }
@@ -69,17 +26,20 @@ export class JobRepository {
   }
 
   /** A requester's most recent jobs of `types`, newest first. */
-  async listForRequester(requesterId: string, types: readonly string[], limit: number): Promise<StoredJob[]> {
-    const rows = await this.db
+  async listForRequester(
+    requesterId: string,
+    types: readonly string[],
+    limit: number,
+  ): Promise<{ jobs: StoredJob[]; total: number }> {
+    const mine = this.db
       .selectFrom('jobs')
-      .selectAll()
       .where('requester_id', '=', requesterId)
-      .where('type', 'in', [...types])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map(toJob);
+      .where('type', 'in', [...types]);
+    const [rows, counted] = await Promise.all([
+      mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+      mine.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { jobs: rows.map(toJob), total: Number(counted.n) };
   }
 
   /** The job a requester created earlier with the same idempotency key. */
@@ -203,18 +163,6 @@ export class JobRepository {
       .where('status', '=', 'active')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** `apply` then `save`. */
-  async record(
-    job: StoredJob,
-    owner: string,
-    change: JobProgress,
-    now: Date,
-    trx: Db = this.db,
-  ): Promise<boolean> {
-    JobRepository.apply(job, change);
-    return this.save(job, owner, now, trx);
   }
 
   /** Ends a job held by `owner` as completed or failed; false when the lease was lost. */
@@ -347,37 +295,4 @@ export class JobRepository {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
   }
-}
-
-/** The columns that hold what a worker did: written together so they never disagree. */
-function stateOf(job: StoredJob) {
-  return {
-    progress: job.progress,
-    log: JSON.stringify(job.log),
-    data: JSON.stringify(job.data),
-    checkpoint: JSON.stringify(job.checkpoint),
-    team_id: job.teamId,
-  };
-}
-
-function toJob(row: JobRow): StoredJob {
-  return {
-    id: row.id,
-    type: row.type as JobType,
-    status: row.status as JobStatus,
-    queued: Number(row.queued) === 1,
-    progress: Number(row.progress),
-    log: JSON.parse(row.log) as string[],
-    data: JSON.parse(row.data) as Record<string, unknown>,
-    checkpoint: JSON.parse(row.checkpoint) as Checkpoint,
-    failedReason: row.failed_reason,
-    attempts: Number(row.attempts),
-    runAt: Number(row.run_at),
-    leaseOwner: row.lease_owner,
-    requesterId: row.requester_id,
-    teamId: row.team_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    completedAt: row.completed_at,
-  };
 }

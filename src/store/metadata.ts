@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { contains, isJsonObject, type JsonObject, leaves } from '../domain/metadata';
 import { isPostgres } from './dialect';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 
 /** The most teams a containment query returns (the first ones by team id). */
 export const MAX_QUERY_RESULTS = 10_000;
@@ -11,8 +11,6 @@ const MAX_FILTER_LEAVES = 50;
 const CONFIRM_BATCH = 500;
 /** How far a leaf's documents are counted to find the rarest leaf of a query on SQLite. */
 const SELECTIVITY_PROBE = 2_000;
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Per-team metadata documents, one JSON object per team and namespace. On SQLite every write also

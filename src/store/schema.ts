@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * The tables, as Kysely sees them. Booleans are integers (0/1) and JSON is text on both
@@ -32,6 +32,8 @@ export interface Database {
   team_metadata_values: { team_id: string; namespace: string; path: string; value: string };
   outbox_events: { seq: Generated<number>; id: string; type: string; payload: string; created_at: string };
   audit_records: AuditRecordRow;
+  /** Records per trail and UTC day (`YYYY-MM-DD`), split over a few shard rows; see migration 0008. */
+  audit_counts: { trail: string; day: string; shard: number; count: number | string | bigint };
   /** The bot's key-value state (botbuilder `Storage`); `value` is JSON. */
   bot_state: { key: string; value: string; etag: string; updated_at: string };
   hooks: HookRow;
@@ -226,3 +228,6 @@ export interface CatalogTemplateRow {
   created_at: string;
   updated_at: string;
 }
+
+/** Where a repository method runs: on the database, or inside the caller's transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -353,4 +353,60 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
     ).rejects.toThrow('the change failed');
     expect(await allRecords('catalog', 1000)).toEqual(before);
   });
+  test('@odata.count is the number of matching records across all pages, with and without from / to', async () => {
+    // 30 records of the `webhooks` trail over three UTC days (10 a day, an hour apart), written
+    // as Steward writes them, so whole days come from the day counts and partial days are counted.
+    const audit = new AuditLog(new AuditRepository(app.steward.store.db), TENANT);
+    const dates: string[] = [];
+    for (let day = 0; day < 3; day += 1)
+      for (let hour = 0; hour < 10; hour += 1) {
+        const date = new Date(Date.UTC(2020, 0, 10 + day, 5 + hour));
+        dates.push(date.toISOString());
+        await audit.record(
+          undefined,
+          {
+            trail: 'webhooks',
+            action: 'webhook_created',
+            actor: { id: PEOPLE.megan, type: 'user' },
+            target: { type: 'hook', id: `count-${day}-${hour}` },
+            outcome: 'success',
+            requestId: null,
+          },
+          date,
+        );
+      }
+    const total = (await allRecords('webhooks', 1000)).length;
+    expect(total).toBeGreaterThanOrEqual(30);
+    // Every page, the first and those reached through $skiptoken, says the same total.
+    let path: string | undefined = '/api/v1.0/audit_trails/webhooks/records?$top=7';
+    let pages = 0;
+    while (path) {
+      const res: { body: Records } = await app.call<Records>('GET', path, { token: lynne });
+      expect(res.body['@odata.count']).toBe(total);
+      pages += 1;
+      path = res.body['@odata.nextLink']?.slice(app.url.length);
+    }
+    expect(pages).toBe(Math.ceil(total / 7));
+    const countIn = async (from?: string, to?: string) => {
+      const query = [from && `from=${from}`, to && `to=${to}`].filter(Boolean).join('&');
+      const res = await app.call<Records>('GET', `/api/v1.0/audit_trails/webhooks/records?$top=2&${query}`, {
+        token: lynne,
+      });
+      expect(res.status).toBe(200);
+      return res.body['@odata.count'];
+    };
+    const inRange = (from?: string, to?: string) =>
+      dates.filter((d) => (!from || d >= from) && (!to || d < to)).length;
+    const windows: Array<[string | undefined, string | undefined]> = [
+      ['2020-01-10T07:00:00.000Z', '2020-01-12T09:00:00.000Z'], // partial, whole, partial days
+      ['2020-01-11T00:00:00.000Z', '2020-01-12T00:00:00.000Z'], // exactly one whole day
+      ['2020-01-11T06:30:00.000Z', '2020-01-11T09:00:00.000Z'], // within one day
+      ['2020-01-09T00:00:00.000Z', '2020-01-11T10:00:00.000Z'], // from before the first record
+      ['2020-01-12T14:00:00.000Z', '2020-01-13T00:00:00.000Z'], // the last record only
+      ['2020-01-12T00:00:00.000Z', '2020-01-11T00:00:00.000Z'], // to before from
+      [undefined, '2020-01-11T12:00:00.000Z'],
+    ];
+    for (const [from, to] of windows) expect(await countIn(from, to)).toBe(inRange(from, to));
+    expect(await countIn('2020-01-11T05:00:00.000Z')).toBe(total - 10);
+  });
 });

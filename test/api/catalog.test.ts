@@ -1,4 +1,4 @@
-import type { CatalogTemplate, CatalogTemplates, PermanentMember } from '../../src/domain/wire';
+import type { ApiError, CatalogTemplate, CatalogTemplates, PermanentMember } from '../../src/domain/wire';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
@@ -69,15 +69,20 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       expect(ids(mine.body)).not.toContain('marketing-campaign-fr-be');
     });
 
-    test('someone the directory does not know sees only untargeted templates', async () => {
+    test('a signed token for someone the directory does not know is refused (401)', async () => {
       const token = await app.userToken('99999999-0000-0000-0000-000000000999', [], {
         name: 'Guest',
         upn: 'g@x.test',
       });
-      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token });
-      expect(res.status).toBe(200);
-      expect(res.body.value.every((t) => !t.templateConfiguration.audienceTargeting.enabled)).toBe(true);
-      expect(ids(res.body)).toContain('project');
+      const res = await app.call<ApiError>('GET', '/api/v1.0/me/catalog/templates', { token });
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toMatch(/nobody in the directory/);
+      // The same token is refused for provisioning too: no team is ever owned by nobody.
+      const created = await app.call('POST', '/api/v1.0/teams/provisioning', {
+        token,
+        body: { template: { id: 'project' }, team: { name: 'Nobody owns this' } },
+      });
+      expect(created.status).toBe(401);
     });
 
     test('an app token has no "me" catalog (403) but may list the whole catalog', async () => {
@@ -149,6 +154,7 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       expect(config.approval).toEqual({
         requireApproval: true,
         approvalTeam: [{ id: PEOPLE.adele, name: 'Adele Vance' }],
+        allowSelfApproval: false,
       });
       expect(created.body.newTeam.addRequesterAsTeamOwner).toBe(false);
 

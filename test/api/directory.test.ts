@@ -90,7 +90,11 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
     const adeleLabels = await names(PEOPLE.adele); // Legal & Compliance
     expect(adeleLabels).toEqual(expect.arrayContaining(['Highly Confidential', 'Specified People']));
     const labels = (await app.call<Labels>('GET', '/api/v1.0/me/labels', { token: alex })).body.value;
-    expect(labels.find((l) => l.name === 'All Employees')?.parent).toMatchObject({ name: 'Confidential' });
+    // `parent` is the parent label's id, a string, as the public definition has it.
+    const confidential = labels.find((l) => l.name === 'Confidential')!;
+    expect(labels.find((l) => l.name === 'All Employees')?.parent).toBe(confidential.id);
+    expect(typeof confidential.id).toBe('string');
+    expect(confidential.parent).toBeNull();
     expect(labels.every((l) => l.isActive)).toBe(true);
   });
 });

@@ -89,7 +89,7 @@ interface WireHook {
   description: string | null;
   active: boolean;
   events: string[];
-  config: { verb: string; url: string; content_type: string; secret_hint: string | null; secret?: string };
+  config: { verb: string; url: string; content_type: string; secret: string | null; secret_hint?: string };
 }
 interface ErrorBody {
   error: { code: string; details?: Array<{ code: string; target: string; message: string }> };
@@ -147,7 +147,7 @@ describe.each(databaseKinds)('webhooks CRUD on %s', (kind) => {
     (await app.call<AuditPage>('GET', '/api/v1.0/audit_trails/webhooks/records', { token: admin })).body
       .value;
 
-  test('an app with INTEGRATION_MANAGER creates a hook; its secret is never returned, only a hint', async () => {
+  test('an app with INTEGRATION_MANAGER creates a hook; its secret is returned masked, never in clear', async () => {
     const res = await app.call<WireHook>('POST', '/api/v1.0/hooks', { token: manager, body: payload() });
     expect(res.status).toBe(201);
     expect(res.headers.location).toMatch(new RegExp(`/api/v1.0/hooks/${res.body.id}$`));
@@ -160,10 +160,10 @@ describe.each(databaseKinds)('webhooks CRUD on %s', (kind) => {
         verb: 'post',
         url: 'https://hooks.example.com/steward?channel=teams',
         content_type: 'json',
-        secret_hint: '••••efgh',
+        secret: '********',
       },
     });
-    expect(res.body.config.secret).toBeUndefined();
+    expect(res.body.config.secret_hint).toBeUndefined();
     const read = await app.call<WireHook>('GET', `/api/v1.0/hooks/${res.body.id}`, { token: manager });
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
@@ -171,17 +171,24 @@ describe.each(databaseKinds)('webhooks CRUD on %s', (kind) => {
     expect(list.body.value.map((h) => h.id)).toContain(res.body.id);
     for (const text of [res.text, read.text, list.text]) expect(text).not.toContain(secret);
 
-    // A short secret shows no characters at all; no secret, no hint.
+    // Every secret shows as the same mask, whatever its length; no secret shows as null.
     const short = await app.call<WireHook>('POST', '/api/v1.0/hooks', {
       token: admin,
       body: payload({ name: 'Short' }, { secret: 'abc123' }),
     });
-    expect(short.body.config.secret_hint).toBe('••••');
+    expect(short.body.config.secret).toBe('********');
+    expect(short.text).not.toContain('abc123');
     const none = await app.call<WireHook>('POST', '/api/v1.0/hooks', {
       token: admin,
       body: payload({ name: 'Unsigned', active: false }, { secret: undefined }),
     });
-    expect(none.body).toMatchObject({ active: false, config: { secret_hint: null } });
+    expect(none.body).toMatchObject({ active: false, config: { secret: null } });
+    // Sending the mask back (a hook copied from a GET) is refused rather than stored as the secret.
+    const copied = await app.call('POST', '/api/v1.0/hooks', {
+      token: admin,
+      body: payload({ name: 'Copied' }, { secret: '********' }),
+    });
+    expect(copied.status).toBe(400);
 
     const records = await webhookAudit();
     const created = records.find((r) => r.target.id === res.body.id)!;

@@ -460,11 +460,18 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       token: isaiah,
       body: request('project', 'Theirs'),
     });
-    const list = await app.call<{ value: Job[] }>('GET', '/api/v1.0/me/jobs?$top=2', { token: alex });
+    type MyJobs = { value: Job[]; '@odata.count': number };
+    const list = await app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=2', { token: alex });
     expect(list.status).toBe(200);
     expect(list.body.value.map((j) => j.id)).toEqual([...mine].reverse());
-    const all = await app.call<{ value: Job[] }>('GET', '/api/v1.0/me/jobs?$top=50', { token: alex });
+    const all = await app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=50', { token: alex });
     expect(all.body.value.map((j) => j.id)).not.toContain(theirs.body.id);
+    // @odata.count counts all of Alex's requests, not the one on the page.
+    const one = await app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=1', { token: alex });
+    expect(one.body.value).toHaveLength(1);
+    expect(one.body['@odata.count']).toBe(all.body.value.length);
+    expect(list.body['@odata.count']).toBe(all.body.value.length);
+    expect(all.body['@odata.count']).toBe(all.body.value.length);
     expect((await app.call('GET', '/api/v1.0/me/jobs?$top=51', { token: alex })).status).toBe(400);
   });
 });

@@ -451,7 +451,7 @@ describe('provisioning on Microsoft Graph (fake)', () => {
     expect(ids(admin.body)).toContain('it-announcements');
     // Someone only Graph knows (Steward's seeded directory does not) is targeted by Graph's answer.
     const counsel = fake.addUser({
-      id: '00000000-0000-0000-0000-0000000000999',
+      id: '00000000-0000-0000-0000-000000000999',
       displayName: 'Grace Counsel',
       userPrincipalName: 'gracec@example.com',
       mail: 'gracec@example.com',

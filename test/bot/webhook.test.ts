@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { request } from 'undici';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE } from '../support/steward';
 import { actionData, cardText, FakeConnector, verbsOf } from './support/fakeConnector';
 import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
@@ -16,18 +16,18 @@ async function freePort(): Promise<number> {
 
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 
-describe('the bot’s webhook', () => {
+describe.each(databaseKinds)('the bot’s webhook on %s', (kind) => {
   let database: TestDatabase;
   let connector: FakeConnector;
   let bot: BotHarness;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
+    database = await createTestDatabase(kind);
     connector = new FakeConnector();
     await connector.start();
     env = { STEWARD_PORT: String(await freePort()) };
-    bot = await startBotHarness('sqlite', env, {}, { database, connector });
+    bot = await startBotHarness(kind, env, {}, { database, connector });
   });
   afterAll(async () => {
     await bot?.close();
@@ -66,9 +66,34 @@ describe('the bot’s webhook', () => {
     expect(await hooks()).toHaveLength(1);
     const before = await secret();
     await bot.close();
-    bot = await startBotHarness('sqlite', env, {}, { database, connector });
+    bot = await startBotHarness(kind, env, {}, { database, connector });
     expect((await hooks()).map((h) => h.id)).toEqual([hook!.id]);
     expect(await secret()).toBe(before);
+  });
+
+  it('calls only operations its app identity may call: two starts leave no refusal in the security trail', async () => {
+    const token = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const records = await bot.steward.call<{ value: Array<{ action: string; target: { id: string } }> }>(
+      'GET',
+      '/api/v1.0/audit_trails/security/records?$top=100',
+      { token },
+    );
+    expect(records.status).toBe(200);
+    expect(records.body.value).toEqual([]);
+    // The hook subscribes to every event all the same.
+    const [hook] = await bot.steward
+      .call<{ value: Array<{ events: string[] }> }>('GET', '/api/v1.0/hooks', {
+        token,
+      })
+      .then((res) => res.body.value);
+    const events = await bot.steward.call<{ value: Array<{ code: string }> }>(
+      'GET',
+      '/api/v1.0/webhooks/events',
+      {
+        token,
+      },
+    );
+    expect([...hook!.events].sort()).toEqual(events.body.value.map((e) => e.code).sort());
   });
 
   it('answers 401 and acts on nothing when the signature does not match', async () => {

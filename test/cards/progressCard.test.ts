@@ -1,4 +1,6 @@
 import { progressCardData, renderProgressCard } from '../../src/bot/cards';
+import { stepStatuses } from '../../src/domain/jobs';
+import { teamArchiveJob } from '../../src/services/jobs/teamArchive';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
 import { provisioningJob } from './sampleData';
 
@@ -28,9 +30,11 @@ describe('progress card', () => {
       'Approval: In progress',
       'Create the team: Waiting',
       'Apply the team settings: Waiting',
-      'Create channels and tabs: Waiting',
+      'Create channels: Waiting',
+      'Create tabs: Waiting',
       'Add owners and members: Waiting',
       'Post the welcome message: Waiting',
+      "Store the request's metadata: Waiting",
       'Finish: Waiting',
     ]);
     expect(bar(card)).toEqual([100]);
@@ -41,15 +45,19 @@ describe('progress card', () => {
 
   it('shows the steps done so far, a proportional bar and the last log lines while it runs', () => {
     const log = Array.from({ length: 12 }, (_, i) => `Log line ${i + 1}.`);
-    const card = render(provisioningJob({ status: 'active', progress: 60, approval: 'approved', log }));
+    const card = render(
+      provisioningJob({ status: 'active', progress: 60, done: 4, approval: 'approved', log }),
+    );
     expectValidCard(card);
     expect(steps(card)).toEqual([
       'Approval: Done',
       'Create the team: Done',
       'Apply the team settings: Done',
-      'Create channels and tabs: Done',
+      'Create channels: Done',
+      'Create tabs: Done',
       'Add owners and members: In progress',
       'Post the welcome message: Waiting',
+      "Store the request's metadata: Waiting",
       'Finish: Waiting',
     ]);
     expect(bar(card)).toEqual([60, 40]);
@@ -82,6 +90,7 @@ describe('progress card', () => {
       provisioningJob({
         status: 'failed',
         progress: 35,
+        done: 2,
         approval: null,
         failedReason: 'The platform refused the channel name.\n    at createChannel (graph.ts:10:5)',
       }),
@@ -91,7 +100,8 @@ describe('progress card', () => {
     expect(json).toContain('The request failed');
     expect(json).toContain('The platform refused the channel name.');
     expect(json).not.toContain('graph.ts');
-    expect(steps(card)).toContain('Create channels and tabs: Failed');
+    expect(steps(card)).toContain('Create channels: Failed');
+    expect(steps(card)).toContain('Create tabs: Waiting');
     expect(executeActions(card, 'retryRequest')).toEqual([
       expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
     ]);
@@ -109,7 +119,7 @@ describe('progress card', () => {
     expectValidCard(card);
     expect(cardJson(card)).toContain('The request was rejected');
     expect(cardJson(card)).toContain('Rejected by Adele Vance: use the existing team.');
-    expect(steps(card)[0]).toBe('Approval: Failed');
+    expect(steps(card)[0]).toBe('Approval: Rejected');
     expect(
       steps(card)
         .slice(1)
@@ -124,9 +134,14 @@ describe('progress card', () => {
       progress: 10,
       approval: null,
     });
-    const card = render({ ...job, data: { action: 'archive', team: { id: 't', displayName: 'Fabrikam' } } });
+    const data = { action: 'archive', team: { id: 't', displayName: 'Fabrikam' } };
+    const card = render({
+      ...job,
+      data,
+      steps: stepStatuses(teamArchiveJob.steps(data), { status: 'active', checkpoint: { done: [] } }),
+    });
     expectValidCard(card);
-    expect(steps(card)).toEqual(['Archive the team: In progress']);
+    expect(steps(card)).toEqual(['Archive the team: In progress', 'Finish: Waiting']);
     expect(cardJson(card)).toContain('Fabrikam');
   });
 

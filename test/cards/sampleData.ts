@@ -1,4 +1,6 @@
+import { stepStatuses } from '../../src/domain/jobs';
 import { CatalogTemplate, type Job } from '../../src/domain/wire';
+import { approvalStatus, provisioningSteps } from '../../src/services/jobs/provisioning/steps';
 import { seedTemplates } from '../../src/store/seed/templates';
 
 /** The demo catalog as `GET /me/catalog/templates` returns it (defaults applied). */
@@ -27,12 +29,15 @@ export const APPROVERS = [
   { id: 'siobhan-id', name: "Siobhán O'Connor", teamsUserId: '29:siobhan-mri' },
 ];
 
-/** A provisioning job as `GET /jobs/{id}` returns it, shaped like the provisioning service's data. */
+/**
+ * A provisioning job as `GET /jobs/{id}` returns it, shaped like the provisioning service's data;
+ * `done` is how many of its work steps the worker finished, its `steps` as the API computes them.
+ */
 export function provisioningJob(
-  overrides: Partial<Job> & { approval?: string | null; webUrl?: string } = {},
+  overrides: Partial<Job> & { approval?: string | null; webUrl?: string; done?: number } = {},
 ): Job {
-  const { approval = 'pending', webUrl, ...fields } = overrides;
-  return {
+  const { approval = 'pending', webUrl, done = 0, ...fields } = overrides;
+  const job: Job = {
     id: 'job-7f3c',
     type: 'ProvisioningRequest',
     status: 'waiting',
@@ -56,6 +61,14 @@ export function provisioningJob(
     createdDateTime: '2026-05-04T09:30:12.345Z',
     lastModifiedDateTime: '2026-05-04T09:31:00.000Z',
     failedReason: null,
+    steps: [],
     ...fields,
+  };
+  if (fields.steps) return job;
+  const work = provisioningSteps(job.data).filter((step) => step.name !== 'approval');
+  const checkpoint = { done: work.slice(0, done).map((step) => step.name) };
+  return {
+    ...job,
+    steps: stepStatuses(provisioningSteps(job.data), { ...job, checkpoint }, approvalStatus(job.data)),
   };
 }

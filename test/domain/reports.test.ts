@@ -12,7 +12,7 @@ import {
 import { orphanedTeamsView, teamsCreatedView } from '../../src/domain/reports/views';
 
 const SECRET = 'a-deployment-secret-of-at-least-32-bytes!';
-const TENANT = '00000000-0000-0000-0000-0000000000001';
+const TENANT = '00000000-0000-0000-0000-000000000001';
 const EVIL = `<script>alert("x")</script> & 'quotes' <img src=x onerror=alert(1)>`;
 
 describe('report URL tokens', () => {

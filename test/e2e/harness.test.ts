@@ -38,10 +38,19 @@ describe('the Agents Playground config', () => {
     }
   });
 
+  it('holds only valid GUIDs in its GUID fields (Teams and the Agents Toolkit refuse anything else)', () => {
+    const text = readFileSync(path.join(root, '.m365agentsplayground.yml'), 'utf8');
+    const values = [...text.matchAll(/^\s*(?:tenantId|aadObjectId|aadGroupId|id): ([0-9a-f-]{30,})$/gm)];
+    expect(values.length).toBeGreaterThanOrEqual(9);
+    for (const [, value] of values) {
+      expect(value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
   it('finds people by first name, UPN, object id or channel id', () => {
     expect(findPlaygroundPerson('Adele')).toBe('adele');
     expect(findPlaygroundPerson('isaiah@example.com')).toBe('isaiah');
-    expect(findPlaygroundPerson('00000000-0000-0000-0000-0000000000025')).toBe('lynne');
+    expect(findPlaygroundPerson('00000000-0000-0000-0000-000000000025')).toBe('lynne');
     expect(findPlaygroundPerson('user-id-1')).toBe('megan');
     expect(findPlaygroundPerson('siobhan')).toBeUndefined();
   });
@@ -134,7 +143,7 @@ describeWithPlayground('the playground harness, against a small echo bot', () =>
     };
     expect(config.config).toMatchObject({
       tenantId: SEED_TENANT_ID,
-      currentUser: { aadObjectId: '00000000-0000-0000-0000-0000000000020' },
+      currentUser: { aadObjectId: '00000000-0000-0000-0000-000000000020' },
       personalChat: { id: playground.conversationId },
     });
     await playground.install();
@@ -143,7 +152,7 @@ describeWithPlayground('the playground harness, against a small echo bot', () =>
     expect(install).toMatchObject({
       channelId: 'msteams',
       serviceUrl: `${playground.url}/_connector`,
-      from: { id: 'user-id-0', aadObjectId: '00000000-0000-0000-0000-0000000000020' },
+      from: { id: 'user-id-0', aadObjectId: '00000000-0000-0000-0000-000000000020' },
       conversation: { id: playground.conversationId, conversationType: 'personal', tenantId: SEED_TENANT_ID },
     });
   });

@@ -8,9 +8,9 @@ import { seedDemoData } from '../../src/store/seed';
 import { newTeamSpec } from '../support/teams';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 
-const ALEX = '00000000-0000-0000-0000-0000000000020';
-const MEGAN = '00000000-0000-0000-0000-0000000000021';
-const LYNNE = '00000000-0000-0000-0000-0000000000025';
+const ALEX = '00000000-0000-0000-0000-000000000020';
+const MEGAN = '00000000-0000-0000-0000-000000000021';
+const LYNNE = '00000000-0000-0000-0000-000000000025';
 const STRANGER = 'not-in-the-directory';
 const PUBLIC_URL = 'http://steward.test';
 const CHANNEL_ID = /^19:[0-9a-f]{32}@thread\.tacv2$/;

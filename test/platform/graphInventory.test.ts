@@ -2,9 +2,9 @@ import type { Agent } from 'undici';
 import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
 import { FakeGraph } from '../support/fakeGraph';
 
-const ALEX = '00000000-0000-0000-0000-0000000000020';
-const MEGAN = '00000000-0000-0000-0000-0000000000021';
-const ADELE = '00000000-0000-0000-0000-0000000000022';
+const ALEX = '00000000-0000-0000-0000-000000000020';
+const MEGAN = '00000000-0000-0000-0000-000000000021';
+const ADELE = '00000000-0000-0000-0000-000000000022';
 
 let fake: FakeGraph;
 let dispatcher: Agent;

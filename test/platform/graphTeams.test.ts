@@ -7,14 +7,14 @@ import { createGraphPlatform, type GraphPlatform, type GraphPlatformOptions } fr
 import { type NewTeamSpec, PlatformError } from '../../src/platform/port';
 import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
 
-const ALEX = '00000000-0000-0000-0000-0000000000020';
-const MEGAN = '00000000-0000-0000-0000-0000000000021';
-const ADELE = '00000000-0000-0000-0000-0000000000022';
+const ALEX = '00000000-0000-0000-0000-000000000020';
+const MEGAN = '00000000-0000-0000-0000-000000000021';
+const ADELE = '00000000-0000-0000-0000-000000000022';
 const PEOPLE = [
   ALEX,
   MEGAN,
   ADELE,
-  ...[3, 4, 5, 6].map((n) => `00000000-0000-0000-0000-00000000000${30 + n}`),
+  ...[3, 4, 5, 6].map((n) => `00000000-0000-0000-0000-0000000000${30 + n}`),
 ];
 const WEB_APP = 'com.microsoft.teamspace.tab.web';
 const LABEL = 'c0ffee00-0000-0000-0000-000000000001';

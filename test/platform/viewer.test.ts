@@ -13,8 +13,8 @@ import { newTeamSpec } from '../support/teams';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { startTestSteward, type TestSteward } from '../support/steward';
 
-const ALEX = '00000000-0000-0000-0000-0000000000020';
-const MEGAN = '00000000-0000-0000-0000-0000000000021';
+const ALEX = '00000000-0000-0000-0000-000000000020';
+const MEGAN = '00000000-0000-0000-0000-000000000021';
 const SCRIPT = '<script>alert(1)</script>';
 
 describe('embedded tenant viewer', () => {

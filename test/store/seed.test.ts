@@ -11,9 +11,9 @@ import {
 } from '../../src/store/seed/directory';
 import { seedTemplates } from '../../src/store/seed/templates';
 
-/** 8-4-4-4-12 hex, except that the last group may have 13 digits (the Agents Playground ids). */
-const GUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12,13}$/i;
-const PLAYGROUND_ID = /^00000000-0000-0000-0000-\d{13}$/;
+/** A GUID: 8-4-4-4-12 hex digits, as Teams, Entra ID and the Agents Toolkit require. */
+const GUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PLAYGROUND_ID = /^00000000-0000-0000-0000-\d{12}$/;
 
 const parsedTemplates = seedTemplates.map((t) => CatalogTemplate.parse(t));
 const userIds = new Set(seedUsers.map((u) => u.id));
@@ -38,17 +38,17 @@ function template(id: string): CatalogTemplate {
 
 describe('seed directory', () => {
   it('uses the Agents Playground tenant', () => {
-    expect(SEED_TENANT_ID).toBe('00000000-0000-0000-0000-0000000000001');
+    expect(SEED_TENANT_ID).toBe('00000000-0000-0000-0000-000000000001');
   });
 
   it('holds the six playground people exactly as the Agents Playground defines them', () => {
     const expected = [
-      ['0000000000020', 'Alex Wilber', 'alexw@example.com', 'alexw@example.com', []],
-      ['0000000000021', 'Megan Bowen', 'meganb@example.com', 'meganb@example.com', ['GLOBAL_ADMIN']],
-      ['0000000000022', 'Adele Vance', 'adelev@example.com', 'adelev@example.com', []],
-      ['0000000000023', 'Isaiah Langer', 'isaiah@example.com', 'isaiahl@example.com', []],
-      ['0000000000024', 'Patti Fernandez', 'pattif@example.com', 'pattif@example.com', ['CATALOG_MANAGER']],
-      ['0000000000025', 'Lynne Robbins', 'lynner@example.com', 'lynner@example.com', ['GOVERNANCE_MANAGER']],
+      ['000000000020', 'Alex Wilber', 'alexw@example.com', 'alexw@example.com', []],
+      ['000000000021', 'Megan Bowen', 'meganb@example.com', 'meganb@example.com', ['GLOBAL_ADMIN']],
+      ['000000000022', 'Adele Vance', 'adelev@example.com', 'adelev@example.com', []],
+      ['000000000023', 'Isaiah Langer', 'isaiah@example.com', 'isaiahl@example.com', []],
+      ['000000000024', 'Patti Fernandez', 'pattif@example.com', 'pattif@example.com', ['CATALOG_MANAGER']],
+      ['000000000025', 'Lynne Robbins', 'lynner@example.com', 'lynner@example.com', ['GOVERNANCE_MANAGER']],
     ] as const;
     for (const [suffix, displayName, upn, mail, roles] of expected) {
       const user = seedUsers.find((u) => u.id === `00000000-0000-0000-0000-${suffix}`);
@@ -71,12 +71,13 @@ describe('seed directory', () => {
     }
   });
 
-  it('uses unique, GUID-like ids in the playground pattern for people', () => {
+  it('uses unique, valid GUIDs for the tenant, people, groups, labels and apps', () => {
     expect(distinct(seedUsers.map((u) => u.id))).toBe(seedUsers.length);
     expect(distinct(seedUsers.map((u) => u.userPrincipalName.toLowerCase()))).toBe(seedUsers.length);
+    expect(SEED_TENANT_ID).toMatch(GUID_LIKE);
+    expect(SEED_TENANT_ID).toHaveLength(36);
     for (const user of seedUsers) {
-      // 36 characters for a real GUID, 37 for the playground's 13-digit last group.
-      expect([36, 37]).toContain(user.id.length);
+      expect(user.id).toHaveLength(36);
       expect(user.id).toMatch(GUID_LIKE);
       expect(user.id).toMatch(PLAYGROUND_ID);
     }
@@ -181,7 +182,7 @@ describe('seed templates', () => {
 
   it('covers every governance feature the demo shows', () => {
     const adele = userNamed('Adele Vance').id;
-    expect(adele).toBe('00000000-0000-0000-0000-0000000000022');
+    expect(adele).toBe('00000000-0000-0000-0000-000000000022');
     const approval = parsedTemplates.filter((t) => t.templateConfiguration.approval.requireApproval);
     expect(
       approval.some((t) => t.templateConfiguration.approval.approvalTeam.some((m) => m.id === adele)),

@@ -8,16 +8,16 @@ import { ContractValidator } from './contract';
 import type { TestDatabase } from './databases';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
-export const TENANT = '00000000-0000-0000-0000-0000000000001';
+export const TENANT = '00000000-0000-0000-0000-000000000001';
 
 /** The people of the seeded directory that tests act as. */
 export const PEOPLE = {
-  alex: '00000000-0000-0000-0000-0000000000020', // plain user, Marketing, US
-  megan: '00000000-0000-0000-0000-0000000000021', // GLOBAL_ADMIN
-  adele: '00000000-0000-0000-0000-0000000000022', // approver
-  isaiah: '00000000-0000-0000-0000-0000000000023',
-  patti: '00000000-0000-0000-0000-0000000000024', // CATALOG_MANAGER
-  lynne: '00000000-0000-0000-0000-0000000000025', // GOVERNANCE_MANAGER
+  alex: '00000000-0000-0000-0000-000000000020', // plain user, Marketing, US
+  megan: '00000000-0000-0000-0000-000000000021', // GLOBAL_ADMIN
+  adele: '00000000-0000-0000-0000-000000000022', // approver
+  isaiah: '00000000-0000-0000-0000-000000000023',
+  patti: '00000000-0000-0000-0000-000000000024', // CATALOG_MANAGER
+  lynne: '00000000-0000-0000-0000-000000000025', // GOVERNANCE_MANAGER
 } as const;
 
 /** A response as tests see it. */

@@ -10,7 +10,7 @@ export function newTeamSpec(overrides: Partial<NewTeamSpec> = {}): NewTeamSpec {
     mailNickname: 'projectapollo',
     settings: {},
     sensitivityLabelId: null,
-    ownerId: '00000000-0000-0000-0000-0000000000020',
+    ownerId: '00000000-0000-0000-0000-000000000020',
     provisioningKey: `job-${randomUUID()}`,
     ...overrides,
   };

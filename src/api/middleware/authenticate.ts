@@ -3,41 +3,77 @@ import type { Config } from '../../config';
 import type { Caller } from '../../domain/caller';
 import { Unauthorized } from '../../domain/errors';
 import { callerFromClaims } from '../../domain/identity';
+import { BoundedCache } from '../../domain/boundedCache';
 
 /** Verifies a bearer token and says who is calling. */
 export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<Omit<Caller, 'privileged'>>;
 }
 
+/** Who the directory knows: `true` when `id` is the object id of a person in it. */
+export type PersonCheck = (id: string) => Promise<boolean>;
+
+/**
+ * The longest an embedded token may live, from `iat` to `exp` and from `iat` to now: a week, the
+ * most `npm run token --ttl` mints, so a leaked token cannot be made to last for years.
+ */
+export const EMBEDDED_TOKEN_MAX_LIFETIME_SECONDS = 7 * 24 * 3600;
+
 /**
  * Bearer-token authentication for the configured issuer: the embedded HS256 issuer, or Entra ID
  * (RS256 only, keys from JWKS). `alg: none` and any algorithm but the expected one are refused.
+ * A user token must name a person of the directory (`isPerson`): a valid signature for an object
+ * id nobody has is a 401, so nothing is ever done in the name of someone who does not exist.
  *
  * @example
- * const auth = createAuthenticator(config.auth, config.tenantId);
+ * const auth = createAuthenticator(config.auth, config.tenantId, (id) => directory.isPerson(id));
  * const caller = await auth.authenticate(req.headers.authorization);
  */
-export function createAuthenticator(auth: Config['auth'], tenantId: string): Authenticator {
+export function createAuthenticator(
+  auth: Config['auth'],
+  tenantId: string,
+  isPerson: PersonCheck,
+): Authenticator {
   const verify = verifierFor(auth);
   const verified = new VerifiedTokens();
   return {
     async authenticate(authorization) {
-      const match = /^Bearer ([A-Za-z0-9_\-.=+/]{1,8192})$/.exec(authorization?.trim() ?? '');
-      if (!match) throw new Unauthorized('A bearer token is required (Authorization: Bearer <token>).');
-      const token = match[1]!;
-      const known = verified.get(token);
-      if (known) return known;
-      let payload: JWTPayload;
-      try {
-        payload = await verify(token);
-      } catch (error) {
-        throw new Unauthorized(reasonOf(error));
+      const token = bearerTokenOf(authorization);
+      let caller = verified.get(token);
+      if (!caller) {
+        let payload: JWTPayload;
+        try {
+          payload = await verify(token);
+        } catch (error) {
+          throw new Unauthorized(reasonOf(error));
+        }
+        caller = callerFromClaims(payload, tenantId);
+        verified.add(token, caller, payload.exp);
       }
-      const caller = callerFromClaims(payload, tenantId);
-      verified.add(token, caller, payload.exp);
+      // Checked on every call (the check caches), so someone removed from the directory loses access.
+      if (caller.kind === 'user' && !(await isPerson(caller.id)))
+        throw new Unauthorized('The token names nobody in the directory.');
       return caller;
     },
   };
+}
+
+/**
+ * The token of an `Authorization: Bearer …` header. The scheme is case-insensitive (RFC 7235);
+ * no header at all is a 401 without an error code (RFC 6750 §3.1), any other header is
+ * `invalid_request`.
+ */
+function bearerTokenOf(authorization: string | undefined): string {
+  const value = authorization?.trim() ?? '';
+  if (value === '')
+    throw new Unauthorized('A bearer token is required (Authorization: Bearer <token>).', 'none');
+  const match = /^Bearer +([A-Za-z0-9_\-.=+/]{1,8192})$/i.exec(value);
+  if (!match)
+    throw new Unauthorized(
+      'The Authorization header is not a bearer token (Authorization: Bearer <token>).',
+      'invalid_request',
+    );
+  return match[1]!;
 }
 
 const VERIFIED_TOKEN_LIMIT = 5000;
@@ -48,20 +84,14 @@ const VERIFIED_TOKEN_LIMIT = 5000;
  * kept; the oldest entry goes first when full.
  */
 class VerifiedTokens {
-  private readonly entries = new Map<string, { caller: Omit<Caller, 'privileged'>; expiresAt: number }>();
+  private readonly entries = new BoundedCache<string, Omit<Caller, 'privileged'>>(VERIFIED_TOKEN_LIMIT);
 
   get(token: string): Omit<Caller, 'privileged'> | undefined {
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (Date.now() < entry.expiresAt) return entry.caller;
-    this.entries.delete(token);
-    return undefined;
+    return this.entries.get(token);
   }
 
   add(token: string, caller: Omit<Caller, 'privileged'>, exp: number | undefined): void {
-    if (exp === undefined) return;
-    if (this.entries.size >= VERIFIED_TOKEN_LIMIT) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, { caller, expiresAt: exp * 1000 });
+    if (exp !== undefined) this.entries.set(token, caller, exp * 1000);
   }
 }
 
@@ -74,15 +104,33 @@ function verifierFor(auth: Config['auth']): (token: string) => Promise<JWTPayloa
   };
   if (auth.mode === 'embedded') {
     const key = new TextEncoder().encode(auth.secret);
-    return async (token) => (await jwtVerify(token, key, { ...options, algorithms: ['HS256'] })).payload;
+    return async (token) => {
+      const { payload } = await jwtVerify(token, key, {
+        ...options,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat'],
+        maxTokenAge: EMBEDDED_TOKEN_MAX_LIFETIME_SECONDS,
+      });
+      if (payload.exp! - payload.iat! > EMBEDDED_TOKEN_MAX_LIFETIME_SECONDS) throw new TokenTooLong();
+      return payload;
+    };
   }
   const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(auth.jwksUri), { timeoutDuration: 5000 });
   return async (token) => (await jwtVerify(token, jwks, { ...options, algorithms: ['RS256'] })).payload;
 }
 
+/** An embedded token whose `exp` is further from its `iat` than the maximum lifetime. */
+class TokenTooLong extends Error {
+  readonly code = 'ERR_TOKEN_TOO_LONG';
+}
+
 /** A reason safe to show: what was wrong with the token, never the token itself. */
 function reasonOf(error: unknown): string {
   const code = (error as { code?: string }).code;
+  const { claim, reason } = error as { claim?: string; reason?: string };
+  if (claim === 'iat' && reason === 'missing') return 'The token has no "iat" (issued at) claim.';
+  if (code === 'ERR_TOKEN_TOO_LONG' || claim === 'iat')
+    return `The token lives longer than the ${EMBEDDED_TOKEN_MAX_LIFETIME_SECONDS / 3600} hours allowed, or was issued in the future.`;
   switch (code) {
     case 'ERR_JWT_EXPIRED':
       return 'The token has expired.';

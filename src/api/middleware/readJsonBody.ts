@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ValidationFailed } from '../../domain/errors';
 import { excessiveNesting, MAX_JSON_DEPTH } from '../../domain/jsonDepth';
 import { HttpError } from '../errors';
+import { refusePrototypeKeys } from './prototypeKeys';
 
 /** Bodies above this many bytes are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -12,7 +13,8 @@ export const BODY_TIMEOUT_MS = 10_000;
 /**
  * Reads and parses a JSON request body: 415 unless `Content-Type` is JSON, 413 past the size
  * limit (checked against `Content-Length` first, then while streaming), 400 for malformed JSON
- * or JSON nested deeper than `MAX_JSON_DEPTH` (checked on the text, before anything walks it).
+ * or JSON nested deeper than `MAX_JSON_DEPTH` (checked on the text, before anything walks it),
+ * and for `__proto__` keys.
  * An empty body reads as `undefined`.
  *
  * @example
@@ -44,13 +46,16 @@ export async function readJsonBody(
       },
     ]);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new ValidationFailed('The request body is not valid JSON.', [
       { code: 'malformedJson', target: 'body', message: (error as Error).message },
     ]);
   }
+  refusePrototypeKeys(value, text);
+  return value;
 }
 
 function tooLarge(limit: number): HttpError {

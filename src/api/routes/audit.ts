@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AUDIT_RECORD_FIELDS } from '../../domain/audit';
 import { AuditTrailRecords, AuditTrails } from '../../domain/wire';
 import type { AuditLog } from '../../services/audit';
-import type { StoredAuditRecord } from '../../store/audit';
+import type { StoredAuditRecord } from '../../domain/audit';
 import { odataCollection } from '../odata';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const DEFAULT_PAGE = 100;
 const dateTime = z
@@ -79,11 +79,14 @@ export function auditRoutes(audit: AuditLog): Route[] {
           let next = `$top=${query.$top}&$skiptoken=${page.next}`;
           if (query.from) next += `&from=${query.from.toISOString()}`;
           if (query.to) next += `&to=${query.to.toISOString()}`;
-          nextLink = `${baseUrl}/api/v1.0/audit_trails/${encodeURIComponent(params.code)}/records?${next}`;
+          nextLink = `${baseUrl}${API_BASE}/audit_trails/${encodeURIComponent(params.code)}/records?${next}`;
         }
         return {
           status: 200,
-          body: odataCollection(baseUrl, 'auditTrailRecords', page.records.map(toWire), { nextLink }),
+          body: odataCollection(baseUrl, 'auditTrailRecords', page.records.map(toWire), {
+            count: page.total,
+            nextLink,
+          }),
         };
       },
     }),

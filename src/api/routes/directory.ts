@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Labels, Users } from '../../domain/wire';
 import type { DirectoryService } from '../../services/directory';
 import { odataCollection } from '../odata';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const DEFAULT_PAGE = 100;
 const UsersQuery = z.object({
@@ -49,7 +49,7 @@ export function directoryRoutes(directory: DirectoryService): Route[] {
           status: 200,
           body: odataCollection(baseUrl, 'users', users, {
             count: total,
-            nextLink: next < total ? `${baseUrl}/api/v1.0/users?${params}` : undefined,
+            nextLink: next < total ? `${baseUrl}${API_BASE}/users?${params}` : undefined,
           }),
         };
       },

@@ -12,7 +12,7 @@ import {
 import { EVENT_TYPES } from '../../services/events';
 import type { HookService } from '../../services/hooks';
 import { odataCollection } from '../odata';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const HookParams = z.object({
   hookId: z
@@ -38,16 +38,17 @@ export function hookRoutes(hooks: HookService): Route[] {
       tag: 'Webhooks',
       summary: 'Create a webhook',
       description:
-        'Deliveries are POSTed as JSON with `X-Steward-Webhook`, `X-Steward-Event`, `X-Steward-Delivery` and, when ' +
+        'Deliveries are POSTed as JSON, the event’s payload starting with `event` (the event code) and ' +
+        '`deliveryId`, with `X-Steward-Webhook`, `X-Steward-Event`, `X-Steward-Delivery` and, when ' +
         'the hook has a secret, `X-Steward-Signature`. The URL must be https (http only to loopback where allowed) ' +
-        'and reach a public address. The secret is write-only: responses show `config.secret_hint`.',
+        'and reach a public address. The secret is write-only: responses show `config.secret` as `"********"`.',
       body: HookPayload,
       responses: {
         201: { description: 'The webhook.', schema: Hook, headers: { Location: 'The webhook’s URL.' } },
       },
       handle: async ({ caller, body, baseUrl }) => {
         const hook = await hooks.create(caller, body);
-        return { status: 201, body: hook, headers: { Location: `${baseUrl}/api/v1.0/hooks/${hook.id}` } };
+        return { status: 201, body: hook, headers: { Location: `${baseUrl}${API_BASE}/hooks/${hook.id}` } };
       },
     }),
     defineRoute({
@@ -102,11 +103,11 @@ export function hookRoutes(hooks: HookService): Route[] {
           $skip: String(query.$skip + query.$top),
         });
         const nextLink = page.more
-          ? `${baseUrl}/api/v1.0/hooks/${encodeURIComponent(params.hookId)}/deliveries?${next}`
+          ? `${baseUrl}${API_BASE}/hooks/${encodeURIComponent(params.hookId)}/deliveries?${next}`
           : undefined;
         return {
           status: 200,
-          body: odataCollection(baseUrl, 'hookDeliveries', page.deliveries, { nextLink }),
+          body: odataCollection(baseUrl, 'hookDeliveries', page.deliveries, { count: page.total, nextLink }),
         };
       },
     }),

@@ -9,7 +9,7 @@ import {
 import type { ApprovalService } from '../../services/approvals';
 import type { ProvisioningService } from '../../services/provisioning';
 import { odataCollection } from '../odata';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const Id = (what: string) =>
   z
@@ -18,6 +18,10 @@ const Id = (what: string) =>
     .describe(`The ${what} id.`);
 
 /** Requesting teams, following their jobs, and deciding on approvals. */
+const SELF_DECISION =
+  'Not in the approval team (`forbidden`), or the requester deciding their own request while the ' +
+  'template’s `approval.allowSelfApproval` is false (`selfApprovalNotAllowed`).';
+
 export function provisioningRoutes(provisioning: ProvisioningService, approvals: ApprovalService): Route[] {
   return [
     defineRoute({
@@ -49,7 +53,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       },
       handle: async ({ caller, body, headers, baseUrl }) => {
         const job = await provisioning.request(caller, body, headers['idempotency-key']);
-        return { status: 201, body: job, headers: { Location: `${baseUrl}/api/v1.0/jobs/${job.id}` } };
+        return { status: 201, body: job, headers: { Location: `${baseUrl}${API_BASE}/jobs/${job.id}` } };
       },
     }),
     defineRoute({
@@ -77,10 +81,10 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
         $top: z.coerce.number().int().min(1).max(50).default(10).describe('How many (1–50).'),
       }),
       responses: { 200: { description: 'The caller’s most recent jobs.', schema: Jobs } },
-      handle: async ({ caller, query, baseUrl }) => ({
-        status: 200,
-        body: odataCollection(baseUrl, 'jobs', await provisioning.myJobs(caller, query.$top)),
-      }),
+      handle: async ({ caller, query, baseUrl }) => {
+        const { jobs, total } = await provisioning.myJobs(caller, query.$top);
+        return { status: 200, body: odataCollection(baseUrl, 'jobs', jobs, { count: total }) };
+      },
     }),
     defineRoute({
       operationId: 'approveTeamCreation',
@@ -89,9 +93,11 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       tag: 'Provisioning',
       summary: 'Approve a team request (optionally amending its name, description or welcome message)',
       params: z.object({ approvalRequestId: Id('approval request') }),
-      body: ApprovedApprovalResponsePayload,
+      // The body is optional (no body, `{}` or a payload), as existing clients send it.
+      body: ApprovedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Approved; the job is queued.' },
+        403: { description: SELF_DECISION },
         409: { description: 'Already decided.' },
       },
       handle: async ({ caller, params, body }) => {
@@ -106,9 +112,10 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       tag: 'Provisioning',
       summary: 'Reject a team request',
       params: z.object({ approvalRequestId: Id('approval request') }),
-      body: RejectedApprovalResponsePayload,
+      body: RejectedApprovalResponsePayload.default({}),
       responses: {
         200: { description: 'Rejected; the job ends failed.' },
+        403: { description: SELF_DECISION },
         409: { description: 'Already decided.' },
       },
       handle: async ({ caller, params, body }) => {

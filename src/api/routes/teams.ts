@@ -12,7 +12,7 @@ import {
   TeamUpdate,
 } from '../../domain/wire';
 import type { TeamService } from '../../services/teams';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const safeId = /^[A-Za-z0-9:@._=-]{1,200}$/;
 const TeamPath = z.object({ teamId: z.string().regex(safeId, 'Not a team id.').describe('The team id.') });
@@ -41,7 +41,7 @@ export function teamRoutes(teams: TeamService): Route[] {
         const readOnly = (body as { shouldSetSpoSiteReadOnlyForMembers?: boolean } | undefined)
           ?.shouldSetSpoSiteReadOnlyForMembers;
         const job = await teams.archive(caller, params.teamId, action, readOnly ?? false);
-        return { status: 202, body: job, headers: { Location: `${baseUrl}/api/v1.0/jobs/${job.id}` } };
+        return { status: 202, body: job, headers: { Location: `${baseUrl}${API_BASE}/jobs/${job.id}` } };
       },
     });
 

@@ -1,4 +1,4 @@
-import type { CatalogTemplate } from '../../domain/wire';
+import type { CatalogTemplate } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip } from './cardText';

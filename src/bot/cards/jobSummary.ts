@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '../../domain/wire';
+import type { Job, JobStatus, JobStep } from '../../client';
 
 /** What the cards need from a job, read defensively from its free-form `data`. */
 export interface JobSummary {
@@ -6,6 +6,8 @@ export interface JobSummary {
   kind: 'provisioning' | 'archive' | 'unarchive';
   status: JobStatus;
   progress: number;
+  /** The job's steps and where each stands, as the job reports them. */
+  steps: readonly JobStep[];
   /** The final team name (after the naming convention, and after an approver's rename). */
   teamName: string;
   templateName: string;
@@ -60,6 +62,7 @@ export function summarizeJob(job: Job): JobSummary {
       job.type === 'TeamArchiveRequest' ? (action === 'unarchive' ? 'unarchive' : 'archive') : 'provisioning',
     status: job.status,
     progress: Math.min(100, Math.max(0, Math.round(job.progress))),
+    steps: Array.isArray(job.steps) ? job.steps : [],
     teamName:
       stringAt(plan, 'displayName') ??
       stringAt(team, 'displayName') ??

@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '../../domain/wire';
+import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardDateTime, clip } from './cardText';
 import { summarizeJob } from './jobSummary';

@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '../../domain/wire';
+import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { cardDateTime, clip, listOfNames, plainSentence } from './cardText';
@@ -52,10 +52,11 @@ export function progressCardData(job: Job, pictureUrl: string | null = null): Pr
 
 const STEP_LOOK: Record<StepState, { icon: string; text: string; color: string }> = {
   done: { icon: '✅', text: 'Done', color: 'good' },
-  active: { icon: '⏳', text: 'In progress', color: 'accent' },
+  running: { icon: '⏳', text: 'In progress', color: 'accent' },
   pending: { icon: '⚪', text: 'Waiting', color: 'default' },
   failed: { icon: '❌', text: 'Failed', color: 'attention' },
   skipped: { icon: '➖', text: 'Skipped', color: 'default' },
+  rejected: { icon: '⛔', text: 'Rejected', color: 'attention' },
 };
 
 function headline(data: ProgressCardData): { text: string; color: string } {

@@ -98,11 +98,6 @@ export class ProgressTracker {
     await Promise.allSettled([...this.running]);
   }
 
-  /** Jobs being polled (tests and diagnostics). */
-  followed(): string[] {
-    return [...this.polls.keys()];
-  }
-
   private async show(job: Job, pictureUrl: string | null): Promise<void> {
     const location = await this.deps.state.progress(job.id);
     if (!location?.activityId) return;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BotLog } from '../botLog';
 import type { CatalogTemplate, StewardClient } from '../../client';
 import {
   galleryTemplate,
@@ -55,16 +56,22 @@ export async function requestForm(
   templateId: string,
   state: FormState = {},
   inPlace = true,
+  log?: BotLog,
 ): Promise<Reply> {
   const template = await api.getPlatformTeamTemplate(templateId);
-  return cardReply(await formCard(api, template, state), inPlace);
+  return cardReply(await formCard(api, template, state, log), inPlace);
 }
 
 /** Renders the form for `template` (used again when a submission is refused). */
-export async function formCard(api: StewardClient, template: CatalogTemplate, state: FormState) {
+export async function formCard(
+  api: StewardClient,
+  template: CatalogTemplate,
+  state: FormState,
+  log?: BotLog,
+) {
   const [people, label] = await Promise.all([
     peopleChoices(api, state.values),
-    labelName(api, template.templateConfiguration.sensitivityLabelId ?? null),
+    labelName(api, template.templateConfiguration.sensitivityLabelId ?? null, log),
   ]);
   const convention = template.newTeam.namingConventionWithTags?.trim();
   return renderRequestFormCard({
@@ -90,13 +97,17 @@ async function peopleChoices(api: StewardClient, values: RequestFormValues = {})
   return [...choices.values()].slice(0, MAX_STATIC_PEOPLE_CHOICES);
 }
 
-/** The display name of a sensitivity label, or null (also when the labels cannot be read). */
-async function labelName(api: StewardClient, labelId: string | null): Promise<string | null> {
+/**
+ * The display name of a sensitivity label, or null. The form shows without it when the labels
+ * cannot be read (reported at warn), since the label is only a hint there.
+ */
+async function labelName(api: StewardClient, labelId: string | null, log?: BotLog): Promise<string | null> {
   if (!labelId) return null;
   try {
     const labels = await api.getMyLabels();
     return labels.value.find((label) => label.id === labelId)?.name ?? null;
-  } catch {
+  } catch (error) {
+    log?.warn({ err: error, labelId }, 'the sensitivity labels could not be read for the request form');
     return null;
   }
 }

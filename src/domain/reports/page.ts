@@ -1,6 +1,7 @@
 import type { ReportDefinition, ReportParameters } from './catalogue';
 import { escapeMarkup, formatNumber, renderChart } from './charts';
 import { type Cell, cellText, type ReportView } from './model';
+import { htmlPageHeaders } from '../pageHeaders';
 
 /**
  * The HTML of report pages (`/reports/{type}/{id}?token=…`): static markup, inline CSS, SVG charts
@@ -10,17 +11,13 @@ import { type Cell, cellText, type ReportView } from './model';
 /**
  * Headers for report pages: HTML under a policy that allows no script, no external fetch and no
  * form; no referrer, so the signed URL never leaks to a link's target; never cached, since the URL
- * is a short-lived credential. Framing is allowed on purpose: reports are pinned as Teams tabs, and
- * the page has no action a frame could trick someone into.
+ * is a short-lived credential. Framing is allowed to Teams tab hosts only: reports are pinned as
+ * Teams tabs, and no other site may frame them.
  */
-export const REPORT_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
+export const REPORT_PAGE_HEADERS: Readonly<Record<string, string>> = htmlPageHeaders(
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
+  'teams-tab',
+);
 
 const STYLE = `
 body{font-family:"Segoe UI",system-ui,-apple-system,sans-serif;margin:0;background:#f5f5f5;color:#242424}

@@ -4,6 +4,7 @@
  */
 import { evaluateProgram, RuleEvaluationError, startEvaluation } from './evaluate';
 import { parseRule, RULE_LIMITS, type RuleProgram, RuleSyntaxError } from './parse';
+import { indexOutsideQuotes } from './scan';
 
 /** A template parsed once, rendered against many scopes. */
 export interface CompiledConvention {
@@ -79,18 +80,7 @@ function parseHole(expression: string, offset: number): RuleProgram {
 
 /** Finds the `%>` closing a hole, ignoring one inside a quoted string such as `'50%>'`. */
 function findClose(template: string, start: number): number {
-  let quote = '';
-  for (let i = start; i < template.length; i++) {
-    const char = template[i];
-    if (quote) {
-      if (char === '\\') i++;
-      else if (char === quote) quote = '';
-    } else if (template.startsWith(CLOSE, i)) {
-      return i;
-    } else if (char === "'" || char === '"') {
-      quote = char;
-    }
-  }
+  const found = indexOutsideQuotes(template, CLOSE, start);
   // An unbalanced quote (or one inside a regex literal): let the parser report what is wrong.
-  return template.indexOf(CLOSE, start);
+  return found >= 0 ? found : template.indexOf(CLOSE, start);
 }

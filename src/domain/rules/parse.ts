@@ -7,6 +7,7 @@ import jsepArrow, { type ArrowExpression } from '@jsep-plugin/arrow';
 import jsepRegex from '@jsep-plugin/regex';
 import jsep, { type Expression } from 'jsep';
 import { RuleRegex } from './regex';
+import { indexOutsideQuotes } from './scan';
 
 export type { Expression } from 'jsep';
 
@@ -258,20 +259,8 @@ class Lowering {
 
   /** jsep nodes carry no offsets, so semantic errors point at the first matching token outside quotes. */
   private find(token: string): number {
-    const { source } = this;
-    let quote = '';
-    for (let i = 0; i < source.length; i++) {
-      const char = source[i];
-      if (quote) {
-        if (char === '\\') i++;
-        else if (char === quote) quote = '';
-      } else if (source.startsWith(token, i)) {
-        return i;
-      } else if (char === "'" || char === '"') {
-        quote = char;
-      }
-    }
-    return Math.max(0, source.indexOf(token));
+    const found = indexOutsideQuotes(this.source, token);
+    return found >= 0 ? found : Math.max(0, this.source.indexOf(token));
   }
 
   private fail(reason: string, position: number): never {

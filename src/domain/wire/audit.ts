@@ -11,7 +11,6 @@ export const AuditTrail = model(
     fields: z.array(z.string()).describe('The fields each record of the trail carries.'),
   }),
 );
-export type AuditTrail = z.output<typeof AuditTrail>;
 export const AuditTrails = model('AuditTrails', odataCollection(AuditTrail));
 export type AuditTrails = z.output<typeof AuditTrails>;
 

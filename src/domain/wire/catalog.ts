@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelName, tabConfigurationInput } from './channels';
 import { Flag, model, odataCollection } from './registry';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
@@ -28,6 +29,10 @@ export const ApprovalTeamMember = model(
 const Approval = z.strictObject({
   requireApproval: Flag.default(false),
   approvalTeam: z.array(ApprovalTeamMember).max(50).default([]),
+  allowSelfApproval: Flag.default(false).describe(
+    'Whether a requester who is in the approval team may decide on their own request. ' +
+      'By default (false) they may not (403 `selfApprovalNotAllowed`) and the other approvers decide.',
+  ),
 });
 
 const AudienceTargeting = z.strictObject({
@@ -48,7 +53,7 @@ export const TemplateConfiguration = model(
     system: Flag.default(false),
     singleton: Flag.default(false),
     domId: z.string().max(256).nullable().default(null),
-    approval: Approval.default({ requireApproval: false, approvalTeam: [] }),
+    approval: Approval.default({ requireApproval: false, approvalTeam: [], allowSelfApproval: false }),
     permanentMembership: PermanentMembership.default({ members: [], owners: [] }),
     audienceTargeting: AudienceTargeting.default({ enabled: false, rules: '' }),
     sensitivityLabelId: z.string().max(128).nullable().default(null),
@@ -75,7 +80,7 @@ const convention = z.string().max(1024).optional();
 export const TemplateChannel = model(
   'TemplateChannel',
   z.strictObject({
-    displayName: z.string().trim().min(1).max(50),
+    displayName: channelName,
     description: z.string().max(1024).optional(),
     membershipType: z.enum(['standard', 'private']).default('standard'),
   }),
@@ -84,17 +89,10 @@ export const TemplateChannel = model(
 export const TemplateTab = model(
   'TemplateTab',
   z.strictObject({
-    channel: z.string().trim().min(1).max(50),
+    channel: channelName,
     displayName: z.string().trim().min(1).max(128),
     teamsAppId: z.string().trim().min(1).max(256),
-    configuration: z
-      .strictObject({
-        entityId: z.string().max(256).optional(),
-        contentUrl: z.string().max(2048).optional(),
-        websiteUrl: z.string().max(2048).optional(),
-        removeUrl: z.string().max(2048).optional(),
-      })
-      .default({}),
+    configuration: tabConfigurationInput.default({}),
   }),
 );
 

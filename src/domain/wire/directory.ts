@@ -37,7 +37,7 @@ export const Label = model(
     sensitivity: z.number().int(),
     tooltip: z.string(),
     isActive: z.boolean(),
-    parent: z.object({ id: z.string(), name: z.string() }).nullable(),
+    parent: z.string().nullable().describe("The parent label's id, or null for a top-level label."),
   }),
   'A sensitivity label.',
 );

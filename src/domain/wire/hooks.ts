@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../events';
+import { EVENT_TYPES } from './events';
 import { model, odataCollection } from './registry';
 
 export const HookSignatureRequest = model(
@@ -26,6 +26,9 @@ const EventCode = z.enum(EVENT_TYPES).describe('An event code (see `GET /webhook
 const HookName = z.string().trim().min(1).max(256).describe('A name people recognise the hook by.');
 const HookDescription = z.string().max(1024);
 
+/** How every answer shows a hook's secret: always this mask, never the secret or a part of it. */
+export const MASKED_SECRET = '********';
+
 export const HookPayload_config = model(
   'HookPayload_config',
   z.strictObject({
@@ -44,9 +47,13 @@ export const HookPayload_config = model(
       .string()
       .min(1)
       .max(1024)
+      .refine(
+        (secret) => secret !== MASKED_SECRET,
+        `"${MASKED_SECRET}" is how a secret is shown; send the secret itself.`,
+      )
       .optional()
       .describe(
-        'Signs every delivery (`X-Steward-Signature`). Write-only: never returned, not even on creation.',
+        `Signs every delivery (\`X-Steward-Signature\`). Answers show it as \`"${MASKED_SECRET}"\`, never in clear, not even on creation.`,
       ),
   }),
 );
@@ -74,11 +81,11 @@ export const Hook_config = model(
     verb: z.literal('post'),
     url: z.string(),
     content_type: z.literal('json'),
-    secret_hint: z
-      .string()
+    secret: z
+      .literal(MASKED_SECRET)
       .nullable()
       .describe(
-        'The secret, masked (e.g. `••••abcd`), or null when the hook has none. The secret itself is never returned.',
+        `\`"${MASKED_SECRET}"\` when the hook has a secret, null when it has none. The secret is never returned.`,
       ),
   }),
 );

@@ -7,5 +7,6 @@ export * from './jobs';
 export * from './metadata';
 export * from './teams';
 export * from './hooks';
+export * from './events';
 export * from './audit';
 export * from './reports';

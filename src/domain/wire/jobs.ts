@@ -31,6 +31,24 @@ export type TeamProvisioningRequest = z.output<typeof TeamProvisioningRequest>;
 export const JobStatus = z.enum(['waiting', 'active', 'completed', 'failed', 'delayed', 'paused']);
 export type JobStatus = z.output<typeof JobStatus>;
 
+export const StepStatus = z
+  .enum(['pending', 'running', 'done', 'skipped', 'failed', 'rejected'])
+  .describe(
+    '`skipped`: the step had nothing to do, or will not run because an earlier step was rejected or failed.',
+  );
+export type StepStatus = z.output<typeof StepStatus>;
+
+export const JobStep = model(
+  'JobStep',
+  z.object({
+    name: z.string().describe("The step's stable name (e.g. `team`, `channels`)."),
+    title: z.string().describe('What the step does, for people.'),
+    status: StepStatus,
+  }),
+  'One step of a job, in the order the job runs them.',
+);
+export type JobStep = z.output<typeof JobStep>;
+
 export const Job = model(
   'Job',
   z.object({
@@ -38,6 +56,7 @@ export const Job = model(
     type: z.enum(['ProvisioningRequest', 'TeamArchiveRequest']),
     status: JobStatus,
     progress: z.number().int().min(0).max(100),
+    steps: z.array(JobStep),
     log: z.array(z.string()),
     data: z.record(z.string(), z.unknown()),
     createdDateTime: z.string(),

@@ -22,7 +22,11 @@ export const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v
 export function odataCollection<T extends z.ZodType>(item: T) {
   return z.object({
     '@odata.context': z.string(),
-    '@odata.count': z.number().int().nonnegative(),
+    '@odata.count': z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('How many items match, across all pages (not the size of this page).'),
     '@odata.nextLink': z.string().optional(),
     value: z.array(item),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelName, tabConfigurationInput } from './channels';
 import { model } from './registry';
 
 const flag = z.boolean();
@@ -76,17 +77,47 @@ export const Team = model(
 );
 export type Team = z.output<typeof Team>;
 
-/** PATCH /teams/{id}: any subset of the writable fields. */
+const readOnly = (schema: z.ZodType) =>
+  schema.optional().describe('Read-only: accepted (and ignored) only when equal to the current value.');
+
+/**
+ * The Team fields a PATCH may carry but never changes: a client may send the Team exactly as GET
+ * returned it. Each must equal the current value; a different one is a 400 naming the field.
+ */
+const TeamReadOnlyFields = {
+  id: readOnly(z.string()),
+  internalId: readOnly(z.string().nullable()),
+  specialization: readOnly(z.string().nullable()),
+  webUrl: readOnly(z.string()),
+  isArchived: readOnly(z.boolean()),
+  isMembershipLimitedToOwners: readOnly(z.boolean()),
+  createdDateTime: readOnly(z.string()),
+};
+export const TEAM_READ_ONLY_FIELDS = Object.keys(TeamReadOnlyFields) as Array<
+  keyof typeof TeamReadOnlyFields
+>;
+
+/** PATCH /teams/{id}: any subset of the writable fields, or the whole Team as GET returns it. */
 export const TeamUpdate = model(
   'TeamUpdate',
   TeamSettings.extend({
     displayName: z.string().trim().min(1).max(264).optional(),
-    description: z.string().max(1024).optional(),
+    description: z
+      .string()
+      .max(1024)
+      .nullable()
+      .optional()
+      .describe('null (as GET shows a team without one) clears the description.'),
     visibility: z.enum(['public', 'private']).optional(),
     classification: z.string().max(128).nullable().optional(),
+    ...TeamReadOnlyFields,
   }),
 );
 export type TeamUpdate = z.output<typeof TeamUpdate>;
+/** What a PATCH changes once its read-only fields are checked and removed. */
+export type TeamChange = Omit<TeamUpdate, (typeof TEAM_READ_ONLY_FIELDS)[number] | 'description'> & {
+  description?: string;
+};
 
 export const TeamMembershipPayload = model(
   'TeamMembershipPayload',
@@ -125,15 +156,7 @@ export type TeamChannel = z.output<typeof TeamChannel>;
 export const TeamChannelPayload = model(
   'TeamChannelPayload',
   z.strictObject({
-    displayName: z
-      .string()
-      .trim()
-      .min(1)
-      .max(50)
-      .refine(
-        (name) => !/[~#%&*{}+/\\:<>?|'"]/.test(name),
-        'A channel name cannot contain ~ # % & * { } + / \\ : < > ? | \' "',
-      ),
+    displayName: channelName,
     description: z.string().max(1024).optional(),
     membershipType: z.enum(['standard', 'private', 'shared']).default('standard'),
   }),
@@ -170,7 +193,7 @@ export const TeamChannelTabPayload = model(
   z.strictObject({
     displayName: z.string().trim().min(1).max(128),
     teamsAppId: z.string().trim().min(1).max(256),
-    configuration: TabConfiguration.default({}),
+    configuration: tabConfigurationInput.default({}),
   }),
 );
 export type TeamChannelTabPayload = z.output<typeof TeamChannelTabPayload>;

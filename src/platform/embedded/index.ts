@@ -11,6 +11,7 @@ export {
   renderTeamListPage,
   renderTeamNotFoundPage,
   renderTeamPage,
+  renderViewerLoopbackOnlyPage,
   VIEWER_HEADERS,
 } from './viewer';
 

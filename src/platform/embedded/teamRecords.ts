@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { Conflict, NotFound, ValidationFailed } from '../../domain/errors';
 import type { TeamInventoryItem } from '../../domain/reports/model';
-import type { Team, TeamMember, TeamUpdate } from '../../domain/wire';
+import type { Team, TeamChange, TeamMember } from '../../domain/wire';
 import { isPostgres } from '../../store/dialect';
 import type { Database, PlatformTeamRow } from '../../store/schema';
 import type { CloneTeamSpec, NewTeamSpec } from '../port';
@@ -138,7 +138,7 @@ export class TeamRecords {
   }
 
   /** Changes the given fields; settings objects merge key by key. */
-  async updateTeam(teamId: string, update: TeamUpdate): Promise<void> {
+  async updateTeam(teamId: string, update: TeamChange): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await lockTeam(trx, teamId);
       await trx

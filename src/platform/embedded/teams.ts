@@ -8,7 +8,7 @@ import type {
   TeamChannelTab,
   TeamChannelTabPayload,
   TeamMember,
-  TeamUpdate,
+  TeamChange,
 } from '../../domain/wire';
 import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Database } from '../../store/schema';
@@ -92,7 +92,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
   }
 
   /** Changes the given fields; settings merge key by key. */
-  updateTeam(teamId: string, update: TeamUpdate): Promise<void> {
+  updateTeam(teamId: string, update: TeamChange): Promise<void> {
     return this.call(() => this.teamRecords.updateTeam(teamId, update));
   }
 

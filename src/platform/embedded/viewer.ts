@@ -1,6 +1,7 @@
 import type { TeamChannelTab } from '../../domain/wire';
 import type { TeamView, TeamViewSource } from './teams';
 import { escapeMarkup } from '../../domain/markup';
+import { htmlPageHeaders } from '../../domain/pageHeaders';
 
 /**
  * The embedded tenant's read-only pages (`/platform/teams…`): what a person would see in Teams
@@ -9,13 +10,10 @@ import { escapeMarkup } from '../../domain/markup';
  */
 
 /** Headers for the viewer's pages: HTML, and a policy that forbids scripts should anything slip through. */
-export const VIEWER_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'no-store',
-};
+export const VIEWER_HEADERS: Readonly<Record<string, string>> = htmlPageHeaders(
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  'none',
+);
 
 /** `text` safe to place in HTML content or a quoted attribute. */
 export const escapeHtml = escapeMarkup;
@@ -117,6 +115,16 @@ export async function renderTeamPage(source: TeamViewSource, teamId: string): Pr
 }
 
 /** The page answered for an unknown team (sent with status 404). */
+/** The answer to a browser on another machine: the embedded tenant is only shown to this one. */
+export function renderViewerLoopbackOnlyPage(): string {
+  return page(
+    'Only on this machine',
+    "<section><p>The embedded tenant's pages list every team, private ones included, with the " +
+      'people in them, and have no sign-in: they are served only to browsers on the machine ' +
+      'Steward runs on (a loopback address).</p></section>',
+  );
+}
+
 export function renderTeamNotFoundPage(teamId: string): string {
   return page(
     'Team not found',

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
 import { NotFound } from '../../domain/errors';
 import { PlatformError } from '../port';
+import { displayPath, toGraphError } from './errors';
 import type { TokenSource } from './token';
 
 /** How hard the client tries before it gives a transient failure back to the caller. */
@@ -61,21 +62,6 @@ export interface GraphResponse<T> {
   body: T | undefined;
 }
 
-/** A Graph error answer, with Graph's own error code and the request id support will ask for. */
-export class GraphError extends PlatformError {
-  constructor(
-    message: string,
-    status: number,
-    transient: boolean,
-    readonly code: string,
-    readonly requestId: string | undefined,
-    retryAfterMs?: number,
-  ) {
-    super(message, status, transient, retryAfterMs);
-    this.name = 'GraphError';
-  }
-}
-
 /** An OData collection page. */
 interface Page<T> {
   value?: T[];
@@ -83,8 +69,6 @@ interface Page<T> {
   '@odata.count'?: number;
 }
 
-// Graph says these mean "not processed, try again later" (throttling, overload, gateway timeout).
-const RETRYABLE_STATUS = new Set([429, 503, 504]);
 // Network failures that happen before a request reaches the server, so even a POST may be resent.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -265,34 +249,6 @@ export class GraphClient {
   }
 }
 
-function toGraphError(method: string, url: string, response: GraphResponse<unknown>): GraphError {
-  const body = response.body as { error?: { code?: unknown; message?: unknown } } | undefined;
-  const code = typeof body?.error?.code === 'string' ? body.error.code : `http${response.status}`;
-  const detail = typeof body?.error?.message === 'string' ? body.error.message : 'no details';
-  const requestId = response.headers['request-id'];
-  const transient = RETRYABLE_STATUS.has(response.status);
-  const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
-  const message =
-    `Microsoft Graph answered ${response.status} ${code} to ${method} ${displayPath(url)}: ${detail}` +
-    (requestId ? ` (request-id ${requestId})` : '');
-  return new GraphError(
-    message,
-    response.status,
-    transient,
-    code,
-    requestId,
-    transient ? retryAfterMs : undefined,
-  );
-}
-
-/** `Retry-After` is whole seconds (or, rarely, an HTTP date); anything else is ignored. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -314,24 +270,4 @@ function errorCode(error: unknown): string {
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string')
     return error.code;
   return '';
-}
-
-/** The path and query of a Graph URL, for messages and logs (never the host's credentials, never a token). */
-function displayPath(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-}
-
-/**
- * An id as one path segment. `.` and `..` would be folded away by URL parsing (`/teams/..` is
- * Graph's root), so an id made of dots names nothing.
- */
-export function segment(id: string): string {
-  if (/^\.*$/.test(id)) throw new NotFound(`"${id}" is not an id`);
-  return encodeURIComponent(id);
-}
-
-/** Quotes a string as an OData literal: `O'Neil` → `'O''Neil'`. */
-export function odataString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
 }

@@ -8,7 +8,8 @@ import type {
 } from '../../domain/directory';
 import type { User } from '../../domain/wire';
 import { PlatformError } from '../port';
-import { type GraphClient, odataString, segment } from './client';
+import type { GraphClient } from './client';
+import { odataString, segment } from './paths';
 import { type GraphLabel, type GraphUser, toLabel, toUser, USER_FIELDS } from './mapping';
 
 // Graph's advanced queries ($count, $orderby with $filter) need this header.
@@ -105,7 +106,7 @@ export class GraphDirectory implements DirectoryReader {
   /** The tenant's sensitivity labels that can be put on a team (Microsoft 365 group). */
   async labels(): Promise<DirectoryLabel[]> {
     const labels = await this.client.list<GraphLabel>('/security/informationProtection/sensitivityLabels');
-    return labels.filter(appliesToTeams).map((label) => toLabel(label, labels));
+    return labels.filter(appliesToTeams).map(toLabel);
   }
 
   /** Apps are not looked up in Graph mode (see the class comment). */

@@ -9,7 +9,8 @@ import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
 import { MsalTokenSource, type TokenSource } from './token';
 
-export { GraphClient, GraphError, type RetryPolicy, type Sleep } from './client';
+export { GraphClient, type RetryPolicy, type Sleep } from './client';
+export { GraphError } from './errors';
 export { GraphDirectory } from './directory';
 export type { PollingPolicy } from './operations';
 export { GraphTeams } from './teams';

@@ -220,10 +220,9 @@ export function toUser(user: GraphUser): User {
  * A Purview sensitivity label as our DirectoryLabel. Graph already answers with the labels the
  * tenant publishes, so no scope is kept here (`null` = everyone).
  */
-export function toLabel(label: GraphLabel, all: readonly GraphLabel[]): DirectoryLabel {
+export function toLabel(label: GraphLabel): DirectoryLabel {
   const text = (name: string) => (typeof label[name] === 'string' ? (label[name] as string) : '');
   const parentId = label.parent?.id;
-  const parentName = label.parent?.name ?? all.find((other) => other.id === parentId)?.name;
   return {
     id: label.id,
     name: text('name'),
@@ -232,7 +231,7 @@ export function toLabel(label: GraphLabel, all: readonly GraphLabel[]): Director
     sensitivity: typeof label.sensitivity === 'number' ? Math.trunc(label.sensitivity) : 0,
     tooltip: text('tooltip'),
     isActive: label.isActive !== false,
-    parent: parentId ? { id: parentId, name: typeof parentName === 'string' ? parentName : '' } : null,
+    parent: typeof parentId === 'string' && parentId !== '' ? parentId : null,
     scopeGroupIds: null,
   };
 }

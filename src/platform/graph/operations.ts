@@ -1,6 +1,7 @@
 import { NotFound } from '../../domain/errors';
 import { PlatformError } from '../port';
-import { type GraphClient, type GraphResponse, parseRetryAfter, type Sleep } from './client';
+import type { GraphClient, GraphResponse, Sleep } from './client';
+import { parseRetryAfter } from './errors';
 
 /** How the adapter waits for Graph's asynchronous team operations. */
 export interface PollingPolicy {

@@ -1,7 +1,8 @@
 import { NotFound } from '../../domain/errors';
 import type { Team } from '../../domain/wire';
 import { type CloneTeamSpec, type NewTeamSpec, PlatformError } from '../port';
-import { type GraphClient, odataString, segment, type Sleep } from './client';
+import type { GraphClient, Sleep } from './client';
+import { odataString, segment } from './paths';
 import { type GraphTeam, pickSettings, toTeam } from './mapping';
 import { acceptedOperation, type OperationPoller } from './operations';
 

@@ -7,10 +7,11 @@ import type {
   TeamChannelTab,
   TeamChannelTabPayload,
   TeamMember,
-  TeamUpdate,
+  TeamChange,
 } from '../../domain/wire';
 import { type CloneTeamSpec, type NewTeamSpec, PlatformError, type TeamsPlatform } from '../port';
-import { type GraphClient, type GraphResponse, segment } from './client';
+import type { GraphClient, GraphResponse } from './client';
+import { segment } from './paths';
 import {
   type GraphChannel,
   type GraphMember,
@@ -72,7 +73,7 @@ export class GraphTeams implements TeamsPlatform {
    * Name, description, visibility and classification belong to the team's group and are written
    * there; the settings objects are the team's own.
    */
-  async updateTeam(teamId: string, update: TeamUpdate): Promise<void> {
+  async updateTeam(teamId: string, update: TeamChange): Promise<void> {
     const group: Record<string, unknown> = {};
     if (update.displayName !== undefined) group.displayName = update.displayName;
     if (update.description !== undefined) group.description = update.description;

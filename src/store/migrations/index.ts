@@ -6,6 +6,7 @@ import * as metadataIndex from './0004_metadata_index';
 import * as auditRecords from './0005_audit_records';
 import * as webhooks from './0006_webhooks';
 import * as botState from './0007_bot_state';
+import * as auditCounts from './0008_audit_counts';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005_audit_records': auditRecords,
   '0006_webhooks': webhooks,
   '0007_bot_state': botState,
+  '0008_audit_counts': auditCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,8 +7,8 @@ import type { Label, User } from '../../domain/wire/directory';
  * to make audience rules and naming conventions meaningful. Pure data; the store seeds it.
  */
 
-/** The tenant id of the Agents Playground (13 digits in the last group, so not a strict UUID). */
-export const SEED_TENANT_ID = '00000000-0000-0000-0000-0000000000001';
+/** The tenant id of the demo directory (and of the Agents Playground configuration Steward writes). */
+export const SEED_TENANT_ID = '00000000-0000-0000-0000-000000000001';
 
 /** A directory person plus the app roles minted into their tokens in embedded mode. */
 export interface SeedUser extends User {
@@ -102,9 +102,9 @@ export const seedGroups: readonly SeedGroup[] = [
   },
 ];
 
-/** The object id of the n-th demo person, in the Agents Playground's `…00000000000NN` pattern. */
+/** The object id of the n-th demo person, `00000000-0000-0000-0000-0000000000NN`. */
 function seedUserId(n: number): string {
-  return `00000000-0000-0000-0000-${String(n).padStart(13, '0')}`;
+  return `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`;
 }
 
 interface PersonSpec {

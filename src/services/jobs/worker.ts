@@ -1,41 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
-import { type AuditEntry, type AuditTrailCode, SYSTEM_ACTOR } from '../domain/audit';
-import { type JobType, retryDelayMs, type StoredJob } from '../domain/jobs';
-import { PlatformError, StewardError } from '../domain/errors';
-import { JobRepository } from '../store/jobs';
-import type { Database } from '../store/schema';
-import type { AuditLog } from './audit';
-import type { EventBus, StewardEvent } from './events';
-
-/** What a step reports: log lines, new job data, the team it created. */
-export interface StepResult {
-  log?: string[];
-  data?: Record<string, unknown>;
-  teamId?: string;
-}
-
-/** A job being run by a worker: steps are skipped when the checkpoint says they are done. */
-export interface JobRun {
-  readonly job: StoredJob;
-  step(name: string, progress: number, work: () => Promise<StepResult | void>): Promise<void>;
-}
-
-/** How one type of job is carried out. */
-export interface JobHandler {
-  /** The audit trail where this type's jobs record starting, retrying, completing and failing; none when absent. */
-  readonly trail?: AuditTrailCode;
-  run(run: JobRun): Promise<void>;
-  /** Events recorded in the transaction that completes the job. */
-  completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
-  /** Events recorded in the transaction that fails the job. */
-  failed(job: StoredJob, reason: string, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
-  /**
-   * The handler's own retry policy: milliseconds to wait before the next attempt after attempt
-   * `attempt` (1-based) failed with `error`, or `undefined` to fail the job. Without it, transient
-   * platform errors are retried with exponential backoff.
-   */
-  retryDelay?(error: unknown, attempt: number): number | undefined;
-}
+import type { Kysely } from 'kysely';
+import { JobCannotRun, PlatformError, StewardError } from '../../domain/errors';
+import { type JobType, progressAfter, retryDelayMs, type StoredJob } from '../../domain/jobs';
+import { JobRepository } from '../../store/jobs';
+import type { Database } from '../../store/schema';
+import type { AuditLog } from '../audit';
+import type { EventBus } from '../events';
+import type { JobHandler, JobRun } from './jobType';
+import { lifecycleRecord } from './lifecycle';
+import type { RunnableJobType } from './registry';
 
 export interface WorkerOptions {
   /** Identifies this worker in leases (host, process, instance). */
@@ -76,7 +48,7 @@ export class JobWorker {
       jobs: JobRepository;
       events: EventBus;
       audit: AuditLog;
-      handlers: Record<JobType, JobHandler>;
+      types: Record<JobType, RunnableJobType>;
     },
     private readonly options: WorkerOptions,
   ) {}
@@ -152,34 +124,32 @@ export class JobWorker {
     });
   }
 
-  /** The audit record of a step in a job's life, in its handler's trail (none when it has none). */
+  /** The audit record of a step in a job's life, in its type's trail (none when it has none). */
   private lifecycle(
     job: StoredJob,
     action: string,
-    outcome: AuditEntry['outcome'],
+    outcome: 'success' | 'failure',
     details: Record<string, unknown>,
-  ): AuditEntry[] {
-    const trail = this.deps.handlers[job.type]?.trail;
-    if (!trail) return [];
-    const team = (job.data as { team?: { displayName?: unknown } }).team;
-    const displayName = typeof team?.displayName === 'string' ? team.displayName : undefined;
-    return [
-      {
-        trail,
-        action,
-        actor: SYSTEM_ACTOR,
-        target: { type: 'job', id: job.id, ...(displayName ? { displayName } : {}) },
-        outcome,
-        requestId: null,
-        details: { jobType: job.type, requester: job.requesterId, ...details },
-      },
-    ];
+  ) {
+    return lifecycleRecord(this.deps.types[job.type]?.handler.trail, job, action, outcome, details);
   }
 
+  /** Runs a claimed job: its data parsed once, its steps checkpointed, its outcome recorded. */
   private async execute(job: StoredJob): Promise<void> {
     const { jobs, db, events } = this.deps;
     const owner = this.options.owner;
-    const handler = this.deps.handlers[job.type];
+    const { module, handler } = this.deps.types[job.type];
+    const parsed = module.data.safeParse(job.data);
+    if (!parsed.success) {
+      const problem = parsed.error.issues[0];
+      const where = problem?.path.length ? ` at ${problem.path.join('.')}` : '';
+      const error = new JobCannotRun(
+        `The job's data is not a valid ${job.type}${where}: ${problem?.message}.`,
+      );
+      return this.failOrRetry(job, undefined, error);
+    }
+    const steps = module.steps(job.data);
+    let data = parsed.data;
     let lost = false;
     let savedAt = Date.now();
     const heartbeat = setInterval(
@@ -188,27 +158,33 @@ export class JobWorker {
           (held) => {
             if (!held) lost = true;
           },
-          () => {},
+          (error: unknown) =>
+            this.options.log.warn({ err: error, jobId: job.id }, 'renewing a job lease failed'),
         );
       },
       Math.max(50, Math.floor(this.options.leaseMs / 3)),
     );
-    const run: JobRun = {
+    const run: JobRun<unknown> = {
       job,
-      step: async (name, progress, work) => {
+      get data() {
+        return data;
+      },
+      step: async (name, work) => {
         if (lost) throw new LeaseLost();
         if (job.checkpoint.done.includes(name)) return;
         const result = (await work()) ?? {};
         if (lost) throw new LeaseLost();
+        if (result.data !== undefined) data = result.data;
         const checkpoint = {
           ...job.checkpoint,
           done: [...job.checkpoint.done, name],
+          ...(result.skipped ? { skipped: [...(job.checkpoint.skipped ?? []), name] } : {}),
           ...(result.teamId ? { teamId: result.teamId } : {}),
         };
         JobRepository.apply(job, {
-          progress,
+          progress: progressAfter(steps, name),
           appendLog: result.log,
-          data: result.data,
+          data: result.data as Record<string, unknown> | undefined,
           checkpoint,
           teamId: result.teamId,
         });
@@ -234,17 +210,25 @@ export class JobWorker {
           this.lifecycle(job, 'job_completed', 'success', teamId ? { teamId } : {}),
           now,
         );
-        return handler.completed(job, trx, now);
+        return handler.completed(job, data, trx, now);
       });
       events.publish(published);
     } catch (error) {
-      await this.failOrRetry(job, handler, error);
+      await this.failOrRetry(job, { handler, data }, error);
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  private async failOrRetry(job: StoredJob, handler: JobHandler, error: unknown): Promise<void> {
+  /**
+   * Delays the job for another attempt when its failure is worth retrying, or fails it; `parsed` is
+   * its handler and data, absent when the data did not parse (nothing of the type's own runs then).
+   */
+  private async failOrRetry(
+    job: StoredJob,
+    parsed: { handler: JobHandler<unknown>; data: unknown } | undefined,
+    error: unknown,
+  ): Promise<void> {
     if (error instanceof LeaseLost) {
       this.options.log.warn({ jobId: job.id }, 'lease lost; another worker carries on with the job');
       return;
@@ -255,8 +239,8 @@ export class JobWorker {
     const attempt = job.attempts + 1;
     const maxAttempts = this.options.maxAttempts ?? 5;
     try {
-      const wait = handler.retryDelay
-        ? handler.retryDelay(error, attempt)
+      const wait = parsed?.handler.retryDelay
+        ? parsed.handler.retryDelay(error, attempt)
         : error instanceof PlatformError && error.transient && attempt < maxAttempts
           ? retryDelayMs(attempt, error.retryAfterMs ?? 0)
           : undefined;
@@ -281,23 +265,11 @@ export class JobWorker {
       const published = await db.transaction().execute(async (trx) => {
         const now = new Date();
         const lines = [`Attempt ${attempt} failed: ${message}`, `Failed.${created}`];
-        if (
-          !(await jobs.finish(
-            job,
-            owner,
-            { status: 'failed', failedReason: reason, appendLog: lines },
-            now,
-            trx,
-          ))
-        ) {
-          return [];
-        }
-        await this.deps.audit.record(
-          trx,
-          this.lifecycle(job, 'job_failed', 'failure', { attempt, reason }),
-          now,
-        );
-        return handler.failed(job, reason, trx, now);
+        const failure = { status: 'failed' as const, failedReason: reason, appendLog: lines };
+        if (!(await jobs.finish(job, owner, failure, now, trx))) return [];
+        const record = this.lifecycle(job, 'job_failed', 'failure', { attempt, reason });
+        await this.deps.audit.record(trx, record, now);
+        return parsed ? parsed.handler.failed(job, parsed.data, reason, trx, now) : [];
       });
       events.publish(published);
     } catch (recordError) {

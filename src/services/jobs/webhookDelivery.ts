@@ -1,36 +1,36 @@
 import type { Transaction } from 'kysely';
-import { SYSTEM_ACTOR } from '../domain/audit';
-import type { EventType } from '../domain/events';
-import type { StoredJob } from '../domain/jobs';
-import { deliveryBody, signDeliveryBody } from '../domain/webhookSignature';
-import { urlOrigin } from '../domain/webhookUrl';
-import type { HookRepository, StoredHook } from '../store/hooks';
-import type { Database } from '../store/schema';
-import type { AuditLog } from './audit';
-import type { StewardEvent } from './events';
-import type { JobHandler, JobRun } from './jobWorker';
-import { DeliveryFailed, type WebhookSender } from './webhookSender';
+import { z } from 'zod';
+import { SYSTEM_ACTOR } from '../../domain/audit';
+import { EVENT_TYPES } from '../../domain/wire/events';
+import type { StoredJob } from '../../domain/jobs';
+import { deliveryBody, deliveryPayload, signDeliveryBody } from '../../domain/webhookSignature';
+import { urlOrigin } from '../../domain/webhookUrl';
+import type { StoredHook } from '../../store/hooks';
+import type { Database } from '../../store/schema';
+import type { StewardEvent } from '../events';
+import { DeliveryFailed } from '../webhookSender';
+import {
+  type JobDependencies,
+  type JobHandler,
+  type JobRun,
+  jobType,
+  type WebhookDeliveryPolicy,
+} from './jobType';
 
 /** The data of a `WebhookDelivery` job: which hook, which event, and the payload to send. */
-export interface DeliveryData {
-  [key: string]: unknown;
-  hookId: string;
-  event: { id: string; type: EventType };
-  payload: Record<string, unknown>;
+export const DeliveryData = z.looseObject({
+  hookId: z.string(),
+  event: z.looseObject({ id: z.string(), type: z.enum(EVENT_TYPES) }),
+  payload: z.record(z.string(), z.unknown()),
   /** Set by the run: whether the payload was delivered or skipped (hook gone or inactive). */
-  outcome?: 'delivered' | 'skipped';
-}
+  outcome: z.enum(['delivered', 'skipped']).optional(),
+});
+export type DeliveryData = z.output<typeof DeliveryData>;
 
-export interface WebhookDeliveryPolicy {
-  /** Attempts after the first (default 2). */
-  retries: number;
-  /** Wait between attempts (default 10 s). */
-  retryDelayMs: number;
-  /** Consecutive failed deliveries (each after all its retries) that turn a hook inactive. */
-  failureThreshold: number;
-  /** `Steward-Webhook/<version>`. */
-  userAgent: string;
-}
+const DELIVERY_STEPS = [
+  { name: 'deliver', title: 'Deliver the event', weight: 90 },
+  { name: 'finish', title: 'Finish', weight: 10 },
+];
 
 /** The statuses that mean delivered; anything else (redirects included) is a failed attempt. */
 const DELIVERED = new Set([200, 201, 202]);
@@ -46,21 +46,18 @@ const DELIVERED = new Set([200, 201, 202]);
  * final status goes in the transaction that ends the job, with the audit records of a failed
  * delivery and, when the failure streak reaches the threshold, of the hook turning inactive.
  */
-export class WebhookDeliveryHandler implements JobHandler {
-  constructor(
-    private readonly deps: {
-      hooks: HookRepository;
-      audit: AuditLog;
-      sender: WebhookSender;
-      log: { warn(o: object, m: string): void };
-    },
-    private readonly policy: WebhookDeliveryPolicy,
-  ) {}
+class WebhookDeliveryHandler implements JobHandler<DeliveryData> {
+  private readonly policy: WebhookDeliveryPolicy;
 
-  async run(run: JobRun): Promise<void> {
-    const job = run.job;
-    const data = job.data as DeliveryData;
-    await run.step('deliver', 90, async () => {
+  constructor(
+    private readonly deps: Pick<JobDependencies, 'hooks' | 'audit' | 'sender' | 'log' | 'webhooks'>,
+  ) {
+    this.policy = deps.webhooks;
+  }
+
+  async run(run: JobRun<DeliveryData>): Promise<void> {
+    const { job, data } = run;
+    await run.step('deliver', async () => {
       const hook = await this.deps.hooks.get(data.hookId);
       if (!hook || !hook.active) {
         return {
@@ -69,7 +66,7 @@ export class WebhookDeliveryHandler implements JobHandler {
         };
       }
       const attempts = job.attempts + 1;
-      const body = deliveryBody(data.payload);
+      const body = deliveryBody(deliveryPayload(data.event.type, job.id, data.payload));
       try {
         const sent = await this.deps.sender.send(hook.url, this.headers(hook, job, data, body), body);
         if (!DELIVERED.has(sent.statusCode)) {
@@ -111,8 +108,12 @@ export class WebhookDeliveryHandler implements JobHandler {
     return attempt <= this.policy.retries ? this.policy.retryDelayMs : undefined;
   }
 
-  async completed(job: StoredJob, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]> {
-    const data = job.data as DeliveryData;
+  async completed(
+    job: StoredJob,
+    data: DeliveryData,
+    trx: Transaction<Database>,
+    now: Date,
+  ): Promise<StewardEvent[]> {
     if (data.outcome === 'skipped') {
       await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx);
       return [];
@@ -124,11 +125,11 @@ export class WebhookDeliveryHandler implements JobHandler {
 
   async failed(
     job: StoredJob,
+    data: DeliveryData,
     reason: string,
     trx: Transaction<Database>,
     now: Date,
   ): Promise<StewardEvent[]> {
-    const data = job.data as DeliveryData;
     await this.deps.hooks.closeDelivery(job.id, 'failed', now, trx, reason);
     const hook = await this.deps.hooks.get(data.hookId, trx);
     if (!hook) return [];
@@ -196,3 +197,11 @@ export class WebhookDeliveryHandler implements JobHandler {
     return headers;
   }
 }
+
+/** `WebhookDelivery`: one event POSTed to one webhook, with its own retry schedule. */
+export const webhookDeliveryJob = jobType({
+  type: 'WebhookDelivery',
+  data: DeliveryData,
+  steps: () => DELIVERY_STEPS,
+  handler: (deps) => new WebhookDeliveryHandler(deps),
+});

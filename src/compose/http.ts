@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type restify from 'restify';
+import { ApiMetrics } from '../api/metrics';
+import { createAuthenticator } from '../api/middleware/authenticate';
+import { auditRoutes } from '../api/routes/audit';
+import { catalogRoutes } from '../api/routes/catalog';
+import { directoryRoutes } from '../api/routes/directory';
+import { hookRoutes } from '../api/routes/hooks';
+import { metadataRoutes } from '../api/routes/metadata';
+import { provisioningRoutes } from '../api/routes/provisioning';
+import { mountReportPages } from '../api/routes/reportPages';
+import { reportRoutes } from '../api/routes/reports';
+import { teamRoutes } from '../api/routes/teams';
+import { createApiServer } from '../api/server';
+import type { Config } from '../config';
+import { isLoopbackAddress } from '../domain/loopback';
+import {
+  type EmbeddedPlatform,
+  renderTeamListPage,
+  renderTeamNotFoundPage,
+  renderTeamPage,
+  renderViewerLoopbackOnlyPage,
+  VIEWER_HEADERS,
+} from '../platform/embedded';
+import type { Platform } from '../platform/port';
+import { RateLimitService } from '../services/rateLimits';
+import type { Store } from '../store/database';
+import { VERSION } from '../version';
+import type { Services } from './services';
+
+/** Whether this process serves the governance API: its role is `all` or `api`. */
+export function runsApi(config: Config): boolean {
+  return config.role === 'all' || config.role === 'api';
+}
+
+/**
+ * The HTTP server: the API's routes (none in a worker or bot process, which still answer
+ * `/healthz`, `/readyz` and `/metrics`), the report pages and the embedded platform's viewer.
+ */
+export function buildHttpServer(
+  config: Config,
+  { store, platform }: { store: Store; platform: Platform },
+  services: Services,
+  logger: Logger,
+  publicUrl: () => string,
+): restify.Server {
+  const api = runsApi(config);
+  const s = services;
+  const server = createApiServer({
+    routes: !api
+      ? []
+      : [
+          ...catalogRoutes(s.catalog),
+          ...directoryRoutes(s.directory),
+          ...provisioningRoutes(s.provisioning, s.approvals),
+          ...teamRoutes(s.teams),
+          ...hookRoutes(s.hooks),
+          ...metadataRoutes(s.metadata),
+          ...auditRoutes(s.audit),
+          ...reportRoutes(s.reports),
+        ],
+    authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
+    rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),
+    metrics: new ApiMetrics(),
+    logger,
+    tenantId: config.tenantId,
+    publicUrl,
+    version: VERSION,
+    ready: () => store.ping(),
+    refusals: s.refusals,
+    trustedProxies: new Set(config.trustedProxies),
+  });
+  if (platform.kind === 'embedded' && api) mountViewer(server, platform as EmbeddedPlatform);
+  if (api) mountReportPages(server, s.reports, logger);
+  return server;
+}
+
+/** Starts listening; resolves with the server's own URL (`http://host:port`). */
+export async function listen(server: restify.Server, config: Config): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    // restify re-emits the http server's errors (EADDRINUSE, …) on itself.
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.removeListener('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+}
+
+/** Stops accepting connections and resolves once the requests in flight have finished. */
+export function closeServer(server: restify.Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // Keep-alive connections become idle as their last responses finish: keep closing them.
+    const sweep = setInterval(() => server.server.closeIdleConnections(), 50);
+    server.server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+    server.server.closeIdleConnections();
+  });
+}
+
+/**
+ * The embedded platform's read-only pages, where a created team's `webUrl` points. They list
+ * private teams with people's e-mails and have no sign-in, so they answer loopback peers only:
+ * the embedded tenant is a demo on one machine, and a `webUrl` stored in a team (and shown in
+ * cards and API answers) cannot carry a per-reader signature the way report links do.
+ */
+function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
+  const send = (res: restify.Response, status: number, html: string) => {
+    res.writeHead(status, { ...VIEWER_HEADERS });
+    res.end(html);
+  };
+  const local = (req: restify.Request, res: restify.Response): boolean => {
+    if (isLoopbackAddress(req.socket.remoteAddress)) return true;
+    send(res, 403, renderViewerLoopbackOnlyPage());
+    return false;
+  };
+  server.get('/platform/teams', async (req: restify.Request, res: restify.Response) => {
+    if (local(req, res)) send(res, 200, await renderTeamListPage(platform.teams));
+  });
+  server.get('/platform/teams/:teamId', async (req: restify.Request, res: restify.Response) => {
+    if (!local(req, res)) return;
+    const teamId = String(req.params.teamId);
+    const page = await renderTeamPage(platform.teams, teamId);
+    send(res, page ? 200 : 404, page ?? renderTeamNotFoundPage(teamId));
+  });
+}

@@ -1,0 +1,105 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Platform } from '../platform/port';
+import { ApprovalService } from '../services/approvals';
+import { AuditLog } from '../services/audit';
+import { RefusalGuard } from '../services/refusals';
+import { CatalogService } from '../services/catalog';
+import { DirectoryService } from '../services/directory';
+import { EventBus } from '../services/events';
+import { HookService } from '../services/hooks';
+import { MetadataService } from '../services/metadata';
+import { ProvisioningService } from '../services/provisioning';
+import { ReportService } from '../services/reports';
+import { TeamService } from '../services/teams';
+import { type HostResolver, systemResolver, WebhookSender } from '../services/webhookSender';
+import { ApprovalRepository } from '../store/approvals';
+import { AuditRepository } from '../store/audit';
+import type { Store } from '../store/database';
+import { HookRepository } from '../store/hooks';
+import { JobRepository } from '../store/jobs';
+import { MetadataRepository } from '../store/metadata';
+import { OutboxRepository } from '../store/outbox';
+import { ReportRepository } from '../store/reports';
+import { TemplateRepository } from '../store/templates';
+
+/** The application services, and the repositories and senders the job worker shares with them. */
+export interface Services {
+  directory: DirectoryService;
+  catalog: CatalogService;
+  metadata: MetadataService;
+  audit: AuditLog;
+  events: EventBus;
+  provisioning: ProvisioningService;
+  approvals: ApprovalService;
+  teams: TeamService;
+  hooks: HookService;
+  reports: ReportService;
+  jobs: JobRepository;
+  hookStore: HookRepository;
+  sender: WebhookSender;
+  /** Refused calls (401, 403): per-source limit and aggregated security records. */
+  refusals: RefusalGuard;
+}
+
+/**
+ * Builds the services over the store and the platform. `onQueued` is called when a job becomes
+ * runnable in this process (the worker's `wake`), including webhook deliveries of committed events.
+ */
+export function buildServices(
+  config: Config,
+  { store, platform }: { store: Store; platform: Platform },
+  logger: Logger,
+  options: { resolveHost?: HostResolver; onQueued: () => void },
+): Services {
+  const now = () => new Date();
+  const db = store.db;
+  const directory = new DirectoryService(platform.directory);
+  const templates = new TemplateRepository(db);
+  const jobs = new JobRepository(db);
+  const events = new EventBus(new OutboxRepository(db), config.tenantId, logger);
+  const audit = new AuditLog(new AuditRepository(db), config.tenantId);
+  const catalog = new CatalogService({ db, templates, directory, audit, log: logger });
+  const metadataStore = new MetadataRepository(db);
+  const metadata = new MetadataService({ db, store: metadataStore, teams: platform.teams, audit, now });
+  const hookStore = new HookRepository(db);
+  const policy = { allowLoopback: config.webhooks.allowLoopback };
+  const resolve = options.resolveHost ?? systemResolver;
+  const sender = new WebhookSender({ ...config.webhooks, policy, resolve });
+  const { onQueued } = options;
+  const hooks = new HookService({ db, hooks: hookStore, jobs, audit, policy, resolve, now });
+  // Deliveries are queued in the transaction of each event; committed events wake the worker.
+  events.onRecord(hooks.enqueueDeliveries);
+  events.subscribe(onQueued);
+  const approvalStore = new ApprovalRepository(db);
+  const common = { db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now };
+  const reports = new ReportService({
+    store: new ReportRepository(db),
+    teams: platform.teams,
+    directory: platform.directory,
+    tenantId: config.tenantId,
+    urlSecret: config.reports.urlSecret,
+    metabase: config.reports.metabase,
+    now,
+  });
+  return {
+    directory,
+    catalog,
+    metadata,
+    audit,
+    events,
+    provisioning: new ProvisioningService({ ...common, catalog }),
+    approvals: new ApprovalService({ ...common, templates }),
+    teams: new TeamService({ ...common, teams: platform.teams }),
+    hooks,
+    reports,
+    jobs,
+    hookStore,
+    sender,
+    refusals: new RefusalGuard({
+      perMinute: config.refusalsPerMinute,
+      audit,
+      onError: (error) => logger.error({ err: error }, 'could not record a refused call'),
+    }),
+  };
+}

@@ -1,0 +1,58 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { createEmbeddedPlatform, seedEmbeddedTeams } from '../platform/embedded';
+import { createGraphPlatform } from '../platform/graph';
+import type { Platform } from '../platform/port';
+import { migrate, openStore, type Store } from '../store/database';
+import { DirectoryRepository } from '../store/directory';
+import { seedDemoData } from '../store/seed';
+
+/** The store, migrated (and seeded with the demo tenant when configured), and the platform it governs. */
+export interface Foundation {
+  store: Store;
+  platform: Platform;
+}
+
+/**
+ * Opens and migrates the store, seeds the demo data, and builds the platform (or takes the one
+ * given). `prepare` runs last, with both at hand (start-up checks that need the platform); on any
+ * failure the store is closed again.
+ */
+export async function buildFoundation(
+  config: Config,
+  logger: Logger,
+  options: { platform?: Platform; publicUrl: () => string; prepare?: (platform: Platform) => void },
+): Promise<Foundation> {
+  const store = openStore(config.database, logger);
+  try {
+    const applied = await migrate(store.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'store migrated');
+    const seeded = config.seedDemoData && (await seedDemoData(store));
+    if (seeded) logger.info('demo directory and catalog seeded');
+    const platform = options.platform ?? (await buildPlatform(config, store, options.publicUrl, seeded));
+    options.prepare?.(platform);
+    return { store, platform };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** The platform this deployment governs: the embedded simulated tenant, or Microsoft Graph. */
+async function buildPlatform(
+  config: Config,
+  store: Store,
+  publicUrl: () => string,
+  seeded: boolean,
+): Promise<Platform> {
+  if (config.platform.kind === 'graph') return createGraphPlatform(config.platform);
+  const platform = createEmbeddedPlatform({
+    directory: new DirectoryRepository(store.db),
+    db: store.db,
+    publicUrl,
+    latencyMs: config.platform.latencyMs,
+    faults: config.platform.faults,
+  });
+  if (seeded) await seedEmbeddedTeams(platform.teams);
+  return platform;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Platform } from '../platform/port';
+import { buildJobTypes } from '../services/jobs/registry';
+import { JobWorker } from '../services/jobs/worker';
+import type { Store } from '../store/database';
+import { VERSION } from '../version';
+import type { Services } from './services';
+
+/** Whether this process runs jobs: its role is `all` or `worker`, with at least one slot. */
+export function runsWorker(config: Config): boolean {
+  return (config.role === 'all' || config.role === 'worker') && config.workers.concurrency > 0;
+}
+
+/** The job worker, with a handler for every registered job type (`services/jobs/registry.ts`). */
+export function buildWorker(
+  config: Config,
+  { store, platform }: { store: Store; platform: Platform },
+  services: Services,
+  logger: Logger,
+): JobWorker {
+  const { events, audit, metadata, hookStore, sender, jobs } = services;
+  const types = buildJobTypes({
+    db: store.db,
+    teams: platform.teams,
+    events,
+    audit,
+    metadata,
+    metadataNamespace: config.provisioningMetadataNamespace,
+    hooks: hookStore,
+    sender,
+    webhooks: { ...config.webhooks, userAgent: `Steward-Webhook/${VERSION}` },
+    log: logger,
+  });
+  return new JobWorker(
+    { db: store.db, jobs, events, audit, types },
+    {
+      owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      concurrency: config.workers.concurrency,
+      leaseMs: config.workers.leaseMs,
+      pollMs: config.workers.pollMs,
+      log: logger,
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { AuditTrailCode } from '../../domain/audit';
+import type { JobType, StepDefinition, StoredJob } from '../../domain/jobs';
+import type { StepStatus } from '../../domain/wire';
+import type { TeamsPlatform } from '../../platform/port';
+import type { HookRepository } from '../../store/hooks';
+import type { Database } from '../../store/schema';
+import type { AuditLog } from '../audit';
+import type { EventBus, StewardEvent } from '../events';
+import type { MetadataService } from '../metadata';
+import type { WebhookSender } from '../webhookSender';
+
+/** What a step reports: log lines, the job's new data, the team it created, or that it had nothing to do. */
+export interface StepResult<D> {
+  log?: string[];
+  data?: D;
+  teamId?: string;
+  /** The step had nothing to do (clients show it as skipped rather than done). */
+  skipped?: boolean;
+}
+
+/** A job being run by a worker: steps are skipped when the checkpoint says they are done. */
+export interface JobRun<D> {
+  readonly job: StoredJob;
+  /** The job's data, parsed once when the job was claimed; a step returning `data` replaces it. */
+  readonly data: D;
+  /** Runs the step `name` (one of the job type's `steps`) unless an earlier attempt finished it. */
+  step(name: string, work: () => Promise<StepResult<D> | void>): Promise<void>;
+}
+
+/** How one type of job is carried out. */
+export interface JobHandler<D> {
+  /** The audit trail where this type's jobs record starting, retrying, completing and failing; none when absent. */
+  readonly trail?: AuditTrailCode;
+  run(run: JobRun<D>): Promise<void>;
+  /** Events recorded in the transaction that completes the job. */
+  completed(job: StoredJob, data: D, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
+  /** Events recorded in the transaction that fails the job. */
+  failed(
+    job: StoredJob,
+    data: D,
+    reason: string,
+    trx: Transaction<Database>,
+    now: Date,
+  ): Promise<StewardEvent[]>;
+  /**
+   * The handler's own retry policy: milliseconds to wait before the next attempt after attempt
+   * `attempt` (1-based) failed with `error`, or `undefined` to fail the job. Without it, transient
+   * platform errors are retried with exponential backoff.
+   */
+  retryDelay?(error: unknown, attempt: number): number | undefined;
+}
+
+/** How webhook deliveries are attempted (from the configuration). */
+export interface WebhookDeliveryPolicy {
+  /** Attempts after the first (default 2). */
+  retries: number;
+  /** Wait between attempts (default 10 s). */
+  retryDelayMs: number;
+  /** Consecutive failed deliveries (each after all its retries) that turn a hook inactive. */
+  failureThreshold: number;
+  /** `Steward-Webhook/<version>`. */
+  userAgent: string;
+}
+
+/** Everything the job types' handlers work with; the registry hands each handler what it needs. */
+export interface JobDependencies {
+  db: Kysely<Database>;
+  teams: TeamsPlatform;
+  events: EventBus;
+  audit: AuditLog;
+  metadata: MetadataService;
+  /** The metadata namespace a provisioning job stores the request's metadata in. */
+  metadataNamespace: string;
+  hooks: HookRepository;
+  sender: WebhookSender;
+  webhooks: WebhookDeliveryPolicy;
+  log: { warn(o: object, m: string): void };
+}
+
+/**
+ * One type of job, in one module: the shape of its data (parsed once when a job is claimed), its
+ * steps, how it is carried out, and the events it records. Registered in `registry.ts`.
+ */
+export interface JobTypeModule<D> {
+  readonly type: JobType;
+  /** The job's data as stored; a job whose data does not parse fails with `JobCannotRun`. */
+  readonly data: z.ZodType<D>;
+  /** The steps a job runs, in order, given its stored data (read loosely: it is also used to show jobs). */
+  steps(data: Readonly<Record<string, unknown>>): readonly StepDefinition[];
+  /** Statuses of steps decided outside the worker (an approval), from the stored data. */
+  settled?(data: Readonly<Record<string, unknown>>): Record<string, StepStatus>;
+  handler(deps: JobDependencies): JobHandler<D>;
+}
+
+/** Types a module so that its parts agree on `D` (the registry keeps them as `JobTypeModule<unknown>`). */
+export function jobType<D>(module: JobTypeModule<D>): JobTypeModule<D> {
+  return module;
+}

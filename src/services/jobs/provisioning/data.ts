@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  ClonedTeam,
+  PermanentMember,
+  PermanentMembership,
+  TeamProvisioningRequest,
+  TemplateChannel,
+  TemplateTab,
+} from '../../../domain/wire';
+
+const Person = z.looseObject({ id: z.string(), displayName: z.string() });
+
+/** The plan a provisioning job carries out, fixed when the request is accepted (or amended on approval). */
+export const ProvisioningPlan = z.looseObject({
+  displayName: z.string(),
+  description: z.string(),
+  welcomeMessage: z.string(),
+  mailNickname: z.string(),
+  visibility: z.enum(['public', 'private']),
+  sensitivityLabelId: z.string().nullable(),
+  members: z.array(z.object({ id: z.string(), role: z.enum(['owner', 'member']) })),
+  clone: ClonedTeam.nullable(),
+  channels: z.array(TemplateChannel),
+  tabs: z.array(TemplateTab),
+});
+export type ProvisioningPlan = z.output<typeof ProvisioningPlan>;
+
+/** A provisioning job's data: what was asked, by whom, from which template, and the plan. */
+export const ProvisioningData = z.looseObject({
+  request: TeamProvisioningRequest,
+  template: z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    approvers: z.array(PermanentMember),
+    permanentMembership: PermanentMembership,
+  }),
+  requester: Person.extend({ mail: z.string().nullable() }),
+  plan: ProvisioningPlan,
+  approval: z
+    .looseObject({
+      id: z.string(),
+      status: z.string(),
+      approvers: z.array(PermanentMember),
+      approver: z.object({ id: z.string(), message: z.string().nullable() }).optional(),
+    })
+    .optional(),
+  team: Person.extend({ webUrl: z.string() }).optional(),
+});
+export type ProvisioningData = z.output<typeof ProvisioningData>;

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+/**
+ * The layer rules of `eslint.config.js`, run through ESLint itself on source texts placed in a layer's
+ * folder (nothing is written): a crossing fails `npm test` (lint), and an allowed import does not.
+ */
+const root = path.join(__dirname, '..', '..');
+// The project's config, loaded here (ESLint's own loader needs a dynamic import that Jest's VM lacks).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const config = require(path.join(root, 'eslint.config.js')) as ESLint.Options['overrideConfig'];
+const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
+
+async function crossings(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join('src', file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer rules', () => {
+  it.each([
+    [
+      'api/routes/crossing.ts',
+      "import type { StoredHook } from '../../store/hooks';",
+      /Layer api: routes go through services/,
+    ],
+    ['api/crossing.ts', "import { createGraphPlatform } from '../platform/graph';", /Layer api:/],
+    [
+      'bot/cards/crossing.ts',
+      "import type { Job } from '../../domain/wire';",
+      /Layer bot: the bot talks to the API only through src\/client/,
+    ],
+    ['bot/crossing.ts', "import { ProvisioningService } from '../services/provisioning';", /Layer bot:/],
+    [
+      'domain/crossing.ts',
+      "import { AuditLog } from '../services/audit';",
+      /Layer domain: the domain is pure rules/,
+    ],
+    ['domain/rules/crossing.ts', "import { Kysely } from 'kysely';", /Layer domain:/],
+    ['services/jobs/crossing.ts', "import { createApiServer } from '../../api/server';", /Layer services:/],
+    ['services/crossing.ts', "import restify from 'restify';", /Layer services:/],
+    ['store/crossing.ts', "import type { TeamsPlatform } from '../platform/port';", /Layer store:/],
+    [
+      'platform/graph/crossing.ts',
+      "import type { Database } from '../../store/schema';",
+      /Layer platform\/graph:/,
+    ],
+    [
+      'client/crossing.ts',
+      "import { SYSTEM_ACTOR } from '../domain/audit';",
+      /Layer client: the client imports nothing of ours but/,
+    ],
+    ['config/crossing.ts', "import { openStore } from '../store/database';", /Layer config:/],
+  ])('refuses %s importing across layers', async (file, source, message) => {
+    const found = await crossings(
+      file,
+      `${source}\nexport const used = [${source
+        .match(/\{ (?:type )?(\w+)|import (\w+)/)!
+        .slice(1)
+        .find(Boolean)}];\n`,
+    );
+    expect(found).toEqual([expect.stringMatching(message)]);
+  });
+
+  it.each([
+    ['api/routes/allowed.ts', "import type { AuditLog } from '../../services/audit';"],
+    ['bot/cards/allowed.ts', "import type { Job } from '../../client';"],
+    ['client/allowed.ts', "import type { Job } from '../domain/wire';"],
+    ['platform/embedded/allowed.ts', "import type { Database } from '../../store/schema';"],
+    ['services/jobs/allowed.ts', "import type { Database } from '../../store/schema';"],
+    ['compose/allowed.ts', "import type { Database } from '../store/schema';"],
+    ['platform/graph/allowed.ts', "import { GraphClient } from './client';"],
+  ])('lets %s import within the layers', async (file, source) => {
+    expect(await crossings(file, `${source}\n`)).toEqual([]);
+  });
+});
