@@ -44,6 +44,8 @@ describe('a bot without MicrosoftAppId', () => {
     STEWARD_PORT: '0',
     STEWARD_AUTH_SECRET: TEST_SECRET,
     STEWARD_DATA_DIR: '/nonexistent',
+    // A non-loopback address also needs its public URL: set, so the bot's own rule is what refuses.
+    STEWARD_PUBLIC_URL: 'https://steward.example.com',
   };
 
   it.each(['0.0.0.0', '::', '192.0.2.10'])(
@@ -61,7 +63,11 @@ describe('a bot without MicrosoftAppId', () => {
   it('starts on loopback, on any address with an app id, and for roles without the bot', () => {
     expect(loadConfig({ ...base, STEWARD_HOST: '127.0.0.1' }).bot.allowUnauthenticated).toBe(false);
     expect(loadConfig({ ...base, STEWARD_HOST: '::1' }).host).toBe('::1');
-    const withId = { MicrosoftAppId: randomUUID(), MicrosoftAppPassword: 'x' };
+    const withId = {
+      MicrosoftAppId: randomUUID(),
+      MicrosoftAppPassword: 'x',
+      MicrosoftAppTenantId: randomUUID(),
+    };
     expect(loadConfig({ ...base, ...withId, STEWARD_HOST: '0.0.0.0' }).bot.appId).toBe(withId.MicrosoftAppId);
     expect(loadConfig({ ...base, STEWARD_HOST: '0.0.0.0', STEWARD_ROLE: 'api' }).role).toBe('api');
     expect(loadConfig({ ...base, STEWARD_HOST: '0.0.0.0', STEWARD_BOT_ENABLED: 'false' }).bot.enabled).toBe(
