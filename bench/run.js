@@ -28,6 +28,7 @@ const BENCHMARKS = {
   audit: require('./audit'),
   soak: require('./soak'),
   bot: require('./bot'),
+  hostileRules: require('./hostileRules'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');

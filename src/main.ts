@@ -83,7 +83,7 @@ export async function startSteward(
   const server = buildHttpServer(config, foundation, services, logger, () => publicUrl);
   // The bot needs the API's URL, known once the server listens: its endpoints answer 503 until then.
   let bot: StewardBotRuntime | undefined;
-  if (identity) mountBot(server, () => bot);
+  if (identity) mountBot(server, () => bot, Boolean(config.bot.appId) || config.bot.allowUnauthenticated);
   let url: string;
   try {
     url = await listen(server, config);
@@ -124,6 +124,8 @@ export async function startSteward(
         await worker.stop();
         await services.sender.close();
         await closeServer(server);
+        // The counts of refused calls still in memory go to the security trail before the store closes.
+        await services.refusals.close();
         await platform.close?.();
         await store.close();
       })();

@@ -37,7 +37,12 @@ describe('where Steward listens', () => {
       expect(error.variable).toBe('STEWARD_PUBLIC_URL');
       expect(error.message).toContain(`"${host}"`);
     }
-    const config = load({ STEWARD_HOST: '0.0.0.0', STEWARD_PUBLIC_URL: 'https://steward.contoso.com/' });
+    // The bot has its own rule for non-loopback addresses (MicrosoftAppId); this test is about the URL.
+    const config = load({
+      STEWARD_HOST: '0.0.0.0',
+      STEWARD_PUBLIC_URL: 'https://steward.contoso.com/',
+      STEWARD_BOT_ENABLED: 'false',
+    });
     expect(config).toMatchObject({ host: '0.0.0.0', publicUrl: 'https://steward.contoso.com' });
     expect(load({ STEWARD_HOST: '127.0.0.2' }).publicUrl).toBeUndefined();
   });

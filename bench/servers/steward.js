@@ -7,8 +7,12 @@
 // BENCH_STEWARD_ENV, a JSON object of STEWARD_* settings, overrides the defaults below: e.g. a
 // PostgreSQL URL, a role (`api`, `worker`), a shared secret, worker knobs. A data dir given there
 // belongs to the caller and is left in place (the benchmark reads the store after the run).
+//
+// BENCH_EVENT_LOOP_FILE: the event loop's delay is sampled (perf_hooks.monitorEventLoopDelay, 1 ms
+// resolution); on SIGUSR2 its max and p99 (ms) since the last SIGUSR2 are written to that file as JSON.
 const { randomBytes } = require('node:crypto');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
 const os = require('node:os');
 const path = require('node:path');
 const pino = require('pino');
@@ -48,6 +52,16 @@ async function main() {
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0); // also lets `--cpu-prof` write its profile
   };
+  const loopFile = process.env.BENCH_EVENT_LOOP_FILE;
+  if (loopFile) {
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    process.on('SIGUSR2', () => {
+      const ms = (ns) => Math.round(ns / 1e4) / 100;
+      writeFileSync(loopFile, JSON.stringify({ max: ms(delay.max), p99: ms(delay.percentile(99)) }));
+      delay.reset();
+    });
+  }
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -4,6 +4,7 @@ import {
   Conflict,
   type ErrorDetail,
   Forbidden,
+  IdempotencyKeyReused,
   NotFound,
   PlatformError,
   RateLimited,
@@ -18,8 +19,8 @@ import { JsonText } from './json';
 /** Errors of HTTP itself, raised by the server before a request reaches a service. */
 export class HttpError extends StewardError {
   constructor(
-    readonly status: 405 | 413 | 415,
-    readonly code: 'methodNotAllowed' | 'payloadTooLarge' | 'unsupportedMediaType',
+    readonly status: 405 | 408 | 413 | 415,
+    readonly code: 'methodNotAllowed' | 'requestTimeout' | 'payloadTooLarge' | 'unsupportedMediaType',
     message: string,
   ) {
     super(message);
@@ -78,6 +79,7 @@ function statusOf(error: unknown): { status: number; headers: Record<string, str
   if (error instanceof Forbidden) return { status: 403, headers: {} };
   if (error instanceof NotFound) return { status: 404, headers: {} };
   if (error instanceof Conflict) return { status: 409, headers: {} };
+  if (error instanceof IdempotencyKeyReused) return { status: 422, headers: {} };
   if (error instanceof RateLimited)
     return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   if (error instanceof Unavailable) return { status: 503, headers: {} };

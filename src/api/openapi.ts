@@ -57,6 +57,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The caller lacks the role this operation needs.',
   404: 'No such resource, or the caller may not see it.',
   409: 'The resource is not in a state that allows this.',
+  408: 'The request body did not arrive completely in time (or the client went away).',
   413: 'The request body is over 1 MiB.',
   415: 'The request body is not application/json.',
   429: 'The caller spent its budget for this tier; see Retry-After.',
@@ -84,6 +85,7 @@ function errorResponses(route: Route): Record<string, JsonSchema> {
   const statuses = new Set([400, 401, 403, 429, 502, 503]);
   if (route.path.includes('{')) statuses.add(404);
   if (route.body) {
+    statuses.add(408);
     statuses.add(413);
     statuses.add(415);
   }

@@ -7,8 +7,10 @@ import type { Caller } from '../domain/caller';
 import { Forbidden, NotFound, RateLimited, Unavailable, ValidationFailed } from '../domain/errors';
 import { bypassesCondition, isGranted, policyOf } from '../domain/rbac';
 import { actorOf, type AuditActor } from '../domain/audit';
-import type { AuditLog } from '../services/audit';
+import { findControlCharacter } from '../domain/controlCharacters';
 import type { RateLimitService } from '../services/rateLimits';
+import type { RefusalGuard } from '../services/refusals';
+import { clientAddress } from '../domain/network';
 import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
 import type { Authenticator } from './middleware/authenticate';
@@ -17,6 +19,8 @@ import { buildOpenApiDocument } from './openapi';
 import { API_BASE, type Route } from './route';
 
 export { API_BASE } from './route';
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** What the HTTP server needs; `main.ts` builds it. */
 export interface ApiServerOptions {
@@ -31,8 +35,10 @@ export interface ApiServerOptions {
   version: string;
   /** Resolves when the store answers; `/readyz` reports 503 otherwise. */
   ready: () => Promise<void>;
-  /** Where refused calls (401, 403) are recorded, in the `security` trail. */
-  audit?: AuditLog;
+  /** Refused calls (401, 403): limited per source and recorded in aggregate in the `security` trail. */
+  refusals?: RefusalGuard;
+  /** Peers whose `X-Forwarded-For` names the real client (`STEWARD_TRUSTED_PROXIES`). */
+  trustedProxies?: ReadonlySet<string>;
 }
 
 type Req = restify.Request & IncomingMessage;
@@ -116,7 +122,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
   let caller: Caller | undefined;
   let actor: AuditActor | undefined;
   let status = 500;
+  const source = clientAddress(
+    req.socket.remoteAddress,
+    req.headers['x-forwarded-for'],
+    options.trustedProxies ?? NONE,
+  );
   try {
+    const blocked = (await options.refusals?.blockedFor(source)) ?? 0;
+    if (blocked > 0) {
+      throw new RateLimited('Too many refused calls from this address: wait before trying again.', blocked);
+    }
     const policy = policyOf(route.operationId);
     const identity = await options.authenticator.authenticate(req.headers.authorization);
     actor = actorOf(identity);
@@ -154,15 +169,18 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     status = mapped.status;
     if (status >= 500)
       options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
-    if (status === 413) mapped.headers.Connection = 'close';
+    // The rest of a refused or abandoned body is not read: the connection cannot be reused.
+    if (status === 413 || status === 408) mapped.headers.Connection = 'close';
     if (status === 401 || status === 403) {
-      await recordRefusal(options, {
-        route,
-        req,
-        requestId,
+      await options.refusals?.refused({
+        source,
         status,
+        operationId: route.operationId,
+        method: req.method ?? '',
+        path: new URL(req.url ?? '/', 'http://localhost').pathname,
+        reason: mapped.body.error.message,
+        requestId,
         actor,
-        message: mapped.body.error.message,
       });
     }
     sendJson(res, status, mapped.body, mapped.headers);
@@ -184,42 +202,19 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
   }
 }
 
-/**
- * Records a 401 / 403 in the `security` trail. The record names the operation and the path, never
- * the token; a failure to record is logged and does not change the answer.
- */
-async function recordRefusal(
-  options: ApiServerOptions,
-  refusal: { route: Route; req: Req; requestId: string; status: number; actor?: AuditActor; message: string },
-): Promise<void> {
-  if (!options.audit) return;
-  const { route, req, requestId, status } = refusal;
-  try {
-    await options.audit.record(
-      undefined,
-      {
-        trail: 'security',
-        action: status === 401 ? 'authentication_failed' : 'access_denied',
-        actor: refusal.actor ?? { id: 'anonymous', type: 'anonymous' },
-        target: { type: 'operation', id: route.operationId },
-        outcome: 'denied',
-        requestId,
-        details: {
-          status,
-          method: req.method,
-          path: new URL(req.url ?? '/', 'http://localhost').pathname,
-          reason: refusal.message,
-        },
-      },
-      new Date(),
-    );
-  } catch (error) {
-    options.logger.error({ err: error, requestId }, 'could not record a refused call');
-  }
-}
-
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
+  const control = where === 'header' ? undefined : findControlCharacter(value, where);
+  if (control) {
+    const code = `U+${control.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new ValidationFailed(`The request ${where} holds a control character.`, [
+      {
+        code: 'controlCharacter',
+        target: control.target,
+        message: `Control characters (here ${code}) are not allowed; tab and line breaks are.`,
+      },
+    ]);
+  }
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) {
     const message =

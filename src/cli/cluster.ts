@@ -32,10 +32,11 @@ async function main(): Promise<void> {
       return;
     }
     // The settings every process will read, checked once here so that a mistake stops one process.
+    // The entry's address is what the outside reaches: a bot behind it is exposed on that address.
     config = loadConfig({
       ...process.env,
-      STEWARD_ROLE: 'api',
-      STEWARD_HOST: '127.0.0.1',
+      STEWARD_ROLE: options.bots > 0 ? 'bot' : 'api',
+      STEWARD_HOST: options.host,
       STEWARD_PORT: '0',
     });
   } catch (error) {

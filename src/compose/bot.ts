@@ -13,6 +13,8 @@ import { LONG_WAIT_MS } from '../bot/apiFailures';
 import { StewardClient } from '../client';
 import { type Config, entraBotSettings } from '../config';
 import { managedIdentityToken } from '../platform/managedIdentity';
+import { isLoopbackAddress } from '../domain/loopback';
+import { forwardedHops } from '../domain/network';
 import type { Platform } from '../platform/port';
 import { EmbeddedTokenIssuer } from '../services/tokens';
 import { BotStateRepository } from '../store/botState';
@@ -61,13 +63,43 @@ export function botIdentity(config: Config, platform: Platform): BotIdentity {
   });
 }
 
-/** The bot's endpoints on the shared server; `current` is the bot once it runs (503 until then). */
-export function mountBot(server: restify.Server, current: () => StewardBotRuntime | undefined): void {
+/**
+ * True when the peer is loopback and so is every hop a local proxy says it forwarded for: a proxy on
+ * this machine passing on traffic from elsewhere does not make that traffic local.
+ */
+function fromThisMachine(req: restify.Request): boolean {
+  const hops = forwardedHops(req.headers['x-forwarded-for']);
+  return isLoopbackAddress(req.socket.remoteAddress) && hops.every((hop) => isLoopbackAddress(hop));
+}
+
+/**
+ * The bot's endpoints on the shared server; `current` is the bot once it runs (503 until then).
+ * `authenticated`: the Bot Framework authenticates activities (an app id is set), or the operator
+ * accepts that it does not (`STEWARD_BOT_ALLOW_UNAUTHENTICATED`).
+ */
+export function mountBot(
+  server: restify.Server,
+  current: () => StewardBotRuntime | undefined,
+  authenticated: boolean,
+): void {
   const notReady = (res: restify.Response) => {
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
     res.end(JSON.stringify({ error: { code: 'starting', message: 'The bot is starting.' } }));
   };
   server.post(MESSAGES_PATH, async (req: restify.Request, res: restify.Response) => {
+    if (!authenticated && !fromThisMachine(req)) {
+      // With no app id nothing proves who sent an activity: only this machine may send one.
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 'unauthorized',
+            message: 'Without MicrosoftAppId, activities are only accepted from this machine.',
+          },
+        }),
+      );
+      return;
+    }
     const bot = current();
     await (bot ? bot.handleMessages(req, res) : notReady(res));
   });

@@ -68,7 +68,8 @@ export function buildHttpServer(
     publicUrl,
     version: VERSION,
     ready: () => store.ping(),
-    audit: s.audit,
+    refusals: s.refusals,
+    trustedProxies: new Set(config.trustedProxies),
   });
   if (platform.kind === 'embedded' && api) mountViewer(server, platform as EmbeddedPlatform);
   if (api) mountReportPages(server, s.reports, logger);

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Platform } from '../platform/port';
 import { ApprovalService } from '../services/approvals';
 import { AuditLog } from '../services/audit';
+import { RefusalGuard } from '../services/refusals';
 import { CatalogService } from '../services/catalog';
 import { DirectoryService } from '../services/directory';
 import { EventBus } from '../services/events';
@@ -37,6 +38,8 @@ export interface Services {
   jobs: JobRepository;
   hookStore: HookRepository;
   sender: WebhookSender;
+  /** Refused calls (401, 403): per-source limit and aggregated security records. */
+  refusals: RefusalGuard;
 }
 
 /**
@@ -93,5 +96,10 @@ export function buildServices(
     jobs,
     hookStore,
     sender,
+    refusals: new RefusalGuard({
+      perMinute: config.refusalsPerMinute,
+      audit,
+      onError: (error) => logger.error({ err: error }, 'could not record a refused call'),
+    }),
   };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isLoopbackHost, plainAddress } from '../domain/network';
 import {
   DEFAULT_TENANT_ID,
   readAuth,
@@ -76,6 +77,10 @@ export interface Config {
   /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
   workers: { concurrency: number; leaseMs: number; pollMs: number };
   rateLimitFactor: number;
+  /** Refused calls (401, 403) a source may make a minute before 429 (`STEWARD_REFUSALS_PER_MINUTE` × the factor). */
+  refusalsPerMinute: number;
+  /** Peers trusted to name the client in `X-Forwarded-For` (`STEWARD_TRUSTED_PROXIES`, comma-separated). */
+  trustedProxies: readonly string[];
   /** Webhook deliveries: where they may go, how they are retried, when a failing hook is turned off. */
   webhooks: {
     /** Allow loopback receivers (and plain http to localhost); default on with the embedded platform only. */
@@ -97,6 +102,11 @@ export interface Config {
     apiUrl?: string;
     /** Bot Framework identity (`MicrosoftAppId` …); with no app id, local unauthenticated traffic only. */
     appId?: string;
+    /**
+     * `STEWARD_BOT_ALLOW_UNAUTHENTICATED=true` (unsafe): without an app id, accept activities from any
+     * peer and listen on any address. Anyone who reaches the port can then act as anyone.
+     */
+    allowUnauthenticated: boolean;
     appPassword?: string;
     appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
     /** The cloud's Bot Framework endpoints (and any set one by one) for ConfigurationBotFrameworkAuthentication. */
@@ -147,6 +157,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const cloudConfig = cloud(read);
   const platformConfig = readPlatform(read, cloudConfig);
   const authConfig = readAuth(read, dataDir);
+  const botConfig = readBot(read, authConfig, cloudConfig);
+  const rateLimitFactor = positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1);
+  if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
   return {
     role,
     host,
@@ -167,9 +180,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
       pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
     },
-    rateLimitFactor: positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1),
+    rateLimitFactor,
+    refusalsPerMinute: Math.max(
+      1,
+      Math.round(
+        integer('STEWARD_REFUSALS_PER_MINUTE', read('STEWARD_REFUSALS_PER_MINUTE'), 30, 1, 100_000) *
+          rateLimitFactor,
+      ),
+    ),
+    trustedProxies: (read('STEWARD_TRUSTED_PROXIES') ?? '')
+      .split(',')
+      .map((address) => plainAddress(address))
+      .filter((address) => address !== ''),
     webhooks: readWebhooks(read, platformConfig.kind === 'embedded'),
-    bot: readBot(read, authConfig, cloudConfig),
+    bot: botConfig,
     cloud: cloudConfig,
     seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
     logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
@@ -188,4 +212,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       400,
     ),
   };
+}
+
+/**
+ * Without a Bot Framework app id, activities are not authenticated: anyone who reaches the port could
+ * act in anyone's name. Such a bot only listens on loopback, unless its operator says otherwise.
+ */
+function refuseUnauthenticatedExposure(botConfig: Config['bot'], host: string): void {
+  if (!botConfig.enabled || botConfig.appId || botConfig.allowUnauthenticated || isLoopbackHost(host)) return;
+  throw new ConfigError(
+    'MicrosoftAppId',
+    `is required for the bot to listen on ${host} (not a loopback address): without it, activities ` +
+      'are not authenticated. Set MicrosoftAppId (and MicrosoftAppPassword), listen on 127.0.0.1, or set ' +
+      'STEWARD_BOT_ALLOW_UNAUTHENTICATED=true to accept unauthenticated activities from anywhere (unsafe)',
+  );
 }

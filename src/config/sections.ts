@@ -86,6 +86,11 @@ export function readBot(read: Read, auth: Config['auth'], cloud: CloudEndpoints)
     appTenantId: read('MicrosoftAppTenantId'),
     cloudSettings: cloud.botFramework,
     authorityHost: cloud.authorityHost,
+    allowUnauthenticated: boolean(
+      'STEWARD_BOT_ALLOW_UNAUTHENTICATED',
+      read('STEWARD_BOT_ALLOW_UNAUTHENTICATED'),
+      false,
+    ),
     oauthConnection,
     apiScope:
       read('STEWARD_BOT_API_SCOPE') ?? (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),

@@ -64,6 +64,11 @@ export class Conflict extends StewardError {
   readonly code = 'conflict';
 }
 
+/** An `Idempotency-Key` already used for a different request body (422: the key, not the body, is wrong). */
+export class IdempotencyKeyReused extends StewardError {
+  readonly code = 'idempotencyKeyReused';
+}
+
 /** The caller spent its budget for the tier; retry after `retryAfterSeconds`. */
 export class RateLimited extends StewardError {
   readonly code = 'tooManyRequests';

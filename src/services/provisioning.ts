@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import { callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { documentProblems, type JsonObject } from '../domain/metadata';
-import { type ErrorDetail, NotFound, ValidationFailed } from '../domain/errors';
+import { canonicalJson } from '../domain/canonicalJson';
+import { type ErrorDetail, IdempotencyKeyReused, NotFound, ValidationFailed } from '../domain/errors';
 import { isWireJobType, type StoredJob, WIRE_JOB_TYPES } from '../domain/jobs';
 import { applyConventions, membershipRoles } from '../domain/requestPlanning';
 import type { CatalogTemplate, Job, TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
+import { isUniqueViolation } from '../store/dialect';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { CatalogService } from './catalog';
@@ -51,8 +53,8 @@ export class ProvisioningService {
   async request(caller: Caller, body: TeamProvisioningRequest, idempotencyKey?: string): Promise<Job> {
     const { jobs, approvals, events, catalog } = this.deps;
     if (idempotencyKey) {
-      const earlier = await jobs.findByIdempotencyKey(caller.id, idempotencyKey);
-      if (earlier) return wireJob(earlier, await jobs.isPaused());
+      const earlier = await this.earlierJob(caller, body, idempotencyKey);
+      if (earlier) return earlier;
     }
     const template = await catalog.get(body.template.id, caller);
     const config = template.templateConfiguration;
@@ -62,74 +64,106 @@ export class ProvisioningService {
     const approvalId = data.approval?.id;
     const now = this.now();
     const published: StewardEvent[] = [];
-    const job = await this.deps.db.transaction().execute(async (trx) => {
-      if (config.singleton && (await jobs.templateInUse(data.template.id, trx))) {
-        throw new ValidationFailed('The request is not valid.', [
+    let job: StoredJob;
+    try {
+      job = await this.deps.db.transaction().execute(async (trx) => {
+        if (config.singleton && (await jobs.templateInUse(data.template.id, trx))) {
+          throw new ValidationFailed('The request is not valid.', [
+            {
+              code: 'singletonUsed',
+              target: 'template.id',
+              message: `Only one team may be created from "${config.name}", and it exists.`,
+            },
+          ]);
+        }
+        const stored = await jobs.insert(
           {
-            code: 'singletonUsed',
-            target: 'template.id',
-            message: `Only one team may be created from "${config.name}", and it exists.`,
+            id: jobId,
+            type: 'ProvisioningRequest',
+            queued: !needsApproval,
+            data,
+            log,
+            requesterId: caller.id,
+            templateId: data.template.id,
+            idempotencyKey,
           },
-        ]);
-      }
-      const stored = await jobs.insert(
-        {
-          id: jobId,
-          type: 'ProvisioningRequest',
-          queued: !needsApproval,
-          data,
-          log,
-          requesterId: caller.id,
-          templateId: data.template.id,
-          idempotencyKey,
-        },
-        now,
-        trx,
-      );
-      await this.deps.audit.record(
-        trx,
-        callerRecord(caller, {
-          trail: 'team_provisioning',
-          action: 'provisioning_requested',
-          target: { type: 'job', id: jobId, displayName: data.plan.displayName },
-          details: { templateId: data.template.id, approvalRequired: needsApproval },
-        }),
-        now,
-      );
-      if (approvalId) {
+          now,
+          trx,
+        );
         await this.deps.audit.record(
           trx,
           callerRecord(caller, {
-            trail: 'approvals',
-            action: 'approval_requested',
-            target: { type: 'approval', id: approvalId, displayName: data.plan.displayName },
-            details: {
-              jobId,
-              templateId: data.template.id,
-              approvers: config.approval.approvalTeam.map((a) => a.id),
-            },
+            trail: 'team_provisioning',
+            action: 'provisioning_requested',
+            target: { type: 'job', id: jobId, displayName: data.plan.displayName },
+            details: { templateId: data.template.id, approvalRequired: needsApproval },
           }),
           now,
         );
-        await approvals.insert(
-          {
-            id: approvalId,
-            jobId,
-            templateId: data.template.id,
-            approverIds: config.approval.approvalTeam.map((a) => a.id),
-          },
-          now,
-          trx,
-        );
-        published.push(
-          await events.record(trx, 'team_creation_approval_requested', eventPayload(stored, data), now),
-        );
-      }
-      return stored;
-    });
+        if (approvalId) {
+          await this.deps.audit.record(
+            trx,
+            callerRecord(caller, {
+              trail: 'approvals',
+              action: 'approval_requested',
+              target: { type: 'approval', id: approvalId, displayName: data.plan.displayName },
+              details: {
+                jobId,
+                templateId: data.template.id,
+                approvers: config.approval.approvalTeam.map((a) => a.id),
+              },
+            }),
+            now,
+          );
+          await approvals.insert(
+            {
+              id: approvalId,
+              jobId,
+              templateId: data.template.id,
+              approverIds: config.approval.approvalTeam.map((a) => a.id),
+            },
+            now,
+            trx,
+          );
+          published.push(
+            await events.record(trx, 'team_creation_approval_requested', eventPayload(stored, data), now),
+          );
+        }
+        return stored;
+      });
+    } catch (error) {
+      // Lost a race on the same Idempotency-Key: the winner's job is the answer.
+      const winner =
+        idempotencyKey && isUniqueViolation(error)
+          ? await this.earlierJob(caller, body, idempotencyKey)
+          : undefined;
+      if (winner) return winner;
+      throw error;
+    }
     events.publish(published);
     if (!needsApproval) this.deps.onQueued();
     return wireJob(job, await jobs.isPaused());
+  }
+
+  /**
+   * The job an earlier request with `key` created, or undefined. The key is unique per requester in
+   * the store, so of concurrent requests with one key a single insert wins; the others fail on the
+   * unique index and come here again to return the winner's job.
+   */
+  private async earlierJob(
+    caller: Caller,
+    body: TeamProvisioningRequest,
+    key: string,
+  ): Promise<Job | undefined> {
+    const earlier = await this.deps.jobs.findByIdempotencyKey(caller.id, key);
+    if (!earlier) return undefined;
+    const first = (earlier.data as Partial<ProvisioningData>).request;
+    if (canonicalJson(first) !== canonicalJson(body)) {
+      throw new IdempotencyKeyReused(
+        'This Idempotency-Key was used for a different request; send a new key for a new request.',
+      );
+    }
+    return wireJob(earlier, await this.deps.jobs.isPaused());
   }
 
   /**

@@ -269,7 +269,10 @@ describe.each(databaseKinds)('the embedded viewer from another machine, on %s', 
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_HOST: '0.0.0.0' });
+    app = await startTestSteward(db, {
+      STEWARD_HOST: '0.0.0.0',
+      STEWARD_PUBLIC_URL: 'https://steward.example.com',
+    });
   });
   afterAll(async () => {
     await app.close();

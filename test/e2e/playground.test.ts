@@ -29,6 +29,10 @@ if (unavailable) {
     `\n*** SKIPPED: the Microsoft 365 Agents Playground cannot start: ${unavailable} ***\n\n`,
   );
 }
+// In CI the playground is part of the suite: a playground that cannot start fails the run there.
+if (unavailable && process.env.CI === 'true') {
+  throw new Error(`the Microsoft 365 Agents Playground must run in CI: ${unavailable}`);
+}
 const describeWithPlayground = unavailable ? describe.skip : describe;
 
 /** The newest card on `playground`'s page that has `verb` (with `data`), with its message. */

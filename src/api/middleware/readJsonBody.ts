@@ -1,21 +1,30 @@
 import type { IncomingMessage } from 'node:http';
 import { ValidationFailed } from '../../domain/errors';
+import { excessiveNesting, MAX_JSON_DEPTH } from '../../domain/jsonDepth';
 import { HttpError } from '../errors';
 import { refusePrototypeKeys } from './prototypeKeys';
 
 /** Bodies above this many bytes are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A body not fully received this long after its handler asked for it is refused with 408. */
+export const BODY_TIMEOUT_MS = 10_000;
+
 /**
  * Reads and parses a JSON request body: 415 unless `Content-Type` is JSON, 413 past the size
  * limit (checked against `Content-Length` first, then while streaming), 400 for malformed JSON
+ * or JSON nested deeper than `MAX_JSON_DEPTH` (checked on the text, before anything walks it),
  * and for `__proto__` keys.
  * An empty body reads as `undefined`.
  *
  * @example
  * const body = await readJsonBody(req); // unknown; validate it with the route's schema
  */
-export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+  timeoutMs = BODY_TIMEOUT_MS,
+): Promise<unknown> {
   const declared = req.headers['content-length'];
   const hasBody =
     (declared !== undefined && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
@@ -25,15 +34,18 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
     throw new HttpError(415, 'unsupportedMediaType', 'Send the request body as application/json.');
   }
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readWithin(req, limit, timeoutMs)).toString('utf8');
   if (text.trim() === '') return undefined;
+  const tooDeep = excessiveNesting(text);
+  if (tooDeep >= 0) {
+    throw new ValidationFailed('The request body is nested too deeply.', [
+      {
+        code: 'nestingTooDeep',
+        target: 'body',
+        message: `JSON may nest at most ${MAX_JSON_DEPTH} levels; level ${MAX_JSON_DEPTH + 1} opens at byte ${tooDeep}.`,
+      },
+    ]);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -48,4 +60,43 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
 
 function tooLarge(limit: number): HttpError {
   return new HttpError(413, 'payloadTooLarge', `The request body is larger than ${limit} bytes.`);
+}
+
+/**
+ * The body's bytes, within `limit` bytes and `timeoutMs`. A client that stops sending, or goes away
+ * mid-body, is the client's failure (408), not the server's: the socket is closed behind the answer.
+ */
+async function readWithin(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(clientTimeout(timeoutMs)), timeoutMs);
+  });
+  const read = (async () => {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw tooLarge(limit);
+      chunks.push(chunk);
+    }
+  })();
+  try {
+    await Promise.race([read, expired]);
+    return Buffer.concat(chunks);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // The stream failed ("aborted", a reset): the client hung up before its body was complete.
+    throw clientTimeout(timeoutMs);
+  } finally {
+    clearTimeout(timer);
+    read.catch(() => undefined);
+  }
+}
+
+function clientTimeout(timeoutMs: number): HttpError {
+  return new HttpError(
+    408,
+    'requestTimeout',
+    `The request body did not arrive completely within ${timeoutMs / 1000} s.`,
+  );
 }

@@ -50,7 +50,8 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       description:
         'Validates everything first (template enabled and targeted to the caller, singleton, naming conventions, ' +
         'users, minimum owners and members); nothing is queued when it fails. A template with approval leaves the ' +
-        'job waiting for its approval team. A repeated `Idempotency-Key` returns the job the first request created.',
+        'job waiting for its approval team. A repeated `Idempotency-Key` returns the job the first request created, also when the ' +
+        'requests are concurrent; the same key with a different body is a 422.',
       body: TeamProvisioningRequest,
       headers: z.object({
         'idempotency-key': z
@@ -62,6 +63,10 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       responses: {
         201: { description: 'The job.', schema: Job, headers: { Location: 'The job’s URL.' } },
         404: { description: 'No such template, or it is disabled or not targeted to the caller.' },
+        422: {
+          description:
+            'The `Idempotency-Key` was used before for a different request (`idempotencyKeyReused`).',
+        },
       },
       handle: async ({ caller, body, headers, baseUrl }) => {
         const job = await provisioning.request(caller, body, headers['idempotency-key']);

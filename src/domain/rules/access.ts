@@ -2,11 +2,12 @@
  * How a rule reads data: only own properties of plain data, canonical indexes of arrays and strings,
  * and never a function (it could only be a way out of the language).
  */
+import { RuleRegex } from './regex';
 
 /** `target[key]` as a rule sees it: `undefined` for anything not plain data's own. */
 export function readProperty(target: unknown, key: string | number): unknown {
   if (typeof target === 'string') return key === 'length' ? target.length : target[index(key, target.length)];
-  if (typeof target !== 'object' || target === null || target instanceof RegExp) return undefined;
+  if (typeof target !== 'object' || target === null || target instanceof RuleRegex) return undefined;
   if (Array.isArray(target)) {
     if (key === 'length') return target.length;
     const i = index(key, target.length);

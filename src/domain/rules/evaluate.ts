@@ -13,6 +13,7 @@ import {
   type RuleProgram,
 } from './parse';
 import { dataValue, readOwn, readProperty } from './access';
+import { REGEX_LIMITS, RuleRegex } from './regex';
 
 /** A rule broke a limit or reached for something the allow-list refuses while being evaluated. */
 export class RuleEvaluationError extends Error {
@@ -204,9 +205,9 @@ function callMethod(
       case 'trim':
         return receiver.trim();
       case 'replace':
-        return replace(receiver, a, text(b, method));
+        return replace(receiver, a, text(b, method), state);
       case 'match': {
-        if (a instanceof RegExp) return receiver.match(prepared(a, receiver));
+        if (a instanceof RuleRegex) return a.match(checkedInput(receiver), regexCharge(state));
         throw new RuleEvaluationError('match() takes a regular expression literal');
       }
     }
@@ -216,14 +217,14 @@ function callMethod(
       charge(state, receiver.length);
       return receiver.includes(a, position(b, method));
     }
-  } else if (receiver instanceof RegExp && method === 'test') {
-    return typeof a === 'string' ? prepared(receiver, a).test(a) : false;
+  } else if (receiver instanceof RuleRegex && method === 'test') {
+    return typeof a === 'string' ? receiver.test(checkedInput(a), regexCharge(state)) : false;
   }
   throw unavailable(method, receiver);
 }
 
 /** replace() inserts its replacement literally, and stops as soon as the output passes the cap. */
-function replace(input: string, pattern: unknown, replacement: string): string {
+function replace(input: string, pattern: unknown, replacement: string, state: EvaluationState): string {
   if (/\$[$&`'<\d]/.test(replacement)) {
     throw new RuleEvaluationError('replace() does not support $ patterns in the replacement');
   }
@@ -233,19 +234,22 @@ function replace(input: string, pattern: unknown, replacement: string): string {
     if (input.length + growth > RULE_LIMITS.maxStringLength) throw tooLong();
     return replacement;
   };
-  if (pattern instanceof RegExp) return input.replace(prepared(pattern, input), insert);
+  if (pattern instanceof RuleRegex) return pattern.replace(checkedInput(input), insert, regexCharge(state));
   return input.replace(text(pattern, 'replace'), insert);
 }
 
-/** Literal regexes are shared by every evaluation, so their lastIndex is reset before each use. */
-function prepared(regex: RegExp, input: string): RegExp {
+/** A regex scan costs (characters scanned × program size) / unitsPerStep steps of the same budget. */
+function regexCharge(state: EvaluationState): (units: number) => void {
+  return (units) => charge(state, Math.ceil(units / REGEX_LIMITS.unitsPerStep));
+}
+
+function checkedInput(input: string): string {
   if (input.length > RULE_LIMITS.maxRegexInputLength) {
     throw new RuleEvaluationError(
       `Regular expressions only run on strings up to ${RULE_LIMITS.maxRegexInputLength} characters`,
     );
   }
-  regex.lastIndex = 0;
-  return regex;
+  return input;
 }
 
 function isPrimitive(value: unknown): boolean {
@@ -280,7 +284,7 @@ function tooLong(): RuleEvaluationError {
 function unavailable(method: string, receiver: unknown): RuleEvaluationError {
   const kind = Array.isArray(receiver)
     ? 'an array'
-    : receiver instanceof RegExp
+    : receiver instanceof RuleRegex
       ? 'a regex'
       : typeof receiver;
   return new RuleEvaluationError(`${method}() is not available on ${kind}`);

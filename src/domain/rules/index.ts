@@ -1,6 +1,7 @@
 /**
  * The rule language of audience targeting and naming conventions: JavaScript-style expressions
- * parsed by jsep and evaluated by our own allow-listing walker (never eval, Function or vm).
+ * parsed by jsep and evaluated by our own allow-listing walker (never eval, Function or vm). Regex
+ * literals run on RE2JS (linear time; see `regex.ts`), never on the backtracking native engine.
  *
  * Semantics worth knowing: a missing attribute (or a method of one) is `undefined`, never an error;
  * `==`/`!=` are JavaScript loose equality between primitives and identity otherwise; `replace()`

@@ -6,7 +6,7 @@
 import jsepArrow, { type ArrowExpression } from '@jsep-plugin/arrow';
 import jsepRegex from '@jsep-plugin/regex';
 import jsep, { type Expression } from 'jsep';
-import { findRegexHazard } from './regexHazard';
+import { RuleRegex } from './regex';
 import { indexOutsideQuotes } from './scan';
 
 export type { Expression } from 'jsep';
@@ -15,7 +15,7 @@ export type { Expression } from 'jsep';
 // knows by name, so importing this module any number of times configures jsep exactly once.
 jsep.plugins.register(jsepArrow, jsepRegex);
 
-/** Bounds on the cost of one rule: source size, evaluation steps, produced strings, regex inputs. */
+/** Bounds on the cost of one rule: source size, evaluation steps (regex scans included), produced strings, regex inputs. */
 export const RULE_LIMITS = Object.freeze({
   maxSourceLength: 2_000,
   maxSteps: 10_000,
@@ -66,7 +66,7 @@ type Node<Kind extends string, Fields = unknown> = { readonly kind: Kind } & Rea
 
 /** The validated tree the evaluator walks; it holds nothing the allow-list did not admit. */
 export type RuleNode =
-  | Node<'literal', { value: string | number | boolean | RegExp | null | undefined }>
+  | Node<'literal', { value: string | number | boolean | RuleRegex | null | undefined }>
   | Node<'scope', { name: string }>
   | Node<'local', { slot: number }>
   | Node<'member', { object: RuleNode; key: string | number }>
@@ -177,15 +177,16 @@ class Lowering {
 
   private literal(node: jsep.Literal): RuleNode {
     const value = node.value;
-    if (value instanceof RegExp) {
-      const at = Math.max(0, this.source.indexOf(node.raw));
-      if (!/^[gimsu]*$/.test(value.flags)) {
-        return this.fail(`Regular expression flags "${value.flags}" are not allowed (use g, i, m, s, u)`, at);
-      }
-      const hazard = findRegexHazard(value.source);
-      if (hazard) return this.fail(hazard.reason, at + 1 + hazard.index);
+    if (!(value instanceof RegExp))
+      return { kind: 'literal', value: value as string | number | boolean | null };
+    // jsep's plugin built a native RegExp; it is only read for its source and flags, never run.
+    const at = Math.max(0, this.source.indexOf(node.raw));
+    if (!/^[gimsu]*$/.test(value.flags)) {
+      return this.fail(`Regular expression flags "${value.flags}" are not allowed (use g, i, m, s, u)`, at);
     }
-    return { kind: 'literal', value };
+    const regex = RuleRegex.compile(value.source, value.flags);
+    if (!(regex instanceof RuleRegex)) return this.fail(regex.reason, at + 1 + regex.index);
+    return { kind: 'literal', value: regex };
   }
 
   private identifier(name: string): RuleNode {

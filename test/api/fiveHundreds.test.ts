@@ -1,0 +1,136 @@
+import { connect } from 'node:net';
+import type { Job } from '../../src/domain/wire';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+type ErrorBody = { error: { code: string; details?: { code: string; target: string }[] } };
+
+describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => {
+  let db: TestDatabase;
+  let app: TestSteward;
+  let alex: string;
+  let megan: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db, { STEWARD_WORKER_CONCURRENCY: '0' });
+    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
+    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const countJobs = async () =>
+    Number(
+      (await app.steward.store.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst())!.n,
+    );
+  const provision = (name: string, key?: string, extra: Record<string, unknown> = {}) =>
+    app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: { template: { id: 'project' }, team: { name }, ...extra },
+      headers: key ? { 'idempotency-key': key } : {},
+    });
+
+  describe('control characters', () => {
+    test.each([
+      ['a NUL in a team name', 'Apollo\u0000'],
+      ['an escape sequence', 'Apollo\u001b[31m'],
+      ['a backspace', 'Apoll\u0008o'],
+    ])('%s is a 400 naming the field, and no job is created', async (_what, name) => {
+      const before = await countJobs();
+      const res = await provision(name);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([
+        expect.objectContaining({ code: 'controlCharacter', target: 'body.team.name' }),
+      ]);
+      expect(await countJobs()).toBe(before);
+    });
+
+    test('a NUL in a metadata key or value, and in a hook name, is refused too', async () => {
+      const meta = await app.call<ErrorBody>('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+        token: megan,
+        body: { ['co\u0000de']: 'x' },
+      });
+      expect(meta.status).toBe(400);
+      expect(meta.body.error.details?.[0]?.code).toBe('controlCharacter');
+      const hook = await app.call<ErrorBody>('POST', '/api/v1.0/hooks', {
+        token: megan,
+        body: { name: 'Hook\u0000', url: 'https://example.com/hook', events: ['team_created'] },
+      });
+      expect(hook.status).toBe(400);
+    });
+
+    test('tab and line breaks stay allowed where text is multi-line', async () => {
+      const res = await provision('Line breaks', undefined, {
+        team: { name: 'Line breaks', description: 'First line\n\tsecond line\r\n' },
+      });
+      expect(res.status).toBe(201);
+    });
+  });
+
+  describe('deep JSON', () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    test.each([
+      ['PUT', '/api/v1.0/teams/t1/metadata/project', (d: string) => d],
+      ['PATCH', '/api/v1.0/teams/t1/metadata/project', (d: string) => d],
+      ['POST', '/api/v1.0/metadata/project/query', (d: string) => d],
+      ['POST', '/api/v1.0/hooks/signature', (d: string) => `{"payload":${d},"secret":"s3cret-s3cret"}`],
+      [
+        'POST',
+        '/api/v1.0/teams/provisioning',
+        (d: string) => `{"template":{"id":"project"},"team":{"name":"Deep"},"metadata":{"project":${d}}}`,
+      ],
+    ])('%s %s nested 5 000 deep is a 400, not a RangeError', async (method, path, wrap) => {
+      const before = await countJobs();
+      const res = await app.call<ErrorBody>(method, path, {
+        token: megan,
+        rawBody: wrap(deep(5_000)),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details?.[0]?.code).toBe('nestingTooDeep');
+      expect(await countJobs()).toBe(before);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    test('20 concurrent requests with one key all get the same job, and one job exists', async () => {
+      const before = await countJobs();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => provision('Concurrent', 'race-1')));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      expect(await countJobs()).toBe(before + 1);
+    });
+
+    test('the same key with a different body is a 422 with a clear code', async () => {
+      expect((await provision('First body', 'reused-1')).status).toBe(201);
+      const res = await provision('Second body', 'reused-1');
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('idempotencyKeyReused');
+    });
+  });
+
+  test('a body that stops arriving is a 408, logged as the client’s timeout, not a 500', async () => {
+    const { hostname: host, port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host, port: Number(port) }, () => {
+        socket.write(
+          'POST /api/v1.0/teams/provisioning HTTP/1.1\r\n' +
+            `Host: ${host}\r\nAuthorization: Bearer ${alex}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"template":',
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('requestTimeout');
+  }, 20_000);
+});
