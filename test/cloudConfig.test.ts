@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../src/config';
+import { configErrorOf } from './support/configErrors';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 const GRAPH = {
@@ -18,15 +19,8 @@ describe('STEWARD_CLOUD and the bot registration settings', () => {
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
   const load = (env: Record<string, string>) => loadConfig({ STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
-  const failure = (env: Record<string, string>): ConfigError => {
-    try {
-      load(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return error as ConfigError;
-    }
-    throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-  };
+  const failure = (env: Record<string, string>): ConfigError =>
+    configErrorOf(() => load(env), JSON.stringify(env));
   const graphOf = (config: Config) => config.platform as GraphConfig;
 
   test('the public cloud by default: Graph, sign-in and botbuilder defaults', () => {

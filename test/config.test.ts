@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { type Config, ConfigError, DEFAULT_TENANT_ID, loadConfig, redactUrl } from '../src/config';
+import { configErrorOf } from './support/configErrors';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -19,15 +20,8 @@ describe('loadConfig', () => {
   const load = (env: Record<string, string> = {}): Config => loadConfig(env, cwd);
 
   /** The ConfigError `env` raises; fails the test when it raises nothing or something else. */
-  const failure = (env: Record<string, string>): ConfigError => {
-    try {
-      load(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return error as ConfigError;
-    }
-    throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-  };
+  const failure = (env: Record<string, string>): ConfigError =>
+    configErrorOf(() => load(env), JSON.stringify(env));
 
   describe('defaults', () => {
     test('an empty environment gives the embedded defaults, rooted at cwd', () => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, isLoopback, loadConfig, loadDotEnv } from '../src/config';
+import { configErrorOf } from './support/configErrors';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -13,15 +14,8 @@ describe('where Steward listens', () => {
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
   const load = (env: Record<string, string>) => loadConfig({ STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
-  const failure = (env: Record<string, string>): ConfigError => {
-    try {
-      load(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return error as ConfigError;
-    }
-    throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-  };
+  const failure = (env: Record<string, string>): ConfigError =>
+    configErrorOf(() => load(env), JSON.stringify(env));
 
   test('PORT is the port when STEWARD_PORT is unset; STEWARD_PORT wins over it', () => {
     expect(load({ PORT: '8080' }).port).toBe(8080);
