@@ -31,6 +31,8 @@ import { retryForm } from './conversations/retryRequest';
 import type { ProgressTracker } from './conversations/progress';
 import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
 import { welcome } from './conversations/welcome';
+import { chooseLanguage, languageCommand, resolveReader } from './conversations/language';
+import { type Reader, sameReader, say } from './i18n/catalog';
 import type { BotIdentity } from './identity/botIdentity';
 
 /** The parts the bot's turns use. */
@@ -74,7 +76,8 @@ export class StewardBot extends TeamsActivityHandler {
 
   /** Remembers the person's conversation and Teams id, then runs the turn. */
   protected override async onTurnActivity(context: TurnContext): Promise<void> {
-    await this.remember(context);
+    const reader = await resolveReader(context, this.deps.state);
+    await this.remember(context, reader);
     await super.onTurnActivity(context);
   }
 
@@ -93,7 +96,12 @@ export class StewardBot extends TeamsActivityHandler {
     try {
       return await super.onInvokeActivity(context);
     } catch (error) {
-      const reply = failureReply(error, { subject: 'request', action: 'do that' }, this.deps.log);
+      const reply = failureReply(
+        error,
+        { subject: 'request', doing: 'anything' },
+        this.deps.log,
+        readerOfTurn(context),
+      );
       const card = reply.kind === 'card' ? reply.card.content : {};
       return {
         status: 200,
@@ -114,7 +122,7 @@ export class StewardBot extends TeamsActivityHandler {
       return { statusCode: 200, type: 'application/vnd.microsoft.card.adaptive', value: reply.card.content };
     }
     await this.send(context, reply);
-    const text = reply.kind === 'text' ? reply.text : 'Done.';
+    const text = reply.kind === 'text' ? reply.text : say(readerOfTurn(context), 'talk.done');
     return {
       statusCode: 200,
       type: 'application/vnd.microsoft.activity.message',
@@ -129,7 +137,7 @@ export class StewardBot extends TeamsActivityHandler {
   ): Promise<SearchInvokeResponse> {
     let results: Array<{ title: string; value: string }> = [];
     if (invoke.dataset === 'users') {
-      await asCaller(context, this.deps, { subject: 'requests', action: 'search people' }, async (api) => {
+      await asCaller(context, this.deps, { subject: 'requests', doing: 'searchPeople' }, async (api) => {
         results = await searchPeople(api, invoke.queryText ?? '');
         return { kind: 'text', text: '' };
       });
@@ -142,45 +150,50 @@ export class StewardBot extends TeamsActivityHandler {
     const value = data as Record<string, unknown>;
     switch (verb) {
       case CardVerb.requestTeam:
-        return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
-          templateGallery(api, 0),
+        return asCaller(context, deps, { subject: 'templates', doing: 'listTemplates' }, (api) =>
+          templateGallery(api, 0, readerOfTurn(context)),
         );
       case CardVerb.showTemplates:
-        return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
-          templateGallery(api, pageOf(value.page), true),
+        return asCaller(context, deps, { subject: 'templates', doing: 'listTemplates' }, (api) =>
+          templateGallery(api, pageOf(value.page), readerOfTurn(context), true),
         );
       case CardVerb.pickTemplate:
-        return asCaller(context, deps, { subject: 'template', action: 'open that template' }, (api) =>
+        return asCaller(context, deps, { subject: 'template', doing: 'openTemplate' }, (api) =>
           requestForm(
             api,
             String((data as PickTemplateData).templateId ?? ''),
-            { requester: requesterOf(context) },
+            { requester: requesterOf(context), reader: readerOfTurn(context) },
             true,
             deps.log,
           ),
         );
       case CardVerb.checkName:
-        return asCaller(context, deps, { subject: 'template', action: 'check the name' }, (api) =>
+        return asCaller(context, deps, { subject: 'template', doing: 'checkName' }, (api) =>
           checkName(context, api, { ...(data as SubmitRequestData) }),
         );
       case CardVerb.submitRequest:
-        return asCaller(context, deps, { subject: 'template', action: 'request the team' }, (api) =>
+        return asCaller(context, deps, { subject: 'template', doing: 'requestTeam' }, (api) =>
           deps.submitter.submit(context, api, { ...(data as SubmitRequestData) }),
         );
       case CardVerb.showStatus:
         // A Status of "my requests" posts the request's card; every other one refreshes its own card.
         return this.status(context, String((data as JobActionData).jobId ?? ''), value.newCard !== true);
       case CardVerb.retryRequest:
-        return asCaller(context, deps, { subject: 'request', action: 'try that request again' }, (api) =>
-          retryForm(api, String((data as JobActionData).jobId ?? ''), requesterOf(context)),
+        return asCaller(context, deps, { subject: 'request', doing: 'retryRequest' }, (api) =>
+          retryForm(
+            api,
+            String((data as JobActionData).jobId ?? ''),
+            requesterOf(context),
+            readerOfTurn(context),
+          ),
         );
       case CardVerb.myRequests:
-        return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
+        return asCaller(context, deps, { subject: 'requests', doing: 'listRequests' }, (api) =>
           myRequests(api, readerOfTurn(context)),
         );
       case CardVerb.approve:
       case CardVerb.reject:
-        return asCaller(context, deps, { subject: 'approval', action: 'decide on this request' }, (api) =>
+        return asCaller(context, deps, { subject: 'approval', doing: 'decide' }, (api) =>
           deps.approvals.decide(
             context,
             api,
@@ -217,11 +230,11 @@ export class StewardBot extends TeamsActivityHandler {
     const words = text.toLowerCase().replace(/\s+/g, ' ').trim();
     if (text.length > MAX_COMMAND_LENGTH) return Promise.resolve(helpReply(readerOfTurn(context), text));
     if (['new team', 'request', 'request a team', 'new'].includes(words))
-      return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
-        templateGallery(api, 0),
+      return asCaller(context, deps, { subject: 'templates', doing: 'listTemplates' }, (api) =>
+        templateGallery(api, 0, readerOfTurn(context)),
       );
     if (['my requests', 'requests', 'my request', 'status'].includes(words))
-      return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
+      return asCaller(context, deps, { subject: 'requests', doing: 'listRequests' }, (api) =>
         myRequests(api, readerOfTurn(context)),
       );
     const status = /^status\s+(\S+)$/i.exec(text.trim());
@@ -231,6 +244,8 @@ export class StewardBot extends TeamsActivityHandler {
       return this.status(context, jobId, false, true);
     }
     if (words === 'help' || words === '?') return Promise.resolve(helpReply(readerOfTurn(context)));
+    const language = languageCommand(words);
+    if (language !== null) return chooseLanguage(context, deps.state, language);
     const friendly = smallTalk(words, context.activity.from?.name ?? null, readerOfTurn(context));
     if (friendly) return Promise.resolve(friendly);
     return Promise.resolve(helpReply(readerOfTurn(context), text || null));
@@ -246,7 +261,7 @@ export class StewardBot extends TeamsActivityHandler {
   /** A request's progress card, drawn as the request's own card is. */
   private async status(context: TurnContext, jobId: string, inPlace: boolean, typed = false): Promise<Reply> {
     const deps = this.deps;
-    return asCaller(context, deps, { subject: 'request', action: 'show that request' }, async (api) => {
+    return asCaller(context, deps, { subject: 'request', doing: 'showRequest' }, async (api) => {
       const reply = await requestStatus(api, jobId, inPlace).catch((error: unknown) => {
         // A typed id that matches nothing (or someone else's request) is not "no longer exists".
         if (typed && isStatus(error, 404)) return noSuchRequest(jobId, readerOfTurn(context));
@@ -269,7 +284,7 @@ export class StewardBot extends TeamsActivityHandler {
   }
 
   /** Stores the person's conversation reference and Teams id, and the channel, when they changed. */
-  private async remember(context: TurnContext): Promise<void> {
+  private async remember(context: TurnContext, reader: Reader): Promise<void> {
     const { from, serviceUrl, channelId, recipient, conversation } = context.activity;
     const aadObjectId = from?.aadObjectId;
     if (!aadObjectId || !serviceUrl || !conversation?.id || conversation.isGroup) return;
@@ -279,12 +294,14 @@ export class StewardBot extends TeamsActivityHandler {
       if (
         known?.reference.conversation?.id !== conversation.id ||
         known.teamsUserId !== from.id ||
-        known.reference.serviceUrl !== serviceUrl
+        known.reference.serviceUrl !== serviceUrl ||
+        !sameReader(known.reader, reader)
       ) {
         await this.deps.state.saveUser(aadObjectId, {
           reference,
           teamsUserId: from.id,
           name: from.name ?? '',
+          reader,
         });
         // Reachable now: approval cards that could not reach them go out at once.
         await this.deps.deliveries.retryFor(aadObjectId);
