@@ -93,7 +93,8 @@ export async function checkName(
       problems,
       requester: requesterOf(context),
       reader,
-      checkName: true,
+      // The server would say the same of a name the bot already refuses (in English: the API's words).
+      checkName: !teamNameProblem(values.name ?? ''),
     }),
     true,
   );

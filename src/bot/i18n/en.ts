@@ -62,7 +62,7 @@ export const en = {
   'welcome.what':
     'I create Teams teams from your organisation’s templates: pick a template, fill in a short form, and I set the team up with its channels, tabs and people — after approval when the template asks for it.',
   'welcome.commands':
-    'You can also type **new team**, **my requests**, **status** followed by a request id, or **help**.',
+    'You can also type **new team**, **my requests**, **status** followed by a request id, **language** followed by en, fr or auto, or **help**.',
   'talk.thanks': 'You are welcome! Type "new team" whenever you need one.',
   'talk.noSuchRequest': 'I found no request with the id "{id}". Type "my requests" to see yours.',
   'help.notUnderstood': 'I did not understand "{text}".',

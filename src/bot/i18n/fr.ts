@@ -65,7 +65,7 @@ export const fr: Record<MessageKey, string> = {
   'welcome.what':
     'Je crée des équipes Teams à partir des modèles de votre organisation : choisissez un modèle, remplissez un court formulaire, et je mets en place l’équipe avec ses canaux, ses onglets et ses membres — après approbation quand le modèle l’exige.',
   'welcome.commands':
-    'Vous pouvez aussi taper **new team**, **my requests**, **status** suivi d’un identifiant de demande, ou **help**.',
+    'Vous pouvez aussi taper **new team**, **my requests**, **status** suivi d’un identifiant de demande, **language** suivi de fr, en ou auto, ou **help**.',
   'talk.thanks': 'Avec plaisir ! Tapez « new team » dès que vous avez besoin d’une équipe.',
   'talk.noSuchRequest':
     'Je ne trouve aucune demande avec l’identifiant « {id} ». Tapez « my requests » pour voir les vôtres.',
