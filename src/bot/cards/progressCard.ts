@@ -163,7 +163,12 @@ export function renderProgressCard(
       tryAgain: say(reader, 'action.tryAgain'),
       refresh: say(reader, 'action.refresh'),
     },
-    logLines: data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300)),
+    // The job's log is the API's record, written in English: shown to English readers only, since the
+    // steps, the decision and the failure above already say the same in the reader's language.
+    logLines:
+      reader.language === 'en'
+        ? data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300))
+        : [],
     decision: decisionLine(data.decision, reader),
     decisionMessage: data.decision?.message ? clip(data.decision.message, 1000) : '',
     unreachable: data.unreachableApprovers.length

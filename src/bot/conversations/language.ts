@@ -42,5 +42,9 @@ export async function chooseLanguage(context: TurnContext, state: BotState, choi
     return { kind: 'text', text: say(readerOfTurn(context), 'language.usage') };
   await state.saveLanguage(person, language);
   const reader = await resolveReader(context, state);
+  // Cards the bot sends them unasked (an approval card) use the reader it remembers for them.
+  const aadObjectId = context.activity.from?.aadObjectId;
+  const known = aadObjectId ? await state.user(aadObjectId) : undefined;
+  if (aadObjectId && known) await state.saveUser(aadObjectId, { ...known, reader });
   return { kind: 'text', text: say(reader, language ? 'language.set' : 'language.auto') };
 }
