@@ -17,6 +17,9 @@ export type Doing =
   | 'decide'
   | 'showRequest'
   | 'searchPeople'
+  | 'showApproval'
+  | 'showHelp'
+  | 'chooseLanguage'
   | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */

@@ -1,4 +1,5 @@
 import type { StewardClient } from '../../client';
+import type { BotLog } from '../botLog';
 import type { RequestFormValues } from '../cards';
 import type { Requester } from './submitRequest';
 import { requestForm } from './requestTeam';
@@ -18,6 +19,7 @@ export async function retryForm(
   jobId: string,
   requester: Requester,
   reader: Reader,
+  log: BotLog,
 ): Promise<Reply> {
   const job = await api.getJob(jobId);
   const data = object(job.data);
@@ -32,5 +34,5 @@ export async function retryForm(
     owners: ids(membership.owners),
     members: ids(membership.members),
   };
-  return requestForm(api, templateId, { values, requester, reader }, false);
+  return requestForm(api, templateId, { values, requester, reader }, false, log);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient, TeamProvisioningRequest } from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
+import type { BotLog } from '../botLog';
 import type { BotState } from '../botState';
 import {
   renderConfirmationCard,
@@ -83,19 +84,16 @@ export async function checkName(
   context: TurnContext,
   api: StewardClient,
   data: SubmitRequestData,
+  log: BotLog,
 ): Promise<Reply> {
   const template = await api.getPlatformTeamTemplate(data.templateId);
   const reader = readerOfTurn(context);
   const { values, problems } = readForm(data, reader);
+  const requester = requesterOf(context);
+  // The server would say the same of a name the bot already refuses (in English: the API's words).
+  const checkName = !teamNameProblem(values.name ?? '');
   return cardReply(
-    await formCard(api, template, {
-      values,
-      problems,
-      requester: requesterOf(context),
-      reader,
-      // The server would say the same of a name the bot already refuses (in English: the API's words).
-      checkName: !teamNameProblem(values.name ?? ''),
-    }),
+    await formCard(api, template, { values, problems, requester, reader, checkName }, log),
     true,
   );
 }
@@ -113,6 +111,7 @@ export function submissionKey(userId: string, formId: string, templateId: string
 export interface SubmitDependencies {
   state: BotState;
   progress: ProgressTracker;
+  log: BotLog;
 }
 
 /**
@@ -155,7 +154,10 @@ export class RequestSubmitter {
     const { values, problems } = readForm(data, reader);
     const requester = requesterOf(context);
     if (problems.length > 0)
-      return cardReply(await formCard(api, template, { values, problems, requester, reader }), true);
+      return cardReply(
+        await formCard(api, template, { values, problems, requester, reader }, this.deps.log),
+        true,
+      );
     const request: TeamProvisioningRequest = {
       template: { id: data.templateId },
       team: {
@@ -175,12 +177,17 @@ export class RequestSubmitter {
       if (!isStatus(error, 400)) throw error;
       const reasons = detailMessages(error.details);
       return cardReply(
-        await formCard(api, template, {
-          values,
-          requester,
-          reader,
-          problems: reasons.length > 0 ? reasons : [say(reader, 'problem.invalid')],
-        }),
+        await formCard(
+          api,
+          template,
+          {
+            values,
+            requester,
+            reader,
+            problems: reasons.length > 0 ? reasons : [say(reader, 'problem.invalid')],
+          },
+          this.deps.log,
+        ),
         true,
       );
     }

@@ -205,6 +205,9 @@ export const en = {
   'doing.decide': 'decide on this request',
   'doing.showRequest': 'show that request',
   'doing.searchPeople': 'search people',
+  'doing.showApproval': 'show this approval request',
+  'doing.showHelp': 'show what I can do',
+  'doing.chooseLanguage': 'change your language',
   'doing.anything': 'do that',
   'talk.done': 'Done.',
   'language.set':

@@ -216,6 +216,9 @@ export const fr: Record<MessageKey, string> = {
   'doing.decide': 'décider de cette demande',
   'doing.showRequest': 'afficher cette demande',
   'doing.searchPeople': 'rechercher des personnes',
+  'doing.showApproval': 'afficher cette demande d’approbation',
+  'doing.showHelp': 'afficher ce que je sais faire',
+  'doing.chooseLanguage': 'changer votre langue',
   'doing.anything': 'faire cela',
   'talk.done': 'C’est fait.',
   'language.set':
