@@ -128,7 +128,7 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     options.trustedProxies ?? NONE,
   );
   try {
-    const blocked = (await options.refusals?.blockedFor(source)) ?? 0;
+    const blocked = options.refusals?.blockedFor(source) ?? 0;
     if (blocked > 0) {
       throw new RateLimited('Too many refused calls from this address: wait before trying again.', blocked);
     }
