@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { model, odataCollection } from './registry';
+import { model, multiLine, odataCollection } from './registry';
 
 const UserIdentifier = (name: string) =>
   model(name, z.strictObject({ id: z.string().trim().min(1).max(320).describe('Object id, UPN or mail.') }));
@@ -13,8 +13,8 @@ export const TeamProvisioningRequest = model(
     template: z.strictObject({ id: z.string().trim().min(1).max(128) }),
     team: z.strictObject({
       name: z.string().trim().min(1).max(264),
-      description: z.string().max(1024).optional(),
-      welcomeMessage: z.string().max(4000).optional(),
+      description: multiLine(z.string().max(1024)).optional(),
+      welcomeMessage: multiLine(z.string().max(4000)).optional(),
       membership: z
         .strictObject({
           owners: z.array(OwnerUserIdentifier).max(100).default([]),
@@ -87,13 +87,13 @@ export type Jobs = z.output<typeof Jobs>;
 export const ApprovedApprovalResponsePayload = model(
   'ApprovedApprovalResponsePayload',
   z.strictObject({
-    message: z.string().max(2000).optional(),
+    message: multiLine(z.string().max(2000)).optional(),
     approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
     updates: z
       .strictObject({
         name: z.string().trim().min(1).max(264).optional(),
-        description: z.string().max(1024).optional(),
-        welcomeMessage: z.string().max(4000).optional(),
+        description: multiLine(z.string().max(1024)).optional(),
+        welcomeMessage: multiLine(z.string().max(4000)).optional(),
       })
       .optional(),
   }),
@@ -103,7 +103,7 @@ export type ApprovedApprovalResponsePayload = z.output<typeof ApprovedApprovalRe
 export const RejectedApprovalResponsePayload = model(
   'RejectedApprovalResponsePayload',
   z.strictObject({
-    message: z.string().max(2000).optional(),
+    message: multiLine(z.string().max(2000)).optional(),
     approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
   }),
 );
