@@ -28,6 +28,8 @@ export class RefusalRepository {
 
   /** Counts `refusal` at `at`; answers how many refusals its source has had in that minute, all reasons. */
   async add(refusal: CountedRefusal, at: Date): Promise<number> {
+    // Cut to the columns' sizes: a forwarded address is whatever a trusted proxy passed on.
+    const source = refusal.source.slice(0, 64);
     const minute = minuteOf(at);
     const date = at.toISOString();
     const row = await this.db
@@ -36,10 +38,10 @@ export class RefusalRepository {
         id: randomUUID(),
         tenant_id: refusal.tenantId,
         minute,
-        source: refusal.source,
+        source,
         status: refusal.status,
         actor_id: refusal.actor.id,
-        reason: refusal.reason,
+        reason: refusal.reason.slice(0, 512),
         created_at: date,
         last_at: date,
         count: 1,
@@ -70,7 +72,7 @@ export class RefusalRepository {
       .select((eb) => eb.fn.sum<number | string | null>('count').as('n'))
       .where('tenant_id', '=', refusal.tenantId)
       .where('minute', '=', minute)
-      .where('source', '=', refusal.source)
+      .where('source', '=', source)
       .executeTakeFirstOrThrow();
     return Number(total.n ?? 0);
   }

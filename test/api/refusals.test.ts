@@ -233,4 +233,16 @@ describe.each(databaseKinds)('refused calls behind a trusted proxy, on %s', (kin
     // The nearest untrusted hop counts: a client cannot hide behind an address it writes itself.
     expect(await from('203.0.113.9, 198.51.100.1')).toBe(429);
   });
+
+  test('whatever a trusted proxy forwards as the address, the refusal is recorded', async () => {
+    const long = `client-${'x'.repeat(300)}`;
+    expect(
+      (await app.call('GET', '/api/v1.0/users', { token: 'bad', headers: { 'x-forwarded-for': long } }))
+        .status,
+    ).toBe(401);
+    const records = (await securityRecords(app)).filter(
+      (r) => (r.details as { source?: string }).source === long,
+    );
+    expect(records.map(countOf)).toEqual([1]);
+  });
 });
