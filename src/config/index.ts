@@ -61,6 +61,11 @@ export interface Config {
         botServiceUrl: string;
         /** The `.default` scope of the cloud's Graph (national clouds have their own). */
         scope?: string;
+        /**
+         * `STEWARD_GRAPH_WAIT_SCALE`: multiplies the adapter's own waits between looks at Graph's
+         * operations (for a Graph simulator whose latencies are scaled down); unset means 1.
+         */
+        waitScale?: number;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;

@@ -31,6 +31,12 @@ export interface GraphPlatformOptions {
   polling?: Partial<PollingPolicy>;
   /** Wait before retrying `POST /teams` on a group Teams cannot see yet (Graph advises 10 s). */
   replicationDelayMs?: number;
+  /**
+   * Multiplies the waits the adapter chooses itself between looks at Graph's operations and
+   * replication (not Graph's `Retry-After`): below 1 for a simulator whose latencies are scaled
+   * down by the same factor (`STEWARD_GRAPH_WAIT_SCALE`). Default 1.
+   */
+  waitScale?: number;
   /** Every wait (retries, polling) goes through this; tests record and shorten it. */
   sleep?: Sleep;
   random?: () => number;
@@ -40,6 +46,19 @@ export interface GraphPlatformOptions {
   botTokens?: TokenSource;
   /** Retries and calls are logged here (method, path, status; never headers or tokens). */
   logger?: Logger;
+}
+
+/** `policy` with its own waits multiplied by `scale` (the growth and the 404 count stay). */
+function scaledPolling(policy: PollingPolicy, scale: number): PollingPolicy {
+  const times = (ms: number) => Math.max(1, Math.round(ms * scale));
+  return {
+    ...policy,
+    initialDelayMs: times(policy.initialDelayMs),
+    cloneInitialDelayMs: times(policy.cloneInitialDelayMs),
+    maxDelayMs: times(policy.maxDelayMs),
+    timeoutMs: times(policy.timeoutMs),
+    replicationDelayMs: times(policy.replicationDelayMs),
+  };
 }
 
 /** The Graph platform plus the connection pool it owns. */
@@ -78,9 +97,19 @@ export function createGraphPlatform(
     random: options.random,
     logger: options.logger,
   });
-  const poller = new OperationPoller(client, { ...DEFAULT_POLLING, ...options.polling }, sleep);
+  const scale = options.waitScale ?? config.waitScale ?? 1;
+  const poller = new OperationPoller(
+    client,
+    scaledPolling({ ...DEFAULT_POLLING, ...options.polling }, scale),
+    sleep,
+  );
   const binds = new Binds(config.baseUrl);
-  const provisioner = new TeamProvisioner(client, poller, binds, sleep, options.replicationDelayMs ?? 10_000);
+  const provisioner = new TeamProvisioner(
+    client,
+    poller,
+    binds,
+    Math.round((options.replicationDelayMs ?? 10_000) * scale),
+  );
   const bot = options.bot;
   const botTokens =
     options.botTokens ??
