@@ -64,11 +64,11 @@ export class ActiveRun {
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
-    const self = this;
+    const data = () => this.current;
     this.run = {
       job,
       get data() {
-        return self.current;
+        return data();
       },
       step: (name, work) => this.runStep(name, work),
       operation: this.operation(),
