@@ -221,6 +221,10 @@ export class JobWorker {
           : undefined;
       if (wait !== undefined) {
         const line = `Attempt ${attempt} failed: ${message} Retrying in ${Math.ceil(wait / 1000)} s.`;
+        // A delayed job waits for its retry, not for the platform: what the platform operation
+        // stood at (`pending`) stays for the next attempt, the wait shown to clients goes.
+        const { waiting: _waiting, ...checkpoint } = job.checkpoint;
+        job.checkpoint = checkpoint;
         await db.transaction().execute(async (trx) => {
           const now = new Date();
           const runAt = now.getTime() + wait;
