@@ -431,6 +431,10 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
     expect(job.log.join('\n')).toContain(
       `Cloned "Onboarding template team" as team "Cohort-Spring" (${team.id})`,
     );
+    // Parked while Graph copied the team.
+    expect(job.log).toContainEqual(
+      expect.stringMatching(/^Waiting for Microsoft Teams to finish copying the team\./),
+    );
 
     const calls = since(mark);
     const clones = find(calls, 'POST', `/v1.0/teams/${TEMPLATE_TEAM}/clone`);
@@ -603,6 +607,8 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
       const archived = await waitForJob(app, alex, archive.body.id);
       expect(archived.status).toBe('completed');
       expect(archived.log.join('\n')).toContain('(site read-only for members)');
+      // The job was parked while Graph archived the team (no worker slot held meanwhile).
+      expect(archived.log).toContainEqual(expect.stringMatching(/^Microsoft Teams is archiving the team\./));
       expect(find(since(mark), 'POST', `/v1.0/teams/${teamId}/archive`).map((r) => r.body)).toEqual([
         { shouldSetSpoSiteReadOnlyForMembers: true },
       ]);
@@ -626,7 +632,11 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
       const unarchiveMark = fake.requests.length;
       const unarchive = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/unarchive`, { token: alex });
       expect(unarchive.status).toBe(202);
-      expect((await waitForJob(app, alex, unarchive.body.id)).status).toBe('completed');
+      const unarchived = await waitForJob(app, alex, unarchive.body.id);
+      expect(unarchived.status).toBe('completed');
+      expect(unarchived.log).toContainEqual(
+        expect.stringMatching(/^Microsoft Teams is unarchiving the team\./),
+      );
       expect(find(since(unarchiveMark), 'POST', `/v1.0/teams/${teamId}/unarchive`)).toHaveLength(1);
       expect(fake.teams.get(teamId)).toMatchObject({ isArchived: false, siteReadOnlyForMembers: false });
       expect(
