@@ -80,7 +80,11 @@ export interface TeamsPlatform {
   getTeam(teamId: string): Promise<Team | undefined>;
   updateTeam(teamId: string, update: TeamChange): Promise<void>;
   deleteTeam(teamId: string): Promise<void>;
-  archiveTeam(teamId: string, setSiteReadOnlyForMembers: boolean, operation?: OperationCheckpoint): Promise<void>;
+  archiveTeam(
+    teamId: string,
+    setSiteReadOnlyForMembers: boolean,
+    operation?: OperationCheckpoint,
+  ): Promise<void>;
   unarchiveTeam(teamId: string, operation?: OperationCheckpoint): Promise<void>;
   listMembers(teamId: string): Promise<TeamMember[]>;
   /** Adds a member, or changes an existing member's role; adding someone twice is not an error. */
