@@ -62,10 +62,10 @@ export interface Config {
         /** The `.default` scope of the cloud's Graph (national clouds have their own). */
         scope?: string;
         /**
-         * `STEWARD_GRAPH_WAIT_SCALE`: multiplies the adapter's own waits between looks at Graph's
-         * operations (for a Graph simulator whose latencies are scaled down); unset means 1.
+         * `STEWARD_GRAPH_TIME_SCALE`: multiplies Steward's own waits on Graph (between looks at its
+         * operations); 1 against Microsoft Graph, below 1 for a simulator with scaled latencies.
          */
-        waitScale?: number;
+        timeScale?: number;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;

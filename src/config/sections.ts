@@ -141,9 +141,9 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
         read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/',
       ),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
-      ...(read('STEWARD_GRAPH_WAIT_SCALE') === undefined
+      ...(read('STEWARD_GRAPH_TIME_SCALE') === undefined
         ? {}
-        : { waitScale: positiveNumber('STEWARD_GRAPH_WAIT_SCALE', read('STEWARD_GRAPH_WAIT_SCALE'), 1) }),
+        : { timeScale: positiveNumber('STEWARD_GRAPH_TIME_SCALE', read('STEWARD_GRAPH_TIME_SCALE'), 1) }),
     };
   }
   return {

@@ -34,7 +34,7 @@ describe.each(databaseKinds)('worker processes killed while Graph works (%s)', (
     STEWARD_GRAPH_BASE_URL: fake.baseUrl,
     STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
     // Graph's pace (31 s, then 1.5 times longer) at a hundredth, as the simulator's latencies.
-    STEWARD_GRAPH_WAIT_SCALE: '0.01',
+    STEWARD_GRAPH_TIME_SCALE: '0.01',
   });
 
   const startWorker = (): Process => {

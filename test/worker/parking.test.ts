@@ -26,12 +26,14 @@ describe.each(databaseKinds)('jobs parked while Graph creates their teams (%s)',
     dispatcher = fake.dispatcher();
     seedTenant(fake);
     db = await createTestDatabase(kind);
-    const platform = createGraphPlatform(fake.config(), {
-      dispatcher,
-      bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-      // Graph's pace (31 s, then 1.5 times longer) at a hundredth.
-      waitScale: 0.01,
-    });
+    // Graph's pace (31 s, then 1.5 times longer) at a hundredth.
+    const platform = createGraphPlatform(
+      { ...fake.config(), timeScale: 0.01 },
+      {
+        dispatcher,
+        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
+      },
+    );
     app = await startTestSteward(
       db,
       {

@@ -31,12 +31,6 @@ export interface GraphPlatformOptions {
   polling?: Partial<PollingPolicy>;
   /** Wait before retrying `POST /teams` on a group Teams cannot see yet (Graph advises 10 s). */
   replicationDelayMs?: number;
-  /**
-   * Multiplies the waits the adapter chooses itself between looks at Graph's operations and
-   * replication (not Graph's `Retry-After`): below 1 for a simulator whose latencies are scaled
-   * down by the same factor (`STEWARD_GRAPH_WAIT_SCALE`). Default 1.
-   */
-  waitScale?: number;
   /** Every wait (retries, polling) goes through this; tests record and shorten it. */
   sleep?: Sleep;
   random?: () => number;
@@ -97,7 +91,9 @@ export function createGraphPlatform(
     random: options.random,
     logger: options.logger,
   });
-  const scale = options.waitScale ?? config.waitScale ?? 1;
+  // `STEWARD_GRAPH_TIME_SCALE`: Steward's own waits between looks at Graph's operations, scaled for a
+  // simulator whose latencies are scaled down (1 against Microsoft Graph).
+  const scale = config.timeScale ?? 1;
   const poller = new OperationPoller(
     client,
     scaledPolling({ ...DEFAULT_POLLING, ...options.polling }, scale),
