@@ -64,6 +64,26 @@ export const JobStep = model(
 );
 export type JobStep = z.output<typeof JobStep>;
 
+export const JobWaitReason = z
+  .enum(['teamCreation', 'teamClone', 'teamArchive', 'teamUnarchive', 'replication'])
+  .describe(
+    'What Microsoft Teams is doing while the job waits: creating, cloning, archiving or unarchiving the team, or making a new team visible everywhere (replication).',
+  );
+export type JobWaitReason = z.output<typeof JobWaitReason>;
+
+export const JobWait = model(
+  'JobWait',
+  z.object({
+    step: z.string().describe('The step that waits (one of `steps`).'),
+    reason: JobWaitReason,
+    description: z.string().describe('The wait in English, for people.'),
+    sinceDateTime: z.string().describe('When the job started waiting for this.'),
+    nextCheckDateTime: z.string().describe('When Steward looks again.'),
+  }),
+  'What a job in progress waits for while Microsoft Teams works on it; no worker is held meanwhile (an extension).',
+);
+export type JobWait = z.output<typeof JobWait>;
+
 export const Job = model(
   'Job',
   z.object({
@@ -77,6 +97,9 @@ export const Job = model(
     createdDateTime: z.string(),
     lastModifiedDateTime: z.string(),
     failedReason: z.string().nullable(),
+    waitingFor: JobWait.optional().describe(
+      'Present while the job (`active`) waits for Microsoft Teams: what for, and when Steward looks again.',
+    ),
   }),
   'An asynchronous job: a provisioning request or an archive / unarchive request.',
 );
