@@ -6,6 +6,7 @@ import path from 'node:path';
 import { AuthenticationConstants, ClaimsIdentity } from 'botframework-connector';
 import { botFrameworkAuthentication } from '../../src/bot';
 import { loadConfig } from '../../src/config';
+import { managedIdentityToken } from '../../src/platform/managedIdentity';
 import { APP_CERTIFICATE } from '../support/fakeIdentity/appCertificate';
 import { FakeIdentity } from '../support/fakeIdentity/server';
 
@@ -18,6 +19,8 @@ import { FakeIdentity } from '../support/fakeIdentity/server';
 
 const APP_ID = 'c0c0c0c0-0000-0000-0000-00000000c0c0';
 const TENANT = '11111111-2222-3333-4444-555555555555';
+/** Steward's API as an Entra application (STEWARD_AUTH_AUDIENCE), which the bot calls as itself. */
+const API_AUDIENCE = 'api://steward-api';
 
 let identity: FakeIdentity;
 let connector: Server;
@@ -31,8 +34,10 @@ beforeAll(async () => {
     app: { clientId: APP_ID, certificate: APP_CERTIFICATE },
     managedIdentity: { clientId: APP_ID },
     issue: async (audience) => {
-      if (audience !== 'https://api.botframework.com') throw new Error(`no token for ${audience}`);
-      return `bot-connector-token-${randomBytes(16).toString('hex')}`;
+      if (audience === 'https://api.botframework.com')
+        return `bot-connector-token-${randomBytes(16).toString('hex')}`;
+      if (audience === API_AUDIENCE) return `steward-api-token-${randomBytes(16).toString('hex')}`;
+      throw new Error(`no token for ${audience}`);
     },
   });
   // The Bot Connector's "create conversation" (POST /v3/conversations), as the bot's proactive messages use it.
@@ -103,4 +108,14 @@ test('UserAssignedMSI: the token comes from the managed identity endpoint and go
   ]);
   expect(identity.issued).toHaveLength(1);
   expect(seen).toEqual([{ path: '/teams/v3/conversations', authorization: `Bearer ${identity.issued[0]}` }]);
+});
+
+test('UserAssignedMSI: the bot’s own token for Steward’s API comes from the same endpoint, for the API’s audience', async () => {
+  const before = identity.managedIdentityRequests.length;
+  const token = await managedIdentityToken(APP_ID, `${API_AUDIENCE}/.default`)();
+  expect(identity.managedIdentityRequests.slice(before)).toEqual([
+    { resource: API_AUDIENCE, clientId: APP_ID, apiVersion: '2019-08-01' },
+  ]);
+  expect(token).toBe(identity.issued[identity.issued.length - 1]);
+  expect(token).toMatch(/^steward-api-token-/);
 });
