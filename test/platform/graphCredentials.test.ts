@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,6 +138,30 @@ test('a certificate: Entra ID verifies the signed assertion, and Graph gets the 
   const logged = JSON.stringify(main.logs) + main.stderr();
   expect(logged).not.toContain(issued[0]);
   expect(logged).not.toContain('BEGIN PRIVATE KEY');
+});
+
+test('an assertion signed by another key than the certificate’s is refused: no token, no call to Graph', async () => {
+  const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+    type: 'pkcs8',
+    format: 'pem',
+  });
+  writeFileSync(path.join(dir, 'wrong-key.pem'), `${APP_CERTIFICATE}${String(other)}`, { mode: 0o600 });
+  const mark = graph.requests.length;
+  const issuedBefore = identity.issued.length;
+  const refusedBefore = identity.refusals.length;
+  const { main, url } = await startSteward('wrong-key', {
+    STEWARD_GRAPH_CERTIFICATE_PATH: path.join(dir, 'wrong-key.pem'),
+  });
+  try {
+    expect(await readPeople(url)).toBe(503);
+  } finally {
+    await stop(main);
+  }
+  expect(identity.refusals.slice(refusedBefore)).toEqual([
+    expect.stringContaining('the assertion did not verify'),
+  ]);
+  expect(identity.issued.length).toBe(issuedBefore);
+  expect(graphBearers(mark)).toEqual([]);
 });
 
 test('the managed identity: App Service’s endpoint gives the token, and Graph gets it', async () => {
