@@ -22,7 +22,12 @@ function options(args) {
   if (!baseline || !existsSync(path.join(baseline, 'dist', 'main.js')))
     throw new Error('usage: node bench/ab.js <built baseline checkout> [name…] [--rounds N] [--quick]');
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error('--rounds takes 1 to 10');
-  return { baseline: path.resolve(baseline), names: names.length ? names : DEFAULT_BENCHMARKS, rounds, quick };
+  return {
+    baseline: path.resolve(baseline),
+    names: names.length ? names : DEFAULT_BENCHMARKS,
+    rounds,
+    quick,
+  };
 }
 
 async function main() {

@@ -390,7 +390,9 @@ function jobCount() {
   const value = process.env.BENCH_PROVISIONING_JOBS || String(JOBS);
   const n = Number(value);
   if (!Number.isInteger(n) || n < IN_FLIGHT || n > 100_000)
-    throw new Error(`BENCH_PROVISIONING_JOBS must be a whole number from ${IN_FLIGHT} to 100000, got "${value}"`);
+    throw new Error(
+      `BENCH_PROVISIONING_JOBS must be a whole number from ${IN_FLIGHT} to 100000, got "${value}"`,
+    );
   return n;
 }
 
