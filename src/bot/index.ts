@@ -12,6 +12,8 @@ import type { BotLog } from './botLog';
 import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
 import { ProgressTracker } from './conversations/progress';
+import { readerOfTurn } from './conversations/reply';
+import { say } from './i18n/catalog';
 import { RequestSubmitter } from './conversations/submitRequest';
 import { answer, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
@@ -121,7 +123,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     // a card updated) runs in someone else's chat, and an invoke answers with its own card.
     if (context.activity.type !== 'message') return;
     await context
-      .sendActivity(`Sorry, something went wrong on my side. If it happens again, quote ${incident}.`)
+      .sendActivity(say(readerOfTurn(context), 'error.turn', { id: incident }))
       .catch(() => undefined);
   };
 
