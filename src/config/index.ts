@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { GraphBudgetSettings } from '../domain/graphBudget';
 import { isLoopbackHost, plainAddress } from '../domain/network';
 import {
   DEFAULT_TENANT_ID,
@@ -61,6 +62,8 @@ export interface Config {
         botServiceUrl: string;
         /** The `.default` scope of the cloud's Graph (national clouds have their own). */
         scope?: string;
+        /** The tenant-wide Graph budget: Microsoft's published limits unless set (`readGraphBudget`). */
+        budget: GraphBudgetSettings;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;

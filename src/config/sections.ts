@@ -1,3 +1,4 @@
+import { readGraphBudget } from './graphBudget';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -141,6 +142,7 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
         read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/',
       ),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
+      budget: readGraphBudget(read),
     };
   }
   return {
