@@ -64,6 +64,11 @@ export interface Config {
         scope?: string;
         /** The tenant-wide Graph budget: Microsoft's published limits unless set (`readGraphBudget`). */
         budget: GraphBudgetSettings;
+        /**
+         * Multiplies the adapter's own waits on Graph (operation polling, replication retries):
+         * 1 against Microsoft Graph; a simulator whose latencies are scaled down gets the same factor.
+         */
+        timeScale: number;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;

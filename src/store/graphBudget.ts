@@ -11,7 +11,8 @@ const SWEEP_AFTER_MS = 60_000;
  * database (`docs/graph-budget.md`). A reservation is one `INSERT … ON CONFLICT DO UPDATE …
  * RETURNING` over all the buckets of a call, in key order (so two reservations never wait on each
  * other's rows in opposite orders): each row moves its `tat` one interval past
- * `max(tat, now)`, unless that would start the call more than `maxWaitMs` from now. No lock is held
+ * the call's start, the latest of `now` and the buckets' times, unless that start is more than
+ * `maxWaitMs` from now. No lock is held
  * beyond the statement. PostgreSQL reads the time from the database (`now()`), so workers on
  * machines with skewed clocks share one timeline; SQLite has one writer machine, its clock is the
  * process's.
@@ -30,12 +31,19 @@ export class GraphBudgetRepository implements GraphBudgetStore {
     if (buckets.length === 0) return { waitMs: 0 };
     const sorted = [...buckets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const now = this.now();
-    const rows = sql.join(sorted.map((b) => sql`(${b.key}, ${now} + ${Math.ceil(b.intervalMs)})`));
-    const latest = this.greatest(sql`graph_budget.tat`, now);
+    const keys = sql.join(sorted.map((b) => b.key));
+    // The call starts when its busiest bucket lets it (`base`); every bucket's next turn is one
+    // interval after that start, not after its own, or a bucket that was free would let the next
+    // call follow too closely behind this one.
+    const base = this.greatest(now, sql`(SELECT s FROM busiest)`);
+    const rows = sql.join(sorted.map((b) => sql`(${b.key}, ${base} + ${Math.ceil(b.intervalMs)})`));
+    const wait = Math.round(maxWaitMs);
     const { rows: reserved } = await sql<{ key: string; tat: string | number; now: string | number }>`
-      INSERT INTO graph_budget (key, tat) VALUES ${rows}
-      ON CONFLICT (key) DO UPDATE SET tat = ${latest} + (excluded.tat - ${now})
-      WHERE ${latest} - ${now} <= ${Math.round(maxWaitMs)}
+      WITH busiest AS (SELECT coalesce(max(tat), 0) AS s FROM graph_budget WHERE key IN (${keys})),
+        wanted (key, tat) AS (VALUES ${rows})
+      INSERT INTO graph_budget (key, tat) SELECT key, tat FROM wanted WHERE ${base} - ${now} <= ${wait}
+      ON CONFLICT (key) DO UPDATE SET tat = excluded.tat + ${this.greatest(sql`graph_budget.tat - ${base}`, 0)}
+      WHERE ${this.greatest(sql`graph_budget.tat`, base)} - ${now} <= ${wait}
       RETURNING key, tat, ${now} AS now`.execute(this.db);
     if (reserved.length === sorted.length) {
       // The call starts when its slowest bucket lets it: one interval before that bucket's new tat.

@@ -74,8 +74,8 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     const limits = settings({ limits: { ...PUBLISHED_GRAPH_LIMITS, createTeamPerSecond: 10 } });
     const shared = await race([first, second], 12, limits);
     // 24 calls at 10 a second: the first goes at once, the last 2.3 s later; no second holds more
-    // than ten (eleven with a late timer at the window's edge).
-    expect(busiestWindow(shared, 1000)).toBeLessThanOrEqual(11);
+    // than ten (twelve with late timers at the window's edges on a loaded machine).
+    expect(busiestWindow(shared, 1000)).toBeLessThanOrEqual(12);
     expect(Math.max(...shared) - Math.min(...shared)).toBeGreaterThanOrEqual(2200);
 
     const apart = await race([first, elsewhere], 12, limits);
@@ -119,6 +119,23 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     expect(members).toBeInstanceOf(GraphBudgetDeferred);
     const team = await repository.reserve([{ key: 'team:t-members', intervalMs: 250 }], 0);
     expect(team).toEqual({ waitMs: 0 });
+  });
+
+  test('a call waiting on its busiest bucket holds its other buckets from when it really starts', async () => {
+    const repository = new GraphBudgetRepository(first.db);
+    await repository.penalise(['class:busy'], 1000);
+    const call = await repository.reserve(
+      [
+        { key: 'class:busy', intervalMs: 100 },
+        { key: 'channel:quiet', intervalMs: 5000 },
+      ],
+      10_000,
+    );
+    expect('waitMs' in call && call.waitMs).toBeGreaterThan(900);
+    // The channel's next call comes a full interval after this one goes (1 s from now), not after
+    // the instant it was reserved.
+    const next = await repository.reserve([{ key: 'channel:quiet', intervalMs: 5000 }], 10_000);
+    expect('waitMs' in next && next.waitMs).toBeGreaterThan(5900);
   });
 
   test('a call reserves in its class, its team, its channel and a team’s member additions', () => {

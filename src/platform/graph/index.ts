@@ -87,9 +87,14 @@ export function createGraphPlatform(
     logger: options.logger,
     budget: options.budgetStore && new GraphBudget(options.budgetStore, config.budget, sleep),
   });
-  const poller = new OperationPoller(client, { ...DEFAULT_POLLING, ...options.polling }, sleep);
+  const poller = new OperationPoller(
+    client,
+    { ...scaledPolling(config.timeScale ?? 1), ...options.polling },
+    sleep,
+  );
   const binds = new Binds(config.baseUrl);
-  const provisioner = new TeamProvisioner(client, poller, binds, sleep, options.replicationDelayMs ?? 10_000);
+  const replicationDelayMs = options.replicationDelayMs ?? 10_000 * (config.timeScale ?? 1);
+  const provisioner = new TeamProvisioner(client, poller, binds, sleep, replicationDelayMs);
   const bot = options.bot;
   const botTokens =
     options.botTokens ??
@@ -126,4 +131,14 @@ export function createGraphPlatform(
       await ownDispatcher?.close();
     },
   };
+}
+
+/** Graph's polling guidance with every wait multiplied by `factor` (a simulator scaled down). */
+function scaledPolling(factor: number): PollingPolicy {
+  if (factor === 1) return DEFAULT_POLLING;
+  const { growth, notFoundRetries, ...waits } = DEFAULT_POLLING;
+  const scaled = Object.fromEntries(
+    Object.entries(waits).map(([name, ms]) => [name, Math.max(1, Math.round(ms * factor))]),
+  ) as Omit<PollingPolicy, 'growth' | 'notFoundRetries'>;
+  return { ...scaled, growth, notFoundRetries };
 }

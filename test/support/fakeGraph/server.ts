@@ -134,6 +134,8 @@ export class FakeGraph extends IdentityApi {
       teamsAppId: this.options.bot?.teamsAppId,
       botServiceUrl: `${this.origin}/botframework/`,
       budget: this.budgetSettings(),
+      // Steward's own waits (polling, replication) shrink with the simulator's latencies.
+      timeScale: this.options.scale ?? 1,
     };
   }
 
