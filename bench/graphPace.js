@@ -14,20 +14,17 @@ const { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } = requir
 const os = require('node:os');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
-const SQLite = require('better-sqlite3');
-const { Client } = require('pg');
-const { Pool } = require('undici');
 const { DEFAULT_TENANT_ID } = require('../dist/config');
 const { PUBLISHED_GRAPH_LIMITS } = require('../dist/domain/graphBudget');
 const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
 const { seedUsers } = require('../dist/store/seed/directory');
+const { openReader, submit, untilDone } = require('./jobLoad');
 const { startServer } = require('./processes');
 const { adminUrl, freshPostgres, percentile } = require('./stores');
 
 const ROOT = path.join(__dirname, '..');
 const SIMULATOR = path.join(ROOT, 'dist-simulator/test/support/fakeGraph');
 const IN_FLIGHT = 20;
-const POLL_MS = 250;
 /** Minimum team-creation latency of the simulator at scale 1 (`main.ts`: 20–60 s). */
 const CREATE_LATENCY_MIN_S = 20;
 const TARGETS = { ratio: 1.25, throttled: 0.01, statements: 30 };
@@ -107,67 +104,11 @@ function graphEnv(config, scale, certFile) {
   };
 }
 
-async function openReader(kind, location) {
-  if (kind === 'sqlite') {
-    const db = new SQLite(location, { fileMustExist: true });
-    return { query: async (text) => db.prepare(text).all(), close: async () => db.close() };
-  }
-  const client = new Client({ connectionString: location });
-  await client.connect();
-  return { query: async (text) => (await client.query(text)).rows, close: () => client.end() };
-}
-
 /** Statements the Steward processes sent so far (their BENCH_STATEMENTS_FILE counters). */
 function statementsSoFar(scratch) {
   return readdirSync(scratch)
     .filter((name) => name.startsWith('statements.'))
     .reduce((sum, name) => sum + Number(readFileSync(path.join(scratch, name), 'utf8') || 0), 0);
-}
-
-async function submit(url, tokens, count, runId) {
-  const pool = new Pool(url, { connections: IN_FLIGHT });
-  const submitted = [];
-  const failures = [];
-  let next = 0;
-  const lane = async (k) => {
-    const authorization = `Bearer ${tokens[k % tokens.length]}`;
-    while (next < count) {
-      const i = next++;
-      const body = JSON.stringify({
-        template: { id: 'project' },
-        team: { name: `pace ${runId} ${i}`, welcomeMessage: 'Welcome to the project!' },
-      });
-      const res = await pool.request({
-        method: 'POST',
-        path: '/api/v1.0/teams/provisioning',
-        headers: { authorization, 'content-type': 'application/json' },
-        body,
-      });
-      const text = await res.body.text();
-      if (res.statusCode !== 201) failures.push(`${res.statusCode} ${text.slice(0, 200)}`);
-      else submitted.push({ id: JSON.parse(text).id, at: Date.now() });
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: IN_FLIGHT }, (_v, k) => lane(k)));
-  } finally {
-    await pool.close();
-  }
-  return { submitted, failures };
-}
-
-async function untilDone(reader, total, timeoutMs, processes) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const dead = processes.find((p) => p.exited());
-    if (dead) throw new Error(`${dead.label} exited during the run`);
-    const [row] = await reader.query(
-      "select count(*) as n from jobs where type = 'ProvisioningRequest' and status in ('completed', 'failed')",
-    );
-    if (Number(row.n) >= total) return;
-    if (Date.now() > deadline) throw new Error(`${row.n}/${total} jobs finished after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 /**
@@ -227,7 +168,14 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
     await new Promise((resolve) => setTimeout(resolve, 500)); // the counters' first write
     const statementsBefore = statementsSoFar(scratch);
     const started = Date.now();
-    const submission = await submit(processes[0].url, tokens, teams, randomBytes(3).toString('hex'));
+    const runId = randomBytes(3).toString('hex');
+    const submission = await submit(processes[0].url, tokens, teams, {
+      inFlight: IN_FLIGHT,
+      bodyOf: (i) => ({
+        template: { id: 'project' },
+        team: { name: `pace ${runId} ${i}`, welcomeMessage: 'Welcome to the project!' },
+      }),
+    });
     if (submission.failures.length > 0)
       console.log(`${name}: refused requests, first: ${submission.failures[0]}`);
     await untilDone(reader, submission.submitted.length, timeoutS * 1000, [
