@@ -138,6 +138,27 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     expect('waitMs' in next && next.waitMs).toBeGreaterThan(5900);
   });
 
+  test('a reservation answered late does not let the next call of its team follow too closely', async () => {
+    const repository = new GraphBudgetRepository(first.db);
+    // The database answers the first reservation 300 ms late, the second at once.
+    const delays = [300, 0];
+    const slow = {
+      reserve: async (...args: Parameters<GraphBudgetRepository['reserve']>) => {
+        const answer = await repository.reserve(...args);
+        await realSleep(delays.shift() ?? 0);
+        return answer;
+      },
+      penalise: (keys: readonly string[], ms: number) => repository.penalise(keys, ms),
+      sweep: () => repository.sweep(),
+    };
+    const limits = { ...PUBLISHED_GRAPH_LIMITS, perTeamPerSecond: 1, otherPerSecond: 1000 };
+    const budget = new GraphBudget(slow, settings({ limits }), realSleep);
+    await budget.acquire('GET', '/teams/t-late');
+    const firstSent = Date.now();
+    await budget.acquire('GET', '/teams/t-late');
+    expect(Date.now() - firstSent).toBeGreaterThanOrEqual(990);
+  });
+
   test('a call reserves in its class, its team, its channel and a team’s member additions', () => {
     const budget = new GraphBudget(
       new GraphBudgetRepository(first.db),

@@ -33,6 +33,8 @@ const TEAM_PATH = /^\/teams(?:\('([^']+)'\)|\/([^/()?]+))(?:\/channels(?:\('([^'
  */
 export class GraphBudget {
   private nextSweep = 0;
+  /** When this process last sent a call of each bucket (ms since the epoch). */
+  private readonly lastSent = new Map<string, number>();
 
   constructor(
     private readonly store: GraphBudgetStore,
@@ -87,6 +89,21 @@ export class GraphBudget {
       );
     }
     if (reservation.waitMs > 0) await this.sleep(reservation.waitMs);
+    await this.spaceFromLastSent(buckets);
+  }
+
+  /**
+   * The database paces turns from when they were reserved; a reservation answered late (a busy
+   * database or event loop) sends its call late, and the next call of the same bucket, on its
+   * turn, would follow it too closely. A team's or a channel's calls come from the one job working
+   * on it, in this process: here no two calls of a bucket leave less than its interval apart.
+   */
+  private async spaceFromLastSent(buckets: readonly BudgetBucket[]): Promise<void> {
+    const now = Date.now();
+    const gap = Math.max(0, ...buckets.map((b) => (this.lastSent.get(b.key) ?? 0) + b.intervalMs - now));
+    if (gap > 0) await this.sleep(Math.ceil(gap));
+    const sent = Date.now();
+    for (const bucket of buckets) this.lastSent.set(bucket.key, sent);
   }
 
   /** Buckets of teams long provisioned hold no state: one process deletes them now and then. */
@@ -94,6 +111,7 @@ export class GraphBudget {
     const now = Date.now();
     if (now < this.nextSweep) return;
     this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const [key, at] of this.lastSent) if (at < now - SWEEP_EVERY_MS) this.lastSent.delete(key);
     // Best effort: a failed sweep leaves rows the next one deletes.
     this.store.sweep().catch(() => undefined);
   }
