@@ -47,6 +47,8 @@ export interface StewardOverrides {
   resolveHost?: HostResolver;
   /** Whether the bot registers its webhook at start-up (default true; false leaves it to polling). */
   botWebhook?: boolean;
+  /** The services' clock (tests that need a fixed minute, e.g. of refused calls). */
+  now?: () => Date;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function startSteward(
   const services = buildServices(config, foundation, logger, {
     resolveHost: overrides.resolveHost,
     onQueued: () => wake(),
+    now: overrides.now,
   });
   const worker = buildWorker(config, foundation, services, logger);
   wake = () => worker.wake();
@@ -124,8 +127,6 @@ export async function startSteward(
         await worker.stop();
         await services.sender.close();
         await closeServer(server);
-        // The counts of refused calls still in memory go to the security trail before the store closes.
-        await services.refusals.close();
         await platform.close?.();
         await store.close();
       })();

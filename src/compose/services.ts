@@ -4,6 +4,7 @@ import type { Platform } from '../platform/port';
 import { ApprovalService } from '../services/approvals';
 import { AuditLog } from '../services/audit';
 import { RefusalGuard } from '../services/refusals';
+import { RefusalRepository } from '../store/refusals';
 import { CatalogService } from '../services/catalog';
 import { DirectoryService } from '../services/directory';
 import { EventBus } from '../services/events';
@@ -50,9 +51,9 @@ export function buildServices(
   config: Config,
   { store, platform }: { store: Store; platform: Platform },
   logger: Logger,
-  options: { resolveHost?: HostResolver; onQueued: () => void },
+  options: { resolveHost?: HostResolver; onQueued: () => void; now?: () => Date },
 ): Services {
-  const now = () => new Date();
+  const now = options.now ?? (() => new Date());
   const db = store.db;
   const directory = new DirectoryService(platform.directory);
   const templates = new TemplateRepository(db);
@@ -98,7 +99,9 @@ export function buildServices(
     sender,
     refusals: new RefusalGuard({
       perMinute: config.refusalsPerMinute,
-      audit,
+      tenantId: config.tenantId,
+      store: new RefusalRepository(db),
+      now,
       onError: (error) => logger.error({ err: error }, 'could not record a refused call'),
     }),
   };

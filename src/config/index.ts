@@ -65,10 +65,10 @@ export interface Config {
         /** The tenant-wide Graph budget: Microsoft's published limits unless set (`readGraphBudget`). */
         budget: GraphBudgetSettings;
         /**
-         * Multiplies the adapter's own waits on Graph (operation polling, replication retries):
-         * 1 against Microsoft Graph; a simulator whose latencies are scaled down gets the same factor.
+         * `STEWARD_GRAPH_TIME_SCALE`: multiplies Steward's own waits on Graph (between looks at its
+         * operations); 1 against Microsoft Graph, below 1 for a simulator with scaled latencies.
          */
-        timeScale: number;
+        timeScale?: number;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;

@@ -50,6 +50,19 @@ export interface GraphPlatformOptions {
   logger?: Logger;
 }
 
+/** `policy` with its own waits multiplied by `scale` (the growth and the 404 count stay). */
+function scaledPolling(policy: PollingPolicy, scale: number): PollingPolicy {
+  const times = (ms: number) => Math.max(1, Math.round(ms * scale));
+  return {
+    ...policy,
+    initialDelayMs: times(policy.initialDelayMs),
+    cloneInitialDelayMs: times(policy.cloneInitialDelayMs),
+    maxDelayMs: times(policy.maxDelayMs),
+    timeoutMs: times(policy.timeoutMs),
+    replicationDelayMs: times(policy.replicationDelayMs),
+  };
+}
+
 /** The Graph platform plus the connection pool it owns. */
 export interface GraphPlatform extends Platform {
   readonly kind: 'graph';
@@ -87,14 +100,21 @@ export function createGraphPlatform(
     logger: options.logger,
     budget: options.budgetStore && new GraphBudget(options.budgetStore, config.budget, sleep),
   });
+  // `STEWARD_GRAPH_TIME_SCALE`: Steward's own waits between looks at Graph's operations, scaled for a
+  // simulator whose latencies are scaled down (1 against Microsoft Graph).
+  const scale = config.timeScale ?? 1;
   const poller = new OperationPoller(
     client,
-    { ...scaledPolling(config.timeScale ?? 1), ...options.polling },
+    scaledPolling({ ...DEFAULT_POLLING, ...options.polling }, scale),
     sleep,
   );
   const binds = new Binds(config.baseUrl);
-  const replicationDelayMs = options.replicationDelayMs ?? 10_000 * (config.timeScale ?? 1);
-  const provisioner = new TeamProvisioner(client, poller, binds, sleep, replicationDelayMs);
+  const provisioner = new TeamProvisioner(
+    client,
+    poller,
+    binds,
+    Math.round((options.replicationDelayMs ?? 10_000) * scale),
+  );
   const bot = options.bot;
   const botTokens =
     options.botTokens ??
@@ -131,14 +151,4 @@ export function createGraphPlatform(
       await ownDispatcher?.close();
     },
   };
-}
-
-/** Graph's polling guidance with every wait multiplied by `factor` (a simulator scaled down). */
-function scaledPolling(factor: number): PollingPolicy {
-  if (factor === 1) return DEFAULT_POLLING;
-  const { growth, notFoundRetries, ...waits } = DEFAULT_POLLING;
-  const scaled = Object.fromEntries(
-    Object.entries(waits).map(([name, ms]) => [name, Math.max(1, Math.round(ms * factor))]),
-  ) as Omit<PollingPolicy, 'growth' | 'notFoundRetries'>;
-  return { ...scaled, growth, notFoundRetries };
 }
