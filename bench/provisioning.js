@@ -12,12 +12,10 @@ const { mkdtempSync, readFileSync, readdirSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const SQLite = require('better-sqlite3');
-const { Client } = require('pg');
-const { Pool } = require('undici');
 const { DEFAULT_TENANT_ID } = require('../dist/config');
 const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
 const { seedUsers } = require('../dist/store/seed/directory');
+const { openReader, statusCounts, submit, untilDone } = require('./jobLoad');
 const { cpuOf, rssOf, startServer } = require('./processes');
 const { adminUrl, freshPostgres, percentile } = require('./stores');
 
@@ -26,7 +24,6 @@ const IN_FLIGHT = 50;
 const TEMPLATE = 'project';
 const TARGET_SQLITE_JOBS_PER_S = 100;
 const TARGET_SCALE_2_WORKERS = 1.6;
-const POLL_MS = 100;
 /** Jobs per worker process in the scale-out pair of rows. */
 const SCALE_CONCURRENCY = 1;
 
@@ -75,78 +72,6 @@ function postgresCpuSince(before) {
   let sum = 0;
   for (const [pid, cpu] of postgresCpu()) sum += cpu - (before.get(pid) ?? 0);
   return sum;
-}
-
-/** Read access to the store the servers write, from this process: SQLite file or PostgreSQL. */
-async function openReader(kind, location) {
-  if (kind === 'sqlite') {
-    const db = new SQLite(location, { fileMustExist: true });
-    return { query: async (text) => db.prepare(text).all(), close: async () => db.close() };
-  }
-  const client = new Client({ connectionString: location });
-  await client.connect();
-  return { query: async (text) => (await client.query(text)).rows, close: () => client.end() };
-}
-
-/** Job counts by status. */
-async function statusCounts(reader) {
-  const rows = await reader.query('select status, count(*) as n from jobs group by status');
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-}
-
-/**
- * Submits `count` provisioning requests, `IN_FLIGHT` at a time over one undici pool: lane k of the
- * `IN_FLIGHT` lanes acts as seed user k mod 32 and sends every `IN_FLIGHT`-th request.
- */
-async function submit(url, tokens, count, runId) {
-  const pool = new Pool(url, { connections: IN_FLIGHT });
-  const submitted = []; // { id, at (epoch ms), latency (ms) }
-  const failures = [];
-  let next = 0;
-  const lane = async (k) => {
-    const authorization = `Bearer ${tokens[k % tokens.length]}`;
-    while (next < count) {
-      const i = next++;
-      const body = JSON.stringify({ template: { id: TEMPLATE }, team: { name: `bench ${runId} ${i}` } });
-      const at = Date.now();
-      const started = performance.now();
-      try {
-        const res = await pool.request({
-          method: 'POST',
-          path: '/api/v1.0/teams/provisioning',
-          headers: { authorization, 'content-type': 'application/json' },
-          body,
-        });
-        const text = await res.body.text();
-        const latency = performance.now() - started;
-        if (res.statusCode !== 201) failures.push(`${res.statusCode} ${text.slice(0, 200)}`);
-        else submitted.push({ id: JSON.parse(text).id, at, latency });
-      } catch (error) {
-        failures.push(String(error));
-      }
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: IN_FLIGHT }, (_v, k) => lane(k)));
-  } finally {
-    await pool.close();
-  }
-  return { submitted, failures };
-}
-
-/** Waits until `total` jobs have finished; gives up after `timeoutMs` or when a process died. */
-async function untilDone(reader, total, timeoutMs, processes) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const dead = processes.find((p) => p.exited());
-    if (dead) throw new Error(`${dead.label} exited during the run`);
-    const counts = await statusCounts(reader);
-    const finished = (counts.completed ?? 0) + (counts.failed ?? 0);
-    if (finished >= total) return counts;
-    if (Date.now() > deadline)
-      throw new Error(`jobs not finished after ${timeoutMs / 1000} s: ${JSON.stringify(counts)}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 /** The store's view of the run: per-job times, teams, members, channels. */
@@ -249,7 +174,11 @@ async function runConfiguration({
     let counts;
     let wall;
     try {
-      submission = await submit(api.url, tokens, count, randomBytes(3).toString('hex'));
+      const runId = randomBytes(3).toString('hex');
+      submission = await submit(api.url, tokens, count, {
+        inFlight: IN_FLIGHT,
+        bodyOf: (i) => ({ template: { id: TEMPLATE }, team: { name: `bench ${runId} ${i}` } }),
+      });
       const submitSeconds = (performance.now() - started) / 1000;
       const finishedBefore = (before.completed ?? 0) + (before.failed ?? 0);
       counts = await untilDone(reader, finishedBefore + submission.submitted.length, timeoutMs, processes);

@@ -29,6 +29,7 @@ const BENCHMARKS = {
   soak: require('./soak'),
   bot: require('./bot'),
   hostileRules: require('./hostileRules'),
+  'graph-pace': require('./graphPace'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');

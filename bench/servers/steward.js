@@ -10,6 +10,10 @@
 //
 // BENCH_EVENT_LOOP_FILE: the event loop's delay is sampled (perf_hooks.monitorEventLoopDelay, 1 ms
 // resolution); on SIGUSR2 its max and p99 (ms) since the last SIGUSR2 are written to that file as JSON.
+//
+// BENCH_STATEMENTS_FILE: every statement this process sends to PostgreSQL is counted (the pg
+// client's `query`), and the count is written to that file (suffixed with the pid) every 250 ms and
+// on stop, so that a benchmark can tell database statements per job.
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { monitorEventLoopDelay } = require('node:perf_hooks');
@@ -23,7 +27,23 @@ const { EmbeddedTokenIssuer } = require('../../dist/services/tokens');
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
 
+/** Counts the statements sent through node-postgres clients (pools hand out the same Client class). */
+function countStatements(file) {
+  const { Client } = require('pg');
+  const query = Client.prototype.query;
+  let count = 0;
+  Client.prototype.query = function countedQuery(...args) {
+    count += 1;
+    return query.apply(this, args);
+  };
+  const write = () => writeFileSync(`${file}.${process.pid}`, String(count));
+  setInterval(write, 250).unref();
+  return write;
+}
+
 async function main() {
+  const statementsFile = process.env.BENCH_STATEMENTS_FILE;
+  const writeStatements = statementsFile ? countStatements(statementsFile) : () => {};
   const overrides = JSON.parse(process.env.BENCH_STEWARD_ENV || '{}');
   const ownDataDir = !overrides.STEWARD_DATA_DIR;
   const dataDir = overrides.STEWARD_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
@@ -49,6 +69,7 @@ async function main() {
   process.stdout.write(`${JSON.stringify({ url: steward.url, token, pid: process.pid })}\n`);
   const stop = async () => {
     await steward.close();
+    writeStatements();
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0); // also lets `--cpu-prof` write its profile
   };

@@ -1,10 +1,13 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createEmbeddedPlatform, seedEmbeddedTeams } from '../platform/embedded';
 import { createGraphPlatform } from '../platform/graph';
 import type { Platform } from '../platform/port';
 import { migrate, openStore, type Store } from '../store/database';
+import type { Database } from '../store/schema';
 import { DirectoryRepository } from '../store/directory';
+import { GraphBudgetRepository } from '../store/graphBudget';
 import { seedDemoData } from '../store/seed';
 
 /** The store, migrated (and seeded with the demo tenant when configured), and the platform it governs. */
@@ -45,7 +48,9 @@ async function buildPlatform(
   publicUrl: () => string,
   seeded: boolean,
 ): Promise<Platform> {
-  if (config.platform.kind === 'graph') return createGraphPlatform(config.platform, { bot: config.bot });
+  if (config.platform.kind === 'graph') {
+    return createGraphPlatform(config.platform, { bot: config.bot, budgetStore: graphBudgetStore(store) });
+  }
   const platform = createEmbeddedPlatform({
     directory: new DirectoryRepository(store.db),
     db: store.db,
@@ -55,4 +60,17 @@ async function buildPlatform(
   });
   if (seeded) await seedEmbeddedTeams(platform.teams);
   return platform;
+}
+
+/**
+ * The Graph budget's buckets in the deployment's database, shared by all its processes. On
+ * PostgreSQL they go through the counter pool (commits that do not wait for the disk): a bucket
+ * losing its last milliseconds in a crash costs nothing, and reservations are written on every
+ * Teams call.
+ */
+function graphBudgetStore(store: Store): GraphBudgetRepository {
+  if (!store.counterPool) return new GraphBudgetRepository(store.db);
+  return new GraphBudgetRepository(
+    new Kysely<Database>({ dialect: new PostgresDialect({ pool: store.counterPool }) }),
+  );
 }

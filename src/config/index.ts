@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { GraphBudgetSettings } from '../domain/graphBudget';
 import { isLoopbackHost, plainAddress } from '../domain/network';
 import {
   DEFAULT_TENANT_ID,
@@ -66,6 +67,8 @@ export interface Config {
         botConnectorScope?: string;
         /** The `.default` scope of the cloud's Graph (national clouds have their own). */
         scope?: string;
+        /** The tenant-wide Graph budget: Microsoft's published limits unless set (`readGraphBudget`). */
+        budget: GraphBudgetSettings;
         /**
          * `STEWARD_GRAPH_TIME_SCALE`: multiplies Steward's own waits on Graph (between looks at its
          * operations); 1 against Microsoft Graph, below 1 for a simulator with scaled latencies.

@@ -1,3 +1,4 @@
+import { readGraphBudget } from './graphBudget';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -137,6 +138,7 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
       teamsAppId: read('STEWARD_TEAMS_APP_ID'),
       ...botConnector(read, cloud),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
+      budget: readGraphBudget(read),
       ...(read('STEWARD_GRAPH_TIME_SCALE') === undefined
         ? {}
         : { timeScale: positiveNumber('STEWARD_GRAPH_TIME_SCALE', read('STEWARD_GRAPH_TIME_SCALE'), 1) }),

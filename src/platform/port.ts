@@ -99,13 +99,23 @@ export interface TeamsPlatform {
   /** Creates a channel; `ownerId` becomes the owner of a private channel. */
   createChannel(teamId: string, channel: TeamChannelPayload, ownerId: string): Promise<TeamChannel>;
   listTabs(teamId: string, channelId: string): Promise<TeamChannelTab[]>;
-  createTab(teamId: string, channelId: string, tab: TeamChannelTabPayload): Promise<TeamChannelTab>;
+  /**
+   * Pins a tab. The answer carries the app's details (name, distribution) unless `withApp` is
+   * false: then only its id, and the platform may spare the read that fetches them.
+   */
+  createTab(
+    teamId: string,
+    channelId: string,
+    tab: TeamChannelTabPayload,
+    options?: { withApp?: boolean },
+  ): Promise<TeamChannelTab>;
   /**
    * Shows the welcome message (plain text) in the team's General channel, as Steward's bot where the
    * platform needs a bot for it. A welcome that cannot be delivered is skipped with its reason,
-   * never an error: the team exists and is usable without it.
+   * never an error: the team exists and is usable without it. `generalChannelId`, when the caller
+   * knows it, spares reading it again.
    */
-  welcome(teamId: string, text: string): Promise<WelcomeOutcome>;
+  welcome(teamId: string, text: string, generalChannelId?: string): Promise<WelcomeOutcome>;
   /**
    * Every team of the tenant (not only those Steward provisioned) with its archive flag and owner
    * count, by name: what the lifecycle reports (archived, orphaned teams) are computed from.

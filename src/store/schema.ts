@@ -14,6 +14,8 @@ export interface Database {
   directory_apps: { id: string; display_name: string; app_roles: string };
   catalog_templates: CatalogTemplateRow;
   rate_limits: { key: string; points: number; expire: number | null };
+  /** A Graph budget bucket: its theoretical arrival time, ms since the epoch (bigint: a string from pg). */
+  graph_budget: { key: string; tat: number | string };
   platform_teams: PlatformTeamRow;
   platform_channels: PlatformChannelRow;
   platform_tabs: PlatformTabRow;

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
 import { NotFound } from '../../domain/errors';
 import { PlatformError } from '../port';
+import type { GraphBudget } from './budget';
 import { displayPath, toGraphError } from './errors';
 import type { TokenSource } from './token';
 
@@ -43,6 +44,8 @@ export interface GraphClientOptions {
   /** Jitter source, in [0, 1). */
   random?: () => number;
   logger?: Logger;
+  /** The tenant-wide budget every Teams call waits its turn in (none: calls go at once). */
+  budget?: GraphBudget;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -140,6 +143,7 @@ export class GraphClient {
       const token = await this.options.tokens.getToken({ forceRefresh });
       forceRefresh = false;
       let response: GraphResponse<unknown>;
+      await this.options.budget?.acquire(call.method, this.budgetPath(url));
       try {
         response = await this.exchange(call, url, token, clientRequestId);
       } catch (error) {
@@ -159,6 +163,10 @@ export class GraphClient {
       if (response.status === 401 && !refreshedToken) {
         refreshedToken = forceRefresh = true;
         continue;
+      }
+      if (response.status === 429) {
+        // Every worker's next call in these buckets waits too, not only this request's retry.
+        await this.options.budget?.throttled(call.method, this.budgetPath(url), error.retryAfterMs ?? 1000);
       }
       if (!error.transient) throw response.status === 404 ? new NotFound(error.message) : error;
       const replayable = call.method !== 'POST' || response.status !== 504;
@@ -230,6 +238,13 @@ export class GraphClient {
       'graph call will be retried',
     );
     await this.sleep(delay);
+  }
+
+  /** The path under the version (`/teams/{id}/channels`) by which the budget knows a call. */
+  private budgetPath(url: string): string {
+    const basePath = new URL(this.options.baseUrl).pathname.replace(/\/+$/, '');
+    const path = new URL(url).pathname;
+    return basePath && path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : path;
   }
 
   /** Relative paths hang off the base URL; absolute ones must stay on Graph's origin (they carry our token). */

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import { Agent, type Dispatcher } from 'undici';
 import type { Config } from '../../config';
+import type { GraphBudgetStore } from '../../domain/graphBudget';
 import type { Platform } from '../port';
+import { GraphBudget } from './budget';
 import { GraphClient, realSleep, type RetryPolicy, type Sleep } from './client';
 import { GraphDirectory } from './directory';
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
@@ -11,6 +13,7 @@ import { graphTokenSource } from './identityToken';
 import { MsalTokenSource, type TokenSource } from './token';
 import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';
 
+export { GraphBudget, GraphBudgetDeferred } from './budget';
 export { GraphClient, type RetryPolicy, type Sleep } from './client';
 export { GraphError } from './errors';
 export { GraphDirectory } from './directory';
@@ -38,6 +41,11 @@ export interface GraphPlatformOptions {
   bot?: { appId?: string; appPassword?: string; appTenantId?: string };
   /** Bot Connector tokens (default: msal-node client credentials of `bot`). */
   botTokens?: TokenSource;
+  /**
+   * Where the tenant-wide Graph budget's buckets live (the deployment's database, shared by all its
+   * processes); without one, calls are not paced (tests of single calls).
+   */
+  budgetStore?: GraphBudgetStore;
   /** Retries and calls are logged here (method, path, status; never headers or tokens). */
   logger?: Logger;
 }
@@ -90,6 +98,7 @@ export function createGraphPlatform(
     sleep,
     random: options.random,
     logger: options.logger,
+    budget: options.budgetStore && new GraphBudget(options.budgetStore, config.budget, sleep),
   });
   // `STEWARD_GRAPH_TIME_SCALE`: Steward's own waits between looks at Graph's operations, scaled for a
   // simulator whose latencies are scaled down (1 against Microsoft Graph).

@@ -19,6 +19,7 @@ import {
   type WelcomeOutcome,
 } from '../port';
 import type { GraphClient, GraphResponse } from './client';
+import { teamInventory } from './inventory';
 import { addMembersInBulk, MEMBER_TYPE } from './members';
 import { segment } from './paths';
 import {
@@ -44,9 +45,6 @@ import type {
 } from './payloads';
 import type { Binds, TeamProvisioner } from './provisioning';
 import type { WelcomeMessenger } from './welcome';
-
-/** Teams whose members are read at once while taking the inventory. */
-const INVENTORY_CONCURRENCY = 4;
 
 /**
  * Teams on Microsoft Graph v1.0. Every call goes through GraphClient (token, retries, errors), and
@@ -234,8 +232,17 @@ export class GraphTeams implements TeamsPlatform {
     return tabs.map(toTab);
   }
 
-  /** Pins a tab of a catalog app; the tab is read back so its app comes expanded. */
-  async createTab(teamId: string, channelId: string, tab: TeamChannelTabPayload): Promise<TeamChannelTab> {
+  /**
+   * Pins a tab of a catalog app. Graph's answer does not expand the app, so the tab is read back
+   * for its app's details, unless the caller does not want them (`withApp: false`: one call fewer,
+   * the app known by its id only).
+   */
+  async createTab(
+    teamId: string,
+    channelId: string,
+    tab: TeamChannelTabPayload,
+    options: { withApp?: boolean } = {},
+  ): Promise<TeamChannelTab> {
     const response = await this.client.send<GraphTab>({
       method: 'POST',
       path: `${channelPath(teamId, channelId)}/tabs`,
@@ -247,6 +254,7 @@ export class GraphTeams implements TeamsPlatform {
     });
     const id = response.body?.id;
     if (!id) throw new PlatformError('Microsoft Graph created the tab but returned no id', 502, false);
+    if (options.withApp === false) return toTab({ ...response.body, id, teamsApp: { id: tab.teamsAppId } });
     const created = await this.client.get<GraphTab>(
       `${channelPath(teamId, channelId)}/tabs/${segment(id)}?$expand=teamsApp`,
     );
@@ -254,45 +262,17 @@ export class GraphTeams implements TeamsPlatform {
   }
 
   /** The welcome message, as Steward's bot (see WelcomeMessenger); skipped with a reason when it cannot be. */
-  welcome(teamId: string, text: string): Promise<WelcomeOutcome> {
-    return this.messenger.welcome(teamId, text);
+  welcome(teamId: string, text: string, generalChannelId?: string): Promise<WelcomeOutcome> {
+    return this.messenger.welcome(teamId, text, generalChannelId);
   }
 
-  /**
-   * Every team with its archive flag and owner count. Graph has no query for that: `GET /teams`
-   * lists the teams but fills in only id, name and description, so each team is then read (for
-   * `isArchived`, `createdDateTime`) with its members, a few teams at a time. Two calls per team,
-   * acceptable for a report opened now and then; a team deleted in between is left out.
-   */
-  async listTeamInventory(): Promise<TeamInventoryItem[]> {
-    const listed = await this.client.list<GraphTeam>('/teams?$select=id,displayName');
-    const items: Array<TeamInventoryItem | undefined> = new Array(listed.length);
-    let next = 0;
-    const work = async () => {
-      while (next < listed.length) {
-        const index = next++;
-        try {
-          const [team, members] = await Promise.all([
-            this.getTeam(listed[index]!.id),
-            this.listMembers(listed[index]!.id),
-          ]);
-          if (!team) continue;
-          items[index] = {
-            id: team.id,
-            displayName: team.displayName,
-            isArchived: team.isArchived === true,
-            ownerCount: members.filter((m) => m.roles.includes('owner')).length,
-            createdDateTime: team.createdDateTime,
-          };
-        } catch (error) {
-          if (!(error instanceof NotFound)) throw error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(INVENTORY_CONCURRENCY, listed.length) }, work));
-    return items
-      .filter((item): item is TeamInventoryItem => item !== undefined)
-      .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id.localeCompare(b.id));
+  /** Every team with its archive flag and owner count (see `inventory.ts`). */
+  listTeamInventory(): Promise<TeamInventoryItem[]> {
+    return teamInventory(
+      this.client,
+      (id) => this.getTeam(id),
+      (id) => this.listMembers(id),
+    );
   }
 }
 

@@ -42,8 +42,11 @@ export class WelcomeMessenger {
     private readonly dispatcher: Dispatcher,
   ) {}
 
-  /** Installs the bot in the team and posts `text` in General; skipped with a reason when it cannot. */
-  async welcome(teamId: string, text: string): Promise<WelcomeOutcome> {
+  /**
+   * Installs the bot in the team and posts `text` in General (read from Graph unless the caller
+   * knows its id); skipped with a reason when it cannot.
+   */
+  async welcome(teamId: string, text: string, generalChannelId?: string): Promise<WelcomeOutcome> {
     const { teamsAppId, botAppId, botTokens } = this.delivery;
     if (!teamsAppId) {
       return {
@@ -63,10 +66,10 @@ export class WelcomeMessenger {
     }
     try {
       await this.install(teamId, teamsAppId);
-      const general = await this.client.get<GraphChannel>(
-        `/teams/${segment(teamId)}/primaryChannel?$select=id`,
-      );
-      await this.post(serviceUrl, general.id, botAppId, botTokens, text);
+      const general =
+        generalChannelId ??
+        (await this.client.get<GraphChannel>(`/teams/${segment(teamId)}/primaryChannel?$select=id`)).id;
+      await this.post(serviceUrl, general, botAppId, botTokens, text);
     } catch (error) {
       // NotFound (an app not in the catalog, a team gone) is the domain's error, not a PlatformError.
       if (!(error instanceof PlatformError || error instanceof NotFound)) throw error;

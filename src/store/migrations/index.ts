@@ -8,6 +8,7 @@ import * as webhooks from './0006_webhooks';
 import * as botState from './0007_bot_state';
 import * as auditCounts from './0008_audit_counts';
 import * as refusalCounts from './0009_refusal_counts';
+import * as graphBudget from './0010_graph_budget';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007_bot_state': botState,
   '0008_audit_counts': auditCounts,
   '0009_refusal_counts': refusalCounts,
+  '0010_graph_budget': graphBudget,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,9 @@
 import { fail, type Json, parseFilter, type Reply, unquote } from './protocol';
 import { type ParsedRequest, GROUP_REQUEST_PEOPLE } from './records';
-import { Tenant } from './tenant';
+import { Representations } from './representations';
 
 /** Users, their groups, and Microsoft 365 groups (`api/group-post-groups.md`, `api/group-upsert.md`, `api/group-update.md`). */
-export abstract class DirectoryApi extends Tenant {
+export abstract class DirectoryApi extends Representations {
   protected listUsers(request: ParsedRequest): Reply {
     const query = request.url.searchParams;
     const advanced = query.has('$count') || query.has('$orderby') || query.has('$search');

@@ -70,6 +70,8 @@ type RequestClass = 'createTeam' | 'cloneTeam' | 'channelOrTab' | 'other';
 export class Throttle {
   /** Requests refused with 429, by bucket name (`class:createTeam`, `team`, `channel`, `members`). */
   readonly refused = new Map<string, number>();
+  /** Requests let through, by request class (`createTeam`, `cloneTeam`, `channelOrTab`, `other`). */
+  readonly admitted = new Map<string, number>();
   private readonly buckets = new Map<string, TokenBucket>();
 
   constructor(
@@ -114,6 +116,7 @@ export class Throttle {
       return { ...reply, headers: { 'retry-after': String(Math.max(1, Math.ceil(longest / 1000))) } };
     }
     for (const [, bucket] of buckets) bucket.take();
+    this.admitted.set(klass, (this.admitted.get(klass) ?? 0) + 1);
     return undefined;
   }
 

@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { FakeGraph } from './server';
 import { PUBLISHED_LIMITS } from './limits';
+import type { FakeUser } from './records';
 
 /**
  * The Graph simulator as its own process, for benchmarks: Microsoft's published limits and a
  * team-creation latency of 20–60 s, both multiplied by FAKE_GRAPH_SCALE (default 0.2), on
  * FAKE_GRAPH_PORT (default any free port). It prints one JSON line with the settings a Steward
- * needs (`config`) and the certificate to trust, then serves until stopped; SIGTERM or SIGINT
- * prints the simulator's counts (requests, 429s by bucket) as a last JSON line.
+ * needs (`config`), then serves until stopped; SIGTERM or SIGINT prints the simulator's counts as a
+ * last JSON line: Graph requests, those that concern teams and groups (with the Bot Connector's),
+ * 429s by bucket, teams made, and teams sharing a display name (duplicates). FAKE_GRAPH_USERS names
+ * a JSON file of people (`FakeUser[]`) to put in the directory first.
  *
  * @example
  * npx ts-node test/support/fakeGraph/main.ts
@@ -27,11 +31,33 @@ async function main(): Promise<void> {
       teamsAppId: 'steward-teams-app',
     },
   });
+  const users = process.env.FAKE_GRAPH_USERS;
+  if (users) for (const user of JSON.parse(readFileSync(users, 'utf8')) as FakeUser[]) graph.addUser(user);
+  // Microsoft's Website tab app, in every tenant's catalog (the `project` template pins one).
+  graph.apps.set('com.microsoft.teamspace.tab.web', {
+    id: 'com.microsoft.teamspace.tab.web',
+    externalId: null,
+    displayName: 'Website',
+    distributionMethod: 'store',
+  });
+  const teamsBefore = graph.teams.size;
   process.stdout.write(`${JSON.stringify({ config: graph.config(), scale })}\n`);
   const stop = () => {
+    const names = new Map<string, number>();
+    for (const team of graph.teams.values()) {
+      const name = graph.groups.get(team.id)?.displayName ?? team.id;
+      names.set(name, (names.get(name) ?? 0) + 1);
+    }
     const counts = {
       graphRequests: graph.graphRequests().length,
+      teamCalls: graph.requests.filter(
+        (r) => /^\/v1\.0\/(teams|groups)/.test(r.path) || r.path.startsWith('/botframework/'),
+      ).length,
       throttled: Object.fromEntries(graph.throttle?.refused ?? []),
+      throttledTotal: graph.throttle?.refusedTotal ?? 0,
+      admitted: Object.fromEntries(graph.throttle?.admitted ?? []),
+      teams: graph.teams.size - teamsBefore,
+      duplicateTeams: [...names.values()].reduce((sum, n) => sum + n - 1, 0),
     };
     process.stdout.write(`${JSON.stringify(counts)}\n`);
     void graph.close().then(() => process.exit(0));

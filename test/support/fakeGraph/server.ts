@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { FAKE_GRAPH_CERT, KEY } from './certificate';
-import { Throttle } from './limits';
+import { PUBLISHED_LIMITS, Throttle } from './limits';
 import { fail, HttpError, type Json, normalise, parseJsonBody, type Reply } from './protocol';
 import { type Fault, type FakeGraphOptions, type Handler, type ParsedRequest } from './records';
 import { IdentityApi } from './identity';
@@ -133,7 +133,21 @@ export class FakeGraph extends IdentityApi {
       authorityHost: this.origin,
       teamsAppId: this.options.bot?.teamsAppId,
       botServiceUrl: `${this.origin}/botframework/`,
+      budget: this.budgetSettings(),
+      // Steward's own waits (polling, replication) shrink with the simulator's latencies.
+      timeScale: this.options.scale ?? 1,
     };
+  }
+
+  /**
+   * Steward's Graph budget settings that match this simulator: its limits (the published ones when
+   * it enforces none) times its scale.
+   */
+  budgetSettings() {
+    const limits = { ...(this.options.limits ?? PUBLISHED_LIMITS) };
+    const scale = this.options.scale ?? 1;
+    for (const key of Object.keys(limits) as Array<keyof typeof limits>) limits[key] *= scale;
+    return { limits, headroom: 0.9, maxWaitMs: 10_000 };
   }
 
   /** An undici dispatcher that trusts the fake's certificate. */

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fail, HttpError, type Json, type Reply } from './protocol';
+import { fail, HttpError, type Json } from './protocol';
 import {
   type LoggedRequest,
   type FakeUser,
@@ -8,11 +8,9 @@ import {
   type ChannelRecord,
   type OperationRecord,
   type FakeGraphOptions,
-  type ParsedRequest,
-  MEMBER_TYPE,
 } from './records';
 
-/** The simulated tenant's state, its lookups and Graph's JSON for each record. */
+/** The simulated tenant's state, its seeding (`addUser`, `addTeam`, …) and its lookups. */
 export abstract class Tenant {
   readonly tenantId: string;
   readonly clientId: string;
@@ -138,25 +136,6 @@ export abstract class Tenant {
     return group.id;
   }
 
-  // ---- collections ----
-
-  protected collection(request: ParsedRequest, items: Json[]): Reply {
-    const query = request.url.searchParams;
-    const size = Math.min(Number(query.get('$top')) || Infinity, this.pageSize);
-    const skip = Number(query.get('$skiptoken')) || 0;
-    const body: Json = {
-      '@odata.context': `${this.baseUrl}/$metadata#collection`,
-      value: items.slice(skip, skip + size),
-    };
-    if (query.get('$count') === 'true') body['@odata.count'] = items.length;
-    if (skip + size < items.length) {
-      const next = new URL(request.url.href);
-      next.searchParams.set('$skiptoken', String(skip + size));
-      body['@odata.nextLink'] = next.href;
-    }
-    return { status: 200, body };
-  }
-
   // ---- directory ----
 
   protected user(key: string): FakeUser {
@@ -167,26 +146,6 @@ export abstract class Tenant {
     if (!key.includes('@') && !/^[0-9a-f-]+$/i.test(key))
       throw new HttpError(fail(400, 'Request_BadRequest', `Invalid object identifier '${key}'.`));
     throw new HttpError(fail(404, 'Request_ResourceNotFound', `Resource '${key}' does not exist.`));
-  }
-
-  protected userJson(request: ParsedRequest, user: FakeUser): Json {
-    const select = request.url.searchParams.get('$select');
-    const full: Json = {
-      givenName: null,
-      surname: null,
-      mail: null,
-      jobTitle: null,
-      department: null,
-      companyName: null,
-      country: null,
-      city: null,
-      usageLocation: null,
-      preferredLanguage: null,
-      businessPhones: [],
-      ...user,
-    };
-    if (!select) return full;
-    return Object.fromEntries(select.split(',').map((field) => [field, full[field] ?? null]));
   }
 
   // ---- groups ----
@@ -215,21 +174,6 @@ export abstract class Tenant {
     if (!group)
       throw new HttpError(fail(404, 'Request_ResourceNotFound', `Resource '${id}' does not exist.`));
     return group;
-  }
-
-  protected groupJson(group: GroupRecord): Json {
-    return {
-      id: group.id,
-      displayName: group.displayName,
-      description: group.description,
-      mailNickname: group.mailNickname,
-      mail: `${group.mailNickname}@contoso.example`,
-      visibility: group.visibility,
-      classification: group.classification,
-      groupTypes: ['Unified'],
-      uniqueName: group.uniqueName,
-      resourceProvisioningOptions: this.teams.has(group.id) ? ['Team'] : [],
-    };
   }
 
   protected userFromBind(bind: string): string {
@@ -294,88 +238,11 @@ export abstract class Tenant {
     };
   }
 
-  protected teamJson(team: TeamRecord): Json {
-    const group = this.group(team.id);
-    return {
-      id: team.id,
-      createdDateTime: team.createdDateTime,
-      displayName: group.displayName,
-      description: group.description,
-      internalId: team.internalId,
-      classification: group.classification,
-      specialization: 'none',
-      visibility: group.visibility.toLowerCase(),
-      webUrl: `https://teams.microsoft.com/l/team/${encodeURIComponent(team.internalId)}/conversations?groupId=${team.id}&tenantId=${this.tenantId}`,
-      isArchived: team.isArchived,
-      tenantId: this.tenantId,
-      summary: null,
-      // Graph v1.0 does not return discoverySettings; the fields below are real v1.0 ones too.
-      memberSettings: { allowCreateUpdateChannels: true, ...team.settings.memberSettings },
-      guestSettings: { ...team.settings.guestSettings },
-      messagingSettings: { ...team.settings.messagingSettings },
-      funSettings: { ...team.settings.funSettings },
-    };
-  }
-
-  protected membersJson(teamId: string): Json[] {
-    return this.team(teamId).members.map((m) => this.memberJson(m));
-  }
-
-  protected memberJson(member: { id: string; userId: string; roles: string[] }): Json {
-    const user = this.users.get(member.userId);
-    return {
-      '@odata.type': MEMBER_TYPE,
-      id: member.id,
-      roles: member.roles,
-      displayName: user?.displayName ?? null,
-      visibleHistoryStartDateTime: '0001-01-01T00:00:00Z',
-      userId: member.userId,
-      email: user?.mail ?? null,
-      tenantId: this.tenantId,
-    };
-  }
-
-  protected channelJson(team: TeamRecord, channel: ChannelRecord): Json {
-    return {
-      id: channel.id,
-      createdDateTime: channel.createdDateTime,
-      displayName: channel.displayName,
-      description: channel.description,
-      membershipType: channel.membershipType,
-      isFavoriteByDefault: null,
-      email: '',
-      webUrl: `https://teams.microsoft.com/l/channel/${encodeURIComponent(channel.id)}?groupId=${team.id}`,
-    };
-  }
-
   protected channel(teamId: string, channelId: string): { team: TeamRecord; channel: ChannelRecord } {
     const team = this.team(teamId);
     const channel = team.channels.find((c) => c.id === channelId);
     if (!channel) throw new HttpError(fail(404, 'NotFound', `Channel ${channelId} not found.`));
     return { team, channel };
-  }
-
-  protected tabJson(channel: ChannelRecord, tab: ChannelRecord['tabs'][number], expand: boolean): Json {
-    const json: Json = {
-      id: tab.id,
-      displayName: tab.displayName,
-      webUrl: `https://teams.microsoft.com/l/entity/${tab.teamsAppId}/${tab.id}?label=${encodeURIComponent(tab.displayName)}`,
-      configuration: {
-        entityId: null,
-        contentUrl: null,
-        websiteUrl: null,
-        removeUrl: null,
-        ...tab.configuration,
-      },
-    };
-    if (expand)
-      json.teamsApp = this.apps.get(tab.teamsAppId) ?? {
-        id: tab.teamsAppId,
-        externalId: null,
-        displayName: '',
-        distributionMethod: 'store',
-      };
-    return json;
   }
 
   protected constructor(options: FakeGraphOptions) {

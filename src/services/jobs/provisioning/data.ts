@@ -52,5 +52,10 @@ export const ProvisioningData = z.looseObject({
     })
     .optional(),
   team: Person.extend({ webUrl: z.string() }).optional(),
+  /**
+   * The team's channel ids by lower-cased name (`general` for General), as the channels step found
+   * or made them, so that the tabs and welcome steps do not read the channels again.
+   */
+  channelIds: z.record(z.string(), z.string()).optional(),
 });
 export type ProvisioningData = z.output<typeof ProvisioningData>;

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { JobCannotRun } from '../../../domain/errors';
 import type { StoredJob } from '../../../domain/jobs';
+import type { TeamsPlatform } from '../../../platform/port';
 import type { JsonObject } from '../../../domain/metadata';
 import type { Database } from '../../../store/schema';
 import type { StewardEvent } from '../../events';
@@ -100,33 +101,35 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     });
 
     await run.step('channels', async () => {
-      const existing = new Set((await teams.listChannels(teamId())).map((c) => c.displayName.toLowerCase()));
+      const channelIds = await channelIdsOf(teams, teamId());
       const created: string[] = [];
       for (const channel of plan.channels) {
-        if (existing.has(channel.displayName.toLowerCase())) continue;
-        await teams.createChannel(teamId(), channel, ownerId);
+        if (channelIds[channel.displayName.toLowerCase()]) continue;
+        const made = await teams.createChannel(teamId(), channel, ownerId);
+        channelIds[channel.displayName.toLowerCase()] = made.id;
         created.push(channel.displayName);
       }
-      return { log: created.length > 0 ? [`Created channels: ${created.join(', ')}.`] : [] };
+      return {
+        data: { ...run.data, channelIds },
+        log: created.length > 0 ? [`Created channels: ${created.join(', ')}.`] : [],
+      };
     });
 
     await run.step('tabs', async () => {
-      const channels = await teams.listChannels(teamId());
-      const primary = await teams.primaryChannel(teamId());
+      // The channels step's ids; read again only for a job queued before it recorded them.
+      const channelIds = run.data.channelIds ?? (await channelIdsOf(teams, teamId()));
       const created: string[] = [];
       for (const tab of plan.tabs) {
-        const channel =
-          tab.channel.toLowerCase() === 'general'
-            ? primary
-            : channels.find((c) => c.displayName.toLowerCase() === tab.channel.toLowerCase());
-        if (!channel)
+        const channelId = channelIds[tab.channel.toLowerCase()];
+        if (!channelId)
           throw new JobCannotRun(
             `The tab "${tab.displayName}" names a channel "${tab.channel}" the team does not have.`,
           );
-        const tabs = await teams.listTabs(teamId(), channel.id);
+        const tabs = await teams.listTabs(teamId(), channelId);
         if (tabs.some((t) => t.displayName === tab.displayName)) continue;
-        await teams.createTab(teamId(), channel.id, tab);
-        created.push(`${tab.displayName} (${channel.displayName})`);
+        // Nothing here reads the tab back: its app's details are for API callers, not this job.
+        await teams.createTab(teamId(), channelId, tab, { withApp: false });
+        created.push(`${tab.displayName} (${tab.channel})`);
       }
       return { log: created.length > 0 ? [`Created tabs: ${created.join(', ')}.`] : [] };
     });
@@ -144,7 +147,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
 
     await run.step('welcome', async () => {
       if (!plan.welcomeMessage.trim()) return { skipped: true };
-      const outcome = await teams.welcome(teamId(), plan.welcomeMessage);
+      const outcome = await teams.welcome(teamId(), plan.welcomeMessage, run.data.channelIds?.general);
       if ('skipped' in outcome)
         return { skipped: true, log: [`Skipped the welcome message: ${outcome.skipped}`] };
       return { log: [outcome.posted] };
@@ -191,4 +194,15 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     const payload = { ...eventPayload(job, data), reason };
     return [await this.deps.events.record(trx, 'team_provisioning_failed', payload, now)];
   }
+}
+
+/**
+ * The team's channels by lower-cased name, General under `general` whatever the platform calls it:
+ * one read of the channels, and one of the primary channel only when none is named General.
+ */
+async function channelIdsOf(teams: TeamsPlatform, teamId: string): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const channel of await teams.listChannels(teamId)) ids[channel.displayName.toLowerCase()] = channel.id;
+  ids.general ??= (await teams.primaryChannel(teamId)).id;
+  return ids;
 }

@@ -1,0 +1,75 @@
+/**
+ * The tenant-wide Microsoft Graph budget's vocabulary: the limits it keeps to, and the store every
+ * worker process shares its buckets through (`docs/graph-budget.md`).
+ */
+
+/**
+ * Microsoft Graph's Teams throttling limits per app per tenant, from the Microsoft Teams table of
+ * "Microsoft Graph service-specific throttling limits" (`includes/throttling-teams.md` of
+ * microsoftgraph/microsoft-graph-docs-contrib): `POST /teams` 10 rps; `PUT /groups/{id}/team` and
+ * `POST /teams/{id}/clone` six rps; `POST` channel and `POST` tab 30 rps; other Teams calls 30 rps;
+ * "a maximum of four requests per second per app can be issued on a given team", one per second
+ * on a given channel, and `POST /teams/{id}/members` "4rpm" per team.
+ */
+export interface GraphLimits {
+  createTeamPerSecond: number;
+  cloneTeamPerSecond: number;
+  channelOrTabPerSecond: number;
+  otherPerSecond: number;
+  perTeamPerSecond: number;
+  perChannelPerSecond: number;
+  memberAdditionsPerMinute: number;
+}
+
+export const PUBLISHED_GRAPH_LIMITS: Readonly<GraphLimits> = {
+  createTeamPerSecond: 10,
+  cloneTeamPerSecond: 6,
+  channelOrTabPerSecond: 30,
+  otherPerSecond: 30,
+  perTeamPerSecond: 4,
+  perChannelPerSecond: 1,
+  memberAdditionsPerMinute: 4,
+};
+
+/** How a deployment spends the limits: `GraphLimits` plus how close to them it runs. */
+export interface GraphBudgetSettings {
+  limits: GraphLimits;
+  /**
+   * The share of each rate Steward spends (0.9: nine tenths). The rest absorbs the time between a
+   * reservation and the request reaching Graph, so that two calls paced exactly one interval
+   * apart do not arrive a few milliseconds too close.
+   */
+  headroom: number;
+  /**
+   * The longest a call waits in-process for its turn. A later turn is not taken: the call fails as
+   * a transient `GraphBudgetDeferred` naming the wait, so the job is delayed and frees its slot.
+   */
+  maxWaitMs: number;
+}
+
+/** One bucket a call draws on: its key and the spacing between two of its calls. */
+export interface BudgetBucket {
+  /** `class:createTeam`, `team:{id}`, `channel:{team}/{channel}`, `members:{team}`. */
+  key: string;
+  /** Milliseconds between two calls at the budgeted rate (the GCRA emission interval). */
+  intervalMs: number;
+}
+
+/** A reservation's outcome: when the call may start, or how long until it could. */
+export type Reservation = { waitMs: number } | { deferredMs: number };
+
+/**
+ * Where the buckets live: one row per bucket holding its theoretical arrival time (GCRA), shared
+ * by every process on the same database.
+ */
+export interface GraphBudgetStore {
+  /**
+   * Reserves one call in every bucket at once, unless one of them could serve it only after
+   * `maxWaitMs`; then nothing is reserved and the answer says how long that would be.
+   */
+  reserve(buckets: readonly BudgetBucket[], maxWaitMs: number): Promise<Reservation>;
+  /** Graph answered 429: no bucket of `keys` serves anyone before `retryAfterMs` from now. */
+  penalise(keys: readonly string[], retryAfterMs: number): Promise<void>;
+  /** Deletes buckets whose time has passed (they hold no state); returns how many. */
+  sweep(): Promise<number>;
+}

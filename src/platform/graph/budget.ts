@@ -1,0 +1,128 @@
+import type { BudgetBucket, GraphBudgetSettings, GraphBudgetStore } from '../../domain/graphBudget';
+import { PlatformError } from '../port';
+import type { Sleep } from './client';
+
+/**
+ * A call the budget could serve only after `maxWaitMs`: it was not sent. Transient, with the wait
+ * as `retryAfterMs`, so the job is delayed (its worker slot freed) instead of sleeping on it.
+ */
+export class GraphBudgetDeferred extends PlatformError {
+  constructor(what: string, waitMs: number) {
+    super(
+      `Microsoft Graph's budget for ${what} is spent for the next ${Math.ceil(waitMs / 1000)} s`,
+      429,
+      true,
+      waitMs,
+    );
+    this.name = 'GraphBudgetDeferred';
+  }
+}
+
+/** How often a process deletes buckets that went quiet. */
+const SWEEP_EVERY_MS = 5 * 60_000;
+
+/** `/teams/{id}` or `/teams('{id}')`, then optionally `/channels/{id}` (or `('{id}')`). */
+const TEAM_PATH = /^\/teams(?:\('([^']+)'\)|\/([^/()?]+))(?:\/channels(?:\('([^']+)'\)|\/([^/()?]+)))?/;
+
+/**
+ * The tenant-wide Graph budget as the adapter's request path sees it: which buckets a call draws
+ * on (its request class and the team, channel and member additions it touches, after Microsoft's
+ * Teams table), a turn reserved in all of them in the shared store before the call is sent, and a
+ * 429 turned into a pause of those buckets for every worker. Calls outside Teams (directory,
+ * groups, users) are not Teams-throttled and pass freely.
+ */
+export class GraphBudget {
+  private nextSweep = 0;
+  /** When this process last sent a call of each bucket (ms since the epoch). */
+  private readonly lastSent = new Map<string, number>();
+
+  constructor(
+    private readonly store: GraphBudgetStore,
+    private readonly settings: GraphBudgetSettings,
+    private readonly sleep: Sleep,
+  ) {}
+
+  /** The buckets of `method path` (a path under the version, such as `/teams/{id}/channels`). */
+  buckets(method: string, path: string): BudgetBucket[] {
+    const L = this.settings.limits;
+    const perSecond = (rate: number) => 1000 / (rate * this.settings.headroom);
+    const team = TEAM_PATH.exec(path);
+    const groupTeam = method === 'PUT' && /^\/groups\/[^/]+\/team$/.test(path);
+    const createTeam = method === 'POST' && /^\/teams\/?$/.test(path);
+    if (!team && !groupTeam && !createTeam) return [];
+    const teamId = team?.[1] ?? team?.[2];
+    const channelId = team?.[3] ?? team?.[4];
+    const rest = team ? path.slice(team[0].length) : '';
+    let klass: string;
+    let rate: number;
+    if (createTeam) [klass, rate] = ['createTeam', L.createTeamPerSecond];
+    else if (groupTeam || (method === 'POST' && rest === '/clone'))
+      [klass, rate] = ['cloneTeam', L.cloneTeamPerSecond];
+    else if (method === 'POST' && (channelId ? rest === '/tabs' : /^\/channels\/?$/.test(rest)))
+      [klass, rate] = ['channelOrTab', L.channelOrTabPerSecond];
+    else [klass, rate] = ['other', L.otherPerSecond];
+    const buckets: BudgetBucket[] = [{ key: `class:${klass}`, intervalMs: perSecond(rate) }];
+    if (teamId) buckets.push({ key: `team:${teamId}`, intervalMs: perSecond(L.perTeamPerSecond) });
+    if (teamId && channelId) {
+      buckets.push({ key: `channel:${teamId}/${channelId}`, intervalMs: perSecond(L.perChannelPerSecond) });
+    }
+    if (teamId && !channelId && method === 'POST' && /^\/members(\/add)?$/.test(rest)) {
+      const interval = 60_000 / (L.memberAdditionsPerMinute * this.settings.headroom);
+      buckets.push({ key: `members:${teamId}`, intervalMs: interval });
+    }
+    return buckets;
+  }
+
+  /**
+   * Waits for this call's turn in every bucket it draws on; throws GraphBudgetDeferred (sending
+   * nothing) when that turn is further than the settings' `maxWaitMs`.
+   */
+  async acquire(method: string, path: string): Promise<void> {
+    const buckets = this.buckets(method, path);
+    if (buckets.length === 0) return;
+    this.sweepNowAndThen();
+    const reservation = await this.store.reserve(buckets, this.settings.maxWaitMs);
+    if ('deferredMs' in reservation) {
+      throw new GraphBudgetDeferred(
+        buckets.map((b) => b.key.split(':')[0]).join(', '),
+        reservation.deferredMs,
+      );
+    }
+    if (reservation.waitMs > 0) await this.sleep(reservation.waitMs);
+    await this.spaceFromLastSent(buckets);
+  }
+
+  /**
+   * The database paces turns from when they were reserved; a reservation answered late (a busy
+   * database or event loop) sends its call late, and the next call of the same bucket, on its
+   * turn, would follow it too closely. A team's or a channel's calls come from the one job working
+   * on it, in this process: here no two calls of a bucket leave less than its interval apart.
+   */
+  private async spaceFromLastSent(buckets: readonly BudgetBucket[]): Promise<void> {
+    const now = Date.now();
+    const gap = Math.max(0, ...buckets.map((b) => (this.lastSent.get(b.key) ?? 0) + b.intervalMs - now));
+    if (gap > 0) await this.sleep(Math.ceil(gap));
+    const sent = Date.now();
+    for (const bucket of buckets) this.lastSent.set(bucket.key, sent);
+  }
+
+  /** Buckets of teams long provisioned hold no state: one process deletes them now and then. */
+  private sweepNowAndThen(): void {
+    const now = Date.now();
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const [key, at] of this.lastSent) if (at < now - SWEEP_EVERY_MS) this.lastSent.delete(key);
+    // Best effort: a failed sweep leaves rows the next one deletes.
+    this.store.sweep().catch(() => undefined);
+  }
+
+  /**
+   * Graph throttled `method path` anyway (another app instance, a limit lower than published):
+   * every bucket of the call, its class included, serves nobody for `retryAfterMs`, in every
+   * worker process, since Graph does not say which of its limits was reached.
+   */
+  async throttled(method: string, path: string, retryAfterMs: number): Promise<void> {
+    const keys = this.buckets(method, path).map((b) => b.key);
+    await this.store.penalise(keys, retryAfterMs);
+  }
+}

@@ -1,0 +1,248 @@
+import type { Agent } from 'undici';
+import { type GraphBudgetSettings, PUBLISHED_GRAPH_LIMITS } from '../../src/domain/graphBudget';
+import {
+  createGraphPlatform,
+  GraphBudget,
+  GraphBudgetDeferred,
+  type GraphPlatform,
+} from '../../src/platform/graph';
+import { migrate, openStore, type Store } from '../../src/store/database';
+import { GraphBudgetRepository } from '../../src/store/graphBudget';
+import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { FakeGraph } from '../support/fakeGraph';
+
+/**
+ * The tenant-wide Graph budget over a real database: two stores opened on the same database stand
+ * for two worker processes (each its own connections), and together they keep to one rate; a 429
+ * one of them hears pauses the class for the other.
+ */
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function settings(overrides: Partial<GraphBudgetSettings> = {}): GraphBudgetSettings {
+  return { limits: { ...PUBLISHED_GRAPH_LIMITS }, headroom: 1, maxWaitMs: 10_000, ...overrides };
+}
+
+/** The most calls in any window of `windowMs` among sorted instants. */
+function busiestWindow(instants: number[], windowMs: number): number {
+  const sorted = [...instants].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= windowMs) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
+  let db: TestDatabase;
+  let other: TestDatabase;
+  let first: Store;
+  let second: Store;
+  let elsewhere: Store;
+
+  beforeAll(async () => {
+    [db, other] = await Promise.all([createTestDatabase(kind), createTestDatabase(kind)]);
+    first = openStore(storeOptionsOf(db));
+    await migrate(first.db);
+    second = openStore(storeOptionsOf(db));
+    elsewhere = openStore(storeOptionsOf(other));
+    await migrate(elsewhere.db);
+  });
+
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close(), elsewhere.close()]);
+    await Promise.all([db.drop(), other.drop()]);
+  });
+
+  /** Both "processes" acquire `each` turns of `POST /teams` at once; the instants their calls may go. */
+  async function race(stores: [Store, Store], each: number, limits = settings()): Promise<number[]> {
+    const budgets = stores.map((s) => new GraphBudget(new GraphBudgetRepository(s.db), limits, realSleep));
+    const sent: number[] = [];
+    await Promise.all(
+      budgets.flatMap((budget) =>
+        Array.from({ length: each }, async () => {
+          await budget.acquire('POST', '/teams');
+          sent.push(Date.now());
+        }),
+      ),
+    );
+    return sent;
+  }
+
+  test('two processes on one database together keep to the class’s rate; on two databases they would not', async () => {
+    const limits = settings({ limits: { ...PUBLISHED_GRAPH_LIMITS, createTeamPerSecond: 10 } });
+    const shared = await race([first, second], 12, limits);
+    // 24 calls at 10 a second: the first goes at once, the last 2.3 s later (timers that fire late
+    // only lengthen that); no second holds more than ten, give or take the timers a loaded machine
+    // fires late and together.
+    expect(busiestWindow(shared, 1000)).toBeLessThanOrEqual(13);
+    expect(Math.max(...shared) - Math.min(...shared)).toBeGreaterThanOrEqual(2200);
+
+    const apart = await race([first, elsewhere], 12, limits);
+    expect(busiestWindow(apart, 1000)).toBeGreaterThan(15);
+  });
+
+  test('a 429 one process hears pauses the class for the other; a pause longer than the in-process wait defers the call', async () => {
+    const one = new GraphBudget(new GraphBudgetRepository(first.db), settings(), realSleep);
+    const waits: number[] = [];
+    const recordSleep = async (ms: number) => {
+      waits.push(ms);
+    };
+    const two = new GraphBudget(new GraphBudgetRepository(second.db), settings(), recordSleep);
+
+    await one.throttled('POST', '/teams/t-429/channels', 3000);
+    await two.acquire('POST', '/teams/t-other/channels');
+    // The class (channels and tabs) is paused for everyone; the 429's own team for its own calls.
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(2500);
+    expect(waits[0]).toBeLessThanOrEqual(3000);
+    await two.acquire('GET', '/users/someone');
+    expect(waits).toHaveLength(1); // directory calls are not Teams calls: no bucket, no wait
+
+    await one.throttled('POST', '/teams', 30_000);
+    const deferred = await two.acquire('POST', '/teams').catch((error: unknown) => error);
+    expect(deferred).toBeInstanceOf(GraphBudgetDeferred);
+    expect((deferred as GraphBudgetDeferred).transient).toBe(true);
+    expect((deferred as GraphBudgetDeferred).retryAfterMs).toBeGreaterThan(25_000);
+    // Nothing was reserved by the deferred call: the class is free again right after the pause.
+    const repository = new GraphBudgetRepository(first.db);
+    const after = await repository.reserve([{ key: 'class:createTeam', intervalMs: 100 }], 40_000);
+    expect('waitMs' in after && after.waitMs).toBeGreaterThan(25_000);
+    expect('waitMs' in after && after.waitMs).toBeLessThanOrEqual(30_000);
+
+    // A call refused by one of its buckets (the team's member additions) hands back the turns it
+    // took in the others: the team's next call goes at once.
+    await repository.penalise(['members:t-members'], 20_000);
+    const members = await two
+      .acquire('POST', '/teams/t-members/members/add')
+      .catch((error: unknown) => error);
+    expect(members).toBeInstanceOf(GraphBudgetDeferred);
+    const team = await repository.reserve([{ key: 'team:t-members', intervalMs: 250 }], 0);
+    expect(team).toEqual({ waitMs: 0 });
+  });
+
+  test('a call waiting on its busiest bucket holds its other buckets from when it really starts', async () => {
+    const repository = new GraphBudgetRepository(first.db);
+    await repository.penalise(['class:busy'], 1000);
+    const call = await repository.reserve(
+      [
+        { key: 'class:busy', intervalMs: 100 },
+        { key: 'channel:quiet', intervalMs: 5000 },
+      ],
+      10_000,
+    );
+    expect('waitMs' in call && call.waitMs).toBeGreaterThan(900);
+    // The channel's next call comes a full interval after this one goes (1 s from now), not after
+    // the instant it was reserved.
+    const next = await repository.reserve([{ key: 'channel:quiet', intervalMs: 5000 }], 10_000);
+    expect('waitMs' in next && next.waitMs).toBeGreaterThan(5900);
+  });
+
+  test('a reservation answered late does not let the next call of its team follow too closely', async () => {
+    const repository = new GraphBudgetRepository(first.db);
+    // The database answers the first reservation 300 ms late, the second at once.
+    const delays = [300, 0];
+    const slow = {
+      reserve: async (...args: Parameters<GraphBudgetRepository['reserve']>) => {
+        const answer = await repository.reserve(...args);
+        await realSleep(delays.shift() ?? 0);
+        return answer;
+      },
+      penalise: (keys: readonly string[], ms: number) => repository.penalise(keys, ms),
+      sweep: () => repository.sweep(),
+    };
+    const limits = { ...PUBLISHED_GRAPH_LIMITS, perTeamPerSecond: 1, otherPerSecond: 1000 };
+    const budget = new GraphBudget(slow, settings({ limits }), realSleep);
+    await budget.acquire('GET', '/teams/t-late');
+    const firstSent = Date.now();
+    await budget.acquire('GET', '/teams/t-late');
+    expect(Date.now() - firstSent).toBeGreaterThanOrEqual(990);
+  });
+
+  test('a call reserves in its class, its team, its channel and a team’s member additions', () => {
+    const budget = new GraphBudget(
+      new GraphBudgetRepository(first.db),
+      settings({ headroom: 0.5 }),
+      realSleep,
+    );
+    const keys = (method: string, path: string) =>
+      budget.buckets(method, path).map((b) => `${b.key}@${Math.round(b.intervalMs)}`);
+    expect(keys('POST', '/teams')).toEqual(['class:createTeam@200']);
+    expect(keys('POST', '/teams/t1/clone')).toEqual(['class:cloneTeam@333', 'team:t1@500']);
+    expect(keys('PUT', '/groups/g1/team')).toEqual(['class:cloneTeam@333']);
+    expect(keys('POST', '/teams/t1/channels')).toEqual(['class:channelOrTab@67', 'team:t1@500']);
+    expect(keys('POST', '/teams/t1/channels/c1/tabs')).toEqual([
+      'class:channelOrTab@67',
+      'team:t1@500',
+      'channel:t1/c1@2000',
+    ]);
+    expect(keys('GET', '/teams/t1/channels/c1/tabs')).toEqual([
+      'class:other@67',
+      'team:t1@500',
+      'channel:t1/c1@2000',
+    ]);
+    expect(keys('POST', '/teams/t1/members/add')).toEqual([
+      'class:other@67',
+      'team:t1@500',
+      'members:t1@30000',
+    ]);
+    expect(keys('GET', "/teams('t1')/operations('o1')")).toEqual(['class:other@67', 'team:t1@500']);
+    expect(keys('PATCH', "/groups(uniqueName='steward-x')")).toEqual([]);
+  });
+
+  describe('in the adapter, against the Graph simulator', () => {
+    let fake: FakeGraph;
+    let dispatcher: Agent;
+    const platforms: GraphPlatform[] = [];
+
+    beforeAll(async () => {
+      fake = await FakeGraph.start({ limits: PUBLISHED_GRAPH_LIMITS, scale: 1 });
+      dispatcher = fake.dispatcher();
+    });
+
+    afterAll(async () => {
+      await Promise.all(platforms.map((p) => p.close()));
+      await dispatcher.close();
+      await fake.close();
+    });
+
+    function platform(store: Store | undefined): GraphPlatform {
+      const made = createGraphPlatform(fake.config(), {
+        dispatcher,
+        retry: { maxAttempts: 1 },
+        budgetStore: store && new GraphBudgetRepository(store.db),
+      });
+      platforms.push(made);
+      return made;
+    }
+
+    test('two adapters sharing the budget read one team as fast as Graph allows without a 429; unpaced, they are throttled', async () => {
+      const teamId = fake.addTeam({ displayName: 'Shared' });
+      const [a, b] = [platform(first), platform(second)];
+      const started = Date.now();
+      await Promise.all([a, b].flatMap((p) => Array.from({ length: 5 }, () => p.teams.getTeam(teamId))));
+      expect(fake.throttle?.refusedTotal).toBe(0);
+      // Ten reads at 90 % of four a second: the last one at least 2 s after the first.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+
+      const [c, d] = [platform(undefined), platform(undefined)];
+      const unpaced = await Promise.allSettled(
+        [c, d].flatMap((p) => Array.from({ length: 5 }, () => p.teams.getTeam(teamId))),
+      );
+      expect(unpaced.filter((r) => r.status === 'rejected').length).toBeGreaterThan(0);
+      expect(fake.throttle?.refusedTotal).toBeGreaterThan(0);
+    });
+
+    test('Graph’s 429 to one adapter holds back the other adapter’s next call in the same class', async () => {
+      const [x, y] = [fake.addTeam({ displayName: 'X' }), fake.addTeam({ displayName: 'Y' })];
+      const [a, b] = [platform(first), platform(second)];
+      fake.fail({ method: 'GET', path: new RegExp(`^/teams/${x}$`), times: 1, status: 429, retryAfter: '2' });
+      await expect(a.teams.getTeam(x)).rejects.toMatchObject({ status: 429 });
+      const refusedAt = fake.requests.filter((r) => r.path === `/v1.0/teams/${x}`).at(-1)!.at;
+      await b.teams.getTeam(y);
+      const servedAt = fake.requests.filter((r) => r.path === `/v1.0/teams/${y}`).at(-1)!.at;
+      expect(servedAt - refusedAt).toBeGreaterThanOrEqual(1900);
+    });
+  });
+});
