@@ -18,6 +18,8 @@ const EVENT_TYPES = Object.keys({
   team_creation_approval_requested: true,
   team_creation_approved: true,
   team_creation_rejected: true,
+  team_creation_approval_reminder: true,
+  team_creation_approval_escalated: true,
   team_archived: true,
   team_unarchived: true,
   team_deleted: true,
