@@ -17,6 +17,11 @@ interface StageView {
   votes?: Array<{ id: string; status: string }>;
   escalated?: string;
 }
+/** The parts of an event's payload these tests read. */
+interface EventPayload {
+  provisioning?: { id: string };
+  approval: { id: string; stage: { name: string; number: number } };
+}
 const stagesOf = (job: Job) => (job.data.approval as { stages: StageView[] }).stages;
 
 describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
@@ -84,7 +89,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
   const outbox = async (jobId: string) => {
     const rows = await app.steward.store.db.selectFrom('outbox_events').selectAll().orderBy('seq').execute();
     return rows
-      .map((r) => ({ type: r.type, payload: JSON.parse(r.payload) as Record<string, any> }))
+      .map((r) => ({ type: r.type, payload: JSON.parse(r.payload) as EventPayload }))
       .filter((e) => e.payload.provisioning?.id === jobId);
   };
 
@@ -159,19 +164,23 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     ]);
     expect(events.filter((e) => e.type === 'team_creation_approved')).toHaveLength(1);
     const records = await app.call<{
-      value: Array<{ action: string; target: { id: string }; details: any }>;
+      value: Array<{
+        action: string;
+        target: { id: string };
+        details?: { jobId?: string; stage: { name: string } };
+      }>;
     }>('GET', '/api/v1.0/audit_trails/approvals/records?$top=100', { token: token.governance });
     const mine = records.body.value.filter((r) => r.details?.jobId === created.id);
     expect(
       mine
         .filter((r) => r.action === 'approval_requested')
-        .map((r) => r.details.stage.name)
+        .map((r) => r.details!.stage.name)
         .sort(),
     ).toEqual(['Department', 'Legal', 'Manager']);
     expect(
       mine
         .filter((r) => r.action === 'approval_approved')
-        .map((r) => r.details.stage.name)
+        .map((r) => r.details!.stage.name)
         .sort(),
     ).toEqual(['Department', 'Legal', 'Manager']);
   });
