@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, ApprovalStage } from './wire/approvalPolicy';
+import type { ApprovalPolicy, ApprovalStage, ApprovalStageProgress } from './wire/approvalPolicy';
 
 /**
  * Staged approvals as a request carries them: the stages of its template's policy, resolved to
@@ -11,39 +11,15 @@ export function policyStages(policy: ApprovalPolicy): ApprovalStage[] {
   return [{ name: 'Approval', approvers: { kind: 'people', people: policy.approvalTeam }, decision: 'any' }];
 }
 
-export interface StagePerson {
-  id: string;
-  name?: string;
-}
+export type StagePerson = ApprovalStageProgress['approvers'][number];
 
 /** One approver's vote on an `all` stage. */
-export interface StageVote {
-  id: string;
-  name?: string;
-  status: 'approved' | 'rejected';
-  comment: string | null;
-  time: string;
-}
+export type StageVote = NonNullable<ApprovalStageProgress['votes']>[number];
 
-export type StageStatus = 'upcoming' | 'pending' | 'approved' | 'rejected' | 'expired';
+export type StageStatus = ApprovalStageProgress['status'];
 
 /** A stage of one request (the Job's `data.approval.stages[]`); `id` is its approvalRequestId. */
-export interface StageState {
-  id: string;
-  name: string;
-  decision: 'any' | 'all';
-  approvers: StagePerson[];
-  status: StageStatus;
-  decider: StagePerson | null;
-  comment: string | null;
-  time: string | null;
-  /** The votes so far of an `all` stage. */
-  votes?: StageVote[];
-  /** Why the escalation team holds this stage: `empty` (it resolved to nobody) or `late`. */
-  escalated?: 'empty' | 'late';
-  /** When the undecided approvers were reminded. */
-  remindedAt?: string;
-}
+export type StageState = ApprovalStageProgress;
 
 /** The timers of a policy, copied into each request so a later template change does not move them. */
 export interface StageTimers {

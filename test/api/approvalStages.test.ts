@@ -22,6 +22,10 @@ interface EventPayload {
   provisioning?: { id: string };
   approval: { id: string; stage: { name: string; number: number } };
 }
+/** The parts of an OpenAPI schema these tests read. */
+interface SchemaView {
+  properties: Record<string, { enum?: string[] }>;
+}
 const stagesOf = (job: Job) => (job.data.approval as { stages: StageView[] }).stages;
 
 describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
@@ -354,6 +358,29 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     const allowed = await requested('zoe', 'staged-self-allowed', 'Mine too');
     expect((await decide('zoe', stagesOf(allowed)[0]!.id, 'approve')).status).toBe(200);
     expect((await waitForJob(app, token.zoe!, allowed.id)).status).toBe('completed');
+  });
+
+  test('the OpenAPI document describes the policy and the stages on the Job', async () => {
+    const doc = (
+      await app.call<{ components: { schemas: Record<string, SchemaView> } }>('GET', '/api/v1.0/openapi.json')
+    ).body;
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas.ApprovalPolicy!.properties)).toEqual(
+      expect.arrayContaining([
+        'stages',
+        'reminderAfterHours',
+        'escalateAfterHours',
+        'escalationTeam',
+        'expireAfterDays',
+        'allowSelfApproval',
+      ]),
+    );
+    expect(JSON.stringify(schemas.ApprovalStageApprovers)).toMatch(/manager[\s\S]*people[\s\S]*rule/);
+    expect(schemas.ApprovalStage!.properties.decision!.enum).toEqual(['any', 'all']);
+    expect(Object.keys(schemas.ApprovalStageProgress!.properties)).toEqual(
+      expect.arrayContaining(['id', 'name', 'approvers', 'status', 'decider', 'comment', 'time']),
+    );
+    expect(JSON.stringify(schemas.Job!.properties.data)).toContain('JobApproval');
   });
 
   test('template validation refuses a policy that cannot work', async () => {

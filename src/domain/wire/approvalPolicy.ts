@@ -83,3 +83,60 @@ export const ApprovalPolicy = model(
   }),
 );
 export type ApprovalPolicy = z.output<typeof ApprovalPolicy>;
+
+const StagePerson = z.object({ id: z.string(), name: z.string().optional() });
+
+/** Where one stage of a request's approval stands (a Job's `data.approval.stages[]`). */
+export const ApprovalStageProgress = model(
+  'ApprovalStageProgress',
+  z.object({
+    id: z.string().describe("The stage's approval request id (`approveTeamCreation` takes it)."),
+    name: z.string(),
+    decision: z.enum(['any', 'all']),
+    approvers: z.array(StagePerson),
+    status: z
+      .enum(['upcoming', 'pending', 'approved', 'rejected', 'expired'])
+      .describe(
+        '`upcoming` until the stages before it are approved; `pending` while it waits for a decision.',
+      ),
+    decider: StagePerson.nullable().describe('Who settled the stage (null while open, and when it expired).'),
+    comment: z.string().nullable().describe("The decider's comment; `expired` when nobody decided in time."),
+    time: z.string().nullable().describe('When the stage was settled.'),
+    votes: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string().optional(),
+          status: z.enum(['approved', 'rejected']),
+          comment: z.string().nullable(),
+          time: z.string(),
+        }),
+      )
+      .optional()
+      .describe('Each decision on a `decision: all` stage.'),
+    escalated: z
+      .enum(['empty', 'late'])
+      .optional()
+      .describe(
+        'Why the escalation team has the stage: it named nobody (`empty`), or nobody decided in time (`late`).',
+      ),
+    remindedAt: z.string().optional().describe('When the undecided approvers were reminded.'),
+  }),
+);
+export type ApprovalStageProgress = z.output<typeof ApprovalStageProgress>;
+
+/** A request's approval as its Job shows it (`data.approval`). */
+export const JobApproval = model(
+  'JobApproval',
+  z.looseObject({
+    id: z
+      .string()
+      .describe('The approval request of the stage waiting for a decision (the last one once decided).'),
+    status: z
+      .string()
+      .describe('`pending` until the last stage is approved (`approved`) or one is rejected (`rejected`).'),
+    approvers: z.array(StagePerson).describe("That stage's approvers."),
+    approver: z.object({ id: z.string(), message: z.string().nullable() }).optional(),
+    stages: z.array(ApprovalStageProgress).optional().describe('Every stage, in order (additive).'),
+  }),
+);

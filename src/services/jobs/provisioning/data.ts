@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ApprovalStageProgress,
   ClonedTeam,
   PermanentMember,
   PermanentMembership,
@@ -9,33 +10,6 @@ import {
 } from '../../../domain/wire';
 
 const Person = z.looseObject({ id: z.string(), displayName: z.string() });
-
-const StagePerson = z.object({ id: z.string(), name: z.string().optional() });
-
-/** A stage of the request's approval (`domain/approvalStages.ts`), as the job stores and shows it. */
-const StageState = z.object({
-  id: z.string(),
-  name: z.string(),
-  decision: z.enum(['any', 'all']),
-  approvers: z.array(StagePerson),
-  status: z.enum(['upcoming', 'pending', 'approved', 'rejected', 'expired']),
-  decider: StagePerson.nullable(),
-  comment: z.string().nullable(),
-  time: z.string().nullable(),
-  votes: z
-    .array(
-      z.object({
-        id: z.string(),
-        name: z.string().optional(),
-        status: z.enum(['approved', 'rejected']),
-        comment: z.string().nullable(),
-        time: z.string(),
-      }),
-    )
-    .optional(),
-  escalated: z.enum(['empty', 'late']).optional(),
-  remindedAt: z.string().optional(),
-});
 
 /** The plan a provisioning job carries out, fixed when the request is accepted (or amended on approval). */
 export const ProvisioningPlan = z.looseObject({
@@ -78,7 +52,7 @@ export const ProvisioningData = z.looseObject({
       /** That stage's approvers. */
       approvers: z.array(PermanentMember),
       approver: z.object({ id: z.string(), message: z.string().nullable() }).optional(),
-      stages: z.array(StageState).optional(),
+      stages: z.array(ApprovalStageProgress).optional(),
       allowSelfApproval: z.boolean().optional(),
       timers: z
         .object({
