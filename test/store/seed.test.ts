@@ -183,13 +183,18 @@ describe('seed templates', () => {
         ...config.approval.approvalTeam,
         ...config.permanentMembership.owners,
         ...config.permanentMembership.members,
+        ...(config.approval.stages ?? []).flatMap((s) =>
+          s.approvers.kind === 'people' ? s.approvers.people : [],
+        ),
       ];
       for (const ref of refs) {
         expect(userIds).toContain(ref.id);
         expect(seedUsers.find((u) => u.id === ref.id)?.displayName).toBe(ref.name);
       }
       if (config.sensitivityLabelId !== null) expect(labelIds).toContain(config.sensitivityLabelId);
-      if (config.approval.requireApproval) expect(config.approval.approvalTeam.length).toBeGreaterThan(0);
+      // A staged policy names its approvers in its stages; the older format in its approval team.
+      if (config.approval.requireApproval)
+        expect(config.approval.stages?.length ?? config.approval.approvalTeam.length).toBeGreaterThan(0);
       if (config.audienceTargeting.enabled) expect(config.audienceTargeting.rules.length).toBeGreaterThan(0);
       const channels = ['General', ...newTeam.channels.map((c) => c.displayName)];
       for (const tab of newTeam.tabs) expect(channels).toContain(tab.channel);
