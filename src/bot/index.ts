@@ -110,7 +110,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     log,
   });
   deliveries.use((approvalId, jobId) => approvals.announce(approvalId, jobId));
-  const submitter = new RequestSubmitter({ state, progress });
+  const submitter = new RequestSubmitter({ state, progress, log });
   const notifications = new Notifications({ client, identity, state, approvals, progress, log });
   const bot = new StewardBot({ client, identity, state, approvals, submitter, progress, deliveries, log });
 

@@ -9,49 +9,29 @@ import {
   type TurnContext,
   TurnContext as Turn,
 } from 'botbuilder';
-import type { Job, StewardClient } from '../client';
+import type { Job } from '../client';
 import type { ApproverDeliveries } from './approverDeliveries';
-import type { BotLog } from './botLog';
 import type { BotState } from './botState';
-import {
-  type ApprovalDecisionData,
-  CardVerb,
-  type JobActionData,
-  type PickTemplateData,
-  type SubmitRequestData,
-} from './cards';
-import type { ApprovalConversation } from './conversations/approvals';
-import { helpReply } from './conversations/help';
-import { isStatus } from './apiFailures';
-import { smallTalk } from './conversations/greeting';
-import { isJobId, myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
 import { asCaller, failureReply, readerOfTurn, type Reply } from './conversations/reply';
-import { pageOf, requestForm, searchPeople, templateGallery } from './conversations/requestTeam';
-import { retryForm } from './conversations/retryRequest';
-import type { ProgressTracker } from './conversations/progress';
-import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
+import { searchPeople } from './conversations/requestTeam';
 import { welcome } from './conversations/welcome';
 import type { BotIdentity } from './identity/botIdentity';
+import { textCommand } from './textCommands';
+import { INVOKE_FAILURE, PEOPLE_SEARCH_FAILURE, runVerb, type VerbDependencies } from './verbs';
+import { rememberWhereReached } from './whereReached';
 
 /** The parts the bot's turns use. */
-export interface StewardBotDependencies {
-  client: StewardClient;
+export interface StewardBotDependencies extends VerbDependencies {
   identity: BotIdentity;
   state: BotState;
-  approvals: ApprovalConversation;
-  submitter: RequestSubmitter;
-  progress: ProgressTracker;
   deliveries: ApproverDeliveries;
-  log: BotLog;
 }
 
-/** Longest text command read; anything longer is not a command. */
-const MAX_COMMAND_LENGTH = 200;
-
 /**
- * Steward in Teams: typed commands (`new team`, `request`, `my requests`, `status <id>`, `help`),
- * the cards' Universal Actions (`adaptiveCard/action`), the people picker's search, the welcome on
- * install, and sign-in invokes. Every turn first remembers where the person is reached.
+ * Steward in Teams: typed commands (`textCommands.ts`) and the cards' Universal Actions
+ * (`adaptiveCard/action`), both run through the verb table (`verbs.ts`); the people picker's
+ * search, the welcome on install, and sign-in invokes. Every turn first remembers where the person
+ * is reached (`whereReached.ts`).
  */
 export class StewardBot extends TeamsActivityHandler {
   constructor(private readonly deps: StewardBotDependencies) {
@@ -74,7 +54,7 @@ export class StewardBot extends TeamsActivityHandler {
 
   /** Remembers the person's conversation and Teams id, then runs the turn. */
   protected override async onTurnActivity(context: TurnContext): Promise<void> {
-    await this.remember(context);
+    await rememberWhereReached(context, this.deps);
     await super.onTurnActivity(context);
   }
 
@@ -93,7 +73,7 @@ export class StewardBot extends TeamsActivityHandler {
     try {
       return await super.onInvokeActivity(context);
     } catch (error) {
-      const reply = failureReply(error, { subject: 'request', action: 'do that' }, this.deps.log);
+      const reply = failureReply(error, INVOKE_FAILURE, this.deps.log);
       const card = reply.kind === 'card' ? reply.card.content : {};
       return {
         status: 200,
@@ -129,7 +109,7 @@ export class StewardBot extends TeamsActivityHandler {
   ): Promise<SearchInvokeResponse> {
     let results: Array<{ title: string; value: string }> = [];
     if (invoke.dataset === 'users') {
-      await asCaller(context, this.deps, { subject: 'requests', action: 'search people' }, async (api) => {
+      await asCaller(context, this.deps, PEOPLE_SEARCH_FAILURE, async (api) => {
         results = await searchPeople(api, invoke.queryText ?? '');
         return { kind: 'text', text: '' };
       });
@@ -137,103 +117,24 @@ export class StewardBot extends TeamsActivityHandler {
     return { statusCode: 200, type: 'application/vnd.microsoft.search.searchResponse', value: { results } };
   }
 
-  private async runVerb(context: TurnContext, verb: string, data: object): Promise<Reply> {
-    const deps = this.deps;
-    const value = data as Record<string, unknown>;
-    switch (verb) {
-      case CardVerb.requestTeam:
-        return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
-          templateGallery(api, 0),
-        );
-      case CardVerb.showTemplates:
-        return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
-          templateGallery(api, pageOf(value.page), true),
-        );
-      case CardVerb.pickTemplate:
-        return asCaller(context, deps, { subject: 'template', action: 'open that template' }, (api) =>
-          requestForm(
-            api,
-            String((data as PickTemplateData).templateId ?? ''),
-            { requester: requesterOf(context) },
-            true,
-            deps.log,
-          ),
-        );
-      case CardVerb.checkName:
-        return asCaller(context, deps, { subject: 'template', action: 'check the name' }, (api) =>
-          checkName(context, api, { ...(data as SubmitRequestData) }),
-        );
-      case CardVerb.submitRequest:
-        return asCaller(context, deps, { subject: 'template', action: 'request the team' }, (api) =>
-          deps.submitter.submit(context, api, { ...(data as SubmitRequestData) }),
-        );
-      case CardVerb.showStatus:
-        // A Status of "my requests" posts the request's card; every other one refreshes its own card.
-        return this.status(context, String((data as JobActionData).jobId ?? ''), value.newCard !== true);
-      case CardVerb.retryRequest:
-        return asCaller(context, deps, { subject: 'request', action: 'try that request again' }, (api) =>
-          retryForm(api, String((data as JobActionData).jobId ?? ''), requesterOf(context)),
-        );
-      case CardVerb.myRequests:
-        return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
-          myRequests(api, readerOfTurn(context)),
-        );
-      case CardVerb.approve:
-      case CardVerb.reject:
-        return asCaller(context, deps, { subject: 'approval', action: 'decide on this request' }, (api) =>
-          deps.approvals.decide(
-            context,
-            api,
-            verb === CardVerb.approve ? 'approved' : 'rejected',
-            data as ApprovalDecisionData,
-          ),
-        );
-      case CardVerb.checkApprovalName:
-        return deps.approvals.checkName(context, data as ApprovalDecisionData);
-      case CardVerb.refreshApproval:
-        return deps.approvals.refresh(context, String(value.approvalId ?? ''));
-      case CardVerb.help:
-        return helpReply(readerOfTurn(context));
-      default:
-        return helpReply(readerOfTurn(context), null);
-    }
-  }
-
   private async answerText(context: TurnContext): Promise<void> {
     const activity = context.activity;
     // A card's Action.Submit (older clients) arrives as a message with a value and no text.
     if (!activity.text && activity.value && typeof activity.value === 'object') {
       const { verb, ...data } = activity.value as { verb?: unknown };
-      const reply = await this.runVerb(context, typeof verb === 'string' ? verb : '', data);
-      await this.send(context, reply);
+      await this.send(context, await this.runVerb(context, typeof verb === 'string' ? verb : '', data));
       return;
     }
     const text = Turn.removeRecipientMention(activity)?.trim() ?? activity.text?.trim() ?? '';
-    await this.send(context, await this.command(context, text.slice(0, MAX_COMMAND_LENGTH + 1)));
+    const command = textCommand(context, text);
+    await this.send(
+      context,
+      'reply' in command ? command.reply : await this.runVerb(context, command.verb, command.data, true),
+    );
   }
 
-  private command(context: TurnContext, text: string): Promise<Reply> {
-    const deps = this.deps;
-    const words = text.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (text.length > MAX_COMMAND_LENGTH) return Promise.resolve(helpReply(readerOfTurn(context), text));
-    if (['new team', 'request', 'request a team', 'new'].includes(words))
-      return asCaller(context, deps, { subject: 'templates', action: 'list your templates' }, (api) =>
-        templateGallery(api, 0),
-      );
-    if (['my requests', 'requests', 'my request', 'status'].includes(words))
-      return asCaller(context, deps, { subject: 'requests', action: 'list your requests' }, (api) =>
-        myRequests(api, readerOfTurn(context)),
-      );
-    const status = /^status\s+(\S+)$/i.exec(text.trim());
-    if (status) {
-      const jobId = status[1]!;
-      if (!isJobId(jobId)) return Promise.resolve(noSuchRequest(jobId, readerOfTurn(context)));
-      return this.status(context, jobId, false, true);
-    }
-    if (words === 'help' || words === '?') return Promise.resolve(helpReply(readerOfTurn(context)));
-    const friendly = smallTalk(words, context.activity.from?.name ?? null, readerOfTurn(context));
-    if (friendly) return Promise.resolve(friendly);
-    return Promise.resolve(helpReply(readerOfTurn(context), text || null));
+  private runVerb(context: TurnContext, verb: string, data: object, typed = false): Promise<Reply> {
+    return runVerb(verb, { context, deps: this.deps, data: data as Record<string, unknown>, typed });
   }
 
   private async send(context: TurnContext, reply: Reply): Promise<void> {
@@ -241,20 +142,6 @@ export class StewardBot extends TeamsActivityHandler {
       reply.kind === 'card' ? MessageFactory.attachment(reply.card) : reply.text,
     );
     if (reply.kind === 'card' && reply.shows && sent?.id) await this.follow(context, reply.shows, sent.id);
-  }
-
-  /** A request's progress card, drawn as the request's own card is. */
-  private async status(context: TurnContext, jobId: string, inPlace: boolean, typed = false): Promise<Reply> {
-    const deps = this.deps;
-    return asCaller(context, deps, { subject: 'request', action: 'show that request' }, async (api) => {
-      const reply = await requestStatus(api, jobId, inPlace).catch((error: unknown) => {
-        // A typed id that matches nothing (or someone else's request) is not "no longer exists".
-        if (typed && isStatus(error, 404)) return noSuchRequest(jobId, readerOfTurn(context));
-        throw error;
-      });
-      if (reply.kind !== 'card' || !reply.shows) return reply;
-      return { ...reply, card: await deps.progress.cardOf(reply.shows, readerOfTurn(context)) };
-    });
   }
 
   /** Keeps the card `activityId` of this conversation up to date with the request it shows. */
@@ -266,42 +153,5 @@ export class StewardBot extends TeamsActivityHandler {
       .catch((error: unknown) => {
         this.deps.log.warn({ err: error, jobId: job.id }, 'could not follow a request on another card');
       });
-  }
-
-  /** Stores the person's conversation reference and Teams id, and the channel, when they changed. */
-  private async remember(context: TurnContext): Promise<void> {
-    const { from, serviceUrl, channelId, recipient, conversation } = context.activity;
-    const aadObjectId = from?.aadObjectId;
-    if (!aadObjectId || !serviceUrl || !conversation?.id || conversation.isGroup) return;
-    try {
-      const known = await this.deps.state.user(aadObjectId);
-      const reference = Turn.getConversationReference(context.activity);
-      if (
-        known?.reference.conversation?.id !== conversation.id ||
-        known.teamsUserId !== from.id ||
-        known.reference.serviceUrl !== serviceUrl
-      ) {
-        await this.deps.state.saveUser(aadObjectId, {
-          reference,
-          teamsUserId: from.id,
-          name: from.name ?? '',
-        });
-        // Reachable now: approval cards that could not reach them go out at once.
-        await this.deps.deliveries.retryFor(aadObjectId);
-      }
-      const tenantId =
-        conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;
-      const home = await this.deps.state.channel();
-      if (home?.serviceUrl !== serviceUrl || home.bot.id !== recipient.id) {
-        await this.deps.state.saveChannel({
-          serviceUrl,
-          channelId,
-          bot: { id: recipient.id, name: recipient.name ?? 'Steward' },
-          tenantId: tenantId ?? null,
-        });
-      }
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'could not remember a conversation');
-    }
   }
 }

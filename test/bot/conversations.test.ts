@@ -127,5 +127,11 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     expect(badInvoke.status).toBeLessThan(500);
     const unknownVerb = await bot.execute(ALEX, 'launchRockets', {});
     expect(unknownVerb.status).toBe(200);
+    // Verbs are looked up in a table: names every object has are not verbs either.
+    for (const verb of ['launchRockets', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const mark = bot.connector.sent.length;
+      expect((await bot.execute(ALEX, verb, {})).status).toBe(200);
+      expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
+    }
   });
 });

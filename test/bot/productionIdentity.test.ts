@@ -128,7 +128,7 @@ describe('the production identity', () => {
       identity: prod,
       state,
       approvals,
-      submitter: new RequestSubmitter({ state, progress }),
+      submitter: new RequestSubmitter({ state, progress, log: silent }),
       progress,
       deliveries,
       log: silent,

@@ -62,21 +62,16 @@ export interface FormState {
 export async function requestForm(
   api: StewardClient,
   templateId: string,
-  state: FormState = {},
-  inPlace = true,
-  log?: BotLog,
+  state: FormState,
+  inPlace: boolean,
+  log: BotLog,
 ): Promise<Reply> {
   const template = await api.getPlatformTeamTemplate(templateId);
   return cardReply(await formCard(api, template, state, log), inPlace);
 }
 
 /** Renders the form for `template` (used again when a submission is refused). */
-export async function formCard(
-  api: StewardClient,
-  template: CatalogTemplate,
-  state: FormState,
-  log?: BotLog,
-) {
+export async function formCard(api: StewardClient, template: CatalogTemplate, state: FormState, log: BotLog) {
   const requester = state.requester ?? { id: '', name: '' };
   const newTeam = template.newTeam;
   const values = state.values ?? {};
@@ -168,15 +163,16 @@ async function peopleChoices(api: StewardClient, values: RequestFormValues = {})
 
 /**
  * The display name of a sensitivity label, or null. The form shows without it when the labels
- * cannot be read (reported at warn), since the label is only a hint there.
+ * cannot be read (reported at warn on every path that draws the form), since the label is only a
+ * hint there.
  */
-async function labelName(api: StewardClient, labelId: string | null, log?: BotLog): Promise<string | null> {
+async function labelName(api: StewardClient, labelId: string | null, log: BotLog): Promise<string | null> {
   if (!labelId) return null;
   try {
     const labels = await api.getMyLabels();
     return labels.value.find((label) => label.id === labelId)?.name ?? null;
   } catch (error) {
-    log?.warn({ err: error, labelId }, 'the sensitivity labels could not be read for the request form');
+    log.warn({ err: error, labelId }, 'the sensitivity labels could not be read for the request form');
     return null;
   }
 }

@@ -1,4 +1,5 @@
 import type { StewardClient } from '../../client';
+import type { BotLog } from '../botLog';
 import type { RequestFormValues } from '../cards';
 import type { Requester } from './submitRequest';
 import { requestForm } from './requestTeam';
@@ -12,7 +13,12 @@ const ids = (value: unknown): string[] =>
   (Array.isArray(value) ? value : []).map((item) => text(object(item).id) ?? '').filter((id) => id !== '');
 
 /** "Try again" on a failed request: the form of its template, filled with the same answers. */
-export async function retryForm(api: StewardClient, jobId: string, requester: Requester): Promise<Reply> {
+export async function retryForm(
+  api: StewardClient,
+  jobId: string,
+  requester: Requester,
+  log: BotLog,
+): Promise<Reply> {
   const job = await api.getJob(jobId);
   const data = object(job.data);
   const request = object(data.request);
@@ -26,5 +32,5 @@ export async function retryForm(api: StewardClient, jobId: string, requester: Re
     owners: ids(membership.owners),
     members: ids(membership.members),
   };
-  return requestForm(api, templateId, { values, requester }, false);
+  return requestForm(api, templateId, { values, requester }, false, log);
 }

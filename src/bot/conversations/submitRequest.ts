@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient, TeamProvisioningRequest } from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
+import type { BotLog } from '../botLog';
 import type { BotState } from '../botState';
 import {
   renderConfirmationCard,
@@ -78,11 +79,13 @@ export async function checkName(
   context: TurnContext,
   api: StewardClient,
   data: SubmitRequestData,
+  log: BotLog,
 ): Promise<Reply> {
   const template = await api.getPlatformTeamTemplate(data.templateId);
   const { values, problems } = readForm(data);
+  const requester = requesterOf(context);
   return cardReply(
-    await formCard(api, template, { values, problems, requester: requesterOf(context), checkName: true }),
+    await formCard(api, template, { values, problems, requester, checkName: true }, log),
     true,
   );
 }
@@ -100,6 +103,7 @@ export function submissionKey(userId: string, formId: string, templateId: string
 export interface SubmitDependencies {
   state: BotState;
   progress: ProgressTracker;
+  log: BotLog;
 }
 
 /**
@@ -141,7 +145,7 @@ export class RequestSubmitter {
     const { values, problems } = readForm(data);
     const requester = requesterOf(context);
     if (problems.length > 0)
-      return cardReply(await formCard(api, template, { values, problems, requester }), true);
+      return cardReply(await formCard(api, template, { values, problems, requester }, this.deps.log), true);
     const request: TeamProvisioningRequest = {
       template: { id: data.templateId },
       team: {
@@ -161,11 +165,12 @@ export class RequestSubmitter {
       if (!isStatus(error, 400)) throw error;
       const reasons = detailMessages(error.details);
       return cardReply(
-        await formCard(api, template, {
-          values,
-          requester,
-          problems: reasons.length > 0 ? reasons : ['The request is not valid.'],
-        }),
+        await formCard(
+          api,
+          template,
+          { values, requester, problems: reasons.length > 0 ? reasons : ['The request is not valid.'] },
+          this.deps.log,
+        ),
         true,
       );
     }

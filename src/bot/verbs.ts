@@ -1,0 +1,167 @@
+import type { TurnContext } from 'botbuilder';
+import type { StewardClient } from '../client';
+import { isStatus, type Subject } from './apiFailures';
+import {
+  type ApprovalDecisionData,
+  CardVerb,
+  type JobActionData,
+  type PickTemplateData,
+  type SubmitRequestData,
+} from './cards';
+import type { ApprovalConversation } from './conversations/approvals';
+import { helpReply } from './conversations/help';
+import { myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
+import type { ProgressTracker } from './conversations/progress';
+import {
+  asCaller,
+  type CallerDependencies,
+  failureReply,
+  readerOfTurn,
+  type Reply,
+} from './conversations/reply';
+import { pageOf, requestForm, templateGallery } from './conversations/requestTeam';
+import { retryForm } from './conversations/retryRequest';
+import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
+
+/** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
+export interface FailureLabel {
+  subject: Subject;
+  action: string;
+}
+
+/** The parts of the bot a verb may use. */
+export interface VerbDependencies extends CallerDependencies {
+  approvals: ApprovalConversation;
+  submitter: RequestSubmitter;
+  progress: ProgressTracker;
+}
+
+/** One verb being run: its turn, the bot's parts, the verb's data, and how it was asked for. */
+export interface VerbTurn {
+  context: TurnContext;
+  deps: VerbDependencies;
+  /** The card's `data` (or what a typed command stands for): untrusted, read field by field. */
+  data: Record<string, unknown>;
+  /** Typed as a command (`status <id>`) rather than pressed on a card. */
+  typed: boolean;
+}
+
+/**
+ * A verb's handler and the label of its failures. `asPerson` runs with a client acting as the person
+ * behind the turn (`asCaller`); `asBot` needs no call as them (the approval conversation checks the
+ * approver itself). Either way a failure becomes the error card its label describes.
+ */
+export type Verb =
+  | { failure: FailureLabel; asPerson: (api: StewardClient, turn: VerbTurn) => Promise<Reply> }
+  | { failure: FailureLabel; asBot: (turn: VerbTurn) => Promise<Reply> | Reply };
+
+const LIST_TEMPLATES: FailureLabel = { subject: 'templates', action: 'list your templates' };
+
+/** A text field of a verb's data ('' when absent or not text). */
+const field = (turn: VerbTurn, name: string): string => {
+  const value = turn.data[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+};
+
+/** Every verb Steward's cards (and typed commands) use: the only place a verb is dispatched. */
+export const VERBS: Readonly<Record<CardVerb, Verb>> = {
+  [CardVerb.requestTeam]: { failure: LIST_TEMPLATES, asPerson: (api) => templateGallery(api, 0) },
+  [CardVerb.showTemplates]: {
+    failure: LIST_TEMPLATES,
+    asPerson: (api, turn) => templateGallery(api, pageOf(turn.data.page), true),
+  },
+  [CardVerb.pickTemplate]: {
+    failure: { subject: 'template', action: 'open that template' },
+    asPerson: (api, { context, data, deps }) =>
+      requestForm(
+        api,
+        String((data as Partial<PickTemplateData>).templateId ?? ''),
+        { requester: requesterOf(context) },
+        true,
+        deps.log,
+      ),
+  },
+  [CardVerb.checkName]: {
+    failure: { subject: 'template', action: 'check the name' },
+    asPerson: (api, { context, data, deps }) =>
+      checkName(context, api, { ...(data as unknown as SubmitRequestData) }, deps.log),
+  },
+  [CardVerb.submitRequest]: {
+    failure: { subject: 'template', action: 'request the team' },
+    asPerson: (api, { context, data, deps }) =>
+      deps.submitter.submit(context, api, { ...(data as unknown as SubmitRequestData) }),
+  },
+  [CardVerb.showStatus]: {
+    failure: { subject: 'request', action: 'show that request' },
+    asPerson: (api, turn) => statusCard(api, turn, field(turn, 'jobId' satisfies keyof JobActionData)),
+  },
+  [CardVerb.retryRequest]: {
+    failure: { subject: 'request', action: 'try that request again' },
+    asPerson: (api, turn) => retryForm(api, field(turn, 'jobId'), requesterOf(turn.context), turn.deps.log),
+  },
+  [CardVerb.myRequests]: {
+    failure: { subject: 'requests', action: 'list your requests' },
+    asPerson: (api, { context }) => myRequests(api, readerOfTurn(context)),
+  },
+  [CardVerb.approve]: {
+    failure: { subject: 'approval', action: 'decide on this request' },
+    asPerson: (api, { context, data, deps }) =>
+      deps.approvals.decide(context, api, 'approved', data as unknown as ApprovalDecisionData),
+  },
+  [CardVerb.reject]: {
+    failure: { subject: 'approval', action: 'decide on this request' },
+    asPerson: (api, { context, data, deps }) =>
+      deps.approvals.decide(context, api, 'rejected', data as unknown as ApprovalDecisionData),
+  },
+  [CardVerb.checkApprovalName]: {
+    failure: { subject: 'approval', action: 'check the name' },
+    asBot: ({ context, data, deps }) =>
+      deps.approvals.checkName(context, data as unknown as ApprovalDecisionData),
+  },
+  [CardVerb.refreshApproval]: {
+    failure: { subject: 'approval', action: 'show this approval request' },
+    asBot: (turn) => turn.deps.approvals.refresh(turn.context, field(turn, 'approvalId')),
+  },
+  [CardVerb.help]: {
+    failure: { subject: 'requests', action: 'show what I can do' },
+    asBot: ({ context }) => helpReply(readerOfTurn(context)),
+  },
+};
+
+/** Failures of the people picker's search, which is an invoke of its own rather than a verb. */
+export const PEOPLE_SEARCH_FAILURE: FailureLabel = { subject: 'requests', action: 'search people' };
+
+/** Failures of any other invoke. */
+export const INVOKE_FAILURE: FailureLabel = { subject: 'request', action: 'do that' };
+
+/** Runs `verb` from the table; a verb Steward does not know gets the help card. */
+export async function runVerb(verb: string, turn: VerbTurn): Promise<Reply> {
+  // `Object.hasOwn`: a card may send any text as its verb, "constructor" included.
+  const handler: Verb | undefined = Object.hasOwn(VERBS, verb) ? VERBS[verb as CardVerb] : undefined;
+  if (!handler) return helpReply(readerOfTurn(turn.context), null);
+  if ('asPerson' in handler)
+    return asCaller(turn.context, turn.deps, handler.failure, (api) => handler.asPerson(api, turn));
+  try {
+    return await handler.asBot(turn);
+  } catch (error) {
+    return failureReply(error, handler.failure, turn.deps.log);
+  }
+}
+
+/**
+ * A request's progress card, drawn as the request's own card is. A card's Status refreshes that card
+ * unless it asks for a new one (`newCard`, as "my requests" does); a typed `status <id>` always
+ * gets a new message.
+ */
+async function statusCard(api: StewardClient, turn: VerbTurn, jobId: string): Promise<Reply> {
+  const reader = readerOfTurn(turn.context);
+  const reply = await requestStatus(api, jobId, !turn.typed && turn.data.newCard !== true).catch(
+    (error: unknown) => {
+      // A typed id that matches nothing (or someone else's request) is not "no longer exists".
+      if (turn.typed && isStatus(error, 404)) return noSuchRequest(jobId, reader);
+      throw error;
+    },
+  );
+  if (reply.kind !== 'card' || !reply.shows) return reply;
+  return { ...reply, card: await turn.deps.progress.cardOf(reply.shows, reader) };
+}

@@ -1,0 +1,51 @@
+import { type TurnContext, TurnContext as Turn } from 'botbuilder';
+import type { ApproverDeliveries } from './approverDeliveries';
+import type { BotLog } from './botLog';
+import type { BotState } from './botState';
+
+/** What remembering where people are reached needs. */
+export interface WhereReachedDependencies {
+  state: BotState;
+  deliveries: ApproverDeliveries;
+  log: BotLog;
+}
+
+/**
+ * Stores the person's 1:1 conversation reference and Teams id, and the channel (service URL, the
+ * bot's id, the tenant), when they changed: proactive cards (approvals, progress) need them. A
+ * failure is logged and the turn goes on, since the turn itself does not depend on it.
+ */
+export async function rememberWhereReached(
+  context: TurnContext,
+  deps: WhereReachedDependencies,
+): Promise<void> {
+  const { from, serviceUrl, channelId, recipient, conversation } = context.activity;
+  const aadObjectId = from?.aadObjectId;
+  if (!aadObjectId || !serviceUrl || !conversation?.id || conversation.isGroup) return;
+  try {
+    const known = await deps.state.user(aadObjectId);
+    const reference = Turn.getConversationReference(context.activity);
+    if (
+      known?.reference.conversation?.id !== conversation.id ||
+      known.teamsUserId !== from.id ||
+      known.reference.serviceUrl !== serviceUrl
+    ) {
+      await deps.state.saveUser(aadObjectId, { reference, teamsUserId: from.id, name: from.name ?? '' });
+      // Reachable now: approval cards that could not reach them go out at once.
+      await deps.deliveries.retryFor(aadObjectId);
+    }
+    const tenantId =
+      conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;
+    const home = await deps.state.channel();
+    if (home?.serviceUrl !== serviceUrl || home.bot.id !== recipient.id) {
+      await deps.state.saveChannel({
+        serviceUrl,
+        channelId,
+        bot: { id: recipient.id, name: recipient.name ?? 'Steward' },
+        tenantId: tenantId ?? null,
+      });
+    }
+  } catch (error) {
+    deps.log.warn({ err: error }, 'could not remember a conversation');
+  }
+}
