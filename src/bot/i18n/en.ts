@@ -86,6 +86,15 @@ export const en = {
   'list.failed': 'Failed',
   'list.delayed': 'Delayed',
   'list.paused': 'Paused',
+  // Staged approvals.
+  'progress.stageWaitingFor': 'Stage {number} of {count}: {stage}, waiting for {names}',
+  'approval.stage': 'Stage {number} of {count}: {stage}',
+  'approval.earlierStage': '{stage}: approved by {name}',
+  'approval.reminder': 'Reminder: this request has been waiting for your decision since {when}.',
+  'approval.nudge': 'Reminder: {requester}’s request for “{team}” is waiting for your decision.',
+  'approval.escalatedLate': 'This request came to you because nobody decided on stage “{stage}” within {hours} hours.',
+  'approval.escalatedEmpty': 'This request came to you because stage “{stage}” had nobody else to decide on it.',
+  'approval.expired': 'Expired: nobody decided in time.',
 };
 
 /** A key of the catalog. */
