@@ -4,14 +4,9 @@ import path from 'node:path';
 import { request } from 'undici';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { startTestSteward, type TestSteward } from '../support/steward';
-import type { StreamMessage } from './support/chatStream';
 import { Artifacts, type Card, cardOf, cardShows, findAction, inputsOf } from './support/cards';
-import {
-  type InvokeAnswer,
-  type Playground,
-  playgroundUnavailable,
-  startPlayground,
-} from './support/playground';
+import { cardInPlace, cardWith, STEP_MS, submitForm, view } from './support/flow';
+import { type Playground, playgroundUnavailable, startPlayground } from './support/playground';
 
 /**
  * Issue #5 end to end: Steward all-in-one and two Microsoft 365 Agents Playgrounds on loopback (one
@@ -19,9 +14,6 @@ import {
  * HTTP endpoints while its websocket shows what the page would. Each step's card JSON and the
  * page's view of it go to test/e2e/artifacts/.
  */
-
-const ADAPTIVE_CARD = 'application/vnd.microsoft.card.adaptive';
-const STEP_MS = 20_000;
 
 const unavailable = playgroundUnavailable();
 if (unavailable) {
@@ -34,31 +26,6 @@ if (unavailable && process.env.CI === 'true') {
   throw new Error(`the Microsoft 365 Agents Playground must run in CI: ${unavailable}`);
 }
 const describeWithPlayground = unavailable ? describe.skip : describe;
-
-/** The newest card on `playground`'s page that has `verb` (with `data`), with its message. */
-function cardWith(playground: Playground, verb: string, data: Record<string, unknown> = {}) {
-  return playground.stream.waitFor(
-    `a card with ${verb} ${JSON.stringify(data)} in ${playground.user.name}'s chat`,
-    (message) => {
-      const card = cardOf(message);
-      return card && findAction(card, verb, data) ? { message, card } : undefined;
-    },
-    STEP_MS,
-  );
-}
-
-/** The card an `Action.Execute` answered with in place. */
-function cardInPlace(answer: InvokeAnswer): Card {
-  if (answer.type !== ADAPTIVE_CARD)
-    throw new Error(`expected a card in place, got ${JSON.stringify(answer)}`);
-  return answer.value as Card;
-}
-
-/** What a step leaves behind: the card, where the page shows it, and the raw answer. */
-function view(card: Card, message: StreamMessage, answer?: InvokeAnswer) {
-  const { attachments: _attachments, ...page } = message;
-  return { card, page, ...(answer ? { invokeAnswer: answer } : {}) };
-}
 
 describeWithPlayground('a team request with approval, through the Agents Playground', () => {
   let dir: string;
@@ -263,47 +230,6 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
     artifacts.save('alex-rejected-message', view(notice.card, notice.message));
   }, 120_000);
 });
-
-/**
- * Sends the request form of message `formMessageId` with `answers`: the confirmation answers in
- * place of the form, and a progress card follows. Resolves to where each is and the request's id.
- */
-async function submitForm(
-  playground: Playground,
-  formMessageId: string,
-  form: Card,
-  answers: Record<string, unknown>,
-  prefix: string,
-  artifacts: Artifacts,
-) {
-  const submit = findAction(form, 'submitRequest')!;
-  const sent = await playground.execute(
-    formMessageId,
-    'submitRequest',
-    { ...submit.data, ...answers },
-    submit.title,
-  );
-  const confirmation = cardInPlace(sent);
-  expect(cardShows(confirmation, new RegExp(String(answers.name)))).toBe(true);
-  const stream = playground.stream.message(formMessageId)!;
-  artifacts.save(`${prefix}-confirmation`, view(confirmation, stream, sent));
-  const jobId = String(findAction(confirmation, 'showStatus')!.data!.jobId);
-  const waiting = await playground.stream.waitFor(
-    'the progress card waiting for approval',
-    (message) => {
-      const card = cardOf(message);
-      return card &&
-        message.messageId !== formMessageId &&
-        JSON.stringify(card).includes(jobId) &&
-        cardShows(card, /approv/i)
-        ? { message, card }
-        : undefined;
-    },
-    STEP_MS,
-  );
-  artifacts.save(`${prefix}-progress-waiting`, view(waiting.card, waiting.message));
-  return { confirmationId: formMessageId, waiting, jobId };
-}
 
 /** The URL of the card's "Open team" button, if it has one. */
 function findOpenTeam(card: Card): string | undefined {

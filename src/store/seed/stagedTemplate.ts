@@ -11,7 +11,7 @@ import { badge, personRef } from './templateParts';
 export const stagedTemplate: CatalogTemplateInput = {
   templateConfiguration: {
     id: 'partner-workspace',
-    name: 'Partner workspace',
+    name: 'Shared partner workspace',
     description:
       'A private team shared with an outside partner. Legal, then compliance, approve each request.',
     pictureUrl: badge('PTR', '#CA5010'),
