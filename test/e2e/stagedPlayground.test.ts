@@ -54,6 +54,11 @@ describeWithPlayground('a two-stage approval, through the Agents Playground', ()
 
   it('goes through Legal and Compliance, each approver seeing the stage, to the completed team', async () => {
     const [alex, adele, lynne] = playgrounds as [Playground, Playground, Playground];
+    // Each opens their chat with Steward (the page sends the install), so cards can reach them.
+    for (const playground of [adele, lynne, alex]) {
+      await playground.install();
+      await cardWith(playground, 'requestTeam');
+    }
     await alex.say('request a team');
     const gallery = await alex.stream.waitFor(
       'the gallery',
