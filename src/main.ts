@@ -49,6 +49,8 @@ export interface StewardOverrides {
   botWebhook?: boolean;
   /** Steward's clock (epoch ms) for services and the job worker; tests move it to make timers due. */
   clock?: () => number;
+  /** The services' clock (tests that need a fixed minute, e.g. of refused calls). */
+  now?: () => Date;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function startSteward(
     resolveHost: overrides.resolveHost,
     onQueued: () => wake(),
     clock: overrides.clock,
+    now: overrides.now,
   });
   const worker = buildWorker(config, foundation, services, logger);
   wake = () => worker.wake();
@@ -127,8 +130,6 @@ export async function startSteward(
         await worker.stop();
         await services.sender.close();
         await closeServer(server);
-        // The counts of refused calls still in memory go to the security trail before the store closes.
-        await services.refusals.close();
         await platform.close?.();
         await store.close();
       })();

@@ -128,7 +128,7 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     options.trustedProxies ?? NONE,
   );
   try {
-    const blocked = (await options.refusals?.blockedFor(source)) ?? 0;
+    const blocked = options.refusals?.blockedFor(source) ?? 0;
     if (blocked > 0) {
       throw new RateLimited('Too many refused calls from this address: wait before trying again.', blocked);
     }
@@ -204,14 +204,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
-  const control = where === 'header' ? undefined : findControlCharacter(value, where);
+  const control = where === 'header' ? undefined : findControlCharacter(value, where, schema);
   if (control) {
     const code = `U+${control.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
     throw new ValidationFailed(`The request ${where} holds a control character.`, [
       {
         code: 'controlCharacter',
         target: control.target,
-        message: `Control characters (here ${code}) are not allowed; tab and line breaks are.`,
+        message: control.singleLine
+          ? `Control characters (here ${code}) are not allowed in this one-line field, tab and line breaks included.`
+          : `Control characters (here ${code}) are not allowed; tab and line breaks are.`,
       },
     ]);
   }

@@ -151,6 +151,13 @@ class Cluster {
       STEWARD_AUTH_SECRET: this.config.reports.urlSecret,
       STEWARD_DATA_DIR: this.config.dataDir,
     };
+    if (role === 'api') {
+      // The entry proxy (on loopback) names each client in X-Forwarded-For: trusting it makes the
+      // client, not the entry, the source whose refused calls are limited and recorded.
+      env.STEWARD_TRUSTED_PROXIES = [process.env.STEWARD_TRUSTED_PROXIES, '127.0.0.1']
+        .filter(Boolean)
+        .join(',');
+    }
     if (role === 'bot') {
       // A bot calls the API through the entry, and leaves the jobs to the workers.
       env.STEWARD_API_URL = this.config.bot.apiUrl ?? entryUrl;

@@ -5,6 +5,7 @@ import { ApprovalService } from '../services/approvals';
 import { AuditLog } from '../services/audit';
 import { RefusalGuard } from '../services/refusals';
 import { ApprovalTimers } from '../services/approvalTimers';
+import { RefusalRepository } from '../store/refusals';
 import { CatalogService } from '../services/catalog';
 import { DirectoryService } from '../services/directory';
 import { EventBus } from '../services/events';
@@ -55,10 +56,16 @@ export function buildServices(
   config: Config,
   { store, platform }: { store: Store; platform: Platform },
   logger: Logger,
-  options: { resolveHost?: HostResolver; onQueued: () => void; clock?: () => number },
+  options: {
+    resolveHost?: HostResolver;
+    onQueued: () => void;
+    /** Steward's clock (epoch ms) for the services and timers; tests move it. */
+    clock?: () => number;
+    now?: () => Date;
+  },
 ): Services {
   const clock = options.clock ?? Date.now;
-  const now = () => new Date(clock());
+  const now = options.now ?? (() => new Date(clock()));
   const db = store.db;
   const directory = new DirectoryService(platform.directory);
   const templates = new TemplateRepository(db);
@@ -106,7 +113,9 @@ export function buildServices(
     sender,
     refusals: new RefusalGuard({
       perMinute: config.refusalsPerMinute,
-      audit,
+      tenantId: config.tenantId,
+      store: new RefusalRepository(db),
+      now,
       onError: (error) => logger.error({ err: error }, 'could not record a refused call'),
     }),
   };

@@ -61,6 +61,11 @@ export interface Config {
         botServiceUrl: string;
         /** The `.default` scope of the cloud's Graph (national clouds have their own). */
         scope?: string;
+        /**
+         * `STEWARD_GRAPH_TIME_SCALE`: multiplies Steward's own waits on Graph (between looks at its
+         * operations); 1 against Microsoft Graph, below 1 for a simulator with scaled latencies.
+         */
+        timeScale?: number;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;

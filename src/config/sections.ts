@@ -6,7 +6,7 @@ import { REPORTS } from '../domain/reports/catalogue';
 import type { CloudEndpoints } from './cloud';
 import { graphCredential } from './graphCredential';
 import type { Config } from './index';
-import { boolean, ConfigError, integer, oneOf, type Read, redactUrl, url } from './values';
+import { boolean, ConfigError, integer, oneOf, positiveNumber, type Read, redactUrl, url } from './values';
 
 /** The settings of each part of Steward, read through `read` (never from the environment directly). */
 
@@ -141,6 +141,9 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
         read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/',
       ),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
+      ...(read('STEWARD_GRAPH_TIME_SCALE') === undefined
+        ? {}
+        : { timeScale: positiveNumber('STEWARD_GRAPH_TIME_SCALE', read('STEWARD_GRAPH_TIME_SCALE'), 1) }),
     };
   }
   return {

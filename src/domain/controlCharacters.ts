@@ -1,31 +1,111 @@
 /**
- * The one text rule of every request: no control characters in any string or key, whatever the
- * field. PostgreSQL refuses U+0000 outright (a raw database error, then a 500), and the others
- * (escape sequences, backspace, bell) have no place in names, ids or descriptions and only serve to
- * mislead whoever later reads the text. Tab, line feed and carriage return are kept, since
- * descriptions, welcome messages and metadata are multi-line.
+ * The one text rule of every request: no control characters in any string or key. PostgreSQL
+ * refuses U+0000 outright (a raw database error, then a 500), and the others (escape sequences,
+ * backspace, bell) have no place in names, ids or descriptions and only serve to mislead whoever
+ * later reads the text.
+ *
+ * Two variants. A single-line field (a name, a display name, an id, a URL, a query parameter, any
+ * key) refuses tab and line breaks too: Teams and Graph show names on one line, and a line break in
+ * one forges extra lines in whatever lists it. A field the wire schema marks `multiLine` (a
+ * description, a welcome message, an approver's message, a rule) keeps tab, line feed and
+ * carriage return (`multiLine` in `wire/registry.ts`); so does free-form JSON (metadata documents), which has no schema to say.
+ * Single-line is the default, so a new field is strict until its schema says otherwise.
  */
+import { z } from 'zod';
+import { MULTI_LINE } from './wire/registry';
 
-// C0 controls but tab (09), line feed (0A) and carriage return (0D); DEL; the C1 controls.
+// Multi-line text: C0 controls but tab (09), line feed (0A) and carriage return (0D); DEL; C1.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Single-line text: every C0 control, DEL and C1.
+const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Where the first refused character is: a dotted path and the character's code, or undefined. */
+/** A refused character: where (a dotted path), its code, and whether the field was single-line. */
+export interface ControlCharacter {
+  target: string;
+  codePoint: number;
+  singleLine: boolean;
+}
+
+/**
+ * Where the first refused character of `value` is, read against `schema` (the route's schema of
+ * that part of the request), or undefined.
+ */
 export function findControlCharacter(
   value: unknown,
-  path = '',
-): { target: string; codePoint: number } | undefined {
-  if (typeof value === 'string') {
-    const found = CONTROL.exec(value);
-    return found ? { target: path, codePoint: found[0].charCodeAt(0) } : undefined;
-  }
+  path: string,
+  schema: z.ZodType,
+): ControlCharacter | undefined {
+  return walk(value, path, candidates(schema));
+}
+
+/** The schemas a value may be read against; `undefined` means free-form JSON (no schema). */
+type Candidates = readonly z.ZodType[] | undefined;
+
+function walk(value: unknown, path: string, schemas: Candidates): ControlCharacter | undefined {
+  if (typeof value === 'string') return check(value, path, !isMultiLine(schemas));
   if (typeof value !== 'object' || value === null) return undefined;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, child] of entries) {
     const target = path ? `${path}.${key}` : key;
-    const inKey = CONTROL.exec(key);
-    if (inKey) return { target, codePoint: inKey[0].charCodeAt(0) };
-    const inChild = findControlCharacter(child, target);
-    if (inChild) return inChild;
+    const found =
+      (Array.isArray(value) ? undefined : check(key, target, true)) ??
+      walk(child, target, childOf(schemas, key, Array.isArray(value)));
+    if (found) return found;
   }
   return undefined;
+}
+
+function check(text: string, target: string, singleLine: boolean): ControlCharacter | undefined {
+  const found = (singleLine ? LINE_CONTROL : CONTROL).exec(text);
+  return found ? { target, codePoint: found[0].charCodeAt(0), singleLine } : undefined;
+}
+
+function isMultiLine(schemas: Candidates): boolean {
+  return !schemas || schemas.some((s) => z.globalRegistry.get(s)?.[MULTI_LINE] === true);
+}
+
+/** The schemas of a child: an object's property, a record's value, an array's element. */
+function childOf(schemas: Candidates, key: string, inArray: boolean): Candidates {
+  if (!schemas) return undefined;
+  const children: z.ZodType[] = [];
+  for (const schema of schemas) {
+    const def = schema._zod.def as unknown as Record<string, unknown>;
+    let child: unknown;
+    if (inArray && def.type === 'array') child = def.element;
+    else if (def.type === 'object') child = (def.shape as Record<string, unknown>)[key] ?? def.catchall;
+    else if (def.type === 'record') child = def.valueType;
+    else if (def.type === 'unknown' || def.type === 'any') return undefined;
+    if (child) {
+      const found = candidates(child as z.ZodType);
+      if (!found) return undefined;
+      children.push(...found);
+    }
+  }
+  return children;
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
+
+/**
+ * The schemas that say what a value may be: wrappers (optional, default, …) and the input side of
+ * a transform unwrapped, unions spread out. `undefined` when any of them takes free-form JSON.
+ */
+function candidates(schema: z.ZodType): Candidates {
+  if (z.globalRegistry.get(schema)?.[MULTI_LINE] === true) return [schema];
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  const type = def.type as string;
+  if (type === 'unknown' || type === 'any') return undefined;
+  if (WRAPPERS.has(type)) return candidates(def.innerType as z.ZodType);
+  if (type === 'pipe') return candidates(def.in as z.ZodType);
+  if (type === 'lazy') return candidates((def.getter as () => z.ZodType)());
+  if (type === 'union') {
+    const all: z.ZodType[] = [];
+    for (const option of def.options as z.ZodType[]) {
+      const found = candidates(option);
+      if (!found) return undefined;
+      all.push(...found);
+    }
+    return all;
+  }
+  return [schema];
 }

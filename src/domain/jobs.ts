@@ -1,4 +1,4 @@
-import type { Job, JobStatus, JobStep, StepStatus } from './wire';
+import type { Job, JobStatus, JobStep, JobWait, JobWaitReason, StepStatus } from './wire';
 
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
 export type JobType = Job['type'] | 'WebhookDelivery' | 'ApprovalTimer';
@@ -21,6 +21,51 @@ export interface StepDefinition {
   readonly weight: number;
 }
 
+/**
+ * A job's status as stored: the wire's statuses but `paused` (a state of the whole queue), plus
+ * `parked`: the job waits for the platform (Graph creating a team) without holding a worker, until
+ * its `runAt`, when any worker takes it up again. The wire shows a parked job as `active`.
+ */
+export type StoredJobStatus = Exclude<JobStatus, 'paused'> | 'parked';
+
+/**
+ * Where a long platform operation stood at its step's last look (Graph's asynchronous team
+ * operations, a new team's replication): saved with the job when it parks, handed back to the
+ * platform when the step runs again, so that it looks at the same operation instead of starting
+ * another. The platform decides what it keeps here; the job only stores it.
+ */
+export interface OperationState {
+  /** The operation to look at (Graph's `Location`). */
+  location?: string;
+  /** The team the operation makes or changes, once known (its replication is then awaited). */
+  teamId?: string;
+  /** The last wait between two looks; the next one grows from it. */
+  delayMs?: number;
+  /** Looks in a row that found nothing yet (replication 404s). */
+  misses?: number;
+  /** When the wait began (ms since the epoch): the platform gives up some time after it. */
+  startedAt?: number;
+}
+
+/** What a parked job waits for, shown to clients (`Job.waitingFor`) until its step ends. */
+export interface JobWaiting {
+  step: string;
+  for: JobWaitReason;
+  /** ISO 8601: when the job started waiting for this. */
+  since: string;
+  /** ISO 8601: when a worker looks again. */
+  nextCheckAt: string;
+}
+
+/** What each wait means, for people (the job's log, `JobWait.description`; the bot has its own words). */
+export const WAIT_DESCRIPTIONS: Readonly<Record<JobWaitReason, string>> = {
+  teamCreation: 'Microsoft Teams is creating the team.',
+  teamClone: 'Waiting for Microsoft Teams to finish copying the team.',
+  teamArchive: 'Microsoft Teams is archiving the team.',
+  teamUnarchive: 'Microsoft Teams is unarchiving the team.',
+  replication: 'Waiting for Microsoft Teams to make the new team available everywhere.',
+};
+
 /** What a job has done so far, saved after every step so a resumed job skips it. */
 export interface Checkpoint {
   /** Names of the steps that finished (skipped ones included). */
@@ -29,10 +74,11 @@ export interface Checkpoint {
   skipped?: string[];
   /** The team the job created (or found), once it exists. */
   teamId?: string;
-  /**
-   * The platform operation a step started and is waiting for (Graph's `Location` of a clone),
-   * saved before the wait so that a resumed job waits for it instead of starting another.
-   */
+  /** The long platform operation the unfinished step waits on; dropped when the step ends. */
+  pending?: OperationState;
+  /** What the job is parked for; dropped when the step ends. */
+  waiting?: JobWaiting;
+  /** A clone's `Location`, as jobs checkpointed it before `pending` existed (read as `pending.location`). */
   operation?: string;
 }
 
@@ -40,7 +86,7 @@ export interface Checkpoint {
 export interface StoredJob {
   id: string;
   type: JobType;
-  status: JobStatus;
+  status: StoredJobStatus;
   /** False while the job waits for something other than a worker (an approval). */
   queued: boolean;
   progress: number;
@@ -75,7 +121,7 @@ export function progressAfter(steps: readonly StepDefinition[], name: string): n
  */
 export function stepStatuses(
   steps: readonly StepDefinition[],
-  job: Pick<StoredJob, 'status' | 'checkpoint'>,
+  job: Pick<StoredJob, 'checkpoint'> & { status: StoredJobStatus | JobStatus },
   settled: Readonly<Record<string, StepStatus>> = {},
 ): JobStep[] {
   const done = new Set(job.checkpoint.done);
@@ -95,7 +141,8 @@ export function stepStatuses(
       if (job.status === 'completed') return 'done';
       if (!current) return 'pending';
       current = false;
-      return job.status === 'active' ? 'running' : job.status === 'failed' ? 'failed' : 'pending';
+      if (job.status === 'active' || job.status === 'parked') return 'running';
+      return job.status === 'failed' ? 'failed' : 'pending';
     })();
     return { name, title, status };
   });
@@ -104,11 +151,13 @@ export function stepStatuses(
 /** A job's progress as the wire shows it, with its steps' statuses. */
 export function toWireJob(job: StoredJob, queuePaused: boolean, steps: JobStep[]): Job {
   if (!isWireJobType(job.type)) throw new Error(`A ${job.type} job has no wire form.`);
-  const runnable = job.queued && (job.status === 'waiting' || job.status === 'delayed');
+  const runnable =
+    job.queued && (job.status === 'waiting' || job.status === 'delayed' || job.status === 'parked');
+  const waiting = job.checkpoint.waiting;
   return {
     id: job.id,
     type: job.type,
-    status: queuePaused && runnable ? 'paused' : job.status,
+    status: queuePaused && runnable ? 'paused' : job.status === 'parked' ? 'active' : job.status,
     progress: job.progress,
     steps,
     log: job.log,
@@ -116,6 +165,20 @@ export function toWireJob(job: StoredJob, queuePaused: boolean, steps: JobStep[]
     createdDateTime: job.createdAt,
     lastModifiedDateTime: job.updatedAt,
     failedReason: job.failedReason,
+    ...(waiting && (job.status === 'parked' || job.status === 'active')
+      ? { waitingFor: jobWait(waiting) }
+      : {}),
+  };
+}
+
+/** The wire form of what a parked job waits for. */
+function jobWait(waiting: JobWaiting): JobWait {
+  return {
+    step: waiting.step,
+    reason: waiting.for,
+    description: WAIT_DESCRIPTIONS[waiting.for],
+    sinceDateTime: waiting.since,
+    nextCheckDateTime: waiting.nextCheckAt,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { DirectoryReader } from '../domain/directory';
+import type { OperationState } from '../domain/jobs';
 import type { TeamInventoryItem } from '../domain/reports/model';
 import type {
+  JobWaitReason,
   Team,
   TeamChannel,
   TeamChannelPayload,
@@ -41,15 +43,18 @@ export interface PlannedMember {
 }
 
 /**
- * Where a long operation of the platform (Graph's asynchronous clone) is found again after a crash:
- * the job records it as soon as the platform has started it, and a resumed job waits for that
- * operation instead of starting a second one.
+ * A long operation of the platform (Graph creating, cloning, archiving or unarchiving a team, or
+ * replicating a new one) that a job's step waits on. Between two looks at the operation the
+ * platform calls `wait`: a job parks there (the call rejects with the worker's signal, the worker's
+ * slot is freed) and its step runs again after `afterMs`, on any worker, with `state`, so the
+ * platform looks at the same operation again instead of starting another. Without a checkpoint the
+ * platform sleeps in-process between looks.
  */
 export interface OperationCheckpoint {
-  /** The operation an earlier attempt started (Graph's `Location`), if any. */
-  readonly location?: string;
-  /** Saves the operation just started; resolves once it is durable. */
-  started(location: string): Promise<void>;
+  /** Where an earlier attempt of the step left the operation, if it got that far. */
+  readonly state?: OperationState;
+  /** Lets `afterMs` pass before the next look; `state` is what the next look needs. */
+  wait(wait: { for: JobWaitReason; afterMs: number; state: OperationState }): Promise<void>;
 }
 
 /** What became of the welcome message: posted (with a line for the job log) or skipped, and why. */
@@ -62,11 +67,12 @@ export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'sensitivi
 }
 
 export { PlatformError } from '../domain/errors';
+export type { OperationState } from '../domain/jobs';
 
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */
 export interface TeamsPlatform {
-  /** Creates a team and resolves once it exists (Graph's asynchronous operation is awaited). */
-  createTeam(spec: NewTeamSpec): Promise<Team>;
+  /** Creates a team and resolves once it exists (Graph's asynchronous operation is awaited through `operation`). */
+  createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team>;
   /** Clones `spec.sourceTeamId` with the chosen parts and resolves once the copy exists. */
   cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team>;
   /** The team a job created earlier, if it got that far. */
@@ -74,8 +80,12 @@ export interface TeamsPlatform {
   getTeam(teamId: string): Promise<Team | undefined>;
   updateTeam(teamId: string, update: TeamChange): Promise<void>;
   deleteTeam(teamId: string): Promise<void>;
-  archiveTeam(teamId: string, setSiteReadOnlyForMembers: boolean): Promise<void>;
-  unarchiveTeam(teamId: string): Promise<void>;
+  archiveTeam(
+    teamId: string,
+    setSiteReadOnlyForMembers: boolean,
+    operation?: OperationCheckpoint,
+  ): Promise<void>;
+  unarchiveTeam(teamId: string, operation?: OperationCheckpoint): Promise<void>;
   listMembers(teamId: string): Promise<TeamMember[]>;
   /** Adds a member, or changes an existing member's role; adding someone twice is not an error. */
   addMember(teamId: string, userId: string, role: 'owner' | 'member'): Promise<TeamMember>;

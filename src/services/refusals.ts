@@ -2,19 +2,24 @@
  * Refused calls (401, 403) per source: a budget per minute (429 past it, before any token is
  * verified or anything recorded), and their security records in aggregate.
  *
- * The audit table is append-only (its triggers refuse UPDATE and DELETE), so a count cannot be
- * kept in a row and incremented. Instead the first few refusals of a source, action, operation and
- * minute are recorded at once, each with its request id (what an investigator follows); the rest of
- * that minute are counted in memory, and one record with the count is appended when the minute
- * is over (or when the process stops). A flood therefore writes a bounded number of rows per source
- * and minute, whatever its rate. What is lost on a crash is at most one minute's count.
+ * Records: exactly one per source, reason and minute, with the count. The audit table is
+ * append-only, so a count cannot grow in one of its rows; and a count kept in memory and appended
+ * when the minute closes would be one record per process (several API processes share a
+ * database), lost in a crash. So each refusal is one upsert into `refusal_counts` (one row per
+ * tenant, source, status, actor, reason and minute; triggers let a row's count only grow), which
+ * the security trail reads as its records (`store/audit.ts`). The count is exact across processes
+ * the moment the refused call is answered, and nothing waits in memory to be written at shutdown.
+ * The actor is part of the key: two people refused for the same reason stay two records.
+ *
+ * Budget: each process counts the refusals it answers, and learns from every upsert the source's
+ * total in the database, all processes together; the source is blocked when either reaches the
+ * budget. The check before each call therefore reads only memory, and a source that spreads its
+ * calls over N processes gets about the budget, at most N − 1 more (each process blocks at its next
+ * refusal after the total is reached), plus the calls already in flight. If the database cannot be
+ * written, the process's own count still limits the source.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuditActor } from '../domain/audit';
-import type { AuditLog } from './audit';
-
-/** Refusals of one key recorded one by one in a minute before the rest are only counted. */
-export const RECORDED_ONE_BY_ONE = 5;
+import type { RefusalRepository } from '../store/refusals';
 
 /** One refused call, as the server saw it. */
 export interface Refusal {
@@ -28,96 +33,77 @@ export interface Refusal {
   actor?: AuditActor;
 }
 
-interface Window {
-  minute: number;
-  first: Refusal;
-  seen: number;
-}
+const ANONYMOUS: AuditActor = { id: 'anonymous', type: 'anonymous' };
 
 export class RefusalGuard {
-  private readonly limiter: RateLimiterMemory;
-  private readonly windows = new Map<string, Window>();
-  private readonly timer: NodeJS.Timeout;
+  /** Refusals per source in `minute` (the highest of this process's count and the shared total). */
+  private counts = new Map<string, number>();
+  private minute = 0;
 
   constructor(
     private readonly options: {
       perMinute: number;
-      audit?: AuditLog;
+      tenantId: string;
+      store?: RefusalRepository;
       onError: (error: unknown) => void;
-      now?: () => number;
+      now?: () => Date;
     },
-  ) {
-    this.limiter = new RateLimiterMemory({ points: options.perMinute, duration: 60, keyPrefix: 'refusals' });
-    this.timer = setInterval(() => void this.flush(false), 10_000);
-    this.timer.unref();
-  }
+  ) {}
 
   /** Seconds to wait when `source` has spent its refusals for this minute, else 0. */
-  async blockedFor(source: string): Promise<number> {
-    const res = await this.limiter.get(source);
-    if (!res || res.consumedPoints < this.options.perMinute) return 0;
-    return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  blockedFor(source: string): number {
+    const now = this.now().getTime();
+    if ((this.countsOf(now).get(source) ?? 0) < this.options.perMinute) return 0;
+    return Math.max(1, Math.ceil((this.minute + 1) * 60 - now / 1000));
   }
 
-  /** Spends one refusal of the source's budget and records it (at once, or in the minute's count). */
+  /** Spends one refusal of the source's budget and counts it in its security record. */
   async refused(refusal: Refusal): Promise<void> {
-    await this.limiter.consume(refusal.source).catch((error: unknown) => {
-      if (!(error instanceof RateLimiterRes)) this.options.onError(error);
-    });
-    const minute = Math.floor(this.now() / 60_000);
-    const key = [refusal.source, refusal.status, refusal.operationId, minute].join('|');
-    const window = this.windows.get(key) ?? { minute, first: refusal, seen: 0 };
-    window.seen += 1;
-    this.windows.set(key, window);
-    if (window.seen <= RECORDED_ONE_BY_ONE) await this.write(refusal, 1, new Date(this.now()));
-  }
-
-  /** Appends the counts of finished minutes (all of them when `everything`, e.g. at shutdown). */
-  async flush(everything: boolean): Promise<void> {
-    const current = Math.floor(this.now() / 60_000);
-    for (const [key, window] of this.windows) {
-      if (!everything && window.minute >= current) continue;
-      this.windows.delete(key);
-      const counted = window.seen - RECORDED_ONE_BY_ONE;
-      if (counted > 0) await this.write(window.first, counted, new Date((window.minute + 1) * 60_000 - 1));
-    }
-  }
-
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush(true);
-  }
-
-  private async write(refusal: Refusal, count: number, at: Date): Promise<void> {
-    if (!this.options.audit) return;
+    const at = this.now();
+    const counts = this.countsOf(at.getTime());
+    counts.set(refusal.source, (counts.get(refusal.source) ?? 0) + 1);
+    const { store } = this.options;
+    if (!store) return;
     try {
-      await this.options.audit.record(
-        undefined,
+      const total = await store.add(
         {
-          trail: 'security',
+          tenantId: this.options.tenantId,
+          source: refusal.source,
+          status: refusal.status,
+          reason: refusal.reason,
+          actor: refusal.actor ?? ANONYMOUS,
           action: refusal.status === 401 ? 'authentication_failed' : 'access_denied',
-          actor: refusal.actor ?? { id: 'anonymous', type: 'anonymous' },
           target: { type: 'operation', id: refusal.operationId },
-          outcome: 'denied',
-          requestId: count > 1 ? null : refusal.requestId,
+          requestId: refusal.requestId,
           details: {
             status: refusal.status,
             method: refusal.method,
             path: refusal.path,
             reason: refusal.reason,
             source: refusal.source,
-            count,
-            ...(count > 1 ? { aggregated: 'further refusals of this source, operation and minute' } : {}),
           },
         },
         at,
       );
+      // The map may have moved to a later minute while the upsert ran: that minute has its own total.
+      if (counts === this.counts)
+        counts.set(refusal.source, Math.max(total, counts.get(refusal.source) ?? 0));
     } catch (error) {
       this.options.onError(error);
     }
   }
 
-  private now(): number {
-    return (this.options.now ?? Date.now)();
+  /** This minute's counts; a new minute starts from an empty map, so memory holds one minute's sources. */
+  private countsOf(now: number): Map<string, number> {
+    const minute = Math.floor(now / 60_000);
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.counts = new Map();
+    }
+    return this.counts;
+  }
+
+  private now(): Date {
+    return (this.options.now ?? (() => new Date()))();
   }
 }

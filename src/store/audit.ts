@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AuditActor, AuditEntry, AuditTarget, StoredAuditRecord } from '../domain/audit';
 import type { Database, Db } from './schema';
 
@@ -42,17 +42,7 @@ export class AuditRepository {
       bucket.count += 1;
       perDay.set(key, bucket);
     }
-    for (const bucket of perDay.values()) {
-      await trx
-        .insertInto('audit_counts')
-        .values({ ...bucket, shard: Math.floor(Math.random() * COUNT_SHARDS) })
-        .onConflict((oc) =>
-          oc
-            .columns(['trail', 'day', 'shard'])
-            .doUpdateSet((eb) => ({ count: eb('audit_counts.count', '+', eb.ref('excluded.count')) })),
-        )
-        .execute();
-    }
+    for (const bucket of perDay.values()) await addToDayCount(trx, bucket.trail, bucket.day, bucket.count);
   }
 
   /**
@@ -62,10 +52,7 @@ export class AuditRepository {
   async count(trail: string, options: { from?: string; to?: string } = {}): Promise<number> {
     const { from, to } = options;
     const exact = async (start: string | undefined, end: string | undefined) => {
-      let query = this.db
-        .selectFrom('audit_records')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('trail', '=', trail);
+      let query = this.db.selectFrom(this.rowsOf(trail).as('r')).select((eb) => eb.fn.countAll().as('n'));
       if (start) query = query.where('created_at', '>=', start);
       if (end) query = query.where('created_at', '<', end);
       return Number((await query.executeTakeFirstOrThrow()).n);
@@ -95,7 +82,7 @@ export class AuditRepository {
     trail: string,
     options: { top: number; after?: AuditCursor; from?: string; to?: string },
   ): Promise<{ records: StoredAuditRecord[]; more: boolean }> {
-    let query = this.db.selectFrom('audit_records').selectAll().where('trail', '=', trail);
+    let query = this.db.selectFrom(this.rowsOf(trail).as('r')).selectAll();
     if (options.from) query = query.where('created_at', '>=', options.from);
     if (options.to) query = query.where('created_at', '<', options.to);
     const after = options.after;
@@ -124,11 +111,60 @@ export class AuditRepository {
         target: JSON.parse(row.target) as AuditTarget,
         outcome: row.outcome,
         requestId: row.request_id,
-        details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
+        details: detailsOf(row),
       })),
       more: rows.length > options.top,
     };
   }
+
+  /**
+   * The records of `trail`. The security trail's records since migration 0009 are the refusal
+   * counters (`store/refusals.ts`): each row reads as one record whose details carry its count so
+   * far; security records appended one by one before then stay readable alongside them.
+   */
+  private rowsOf(trail: string) {
+    const records = this.db
+      .selectFrom('audit_records')
+      .select(['seq', 'id', 'trail', 'created_at', 'tenant_id', 'actor', 'action', 'target', 'outcome'])
+      .select(['request_id', 'details'])
+      .select([sql<string | null>`cast(null as varchar(32))`.as('last_at')])
+      .select([sql<string | null>`cast(null as varchar(32))`.as('count')])
+      .where('trail', '=', trail);
+    if (trail !== 'security') return records;
+    return records.unionAll(
+      this.db
+        .selectFrom('refusal_counts')
+        .select(['seq', 'id'])
+        .select(sql.lit('security').as('trail'))
+        .select(['created_at', 'tenant_id', 'actor', 'action', 'target'])
+        .select(sql.lit('denied').as('outcome'))
+        .select(['request_id', 'details', 'last_at'])
+        .select((eb) => eb.cast<string | null>('count', 'varchar(32)').as('count')),
+    );
+  }
+}
+
+/** A row's details; a refusal counter's carry its count and the time of its latest refusal. */
+function detailsOf(row: { details: string | null; count: string | null; last_at: string | null }) {
+  const details = row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null;
+  if (row.count === null) return details;
+  return { ...details, count: Number(row.count), lastAt: row.last_at };
+}
+
+/**
+ * Adds `count` records to `trail`'s total of `day`, on one of a few shard rows picked at random so
+ * concurrent appends rarely wait on one row lock.
+ */
+export async function addToDayCount(trx: Db, trail: string, day: string, count: number): Promise<void> {
+  await trx
+    .insertInto('audit_counts')
+    .values({ trail, day, count, shard: Math.floor(Math.random() * COUNT_SHARDS) })
+    .onConflict((oc) =>
+      oc
+        .columns(['trail', 'day', 'shard'])
+        .doUpdateSet((eb) => ({ count: eb('audit_counts.count', '+', eb.ref('excluded.count')) })),
+    )
+    .execute();
 }
 
 /** Day rows per trail and day that appends spread over. */

@@ -1,5 +1,4 @@
-import type { Checkpoint, JobType, StoredJob } from '../domain/jobs';
-import type { JobStatus } from '../domain/wire';
+import type { Checkpoint, JobType, StoredJob, StoredJobStatus } from '../domain/jobs';
 import type { JobRow } from './schema';
 
 /** What a new job starts with. */
@@ -70,7 +69,7 @@ export function toJob(row: JobRow): StoredJob {
   return {
     id: row.id,
     type: row.type as JobType,
-    status: row.status as JobStatus,
+    status: row.status as StoredJobStatus,
     queued: Number(row.queued) === 1,
     progress: Number(row.progress),
     log: JSON.parse(row.log) as string[],

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { StoredJob } from '../domain/jobs';
-import type { JobStatus } from '../domain/wire';
+import type { StoredJob, StoredJobStatus } from '../domain/jobs';
 import { isPostgres } from './dialect';
+import { PAUSED_KEY, readQueuePaused, writeQueuePaused } from './queuePause';
 import { type JobProgress, type NewJob, newJobRow, stateOf, toJob } from './jobRows';
 import type { Database, Db } from './schema';
 
 export type { JobProgress, NewJob } from './jobRows';
-
-const PAUSED_KEY = 'queue_paused';
 
 /** The durable job queue. Workers claim jobs with a lease; every change by a worker is checked against it. */
 export class JobRepository {
@@ -78,9 +76,11 @@ export class JobRepository {
   }
 
   /**
-   * Claims up to `limit` runnable jobs for `owner` until `now + leaseMs`: waiting or delayed jobs
-   * that are due, and active jobs whose lease expired (their worker died). On PostgreSQL
-   * `FOR UPDATE SKIP LOCKED` lets many workers claim at once without taking the same job.
+   * Claims up to `limit` runnable jobs for `owner` until `now + leaseMs`: waiting, delayed or
+   * parked jobs that are due, and active jobs whose lease expired (their worker died). One
+   * statement picks and takes them: on PostgreSQL `FOR UPDATE SKIP LOCKED` lets many workers claim
+   * at once without taking the same job; SQLite runs it under its single writer lock (transactions
+   * begin immediate), so a second process sees the first one's claim.
    */
   async claim(
     owner: string,
@@ -108,7 +108,7 @@ export class JobRepository {
       )
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', 'in', ['waiting', 'delayed']), eb('run_at', '<=', now)]),
+          eb.and([eb('status', 'in', ['waiting', 'delayed', 'parked']), eb('run_at', '<=', now)]),
           eb.and([eb('status', '=', 'active'), eb('lease_until', '<', now)]),
         ]),
       )
@@ -197,23 +197,39 @@ export class JobRepository {
   }
 
   /** Puts a job held by `owner` back in the queue until `runAt` after a transient failure. */
-  async delay(
-    job: StoredJob,
-    owner: string,
-    runAt: number,
-    logLine: string,
-    now: Date,
-    trx: Db = this.db,
-  ): Promise<boolean> {
-    job.status = 'delayed';
+  delay(job: StoredJob, owner: string, runAt: number, logLine: string, now: Date, trx: Db = this.db) {
     job.attempts += 1;
     job.log = [...job.log, logLine];
+    return this.release(job, owner, 'delayed', runAt, now, trx);
+  }
+
+  /**
+   * Parks a job held by `owner` until `runAt`: its step waits for the platform, and no worker holds
+   * it meanwhile (its progress, log and checkpoint, with what it waits for, are written with it).
+   * Not an attempt: a parked job is taken up again by whichever worker claims it at `runAt`.
+   */
+  park(job: StoredJob, owner: string, runAt: number, now: Date, trx: Db = this.db): Promise<boolean> {
+    return this.release(job, owner, 'parked', runAt, now, trx);
+  }
+
+  /** Gives up `owner`'s lease on a job that runs again at `runAt`; false when the lease was lost. */
+  private async release(
+    job: StoredJob,
+    owner: string,
+    status: 'delayed' | 'parked',
+    runAt: number,
+    now: Date,
+    trx: Db,
+  ): Promise<boolean> {
+    job.status = status;
+    job.runAt = runAt;
+    job.leaseOwner = null;
     job.updatedAt = now.toISOString();
     const result = await trx
       .updateTable('jobs')
       .set({
         ...stateOf(job),
-        status: 'delayed',
+        status,
         attempts: job.attempts,
         run_at: runAt,
         lease_owner: null,
@@ -232,9 +248,9 @@ export class JobRepository {
    */
   async updateUnclaimed(
     id: string,
-    expected: JobStatus,
+    expected: StoredJobStatus,
     change: {
-      status?: JobStatus;
+      status?: StoredJobStatus;
       queued?: boolean;
       data?: Record<string, unknown>;
       appendLog?: string[];
@@ -277,22 +293,12 @@ export class JobRepository {
   }
 
   /** True while an operator has paused the queue: workers claim nothing. */
-  async isPaused(): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('steward_meta')
-      .select('value')
-      .where('key', '=', PAUSED_KEY)
-      .executeTakeFirst();
-    return row?.value === 'true';
+  isPaused(): Promise<boolean> {
+    return readQueuePaused(this.db);
   }
 
   /** Pauses or resumes the queue. */
-  async setPaused(paused: boolean): Promise<void> {
-    const value = String(paused);
-    await this.db
-      .insertInto('steward_meta')
-      .values({ key: PAUSED_KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+  setPaused(paused: boolean): Promise<void> {
+    return writeQueuePaused(this.db, paused);
   }
 }

@@ -34,6 +34,8 @@ export interface Database {
   audit_records: AuditRecordRow;
   /** Records per trail and UTC day (`YYYY-MM-DD`), split over a few shard rows; see migration 0008. */
   audit_counts: { trail: string; day: string; shard: number; count: number | string | bigint };
+  /** Refused calls counted per source, reason and minute: the security trail's records (migration 0009). */
+  refusal_counts: RefusalCountRow;
   /** The bot's key-value state (botbuilder `Storage`); `value` is JSON. */
   bot_state: { key: string; value: string; etag: string; updated_at: string };
   hooks: HookRow;
@@ -89,6 +91,28 @@ export interface AuditRecordRow {
   request_id: string | null;
   /** JSON object, or null. */
   details: string | null;
+}
+
+export interface RefusalCountRow {
+  seq: Generated<number>;
+  id: string;
+  tenant_id: string;
+  /** The UTC minute the refusals fell in (ISO, seconds zero). */
+  minute: string;
+  source: string;
+  status: number;
+  actor_id: string;
+  reason: string;
+  /** The first refusal of the row; `last_at` the latest. */
+  created_at: string;
+  last_at: string;
+  count: number | string | bigint;
+  /** JSON of the AuditActor, of the AuditTarget (the first refused operation), and of the details. */
+  actor: string;
+  action: string;
+  target: string;
+  request_id: string | null;
+  details: string;
 }
 
 export interface PlatformTeamRow {

@@ -10,9 +10,10 @@ import type {
   TeamMember,
 } from '../../src/domain/wire';
 import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { SEED_LABEL_IDS, seedGroups, seedLabels, seedUsers } from '../../src/store/seed/directory';
+import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
+import { BOT, personId, seedTenant, TEMPLATE_TEAM, WEB_APP } from '../support/graphTenant';
 import { outboxTypes, waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
@@ -23,76 +24,7 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
  * Steward's database.
  */
 
-const WEB_APP = 'com.microsoft.teamspace.tab.web';
-const TEMPLATE_TEAM = 'seed-team-onboarding-template';
-const BOT = {
-  appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
-  secret: 'bot-secret',
-  teamsAppId: 'steward-teams-app',
-};
-
-function personId(displayName: string): string {
-  const user = seedUsers.find((u) => u.displayName === displayName);
-  if (!user) throw new Error(`no seed person ${displayName}`);
-  return user.id;
-}
-
 const OLIVER = personId('Oliver Bennett');
-
-/** The demo tenant in Graph's shapes: people, their groups, the published labels, the web app. */
-function seedTenant(fake: FakeGraph): void {
-  for (const { appRoles: _roles, groupIds: _groups, ...user } of seedUsers) fake.addUser(user);
-  for (const group of seedGroups) {
-    fake.addGroup({
-      ...group,
-      memberIds: seedUsers.filter((u) => u.groupIds.includes(group.id)).map((u) => u.id),
-    });
-  }
-  for (const { parentId, scopeGroupIds: _scope, ...label } of seedLabels) {
-    fake.labels.push({
-      ...label,
-      isAppliable: true,
-      hasProtection: false,
-      applicableTo: 'email,file,site,unifiedGroup,teamwork',
-      parent: parentId ? { id: parentId } : null,
-    });
-  }
-  fake.apps.set(WEB_APP, {
-    id: WEB_APP,
-    externalId: null,
-    displayName: 'Website',
-    distributionMethod: 'store',
-  });
-  const web = (displayName: string, path: string) => ({
-    displayName,
-    teamsAppId: WEB_APP,
-    configuration: {
-      entityId: path,
-      contentUrl: `https://example.com/${path}`,
-      websiteUrl: `https://example.com/${path}`,
-    },
-  });
-  fake.addTeam({
-    id: TEMPLATE_TEAM,
-    displayName: 'Onboarding template team',
-    description: 'The model team for onboarding cohorts: the Onboarding cohort template clones it.',
-    ownerIds: [personId('Katharina Schäfer'), personId('Ana Beatriz Gonçalves')],
-    memberIds: [personId('Marcus Johnson'), PEOPLE.patti],
-    settings: { funSettings: { allowGiphy: true, giphyContentRating: 'strict' } },
-    channels: [
-      {
-        displayName: 'Welcome',
-        description: 'Start here: your first week, who is who, and where to ask.',
-        tabs: [web('Onboarding checklist', 'onboarding-checklist')],
-      },
-      {
-        displayName: 'Resources',
-        description: 'Handbooks, policies and the tools every newcomer needs.',
-        tabs: [web('Employee handbook', 'employee-handbook')],
-      },
-    ],
-  });
-}
 
 interface LogLine {
   level: number;
@@ -499,6 +431,10 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
     expect(job.log.join('\n')).toContain(
       `Cloned "Onboarding template team" as team "Cohort-Spring" (${team.id})`,
     );
+    // Parked while Graph copied the team.
+    expect(job.log).toContainEqual(
+      expect.stringMatching(/^Waiting for Microsoft Teams to finish copying the team\./),
+    );
 
     const calls = since(mark);
     const clones = find(calls, 'POST', `/v1.0/teams/${TEMPLATE_TEAM}/clone`);
@@ -671,6 +607,8 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
       const archived = await waitForJob(app, alex, archive.body.id);
       expect(archived.status).toBe('completed');
       expect(archived.log.join('\n')).toContain('(site read-only for members)');
+      // The job was parked while Graph archived the team (no worker slot held meanwhile).
+      expect(archived.log).toContainEqual(expect.stringMatching(/^Microsoft Teams is archiving the team\./));
       expect(find(since(mark), 'POST', `/v1.0/teams/${teamId}/archive`).map((r) => r.body)).toEqual([
         { shouldSetSpoSiteReadOnlyForMembers: true },
       ]);
@@ -694,7 +632,11 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
       const unarchiveMark = fake.requests.length;
       const unarchive = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/unarchive`, { token: alex });
       expect(unarchive.status).toBe(202);
-      expect((await waitForJob(app, alex, unarchive.body.id)).status).toBe('completed');
+      const unarchived = await waitForJob(app, alex, unarchive.body.id);
+      expect(unarchived.status).toBe('completed');
+      expect(unarchived.log).toContainEqual(
+        expect.stringMatching(/^Microsoft Teams is unarchiving the team\./),
+      );
       expect(find(since(unarchiveMark), 'POST', `/v1.0/teams/${teamId}/unarchive`)).toHaveLength(1);
       expect(fake.teams.get(teamId)).toMatchObject({ isArchived: false, siteReadOnlyForMembers: false });
       expect(

@@ -1,21 +1,68 @@
-import { loadConfig } from '../../src/config';
+import type { AuditTrailRecord, ODataCollection } from '../../src/domain/wire';
 import { openStore } from '../../src/store/database';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';
+import { RefusalRepository } from '../../src/store/refusals';
+import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
 const PER_MINUTE = 10;
+
+/** A clock the tests move by hand, so a flood falls in one minute (or the next) without waiting. */
+function handClock(start: string) {
+  let at = new Date(start);
+  return { now: () => at, set: (iso: string) => (at = new Date(iso)) };
+}
+
+const NO_TOKEN = 'A bearer token is required (Authorization: Bearer <token>).';
+const MALFORMED = 'The token is malformed or cannot be verified.';
+
+/** `count` calls with a bad token (half without any) spread over `apps`, `parallel` at a time. */
+async function flood(apps: TestSteward[], count: number, parallel = 25): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, i) => start + i);
+    const answers = await Promise.all(
+      batch.map((n) =>
+        apps[n % apps.length]!.call('GET', '/api/v1.0/users', { token: n % 4 < 2 ? 'not.a.jwt' : null }),
+      ),
+    );
+    statuses.push(...answers.map((a) => a.status));
+  }
+  return statuses;
+}
+
+/** The security trail's records, read over HTTP as a governance manager. */
+async function securityRecords(app: TestSteward): Promise<AuditTrailRecord[]> {
+  const token = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+  const res = await app.call<ODataCollection<AuditTrailRecord>>(
+    'GET',
+    '/api/v1.0/audit_trails/security/records?$top=100',
+    { token },
+  );
+  expect(res.status).toBe(200);
+  return res.body.value;
+}
+
+const fromLoopback = (records: AuditTrailRecord[]) =>
+  records.filter((r) => (r.details as { source?: string } | null)?.source === '127.0.0.1');
+
+const countOf = (record: AuditTrailRecord | undefined) => (record?.details as { count?: number })?.count;
 
 describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
   let db: TestDatabase;
   let app: TestSteward;
+  const clock = handClock('2026-11-23T10:00:05.000Z');
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    app = await startTestSteward(db, {
-      STEWARD_RATE_LIMIT_FACTOR: '1',
-      STEWARD_REFUSALS_PER_MINUTE: String(PER_MINUTE),
-      STEWARD_TRUSTED_PROXIES: '127.0.0.2',
-    });
+    app = await startTestSteward(
+      db,
+      {
+        STEWARD_RATE_LIMIT_FACTOR: '1',
+        STEWARD_REFUSALS_PER_MINUTE: String(PER_MINUTE),
+        STEWARD_TRUSTED_PROXIES: '127.0.0.2',
+      },
+      { now: clock.now },
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -25,36 +72,14 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
   const badToken = (headers: Record<string, string> = {}) =>
     app.call('GET', '/api/v1.0/users', { token: 'not.a.jwt', headers });
 
-  /** Security records of the store, read after the server stopped (it writes its last counts then). */
-  async function securityRecords(): Promise<
-    { request_id: string | null; details: Record<string, unknown> }[]
-  > {
-    const config = loadConfig({
-      STEWARD_DATABASE_URL: db.url,
-      STEWARD_DATA_DIR: db.dataDir,
-      STEWARD_AUTH_SECRET: TEST_SECRET,
-    });
-    const store = openStore(config.database);
-    try {
-      const rows = await store.db
-        .selectFrom('audit_records')
-        .select(['request_id', 'details'])
-        .where('trail', '=', 'security')
-        .orderBy('seq')
-        .execute();
-      return rows.map((r) => ({ request_id: r.request_id, details: JSON.parse(r.details ?? '{}') }));
-    } finally {
-      await store.close();
-    }
-  }
-
   test('a flood of bad tokens from one address: 401 up to the budget, then 429 for everyone from it', async () => {
     const answers = [];
     for (let i = 0; i < PER_MINUTE + 15; i++) answers.push((await badToken()).status);
     expect(answers.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(401));
     expect(new Set(answers.slice(PER_MINUTE))).toEqual(new Set([429]));
     const blocked = await badToken();
-    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+    // The minute ends 55 s after the clock's time.
+    expect(blocked.headers['retry-after']).toBe('55');
     // A forged X-Forwarded-For from an untrusted peer is ignored: the peer is still the source.
     expect((await badToken({ 'x-forwarded-for': '198.51.100.7' })).status).toBe(429);
     // Even a good token waits: the address is what is limited, before any token is looked at.
@@ -62,20 +87,131 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
     expect((await app.call('GET', '/api/v1.0/users', { token })).status).toBe(429);
   });
 
-  test('the flood is recorded in aggregate: a few records one by one, then one record with the count', async () => {
-    await app.close();
-    const records = (await securityRecords()).filter((r) => r.details.path === '/api/v1.0/users');
-    const single = records.filter((r) => r.details.count === 1);
-    const aggregated = records.filter((r) => Number(r.details.count) > 1);
-    // Five one by one per minute; the flood takes well under a second, but may straddle two minutes.
-    expect(single.length === 5 || single.length === 10).toBe(true);
-    expect(single.every((r) => r.request_id !== null && r.details.source === '127.0.0.1')).toBe(true);
-    expect(aggregated.length).toBeLessThanOrEqual(2);
-    expect(aggregated.every((r) => r.request_id === null && r.details.source === '127.0.0.1')).toBe(true);
-    expect(aggregated[0]?.details).toMatchObject({ source: '127.0.0.1', status: 401 });
-    // 429s are not refusals by the token check: they write nothing.
-    const counted = aggregated.reduce((sum, r) => sum + Number(r.details.count), 0);
-    expect(single.length + counted).toBe(PER_MINUTE);
+  test('the flood is one record with the count of the 401s; the 429s write nothing', async () => {
+    clock.set('2026-11-23T10:01:00.000Z');
+    const records = fromLoopback(await securityRecords(app));
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      action: 'authentication_failed',
+      outcome: 'denied',
+      date: '2026-11-23T10:00:05.000Z',
+      details: { status: 401, reason: MALFORMED, source: '127.0.0.1', count: PER_MINUTE },
+    });
+    // The record names the first refused call, which an investigator can follow.
+    expect(records[0]!['request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('the next minute is a new record and a new budget', async () => {
+    clock.set('2026-11-23T10:01:30.000Z');
+    expect((await badToken()).status).toBe(401);
+    const records = fromLoopback(await securityRecords(app));
+    expect(records.map((r) => [r.date, countOf(r)])).toEqual([
+      ['2026-11-23T10:01:30.000Z', 1],
+      ['2026-11-23T10:00:05.000Z', PER_MINUTE],
+    ]);
+  });
+
+  test('a count can only grow: the database refuses to lower it, rewrite a row or delete one', async () => {
+    const store = openStore(storeOptionsOf(db));
+    try {
+      // A row of its own, so the test does not depend on what the server wrote or when.
+      const refusal = {
+        tenantId: 'tenant-of-this-test',
+        source: '198.51.100.200',
+        status: 401,
+        reason: 'test',
+        actor: { id: 'anonymous', type: 'anonymous' as const },
+        action: 'authentication_failed',
+        target: { type: 'operation', id: 'getUsers' },
+        requestId: 'r-1',
+        details: {},
+      };
+      expect(await new RefusalRepository(store.db).add(refusal, new Date('2026-11-23T10:05:00Z'))).toBe(1);
+      const row = store.db.updateTable('refusal_counts').where('tenant_id', '=', refusal.tenantId);
+      await expect(row.set({ count: 0 }).execute()).rejects.toThrow(/only grow/);
+      await expect(row.set({ source: '198.51.100.9' }).execute()).rejects.toThrow(/only grow/);
+      const remove = store.db.deleteFrom('refusal_counts').where('tenant_id', '=', refusal.tenantId);
+      await expect(remove.execute()).rejects.toThrow(/only grow/);
+      await expect(row.set((eb) => ({ count: eb('count', '+', 1) })).execute()).resolves.toBeDefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.each(databaseKinds)('a thousand refused calls on %s', (kind) => {
+  let db: TestDatabase;
+  const clock = handClock('2026-11-23T11:00:00.000Z');
+  const apps: TestSteward[] = [];
+  const start = async () => {
+    // A budget larger than the flood: every call is a refusal the trail must count.
+    const env = { STEWARD_RATE_LIMIT_FACTOR: '1', STEWARD_REFUSALS_PER_MINUTE: '100000' };
+    const app = await startTestSteward(db, env, { now: clock.now });
+    apps.push(app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db.drop();
+  });
+
+  test('1 000 bad-token calls in one minute: exactly one record per reason, with its count', async () => {
+    const app = await start();
+    const statuses = await flood([app], 1000);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1000);
+    const records = fromLoopback(await securityRecords(app));
+    expect(records).toHaveLength(2);
+    const byReason = new Map(records.map((r) => [(r.details as { reason: string }).reason, r]));
+    expect(countOf(byReason.get(MALFORMED))).toBe(500);
+    expect(countOf(byReason.get(NO_TOKEN))).toBe(500);
+  });
+
+  test('two API instances on one database: still one record per reason, with the summed count', async () => {
+    clock.set('2026-11-23T11:01:10.000Z');
+    const second = await start();
+    const statuses = await flood([apps[0]!, second], 600, 40);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(600);
+    const minute = fromLoopback(await securityRecords(second)).filter((r) => r.date >= '2026-11-23T11:01');
+    expect(minute.map((r) => [(r.details as { reason: string }).reason, countOf(r)]).sort()).toEqual([
+      [NO_TOKEN, 300],
+      [MALFORMED, 300],
+    ]);
+  });
+});
+
+describe.each(databaseKinds)('the refusal budget across API instances on %s', (kind) => {
+  let db: TestDatabase;
+  const apps: TestSteward[] = [];
+  const clock = handClock('2026-11-23T12:00:00.000Z');
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    const env = { STEWARD_RATE_LIMIT_FACTOR: '1', STEWARD_REFUSALS_PER_MINUTE: String(PER_MINUTE) };
+    for (let i = 0; i < 2; i++) apps.push(await startTestSteward(db, env, { now: clock.now }));
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db.drop();
+  });
+
+  test('a source that alternates between instances gets the budget, at most one more per other instance', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3 * PER_MINUTE; i++) {
+      statuses.push((await apps[i % 2]!.call('GET', '/api/v1.0/users', { token: 'bad' })).status);
+    }
+    const refused = statuses.filter((s) => s === 401).length;
+    expect(refused).toBeGreaterThanOrEqual(PER_MINUTE);
+    expect(refused).toBeLessThanOrEqual(PER_MINUTE + 1);
+    expect(statuses.slice(refused)).toEqual(Array(3 * PER_MINUTE - refused).fill(429));
+    // The record counts exactly the calls that were refused with 401 (read in the next minute,
+    // when the address may call again).
+    clock.set('2026-11-23T12:01:00.000Z');
+    const [record] = fromLoopback(await securityRecords(apps[0]!));
+    expect(countOf(record)).toBe(refused);
   });
 });
 
@@ -85,11 +221,16 @@ describe.each(databaseKinds)('refused calls behind a trusted proxy, on %s', (kin
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    app = await startTestSteward(db, {
-      STEWARD_RATE_LIMIT_FACTOR: '1',
-      STEWARD_REFUSALS_PER_MINUTE: '3',
-      STEWARD_TRUSTED_PROXIES: '127.0.0.1',
-    });
+    app = await startTestSteward(
+      db,
+      {
+        STEWARD_RATE_LIMIT_FACTOR: '1',
+        STEWARD_REFUSALS_PER_MINUTE: '3',
+        STEWARD_TRUSTED_PROXIES: '127.0.0.1',
+      },
+      // One fixed minute: a budget that renews mid-test would let a blocked client through.
+      { now: () => new Date('2026-11-23T13:00:00.000Z') },
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -106,5 +247,17 @@ describe.each(databaseKinds)('refused calls behind a trusted proxy, on %s', (kin
     expect(await from('198.51.100.2')).toBe(401);
     // The nearest untrusted hop counts: a client cannot hide behind an address it writes itself.
     expect(await from('203.0.113.9, 198.51.100.1')).toBe(429);
+  });
+
+  test('whatever a trusted proxy forwards as the address, the refusal is recorded', async () => {
+    const long = `client-${'x'.repeat(300)}`;
+    expect(
+      (await app.call('GET', '/api/v1.0/users', { token: 'bad', headers: { 'x-forwarded-for': long } }))
+        .status,
+    ).toBe(401);
+    const records = (await securityRecords(app)).filter(
+      (r) => (r.details as { source?: string }).source === long,
+    );
+    expect(records.map(countOf)).toEqual([1]);
   });
 });

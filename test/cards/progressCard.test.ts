@@ -1,4 +1,6 @@
 import { progressCardData, renderProgressCard } from '../../src/bot/cards';
+import { readerOf } from '../../src/bot/i18n/catalog';
+import type { JobWaitReason } from '../../src/client';
 import { stepStatuses } from '../../src/domain/jobs';
 import { teamArchiveJob } from '../../src/services/jobs/teamArchive';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
@@ -71,6 +73,43 @@ describe('progress card', () => {
     ]);
     // Formatted for the reader (English and UTC by default), not left to the client.
     expect(cardJson(card)).toContain('60% · updated May 4, 2026, 9:31 AM');
+  });
+
+  it('says what the job waits for while Microsoft Teams works, in the reader’s language', () => {
+    const waiting = (reason: JobWaitReason) =>
+      provisioningJob({
+        status: 'active',
+        progress: 0,
+        approval: null,
+        waitingFor: {
+          step: 'team',
+          reason,
+          description: 'ignored by the bot',
+          sinceDateTime: '2026-05-04T09:31:00.000Z',
+          nextCheckDateTime: '2026-05-04T09:31:31.000Z',
+        },
+      });
+    const card = render(waiting('teamCreation'));
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('Microsoft Teams is creating the team');
+    expect(steps(card)[0]).toBe('Create the team: In progress');
+    expect(cardJson(render(waiting('teamClone')))).toContain(
+      'Waiting for Microsoft Teams to finish copying the team',
+    );
+    const french = renderProgressCard(
+      progressCardData(waiting('teamCreation'), PICTURE),
+      readerOf('fr-FR', 'Europe/Paris'),
+    );
+    expect(cardJson(french)).toContain('Microsoft Teams crée l’équipe');
+    // Without a wait (or with one this bot does not know yet), the plain headline.
+    expect(cardJson(render(provisioningJob({ status: 'active', approval: null })))).toContain(
+      'Creating the team',
+    );
+    const unknown = {
+      ...waiting('teamCreation'),
+      waitingFor: { ...waiting('teamCreation').waitingFor!, reason: 'somethingNew' as JobWaitReason },
+    };
+    expect(cardJson(render(unknown))).toContain('Creating the team');
   });
 
   it('ends with "Open team" to the team once completed', () => {

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { request } from 'undici';
 import { EmbeddedTokenIssuer } from '../../src/services/tokens';
 import { alive, type RunningCluster, startCluster, WebhookReceiver } from '../support/cluster';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
@@ -102,6 +103,33 @@ onPostgres('the cluster on PostgreSQL (two API processes, two workers)', () => {
     );
     expect((await call(`${first!.url}/readyz`, 'GET', alex)).status).toBe(200);
 
+    expect(await cluster.stop()).toBe(0);
+  }, 120_000);
+
+  test('refused calls through the entry: each client is its own source, one record per minute with the summed count', async () => {
+    const cluster = await startCluster(['--api', '2', '--workers', '0', '--port', '0'], env('1'));
+    clusters.push(cluster);
+    // 20 bad tokens from each of two clients, round-robin over both API processes: under each
+    // client's budget of 30, so every one is a 401 (with the entry as the source, 40 would not be).
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const client = i % 2 === 0 ? '198.51.100.7' : '198.51.100.8';
+      const res = await request(`${cluster.url}/api/v1.0/users`, {
+        headers: { authorization: 'Bearer not.a.jwt', 'x-forwarded-for': client },
+      });
+      await res.body.dump();
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual(Array(40).fill(401));
+    const counted = await rows<{ source: string; minute: string; count: string }>(
+      "select source, minute, count from refusal_counts where source like '198.51.100.%'",
+    );
+    for (const client of ['198.51.100.7', '198.51.100.8']) {
+      const mine = counted.filter((r) => r.source === client);
+      // One record per minute (the calls may straddle two), adding up to every refusal.
+      expect(new Set(mine.map((r) => r.minute)).size).toBe(mine.length);
+      expect(mine.reduce((sum, r) => sum + Number(r.count), 0)).toBe(20);
+    }
     expect(await cluster.stop()).toBe(0);
   }, 120_000);
 });

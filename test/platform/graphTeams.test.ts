@@ -4,7 +4,12 @@ import type { Agent } from 'undici';
 import { NotFound } from '../../src/domain/errors';
 import { Team, TeamChannelTab, TeamMember } from '../../src/domain/wire';
 import { createGraphPlatform, type GraphPlatform, type GraphPlatformOptions } from '../../src/platform/graph';
-import { type NewTeamSpec, PlatformError } from '../../src/platform/port';
+import {
+  type NewTeamSpec,
+  type OperationCheckpoint,
+  type OperationState,
+  PlatformError,
+} from '../../src/platform/port';
 import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
@@ -248,10 +253,10 @@ describe('cloning a team', () => {
 
   test('posts the chosen parts as one comma-separated string and waits for the copy', async () => {
     const mark = fake.requests.length;
-    const started: string[] = [];
+    const waits: Array<{ for: string; afterMs: number; state: OperationState }> = [];
     const team = await platform.teams.cloneTeam(cloneSpec('clone-1', 'clonedproject'), {
-      started: async (location) => {
-        started.push(location);
+      wait: async (wait) => {
+        waits.push(wait);
       },
     });
 
@@ -264,9 +269,12 @@ describe('cloning a team', () => {
       visibility: 'public',
       partsToClone: 'apps,tabs,settings,channels',
     });
-    // The operation is handed over for the checkpoint before the first poll; clones are looked at
-    // after 5 s, then less and less often.
-    expect(started).toEqual([expect.stringMatching(/^\/teams\('[^']+'\)\/operations\('[^']+'\)$/)]);
+    // The operation goes with every wait, from the first one on (a job parks with it); clones are
+    // looked at after 5 s, then less and less often.
+    expect(waits.map((w) => w.state.location)).toEqual(
+      Array(3).fill(expect.stringMatching(/^\/teams\('[^']+'\)\/operations\('[^']+'\)$/)),
+    );
+    expect(waits.map((w) => w.for)).toEqual(['teamClone', 'teamClone', 'teamClone']);
     expect(since(mark).map((r) => `${r.method} ${r.path.replace(/\('[^']+'\)/g, '(…)')}`)).toEqual([
       `POST /v1.0/teams/${sourceId}/clone`,
       'GET /v1.0/teams(…)/operations(…)',
@@ -274,7 +282,8 @@ describe('cloning a team', () => {
       'GET /v1.0/teams(…)/operations(…)',
       `GET /v1.0/teams/${team.id}`,
     ]);
-    expect(delays.slice(0, 3)).toEqual([5000, 7500, 11_250]);
+    expect(waits.map((w) => w.afterMs)).toEqual([5000, 7500, 11_250]);
+    expect(delays).toEqual([]); // the checkpoint waited, not the adapter
     expect(team).toMatchObject({ displayName: 'Cloned project', visibility: 'public' });
     const channels = await platform.teams.listChannels(team.id);
     expect(channels.map((c) => c.displayName)).toEqual(['General', 'Planning']);
@@ -282,36 +291,30 @@ describe('cloning a team', () => {
   });
 
   test('a job that died while the clone was under way waits for that clone when it resumes', async () => {
-    const crashing = start({
-      sleep: async () => {
+    let saved: OperationState | undefined;
+    const crashing: OperationCheckpoint = {
+      wait: async ({ state }) => {
+        saved = state;
         throw new Error('worker died');
-      },
-    });
-    let location: string | undefined;
-    const checkpoint = {
-      started: async (started: string) => {
-        location = started;
       },
     };
     // Graph ignores the alias of a clone (team-clone.md), so two clones may well share one: the
     // resumed job must not look for its copy by alias.
     await fake.addTeam({ displayName: 'Unrelated', ownerIds: [MEGAN] });
     await expect(
-      crashing.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), checkpoint),
+      platform.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), crashing),
     ).rejects.toThrow('worker died');
-    await crashing.close();
-    expect(location).toBeDefined();
+    expect(saved?.location).toBeDefined();
 
-    const resumed = start({ sleep: async () => fake.settle() });
     const mark = fake.requests.length;
-    const team = await resumed.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), {
-      location,
-      ...checkpoint,
+    const team = await platform.teams.cloneTeam(cloneSpec('clone-5', 'clonedbeforecrash'), {
+      state: saved,
+      wait: async () => fake.settle(),
     });
-    await resumed.close();
     expect(team.displayName).toBe('Cloned project');
     expect(since(mark).filter((r) => r.path.endsWith('/clone'))).toEqual([]);
-    expect(since(mark)[0]?.path).toBe(`/v1.0${location}`);
+    // Back from its park, the step looks at the same operation at once.
+    expect(since(mark)[0]?.path).toBe(`/v1.0${saved?.location}`);
     expect([...fake.groups.values()].filter((g) => g.displayName === 'Cloned project')).toHaveLength(2);
   });
 

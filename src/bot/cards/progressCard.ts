@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '../../client';
+import type { Job, JobStatus, JobWaitReason } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip, plainSentence, teamLink, withoutIds } from './cardText';
@@ -19,6 +19,8 @@ export interface ProgressCardData {
   /** The template's picture; null for none. */
   pictureUrl: string | null;
   status: JobStatus;
+  /** What the job waits for while Microsoft Teams works (`Job.waitingFor`); null when it does not wait. */
+  waitingFor: JobWaitReason | null;
   /** 0–100. */
   progress: number;
   steps: readonly ProgressStep[];
@@ -56,6 +58,7 @@ export function progressCardData(
     templateName: summary.templateName,
     pictureUrl,
     status: summary.status,
+    waitingFor: job.waitingFor?.reason ?? null,
     progress: summary.progress,
     steps: progressSteps(summary),
     log: summary.log,
@@ -96,6 +99,15 @@ const STEP_TITLES: Record<string, MessageKey> = {
   'Unarchive the team': 'step.unarchive',
 };
 
+/** The headline of a job waiting for Microsoft Teams, by what it waits for. */
+const WAIT_HEADLINES: Record<JobWaitReason, MessageKey> = {
+  teamCreation: 'progress.wait.teamCreation',
+  teamClone: 'progress.wait.teamClone',
+  teamArchive: 'progress.wait.teamArchive',
+  teamUnarchive: 'progress.wait.teamUnarchive',
+  replication: 'progress.wait.replication',
+};
+
 function headline(data: ProgressCardData, reader: Reader): { text: string; color: string } {
   const approval = data.approval;
   switch (data.status) {
@@ -105,8 +117,11 @@ function headline(data: ProgressCardData, reader: Reader): { text: string; color
       return approval?.status === 'rejected'
         ? { text: say(reader, 'progress.rejected'), color: 'attention' }
         : { text: say(reader, 'progress.failed'), color: 'attention' };
-    case 'active':
-      return { text: say(reader, 'progress.creating'), color: 'accent' };
+    case 'active': {
+      // A reason this bot does not know (a newer server's) reads as the plain "in progress".
+      const waiting = data.waitingFor ? WAIT_HEADLINES[data.waitingFor] : undefined;
+      return { text: say(reader, waiting ?? 'progress.creating'), color: 'accent' };
+    }
     case 'delayed':
       return { text: say(reader, 'progress.delayed'), color: 'warning' };
     case 'paused':

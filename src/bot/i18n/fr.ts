@@ -13,6 +13,12 @@ export const fr: Record<MessageKey, string> = {
   'progress.rejected': 'La demande a été refusée',
   'progress.failed': 'La demande a échoué',
   'progress.creating': 'Création de l’équipe',
+  'progress.wait.teamCreation': 'Microsoft Teams crée l’équipe',
+  'progress.wait.teamClone': 'En attente de la fin de la copie de l’équipe par Microsoft Teams',
+  'progress.wait.teamArchive': 'Microsoft Teams archive l’équipe',
+  'progress.wait.teamUnarchive': 'Microsoft Teams sort l’équipe de l’archive',
+  'progress.wait.replication':
+    'En attente de la mise à disposition de la nouvelle équipe par Microsoft Teams',
   'progress.delayed': 'Retardée : nouvelle tentative sous peu',
   'progress.paused': 'Mise en pause par un administrateur',
   'progress.waitingFor': 'En attente de l’approbation de {names}',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Flag, model } from './registry';
+import { Flag, model, multiLine } from './registry';
 
 /** A person named in an approval policy; `id` may be an object id, a UPN or a mail on input. */
 export const ApprovalTeamMember = model(

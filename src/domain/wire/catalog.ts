@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channelName, tabConfigurationInput } from './channels';
 import { ApprovalPolicy } from './approvalPolicy';
-import { Flag, model, odataCollection } from './registry';
+import { Flag, model, multiLine, odataCollection } from './registry';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -24,8 +24,8 @@ export type PermanentMembershipRole = z.output<typeof PermanentMembershipRole>;
 
 const AudienceTargeting = z.strictObject({
   enabled: Flag.default(false),
-  rules: z.string().max(2000).default(''),
-  rulesWithTags: z.string().max(8000).optional(),
+  rules: multiLine(z.string().max(2000)).default(''),
+  rulesWithTags: multiLine(z.string().max(8000)).optional(),
 });
 
 export const TemplateConfiguration = model(
@@ -33,7 +33,7 @@ export const TemplateConfiguration = model(
   z.strictObject({
     id: z.string().optional(),
     name: z.string().trim().min(1).max(256),
-    description: z.string().max(1024).default(''),
+    description: multiLine(z.string().max(1024)).default(''),
     pictureUrl: z.string().max(2048).nullable().default(null),
     language: z.string().max(35).default('en-US'),
     enabled: Flag.default(true),
@@ -63,12 +63,14 @@ export const ClonedTeam = model(
 );
 
 const convention = z.string().max(1024).optional();
+/** Conventions of multi-line text (a description, a welcome message). */
+const textConvention = multiLine(z.string().max(1024)).optional();
 
 export const TemplateChannel = model(
   'TemplateChannel',
   z.strictObject({
     displayName: channelName,
-    description: z.string().max(1024).optional(),
+    description: multiLine(z.string().max(1024)).optional(),
     membershipType: z.enum(['standard', 'private']).default('standard'),
   }),
 );
@@ -90,13 +92,13 @@ export const NewTeam = model(
     namingConventionWithTags: convention,
     emailConvention: convention,
     emailConventionWithTags: convention,
-    descriptionConvention: convention,
-    descriptionConventionWithTags: convention,
-    welcomeMessageConvention: convention,
-    welcomeMessageConventionWithTags: convention,
+    descriptionConvention: textConvention,
+    descriptionConventionWithTags: textConvention,
+    welcomeMessageConvention: textConvention,
+    welcomeMessageConventionWithTags: textConvention,
     defaultName: z.string().max(264).optional(),
-    defaultDescription: z.string().max(1024).optional(),
-    defaultWelcomeMessage: z.string().max(4000).optional(),
+    defaultDescription: multiLine(z.string().max(1024)).optional(),
+    defaultWelcomeMessage: multiLine(z.string().max(4000)).optional(),
     teamPrivacy: z.enum(['public', 'private']).default('private'),
     addRequesterAsTeamOwner: Flag.default(true),
     channels: z.array(TemplateChannel).max(50).default([]),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './events';
-import { model, odataCollection } from './registry';
+import { model, multiLine, odataCollection } from './registry';
 
 export const HookSignatureRequest = model(
   'HookSignatureRequest',
@@ -24,7 +24,7 @@ export const HooksEvents = model('HooksEvents', odataCollection(HookEvent));
 
 const EventCode = z.enum(EVENT_TYPES).describe('An event code (see `GET /webhooks/events`).');
 const HookName = z.string().trim().min(1).max(256).describe('A name people recognise the hook by.');
-const HookDescription = z.string().max(1024);
+const HookDescription = multiLine(z.string().max(1024));
 
 /** How every answer shows a hook's secret: always this mask, never the secret or a part of it. */
 export const MASKED_SECRET = '********';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobApproval } from './approvalPolicy';
-import { model, odataCollection } from './registry';
+import { model, multiLine, odataCollection } from './registry';
 
 const UserIdentifier = (name: string) =>
   model(name, z.strictObject({ id: z.string().trim().min(1).max(320).describe('Object id, UPN or mail.') }));
@@ -14,8 +14,8 @@ export const TeamProvisioningRequest = model(
     template: z.strictObject({ id: z.string().trim().min(1).max(128) }),
     team: z.strictObject({
       name: z.string().trim().min(1).max(264),
-      description: z.string().max(1024).optional(),
-      welcomeMessage: z.string().max(4000).optional(),
+      description: multiLine(z.string().max(1024)).optional(),
+      welcomeMessage: multiLine(z.string().max(4000)).optional(),
       membership: z
         .strictObject({
           owners: z.array(OwnerUserIdentifier).max(100).default([]),
@@ -65,6 +65,26 @@ export const JobStep = model(
 );
 export type JobStep = z.output<typeof JobStep>;
 
+export const JobWaitReason = z
+  .enum(['teamCreation', 'teamClone', 'teamArchive', 'teamUnarchive', 'replication'])
+  .describe(
+    'What Microsoft Teams is doing while the job waits: creating, cloning, archiving or unarchiving the team, or making a new team visible everywhere (replication).',
+  );
+export type JobWaitReason = z.output<typeof JobWaitReason>;
+
+export const JobWait = model(
+  'JobWait',
+  z.object({
+    step: z.string().describe('The step that waits (one of `steps`).'),
+    reason: JobWaitReason,
+    description: z.string().describe('The wait in English, for people.'),
+    sinceDateTime: z.string().describe('When the job started waiting for this.'),
+    nextCheckDateTime: z.string().describe('When Steward looks again.'),
+  }),
+  'What a job in progress waits for while Microsoft Teams works on it; no worker is held meanwhile (an extension).',
+);
+export type JobWait = z.output<typeof JobWait>;
+
 export const Job = model(
   'Job',
   z.object({
@@ -80,6 +100,9 @@ export const Job = model(
     createdDateTime: z.string(),
     lastModifiedDateTime: z.string(),
     failedReason: z.string().nullable(),
+    waitingFor: JobWait.optional().describe(
+      'Present while the job (`active`) waits for Microsoft Teams: what for, and when Steward looks again.',
+    ),
   }),
   'An asynchronous job: a provisioning request or an archive / unarchive request.',
 );
@@ -90,13 +113,13 @@ export type Jobs = z.output<typeof Jobs>;
 export const ApprovedApprovalResponsePayload = model(
   'ApprovedApprovalResponsePayload',
   z.strictObject({
-    message: z.string().max(2000).optional(),
+    message: multiLine(z.string().max(2000)).optional(),
     approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
     updates: z
       .strictObject({
         name: z.string().trim().min(1).max(264).optional(),
-        description: z.string().max(1024).optional(),
-        welcomeMessage: z.string().max(4000).optional(),
+        description: multiLine(z.string().max(1024)).optional(),
+        welcomeMessage: multiLine(z.string().max(4000)).optional(),
       })
       .optional(),
   }),
@@ -106,7 +129,7 @@ export type ApprovedApprovalResponsePayload = z.output<typeof ApprovedApprovalRe
 export const RejectedApprovalResponsePayload = model(
   'RejectedApprovalResponsePayload',
   z.strictObject({
-    message: z.string().max(2000).optional(),
+    message: multiLine(z.string().max(2000)).optional(),
     approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
   }),
 );

@@ -12,6 +12,17 @@ export function model<T extends z.ZodType>(id: string, schema: T, description?: 
   return schema;
 }
 
+/** The metadata key that marks a multi-line string field (see `domain/controlCharacters.ts`). */
+export const MULTI_LINE = 'x-multiLine';
+
+/**
+ * Marks a string field as multi-line (a description, a message, a rule): tab and line breaks are
+ * allowed in it. Every other string of a request is one line.
+ */
+export function multiLine<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ [MULTI_LINE]: true });
+}
+
 /**
  * A boolean on output; older clients send `"true"` / `"false"` strings, which are accepted on input
  * and normalised here.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channelName, tabConfigurationInput } from './channels';
-import { model } from './registry';
+import { model, multiLine } from './registry';
 
 const flag = z.boolean();
 
@@ -102,9 +102,7 @@ export const TeamUpdate = model(
   'TeamUpdate',
   TeamSettings.extend({
     displayName: z.string().trim().min(1).max(264).optional(),
-    description: z
-      .string()
-      .max(1024)
+    description: multiLine(z.string().max(1024))
       .nullable()
       .optional()
       .describe('null (as GET shows a team without one) clears the description.'),
@@ -157,7 +155,7 @@ export const TeamChannelPayload = model(
   'TeamChannelPayload',
   z.strictObject({
     displayName: channelName,
-    description: z.string().max(1024).optional(),
+    description: multiLine(z.string().max(1024)).optional(),
     membershipType: z.enum(['standard', 'private', 'shared']).default('standard'),
   }),
 );

@@ -42,6 +42,19 @@ export interface GraphPlatformOptions {
   logger?: Logger;
 }
 
+/** `policy` with its own waits multiplied by `scale` (the growth and the 404 count stay). */
+function scaledPolling(policy: PollingPolicy, scale: number): PollingPolicy {
+  const times = (ms: number) => Math.max(1, Math.round(ms * scale));
+  return {
+    ...policy,
+    initialDelayMs: times(policy.initialDelayMs),
+    cloneInitialDelayMs: times(policy.cloneInitialDelayMs),
+    maxDelayMs: times(policy.maxDelayMs),
+    timeoutMs: times(policy.timeoutMs),
+    replicationDelayMs: times(policy.replicationDelayMs),
+  };
+}
+
 /** The Graph platform plus the connection pool it owns. */
 export interface GraphPlatform extends Platform {
   readonly kind: 'graph';
@@ -78,9 +91,21 @@ export function createGraphPlatform(
     random: options.random,
     logger: options.logger,
   });
-  const poller = new OperationPoller(client, { ...DEFAULT_POLLING, ...options.polling }, sleep);
+  // `STEWARD_GRAPH_TIME_SCALE`: Steward's own waits between looks at Graph's operations, scaled for a
+  // simulator whose latencies are scaled down (1 against Microsoft Graph).
+  const scale = config.timeScale ?? 1;
+  const poller = new OperationPoller(
+    client,
+    scaledPolling({ ...DEFAULT_POLLING, ...options.polling }, scale),
+    sleep,
+  );
   const binds = new Binds(config.baseUrl);
-  const provisioner = new TeamProvisioner(client, poller, binds, sleep, options.replicationDelayMs ?? 10_000);
+  const provisioner = new TeamProvisioner(
+    client,
+    poller,
+    binds,
+    Math.round((options.replicationDelayMs ?? 10_000) * scale),
+  );
   const bot = options.bot;
   const botTokens =
     options.botTokens ??

@@ -1,5 +1,6 @@
 import { NotFound } from '../../domain/errors';
-import { PlatformError } from '../port';
+import type { JobWaitReason } from '../../domain/wire';
+import { type OperationCheckpoint, type OperationState, PlatformError } from '../port';
 import type { GraphClient, GraphResponse, Sleep } from './client';
 import { parseRetryAfter } from './errors';
 import type { TeamsAsyncOperation } from './payloads';
@@ -17,13 +18,13 @@ export interface PollingPolicy {
   /** Each wait is the previous one times this (Graph gave no `Retry-After`), up to `maxDelayMs`. */
   growth: number;
   maxDelayMs: number;
-  /** Give up (transiently: the job may look again later) after this long. */
+  /** Give up (transiently: the job may look again later) after this long; a new team's replication too. */
   timeoutMs: number;
   /** First wait before reading again a resource Graph has not replicated yet (grows the same way). */
   replicationDelayMs: number;
   /**
-   * Graph replicates new groups and operations lazily: a 404 right after they were made is
-   * expected. This many in a row are waited out before the 404 counts.
+   * Graph replicates operations lazily: a 404 right after the 202 is expected. This many in a row
+   * are waited out before the 404 counts.
    */
   notFoundRetries: number;
 }
@@ -68,39 +69,83 @@ export function teamIdIn(path: string | undefined): string | undefined {
   return match ? decodeURIComponent(match[1] ?? match[2] ?? '') : undefined;
 }
 
-/** Polls an operation until it ends, with growing waits and wider ones when Graph asks for them. */
+/**
+ * Follows Graph's asynchronous operations and waits out its replication, with growing waits and
+ * wider ones when Graph asks for them. Every wait between two looks goes through an
+ * OperationCheckpoint: a job parks there and comes back with the state of its last look (the
+ * operation's `Location`, the last wait), so the look after it is the next one, not a new start.
+ */
 export class OperationPoller {
+  private readonly sleeping: OperationCheckpoint;
+
   constructor(
     private readonly client: GraphClient,
     private readonly policy: PollingPolicy,
-    private readonly sleep: Sleep,
-  ) {}
+    sleep: Sleep,
+  ) {
+    this.sleeping = { wait: ({ afterMs }) => sleep(afterMs) };
+  }
+
+  /** The caller's checkpoint, or sleeping in-process when there is none (no job, a test). */
+  through(operation: OperationCheckpoint | undefined): OperationCheckpoint {
+    return operation ?? this.sleeping;
+  }
 
   /**
-   * Resolves with the operation's `targetResourceId` once it has succeeded; a failed operation is a
-   * final PlatformError carrying Graph's message.
+   * Carries out an operation `start` begins (POST /clone, /archive, /unarchive), or, when `saved`
+   * names one an earlier attempt began, follows that one; resolves with its `targetResourceId`.
    */
-  async wait(accepted: AcceptedOperation, what: string, kind: OperationKind): Promise<string | undefined> {
-    const deadline = Date.now() + this.policy.timeoutMs;
-    let delay = kind === 'clone' ? this.policy.cloneInitialDelayMs : this.policy.initialDelayMs;
-    let notFound = 0;
+  async carryOut(
+    checkpoint: OperationCheckpoint,
+    start: () => Promise<AcceptedOperation>,
+    what: string,
+    kind: OperationKind,
+  ): Promise<string | undefined> {
+    const saved = checkpoint.state;
+    if (saved?.location)
+      return this.follow(checkpoint, { ...saved, location: saved.location }, what, kind, true);
+    const accepted = await start();
+    return this.follow(checkpoint, { location: accepted.location, teamId: accepted.teamId }, what, kind);
+  }
+
+  /**
+   * Looks at the operation at `state.location` until it ends: after the kind's first wait, or at
+   * once when `resumed` (the job waited while parked). Resolves with the operation's
+   * `targetResourceId` once it has succeeded; a failed operation is a final PlatformError carrying
+   * Graph's message; one still running after the policy's timeout is a transient one.
+   */
+  async follow(
+    checkpoint: OperationCheckpoint,
+    state: OperationState & { location: string },
+    what: string,
+    kind: OperationKind,
+    resumed = false,
+  ): Promise<string | undefined> {
+    const reason = WAIT_REASONS[kind];
+    let current: OperationState = { startedAt: Date.now(), ...state };
+    if (!resumed) {
+      const first = kind === 'clone' ? this.policy.cloneInitialDelayMs : this.policy.initialDelayMs;
+      current = { ...current, delayMs: first };
+      await checkpoint.wait({ for: reason, afterMs: first, state: current });
+    }
     for (;;) {
-      await this.sleep(delay);
       let response: GraphResponse<TeamsAsyncOperation>;
+      let misses = 0;
       try {
-        response = await this.client.send<TeamsAsyncOperation>({ method: 'GET', path: accepted.location });
-        notFound = 0;
+        response = await this.client.send<TeamsAsyncOperation>({ method: 'GET', path: state.location });
       } catch (error) {
-        if (!(error instanceof NotFound) || ++notFound > this.policy.notFoundRetries) throw error;
+        // Graph replicates operations lazily too: a 404 right after the 202 is expected.
+        misses = (current.misses ?? 0) + 1;
+        if (!(error instanceof NotFound) || misses > this.policy.notFoundRetries) throw error;
         response = { status: 404, headers: {}, body: { status: 'notStarted' } };
       }
       const operation = response.body ?? {};
-      if (operation.status === 'succeeded') return operation.targetResourceId ?? accepted.teamId;
+      if (operation.status === 'succeeded') return operation.targetResourceId ?? state.teamId;
       if (operation.status === 'failed' || operation.status === 'invalid') {
         const reason = operation.error?.message ?? operation.error?.code ?? 'no reason given';
         throw new PlatformError(`Microsoft Graph could not ${what}: ${reason}`, 500, false);
       }
-      if (Date.now() >= deadline) {
+      if (Date.now() >= (current.startedAt ?? Date.now()) + this.policy.timeoutMs) {
         throw new PlatformError(
           `Microsoft Graph has not finished ${what} after ${Math.round(this.policy.timeoutMs / 1000)} s`,
           504,
@@ -108,28 +153,47 @@ export class OperationPoller {
         );
       }
       const asked = parseRetryAfter(response.headers['retry-after']);
-      delay = asked ?? Math.min(this.policy.maxDelayMs, Math.round(delay * this.policy.growth));
+      const delay = asked ?? this.grown(current.delayMs ?? this.policy.initialDelayMs);
+      current = { ...current, delayMs: delay, misses };
+      await checkpoint.wait({ for: reason, afterMs: delay, state: current });
     }
   }
 
   /**
-   * Repeats `read` while it answers undefined (Graph has not replicated yet), then gives up with
-   * NotFound; a `patient` wait (for an operation started elsewhere) lasts up to the polling timeout.
+   * Reads until `read` answers something: a team Graph made but has not replicated yet (404).
+   * `saved` is where an earlier attempt left this wait (read again at once); otherwise the wait
+   * starts now, as `base` says. Gives up with NotFound after the policy's timeout.
    */
-  async eventually<T>(
+  async appear<T>(
+    checkpoint: OperationCheckpoint,
     read: () => Promise<T | undefined>,
     what: string,
-    options: { patient?: boolean } = {},
+    base: OperationState,
+    saved?: OperationState,
   ): Promise<T> {
-    const deadline = Date.now() + this.policy.timeoutMs;
-    let delay = this.policy.replicationDelayMs;
-    for (let attempt = 0; ; attempt++) {
+    let current: OperationState = saved ?? { ...base, startedAt: Date.now(), misses: 0 };
+    for (;;) {
       const value = await read();
       if (value !== undefined) return value;
-      const exhausted = options.patient ? Date.now() >= deadline : attempt >= this.policy.notFoundRetries;
-      if (exhausted) throw new NotFound(`${what} is not visible in Microsoft Graph`);
-      await this.sleep(delay);
-      delay = Math.min(this.policy.maxDelayMs, Math.round(delay * this.policy.growth));
+      if (Date.now() >= (current.startedAt ?? Date.now()) + this.policy.timeoutMs) {
+        throw new NotFound(`${what} is not visible in Microsoft Graph`);
+      }
+      const delay =
+        current.delayMs === undefined ? this.policy.replicationDelayMs : this.grown(current.delayMs);
+      current = { ...current, delayMs: delay, misses: (current.misses ?? 0) + 1 };
+      await checkpoint.wait({ for: 'replication', afterMs: delay, state: current });
     }
   }
+
+  private grown(delayMs: number): number {
+    return Math.min(this.policy.maxDelayMs, Math.round(delayMs * this.policy.growth));
+  }
 }
+
+/** What a job waiting on each kind of operation waits for (the card's words come from it). */
+const WAIT_REASONS: Record<OperationKind, JobWaitReason> = {
+  create: 'teamCreation',
+  clone: 'teamClone',
+  archive: 'teamArchive',
+  unarchive: 'teamUnarchive',
+};

@@ -4,10 +4,11 @@ import {
   type CloneTeamSpec,
   type NewTeamSpec,
   type OperationCheckpoint,
+  type OperationState,
   type PlannedMember,
   PlatformError,
 } from '../port';
-import type { GraphClient, Sleep } from './client';
+import type { GraphClient } from './client';
 import { type GraphGroup, type GraphTeam, graphSettings, toTeam } from './mapping';
 import { odataString, segment } from './paths';
 import { acceptedOperation, type OperationPoller } from './operations';
@@ -30,7 +31,7 @@ import type { GroupUpdate, GroupUpsert, TeamClone, TeamFromGroup } from './paylo
  *
  * Clones: `POST /teams/{id}/clone` makes the group itself and ignores `mailNickname`
  * (`api/team-clone.md`), so nothing we choose identifies the copy. What Graph does return is the
- * operation's `Location`: the job checkpoints it before waiting, and a resumed job polls that
+ * operation's `Location`: the job checkpoints it when it parks to wait, and a resumed job polls that
  * operation, whose `targetResourceId` is the new team, instead of cloning again. (A crash between
  * Graph accepting the clone and that checkpoint being written, one database write, is the window
  * left.)
@@ -70,58 +71,77 @@ export class TeamProvisioner {
     private readonly client: GraphClient,
     private readonly poller: OperationPoller,
     private readonly binds: Binds,
-    private readonly sleep: Sleep,
     private readonly replicationDelayMs: number,
   ) {}
 
-  /** Creates (or, for a resumed job, finishes creating) the team of `spec`. */
-  async createTeam(spec: NewTeamSpec): Promise<Team> {
-    const found = await this.groupByKey(spec.provisioningKey);
-    const group = found ?? (await this.upsertGroup(spec));
-    // A group this call made cannot have a team yet; one found (a resumed job) may.
-    if (!found || !(await this.findTeam(group.id))) await this.teamFromGroup(group.id, spec);
+  /**
+   * Creates (or, for a resumed job, finishes creating) the team of `spec`. With a job's
+   * `operation`, each wait parks the job, and the step resumes where the state says: following
+   * the creation, or waiting for the team to be visible.
+   */
+  async createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
+    const checkpoint = this.poller.through(operation);
+    const saved = operation?.state;
+    const what = `create team "${spec.displayName}"`;
+    if (saved?.teamId && !saved.location) return this.visible(checkpoint, saved.teamId, saved);
+    let groupId: string;
+    if (saved?.location) {
+      const state = { ...saved, location: saved.location };
+      const made = (await this.poller.follow(checkpoint, state, what, 'create', true)) ?? saved.teamId;
+      if (!made)
+        throw new PlatformError('Microsoft Graph finished creating a team it did not name', 502, false);
+      groupId = made;
+    } else {
+      const found = await this.groupByKey(spec.provisioningKey);
+      const group = found ?? (await this.upsertGroup(spec));
+      groupId = group.id;
+      // A group this call made cannot have a team yet; one found (a resumed job) may.
+      if (!found || !(await this.findTeam(group.id))) {
+        await this.teamFromGroup(checkpoint, group.id, spec, saved?.misses ?? 0);
+      }
+    }
     if (spec.sensitivityLabelId) {
       await this.client.send({
         method: 'PATCH',
-        path: `/groups/${segment(group.id)}`,
+        path: `/groups/${segment(groupId)}`,
         body: { assignedLabels: [{ labelId: spec.sensitivityLabelId }] } satisfies GroupUpdate,
       });
     }
-    return this.teamEventually(group.id);
+    return this.visible(checkpoint, groupId);
   }
 
   /**
-   * Clones `spec.sourceTeamId`, or, when `operation` names a clone an earlier attempt started,
-   * waits for that one.
+   * Clones `spec.sourceTeamId`, or, when the checkpoint names a clone an earlier attempt started,
+   * follows that one.
    */
   async cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
-    const what = `clone team ${spec.sourceTeamId}`;
-    if (operation?.location) {
-      const teamId = await this.poller.wait(
-        { location: operation.location, teamId: undefined },
-        what,
-        'clone',
-      );
-      return this.clonedTeam(teamId);
-    }
+    const checkpoint = this.poller.through(operation);
+    const saved = operation?.state;
+    if (saved?.teamId && !saved.location) return this.visible(checkpoint, saved.teamId, saved);
     const parts = (Object.keys(spec.parts) as Array<keyof CloneTeamSpec['parts']>).filter(
       (p) => spec.parts[p],
     );
-    const response = await this.client.send({
-      method: 'POST',
-      path: `/teams/${segment(spec.sourceTeamId)}/clone`,
-      body: {
-        displayName: spec.displayName,
-        description: spec.description,
-        mailNickname: spec.mailNickname,
-        visibility: spec.visibility,
-        // Graph's clonableTeamParts flags: a comma-separated string, not an array.
-        partsToClone: parts.join(','),
-      } satisfies TeamClone,
-    });
-    const accepted = acceptedOperation(response, 'clone the team');
-    await operation?.started(accepted.location);
-    return this.clonedTeam(await this.poller.wait(accepted, what, 'clone'));
+    const start = async () => {
+      const response = await this.client.send({
+        method: 'POST',
+        path: `/teams/${segment(spec.sourceTeamId)}/clone`,
+        body: {
+          displayName: spec.displayName,
+          description: spec.description,
+          mailNickname: spec.mailNickname,
+          visibility: spec.visibility,
+          // Graph's clonableTeamParts flags: a comma-separated string, not an array.
+          partsToClone: parts.join(','),
+        } satisfies TeamClone,
+      });
+      // The clone's own team id is not known yet: Content-Location names the source.
+      return { location: acceptedOperation(response, 'clone the team').location, teamId: undefined };
+    };
+    const teamId = await this.poller.carryOut(checkpoint, start, `clone team ${spec.sourceTeamId}`, 'clone');
+    if (!teamId) {
+      throw new PlatformError('Microsoft Graph finished the clone without naming the new team', 502, false);
+    }
+    return this.visible(checkpoint, teamId);
   }
 
   /** The created team whose group carries `key`, if the job got that far. */
@@ -130,13 +150,6 @@ export class TeamProvisioner {
     if (!group) return undefined;
     const team = await this.findTeam(group.id);
     return team && toTeam(team);
-  }
-
-  private clonedTeam(teamId: string | undefined): Promise<Team> {
-    if (!teamId) {
-      throw new PlatformError('Microsoft Graph finished the clone without naming the new team', 502, false);
-    }
-    return this.teamEventually(teamId, { patient: true });
   }
 
   private groupByKey(key: string): Promise<GraphGroup | undefined> {
@@ -173,32 +186,39 @@ export class TeamProvisioner {
     return group;
   }
 
-  private async teamFromGroup(groupId: string, spec: NewTeamSpec): Promise<void> {
+  /**
+   * Makes the team from its group and follows the operation. Returns without waiting when Graph
+   * answers 409: a team is already being made from this group (by an earlier run of this job),
+   * and the caller waits for it to be visible.
+   */
+  private async teamFromGroup(
+    checkpoint: OperationCheckpoint,
+    groupId: string,
+    spec: NewTeamSpec,
+    notFound: number,
+  ): Promise<void> {
     // Display name, visibility and members come from the group; Graph refuses them here.
     const body = {
       'template@odata.bind': this.binds.template(),
       'group@odata.bind': this.binds.group(groupId),
       ...graphSettings(spec.settings),
     } satisfies TeamFromGroup;
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = notFound; ; attempt++) {
       try {
         const response = await this.client.send({ method: 'POST', path: '/teams', body });
         const accepted = acceptedOperation(response, 'create the team');
-        accepted.teamId ??= groupId;
-        await this.poller.wait(accepted, `create team "${spec.displayName}"`, 'create');
+        const state = { location: accepted.location, teamId: accepted.teamId ?? groupId };
+        await this.poller.follow(checkpoint, state, `create team "${spec.displayName}"`, 'create');
         return;
       } catch (error) {
         // A group younger than ~15 minutes may not have reached Teams yet: Graph documents a 404
         // here and advises three retries ten seconds apart.
         if (error instanceof NotFound && attempt < 3) {
-          await this.sleep(this.replicationDelayMs);
+          const state = { misses: attempt + 1 };
+          await checkpoint.wait({ for: 'replication', afterMs: this.replicationDelayMs, state });
           continue;
         }
-        // 409: a team is already being made from this group (by an earlier run of this job).
-        if (error instanceof PlatformError && error.status === 409) {
-          await this.poller.eventually(() => this.findTeam(groupId), `Team ${groupId}`, { patient: true });
-          return;
-        }
+        if (error instanceof PlatformError && error.status === 409) return;
         throw error;
       }
     }
@@ -208,9 +228,14 @@ export class TeamProvisioner {
     return this.client.find<GraphTeam>(`/teams/${segment(teamId)}`);
   }
 
-  private async teamEventually(teamId: string, options: { patient?: boolean } = {}): Promise<Team> {
-    const team = await this.poller.eventually(() => this.findTeam(teamId), `Team ${teamId}`, options);
-    return toTeam(team);
+  /** The team once Graph shows it (a new team answers 404 until it is replicated). */
+  private async visible(
+    checkpoint: OperationCheckpoint,
+    teamId: string,
+    saved?: OperationState,
+  ): Promise<Team> {
+    const read = () => this.findTeam(teamId);
+    return toTeam(await this.poller.appear(checkpoint, read, `Team ${teamId}`, { teamId }, saved));
   }
 }
 

@@ -62,8 +62,8 @@ export class GraphTeams implements TeamsPlatform {
   ) {}
 
   /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */
-  createTeam(spec: NewTeamSpec): Promise<Team> {
-    return this.provisioner.createTeam(spec);
+  createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
+    return this.provisioner.createTeam(spec, operation);
   }
 
   /** Clones a team with the chosen parts and waits for the copy (or for the clone `operation` names). */
@@ -113,28 +113,32 @@ export class GraphTeams implements TeamsPlatform {
     await this.client.send({ method: 'DELETE', path: `/groups/${segment(teamId)}` });
   }
 
-  /** Archives a team and waits for Graph's operation. */
-  async archiveTeam(teamId: string, setSiteReadOnlyForMembers: boolean): Promise<void> {
-    const response = await this.client.send({
-      method: 'POST',
-      path: `${teamPath(teamId)}/archive`,
-      body: { shouldSetSpoSiteReadOnlyForMembers: setSiteReadOnlyForMembers } satisfies TeamArchive,
-    });
-    await this.poller.wait(
-      acceptedOperation(response, 'archive the team'),
-      `archive team ${teamId}`,
-      'archive',
-    );
+  /** Archives a team and waits for Graph's operation (through the job's `operation`: it parks). */
+  async archiveTeam(
+    teamId: string,
+    setSiteReadOnlyForMembers: boolean,
+    operation?: OperationCheckpoint,
+  ): Promise<void> {
+    const start = async () => {
+      const response = await this.client.send({
+        method: 'POST',
+        path: `${teamPath(teamId)}/archive`,
+        body: { shouldSetSpoSiteReadOnlyForMembers: setSiteReadOnlyForMembers } satisfies TeamArchive,
+      });
+      return acceptedOperation(response, 'archive the team');
+    };
+    const checkpoint = this.poller.through(operation);
+    await this.poller.carryOut(checkpoint, start, `archive team ${teamId}`, 'archive');
   }
 
-  /** Unarchives a team and waits for Graph's operation. */
-  async unarchiveTeam(teamId: string): Promise<void> {
-    const response = await this.client.send({ method: 'POST', path: `${teamPath(teamId)}/unarchive` });
-    await this.poller.wait(
-      acceptedOperation(response, 'unarchive the team'),
-      `unarchive team ${teamId}`,
-      'unarchive',
-    );
+  /** Unarchives a team and waits for Graph's operation (through the job's `operation`: it parks). */
+  async unarchiveTeam(teamId: string, operation?: OperationCheckpoint): Promise<void> {
+    const start = async () => {
+      const response = await this.client.send({ method: 'POST', path: `${teamPath(teamId)}/unarchive` });
+      return acceptedOperation(response, 'unarchive the team');
+    };
+    const checkpoint = this.poller.through(operation);
+    await this.poller.carryOut(checkpoint, start, `unarchive team ${teamId}`, 'unarchive');
   }
 
   /** Every member, following Graph's pages. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuditTrailCode } from '../../domain/audit';
 import type { JobType, StepDefinition, StoredJob } from '../../domain/jobs';
 import type { StepStatus } from '../../domain/wire';
-import type { TeamsPlatform } from '../../platform/port';
+import type { OperationCheckpoint, TeamsPlatform } from '../../platform/port';
 import type { HookRepository } from '../../store/hooks';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit';
@@ -28,8 +28,12 @@ export interface JobRun<D> {
   readonly data: D;
   /** Runs the step `name` (one of the job type's `steps`) unless an earlier attempt finished it. */
   step(name: string, work: () => Promise<StepResult<D> | void>): Promise<void>;
-  /** Saves `values` in the job's checkpoint at once, in the middle of a step (an operation to resume). */
-  checkpoint(values: { operation: string }): Promise<void>;
+  /**
+   * The long platform operation the running step waits on (Graph creating or cloning a team, …):
+   * hand it to the platform, whose waits then park the job (the worker's slot is freed, and any
+   * worker runs the step again when it is time to look), with the state of the last look.
+   */
+  readonly operation: OperationCheckpoint;
 }
 
 /** How one type of job is carried out. */

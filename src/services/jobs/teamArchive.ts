@@ -39,8 +39,12 @@ class TeamArchiveHandler implements JobHandler<ArchiveData> {
     const data = run.data;
     await run.step(data.action, async () => {
       if (data.action === 'archive')
-        await this.deps.teams.archiveTeam(data.team.id, data.shouldSetSpoSiteReadOnlyForMembers);
-      else await this.deps.teams.unarchiveTeam(data.team.id);
+        await this.deps.teams.archiveTeam(
+          data.team.id,
+          data.shouldSetSpoSiteReadOnlyForMembers,
+          run.operation,
+        );
+      else await this.deps.teams.unarchiveTeam(data.team.id, run.operation);
       const readOnly =
         data.action === 'archive' && data.shouldSetSpoSiteReadOnlyForMembers
           ? ' (site read-only for members)'

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { JobCannotRun, PlatformError, StewardError } from '../../domain/errors';
-import { type JobType, progressAfter, retryDelayMs, type StoredJob } from '../../domain/jobs';
-import { JobRepository } from '../../store/jobs';
+import { type JobType, retryDelayMs, type StoredJob } from '../../domain/jobs';
+import type { JobRepository } from '../../store/jobs';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit';
 import type { EventBus } from '../events';
-import type { JobHandler, JobRun } from './jobType';
+import { ActiveRun, JobParked, LeaseLost } from './jobRun';
+import type { JobHandler } from './jobType';
 import { lifecycleRecord } from './lifecycle';
 import type { RunnableJobType } from './registry';
 
@@ -29,16 +30,12 @@ export interface WorkerOptions {
   };
 }
 
-/** How often a running job's progress reaches the database at most (a progress card polls it). */
-const PROGRESS_WRITE_MS = 250;
-
-/** Raised inside a run when another worker took the job over (this worker's lease expired). */
-class LeaseLost extends Error {}
-
 /**
  * Runs queued jobs: claims them with a lease, keeps the lease alive while working, records a
- * checkpoint after every step, retries transient platform failures with backoff (the job is
- * `delayed` meanwhile) and fails the job, with a readable reason, on anything else.
+ * checkpoint after every step, parks a job whose step waits for the platform (`parked`, no slot
+ * held, any worker resumes it when it is time to look again), retries transient platform failures
+ * with backoff (the job is `delayed` meanwhile) and fails the job, with a readable reason, on
+ * anything else.
  */
 export class JobWorker {
   private readonly running = new Set<Promise<void>>();
@@ -118,12 +115,15 @@ export class JobWorker {
     return db.transaction().execute(async (trx) => {
       const now = (this.options.clock ?? Date.now)();
       const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now, trx);
-      const entries = claimed.flatMap((job) =>
-        this.lifecycle(job, 'job_started', 'success', {
-          attempt: job.attempts + 1,
-          worker: this.options.owner,
-        }),
-      );
+      // A job back from a park goes on with the attempt that started it.
+      const entries = claimed
+        .filter((job) => !job.checkpoint.waiting)
+        .flatMap((job) =>
+          this.lifecycle(job, 'job_started', 'success', {
+            attempt: job.attempts + 1,
+            worker: this.options.owner,
+          }),
+        );
       await audit.record(trx, entries, new Date(now));
       return claimed;
     });
@@ -153,63 +153,14 @@ export class JobWorker {
       );
       return this.failOrRetry(job, undefined, error);
     }
-    const steps = module.steps(job.data);
-    let data = parsed.data;
-    let lost = false;
-    let savedAt = Date.now();
-    const heartbeat = setInterval(
-      () => {
-        jobs.renewLease(job.id, owner, this.options.leaseMs, Date.now()).then(
-          (held) => {
-            if (!held) lost = true;
-          },
-          (error: unknown) =>
-            this.options.log.warn({ err: error, jobId: job.id }, 'renewing a job lease failed'),
-        );
-      },
-      Math.max(50, Math.floor(this.options.leaseMs / 3)),
-    );
-    const run: JobRun<unknown> = {
-      job,
-      get data() {
-        return data;
-      },
-      checkpoint: async (values) => {
-        if (lost) throw new LeaseLost();
-        JobRepository.apply(job, { checkpoint: { ...job.checkpoint, ...values } });
-        if (!(await jobs.save(job, owner, new Date()))) throw new LeaseLost();
-        savedAt = Date.now();
-      },
-      step: async (name, work) => {
-        if (lost) throw new LeaseLost();
-        if (job.checkpoint.done.includes(name)) return;
-        const result = (await work()) ?? {};
-        if (lost) throw new LeaseLost();
-        if (result.data !== undefined) data = result.data;
-        const checkpoint = {
-          ...job.checkpoint,
-          done: [...job.checkpoint.done, name],
-          ...(result.skipped ? { skipped: [...(job.checkpoint.skipped ?? []), name] } : {}),
-          ...(result.teamId ? { teamId: result.teamId } : {}),
-        };
-        JobRepository.apply(job, {
-          progress: progressAfter(steps, name),
-          appendLog: result.log,
-          data: result.data as Record<string, unknown> | undefined,
-          checkpoint,
-          teamId: result.teamId,
-        });
-        // The step that creates something not findable by name (the team) is saved at once; the
-        // others are idempotent, so their progress is saved at most every PROGRESS_WRITE_MS and
-        // otherwise with the job's last write.
-        if (result.teamId || Date.now() - savedAt >= PROGRESS_WRITE_MS) {
-          if (!(await jobs.save(job, owner, new Date()))) throw new LeaseLost();
-          savedAt = Date.now();
-        }
-      },
-    };
+    const active = new ActiveRun(job, module.steps(job.data), parsed.data, {
+      jobs,
+      owner,
+      leaseMs: this.options.leaseMs,
+      log: this.options.log,
+    });
     try {
-      await handler.run(run);
+      await handler.run(active.run);
       const published = await db.transaction().execute(async (trx) => {
         const now = new Date();
         if (!(await jobs.finish(job, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
@@ -221,13 +172,31 @@ export class JobWorker {
           this.lifecycle(job, 'job_completed', 'success', teamId ? { teamId } : {}),
           now,
         );
-        return handler.completed(job, data, trx, now);
+        return handler.completed(job, active.data, trx, now);
       });
       events.publish(published);
     } catch (error) {
-      await this.failOrRetry(job, { handler, data }, error);
+      if (error instanceof JobParked) await this.park(job, error.runAt);
+      else await this.failOrRetry(job, { handler, data: active.data }, error);
     } finally {
-      clearInterval(heartbeat);
+      active.close();
+    }
+  }
+
+  /**
+   * Parks a job whose step waits for the platform: written with what it waits for, released, and
+   * looked at again at `runAt` by whichever worker claims it then (this one wakes up for it).
+   */
+  private async park(job: StoredJob, runAt: number): Promise<void> {
+    try {
+      if (!(await this.deps.jobs.park(job, this.options.owner, runAt, new Date()))) {
+        this.options.log.warn({ jobId: job.id }, 'lease lost; another worker carries on with the job');
+        return;
+      }
+      if (!this.stopped) setTimeout(() => this.wake(), Math.max(0, runAt - Date.now())).unref();
+    } catch (error) {
+      // The lease runs out and another worker (or a restart) takes the job up again.
+      this.options.log.error({ err: error, jobId: job.id }, 'could not park a job');
     }
   }
 
@@ -257,6 +226,10 @@ export class JobWorker {
           : undefined;
       if (wait !== undefined) {
         const line = `Attempt ${attempt} failed: ${message} Retrying in ${Math.ceil(wait / 1000)} s.`;
+        // A delayed job waits for its retry, not for the platform: what the platform operation
+        // stood at (`pending`) stays for the next attempt, the wait shown to clients goes.
+        const { waiting: _waiting, ...checkpoint } = job.checkpoint;
+        job.checkpoint = checkpoint;
         await db.transaction().execute(async (trx) => {
           const now = new Date();
           const runAt = now.getTime() + wait;

@@ -7,7 +7,8 @@ import * as auditRecords from './0005_audit_records';
 import * as webhooks from './0006_webhooks';
 import * as botState from './0007_bot_state';
 import * as auditCounts from './0008_audit_counts';
-import * as approvalStages from './0009_approval_stages';
+import * as refusalCounts from './0009_refusal_counts';
+import * as approvalStages from './0010_approval_stages';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -19,7 +20,8 @@ export const migrations: Record<string, Migration> = {
   '0006_webhooks': webhooks,
   '0007_bot_state': botState,
   '0008_audit_counts': auditCounts,
-  '0009_approval_stages': approvalStages,
+  '0009_refusal_counts': refusalCounts,
+  '0010_approval_stages': approvalStages,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,7 +33,10 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     const teamId = () => job.checkpoint.teamId!;
 
     await run.step('team', async () => {
-      const earlier = await teams.findTeamByProvisioningKey(job.id);
+      // A step back from a park goes on following its operation; otherwise an earlier attempt
+      // may have got as far as a team, found by the job's provisioning key.
+      const resuming = run.operation.state !== undefined;
+      const earlier = resuming ? undefined : await teams.findTeamByProvisioningKey(job.id);
       const spec = {
         displayName: plan.displayName,
         description: plan.description,
@@ -42,6 +45,8 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
         ownerId,
         provisioningKey: job.id,
       };
+      // Graph's clone cannot be found by anything we chose: its operation goes with the job
+      // (`run.operation`), so a resumed job waits for it instead of cloning again.
       const team =
         earlier ??
         (plan.clone
@@ -57,19 +62,17 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
                   members: plan.clone.includeMembers,
                 },
               },
-              // Graph's clone cannot be found by anything we chose: its operation is checkpointed so
-              // that a resumed job waits for it instead of cloning again.
-              {
-                location: job.checkpoint.operation,
-                started: (location) => run.checkpoint({ operation: location }),
-              },
+              run.operation,
             )
-          : await teams.createTeam({
-              ...spec,
-              members: plan.members,
-              settings: {},
-              sensitivityLabelId: plan.sensitivityLabelId,
-            }));
+          : await teams.createTeam(
+              {
+                ...spec,
+                members: plan.members,
+                settings: {},
+                sensitivityLabelId: plan.sensitivityLabelId,
+              },
+              run.operation,
+            ));
       // A clone starts with the source's members (or none): its owner joins at once, before channels
       // (a private channel needs its owner in the team).
       if (plan.clone && !earlier) await teams.addMembers(team.id, [{ id: ownerId, role: 'owner' }]);

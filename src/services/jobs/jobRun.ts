@@ -1,0 +1,162 @@
+import {
+  type Checkpoint,
+  type OperationState,
+  progressAfter,
+  type StepDefinition,
+  type StoredJob,
+  WAIT_DESCRIPTIONS,
+} from '../../domain/jobs';
+import type { JobWaitReason } from '../../domain/wire';
+import type { OperationCheckpoint } from '../../platform/port';
+import { JobRepository } from '../../store/jobs';
+import type { JobRun, StepResult } from './jobType';
+
+/** How often a running job's progress reaches the database at most (a progress card polls it). */
+const PROGRESS_WRITE_MS = 250;
+
+/** Raised inside a run when another worker took the job over (this worker's lease expired). */
+export class LeaseLost extends Error {}
+
+/**
+ * Raised through a step when it waits for the platform: the worker parks the job until `runAt`
+ * and frees its slot. Not a failure; never a PlatformError, so no platform code catches it.
+ */
+export class JobParked extends Error {
+  constructor(readonly runAt: number) {
+    super('The job is parked until the platform is worth looking at again.');
+  }
+}
+
+/** What a run needs of its worker. */
+export interface RunContext {
+  jobs: JobRepository;
+  owner: string;
+  leaseMs: number;
+  log: { warn(o: object, m: string): void };
+}
+
+/**
+ * A claimed job being run: its lease kept alive, its steps skipped when the checkpoint says they
+ * are done, checkpointed as they finish, and parked when a step waits for the platform.
+ */
+export class ActiveRun {
+  readonly run: JobRun<unknown>;
+  private lost = false;
+  private savedAt = Date.now();
+  private step: string | undefined;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly job: StoredJob,
+    private readonly steps: readonly StepDefinition[],
+    private current: unknown,
+    private readonly context: RunContext,
+  ) {
+    const { jobs, owner, leaseMs } = context;
+    this.heartbeat = setInterval(
+      () => {
+        jobs.renewLease(job.id, owner, leaseMs, Date.now()).then(
+          (held) => {
+            if (!held) this.lost = true;
+          },
+          (error: unknown) => context.log.warn({ err: error, jobId: job.id }, 'renewing a job lease failed'),
+        );
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
+    const data = () => this.current;
+    this.run = {
+      job,
+      get data() {
+        return data();
+      },
+      step: (name, work) => this.runStep(name, work),
+      operation: this.operation(),
+    };
+  }
+
+  /** The job's data, as the last step left it. */
+  get data(): unknown {
+    return this.current;
+  }
+
+  /** Stops renewing the lease (the job ended, parked or was lost). */
+  close(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  private async runStep(name: string, work: () => Promise<StepResult<unknown> | void>) {
+    const job = this.job;
+    if (this.lost) throw new LeaseLost();
+    if (job.checkpoint.done.includes(name)) return;
+    this.step = name;
+    const result = (await work()) ?? {};
+    if (this.lost) throw new LeaseLost();
+    if (result.data !== undefined) this.current = result.data;
+    // The step's wait ends with it: what it waited on, and the wait shown to clients.
+    const { pending: _pending, waiting: _waiting, operation: _operation, ...rest } = job.checkpoint;
+    const checkpoint: Checkpoint = {
+      ...rest,
+      done: [...job.checkpoint.done, name],
+      ...(result.skipped ? { skipped: [...(job.checkpoint.skipped ?? []), name] } : {}),
+      ...(result.teamId ? { teamId: result.teamId } : {}),
+    };
+    JobRepository.apply(job, {
+      progress: progressAfter(this.steps, name),
+      appendLog: result.log,
+      data: result.data as Record<string, unknown> | undefined,
+      checkpoint,
+      teamId: result.teamId,
+    });
+    // The step that creates something not findable by name (the team) is saved at once; the
+    // others are idempotent, so their progress is saved at most every PROGRESS_WRITE_MS and
+    // otherwise with the job's last write.
+    if (result.teamId || Date.now() - this.savedAt >= PROGRESS_WRITE_MS) {
+      if (!(await this.context.jobs.save(job, this.context.owner, new Date()))) throw new LeaseLost();
+      this.savedAt = Date.now();
+    }
+  }
+
+  /**
+   * The running step's long platform operation: its saved state (a clone's `Location` saved before
+   * `pending` existed counts), and a `wait` that parks the job with that state.
+   */
+  private operation(): OperationCheckpoint {
+    const job = this.job;
+    return {
+      get state(): OperationState | undefined {
+        const legacy = job.checkpoint.operation;
+        return job.checkpoint.pending ?? (legacy ? { location: legacy } : undefined);
+      },
+      wait: async (wait) => {
+        if (this.lost) throw new LeaseLost();
+        this.recordWait(wait.for, wait.afterMs, wait.state);
+        throw new JobParked(Date.now() + wait.afterMs);
+      },
+    };
+  }
+
+  /** Notes in the job what it waits for and until when; a log line when the wait is a new one. */
+  private recordWait(reason: JobWaitReason, afterMs: number, state: OperationState): void {
+    const job = this.job;
+    const now = Date.now();
+    const previous = job.checkpoint.waiting;
+    const same = previous?.for === reason && previous.step === this.step;
+    const { operation: _legacy, ...rest } = job.checkpoint;
+    JobRepository.apply(job, {
+      checkpoint: {
+        ...rest,
+        pending: state,
+        waiting: {
+          step: this.step ?? '',
+          for: reason,
+          since: same ? previous.since : new Date(now).toISOString(),
+          nextCheckAt: new Date(now + afterMs).toISOString(),
+        },
+      },
+      appendLog: same
+        ? []
+        : [`${WAIT_DESCRIPTIONS[reason]} Next check in ${Math.max(1, Math.round(afterMs / 1000))} s.`],
+    });
+  }
+}

@@ -1,0 +1,162 @@
+import type { CatalogTemplate, CatalogTemplates, Job } from '../../src/domain/wire';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+type ErrorBody = { error: { code: string; details?: { code: string; target: string; message: string }[] } };
+
+const BREAKS = [
+  ['a tab', 'Apollo\tteam'],
+  ['a line feed', 'Apollo\nteam'],
+  ['a carriage return', 'Apollo\rteam'],
+] as const;
+
+describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', (kind) => {
+  let db: TestDatabase;
+  let app: TestSteward;
+  let alex: string;
+  let megan: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db, { STEWARD_WORKER_CONCURRENCY: '0' });
+    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
+    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const count = async (table: 'jobs' | 'hooks' | 'team_metadata') =>
+    Number(
+      (await app.steward.store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst())!.n,
+    );
+  const refusedAt = (res: { status: number; body: unknown }, target: string) => {
+    expect(res.status).toBe(400);
+    expect((res.body as ErrorBody).error.details).toEqual([
+      expect.objectContaining({ code: 'controlCharacter', target }),
+    ]);
+  };
+  const provision = (team: Record<string, unknown>) =>
+    app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: { template: { id: 'project' }, team },
+    });
+  const template = async (id: string) =>
+    (await app.call<CatalogTemplate>('GET', `/api/v1.0/catalog/templates/${id}`, { token: megan })).body;
+
+  test.each(BREAKS)('%s in a team name is a 400 naming the field, and no job is created', async (_, name) => {
+    const before = await count('jobs');
+    const res = await provision({ name });
+    refusedAt(res, 'body.team.name');
+    expect(res.body.error.details?.[0]?.message).toMatch(/one-line field/);
+    expect(await count('jobs')).toBe(before);
+  });
+
+  test.each(BREAKS)('%s in a hook name is refused, and no hook is created', async (_, name) => {
+    const before = await count('hooks');
+    const res = await app.call('POST', '/api/v1.0/hooks', {
+      token: megan,
+      body: { name, config: { url: 'http://127.0.0.1/hook' }, events: ['team_created'] },
+    });
+    refusedAt(res, 'body.name');
+    expect(await count('hooks')).toBe(before);
+  });
+
+  test("one-line fields of a template, a team's display name, a channel's and a tab's, and a metadata key", async () => {
+    const original = await template('project');
+    const channel = { displayName: 'Plans\nand more', membershipType: 'standard' as const };
+    const newTeam = { ...original.newTeam, channels: [channel] };
+    const put = (body: unknown) =>
+      app.call('PUT', '/api/v1.0/catalog/templates/project', { token: megan, body });
+    refusedAt(await put({ ...original, newTeam }), 'body.newTeam.channels.0.displayName');
+    const configuration = { ...original.templateConfiguration, name: 'Project\tteam' };
+    refusedAt(
+      await put({ ...original, templateConfiguration: configuration }),
+      'body.templateConfiguration.name',
+    );
+    const tabs = original.newTeam.tabs.map((t, i) => (i === 0 ? { ...t, displayName: 'Charter\tv2' } : t));
+    refusedAt(
+      await put({ ...original, newTeam: { ...original.newTeam, tabs } }),
+      'body.newTeam.tabs.0.displayName',
+    );
+    // Nothing was saved.
+    expect(await template('project')).toEqual(original);
+
+    const patch = await app.call('PATCH', '/api/v1.0/teams/no-such-team', {
+      token: megan,
+      body: { displayName: 'Two\r\nlines' },
+    });
+    refusedAt(patch, 'body.displayName');
+    const newChannel = await app.call('POST', '/api/v1.0/teams/no-such-team/channels', {
+      token: megan,
+      body: { displayName: 'General\tish' },
+    });
+    refusedAt(newChannel, 'body.displayName');
+    const before = await count('team_metadata');
+    const meta = await app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+      token: megan,
+      body: { 'cost\ncentre': 'x' },
+    });
+    refusedAt(meta, 'body.cost\ncentre');
+    expect(await count('team_metadata')).toBe(before);
+    // Query parameters are one line too.
+    const query = await app.call('GET', `/api/v1.0/users?$search=${encodeURIComponent('a\tb')}`, {
+      token: megan,
+    });
+    refusedAt(query, 'query.$search');
+  });
+
+  test('multi-line fields keep tab and line breaks: descriptions, welcome messages, rules, metadata values', async () => {
+    const text = 'First line\n\tsecond line\r\nthird';
+    const job = await provision({ name: 'Line breaks', description: text, welcomeMessage: text });
+    expect(job.status).toBe(201);
+    const hook = await app.call('POST', '/api/v1.0/hooks', {
+      token: megan,
+      body: {
+        name: 'Multi-line',
+        description: text,
+        config: { url: 'http://127.0.0.1/hook' },
+        events: ['team_created'],
+      },
+    });
+    expect(hook.status).toBe(201);
+    const original = await template('project');
+    const saved = await app.call('PUT', '/api/v1.0/catalog/templates/project', {
+      token: megan,
+      body: {
+        ...original,
+        templateConfiguration: { ...original.templateConfiguration, description: text },
+        newTeam: {
+          ...original.newTeam,
+          defaultWelcomeMessage: text,
+          channels: original.newTeam.channels.map((c) => ({ ...c, description: text })),
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect((await template('project')).templateConfiguration.description).toBe(text);
+    const meta = await app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+      token: megan,
+      body: { notes: text },
+    });
+    expect(meta.status).not.toBe(400);
+    // Other controls stay refused even where lines are allowed.
+    const bell = await provision({ name: 'Bell', description: 'Ding\u0007' });
+    refusedAt(bell, 'body.team.description');
+    expect(bell.body.error.details?.[0]?.message).toMatch(/tab and line breaks are\./);
+  });
+
+  test('every seeded template passes the rule: each is saved back unchanged', async () => {
+    const all = await app.call<CatalogTemplates>('GET', '/api/v1.0/catalog/templates', { token: megan });
+    expect(all.body.value.length).toBeGreaterThan(0);
+    for (const seeded of all.body.value) {
+      const id = seeded.templateConfiguration.id!;
+      const res = await app.call('PUT', `/api/v1.0/catalog/templates/${id}`, { token: megan, body: seeded });
+      expect([id, res.status]).toEqual([id, 200]);
+    }
+  });
+});

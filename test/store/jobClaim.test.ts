@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { JobRepository } from '../../src/store/jobs';
+import { migrate, openStore, type Store } from '../../src/store/database';
+import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+
+/**
+ * The queue's claim of parked jobs, with two stores on one database as two worker processes would
+ * have: a parked job is not handed out before its next check, and when it wakes exactly one
+ * claimer gets it.
+ */
+describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
+  let db: TestDatabase;
+  let stores: Store[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    stores = [openStore(storeOptionsOf(db)), openStore(storeOptionsOf(db))];
+    await migrate(stores[0]!.db);
+  });
+
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+    await db.drop();
+  });
+
+  test('parked jobs wait for their next check, then each goes to exactly one of two claimers', async () => {
+    const [one, two] = stores.map((store) => new JobRepository(store.db)) as [JobRepository, JobRepository];
+    const now = Date.now();
+    const ids: string[] = [];
+    for (let n = 0; n < 30; n++) {
+      const job = await one.insert(
+        {
+          id: randomUUID(),
+          type: 'TeamArchiveRequest',
+          queued: true,
+          data: {},
+          log: [],
+          requesterId: 'someone',
+        },
+        new Date(now),
+      );
+      ids.push(job.id);
+    }
+    const claimed = await one.claim('first', 30, 60_000, now);
+    expect(claimed).toHaveLength(30);
+    const wakeAt = now + 1000;
+    for (const job of claimed) {
+      job.checkpoint = {
+        ...job.checkpoint,
+        pending: { location: `/teams('t')/operations('${job.id}')` },
+        waiting: {
+          step: 'archive',
+          for: 'teamArchive',
+          since: new Date(now).toISOString(),
+          nextCheckAt: new Date(wakeAt).toISOString(),
+        },
+      };
+      expect(await one.park(job, 'first', wakeAt, new Date(now))).toBe(true);
+    }
+    expect(await one.countByStatus()).toEqual({ parked: 30 });
+    // Nothing is handed out before the next check, not even to the worker that parked them.
+    expect(await two.claim('second', 30, 60_000, wakeAt - 1)).toEqual([]);
+    expect(await one.claim('first', 30, 60_000, wakeAt - 1)).toEqual([]);
+
+    // At the next check both claim at once, a few at a time, until nothing is left.
+    const got = new Map<string, string[]>();
+    const claimer = async (store: Store, owner: string) => {
+      const repository = new JobRepository(store.db);
+      for (;;) {
+        // As the worker claims: in a transaction of its own, a few jobs at a time.
+        const jobs = await store.db
+          .transaction()
+          .execute((trx) => repository.claim(owner, 3, 60_000, wakeAt, trx));
+        if (jobs.length === 0) return;
+        for (const job of jobs) got.set(job.id, [...(got.get(job.id) ?? []), owner]);
+      }
+    };
+    if (kind === 'postgres') {
+      await Promise.all([claimer(stores[0]!, 'first'), claimer(stores[1]!, 'second')]);
+    } else {
+      // better-sqlite3 is synchronous: two connections of one process waiting on each other's lock
+      // would block the event loop that must release it. Processes take turns on SQLite's write lock
+      // (`database.test.ts`), which alternating claims stand for here.
+      for (let turn = 0; got.size < ids.length && turn < 40; turn++) {
+        const store = stores[turn % 2]!;
+        const owner = turn % 2 === 0 ? 'first' : 'second';
+        const jobs = await store.db
+          .transaction()
+          .execute((trx) => new JobRepository(store.db).claim(owner, 3, 60_000, wakeAt, trx));
+        for (const job of jobs) got.set(job.id, [...(got.get(job.id) ?? []), owner]);
+      }
+      await claimer(stores[0]!, 'first');
+    }
+    expect([...got.keys()].sort()).toEqual([...ids].sort());
+    expect([...got.values()].filter((owners) => owners.length !== 1)).toEqual([]);
+    // A job back from its park keeps what it waits on.
+    const back = await one.get(ids[0]!);
+    expect(back).toMatchObject({
+      status: 'active',
+      checkpoint: { pending: { location: expect.any(String) } },
+    });
+  });
+});

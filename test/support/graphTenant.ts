@@ -1,0 +1,74 @@
+import { seedGroups, seedLabels, seedUsers } from '../../src/store/seed/directory';
+import type { FakeGraph } from './fakeGraph';
+import { PEOPLE } from './steward';
+
+/** The demo tenant (Steward's seed directory and the onboarding template team) in the Graph simulator. */
+
+export const WEB_APP = 'com.microsoft.teamspace.tab.web';
+export const TEMPLATE_TEAM = 'seed-team-onboarding-template';
+export const BOT = {
+  appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
+  secret: 'bot-secret',
+  teamsAppId: 'steward-teams-app',
+};
+
+export function personId(displayName: string): string {
+  const user = seedUsers.find((u) => u.displayName === displayName);
+  if (!user) throw new Error(`no seed person ${displayName}`);
+  return user.id;
+}
+
+/** The demo tenant in Graph's shapes: people, their groups, the published labels, the web app. */
+export function seedTenant(fake: FakeGraph): void {
+  for (const { appRoles: _roles, groupIds: _groups, ...user } of seedUsers) fake.addUser(user);
+  for (const group of seedGroups) {
+    fake.addGroup({
+      ...group,
+      memberIds: seedUsers.filter((u) => u.groupIds.includes(group.id)).map((u) => u.id),
+    });
+  }
+  for (const { parentId, scopeGroupIds: _scope, ...label } of seedLabels) {
+    fake.labels.push({
+      ...label,
+      isAppliable: true,
+      hasProtection: false,
+      applicableTo: 'email,file,site,unifiedGroup,teamwork',
+      parent: parentId ? { id: parentId } : null,
+    });
+  }
+  fake.apps.set(WEB_APP, {
+    id: WEB_APP,
+    externalId: null,
+    displayName: 'Website',
+    distributionMethod: 'store',
+  });
+  const web = (displayName: string, path: string) => ({
+    displayName,
+    teamsAppId: WEB_APP,
+    configuration: {
+      entityId: path,
+      contentUrl: `https://example.com/${path}`,
+      websiteUrl: `https://example.com/${path}`,
+    },
+  });
+  fake.addTeam({
+    id: TEMPLATE_TEAM,
+    displayName: 'Onboarding template team',
+    description: 'The model team for onboarding cohorts: the Onboarding cohort template clones it.',
+    ownerIds: [personId('Katharina Schäfer'), personId('Ana Beatriz Gonçalves')],
+    memberIds: [personId('Marcus Johnson'), PEOPLE.patti],
+    settings: { funSettings: { allowGiphy: true, giphyContentRating: 'strict' } },
+    channels: [
+      {
+        displayName: 'Welcome',
+        description: 'Start here: your first week, who is who, and where to ask.',
+        tabs: [web('Onboarding checklist', 'onboarding-checklist')],
+      },
+      {
+        displayName: 'Resources',
+        description: 'Handbooks, policies and the tools every newcomer needs.',
+        tabs: [web('Employee handbook', 'employee-handbook')],
+      },
+    ],
+  });
+}

@@ -1,0 +1,139 @@
+import type { Agent } from 'undici';
+import type { Job } from '../../src/domain/wire';
+import { createGraphPlatform } from '../../src/platform/graph';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { FakeGraph } from '../support/fakeGraph';
+import { BOT, seedTenant } from '../support/graphTenant';
+import { waitForJob } from '../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+const TEAMS = 20;
+const SLOTS = 4;
+
+/**
+ * Jobs that wait for Graph without holding a worker: one worker with four slots carries twenty
+ * provisionings whose team creation takes Graph 1.5–2 s each. Each job parks while Graph works, so
+ * all twenty creations are in Graph's hands at once while no more than four jobs run.
+ */
+describe.each(databaseKinds)('jobs parked while Graph creates their teams (%s)', (kind) => {
+  let fake: FakeGraph;
+  let dispatcher: Agent;
+  let db: TestDatabase;
+  let app: TestSteward;
+
+  beforeAll(async () => {
+    fake = await FakeGraph.start({ bot: BOT, latency: { minMs: 1500, maxMs: 2000 }, replicationMs: 200 });
+    dispatcher = fake.dispatcher();
+    seedTenant(fake);
+    db = await createTestDatabase(kind);
+    // Graph's pace (31 s, then 1.5 times longer) at a hundredth.
+    const platform = createGraphPlatform(
+      { ...fake.config(), timeScale: 0.01 },
+      {
+        dispatcher,
+        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
+      },
+    );
+    app = await startTestSteward(
+      db,
+      {
+        STEWARD_WORKER_CONCURRENCY: String(SLOTS),
+        STEWARD_JOB_POLL_MS: '50',
+        STEWARD_PLATFORM: 'graph',
+        STEWARD_GRAPH_TENANT_ID: fake.tenantId,
+        STEWARD_GRAPH_CLIENT_ID: fake.clientId,
+        STEWARD_GRAPH_CLIENT_SECRET: fake.clientSecret,
+        STEWARD_GRAPH_BASE_URL: fake.baseUrl,
+        STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
+      },
+      { platform },
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dispatcher?.close();
+    await fake?.close();
+    await db?.drop();
+  });
+
+  test(`${TEAMS} team creations in Graph's hands at once with ${SLOTS} slots; each job shows what it waits for`, async () => {
+    const alex = await app.userToken(PEOPLE.alex);
+    const started = Date.now();
+    const ids: string[] = [];
+    for (let n = 0; n < TEAMS; n++) {
+      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: alex,
+        body: {
+          template: { id: 'project' },
+          team: { name: `Parked ${n}`, membership: { members: [{ id: PEOPLE.isaiah }] } },
+        },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+
+    // Sample Graph's operations and the queue until every job is done.
+    let inGraphsHands = 0;
+    let running = 0;
+    let waiting: Job | undefined;
+    const store = app.steward.store.db;
+    for (;;) {
+      const creating = [...fake.operations.values()].filter(
+        (o) => o.operationType === 'createTeam' && (o.status === 'notStarted' || o.status === 'inProgress'),
+      ).length;
+      inGraphsHands = Math.max(inGraphsHands, creating);
+      const rows = await store.selectFrom('jobs').select(['id', 'status']).execute();
+      running = Math.max(running, rows.filter((r) => r.status === 'active').length);
+      const parked = rows.find((r) => r.status === 'parked');
+      if (parked && !waiting) {
+        const seen = await app.call<Job>('GET', `/api/v1.0/jobs/${parked.id}`, { token: alex });
+        if (seen.body.waitingFor) waiting = seen.body;
+      }
+      if (rows.filter((r) => r.status === 'completed' || r.status === 'failed').length === TEAMS) break;
+      if (Date.now() - started > 60_000) throw new Error(`not done: ${JSON.stringify(rows)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const took = Date.now() - started;
+
+    expect(inGraphsHands).toBe(TEAMS);
+    expect(running).toBeLessThanOrEqual(SLOTS);
+    // A parked job is `active` on the wire, its team step running, with what it waits for.
+    expect(waiting).toMatchObject({
+      status: 'active',
+      waitingFor: {
+        step: 'team',
+        reason: expect.stringMatching(/^(teamCreation|replication)$/),
+        description: expect.any(String),
+        nextCheckDateTime: expect.any(String),
+      },
+    });
+    expect(waiting?.steps.find((s) => s.name === 'team')?.status).toBe('running');
+    expect(waiting?.log.some((line) => line.startsWith('Microsoft Teams is creating the team.'))).toBe(true);
+    for (const id of ids) {
+      const job = await waitForJob(app, alex, id);
+      expect({ id, status: job.status, failedReason: job.failedReason }).toEqual({
+        id,
+        status: 'completed',
+        failedReason: null,
+      });
+      expect(job.waitingFor).toBeUndefined();
+    }
+    expect(fake.teams.size).toBeGreaterThanOrEqual(TEAMS);
+    // One `POST /teams` per job: a job back from its park follows its operation, it does not start another.
+    expect(fake.graphRequests().filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(
+      TEAMS,
+    );
+    // Each job started once in the audit trail, however often it parked.
+    const starts = await store
+      .selectFrom('audit_records')
+      .select('target')
+      .where('action', '=', 'job_started')
+      .execute();
+    const startedJobs = starts.map((r) => (JSON.parse(r.target) as { id: string }).id);
+    expect(startedJobs.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+    process.stdout.write(
+      `${kind}: ${TEAMS} teams with ${SLOTS} slots in ${took} ms; ${inGraphsHands} creations at once, ${running} jobs running at most\n`,
+    );
+  }, 90_000);
+});
