@@ -19,7 +19,7 @@ export const ApprovalStageApprovers = model(
       .strictObject({ kind: z.literal('people'), people: z.array(ApprovalTeamMember).max(50).default([]) })
       .describe('Named people (object ids, UPNs or mails).'),
     z
-      .strictObject({ kind: z.literal('rule'), rule: z.string().trim().min(1).max(2000) })
+      .strictObject({ kind: z.literal('rule'), rule: multiLine(z.string().trim().min(1).max(2000)) })
       .describe(
         'An expression in the audience-rule language, evaluated with `user` (the requester) and ' +
           '`request` (team, template, requester), returning an id, UPN or mail, or an array of them.',
