@@ -385,8 +385,19 @@ function workerCounts() {
   return counts;
 }
 
+/** Team requests per configuration: BENCH_PROVISIONING_JOBS, else 1 000 (shorter A/B runs on a shared machine). */
+function jobCount() {
+  const value = process.env.BENCH_PROVISIONING_JOBS || String(JOBS);
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < IN_FLIGHT || n > 100_000)
+    throw new Error(
+      `BENCH_PROVISIONING_JOBS must be a whole number from ${IN_FLIGHT} to 100000, got "${value}"`,
+    );
+  return n;
+}
+
 async function run({ quick = false } = {}) {
-  const count = quick ? 100 : JOBS;
+  const count = quick ? 100 : jobCount();
   const timeoutMs = 600_000;
   const admin = adminUrl();
   const configurations = [{ name: 'SQLite, 1 process (all)', kind: 'sqlite', workers: 0 }];

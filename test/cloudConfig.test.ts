@@ -97,6 +97,35 @@ describe('STEWARD_CLOUD and the bot registration settings', () => {
     );
   });
 
+  test.each([
+    ['public', 'https://smba.trafficmanager.net/teams/', 'https://api.botframework.com/.default'],
+    ['usgov', 'https://smba.infra.gov.teams.microsoft.us/teams', 'https://api.botframework.us/.default'],
+    ['usgovdod', 'https://smba.infra.dod.teams.microsoft.us/teams', 'https://api.botframework.us/.default'],
+    ['china', undefined, 'https://api.botframework.azure.cn/.default'],
+  ])(
+    'STEWARD_CLOUD=%s picks the Bot Connector the welcome goes through, and its token scope',
+    (cloud, url, scope) => {
+      const config = load({ ...GRAPH, STEWARD_GRAPH_CLIENT_SECRET: 's', STEWARD_CLOUD: cloud });
+      expect(graphOf(config).botServiceUrl).toBe(url);
+      expect(graphOf(config).botConnectorScope).toBe(scope);
+    },
+  );
+
+  test('STEWARD_BOT_SERVICE_URL and ToChannelFromBotOAuthScope still win over the cloud’s', () => {
+    const config = load({
+      ...GRAPH,
+      STEWARD_GRAPH_CLIENT_SECRET: 's',
+      STEWARD_CLOUD: 'china',
+      STEWARD_BOT_SERVICE_URL: 'https://connector.example/teams/',
+      ToChannelFromBotOAuthScope: 'https://api.connector.example/',
+    });
+    expect(graphOf(config).botServiceUrl).toBe('https://connector.example/teams/');
+    expect(graphOf(config).botConnectorScope).toBe('https://api.connector.example/.default');
+    expect(
+      failure({ ...GRAPH, STEWARD_GRAPH_CLIENT_SECRET: 's', STEWARD_BOT_SERVICE_URL: 'not a url' }).variable,
+    ).toBe('STEWARD_BOT_SERVICE_URL');
+  });
+
   test('an unknown cloud is refused', () => {
     expect(failure({ STEWARD_CLOUD: 'mars' }).variable).toBe('STEWARD_CLOUD');
   });

@@ -1,8 +1,26 @@
 import { StewardApiError, StewardClientError, StewardNetworkError } from '../client';
 import type { ApiErrorDetail } from '../client';
+import type { MessageKey } from './i18n/en';
+import { DEFAULT_READER, type Reader, say } from './i18n/catalog';
 
 /** What a request was about, so a failure can name it: "that template", "that request". */
 export type Subject = 'template' | 'request' | 'approval' | 'requests' | 'templates';
+
+/** What the person was doing when a call failed, so the failure can say it: "list your templates". */
+export type Doing =
+  | 'listTemplates'
+  | 'openTemplate'
+  | 'checkName'
+  | 'requestTeam'
+  | 'retryRequest'
+  | 'listRequests'
+  | 'decide'
+  | 'showRequest'
+  | 'searchPeople'
+  | 'showApproval'
+  | 'showHelp'
+  | 'chooseLanguage'
+  | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */
 export interface PlainFailure {
@@ -14,38 +32,39 @@ export interface PlainFailure {
 /** A throttling wait beyond this is told to the person instead of waited out silently. */
 export const LONG_WAIT_MS = 5_000;
 
-const NOUN: Record<Subject, string> = {
-  template: 'that template',
-  request: 'that request',
-  approval: 'that approval request',
-  requests: 'your requests',
-  templates: 'the templates',
-};
-
 /**
  * Turns any failure of an API call into a sentence: 403 "you are not allowed", 404 "no longer
  * exists", 429 "busy, try again in…", 5xx and network errors an apology with the request id. Never
  * the raw error, a stack trace or a token.
  */
-export function plainFailure(error: unknown, subject: Subject, action: string): PlainFailure {
+export function plainFailure(
+  error: unknown,
+  subject: Subject,
+  doing: Doing,
+  reader: Reader = DEFAULT_READER,
+): PlainFailure {
+  const action = say(reader, `doing.${doing}`);
   if (error instanceof StewardApiError) {
     const requestId = error.requestId ?? error.clientRequestId;
+    const failure = (title: MessageKey, message: string) => ({
+      title: say(reader, title),
+      message,
+      requestId,
+    });
     if (error.status === 403)
-      return { title: 'Not allowed', message: `You are not allowed to ${action}.`, requestId };
+      return failure('error.notAllowed', say(reader, 'error.notAllowedMessage', { action }));
     if (error.status === 404)
-      return { title: 'Not found', message: `Sorry, ${NOUN[subject]} no longer exists.`, requestId };
+      return failure(
+        'error.notFound',
+        say(reader, 'error.notFoundMessage', { subject: say(reader, `subject.${subject}`) }),
+      );
     if (error.status === 429) {
       const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? LONG_WAIT_MS) / 1000));
-      return {
-        title: 'Steward is busy',
-        message: `Steward is busy right now. Please try again in about ${seconds} seconds.`,
-        requestId,
-      };
+      return failure('error.busy', say(reader, 'error.busyMessage', { seconds }));
     }
     if (error.status === 400)
-      return { title: 'That did not work', message: detailsSentence(error.details), requestId };
-    if (error.status < 500)
-      return { title: 'That did not work', message: `Sorry, I could not ${action}.`, requestId };
+      return failure('error.didNotWork', detailMessages(error.details)[0] ?? say(reader, 'problem.invalid'));
+    if (error.status < 500) return failure('error.didNotWork', say(reader, 'error.couldNot', { action }));
   }
   const requestId =
     error instanceof StewardApiError
@@ -55,10 +74,8 @@ export function plainFailure(error: unknown, subject: Subject, action: string): 
         : null;
   const unreachable = error instanceof StewardNetworkError;
   return {
-    title: 'Sorry, that did not work',
-    message: unreachable
-      ? `Sorry, I could not reach Steward to ${action}. Please try again in a few minutes.`
-      : `Sorry, Steward had a problem and could not ${action}. Please try again in a few minutes.`,
+    title: say(reader, 'error.title'),
+    message: say(reader, unreachable ? 'error.unreachable' : 'error.serverProblem', { action }),
     requestId,
   };
 }
@@ -66,10 +83,6 @@ export function plainFailure(error: unknown, subject: Subject, action: string): 
 /** The API's validation details as sentences, for the form card. */
 export function detailMessages(details: readonly ApiErrorDetail[]): string[] {
   return details.map((detail) => detail.message).filter((message) => message.trim() !== '');
-}
-
-function detailsSentence(details: readonly ApiErrorDetail[]): string {
-  return detailMessages(details)[0] ?? 'The request is not valid.';
 }
 
 /** Whether `error` says the thing asked about is gone (or not visible to the caller). */

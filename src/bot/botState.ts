@@ -1,6 +1,6 @@
 import type { ConversationReference, Storage, StoreItem } from 'botbuilder';
 import type { ApprovalCardData } from './cards';
-import type { Reader } from './i18n/catalog';
+import type { Language, Reader } from './i18n/catalog';
 
 /** What the bot remembers about a person who talked to it: where to reach them, and their Teams id. */
 export interface KnownUser {
@@ -9,6 +9,13 @@ export interface KnownUser {
   /** Their Teams user id (`29:…`), for an approval card's `refresh.userIds`. */
   teamsUserId: string;
   name: string;
+  /** How they read (language, locale, time zone) when last seen: cards sent to them use it. */
+  reader?: Reader;
+}
+
+/** The language a person chose with `language fr`, over their Teams client's. */
+export interface LanguageChoice {
+  language: Language;
 }
 
 /** Where the channel is reached when the bot must start a conversation nobody began. */
@@ -90,7 +97,8 @@ const CREATE_ONLY = 'steward-create-only';
  * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
  * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
  * `ended/<jobId>`,
- * `deliveries/<approverId>/<approvalId>`, `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`.
+ * `deliveries/<approverId>/<approvalId>`, `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`,
+ * `languages/<userId>`.
  */
 export class BotState {
   constructor(private readonly storage: BotStorage) {}
@@ -103,6 +111,18 @@ export class BotState {
   /** Remembers where a person is reached. */
   saveUser(aadObjectId: string, user: KnownUser): Promise<void> {
     return this.put(`users/${aadObjectId}`, user);
+  }
+
+  /** The language a person chose, if they chose one. */
+  async language(userId: string): Promise<Language | undefined> {
+    return (await this.get<LanguageChoice>(`languages/${userId}`))?.language;
+  }
+
+  /** Remembers a person's language, or forgets it (null: follow their Teams client again). */
+  saveLanguage(userId: string, language: Language | null): Promise<void> {
+    return language
+      ? this.put(`languages/${userId}`, { language })
+      : this.storage.delete([`languages/${userId}`]);
   }
 
   /** The last channel the bot was reached through. */

@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  type Activity,
-  CloudAdapter,
-  ConfigurationBotFrameworkAuthentication,
-  type TurnContext,
-} from 'botbuilder';
+import { type Activity, CloudAdapter, type TurnContext } from 'botbuilder';
 import type { StewardClient } from '../client';
 import { ApproverDeliveries, DEFAULT_GIVE_UP_AFTER_MS, type DeliveryRetryTiming } from './approverDeliveries';
 import type { BotLog } from './botLog';
+import { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
 import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
 import { ProgressTracker } from './conversations/progress';
+import { readerOfTurn } from './conversations/reply';
+import { say } from './i18n/catalog';
 import { RequestSubmitter } from './conversations/submitRequest';
 import { answer, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
 import { Messenger } from './messenger';
 import { Notifications } from './notifications';
-import { ReusedClientsAuthentication } from './reusedClients';
 import { StewardBot } from './stewardBot';
 
 export type { BotIdentity, CallerToken, EmbeddedTokens } from './identity/botIdentity';
@@ -25,6 +22,7 @@ export { EmbeddedIdentity } from './identity/embeddedIdentity';
 export { ProductionIdentity, type ProductionIdentityOptions } from './identity/productionIdentity';
 export { NOTIFICATIONS_PATH, signatureMatches } from './notifications';
 export type { BotLog } from './botLog';
+export { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
 
 /** The paths the bot answers on, under the server's root. */
 export const MESSAGES_PATH = '/api/messages';
@@ -38,14 +36,7 @@ export interface StewardBotOptions {
   storage: BotStorage;
   log: BotLog;
   /** The Bot Framework registration; with no app id the adapter accepts local, unauthenticated traffic only. */
-  botFramework: {
-    appId?: string;
-    appPassword?: string;
-    appType?: string;
-    appTenantId?: string;
-    /** The cloud's Bot Framework endpoints (ChannelService, OAuthUrl, …); empty for the public cloud. */
-    cloudSettings?: Record<string, string>;
-  };
+  botFramework: BotFrameworkSettings;
   /** Polling of jobs with no news: first wait and longest wait, ms. */
   pollMs: { initial: number; max: number };
   /** Retries of approval cards that could not be delivered (default: from `pollMs.max`, up to a day). */
@@ -73,21 +64,7 @@ export interface StewardBotRuntime {
 export function createStewardBot(options: StewardBotOptions): StewardBotRuntime {
   const { client, identity, log } = options;
   const framework = options.botFramework;
-  const adapter = new StewardAdapter(
-    new ReusedClientsAuthentication(
-      new ConfigurationBotFrameworkAuthentication(
-        framework.appId
-          ? {
-              ...framework.cloudSettings,
-              MicrosoftAppId: framework.appId,
-              MicrosoftAppPassword: framework.appPassword,
-              MicrosoftAppType: framework.appType,
-              MicrosoftAppTenantId: framework.appTenantId,
-            }
-          : {},
-      ),
-    ),
-  );
+  const adapter = new StewardAdapter(botFrameworkAuthentication(framework));
   const state = new BotState(options.storage);
   const messenger = new Messenger(adapter, framework.appId ?? '', state);
   const progress = new ProgressTracker({ client, identity, state, messenger, pollMs: options.pollMs, log });
@@ -121,7 +98,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     // a card updated) runs in someone else's chat, and an invoke answers with its own card.
     if (context.activity.type !== 'message') return;
     await context
-      .sendActivity(`Sorry, something went wrong on my side. If it happens again, quote ${incident}.`)
+      .sendActivity(say(readerOfTurn(context), 'error.turn', { id: incident }))
       .catch(() => undefined);
   };
 

@@ -15,6 +15,8 @@ import type { BotState } from './botState';
 import { asCaller, failureReply, readerOfTurn, type Reply } from './conversations/reply';
 import { searchPeople } from './conversations/requestTeam';
 import { welcome } from './conversations/welcome';
+import { resolveReader } from './conversations/language';
+import { say } from './i18n/catalog';
 import type { BotIdentity } from './identity/botIdentity';
 import { textCommand } from './textCommands';
 import { INVOKE_FAILURE, PEOPLE_SEARCH_FAILURE, runVerb, type VerbDependencies } from './verbs';
@@ -54,7 +56,8 @@ export class StewardBot extends TeamsActivityHandler {
 
   /** Remembers the person's conversation and Teams id, then runs the turn. */
   protected override async onTurnActivity(context: TurnContext): Promise<void> {
-    await rememberWhereReached(context, this.deps);
+    const reader = await resolveReader(context, this.deps.state);
+    await rememberWhereReached(context, this.deps, reader);
     await super.onTurnActivity(context);
   }
 
@@ -73,7 +76,7 @@ export class StewardBot extends TeamsActivityHandler {
     try {
       return await super.onInvokeActivity(context);
     } catch (error) {
-      const reply = failureReply(error, INVOKE_FAILURE, this.deps.log);
+      const reply = failureReply(error, INVOKE_FAILURE, this.deps.log, readerOfTurn(context));
       const card = reply.kind === 'card' ? reply.card.content : {};
       return {
         status: 200,
@@ -94,7 +97,7 @@ export class StewardBot extends TeamsActivityHandler {
       return { statusCode: 200, type: 'application/vnd.microsoft.card.adaptive', value: reply.card.content };
     }
     await this.send(context, reply);
-    const text = reply.kind === 'text' ? reply.text : 'Done.';
+    const text = reply.kind === 'text' ? reply.text : say(readerOfTurn(context), 'talk.done');
     return {
       statusCode: 200,
       type: 'application/vnd.microsoft.activity.message',

@@ -2,6 +2,7 @@ import type { TurnContext } from 'botbuilder';
 import { CardVerb } from './cards';
 import { smallTalk } from './conversations/greeting';
 import { helpReply } from './conversations/help';
+import { languageCommand } from './conversations/language';
 import { isJobId, noSuchRequest } from './conversations/myRequests';
 import { readerOfTurn, type Reply } from './conversations/reply';
 
@@ -17,7 +18,7 @@ export type TextCommand = { verb: CardVerb; data: Record<string, unknown> } | { 
 const REQUEST_TEAM = new Set(['new team', 'request', 'request a team', 'new']);
 const MY_REQUESTS = new Set(['my requests', 'requests', 'my request', 'status']);
 
-/** Reads a typed command: `new team`, `my requests`, `status <id>`, `help`, or a greeting. */
+/** Reads a typed command: `new team`, `my requests`, `status <id>`, `help`, `language fr`, or a greeting. */
 export function textCommand(context: TurnContext, typed: string): TextCommand {
   const reader = readerOfTurn(context);
   const text = typed.slice(0, MAX_COMMAND_LENGTH + 1);
@@ -32,6 +33,8 @@ export function textCommand(context: TurnContext, typed: string): TextCommand {
     return { verb: CardVerb.showStatus, data: { jobId } };
   }
   if (words === 'help' || words === '?') return { verb: CardVerb.help, data: {} };
+  const language = languageCommand(words);
+  if (language !== null) return { verb: CardVerb.chooseLanguage, data: { language } };
   const friendly = smallTalk(words, context.activity.from?.name ?? null, reader);
   return { reply: friendly ?? helpReply(reader, text || null) };
 }

@@ -1,20 +1,24 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../client';
-import { isStatus, type Subject } from './apiFailures';
+import { isStatus } from './apiFailures';
+import type { BotState } from './botState';
 import {
   type ApprovalDecisionData,
   CardVerb,
+  type ChooseLanguageData,
   type JobActionData,
   type PickTemplateData,
   type SubmitRequestData,
 } from './cards';
 import type { ApprovalConversation } from './conversations/approvals';
+import { chooseLanguage } from './conversations/language';
 import { helpReply } from './conversations/help';
 import { myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
 import type { ProgressTracker } from './conversations/progress';
 import {
   asCaller,
   type CallerDependencies,
+  type Failure,
   failureReply,
   readerOfTurn,
   type Reply,
@@ -24,16 +28,14 @@ import { retryForm } from './conversations/retryRequest';
 import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
-export interface FailureLabel {
-  subject: Subject;
-  action: string;
-}
+export type FailureLabel = Failure;
 
 /** The parts of the bot a verb may use. */
 export interface VerbDependencies extends CallerDependencies {
   approvals: ApprovalConversation;
   submitter: RequestSubmitter;
   progress: ProgressTracker;
+  state: BotState;
 }
 
 /** One verb being run: its turn, the bot's parts, the verb's data, and how it was asked for. */
@@ -55,7 +57,7 @@ export type Verb =
   | { failure: FailureLabel; asPerson: (api: StewardClient, turn: VerbTurn) => Promise<Reply> }
   | { failure: FailureLabel; asBot: (turn: VerbTurn) => Promise<Reply> | Reply };
 
-const LIST_TEMPLATES: FailureLabel = { subject: 'templates', action: 'list your templates' };
+const LIST_TEMPLATES: FailureLabel = { subject: 'templates', doing: 'listTemplates' };
 
 /** A text field of a verb's data ('' when absent or not text). */
 const field = (turn: VerbTurn, name: string): string => {
@@ -65,74 +67,93 @@ const field = (turn: VerbTurn, name: string): string => {
 
 /** Every verb Steward's cards (and typed commands) use: the only place a verb is dispatched. */
 export const VERBS: Readonly<Record<CardVerb, Verb>> = {
-  [CardVerb.requestTeam]: { failure: LIST_TEMPLATES, asPerson: (api) => templateGallery(api, 0) },
+  [CardVerb.requestTeam]: {
+    failure: LIST_TEMPLATES,
+    asPerson: (api, { context }) => templateGallery(api, 0, readerOfTurn(context)),
+  },
   [CardVerb.showTemplates]: {
     failure: LIST_TEMPLATES,
-    asPerson: (api, turn) => templateGallery(api, pageOf(turn.data.page), true),
+    asPerson: (api, turn) => templateGallery(api, pageOf(turn.data.page), readerOfTurn(turn.context), true),
   },
   [CardVerb.pickTemplate]: {
-    failure: { subject: 'template', action: 'open that template' },
+    failure: { subject: 'template', doing: 'openTemplate' },
     asPerson: (api, { context, data, deps }) =>
       requestForm(
         api,
         String((data as Partial<PickTemplateData>).templateId ?? ''),
-        { requester: requesterOf(context) },
+        { requester: requesterOf(context), reader: readerOfTurn(context) },
         true,
         deps.log,
       ),
   },
   [CardVerb.checkName]: {
-    failure: { subject: 'template', action: 'check the name' },
+    failure: { subject: 'template', doing: 'checkName' },
     asPerson: (api, { context, data, deps }) =>
       checkName(context, api, { ...(data as unknown as SubmitRequestData) }, deps.log),
   },
   [CardVerb.submitRequest]: {
-    failure: { subject: 'template', action: 'request the team' },
+    failure: { subject: 'template', doing: 'requestTeam' },
     asPerson: (api, { context, data, deps }) =>
       deps.submitter.submit(context, api, { ...(data as unknown as SubmitRequestData) }),
   },
   [CardVerb.showStatus]: {
-    failure: { subject: 'request', action: 'show that request' },
+    failure: { subject: 'request', doing: 'showRequest' },
     asPerson: (api, turn) => statusCard(api, turn, field(turn, 'jobId' satisfies keyof JobActionData)),
   },
   [CardVerb.retryRequest]: {
-    failure: { subject: 'request', action: 'try that request again' },
-    asPerson: (api, turn) => retryForm(api, field(turn, 'jobId'), requesterOf(turn.context), turn.deps.log),
+    failure: { subject: 'request', doing: 'retryRequest' },
+    asPerson: (api, turn) =>
+      retryForm(
+        api,
+        field(turn, 'jobId'),
+        requesterOf(turn.context),
+        readerOfTurn(turn.context),
+        turn.deps.log,
+      ),
   },
   [CardVerb.myRequests]: {
-    failure: { subject: 'requests', action: 'list your requests' },
+    failure: { subject: 'requests', doing: 'listRequests' },
     asPerson: (api, { context }) => myRequests(api, readerOfTurn(context)),
   },
   [CardVerb.approve]: {
-    failure: { subject: 'approval', action: 'decide on this request' },
+    failure: { subject: 'approval', doing: 'decide' },
     asPerson: (api, { context, data, deps }) =>
       deps.approvals.decide(context, api, 'approved', data as unknown as ApprovalDecisionData),
   },
   [CardVerb.reject]: {
-    failure: { subject: 'approval', action: 'decide on this request' },
+    failure: { subject: 'approval', doing: 'decide' },
     asPerson: (api, { context, data, deps }) =>
       deps.approvals.decide(context, api, 'rejected', data as unknown as ApprovalDecisionData),
   },
   [CardVerb.checkApprovalName]: {
-    failure: { subject: 'approval', action: 'check the name' },
+    failure: { subject: 'approval', doing: 'checkName' },
     asBot: ({ context, data, deps }) =>
       deps.approvals.checkName(context, data as unknown as ApprovalDecisionData),
   },
   [CardVerb.refreshApproval]: {
-    failure: { subject: 'approval', action: 'show this approval request' },
+    failure: { subject: 'approval', doing: 'showApproval' },
     asBot: (turn) => turn.deps.approvals.refresh(turn.context, field(turn, 'approvalId')),
   },
   [CardVerb.help]: {
-    failure: { subject: 'requests', action: 'show what I can do' },
+    failure: { subject: 'requests', doing: 'showHelp' },
     asBot: ({ context }) => helpReply(readerOfTurn(context)),
+  },
+  [CardVerb.chooseLanguage]: {
+    failure: { subject: 'requests', doing: 'chooseLanguage' },
+    asBot: (turn) =>
+      chooseLanguage(
+        turn.context,
+        turn.deps.state,
+        field(turn, 'language' satisfies keyof ChooseLanguageData),
+      ),
   },
 };
 
 /** Failures of the people picker's search, which is an invoke of its own rather than a verb. */
-export const PEOPLE_SEARCH_FAILURE: FailureLabel = { subject: 'requests', action: 'search people' };
+export const PEOPLE_SEARCH_FAILURE: FailureLabel = { subject: 'requests', doing: 'searchPeople' };
 
 /** Failures of any other invoke. */
-export const INVOKE_FAILURE: FailureLabel = { subject: 'request', action: 'do that' };
+export const INVOKE_FAILURE: FailureLabel = { subject: 'request', doing: 'anything' };
 
 /** Runs `verb` from the table; a verb Steward does not know gets the help card. */
 export async function runVerb(verb: string, turn: VerbTurn): Promise<Reply> {
@@ -144,7 +165,7 @@ export async function runVerb(verb: string, turn: VerbTurn): Promise<Reply> {
   try {
     return await handler.asBot(turn);
   } catch (error) {
-    return failureReply(error, handler.failure, turn.deps.log);
+    return failureReply(error, handler.failure, turn.deps.log, readerOfTurn(turn.context));
   }
 }
 

@@ -2,6 +2,7 @@ import { type TurnContext, TurnContext as Turn } from 'botbuilder';
 import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from './botLog';
 import type { BotState } from './botState';
+import { type Reader, sameReader } from './i18n/catalog';
 
 /** What remembering where people are reached needs. */
 export interface WhereReachedDependencies {
@@ -18,6 +19,7 @@ export interface WhereReachedDependencies {
 export async function rememberWhereReached(
   context: TurnContext,
   deps: WhereReachedDependencies,
+  reader: Reader,
 ): Promise<void> {
   const { from, serviceUrl, channelId, recipient, conversation } = context.activity;
   const aadObjectId = from?.aadObjectId;
@@ -28,9 +30,16 @@ export async function rememberWhereReached(
     if (
       known?.reference.conversation?.id !== conversation.id ||
       known.teamsUserId !== from.id ||
-      known.reference.serviceUrl !== serviceUrl
+      known.reference.serviceUrl !== serviceUrl ||
+      !sameReader(known.reader, reader)
     ) {
-      await deps.state.saveUser(aadObjectId, { reference, teamsUserId: from.id, name: from.name ?? '' });
+      // How they read too: cards sent to them unasked (approval cards) are in their language.
+      await deps.state.saveUser(aadObjectId, {
+        reference,
+        teamsUserId: from.id,
+        name: from.name ?? '',
+        reader,
+      });
       // Reachable now: approval cards that could not reach them go out at once.
       await deps.deliveries.retryFor(aadObjectId);
     }

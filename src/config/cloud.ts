@@ -13,6 +13,11 @@ import { oneOf, type Read } from './values';
  * - Bot Framework, China: "Configure a bot in Microsoft Azure operated by 21Vianet",
  *   https://learn.microsoft.com/azure/bot-service/how-to-deploy-china-cloud (its login URL carries
  *   the bot's tenant for single-tenant and managed-identity bots)
+ * - Teams' Bot Connector for proactive messages (the welcome in a new team): the Microsoft 365
+ *   Agents SDK's `TeamsServiceEndpoints` (publicGlobal, gccHigh, dod), and Teams' "Send proactive
+ *   messages" (https://learn.microsoft.com/microsoftteams/platform/bots/how-to/conversations/send-proactive-messages),
+ *   which gives the same GCC High host. Microsoft documents none for China: there a bot answers on
+ *   the `serviceUrl` of incoming activities, and the welcome needs STEWARD_BOT_SERVICE_URL.
  */
 export const CLOUDS = ['public', 'usgov', 'usgovdod', 'china'] as const;
 export type CloudName = (typeof CLOUDS)[number];
@@ -25,6 +30,16 @@ export interface CloudEndpoints {
   authorityHost: string;
   /** Settings for botbuilder's ConfigurationBotFrameworkAuthentication (empty: its public defaults). */
   botFramework: Record<string, string>;
+  /** Teams' Bot Connector for messages the bot starts itself; undefined where none is documented. */
+  botServiceUrl: string | undefined;
+}
+
+/** The Bot Connector's token audience in the public cloud (botbuilder's default `ToChannelFromBotOAuthScope`). */
+const PUBLIC_BOT_OAUTH_SCOPE = 'https://api.botframework.com';
+
+/** The `.default` scope of Bot Connector tokens in `cloud` (its `ToChannelFromBotOAuthScope`, overrides included). */
+export function botConnectorScope(cloud: CloudEndpoints): string {
+  return `${(cloud.botFramework.ToChannelFromBotOAuthScope ?? PUBLIC_BOT_OAUTH_SCOPE).replace(/\/+$/, '')}/.default`;
 }
 
 const US_GOV_BOT = {
@@ -47,6 +62,8 @@ export function cloudEndpoints(name: CloudName, botTenantId?: string): CloudEndp
         graphBaseUrl: 'https://graph.microsoft.com/v1.0',
         authorityHost: 'https://login.microsoftonline.com',
         botFramework: {},
+        // Teams' global Bot Connector, which routes proactive messages to the tenant's region.
+        botServiceUrl: 'https://smba.trafficmanager.net/teams/',
       };
     case 'usgov':
       // GCC High; GCC (moderate) tenants use the public cloud's endpoints.
@@ -55,6 +72,7 @@ export function cloudEndpoints(name: CloudName, botTenantId?: string): CloudEndp
         graphBaseUrl: 'https://graph.microsoft.us/v1.0',
         authorityHost: 'https://login.microsoftonline.us',
         botFramework: { ...US_GOV_BOT, OAuthUrl: 'https://tokengcch.botframework.azure.us/' },
+        botServiceUrl: 'https://smba.infra.gov.teams.microsoft.us/teams',
       };
     case 'usgovdod':
       return {
@@ -62,6 +80,7 @@ export function cloudEndpoints(name: CloudName, botTenantId?: string): CloudEndp
         graphBaseUrl: 'https://dod-graph.microsoft.us/v1.0',
         authorityHost: 'https://login.microsoftonline.us',
         botFramework: { ...US_GOV_BOT, OAuthUrl: 'https://apiDoD.botframework.azure.us' },
+        botServiceUrl: 'https://smba.infra.dod.teams.microsoft.us/teams',
       };
     case 'china':
       return {
@@ -79,6 +98,7 @@ export function cloudEndpoints(name: CloudName, botTenantId?: string): CloudEndp
             'https://login.partner.microsoftonline.cn/a55a4d5b-9241-49b1-b4ff-befa8db00269/v2.0/.well-known/openid-configuration',
           ValidateAuthority: 'true',
         },
+        botServiceUrl: undefined,
       };
   }
 }

@@ -57,8 +57,13 @@ export interface Config {
         authorityHost: string;
         /** Steward's Teams app in the tenant's catalog (`STEWARD_TEAMS_APP_ID`): installed in new teams so its bot can welcome them. */
         teamsAppId?: string;
-        /** The Bot Connector the welcome message is sent through (`STEWARD_BOT_SERVICE_URL`). */
-        botServiceUrl: string;
+        /**
+         * The Bot Connector the welcome message is sent through (`STEWARD_BOT_SERVICE_URL`, else the
+         * cloud's); absent where Microsoft documents none (China) and none is set.
+         */
+        botServiceUrl?: string;
+        /** The `.default` scope of the bot's Bot Connector tokens, in the cloud (public when absent). */
+        botConnectorScope?: string;
         /** The `.default` scope of the cloud's Graph (national clouds have their own). */
         scope?: string;
         /**

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { NAMESPACE_PATTERN } from '../domain/metadata';
 import { REPORTS } from '../domain/reports/catalogue';
-import type { CloudEndpoints } from './cloud';
+import { botConnectorScope, type CloudEndpoints } from './cloud';
 import { graphCredential } from './graphCredential';
 import type { Config } from './index';
 import { boolean, ConfigError, integer, oneOf, positiveNumber, type Read, redactUrl, url } from './values';
@@ -135,11 +135,7 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
         read('STEWARD_GRAPH_AUTHORITY_HOST') ?? cloud.authorityHost,
       ).replace(/\/+$/, ''),
       teamsAppId: read('STEWARD_TEAMS_APP_ID'),
-      // Teams' global Bot Connector, which routes proactive messages to the tenant's region.
-      botServiceUrl: url(
-        'STEWARD_BOT_SERVICE_URL',
-        read('STEWARD_BOT_SERVICE_URL') ?? 'https://smba.trafficmanager.net/teams/',
-      ),
+      ...botConnector(read, cloud),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
       ...(read('STEWARD_GRAPH_TIME_SCALE') === undefined
         ? {}
@@ -150,6 +146,23 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
     kind,
     latencyMs: integer('STEWARD_EMBEDDED_LATENCY_MS', read('STEWARD_EMBEDDED_LATENCY_MS'), 0, 0, 60_000),
     faults: faults(read('STEWARD_EMBEDDED_FAULTS')),
+  };
+}
+
+/**
+ * Where the welcome reaches Teams' Bot Connector: STEWARD_BOT_SERVICE_URL, else the cloud's
+ * documented one (none in China: the welcome then says it needs the setting). The token scope
+ * follows the cloud's `ToChannelFromBotOAuthScope`.
+ */
+function botConnector(
+  read: Read,
+  cloud: CloudEndpoints,
+): { botServiceUrl?: string; botConnectorScope: string } {
+  const configured = read('STEWARD_BOT_SERVICE_URL');
+  const serviceUrl = configured ?? cloud.botServiceUrl;
+  return {
+    ...(serviceUrl === undefined ? {} : { botServiceUrl: url('STEWARD_BOT_SERVICE_URL', serviceUrl) }),
+    botConnectorScope: botConnectorScope(cloud),
   };
 }
 

@@ -58,7 +58,7 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
         description: 'd'.repeat(2000),
       }),
     );
-    expect(cardText(huge)).toContain('at most 1024 characters');
+    expect(cardText(huge)).toContain('at most 1,024 characters');
     const slash = bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'A/B' }),
     );

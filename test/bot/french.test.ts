@@ -1,6 +1,7 @@
 import { databaseKinds } from '../support/databases';
-import { ADELE, ALEX, type BotHarness, startWithApprovers } from './support/botHarness';
-import { actionData, cardOf, cardText, verbsOf } from './support/fakeConnector';
+import { ADELE, ALEX, MEGAN, type BotHarness, startWithApprovers } from './support/botHarness';
+import { englishOn, readTexts } from './support/englishLeaks';
+import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 
@@ -87,6 +88,113 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     expect(cardText(bot.lastCard(ALEX, mark).card)).toContain(
       'Je n’ai pas compris « fais-moi un sandwich ».',
     );
+  });
+
+  /** A card in French: what it says, and no sentence of the English catalog anywhere on it. */
+  const french = (card: SentCard) => {
+    expect(englishOn(card)).toEqual([]);
+    return readTexts(card).join('\n');
+  };
+
+  it('shows the gallery, the form and its problems, and an error card in French', async () => {
+    const mark = bot.connector.sent.length;
+    await bot.send(ALEX, { type: 'message', text: 'new team', ...FRENCH });
+    const gallery = french(bot.lastCard(ALEX, mark).card);
+    expect(gallery).toContain('Choisissez un modèle');
+    expect(gallery).toContain('Approbation requise');
+    expect(gallery).toContain('Choisir');
+
+    const form = bot.cardOfAnswer(await execute('pickTemplate', { templateId: 'client-engagement' }));
+    const formText = french(form);
+    expect(formText).toContain('Nouvelle équipe : Client engagement');
+    expect(formText).toContain('Nom de l’équipe');
+    expect(formText).toContain('Demander l’équipe');
+    expect(formText).toContain('Vérifier le nom');
+    expect(formText).toContain('Confidentialité');
+    expect(formText).toContain("Requise : Adele Vance et Siobhán O'Connor décideront");
+    expect(JSON.stringify(form)).toContain('sans \\" * : < > ? / ni');
+
+    // "Check name" with a forbidden character: the form again, the problem said in French.
+    const checked = bot.cardOfAnswer(
+      await execute('checkName', { ...actionData(form, 'checkName'), name: 'Ventes/Marketing' }),
+    );
+    expect(french(checked)).toContain('Un nom d’équipe ne peut pas contenir');
+
+    // A template that is not there: the error card, in French, with its buttons.
+    const errorAt = bot.connector.sent.length;
+    await execute('pickTemplate', { templateId: 'no-such-template' });
+    const errorText = french(bot.lastCard(ALEX, errorAt).card);
+    expect(errorText).toContain('Introuvable');
+    expect(errorText).toContain('Désolé, ce modèle n’existe plus.');
+    expect(errorText).toContain('Mes demandes');
+  });
+
+  it('gives each approver the approval cards in their own language', async () => {
+    // Adele writes in French; Siobhán, in English, keeps her English card.
+    await bot.send(ADELE, { type: 'message', text: 'bonjour', ...FRENCH });
+    const mark = bot.connector.sent.length;
+    const form = bot.cardOfAnswer(await execute('pickTemplate', { templateId: 'client-engagement' }));
+    await execute('submitRequest', { ...actionData(form, 'submitRequest'), name: 'Cigale' });
+    const posted = await bot.connector.waitFor(() =>
+      bot.connector
+        .messages(ADELE.conversationId, mark)
+        .find((m) => verbsOf(m.body).includes('approve') && /Cigale/.test(cardText(m.body))),
+    );
+    const approval = cardOf(posted.body)!;
+    const approvalText = french(approval);
+    expect(approvalText).toContain('Approbation requise');
+    expect(approvalText).toContain('Alex Wilber demande une nouvelle équipe **CLI-US-Cigale**.');
+    expect(approvalText).toContain('Propriétaires');
+    expect(approvalText).toContain('Approuver');
+    expect(approvalText).toContain('Refuser');
+    expect(approvalText).toMatch(/Demandée le \{\{DATE\([^)]+, SHORT\)\}\} à \{\{TIME\(/);
+    const approvalId = String(actionData(approval, 'approve')!.approvalId);
+
+    // Someone outside the approval team refreshes the card: the read-only card, in their French.
+    const readOnly = bot.cardOfAnswer(
+      await bot.send(MEGAN, {
+        type: 'invoke',
+        name: 'adaptiveCard/action',
+        value: { action: { type: 'Action.Execute', verb: 'refreshApproval', data: { approvalId } } },
+        ...FRENCH,
+      }),
+    );
+    expect(french(readOnly)).toContain('Seule l’équipe d’approbation de ce modèle');
+
+    const decided = bot.cardOfAnswer(
+      await bot.send(ADELE, {
+        type: 'invoke',
+        name: 'adaptiveCard/action',
+        value: { action: { type: 'Action.Execute', verb: 'approve', data: { approvalId, comment: 'Oui' } } },
+        ...FRENCH,
+      }),
+    );
+    const decidedText = french(decided);
+    expect(decidedText).toContain('Approuvée');
+    expect(decidedText).toMatch(/Adele Vance a approuvé \*\*CLI-US-Cigale\*\* le /);
+  }, 60_000);
+
+  it('speaks the language a person chooses, whatever their client says', async () => {
+    const english = { locale: 'en-US', localTimezone: 'Europe/Paris' };
+    let mark = bot.connector.sent.length;
+    await bot.send(ALEX, { type: 'message', text: 'language fr', ...english });
+    const chosen = bot.connector.messages(ALEX.conversationId, mark).map((m) => String(m.body.text ?? ''));
+    expect(chosen.join('\n')).toContain('Désormais, je vous parle en français.');
+    mark = bot.connector.sent.length;
+    await bot.send(ALEX, { type: 'message', text: 'help', ...english });
+    const help = french(bot.lastCard(ALEX, mark).card);
+    expect(help).toContain('Ce que je comprends');
+    expect(help).toContain('Choisir ma langue');
+
+    await bot.send(ALEX, { type: 'message', text: 'language klingon', ...english });
+    mark = bot.connector.sent.length;
+    await bot.send(ALEX, { type: 'message', text: 'language auto', ...english });
+    expect(bot.connector.messages(ALEX.conversationId, mark)[0]?.body.text).toBe(
+      'From now on I speak the language of your Teams client.',
+    );
+    mark = bot.connector.sent.length;
+    await bot.send(ALEX, { type: 'message', text: 'help', ...english });
+    expect(cardText(bot.lastCard(ALEX, mark).card)).toContain('What I understand');
   });
 
   it('falls back to English for a language it does not speak', async () => {

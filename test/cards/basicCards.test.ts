@@ -21,7 +21,13 @@ describe('help card', () => {
     const commands = findAll(card.content, 'FactSet').flatMap((set) =>
       (set.facts as { title: string }[]).map((f) => f.title),
     );
-    expect(commands).toEqual(['new team', 'my requests', 'status <request id>', 'help']);
+    expect(commands).toEqual([
+      'new team',
+      'my requests',
+      'status <request id>',
+      'language en | fr | auto',
+      'help',
+    ]);
     expect(verbs(card)).toEqual([CardVerb.requestTeam, CardVerb.myRequests]);
     expect(cardJson(card)).not.toContain('did not understand');
   });

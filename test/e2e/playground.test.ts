@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { startTestSteward, type TestSteward } from '../support/steward';
 import { Artifacts, type Card, cardOf, cardShows, findAction, inputsOf } from './support/cards';
-import { cardInPlace, cardWith, STEP_MS, submitForm, view } from './support/flow';
-import { type Playground, playgroundUnavailable, startPlayground } from './support/playground';
+import type { Playground } from './support/playground';
+import { describeWithPlayground, type E2eStack, startE2eStack } from './support/stack';
+import { cardInPlace, cardWith, findOpenTeam, STEP_MS, submitForm, view } from './support/steps';
 
 /**
  * Issue #5 end to end: Steward all-in-one and two Microsoft 365 Agents Playgrounds on loopback (one
@@ -15,55 +12,20 @@ import { type Playground, playgroundUnavailable, startPlayground } from './suppo
  * page's view of it go to test/e2e/artifacts/.
  */
 
-const unavailable = playgroundUnavailable();
-if (unavailable) {
-  process.stderr.write(
-    `\n*** SKIPPED: the Microsoft 365 Agents Playground cannot start: ${unavailable} ***\n\n`,
-  );
-}
-// In CI the playground is part of the suite: a playground that cannot start fails the run there.
-if (unavailable && process.env.CI === 'true') {
-  throw new Error(`the Microsoft 365 Agents Playground must run in CI: ${unavailable}`);
-}
-const describeWithPlayground = unavailable ? describe.skip : describe;
-
-describeWithPlayground('a team request with approval, through the Agents Playground', () => {
-  let dir: string;
-  let database: TestDatabase;
-  let steward: TestSteward;
-  const playgrounds: Playground[] = [];
+describeWithPlayground()('a team request with approval, through the Agents Playground', () => {
+  let stack: E2eStack;
+  let alex: Playground;
+  let adele: Playground;
   const artifacts = new Artifacts(path.join(__dirname, 'artifacts'));
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-'));
-    database = await createTestDatabase('sqlite');
-    steward = await startTestSteward(database, {
-      STEWARD_BOT_ENABLED: 'true',
-      STEWARD_BOT_POLL_MS: '200',
-      STEWARD_BOT_POLL_MAX_MS: '1000',
-      STEWARD_WEBHOOK_RETRY_DELAY_MS: '200',
-      STEWARD_WORKER_CONCURRENCY: '2',
-      STEWARD_JOB_POLL_MS: '100',
-    });
-    const botEndpoint = `${steward.url}/api/messages`;
-    for (const person of ['alex', 'adele'] as const) {
-      playgrounds.push(await startPlayground({ person, botEndpoint, dir }));
-    }
+    stack = await startE2eStack();
+    ({ alex, adele } = stack);
   }, 90_000);
 
-  afterAll(async () => {
-    for (const playground of playgrounds) {
-      writeFileSync(path.join(artifacts.dir, `playground-${playground.person}.log`), playground.log());
-      await playground.close();
-    }
-    await steward?.close();
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => stack?.close(artifacts.dir), 30_000);
 
   it('goes from "request a team" to the completed progress card with a link to the team', async () => {
-    const [alex, adele] = playgrounds as [Playground, Playground];
-
     // Both open their chat with Steward: the page sends the install, and Steward welcomes them.
     for (const playground of [adele, alex]) {
       await playground.install();
@@ -176,7 +138,6 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
   }, 180_000);
 
   it('tells Alex who rejected his request and why, on his card and in a new message', async () => {
-    const [alex, adele] = playgrounds as [Playground, Playground];
     await alex.say('request a team');
     const gallery = await alex.stream.waitFor(
       'a new gallery',
@@ -230,9 +191,3 @@ describeWithPlayground('a team request with approval, through the Agents Playgro
     artifacts.save('alex-rejected-message', view(notice.card, notice.message));
   }, 120_000);
 });
-
-/** The URL of the card's "Open team" button, if it has one. */
-function findOpenTeam(card: Card): string | undefined {
-  const actions = (card.actions ?? []) as Array<{ type?: string; title?: string; url?: string }>;
-  return actions.find((a) => a.type === 'Action.OpenUrl' && a.title === 'Open team')?.url;
-}

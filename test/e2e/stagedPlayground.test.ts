@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { startTestSteward, type TestSteward } from '../support/steward';
 import { Artifacts, cardOf, cardShows, findAction, inputsOf } from './support/cards';
-import { cardInPlace, cardWith, STEP_MS, submitForm, view } from './support/flow';
+import { cardInPlace, cardWith, STEP_MS, submitForm, view } from './support/steps';
 import { type Playground, playgroundUnavailable, startPlayground } from './support/playground';
 
 /**

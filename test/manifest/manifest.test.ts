@@ -97,6 +97,7 @@ describe('Teams app package', () => {
         'request',
         'my requests',
         'status',
+        'language',
         'help',
       ]);
     }

@@ -1,6 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { cardDateTime, clip, listOfNames, markdownText, shortQuotes } from './cardText';
+import { clip, markdownText, shortQuotes, teamsDateTime } from './cardText';
+import { DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 
 /** Teams refreshes a card automatically for at most this many users. */
 export const MAX_REFRESH_USERS = 60;
@@ -56,33 +57,77 @@ export function approvalRefreshUserIds(approvers: readonly Approver[]): string[]
     .slice(0, MAX_REFRESH_USERS);
 }
 
-/** Names of people as one clipped line. */
-export function namesLine(names: readonly string[], max = 400): string {
-  return clip(listOfNames(names), max);
+/** Names of people as one clipped line, joined as the reader writes lists. */
+export function namesLine(names: readonly string[], reader: Reader, max = 400): string {
+  return clip(namesIn(reader, names), max);
+}
+
+/** The request's names as the approval cards show them, with the reader's words where one is missing. */
+export function requestNames(data: ApprovalRequestFacts, reader: Reader) {
+  return {
+    teamName: clip(data.teamName, 264),
+    templateName: clip(data.template.name || say(reader, 'approval.teamRequest'), 120),
+    requesterName: clip(data.requester.name || say(reader, 'approval.someone'), 120),
+    approvers: namesLine(
+      data.approvers.map((approver) => approver.name),
+      reader,
+    ),
+  };
+}
+
+/** The labels the three approval cards share. */
+export function approvalLabels(reader: Reader) {
+  return {
+    refresh: say(reader, 'action.refresh'),
+    template: say(reader, 'fact.template'),
+    requestedBy: say(reader, 'fact.requestedBy'),
+    approvers: say(reader, 'fact.approvers'),
+  };
 }
 
 /** The card an approver gets: the request, an optional comment and Approve / Reject. */
-export function renderApprovalCard(data: ApprovalCardData): AdaptiveCardAttachment {
+export function renderApprovalCard(
+  data: ApprovalCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const mail = data.requester.mail?.trim();
+  const names = requestNames(data, reader);
+  const requester = names.requesterName;
+  const team = names.teamName;
   return renderCard('approvalCard.json', {
     approvalId: data.approvalId,
     approverUserIds: approvalRefreshUserIds(data.approvers),
-    teamName: clip(data.teamName, 264),
+    teamName: team,
     description: clip(data.description, 1024),
-    template: { name: clip(data.template.name, 120), pictureUrl: cardPictureUrl(data.template.pictureUrl) },
-    requester: { name: clip(data.requester.name, 120) },
-    requestedBy: clip(mail ? `${data.requester.name} (${mail})` : data.requester.name, 400),
-    requestedAt: cardDateTime(data.requestedAt),
-    privacy: data.privacy === 'public' ? 'Public' : 'Private',
-    owners: namesLine(data.owners),
-    members: namesLine(data.members),
-    approvers: namesLine(data.approvers.map((approver) => approver.name)),
+    template: { name: names.templateName, pictureUrl: cardPictureUrl(data.template.pictureUrl) },
+    requestedBy: clip(mail ? `${requester} (${mail})` : requester, 400),
+    privacy: say(reader, data.privacy === 'public' ? 'privacy.public' : 'privacy.private'),
+    owners: namesLine(data.owners, reader),
+    members: namesLine(data.members, reader),
+    approvers: names.approvers,
     requestedName: clip(data.amendedName ?? data.requestedName ?? '', 264),
-    finalName: finalNameLine(data),
+    finalName: finalNameLine(data, reader),
     stageNotes: (data.stageNotes ?? []).slice(0, 12).map((note) => clip(note, 600)),
     problems: (data.problems ?? [])
       .slice(0, 5)
       .map((problem) => markdownText(clip(shortQuotes(problem), 300))),
+    labels: {
+      ...approvalLabels(reader),
+      fallback: say(reader, 'approval.fallback', { requester, team }),
+      title: say(reader, 'approval.title'),
+      asks: say(reader, 'approval.asks', { requester, team }),
+      teamName: say(reader, 'fact.teamName'),
+      privacy: say(reader, 'fact.privacy'),
+      owners: say(reader, 'fact.owners'),
+      members: say(reader, 'fact.members'),
+      requestedAt: say(reader, 'approval.requestedAt', teamsDateTime(data.requestedAt)),
+      amend: say(reader, 'approval.amend'),
+      comment: say(reader, 'approval.comment', { requester }),
+      commentPlaceholder: say(reader, 'approval.commentPlaceholder'),
+      approve: say(reader, 'action.approve'),
+      reject: say(reader, 'action.reject'),
+      checkName: say(reader, 'action.checkName'),
+    },
   });
 }
 
@@ -96,11 +141,13 @@ export function amendedFinalName(finalName: string, requestedName: string, newNa
   return `${finalName.slice(0, at)}${newName}${finalName.slice(at + requestedName.length)}`;
 }
 
-function finalNameLine(data: ApprovalCardData): string {
+function finalNameLine(data: ApprovalCardData, reader: Reader): string {
   const typed = data.amendedName?.trim();
-  if (!typed || typed === data.requestedName) return `Final name: ${clip(data.teamName, 264)}`;
-  const final = amendedFinalName(data.teamName, data.requestedName ?? '', typed);
+  const final =
+    !typed || typed === data.requestedName
+      ? data.teamName
+      : amendedFinalName(data.teamName, data.requestedName ?? '', typed);
   return final
-    ? `Final name: ${clip(final, 264)}`
-    : "Final name: the template's naming convention applies to the name you type.";
+    ? say(reader, 'approval.finalName', { name: clip(final, 264) })
+    : say(reader, 'approval.finalNameConvention');
 }

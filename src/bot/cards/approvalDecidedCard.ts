@@ -1,6 +1,12 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { approvalRefreshUserIds, namesLine, type ApprovalRequestFacts } from './approvalCard';
-import { cardDateTime, clip } from './cardText';
+import {
+  approvalLabels,
+  approvalRefreshUserIds,
+  type ApprovalRequestFacts,
+  requestNames,
+} from './approvalCard';
+import { clip, teamsDateTime } from './cardText';
+import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 
 /** What every approver's card shows once one of them has decided. */
 export interface ApprovalDecidedCardData extends ApprovalRequestFacts {
@@ -14,20 +20,31 @@ export interface ApprovalDecidedCardData extends ApprovalRequestFacts {
 }
 
 /** The approval card after the decision: who decided, when, with what message, and the outcome. */
-export function renderApprovalDecidedCard(data: ApprovalDecidedCardData): AdaptiveCardAttachment {
+export function renderApprovalDecidedCard(
+  data: ApprovalDecidedCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const approved = data.outcome === 'approved';
+  const names = requestNames(data, reader);
+  const outcomeText = say(reader, approved ? 'decided.approved' : 'decided.rejected');
+  const name = clip(data.decidedBy || say(reader, 'approval.anApprover'), 120);
+  const team = names.teamName;
   return renderCard('approvalDecidedCard.json', {
     approvalId: data.approvalId,
     approverUserIds: approvalRefreshUserIds(data.approvers),
     outcome: data.outcome,
-    outcomeText: approved ? 'Approved' : 'Rejected',
+    outcomeText,
     outcomeColor: approved ? 'good' : 'attention',
-    decidedBy: clip(data.decidedBy, 120),
-    decidedAt: cardDateTime(data.decidedAt),
     message: clip(data.message?.trim() ?? '', 2000),
-    teamName: clip(data.teamName, 264),
-    templateName: clip(data.template.name, 120),
-    requesterName: clip(data.requester.name, 120),
-    approvers: namesLine(data.approvers.map((approver) => approver.name)),
+    ...names,
+    labels: {
+      ...approvalLabels(reader),
+      fallback: say(reader, 'decided.fallback', { outcome: outcomeText, team, name }),
+      decided: say(reader, approved ? 'decided.approvedLine' : 'decided.rejectedLine', {
+        name,
+        team,
+        ...teamsDateTime(data.decidedAt),
+      }),
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { namesLine, type ApprovalRequestFacts } from './approvalCard';
-import { clip, listOfNames } from './cardText';
+import { approvalLabels, type ApprovalRequestFacts, requestNames } from './approvalCard';
+import { clip } from './cardText';
+import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 
 /** What someone who may not (or no longer) decide sees. */
 export interface ApprovalReadOnlyCardData extends ApprovalRequestFacts {
@@ -11,22 +12,25 @@ export interface ApprovalReadOnlyCardData extends ApprovalRequestFacts {
 }
 
 /** The approval request without buttons: for people outside the approval team, or after a decision. */
-export function renderApprovalReadOnlyCard(data: ApprovalReadOnlyCardData): AdaptiveCardAttachment {
+export function renderApprovalReadOnlyCard(
+  data: ApprovalReadOnlyCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const decision = data.decision;
-  const approverNames = data.approvers.map((approver) => approver.name);
+  const names = requestNames(data, reader);
+  const approvers = clip(names.approvers, 300);
   const state =
     decision.status === 'pending'
-      ? `Waiting for a decision by ${clip(listOfNames(approverNames), 300) || 'the approval team'}.`
-      : `${decision.status === 'approved' ? 'Approved' : 'Rejected'} by ${clip(decision.decidedBy, 120)}.`;
+      ? approvers
+        ? say(reader, 'readOnly.waitingFor', { names: approvers })
+        : say(reader, 'readOnly.waiting')
+      : say(reader, decision.status === 'approved' ? 'readOnly.approvedBy' : 'readOnly.rejectedBy', {
+          name: clip(decision.decidedBy || say(reader, 'approval.anApprover'), 120),
+        });
   return renderCard('approvalReadOnlyCard.json', {
-    teamName: clip(data.teamName, 264),
-    templateName: clip(data.template.name, 120),
-    requesterName: clip(data.requester.name, 120),
-    approvers: namesLine(approverNames),
+    ...names,
     state,
-    reason:
-      data.reason === 'notApprover'
-        ? "Only this template's approval team can approve or reject this request."
-        : 'This request has already been decided; nothing more to do.',
+    reason: say(reader, data.reason === 'notApprover' ? 'readOnly.notApprover' : 'readOnly.alreadyDecided'),
+    labels: { ...approvalLabels(reader), title: say(reader, 'readOnly.title', { team: names.teamName }) },
   });
 }

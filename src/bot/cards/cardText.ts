@@ -1,4 +1,4 @@
-/** Text shaping shared by the card view models: lengths, dates, names. */
+/** Text shaping shared by the card view models: lengths, dates, ids, Markdown. */
 
 /** `text` cut to at most `max` characters (code points, so no emoji is split), with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
@@ -7,28 +7,25 @@ export function clip(text: string, max: number): string {
 }
 
 /**
- * An ISO 8601 instant as the RFC 3339 form (`2026-05-04T09:30:00Z`) that the card functions
- * `{{DATE(…)}}` and `{{TIME(…)}}` accept, so each reader sees it in their own locale and time zone.
+ * An instant as Teams' card functions `{{DATE(…, SHORT)}}` and `{{TIME(…)}}`, which each client
+ * formats in its own locale and time zone: the approval cards are one card shown to several
+ * approvers, and refreshed by Teams, so the client, not the bot, knows whose clock it is.
  */
-export function cardDateTime(iso: string): string {
+export function teamsDateTime(iso: string): { date: string; time: string } {
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '1970-01-01T00:00:00Z';
-  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** Names as one line: "Adele Vance, Siobhán Ní Bhriain and Megan Bowen". */
-export function listOfNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const rfc3339 = Number.isNaN(time)
+    ? '1970-01-01T00:00:00Z'
+    : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { date: `{{DATE(${rfc3339}, SHORT)}}`, time: `{{TIME(${rfc3339})}}` };
 }
 
 /**
  * The first line of a message, so a card never shows a stack trace or a multi-line dump, cut to
  * a readable length; an empty message becomes a generic sentence.
  */
-export function plainSentence(message: string, max = 300): string {
+export function plainSentence(message: string, max = 300, empty = 'Something went wrong.'): string {
   const firstLine = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
-  return firstLine ? clip(firstLine, max) : 'Something went wrong.';
+  return firstLine ? clip(firstLine, max) : empty;
 }
 
 /** A GUID, with the brackets or parentheses around it, as the API's log lines write ids. */

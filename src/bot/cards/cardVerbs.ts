@@ -29,10 +29,17 @@ export const CardVerb = {
   checkApprovalName: 'checkApprovalName',
   /** Teams asks for an approval card's current state: {@link ApprovalRefreshData}. */
   refreshApproval: 'refreshApproval',
+  /** Choose the language Steward speaks to the person: {@link ChooseLanguageData}. */
+  chooseLanguage: 'chooseLanguage',
 } as const;
 
 /** One of the verbs above. */
 export type CardVerb = (typeof CardVerb)[keyof typeof CardVerb];
+
+/** Data of `chooseLanguage`: `en`, `fr`, or `auto` (the Teams client's language). */
+export interface ChooseLanguageData {
+  language: string;
+}
 
 /** Data of `showTemplates`: the zero-based gallery page to show. */
 export interface ShowTemplatesData {

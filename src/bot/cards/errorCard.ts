@@ -1,5 +1,6 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, plainSentence } from './cardText';
+import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 
 /** What the error card shows. */
 export interface ErrorCardData {
@@ -12,10 +13,20 @@ export interface ErrorCardData {
 }
 
 /** A failure as a plain sentence plus the request id, never a stack trace or raw error. */
-export function renderErrorCard(data: ErrorCardData): AdaptiveCardAttachment {
+export function renderErrorCard(
+  data: ErrorCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
+  const requestId = clip(data.requestId?.trim() ?? '', 100);
+  const generic = say(reader, 'error.generic');
   return renderCard('errorCard.json', {
-    title: plainSentence(data.title ?? 'Sorry, that did not work', 80),
-    message: plainSentence(data.message),
-    requestId: clip(data.requestId?.trim() ?? '', 100),
+    title: plainSentence(data.title ?? say(reader, 'error.title'), 80, generic),
+    message: plainSentence(data.message, 300, generic),
+    requestId,
+    labels: {
+      requestId: say(reader, 'error.requestId', { id: requestId }),
+      myRequests: say(reader, 'action.myRequests'),
+      help: say(reader, 'action.help'),
+    },
   });
 }

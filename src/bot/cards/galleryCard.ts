@@ -2,6 +2,7 @@ import type { CatalogTemplate } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip } from './cardText';
+import { DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';
 
 /** Templates per gallery page: enough to choose from, few enough for the 28 KB limit with long texts. */
 export const GALLERY_PAGE_SIZE = 5;
@@ -37,7 +38,10 @@ export function galleryTemplate(template: CatalogTemplate): GalleryTemplate | nu
 }
 
 /** The gallery card for `templates` (from `GET /me/catalog/templates`), one page at a time with a "More" button. */
-export function renderGalleryCard(data: GalleryCardData): AdaptiveCardAttachment {
+export function renderGalleryCard(
+  data: GalleryCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const total = data.templates.length;
   const pageCount = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
   const page = Math.min(Math.max(0, Math.trunc(data.page) || 0), pageCount - 1);
@@ -53,5 +57,19 @@ export function renderGalleryCard(data: GalleryCardData): AdaptiveCardAttachment
       pictureUrl: cardPictureUrl(t.pictureUrl),
       needsApproval: t.needsApproval,
     })),
+    labels: {
+      fallback: say(reader, 'gallery.fallback'),
+      title: say(reader, 'gallery.title'),
+      empty: say(reader, 'gallery.empty'),
+      needsApproval: say(reader, 'gallery.needsApproval'),
+      choose: say(reader, 'action.choose'),
+      page: say(reader, 'gallery.page', {
+        page: numberFor(reader, page + 1),
+        pages: numberFor(reader, pageCount),
+        total: numberFor(reader, total),
+      }),
+      previous: say(reader, 'action.previous'),
+      more: say(reader, 'action.more'),
+    },
   });
 }

@@ -19,6 +19,8 @@ export function renderHelpCard(data: HelpCardData, reader: Reader = DEFAULT_READ
       newTeam: say(reader, 'help.newTeam'),
       myRequests: say(reader, 'help.myRequests'),
       status: say(reader, 'help.status'),
+      statusCommand: say(reader, 'help.statusCommand'),
+      language: say(reader, 'help.language'),
       help: say(reader, 'help.help'),
       approvers: say(reader, 'help.approvers'),
       fallback: say(reader, 'help.fallback'),

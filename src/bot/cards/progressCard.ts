@@ -150,6 +150,15 @@ function headline(data: ProgressCardData, reader: Reader): { text: string; color
   }
 }
 
+/** Cells of the text progress bar. */
+const BAR_CELLS = 10;
+
+/** The progress as a bar of filled and empty squares: "■■■■□□□□□□" for 40 %. */
+export function progressBar(progress: number): { done: string; left: string } {
+  const done = Math.round((Math.min(100, Math.max(0, progress)) / 100) * BAR_CELLS);
+  return { done: '■'.repeat(done), left: '□'.repeat(BAR_CELLS - done) };
+}
+
 /** "Approved by Adele Vance" / "Rejected by …": who decided, for the requester. */
 function decisionLine(decision: ProgressCardData['decision'], reader: Reader): string {
   if (!decision) return '';
@@ -179,7 +188,10 @@ export function renderProgressCard(
     // light, dark and high-contrast themes, where pale coloured text was not.
     headlineStyle: title.color === 'default' ? 'emphasis' : title.color,
     progress,
-    barStyle: data.status === 'failed' ? 'attention' : 'good',
+    // A bar of text in the theme's foreground colours: container backgrounds (the bar it replaces)
+    // vanish in the dark and high-contrast themes, and pale green was hard to read in the light one.
+    bar: progressBar(progress),
+    barColor: data.status === 'failed' ? 'attention' : 'good',
     updated: say(reader, 'progress.updated', { progress, when: dateTimeFor(reader, data.updatedAt) }),
     steps: data.steps.slice(0, 12).map((step) => ({
       title: clip(stepTitle(step.title), 80),
@@ -193,7 +205,12 @@ export function renderProgressCard(
       tryAgain: say(reader, 'action.tryAgain'),
       refresh: say(reader, 'action.refresh'),
     },
-    logLines: data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300)),
+    // The job's log is the API's record, written in English: shown to English readers only, since the
+    // steps, the decision and the failure above already say the same in the reader's language.
+    logLines:
+      reader.language === 'en'
+        ? data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300))
+        : [],
     decision: decisionLine(data.decision, reader),
     decisionMessage: data.decision?.message ? clip(data.decision.message, 1000) : '',
     unreachable: data.unreachableApprovers.length

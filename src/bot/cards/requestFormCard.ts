@@ -1,7 +1,8 @@
 import type { CatalogTemplate } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { clip, listOfNames, markdownText, shortQuotes } from './cardText';
+import { clip, markdownText, shortQuotes } from './cardText';
+import { DEFAULT_READER, namesIn, numberFor, type Reader, say } from '../i18n/catalog';
 
 /** Static people-picker choices kept on the card (hosts without `Data.Query` search show only these). */
 export const MAX_STATIC_PEOPLE_CHOICES = 25;
@@ -56,25 +57,35 @@ function conventionNote(
   convention: string | undefined,
   withTags: string | undefined,
   field: 'description' | 'welcomeMessage',
+  reader: Reader,
 ): { note: string; typed: boolean } {
   if (!convention?.trim()) return { note: '', typed: true };
   const rule = clip(withTags?.trim() || convention, 300);
-  const label = field === 'description' ? 'Description' : 'Welcome message';
+  const label = say(reader, field === 'description' ? 'form.description' : 'form.welcomeMessageShort');
   return convention.includes(`request.team.${field}`)
-    ? { note: `${label}: the template turns what you type into “${rule}”.`, typed: true }
-    : { note: `${label}: set by the template (“${rule}”).`, typed: false };
+    ? { note: say(reader, 'form.conventionTyped', { field: label, rule }), typed: true }
+    : { note: say(reader, 'form.conventionSet', { field: label, rule }), typed: false };
 }
 
+/** The longest description and welcome message a request may carry (the API's limits). */
+const DESCRIPTION_MAX_LENGTH = 1024;
+const WELCOME_MESSAGE_MAX_LENGTH = 4000;
+
 /** The request form for one template, prefilled from the template's defaults; Submit sends `submitRequest`. */
-export function renderRequestFormCard(data: RequestFormCardData): AdaptiveCardAttachment {
+export function renderRequestFormCard(
+  data: RequestFormCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
   const config = data.template.templateConfiguration;
   const newTeam = data.template.newTeam;
   const values = data.values ?? {};
   const approvers = config.approval.approvalTeam.map((member) => member.name ?? member.id);
+  const templateName = clip(config.name, 120);
+  const nameMaxLength = Math.max(1, data.nameMaxLength);
   return renderCard('requestFormCard.json', {
     template: {
       id: config.id ?? '',
-      name: clip(config.name, 120),
+      name: templateName,
       description: clip(config.description, 500),
       pictureUrl: cardPictureUrl(config.pictureUrl),
     },
@@ -86,7 +97,7 @@ export function renderRequestFormCard(data: RequestFormCardData): AdaptiveCardAt
       members: (values.members ?? []).join(','),
     },
     finalNamePreview: clip(data.finalNamePreview?.trim() ?? '', 400),
-    nameMaxLength: Math.max(1, data.nameMaxLength),
+    nameMaxLength,
     minimumOwners: data.ownersNeeded,
     minimumMembers: data.membersNeeded,
     // A convention decides the text: say so, and offer no input when it ignores what is typed.
@@ -94,24 +105,50 @@ export function renderRequestFormCard(data: RequestFormCardData): AdaptiveCardAt
       newTeam.descriptionConvention,
       newTeam.descriptionConventionWithTags,
       'description',
+      reader,
     ),
     welcomeMessage: conventionNote(
       newTeam.welcomeMessageConvention,
       newTeam.welcomeMessageConventionWithTags,
       'welcomeMessage',
+      reader,
     ),
     people: data.people
       .slice(0, MAX_STATIC_PEOPLE_CHOICES)
       .map((person) => ({ title: clip(person.title, 80), value: person.value })),
-    privacy: newTeam.teamPrivacy === 'public' ? 'Public' : 'Private',
+    privacy: say(reader, newTeam.teamPrivacy === 'public' ? 'privacy.public' : 'privacy.private'),
     sensitivityLabel: clip(data.sensitivityLabel ?? '', 80),
     approval:
       config.approval.requireApproval && approvers.length > 0
-        ? `Needed: ${clip(listOfNames(approvers), 300)} will decide`
-        : config.approval.requireApproval
-          ? 'Needed'
-          : 'Not needed',
+        ? say(reader, 'form.approvalBy', { names: clip(namesIn(reader, approvers), 300) })
+        : say(reader, config.approval.requireApproval ? 'form.approvalNeeded' : 'form.approvalNotNeeded'),
     problems: data.problems.slice(0, 10).map((problem) => markdownText(clip(shortQuotes(problem), 300))),
     formId: data.formId ?? '',
+    labels: {
+      fallback: say(reader, 'form.fallback', { template: templateName }),
+      title: say(reader, 'form.title', { template: templateName }),
+      name: say(reader, 'fact.teamName'),
+      namePlaceholder: say(reader, 'form.namePlaceholder'),
+      nameError: say(reader, 'form.nameError', { max: numberFor(reader, nameMaxLength) }),
+      description: say(reader, 'form.description'),
+      descriptionError: say(reader, 'form.descriptionError', {
+        max: numberFor(reader, DESCRIPTION_MAX_LENGTH),
+      }),
+      welcomeMessage: say(reader, 'form.welcomeMessage'),
+      welcomeMessageError: say(reader, 'form.welcomeMessageError', {
+        max: numberFor(reader, WELCOME_MESSAGE_MAX_LENGTH),
+      }),
+      owners: say(reader, 'fact.owners'),
+      members: say(reader, 'fact.members'),
+      peoplePlaceholder: say(reader, 'form.peoplePlaceholder'),
+      ownersError: say(reader, 'form.ownersError', { count: data.ownersNeeded }),
+      membersError: say(reader, 'form.membersError', { count: data.membersNeeded }),
+      privacy: say(reader, 'fact.privacy'),
+      label: say(reader, 'fact.label'),
+      approval: say(reader, 'fact.approval'),
+      submit: say(reader, 'action.submitRequest'),
+      checkName: say(reader, 'action.checkName'),
+      otherTemplates: say(reader, 'action.otherTemplates'),
+    },
   });
 }

@@ -34,7 +34,8 @@ export function decisionOf(job: Job, approvalId?: string): ApprovalRecord['decis
   if (status !== 'approved' && status !== 'rejected') return null;
   const approver = object(approval.approver);
   const id = text(approver.id);
-  const name = approversOf(job).find((person) => person.id === id)?.name ?? (id || 'an approver');
+  // No name: the cards say "an approver" in their reader's language.
+  const name = approversOf(job).find((person) => person.id === id)?.name ?? '';
   return {
     outcome: status,
     by: name,
@@ -68,8 +69,9 @@ export function approvalCardData(
     approvalId: approvalId ?? text(object(data.approval).id),
     teamName: summary.teamName,
     requestedName: text(team.name) || summary.teamName,
-    template: { name: summary.templateName || 'Team request', pictureUrl: null },
-    requester: { name: summary.requesterName || 'Someone', mail: text(requester.mail) || null },
+    // Missing names stay empty: each card says "Team request" or "Someone" in its reader's language.
+    template: { name: summary.templateName, pictureUrl: null },
+    requester: { name: summary.requesterName, mail: text(requester.mail) || null },
     approvers,
     description: text(plan.description) || text(team.description),
     requestedAt: job.createdDateTime,

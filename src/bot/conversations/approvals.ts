@@ -20,7 +20,8 @@ import { stagesOf } from './approvalStages';
 import { teamPeople } from './peopleNames';
 import { teamNameProblem } from './submitRequest';
 import type { ProgressTracker } from './progress';
-import { cardReply, type Reply } from './reply';
+import { cardReply, readerOfTurn, type Reply } from './reply';
+import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 
 /** What the approval conversation needs. */
 export interface ApprovalDependencies {
@@ -79,6 +80,7 @@ export class ApprovalConversation {
     const unreachable: Array<{ id: string; name: string }> = [];
     const deliveries = this.deps.deliveries;
     for (const approver of approvers) {
+      const reader = await this.readerOf(approver.id);
       const decided = record.decision ?? decision;
       const noted = await this.deps.state.pendingDelivery(approver.id, approvalId);
       // Delivered already, or decided while this card waited: nothing more to send.
@@ -87,8 +89,8 @@ export class ApprovalConversation {
         continue;
       }
       const card = decision
-        ? renderApprovalDecidedCard(decidedCardData(request, decision))
-        : renderApprovalCard(request);
+        ? renderApprovalDecidedCard(decidedCardData(request, decision), reader)
+        : renderApprovalCard(request, reader);
       let failure: unknown = null;
       const posted = await this.deps.messenger.postToPerson(approver.id, card).catch((error: unknown) => {
         failure = error;
@@ -108,7 +110,7 @@ export class ApprovalConversation {
       });
       // Decided while this card was on its way: show the decision on it too.
       if (current.decision && !decision) {
-        const decided = renderApprovalDecidedCard(decidedCardData(current.request, current.decision));
+        const decided = renderApprovalDecidedCard(decidedCardData(current.request, current.decision), reader);
         await this.deps.messenger.update(posted, decided).catch((error: unknown) => {
           this.deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
         });
@@ -137,6 +139,7 @@ export class ApprovalConversation {
     data: ApprovalDecisionData,
   ): Promise<Reply> {
     const approvalId = String(data.approvalId ?? '');
+    const reader = readerOfTurn(context);
     const message = typeof data.comment === 'string' && data.comment.trim() ? data.comment.trim() : undefined;
     const record = await this.deps.state.approval(approvalId);
     const rename = amendment(record, data);
@@ -148,26 +151,34 @@ export class ApprovalConversation {
         });
       else await api.rejectTeamCreation(approvalId, { message });
     } catch (error) {
-      if (isStatus(error, 409)) return this.alreadyDecided(api, approvalId, record);
+      if (isStatus(error, 409)) return this.alreadyDecided(api, approvalId, record, reader);
       if (isStatus(error, 400) && record && rename) {
         const problems = detailMessages(error.details);
         return cardReply(
-          renderApprovalCard({
-            ...record.request,
-            amendedName: rename,
-            problems: problems.length > 0 ? problems : ['The new name is not valid.'],
-          }),
+          renderApprovalCard(
+            {
+              ...record.request,
+              amendedName: rename,
+              problems: problems.length > 0 ? problems : [say(reader, 'problem.badNewName')],
+            },
+            reader,
+          ),
           true,
         );
       }
       if (isStatus(error, 403) && record) {
         const decision = record.decision;
         return cardReply(
-          renderApprovalReadOnlyCard({
-            ...record.request,
-            decision: decision ? { status: decision.outcome, decidedBy: decision.by } : { status: 'pending' },
-            reason: 'notApprover',
-          }),
+          renderApprovalReadOnlyCard(
+            {
+              ...record.request,
+              decision: decision
+                ? { status: decision.outcome, decidedBy: decision.by }
+                : { status: 'pending' },
+              reason: 'notApprover',
+            },
+            reader,
+          ),
           true,
         );
       }
@@ -175,11 +186,15 @@ export class ApprovalConversation {
     }
     const decision = {
       outcome,
-      by: context.activity.from.name || 'an approver',
+      by: context.activity.from.name || '',
       at: new Date().toISOString(),
       message: message ?? null,
     };
-    if (!record) return { kind: 'text', text: `Done: the request is ${outcome}.` };
+    if (!record)
+      return {
+        kind: 'text',
+        text: say(reader, outcome === 'approved' ? 'approval.doneApproved' : 'approval.doneRejected'),
+      };
     // Re-read: cards posted to other approvers since `record` was read must stay in it.
     const latest = (await this.deps.state.approval(approvalId)) ?? record;
     // Renamed: every card shows the name the team will have.
@@ -192,27 +207,28 @@ export class ApprovalConversation {
       : latest.request;
     await this.deps.state.saveApproval(approvalId, { ...latest, request, decision });
     await this.showDecision(approvalId, context.activity.from.aadObjectId);
-    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision)), true);
+    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
   }
 
   /** "Check name" on an approval card: the card again, with the final name the typed name makes. */
   async checkName(context: TurnContext, data: ApprovalDecisionData): Promise<Reply> {
     const approvalId = String(data.approvalId ?? '');
     const record = await this.deps.state.approval(approvalId);
-    if (!record) return { kind: 'text', text: 'This approval request is no longer available.' };
+    const reader = readerOfTurn(context);
+    if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
     if (record.decision) return this.refresh(context, approvalId);
     const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
     const problem = typed
       ? teamNameProblem(
           amendedFinalName(record.request.teamName, record.request.requestedName ?? '', typed) ?? typed,
+          reader,
         )
       : null;
     return cardReply(
-      renderApprovalCard({
-        ...record.request,
-        amendedName: typed || undefined,
-        problems: problem ? [problem] : [],
-      }),
+      renderApprovalCard(
+        { ...record.request, amendedName: typed || undefined, problems: problem ? [problem] : [] },
+        reader,
+      ),
       true,
     );
   }
@@ -220,17 +236,20 @@ export class ApprovalConversation {
   /** Teams asks for the current state of an approval card (`refreshApproval`). */
   async refresh(context: TurnContext, approvalId: string): Promise<Reply> {
     const record = await this.deps.state.approval(approvalId);
-    if (!record) return { kind: 'text', text: 'This approval request is no longer available.' };
+    const reader = readerOfTurn(context);
+    if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
     if (record.decision)
-      return cardReply(renderApprovalDecidedCard(decidedCardData(record.request, record.decision)), true);
+      return cardReply(
+        renderApprovalDecidedCard(decidedCardData(record.request, record.decision), reader),
+        true,
+      );
     const caller = context.activity.from.aadObjectId ?? '';
-    if (record.cards[caller]) return cardReply(renderApprovalCard(record.request), true);
+    if (record.cards[caller]) return cardReply(renderApprovalCard(record.request, reader), true);
     return cardReply(
-      renderApprovalReadOnlyCard({
-        ...record.request,
-        decision: { status: 'pending' },
-        reason: 'notApprover',
-      }),
+      renderApprovalReadOnlyCard(
+        { ...record.request, decision: { status: 'pending' }, reason: 'notApprover' },
+        reader,
+      ),
       true,
     );
   }
@@ -248,9 +267,12 @@ export class ApprovalConversation {
       if (!decision) return;
       await this.deps.state.saveApproval(approvalId, { ...record, decision });
     }
-    const card = renderApprovalDecidedCard(decidedCardData(record.request, decision));
     for (const [approverId, posted] of Object.entries(record.cards)) {
       if (approverId === skip) continue;
+      const card = renderApprovalDecidedCard(
+        decidedCardData(record.request, decision),
+        await this.readerOf(approverId),
+      );
       await this.deps.messenger.update(posted, card).catch((error: unknown) => {
         this.deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
       });
@@ -270,6 +292,7 @@ export class ApprovalConversation {
     api: StewardClient,
     approvalId: string,
     record: ApprovalRecord | undefined,
+    reader: Reader,
   ): Promise<Reply> {
     let request = record?.request;
     let decision = record?.decision ?? null;
@@ -278,8 +301,13 @@ export class ApprovalConversation {
       decision = decisionOf(job, approvalId);
       request ??= approvalCardData(job, new Map(), teamPeople(job), approvalId);
     }
-    if (!request || !decision) return { kind: 'text', text: 'This request has already been decided.' };
-    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision)), true);
+    if (!request || !decision) return { kind: 'text', text: say(reader, 'approval.alreadyDecided') };
+    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
+  }
+
+  /** How an approver reads, as the bot last saw them (English in UTC before they ever wrote). */
+  private async readerOf(approverId: string): Promise<Reader> {
+    return (await this.deps.state.user(approverId).catch(() => undefined))?.reader ?? DEFAULT_READER;
   }
 
   private async teamsIds(ids: readonly string[]): Promise<Map<string, string>> {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { StewardApiError, StewardClientError } from '../../client';
-import { plainFailure, type Subject } from '../apiFailures';
+import { type Doing, plainFailure, type Subject } from '../apiFailures';
 import type { BotLog } from '../botLog';
-import { type Reader, readerOf } from '../i18n/catalog';
+import { type Reader, readerOf, say } from '../i18n/catalog';
 import { type AdaptiveCardAttachment, renderErrorCard } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 
@@ -23,9 +23,21 @@ export type Reply =
     }
   | { kind: 'text'; text: string };
 
-/** Who reads the answers of a turn: the activity's `locale` and `localTimezone`. */
+/** Where a turn keeps its reader once the person's language preference is known. */
+const READER = Symbol('steward.reader');
+
+/**
+ * Who reads the answers of a turn: the language the person chose (`language fr`), else the
+ * activity's `locale`; their `localTimezone` for times.
+ */
 export function readerOfTurn(context: TurnContext): Reader {
-  return readerOf(context.activity.locale, context.activity.localTimezone);
+  const chosen = context.turnState.get(READER) as Reader | undefined;
+  return chosen ?? readerOf(context.activity.locale, context.activity.localTimezone);
+}
+
+/** Sets the turn's reader (from the person's language preference), read by {@link readerOfTurn}. */
+export function setReaderOfTurn(context: TurnContext, reader: Reader): void {
+  context.turnState.set(READER, reader);
 }
 
 /** A card reply. */
@@ -40,10 +52,6 @@ export interface CallerDependencies {
   log: BotLog;
 }
 
-export const UNKNOWN_PERSON =
-  'Sorry, I do not know you yet: Steward works for the people of your organisation’s directory. ' +
-  'If you think you should have access, ask your Teams administrator.';
-
 /**
  * Runs `work` with a client acting as the person behind the turn, and turns every failure into a
  * friendly reply: a refusal for someone the directory does not know, a plain sentence with the
@@ -52,38 +60,38 @@ export const UNKNOWN_PERSON =
 export async function asCaller(
   context: TurnContext,
   deps: CallerDependencies,
-  failure: { subject: Subject; action: string },
+  failure: Failure,
   work: (api: StewardClient) => Promise<Reply>,
 ): Promise<Reply> {
+  const reader = readerOfTurn(context);
   try {
     const caller = await deps.identity.userToken(context);
-    if (caller.kind === 'unknownPerson') return { kind: 'text', text: UNKNOWN_PERSON };
-    if (caller.kind === 'signInSent')
-      return { kind: 'text', text: 'Please sign in with the card I just sent, then try again.' };
+    if (caller.kind === 'unknownPerson') return { kind: 'text', text: say(reader, 'error.unknownPerson') };
+    if (caller.kind === 'signInSent') return { kind: 'text', text: say(reader, 'error.signIn') };
     return await work(deps.client.as(caller.token));
   } catch (error) {
-    return failureReply(error, failure, deps.log);
+    return failureReply(error, failure, deps.log, reader);
   }
 }
 
+/** What a conversation was about and doing, so that its failure can say so. */
+export interface Failure {
+  subject: Subject;
+  doing: Doing;
+}
+
 /** The error card for a failure; unexpected ones are logged under an id the person can quote. */
-export function failureReply(
-  error: unknown,
-  failure: { subject: Subject; action: string },
-  log: BotLog,
-): Reply {
+export function failureReply(error: unknown, failure: Failure, log: BotLog, reader: Reader): Reply {
   if (!(error instanceof StewardClientError)) {
     const incident = randomUUID();
     log.error({ err: error, incident }, 'a conversation failed');
+    const action = say(reader, `doing.${failure.doing}`);
     return cardReply(
-      renderErrorCard({
-        message: `Sorry, something went wrong and I could not ${failure.action}. Please try again.`,
-        requestId: incident,
-      }),
+      renderErrorCard({ message: say(reader, 'error.unexpected', { action }), requestId: incident }, reader),
     );
   }
-  const plain = plainFailure(error, failure.subject, failure.action);
+  const plain = plainFailure(error, failure.subject, failure.doing, reader);
   if (!(error instanceof StewardApiError) || error.status >= 500)
     log.warn({ err: error }, 'the API call of a conversation failed');
-  return cardReply(renderErrorCard(plain));
+  return cardReply(renderErrorCard(plain, reader));
 }

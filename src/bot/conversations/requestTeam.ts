@@ -10,6 +10,7 @@ import {
   renderRequestFormCard,
   type RequestFormValues,
 } from '../cards';
+import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import type { Requester } from './submitRequest';
 import { cardReply, type Reply } from './reply';
 
@@ -23,7 +24,12 @@ const MAX_GALLERY_TEMPLATES = 200;
 const MAX_SEARCH_RESULTS = 25;
 
 /** The first step of "Request a team": the gallery of the caller's templates (`GET /me/catalog/templates`). */
-export async function templateGallery(api: StewardClient, page: number, inPlace = false): Promise<Reply> {
+export async function templateGallery(
+  api: StewardClient,
+  page: number,
+  reader: Reader,
+  inPlace = false,
+): Promise<Reply> {
   const templates: GalleryTemplate[] = [];
   for await (const template of api.followNextLinks(await api.getMyCatalogTemplates())) {
     const entry = galleryTemplate(template);
@@ -31,12 +37,9 @@ export async function templateGallery(api: StewardClient, page: number, inPlace 
     if (templates.length >= MAX_GALLERY_TEMPLATES) break;
   }
   if (templates.length === 0) {
-    return {
-      kind: 'text',
-      text: 'There is no template you can use yet. Ask your Teams administrator to make one available to you.',
-    };
+    return { kind: 'text', text: say(reader, 'gallery.none') };
   }
-  return cardReply(renderGalleryCard({ templates, page }), inPlace);
+  return cardReply(renderGalleryCard({ templates, page }, reader), inPlace);
 }
 
 /** The gallery page a `showTemplates` action asks for (cards send it as a number or as text). */
@@ -53,6 +56,8 @@ export interface FormState {
   checkName?: boolean;
   /** Who the form is for: the naming convention and the owner count read them. */
   requester?: Requester;
+  /** Who reads the form: its language and how numbers are written. */
+  reader?: Reader;
 }
 
 /**
@@ -73,6 +78,7 @@ export async function requestForm(
 /** Renders the form for `template` (used again when a submission is refused). */
 export async function formCard(api: StewardClient, template: CatalogTemplate, state: FormState, log: BotLog) {
   const requester = state.requester ?? { id: '', name: '' };
+  const reader = state.reader ?? DEFAULT_READER;
   const newTeam = template.newTeam;
   const values = state.values ?? {};
   const typed = values.name ?? newTeam.defaultName ?? '';
@@ -82,21 +88,24 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
     previewOf(api, template, { ...values, name: typed }),
   ]);
   const convention = newTeam.namingConventionWithTags?.trim() || newTeam.namingConvention?.trim();
-  return renderRequestFormCard({
-    template,
-    values: state.values,
-    finalNamePreview: !convention
-      ? null
-      : typed.trim() && preview
-        ? `Your team will be called "${preview.displayName}".`
-        : `The name follows the pattern "${convention}": type a name and press Check name to see it.`,
-    nameMaxLength: preview?.nameMaxLength ?? TEAM_NAME_MAX_LENGTH,
-    ...peopleStillNeeded(template, requester.id),
-    sensitivityLabel: label,
-    people,
-    problems: [...(state.problems ?? []), ...(state.checkName ? (preview?.problems ?? []) : [])],
-    formId: randomUUID(),
-  });
+  return renderRequestFormCard(
+    {
+      template,
+      values: state.values,
+      finalNamePreview: !convention
+        ? null
+        : typed.trim() && preview
+          ? say(reader, 'form.finalName', { name: preview.displayName })
+          : say(reader, 'form.pattern', { pattern: convention }),
+      nameMaxLength: preview?.nameMaxLength ?? TEAM_NAME_MAX_LENGTH,
+      ...peopleStillNeeded(template, requester.id),
+      sensitivityLabel: label,
+      people,
+      problems: [...(state.problems ?? []), ...(state.checkName ? (preview?.problems ?? []) : [])],
+      formId: randomUUID(),
+    },
+    reader,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import type { RequestFormValues } from '../cards';
 import type { Requester } from './submitRequest';
 import { requestForm } from './requestTeam';
 import type { Reply } from './reply';
+import type { Reader } from '../i18n/catalog';
 
 type Json = Record<string, unknown>;
 const object = (value: unknown): Json =>
@@ -17,6 +18,7 @@ export async function retryForm(
   api: StewardClient,
   jobId: string,
   requester: Requester,
+  reader: Reader,
   log: BotLog,
 ): Promise<Reply> {
   const job = await api.getJob(jobId);
@@ -32,5 +34,5 @@ export async function retryForm(
     owners: ids(membership.owners),
     members: ids(membership.members),
   };
-  return requestForm(api, templateId, { values, requester }, false, log);
+  return requestForm(api, templateId, { values, requester, reader }, false, log);
 }

@@ -13,6 +13,8 @@ import {
 import { formCard } from './requestTeam';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from './reply';
+import type { MessageKey } from '../i18n/en';
+import { DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';
 
 /** Limits of the request, as the API enforces them; checked first so the form can say so at once. */
 const LIMITS = { name: 264, description: 1024, welcomeMessage: 4000, owners: 100, members: 500, person: 256 };
@@ -21,17 +23,19 @@ const LIMITS = { name: 264, description: 1024, welcomeMessage: 4000, owners: 100
 const FORBIDDEN_NAME_CHARACTERS = /["*:<>?/\\]/;
 
 /** Why `name` cannot be a team name (empty, too long, a forbidden character), or null. */
-export function teamNameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Give the team a name.';
+export function teamNameProblem(name: string, reader: Reader = DEFAULT_READER): string | null {
+  if (name.trim() === '') return say(reader, 'problem.nameEmpty');
   if (Array.from(name).length > LIMITS.name)
-    return `Keep the team name to at most ${LIMITS.name} characters.`;
-  if (FORBIDDEN_NAME_CHARACTERS.test(name))
-    return 'A team name cannot contain " * : < > ? / or \\ (backslash).';
+    return say(reader, 'problem.nameLong', { max: numberFor(reader, LIMITS.name) });
+  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return say(reader, 'problem.nameCharacters');
   return null;
 }
 
 /** The form's answers as the API's request, and what is wrong with them. */
-export function readForm(data: SubmitRequestData): { values: RequestFormValues; problems: string[] } {
+export function readForm(
+  data: SubmitRequestData,
+  reader: Reader = DEFAULT_READER,
+): { values: RequestFormValues; problems: string[] } {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const people = (value: unknown) =>
     text(value)
@@ -46,16 +50,17 @@ export function readForm(data: SubmitRequestData): { values: RequestFormValues; 
     members: people(data.members),
   };
   const problems: string[] = [];
-  const nameProblem = teamNameProblem(values.name);
+  const nameProblem = teamNameProblem(values.name, reader);
   if (nameProblem) problems.push(nameProblem);
-  if (values.description.length > LIMITS.description)
-    problems.push(`Keep the description to at most ${LIMITS.description} characters.`);
+  const over = (key: MessageKey, max: number) =>
+    problems.push(say(reader, key, { max: numberFor(reader, max) }));
+  if (values.description.length > LIMITS.description) over('problem.descriptionLong', LIMITS.description);
   if (values.welcomeMessage.length > LIMITS.welcomeMessage)
-    problems.push(`Keep the welcome message to at most ${LIMITS.welcomeMessage} characters.`);
-  if (values.owners.length > LIMITS.owners) problems.push(`Choose at most ${LIMITS.owners} owners.`);
-  if (values.members.length > LIMITS.members) problems.push(`Choose at most ${LIMITS.members} members.`);
+    over('problem.welcomeMessageLong', LIMITS.welcomeMessage);
+  if (values.owners.length > LIMITS.owners) over('problem.tooManyOwners', LIMITS.owners);
+  if (values.members.length > LIMITS.members) over('problem.tooManyMembers', LIMITS.members);
   if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
-    problems.push('One of the people chosen is not a valid person.');
+    problems.push(say(reader, 'problem.badPerson'));
   return { values, problems };
 }
 
@@ -82,10 +87,13 @@ export async function checkName(
   log: BotLog,
 ): Promise<Reply> {
   const template = await api.getPlatformTeamTemplate(data.templateId);
-  const { values, problems } = readForm(data);
+  const reader = readerOfTurn(context);
+  const { values, problems } = readForm(data, reader);
   const requester = requesterOf(context);
+  // The server would say the same of a name the bot already refuses (in English: the API's words).
+  const checkName = !teamNameProblem(values.name ?? '');
   return cardReply(
-    await formCard(api, template, { values, problems, requester, checkName: true }, log),
+    await formCard(api, template, { values, problems, requester, reader, checkName }, log),
     true,
   );
 }
@@ -142,10 +150,14 @@ export class RequestSubmitter {
     const earlier = await this.deps.state.form(userId, key);
     if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
     const template = await api.getPlatformTeamTemplate(data.templateId);
-    const { values, problems } = readForm(data);
+    const reader = readerOfTurn(context);
+    const { values, problems } = readForm(data, reader);
     const requester = requesterOf(context);
     if (problems.length > 0)
-      return cardReply(await formCard(api, template, { values, problems, requester }, this.deps.log), true);
+      return cardReply(
+        await formCard(api, template, { values, problems, requester, reader }, this.deps.log),
+        true,
+      );
     const request: TeamProvisioningRequest = {
       template: { id: data.templateId },
       team: {
@@ -168,7 +180,12 @@ export class RequestSubmitter {
         await formCard(
           api,
           template,
-          { values, requester, problems: reasons.length > 0 ? reasons : ['The request is not valid.'] },
+          {
+            values,
+            requester,
+            reader,
+            problems: reasons.length > 0 ? reasons : [say(reader, 'problem.invalid')],
+          },
           this.deps.log,
         ),
         true,

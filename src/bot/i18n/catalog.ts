@@ -47,6 +47,28 @@ export function readerOf(locale: unknown, timeZone: unknown): Reader {
   };
 }
 
+/** Where each language's dates and numbers are written when the person's locale is another language's. */
+const LANGUAGE_LOCALE: Record<Language, string> = { en: 'en-US', fr: 'fr-FR' };
+
+/** `reader` in `language` (a person's own choice): same time zone, and a locale of that language. */
+export function readerIn(reader: Reader, language: Language): Reader {
+  if (reader.language === language) return reader;
+  return { language, locale: LANGUAGE_LOCALE[language], timeZone: reader.timeZone };
+}
+
+/** Whether two readers read alike (so a stored one need not be written again). */
+export function sameReader(a: Reader | undefined, b: Reader): boolean {
+  return a?.language === b.language && a.locale === b.locale && a.timeZone === b.timeZone;
+}
+
+/** The language a person names ("fr", "French", "français"), or null. */
+export function languageNamed(word: string): Language | null {
+  const name = word.trim().toLowerCase();
+  if (['fr', 'french', 'français', 'francais'].includes(name)) return 'fr';
+  if (['en', 'english', 'anglais'].includes(name)) return 'en';
+  return null;
+}
+
 function zoneOf(value: unknown): string {
   if (typeof value !== 'string' || !value.trim()) return 'UTC';
   try {
@@ -67,6 +89,11 @@ export function say(reader: Reader, key: MessageKey, values: Record<string, stri
 /** Names as one line in the reader's language: "Adele Vance et Siobhán O'Connor". */
 export function namesIn(reader: Reader, names: readonly string[]): string {
   return new Intl.ListFormat(reader.locale, { style: 'long', type: 'conjunction' }).format(names);
+}
+
+/** A number as the reader writes it: "1,234" in English, "1 234" in French. */
+export function numberFor(reader: Reader, value: number): string {
+  return new Intl.NumberFormat(reader.locale).format(value);
 }
 
 /** A date and time as the reader reads it, in their time zone. */

@@ -56,7 +56,10 @@ export function graphTokenSource(settings: GraphCredentialSettings, dispatcher: 
         settings.tenantId,
         settings.clientId,
         { certificatePath: settings.certificatePath },
-        { authorityHost: settings.authorityHost },
+        // Trust the configured authority as MsalTokenSource does (its knownAuthorities): instance
+        // discovery would ask the public cloud's login.microsoftonline.com about any other host,
+        // which fails for a loopback or private authority (the token request then never leaves).
+        { authorityHost: settings.authorityHost, disableInstanceDiscovery: true },
       ),
       scope,
     );

@@ -119,7 +119,7 @@ export function createGraphPlatform(
             authorityHost: config.authorityHost,
           },
           dispatcher,
-          BOT_CONNECTOR_SCOPE,
+          config.botConnectorScope ?? BOT_CONNECTOR_SCOPE,
         )
       : undefined);
   const messenger = new WelcomeMessenger(

@@ -20,8 +20,8 @@ export interface WelcomeDelivery {
   botAppId?: string;
   /** Bot Connector tokens for the bot's app registration. */
   botTokens?: TokenSource;
-  /** The Bot Connector's base URL for the tenant (Teams' global one by default). */
-  serviceUrl: string;
+  /** The Bot Connector's base URL for the tenant (the cloud's by default; none documented in China). */
+  serviceUrl?: string;
   /** The tenant the team belongs to. */
   tenantId: string;
 }
@@ -54,12 +54,19 @@ export class WelcomeMessenger {
     if (!botAppId || !botTokens) {
       return { skipped: 'The bot has no app registration (MicrosoftAppId), so it cannot post in the team.' };
     }
+    const serviceUrl = this.delivery.serviceUrl;
+    if (!serviceUrl) {
+      return {
+        skipped:
+          "Microsoft documents no Bot Connector address for this cloud's proactive messages; set STEWARD_BOT_SERVICE_URL.",
+      };
+    }
     try {
       await this.install(teamId, teamsAppId);
       const general = await this.client.get<GraphChannel>(
         `/teams/${segment(teamId)}/primaryChannel?$select=id`,
       );
-      await this.post(general.id, botAppId, botTokens, text);
+      await this.post(serviceUrl, general.id, botAppId, botTokens, text);
     } catch (error) {
       // NotFound (an app not in the catalog, a team gone) is the domain's error, not a PlatformError.
       if (!(error instanceof PlatformError || error instanceof NotFound)) throw error;
@@ -81,8 +88,14 @@ export class WelcomeMessenger {
     }
   }
 
-  private async post(channelId: string, botAppId: string, tokens: TokenSource, text: string): Promise<void> {
-    const base = this.delivery.serviceUrl.replace(/\/+$/, '');
+  private async post(
+    serviceUrl: string,
+    channelId: string,
+    botAppId: string,
+    tokens: TokenSource,
+    text: string,
+  ): Promise<void> {
+    const base = serviceUrl.replace(/\/+$/, '');
     const token = await tokens.getToken();
     const sent = request(`${base}/v3/conversations`, {
       method: 'POST',

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StreamMessage } from './chatStream';
 
@@ -84,13 +84,17 @@ export function inputsOf(card: Card): Record<string, unknown> {
   return inputs;
 }
 
-/** Saves each step of a conversation as `NN-step.json` in a folder emptied when created. */
+/**
+ * Saves each step of a conversation as `NN-step.json` in a folder whose files are removed when
+ * created (its subfolders, another test's, are left alone).
+ */
 export class Artifacts {
   private count = 0;
 
   constructor(readonly dir: string) {
-    rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isFile()) rmSync(path.join(dir, entry.name), { force: true });
   }
 
   /** Writes `content` (card JSON and what the playground's page showed) as the next numbered step. */

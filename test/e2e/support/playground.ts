@@ -57,6 +57,11 @@ export interface PlaygroundOptions {
   dir: string;
   /** How long to wait for it to answer, ms. */
   readyTimeoutMs?: number;
+  /**
+   * The playground's time zone (IANA), which it sends as each activity's `localTimezone`; the
+   * machine's when omitted. (Its `locale` is always `en-US`: this playground version fixes it.)
+   */
+  timeZone?: string;
 }
 
 /** The answer of an `Action.Execute` through the playground (the bot's invoke response body). */
@@ -118,6 +123,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       M365_AGENTS_PLAYGROUND_CONFIG_PATH: configPath,
       APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
       NO_PROXY: '*',
+      ...(options.timeZone ? { TZ: options.timeZone } : {}),
     },
   });
   let output = '';

@@ -2,10 +2,9 @@ import type { StreamMessage } from './chatStream';
 import { type Artifacts, type Card, cardOf, cardShows, findAction } from './cards';
 import type { InvokeAnswer, Playground } from './playground';
 
-/** Steps shared by the end-to-end flows through the Agents Playground. */
-
 const ADAPTIVE_CARD = 'application/vnd.microsoft.card.adaptive';
-/** How long one step of a flow may take. */
+
+/** How long one step of a conversation may take. */
 export const STEP_MS = 20_000;
 
 /** The newest card on `playground`'s page that has `verb` (with `data`), with its message. */
@@ -33,9 +32,15 @@ export function view(card: Card, message: StreamMessage, answer?: InvokeAnswer) 
   return { card, page, ...(answer ? { invokeAnswer: answer } : {}) };
 }
 
+/** The URL of the card's "Open team" button (titled `title` in the reader's language), if it has one. */
+export function findOpenTeam(card: Card, title = 'Open team'): string | undefined {
+  const actions = (card.actions ?? []) as Array<{ type?: string; title?: string; url?: string }>;
+  return actions.find((a) => a.type === 'Action.OpenUrl' && a.title === title)?.url;
+}
+
 /**
  * Sends the request form of message `formMessageId` with `answers`: the confirmation answers in
- * place of the form, and a progress card follows. Resolves to where each is and the request's id.
+ * place of the form, and a progress card follows (showing `waitingFor`). Resolves to where each is and the request's id.
  */
 export async function submitForm(
   playground: Playground,
@@ -44,6 +49,7 @@ export async function submitForm(
   answers: Record<string, unknown>,
   prefix: string,
   artifacts: Artifacts,
+  waitingFor = /approv/i,
 ) {
   const submit = findAction(form, 'submitRequest')!;
   const sent = await playground.execute(
@@ -64,12 +70,12 @@ export async function submitForm(
       return card &&
         message.messageId !== formMessageId &&
         JSON.stringify(card).includes(jobId) &&
-        cardShows(card, /approv/i)
+        cardShows(card, waitingFor)
         ? { message, card }
         : undefined;
     },
     STEP_MS,
   );
   artifacts.save(`${prefix}-progress-waiting`, view(waiting.card, waiting.message));
-  return { confirmationId: formMessageId, waiting, jobId };
+  return { confirmationId: formMessageId, waiting, jobId, confirmation };
 }
