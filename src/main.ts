@@ -47,6 +47,8 @@ export interface StewardOverrides {
   resolveHost?: HostResolver;
   /** Whether the bot registers its webhook at start-up (default true; false leaves it to polling). */
   botWebhook?: boolean;
+  /** Steward's clock (epoch ms) for services and the job worker; tests move it to make timers due. */
+  clock?: () => number;
   /** The services' clock (tests that need a fixed minute, e.g. of refused calls). */
   now?: () => Date;
 }
@@ -79,6 +81,7 @@ export async function startSteward(
   const services = buildServices(config, foundation, logger, {
     resolveHost: overrides.resolveHost,
     onQueued: () => wake(),
+    clock: overrides.clock,
     now: overrides.now,
   });
   const worker = buildWorker(config, foundation, services, logger);

@@ -58,6 +58,16 @@ export class Messenger {
     return { reference, activityId };
   }
 
+  /** Posts a short text into the conversation of `reference` (a nudge: an updated card notifies nobody). */
+  async say(reference: Partial<ConversationReference>, text: string): Promise<void> {
+    await reporting(
+      (logic) => this.adapter.continueConversationAsync(this.appId, reference, logic),
+      async (context) => {
+        await context.sendActivity({ type: 'message', text, textFormat: 'plain' });
+      },
+    );
+  }
+
   /** Replaces the card of an earlier message with `card`. */
   async update(posted: PostedCard, card: AdaptiveCardAttachment): Promise<void> {
     await reporting(

@@ -18,6 +18,8 @@ const EVENT_TYPES = Object.keys({
   team_creation_approval_requested: true,
   team_creation_approved: true,
   team_creation_rejected: true,
+  team_creation_approval_reminder: true,
+  team_creation_approval_escalated: true,
   team_archived: true,
   team_unarchived: true,
   team_deleted: true,
@@ -56,6 +58,14 @@ const idAt = (payload: Json, key: string): string => {
   const value = payload[key];
   const id = value && typeof value === 'object' ? (value as Json).id : undefined;
   return typeof id === 'string' ? id : '';
+};
+
+/** The ids of the people listed under `key` (a reminder's undecided approvers). */
+const idsAt = (payload: Json, key: string): string[] => {
+  const list = payload[key];
+  return (Array.isArray(list) ? list : [])
+    .map((item: unknown) => (item && typeof item === 'object' ? (item as Json).id : undefined))
+    .filter((id): id is string => typeof id === 'string');
 };
 
 /**
@@ -146,6 +156,14 @@ export class Notifications {
       case 'team_creation_approval_requested':
         if (approvalId && jobId) await this.deps.approvals.announce(approvalId, jobId);
         if (jobId) await this.deps.progress.refresh(jobId);
+        return;
+      case 'team_creation_approval_escalated':
+        // The escalation team gets the card, saying why it arrived.
+        if (approvalId && jobId) await this.deps.approvals.announce(approvalId, jobId);
+        return;
+      case 'team_creation_approval_reminder':
+        if (approvalId && jobId)
+          await this.deps.approvals.remind(approvalId, jobId, idsAt(payload, 'reminded'));
         return;
       case 'team_creation_approved':
       case 'team_creation_rejected':

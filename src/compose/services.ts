@@ -4,6 +4,7 @@ import type { Platform } from '../platform/port';
 import { ApprovalService } from '../services/approvals';
 import { AuditLog } from '../services/audit';
 import { RefusalGuard } from '../services/refusals';
+import { ApprovalTimers } from '../services/approvalTimers';
 import { RefusalRepository } from '../store/refusals';
 import { CatalogService } from '../services/catalog';
 import { DirectoryService } from '../services/directory';
@@ -41,6 +42,10 @@ export interface Services {
   sender: WebhookSender;
   /** Refused calls (401, 403): per-source limit and aggregated security records. */
   refusals: RefusalGuard;
+  /** What approval stages' timers do when the worker runs them. */
+  approvalTimers: ApprovalTimers;
+  /** Steward's clock (epoch ms): the system's, or a test's. */
+  clock: () => number;
 }
 
 /**
@@ -51,9 +56,16 @@ export function buildServices(
   config: Config,
   { store, platform }: { store: Store; platform: Platform },
   logger: Logger,
-  options: { resolveHost?: HostResolver; onQueued: () => void; now?: () => Date },
+  options: {
+    resolveHost?: HostResolver;
+    onQueued: () => void;
+    /** Steward's clock (epoch ms) for the services and timers; tests move it. */
+    clock?: () => number;
+    now?: () => Date;
+  },
 ): Services {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? Date.now;
+  const now = options.now ?? (() => new Date(clock()));
   const db = store.db;
   const directory = new DirectoryService(platform.directory);
   const templates = new TemplateRepository(db);
@@ -91,6 +103,8 @@ export function buildServices(
     events,
     provisioning: new ProvisioningService({ ...common, catalog }),
     approvals: new ApprovalService({ ...common, templates }),
+    approvalTimers: new ApprovalTimers(common),
+    clock,
     teams: new TeamService({ ...common, teams: platform.teams }),
     hooks,
     reports,

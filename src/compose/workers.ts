@@ -21,7 +21,7 @@ export function buildWorker(
   services: Services,
   logger: Logger,
 ): JobWorker {
-  const { events, audit, metadata, hookStore, sender, jobs } = services;
+  const { events, audit, metadata, hookStore, sender, jobs, approvalTimers, clock } = services;
   const types = buildJobTypes({
     db: store.db,
     teams: platform.teams,
@@ -33,6 +33,7 @@ export function buildWorker(
     sender,
     webhooks: { ...config.webhooks, userAgent: `Steward-Webhook/${VERSION}` },
     log: logger,
+    approvalTimers,
   });
   return new JobWorker(
     { db: store.db, jobs, events, audit, types },
@@ -42,6 +43,7 @@ export function buildWorker(
       leaseMs: config.workers.leaseMs,
       pollMs: config.workers.pollMs,
       log: logger,
+      clock,
     },
   );
 }

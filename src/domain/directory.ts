@@ -34,6 +34,13 @@ export interface DirectoryReader {
     top: number;
     skip: number;
   }): Promise<{ users: User[]; total: number }>;
+  /** A person's manager (Graph's `/users/{id}/manager`), or undefined when they have none. */
+  managerOf(userId: string): Promise<User | undefined>;
+  /**
+   * The people the directory gives `role` (default escalation team: the governance managers).
+   * Only the embedded directory records roles; with Entra ID roles live in tokens, and this is empty.
+   */
+  peopleWithRole(role: AppRole): Promise<User[]>;
   /** The groups a person is a direct member of. */
   groupsOf(userId: string): Promise<DirectoryGroup[]>;
   /** Every sensitivity label. */

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import { callerRecord } from '../domain/audit';
+import type { Kysely } from 'kysely';
 import type { Caller } from '../domain/caller';
 import {
   Conflict,
@@ -11,15 +10,16 @@ import {
 } from '../domain/errors';
 import { applyConventions } from '../domain/requestPlanning';
 import type { ApprovedApprovalResponsePayload, RejectedApprovalResponsePayload } from '../domain/wire';
-import type { ApprovalRepository, StoredApproval } from '../store/approvals';
+import type { ApprovalRepository } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { TemplateRepository } from '../store/templates';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
-import type { EventBus, StewardEvent } from './events';
-import { eventPayload, type ProvisioningData } from './jobs/provisioning';
-import { conventionScope } from './provisioning';
+import { recordDecision } from './approvalDecision';
+import type { EventBus } from './events';
+import type { ProvisioningData } from './jobs/provisioning';
+import { conventionScope } from './requestPlan';
 
 export interface ApprovalDependencies {
   db: Kysely<Database>;
@@ -41,70 +41,57 @@ export class ApprovalService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** Approves a request (optionally amending its name, description or welcome message) and queues its job. */
+  /**
+   * Approves the caller's stage of a request, optionally amending its name, description or welcome
+   * message (checked against the naming rules again; later stages see the amended request). The
+   * job is queued once its last stage is approved.
+   */
   async approve(caller: Caller, approvalId: string, payload: ApprovedApprovalResponsePayload): Promise<void> {
-    const { approval, data } = await this.load(caller, approvalId, payload.approver?.id);
-    const message = payload.message?.trim() || null;
-    const decided: ProvisioningData = structuredClone(data);
-    if (payload.updates && Object.values(payload.updates).some((v) => v !== undefined)) {
-      await this.amend(decided, payload.updates);
-    }
-    decided.approval = { ...decided.approval!, status: 'approved', approver: { id: caller.id, message } };
-    const who = caller.name ?? caller.id;
-    const renamed =
-      decided.plan.displayName !== data.plan.displayName ? ` Renamed to "${decided.plan.displayName}".` : '';
-    const decision = { status: 'approved' as const, caller, message, updates: payload.updates ?? null };
-    await this.decide(approval, decision, async (trx, now) => {
-      const updated = await this.deps.jobs.updateUnclaimed(
-        approval.jobId,
-        'waiting',
-        {
-          queued: true,
-          data: decided,
-          appendLog: [`Approved by ${who}${message ? `: ${message}` : '.'}${renamed}`],
-        },
-        now,
-        trx,
-      );
-      if (!updated) throw new Conflict('The request is no longer waiting for a decision.');
-      const job = (await this.deps.jobs.get(approval.jobId, trx))!;
-      return [await this.deps.events.record(trx, 'team_creation_approved', eventPayload(job, decided), now)];
-    });
+    const { data } = await this.load(caller, approvalId, payload.approver?.id);
+    const amended: ProvisioningData = structuredClone(data);
+    const updates = payload.updates && Object.values(payload.updates).some((v) => v !== undefined);
+    if (updates) await this.amend(amended, payload.updates!);
+    await recordDecision(
+      this.deps,
+      {
+        approvalId,
+        status: 'approved',
+        caller,
+        message: payload.message?.trim() || null,
+        ...(updates ? { amended: { request: amended.request, plan: amended.plan } } : {}),
+        updates: updates ? stringsOf(payload.updates!) : null,
+      },
+      this.now(),
+    );
     this.deps.onQueued();
   }
 
-  /** Rejects a request: its job ends failed with the approver's message. */
+  /** Rejects a request at the caller's stage: its job ends failed with the approver's message. */
   async reject(caller: Caller, approvalId: string, payload: RejectedApprovalResponsePayload): Promise<void> {
-    const { approval, data } = await this.load(caller, approvalId, payload.approver?.id);
+    await this.load(caller, approvalId, payload.approver?.id);
     const message = payload.message?.trim() || null;
-    const who = caller.name ?? caller.id;
-    const reason = message ? `Rejected by ${who}: ${message}` : `Rejected by ${who}.`;
-    const decided: ProvisioningData = {
-      ...data,
-      approval: { ...data.approval!, status: 'rejected', approver: { id: caller.id, message } },
-    };
-    await this.decide(approval, { status: 'rejected', caller, message, updates: null }, async (trx, now) => {
-      const updated = await this.deps.jobs.updateUnclaimed(
-        approval.jobId,
-        'waiting',
-        { status: 'failed', data: decided, appendLog: [reason], failedReason: reason },
-        now,
-        trx,
-      );
-      if (!updated) throw new Conflict('The request is no longer waiting for a decision.');
-      const job = (await this.deps.jobs.get(approval.jobId, trx))!;
-      const payloadOf = eventPayload(job, decided);
-      return [
-        await this.deps.events.record(trx, 'team_creation_rejected', payloadOf, now),
-        await this.deps.events.record(trx, 'team_provisioning_failed', { ...payloadOf, reason }, now),
-      ];
-    });
+    await recordDecision(
+      this.deps,
+      { approvalId, status: 'rejected', caller, message, updates: null },
+      this.now(),
+    );
   }
 
-  /** The approval and its job's data, once the caller is known to be one of its approvers. */
+  /**
+   * The approval and its job's data, once the caller is known to be one of the stage's approvers
+   * (the requester never is, unless the policy allows self-approval) and the stage is open.
+   */
   private async load(caller: Caller, approvalId: string, approverKey: string | undefined) {
     const approval = await this.deps.approvals.get(approvalId);
     if (!approval) throw new NotFound(`No approval request "${approvalId}".`);
+    const job = await this.deps.jobs.get(approval.jobId);
+    if (!job) throw new NotFound(`No job for approval "${approvalId}".`);
+    const data = job.data as ProvisioningData;
+    if (data.requester.id === caller.id && !(await this.allowsSelfApproval(data, approval.templateId))) {
+      throw new SelfApprovalNotAllowed(
+        'You requested this team: the other members of the approval team decide on it.',
+      );
+    }
     if (!approval.approverIds.includes(caller.id)) {
       throw new Forbidden('Only the approval team of this request may decide on it.');
     }
@@ -117,80 +104,18 @@ export class ApprovalService {
         },
       ]);
     }
-    if (approval.status !== 'pending') throw new Conflict(`This request was already ${approval.status}.`);
-    const job = await this.deps.jobs.get(approval.jobId);
-    if (!job) throw new NotFound(`No job for approval "${approvalId}".`);
-    const data = job.data as ProvisioningData;
-    if (data.requester.id === caller.id && !(await this.allowsSelfApproval(approval.templateId))) {
-      throw new SelfApprovalNotAllowed(
-        'You requested this team: the other members of the approval team decide on it.',
-      );
+    if (approval.status === 'upcoming') {
+      throw new Conflict('This stage is not open yet: the stages before it decide first.');
     }
+    if (approval.status !== 'pending') throw new Conflict(`This request was already ${approval.status}.`);
     return { approval, data };
   }
 
-  /** The template's current `approval.allowSelfApproval` (false once the template is gone). */
-  private async allowsSelfApproval(templateId: string): Promise<boolean> {
+  /** The request's own `allowSelfApproval` (the template's current one for requests made before staged policies). */
+  private async allowsSelfApproval(data: ProvisioningData, templateId: string): Promise<boolean> {
+    if (data.approval?.allowSelfApproval !== undefined) return data.approval.allowSelfApproval;
     const stored = await this.deps.templates.get(templateId);
     return stored?.template.templateConfiguration.approval.allowSelfApproval === true;
-  }
-
-  /** Records the decision and the job's change in one transaction; a concurrent second decision is 409. */
-  private async decide(
-    approval: StoredApproval,
-    decision: {
-      status: 'approved' | 'rejected';
-      caller: Caller;
-      message: string | null;
-      updates: object | null;
-    },
-    change: (trx: Transaction<Database>, now: Date) => Promise<StewardEvent[]>,
-  ): Promise<void> {
-    const now = this.now();
-    const updates = decision.updates
-      ? Object.fromEntries(Object.entries(decision.updates).filter(([, v]) => typeof v === 'string'))
-      : null;
-    const events = await this.deps.db.transaction().execute(async (trx) => {
-      const decided = await this.deps.approvals.decide(
-        approval.id,
-        { status: decision.status, by: decision.caller.id, message: decision.message, updates },
-        now,
-        trx,
-      );
-      if (!decided) throw new Conflict('This request was already decided.');
-      await this.deps.audit.record(
-        trx,
-        callerRecord(decision.caller, {
-          trail: 'approvals',
-          action: decision.status === 'approved' ? 'approval_approved' : 'approval_rejected',
-          target: { type: 'approval', id: approval.id },
-          details: {
-            jobId: approval.jobId,
-            templateId: approval.templateId,
-            message: decision.message,
-            ...(updates && Object.keys(updates).length > 0 ? { updates } : {}),
-          },
-        }),
-        now,
-      );
-      // The job's side of the decision, in the provisioning trail: queued to run, or ended.
-      await this.deps.audit.record(
-        trx,
-        callerRecord(decision.caller, {
-          trail: 'team_provisioning',
-          action: decision.status === 'approved' ? 'job_queued' : 'job_failed',
-          target: { type: 'job', id: approval.jobId },
-          outcome: decision.status === 'approved' ? 'success' : 'failure',
-          details: {
-            approvalId: approval.id,
-            ...(decision.status === 'rejected' ? { reason: 'rejected' } : {}),
-          },
-        }),
-        now,
-      );
-      return change(trx, now);
-    });
-    this.deps.events.publish(events);
   }
 
   /** Applies an approver's amendments: the template's conventions run again on the new values. */
@@ -234,4 +159,8 @@ export class ApprovalService {
       welcomeMessage: names.welcomeMessage,
     };
   }
+}
+
+function stringsOf(updates: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(updates).filter(([, v]) => typeof v === 'string'));
 }

@@ -2,6 +2,7 @@ import { BoundedCache } from '../domain/boundedCache';
 import type { Caller } from '../domain/caller';
 import type { DirectoryReader, DirectoryUser } from '../domain/directory';
 import { ValidationFailed } from '../domain/errors';
+import type { AppRole } from '../domain/roles';
 import type { Label, PermanentMember, User } from '../domain/wire';
 
 /** The attributes audience rules and naming conventions see as `user`. */
@@ -50,6 +51,21 @@ export class DirectoryService {
     const user = await this.directory.findUser(id);
     this.people.set(key, { user }, Date.now() + this.subjectTtlMs);
     return user;
+  }
+
+  /** A person's manager, when the directory records one. */
+  managerOf(userId: string): Promise<User | undefined> {
+    return this.directory.managerOf(userId);
+  }
+
+  /** The people the directory gives `role` (see `DirectoryReader.peopleWithRole`). */
+  peopleWithRole(role: AppRole): Promise<User[]> {
+    return this.directory.peopleWithRole(role);
+  }
+
+  /** People by id, UPN or mail; keys that match nobody are absent. */
+  findPeople(keys: readonly string[]): Promise<Map<string, User>> {
+    return this.directory.findUsers(keys);
   }
 
   /** A page of the directory, optionally filtered by a name, mail or UPN prefix. */

@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { callerRecord } from '../domain/audit';
+import { actorOf, callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
-import { documentProblems, type JsonObject } from '../domain/metadata';
 import { canonicalJson } from '../domain/canonicalJson';
-import { type ErrorDetail, IdempotencyKeyReused, NotFound, ValidationFailed } from '../domain/errors';
+import { IdempotencyKeyReused, NotFound, ValidationFailed } from '../domain/errors';
 import { isWireJobType, type StoredJob, WIRE_JOB_TYPES } from '../domain/jobs';
-import { applyConventions, membershipRoles } from '../domain/requestPlanning';
-import type { CatalogTemplate, Job, TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
+import type { Job, TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import { isUniqueViolation } from '../store/dialect';
 import type { JobRepository } from '../store/jobs';
-import type { Database } from '../store/schema';
+import type { Database, Db } from '../store/schema';
 import type { CatalogService } from './catalog';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
-import { eventPayload, type ProvisioningData } from './jobs/provisioning';
+import { openCurrentStage } from './approvalStages';
+import type { ProvisioningData } from './jobs/provisioning';
 import { wireJob } from './jobs/registry';
 import { previewRequest } from './requestPreview';
+import { planRequest } from './requestPlan';
 
 export interface ProvisioningDependencies {
   db: Kysely<Database>;
@@ -51,7 +51,7 @@ export class ProvisioningService {
    * template needs one) in one transaction. A repeated idempotency key returns the first job.
    */
   async request(caller: Caller, body: TeamProvisioningRequest, idempotencyKey?: string): Promise<Job> {
-    const { jobs, approvals, events, catalog } = this.deps;
+    const { jobs, events, catalog } = this.deps;
     if (idempotencyKey) {
       const earlier = await this.earlierJob(caller, body, idempotencyKey);
       if (earlier) return earlier;
@@ -59,9 +59,8 @@ export class ProvisioningService {
     const template = await catalog.get(body.template.id, caller);
     const config = template.templateConfiguration;
     const jobId = randomUUID();
-    const { data, log } = await this.plan(caller, body, template, jobId);
+    const { data, log } = await planRequest(this.deps.directory, caller, body, template, jobId);
     const needsApproval = data.approval !== undefined;
-    const approvalId = data.approval?.id;
     const now = this.now();
     const published: StewardEvent[] = [];
     let job: StoredJob;
@@ -100,35 +99,7 @@ export class ProvisioningService {
           }),
           now,
         );
-        if (approvalId) {
-          await this.deps.audit.record(
-            trx,
-            callerRecord(caller, {
-              trail: 'approvals',
-              action: 'approval_requested',
-              target: { type: 'approval', id: approvalId, displayName: data.plan.displayName },
-              details: {
-                jobId,
-                templateId: data.template.id,
-                approvers: config.approval.approvalTeam.map((a) => a.id),
-              },
-            }),
-            now,
-          );
-          await approvals.insert(
-            {
-              id: approvalId,
-              jobId,
-              templateId: data.template.id,
-              approverIds: config.approval.approvalTeam.map((a) => a.id),
-            },
-            now,
-            trx,
-          );
-          published.push(
-            await events.record(trx, 'team_creation_approval_requested', eventPayload(stored, data), now),
-          );
-        }
+        if (needsApproval) published.push(...(await this.openApproval(trx, stored, data, caller, now)));
         return stored;
       });
     } catch (error) {
@@ -143,6 +114,43 @@ export class ProvisioningService {
     events.publish(published);
     if (!needsApproval) this.deps.onQueued();
     return wireJob(job, await jobs.isPaused());
+  }
+
+  /**
+   * Inserts one approval request per stage (the first open, the others upcoming) and opens the
+   * first: its timers, its audit record and its `team_creation_approval_requested` event.
+   */
+  private async openApproval(
+    trx: Db,
+    job: StoredJob,
+    data: ProvisioningData,
+    caller: Caller,
+    now: Date,
+  ): Promise<StewardEvent[]> {
+    for (const [index, stage] of (data.approval?.stages ?? []).entries()) {
+      await this.deps.approvals.insert(
+        {
+          id: stage.id,
+          jobId: job.id,
+          templateId: data.template.id,
+          approverIds: stage.approvers.map((a) => a.id),
+          stageIndex: index,
+          stageName: stage.name,
+          decision: stage.decision,
+          upcoming: stage.status === 'upcoming',
+        },
+        now,
+        trx,
+      );
+    }
+    return openCurrentStage(
+      this.deps,
+      trx,
+      job,
+      data,
+      { actor: actorOf(caller), requestId: caller.requestId ?? null },
+      now,
+    );
   }
 
   /**
@@ -166,114 +174,6 @@ export class ProvisioningService {
     return wireJob(earlier, await this.deps.jobs.isPaused());
   }
 
-  /**
-   * Everything about a request that can be refused (400): conventions applied, people resolved,
-   * minimum owners and members; and, when it holds, the job's data and first log lines.
-   */
-  private async plan(
-    caller: Caller,
-    body: TeamProvisioningRequest,
-    template: CatalogTemplate,
-    jobId: string,
-  ): Promise<{ data: ProvisioningData; log: string[] }> {
-    const { directory } = this.deps;
-    const config = template.templateConfiguration;
-    const details: ErrorDetail[] = [];
-    const subject = await directory.ruleSubject(caller);
-    const requester = {
-      id: caller.id,
-      displayName: subject.user.displayName || caller.name || caller.id,
-      mail: subject.user.mail ?? caller.upn ?? null,
-    };
-    const names = applyConventions(
-      template,
-      conventionScope(body, template, requester, subject.user),
-      jobId.slice(0, 6),
-      details,
-    );
-    const [owners, members] = await Promise.all([
-      settle(directory.resolveMembers(body.team.membership.owners, 'team.membership.owners'), details),
-      settle(directory.resolveMembers(body.team.membership.members, 'team.membership.members'), details),
-    ]);
-    const roles = membershipRoles({
-      requesterId: caller.id,
-      requesterAsOwner: template.newTeam.addRequesterAsTeamOwner,
-      owners: owners.map((m) => m.id),
-      members: members.map((m) => m.id),
-      permanentOwners: config.permanentMembership.owners.map((m) => m.id),
-      permanentMembers: config.permanentMembership.members.map((m) => m.id),
-    });
-    const peopleNames = new Map<string, string | undefined>(
-      [
-        ...owners,
-        ...members,
-        ...config.permanentMembership.owners,
-        ...config.permanentMembership.members,
-      ].map((person) => [person.id, person.name]),
-    );
-    peopleNames.set(caller.id, requester.displayName);
-    const count = (role: string) => [...roles.values()].filter((r) => r === role).length;
-    if (count('owner') < config.minimumOwners) {
-      details.push({
-        code: 'tooFewOwners',
-        target: 'team.membership.owners',
-        message: `This template needs at least ${config.minimumOwners} owners; the request has ${count('owner')}.`,
-      });
-    }
-    if (count('member') < config.minimumMembers) {
-      details.push({
-        code: 'tooFewMembers',
-        target: 'team.membership.members',
-        message: `This template needs at least ${config.minimumMembers} members; the request has ${count('member')}.`,
-      });
-    }
-    // A requester may not approve their own request: someone else in the approval team must be able to.
-    const { requireApproval, allowSelfApproval, approvalTeam } = config.approval;
-    if (requireApproval && !allowSelfApproval && approvalTeam.every((a) => a.id === caller.id)) {
-      const message = 'You are the only approver of this template, and may not approve your own request.';
-      details.push({ code: 'noOtherApprover', target: 'template.id', message });
-    }
-    // The metadata is stored as the team's document at the end of the job: refuse now what could not be stored then.
-    if (body.metadata) details.push(...documentProblems(body.metadata as JsonObject, 'metadata'));
-    if (details.length > 0) throw new ValidationFailed('The request is not valid.', details);
-
-    const needsApproval = config.approval.requireApproval;
-    const approvalId = needsApproval ? randomUUID() : undefined;
-    const data: ProvisioningData = {
-      request: body,
-      template: {
-        id: config.id ?? body.template.id,
-        name: config.name,
-        approvers: config.approval.approvalTeam,
-        permanentMembership: config.permanentMembership,
-      },
-      requester,
-      plan: {
-        displayName: names.name,
-        description: names.description,
-        welcomeMessage: names.welcomeMessage,
-        mailNickname: names.mailNickname,
-        visibility: template.newTeam.teamPrivacy,
-        sensitivityLabelId: config.sensitivityLabelId,
-        // With their names, so cards and reports show people, not ids.
-        members: [...roles].map(([id, role]) => ({ id, role, displayName: peopleNames.get(id) ?? null })),
-        clone: template.clonedTeam,
-        channels: template.newTeam.channels,
-        tabs: template.newTeam.tabs,
-      },
-      ...(approvalId
-        ? { approval: { id: approvalId, status: 'pending', approvers: config.approval.approvalTeam } }
-        : {}),
-    };
-    const log = [`Requested "${names.name}" from template "${config.name}" by ${requester.displayName}.`];
-    if (approvalId) {
-      log.push(
-        `Waiting for approval ${approvalId} by ${config.approval.approvalTeam.map((a) => a.name ?? a.id).join(', ')}.`,
-      );
-    }
-    return { data, log };
-  }
-
   /** A job, to its requester, to the approvers of its approval, and to admins. Others get 404. */
   async getJob(caller: Caller, id: string): Promise<Job> {
     const job = await this.deps.jobs.get(id);
@@ -292,38 +192,7 @@ export class ProvisioningService {
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {
     if (caller.privileged || job.requesterId === caller.id) return true;
-    const approval = await this.deps.approvals.forJob(job.id);
-    return approval?.approverIds.includes(caller.id) ?? false;
-  }
-}
-
-/** The scope naming conventions are evaluated in. */
-export function conventionScope(
-  body: TeamProvisioningRequest,
-  template: CatalogTemplate,
-  requester: { displayName: string; mail: string | null },
-  user: Record<string, unknown>,
-) {
-  return {
-    request: {
-      team: {
-        name: body.team.name,
-        description: body.team.description ?? template.newTeam.defaultDescription ?? '',
-        welcomeMessage: body.team.welcomeMessage ?? template.newTeam.defaultWelcomeMessage ?? '',
-      },
-      template: { name: template.templateConfiguration.name },
-      requester: { name: requester.displayName, email: requester.mail ?? '' },
-    },
-    user,
-  };
-}
-
-async function settle<T>(promise: Promise<T[]>, details: ErrorDetail[]): Promise<T[]> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (!(error instanceof ValidationFailed)) throw error;
-    details.push(...error.details);
-    return [];
+    const stages = await this.deps.approvals.forJob(job.id);
+    return stages.some((approval) => approval.approverIds.includes(caller.id));
   }
 }

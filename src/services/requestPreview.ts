@@ -5,7 +5,7 @@ import { TEAM_NAME_MAX_LENGTH } from '../domain/teamName';
 import type { TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
 import type { CatalogService } from './catalog';
 import type { DirectoryService } from './directory';
-import { conventionScope } from './provisioning';
+import { conventionScope } from './requestPlan';
 
 /**
  * What a request would become, computed exactly as `POST /teams/provisioning` computes it (the

@@ -1,6 +1,6 @@
 import { type ErrorDetail, ValidationFailed } from '../domain/errors';
 import { compileConvention, compileRule, RuleSyntaxError } from '../domain/rules';
-import type { CatalogTemplate, PermanentMember } from '../domain/wire';
+import type { ApprovalPolicy, CatalogTemplate, PermanentMember } from '../domain/wire';
 import type { DirectoryService } from './directory';
 
 const CONVENTIONS = [
@@ -43,13 +43,15 @@ export async function validateTemplate(
     const convention = input.newTeam[name];
     if (convention) syntaxCheck(() => compileConvention(convention), `newTeam.${name}`, details);
   }
-  if (config.approval.requireApproval && config.approval.approvalTeam.length === 0) {
+  const staged = config.approval.stages !== undefined;
+  if (config.approval.requireApproval && !staged && config.approval.approvalTeam.length === 0) {
     details.push({
       code: 'required',
       target: 'templateConfiguration.approval.approvalTeam',
       message: 'A template that requires approval needs at least one approver.',
     });
   }
+  details.push(...stageProblems(config.approval));
   const channels = new Set(['general', ...input.newTeam.channels.map((c) => c.displayName.toLowerCase())]);
   input.newTeam.tabs.forEach((tab, index) => {
     if (!channels.has(tab.channel.toLowerCase())) {
@@ -70,6 +72,20 @@ export async function validateTemplate(
       });
     }
   }
+  const stagePeople = (config.approval.stages ?? []).map((stage, index) =>
+    stage.approvers.kind === 'people'
+      ? directory.resolveMembers(
+          stage.approvers.people,
+          `templateConfiguration.approval.stages[${index}].approvers.people`,
+        )
+      : Promise.resolve(undefined),
+  );
+  const escalation = config.approval.escalationTeam
+    ? directory.resolveMembers(
+        config.approval.escalationTeam,
+        'templateConfiguration.approval.escalationTeam',
+      )
+    : Promise.resolve(undefined);
   const people = await Promise.allSettled([
     directory.resolveMembers(config.approval.approvalTeam, 'templateConfiguration.approval.approvalTeam'),
     directory.resolveMembers(
@@ -81,7 +97,8 @@ export async function validateTemplate(
       'templateConfiguration.permanentMembership.members',
     ),
   ]);
-  for (const result of people) {
+  const policyPeople = await Promise.allSettled([escalation, ...stagePeople]);
+  for (const result of [...people, ...policyPeople]) {
     if (result.status === 'rejected') {
       if (!(result.reason instanceof ValidationFailed)) throw result.reason;
       details.push(...result.reason.details);
@@ -91,15 +108,60 @@ export async function validateTemplate(
   const [approvalTeam, owners, members] = people.map(
     (r) => (r as PromiseFulfilledResult<PermanentMember[]>).value,
   );
+  const [escalationTeam, ...stageTeams] = policyPeople.map(
+    (r) => (r as PromiseFulfilledResult<PermanentMember[] | undefined>).value,
+  );
+  const stages = config.approval.stages?.map((stage, index) =>
+    stage.approvers.kind === 'people'
+      ? { ...stage, approvers: { kind: 'people' as const, people: stageTeams[index]! } }
+      : stage,
+  );
   return {
     ...input,
     templateConfiguration: {
       id, // first, for readers of the JSON; the body's id (if any) equals it
       ...config,
-      approval: { ...config.approval, approvalTeam: approvalTeam! },
+      approval: {
+        ...config.approval,
+        approvalTeam: approvalTeam!,
+        ...(stages ? { stages } : {}),
+        ...(escalationTeam ? { escalationTeam } : {}),
+      },
       permanentMembership: { owners: owners!, members: members! },
     },
   };
+}
+
+/** What makes an approval policy unable to work: rules that do not parse, stages without people, duplicate names. */
+function stageProblems(approval: ApprovalPolicy): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const names = new Set<string>();
+  (approval.stages ?? []).forEach((stage, index) => {
+    const target = `templateConfiguration.approval.stages[${index}]`;
+    const key = stage.name.toLowerCase();
+    if (names.has(key)) {
+      details.push({
+        code: 'duplicateStage',
+        target: `${target}.name`,
+        message: `Two approval stages are named "${stage.name}": each stage needs its own name.`,
+      });
+    }
+    names.add(key);
+    const approvers = stage.approvers;
+    if (approvers.kind === 'rule')
+      syntaxCheck(() => compileRule(approvers.rule), `${target}.approvers.rule`, details);
+    if (approvers.kind === 'people' && approvers.people.length === 0) {
+      details.push({
+        code: 'required',
+        target: `${target}.approvers.people`,
+        message:
+          stage.decision === 'all'
+            ? `The approval stage "${stage.name}" waits for all of its people, and names nobody.`
+            : `The approval stage "${stage.name}" names nobody to decide.`,
+      });
+    }
+  });
+  return details;
 }
 
 function syntaxCheck(compile: () => unknown, target: string, details: ErrorDetail[]): void {

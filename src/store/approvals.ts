@@ -7,7 +7,13 @@ export interface StoredApproval {
   jobId: string;
   templateId: string;
   approverIds: string[];
-  status: 'pending' | 'approved' | 'rejected';
+  /** `upcoming` until the stages before it are approved; `expired` when nobody decided in time. */
+  status: 'upcoming' | 'pending' | 'approved' | 'rejected' | 'expired';
+  stageIndex: number;
+  stageName: string | null;
+  decision: 'any' | 'all';
+  remindedAt: string | null;
+  escalatedAt: string | null;
   decidedBy: string | null;
   decidedAt: string | null;
   message: string | null;
@@ -20,7 +26,16 @@ export class ApprovalRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(
-    approval: { id: string; jobId: string; templateId: string; approverIds: string[] },
+    approval: {
+      id: string;
+      jobId: string;
+      templateId: string;
+      approverIds: string[];
+      stageIndex?: number;
+      stageName?: string;
+      decision?: 'any' | 'all';
+      upcoming?: boolean;
+    },
     now: Date,
     trx: Db = this.db,
   ): Promise<void> {
@@ -31,7 +46,13 @@ export class ApprovalRepository {
         job_id: approval.jobId,
         template_id: approval.templateId,
         approvers: JSON.stringify(approval.approverIds),
-        status: 'pending',
+        status: approval.upcoming ? 'upcoming' : 'pending',
+        stage_index: approval.stageIndex ?? 0,
+        stage_name: approval.stageName ?? null,
+        decision: approval.decision ?? 'any',
+        votes: '{}',
+        reminded_at: null,
+        escalated_at: null,
         decided_by: null,
         decided_at: null,
         message: null,
@@ -46,20 +67,71 @@ export class ApprovalRepository {
     return row && toApproval(row);
   }
 
-  async forJob(jobId: string): Promise<StoredApproval | undefined> {
-    const row = await this.db
+  /** The approval requests of a job, one per stage, in stage order. */
+  async forJob(jobId: string, trx: Db = this.db): Promise<StoredApproval[]> {
+    const rows = await trx
       .selectFrom('approvals')
       .selectAll()
       .where('job_id', '=', jobId)
+      .orderBy('stage_index')
+      .execute();
+    return rows.map(toApproval);
+  }
+
+  /**
+   * Takes the approval's row lock for the rest of `trx` if it is still pending (false otherwise),
+   * so that concurrent votes on one stage are counted one after the other.
+   */
+  async lockPending(id: string, trx: Db): Promise<boolean> {
+    const result = await trx
+      .updateTable('approvals')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
       .executeTakeFirst();
-    return row && toApproval(row);
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Opens the next stage's approval request once the one before it is approved. */
+  async open(id: string, now: Date, trx: Db): Promise<boolean> {
+    const result = await trx
+      .updateTable('approvals')
+      .set({ status: 'pending', created_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'upcoming')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Marks a pending approval reminded; false when it was already, or is no longer pending. */
+  async markReminded(id: string, now: Date, trx: Db): Promise<boolean> {
+    const result = await trx
+      .updateTable('approvals')
+      .set({ reminded_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('reminded_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Adds the escalation team to a pending approval's approvers, once. */
+  async escalate(id: string, approverIds: string[], now: Date, trx: Db): Promise<boolean> {
+    const result = await trx
+      .updateTable('approvals')
+      .set({ approvers: JSON.stringify(approverIds), escalated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('escalated_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Records a decision if the approval is still pending; false when someone decided first. */
   async decide(
     id: string,
     decision: {
-      status: 'approved' | 'rejected';
+      status: 'approved' | 'rejected' | 'expired';
       by: string;
       message: string | null;
       updates: Record<string, string> | null;
@@ -95,5 +167,10 @@ function toApproval(row: ApprovalRow): StoredApproval {
     message: row.message,
     updates: row.updates ? (JSON.parse(row.updates) as Record<string, string>) : null,
     createdAt: row.created_at,
+    stageIndex: Number(row.stage_index),
+    stageName: row.stage_name,
+    decision: row.decision === 'all' ? 'all' : 'any',
+    remindedAt: row.reminded_at,
+    escalatedAt: row.escalated_at,
   };
 }

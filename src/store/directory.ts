@@ -12,7 +12,9 @@ import type { Database, DirectoryLabelRow, DirectoryUserRow } from './schema';
 
 /** Everything written when the directory is seeded or synchronised. */
 export interface DirectoryContent {
-  users: ReadonlyArray<User & { appRoles: readonly AppRole[]; groupIds: readonly string[] }>;
+  users: ReadonlyArray<
+    User & { appRoles: readonly AppRole[]; groupIds: readonly string[]; managerId?: string | null }
+  >;
   groups: ReadonlyArray<{ id: string; displayName: string; description: string; mailNickname: string }>;
   labels: ReadonlyArray<
     Omit<Label, 'parent'> & { parentId: string | null; scopeGroupIds: readonly string[] | null }
@@ -47,7 +49,7 @@ export class DirectoryRepository implements DirectoryReader {
           .execute();
       }
       for (const user of content.users) {
-        const row = userRow(user, user.appRoles);
+        const row = { ...userRow(user, user.appRoles), manager_id: user.managerId ?? null };
         await trx
           .insertInto('directory_users')
           .values(row)
@@ -154,6 +156,28 @@ export class DirectoryRepository implements DirectoryReader {
       query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { users: rows.map(toUser), total: Number(count.n) };
+  }
+
+  /** The manager of `userId`, when the directory records one. */
+  async managerOf(userId: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('directory_users as u')
+      .innerJoin('directory_users as m', 'm.id', 'u.manager_id')
+      .selectAll('m')
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  /** The people whose tokens carry `role` in embedded mode (the governance managers, say). */
+  async peopleWithRole(role: AppRole): Promise<User[]> {
+    const rows = await this.db
+      .selectFrom('directory_users')
+      .selectAll()
+      .where('app_roles', 'like', `%"${role}"%`)
+      .orderBy('display_name_lower')
+      .execute();
+    return rows.filter((r) => (JSON.parse(r.app_roles) as string[]).includes(role)).map(toUser);
   }
 
   /** The groups `userId` is a direct member of. */

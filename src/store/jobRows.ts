@@ -12,6 +12,8 @@ export interface NewJob {
   teamId?: string | null;
   templateId?: string | null;
   idempotencyKey?: string | null;
+  /** When the job becomes due (epoch ms); now when absent. A timer is a job due later. */
+  runAt?: number;
 }
 
 /** A change to a job made by the worker that holds its lease. */
@@ -37,7 +39,7 @@ export function newJobRow(job: NewJob, now: Date): JobRow {
     checkpoint: JSON.stringify({ done: [] }),
     failed_reason: null,
     attempts: 0,
-    run_at: now.getTime(),
+    run_at: job.runAt ?? now.getTime(),
     lease_owner: null,
     lease_until: null,
     requester_id: job.requesterId,

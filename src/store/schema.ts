@@ -197,6 +197,15 @@ export interface ApprovalRow {
   /** JSON of the approver's amendments. */
   updates: string | null;
   created_at: string;
+  /** The stage's place in its policy (0 first) and its name. */
+  stage_index: number;
+  stage_name: string | null;
+  /** `any` or `all`. */
+  decision: string;
+  /** JSON of each approver's vote on an `all` stage: `{ [id]: { status, message, at } }`. */
+  votes: string;
+  reminded_at: string | null;
+  escalated_at: string | null;
 }
 
 export interface DirectoryUserRow {
@@ -215,6 +224,8 @@ export interface DirectoryUserRow {
   preferred_language: string | null;
   /** JSON array of app roles minted into this person's tokens in embedded mode. */
   app_roles: string;
+  /** The person's manager (object id), if any. */
+  manager_id?: string | null;
   /** Lower-cased copies for prefix search and case-insensitive look-ups. */
   display_name_lower: string;
   given_name_lower: string;

@@ -49,6 +49,7 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
         'department-marketing',
         'onboarding-buddy',
         'onboarding-cohort',
+        'partner-workspace',
         'project',
       ]);
     });

@@ -75,11 +75,13 @@ describe('webhook helpers', () => {
       'team_creation_approval_requested',
       'team_creation_approved',
       'team_creation_rejected',
+      'team_creation_approval_reminder',
+      'team_creation_approval_escalated',
       'team_archived',
       'team_unarchived',
       'team_deleted',
     ]);
-    expect(res.body['@odata.count']).toBe(9);
+    expect(res.body['@odata.count']).toBe(11);
   });
 });
 

@@ -401,6 +401,7 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
       'department-marketing',
       'onboarding-buddy',
       'onboarding-cohort',
+      'partner-workspace',
       'project',
     ]);
     const admin = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {

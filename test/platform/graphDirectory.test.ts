@@ -97,6 +97,17 @@ afterAll(async () => {
   await fake.close();
 });
 
+test('managerOf reads GET /users/{id}/manager, and is undefined for someone without a manager', async () => {
+  fake.managers.set(ALEX, ISAIAH);
+  const mark = fake.requests.length;
+  const manager = await platform.directory.managerOf(ALEX);
+  expect(manager).toMatchObject({ id: ISAIAH, displayName: 'Isaiah Langer', mail: 'isaiahl@example.com' });
+  expect(since(mark).map((r) => r.path.split('?')[0])).toEqual([`/v1.0/users/${ALEX}/manager`]);
+  expect(await platform.directory.managerOf(ISAIAH)).toBeUndefined();
+  // With Entra ID, roles live in tokens: the directory names no governance managers.
+  expect(await platform.directory.peopleWithRole('GOVERNANCE_MANAGER')).toEqual([]);
+});
+
 describe('findUser', () => {
   test('by object id, with the selected fields and no app roles', async () => {
     const user = await platform.directory.findUser(ALEX);

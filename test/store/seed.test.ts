@@ -37,6 +37,22 @@ function template(id: string): CatalogTemplate {
 }
 
 describe('seed directory', () => {
+  it('has an org chart: managers are seeded people, in the same department or above it, with no cycle', () => {
+    expect(userNamed('Alex Wilber').managerId).toBe(userNamed('Zoé Lefèvre').id);
+    expect(userNamed('Isaiah Langer').managerId).toBe(userNamed('Oliver Bennett').id);
+    expect(userNamed('Megan Bowen').managerId).toBeNull();
+    const byId = new Map(seedUsers.map((u) => [u.id, u]));
+    for (const user of seedUsers) {
+      const seen = new Set([user.id]);
+      for (let at = user.managerId; at !== null; at = byId.get(at)!.managerId) {
+        expect(byId.has(at)).toBe(true);
+        expect(seen.has(at)).toBe(false);
+        seen.add(at);
+      }
+    }
+    expect(seedUsers.filter((u) => u.managerId !== null).length).toBeGreaterThan(seedUsers.length / 2);
+  });
+
   it('uses the Agents Playground tenant', () => {
     expect(SEED_TENANT_ID).toBe('00000000-0000-0000-0000-000000000001');
   });
@@ -58,7 +74,7 @@ describe('seed directory', () => {
 
   it('gives every person a valid User with every field filled', () => {
     for (const user of seedUsers) {
-      const { appRoles: _roles, groupIds: _groups, ...wire } = user;
+      const { appRoles: _roles, groupIds: _groups, managerId: _manager, ...wire } = user;
       expect(User.parse(wire)).toEqual(wire);
       const empty = Object.entries(wire).filter(
         ([, value]) => typeof value !== 'string' || value.trim() === '',
@@ -167,13 +183,18 @@ describe('seed templates', () => {
         ...config.approval.approvalTeam,
         ...config.permanentMembership.owners,
         ...config.permanentMembership.members,
+        ...(config.approval.stages ?? []).flatMap((s) =>
+          s.approvers.kind === 'people' ? s.approvers.people : [],
+        ),
       ];
       for (const ref of refs) {
         expect(userIds).toContain(ref.id);
         expect(seedUsers.find((u) => u.id === ref.id)?.displayName).toBe(ref.name);
       }
       if (config.sensitivityLabelId !== null) expect(labelIds).toContain(config.sensitivityLabelId);
-      if (config.approval.requireApproval) expect(config.approval.approvalTeam.length).toBeGreaterThan(0);
+      // A staged policy names its approvers in its stages; the older format in its approval team.
+      if (config.approval.requireApproval)
+        expect(config.approval.stages?.length ?? config.approval.approvalTeam.length).toBeGreaterThan(0);
       if (config.audienceTargeting.enabled) expect(config.audienceTargeting.rules.length).toBeGreaterThan(0);
       const channels = ['General', ...newTeam.channels.map((c) => c.displayName)];
       for (const tab of newTeam.tabs) expect(channels).toContain(tab.channel);

@@ -42,6 +42,11 @@ export interface ApprovalCardData extends ApprovalRequestFacts {
   amendedName?: string;
   /** Why the approver's amendment was refused. */
   problems?: readonly string[];
+  /**
+   * With a staged policy: which stage this is, the earlier stages' decisions and comments, and why
+   * the card arrived (an escalation) or came back (a reminder), one line each.
+   */
+  stageNotes?: readonly string[];
 }
 
 /** The refresh clause every approver's copy carries, so each sees the request's live state. */
@@ -102,6 +107,7 @@ export function renderApprovalCard(
     approvers: names.approvers,
     requestedName: clip(data.amendedName ?? data.requestedName ?? '', 264),
     finalName: finalNameLine(data, reader),
+    stageNotes: (data.stageNotes ?? []).slice(0, 12).map((note) => clip(note, 600)),
     problems: (data.problems ?? [])
       .slice(0, 5)
       .map((problem) => markdownText(clip(shortQuotes(problem), 300))),

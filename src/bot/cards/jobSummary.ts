@@ -23,6 +23,8 @@ export interface JobSummary {
     decidedBy: string | null;
     /** The approver's words, when they wrote any. */
     message: string | null;
+    /** With a staged policy: the stage waiting for a decision (or the last one), and how many there are. */
+    stage: { number: number; count: number; name: string } | null;
   } | null;
   createdDateTime: string;
   lastModifiedDateTime: string;
@@ -60,6 +62,17 @@ const nameOf = (approval: Json | undefined, id: string): string | undefined => {
     : undefined;
   return stringAt(match as Json | undefined, 'name') ?? stringAt(match as Json | undefined, 'displayName');
 };
+
+/** Where the approval `id` names stands among the approval's stages, when it has more than one. */
+function stageAt(
+  approval: Json | undefined,
+  id: string,
+): { number: number; count: number; name: string } | null {
+  const stages = Array.isArray(approval?.stages) ? (approval.stages as unknown[]) : [];
+  const index = stages.findIndex((s) => s && typeof s === 'object' && (s as Json).id === id);
+  if (stages.length < 2 || index < 0) return null;
+  return { number: index + 1, count: stages.length, name: stringAt(stages[index] as Json, 'name') ?? '' };
+}
 
 /** The card-relevant facts of a provisioning, archive or unarchive job (`GET /jobs/{id}`). */
 export function summarizeJob(job: Job): JobSummary {
@@ -100,6 +113,7 @@ export function summarizeJob(job: Job): JobSummary {
             approverNames: namesAt(approval, 'approvers'),
             decidedBy: deciderId ? (nameOf(approval, deciderId) ?? 'an approver') : null,
             message: stringAt(decider, 'message')?.trim() ?? null,
+            stage: stageAt(approval, approvalId),
           }
         : null,
     createdDateTime: job.createdDateTime,

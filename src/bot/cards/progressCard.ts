@@ -32,7 +32,12 @@ export interface ProgressCardData {
   failedReason: string | null;
   /** ISO 8601 time of the job's last change. */
   updatedAt: string;
-  approval: { status: 'pending' | 'approved' | 'rejected'; approverNames: readonly string[] } | null;
+  approval: {
+    status: 'pending' | 'approved' | 'rejected';
+    approverNames: readonly string[];
+    /** The stage waiting, with a staged policy. */
+    stage?: { number: number; count: number; name: string } | null;
+  } | null;
   /** Who approved or rejected the request, and their words; null before a decision. */
   decision: { outcome: 'approved' | 'rejected'; by: string; message: string | null } | null;
   /** Approvers the bot could not reach in Teams (by name): the requester may want to tell them. */
@@ -125,6 +130,16 @@ function headline(data: ProgressCardData, reader: Reader): { text: string; color
     case 'waiting':
       if (approval?.status === 'pending') {
         const who = namesIn(reader, approval.approverNames);
+        if (approval.stage && who) {
+          const { number, count, name } = approval.stage;
+          const text = say(reader, 'progress.stageWaitingFor', {
+            number,
+            count,
+            stage: clip(name, 80),
+            names: clip(who, 200),
+          });
+          return { text, color: 'warning' };
+        }
         return {
           text: who
             ? say(reader, 'progress.waitingFor', { names: clip(who, 200) })

@@ -2,6 +2,7 @@ import type { Job } from '../../client';
 import type { ApprovalCardData, ApprovalDecidedCardData, Approver } from '../cards';
 import { summarizeJob } from '../cards';
 import type { ApprovalRecord } from '../botState';
+import { stageDecision, stageNotes, stageOf } from './approvalStages';
 import type { TeamPeople } from './peopleNames';
 
 type Json = Record<string, unknown>;
@@ -15,15 +16,19 @@ const people = (value: unknown): Array<{ id: string; name: string }> =>
     .map((item) => ({ id: text(item.id), name: text(item.name) || text(item.displayName) || text(item.id) }))
     .filter((person) => person.id !== '');
 
-/** The approvers of a job's approval request, by object id and display name. */
-export function approversOf(job: Job): Array<{ id: string; name: string }> {
+/** The approvers of a job's approval request (of its stage `approvalId`), by object id and display name. */
+export function approversOf(job: Job, approvalId?: string): Array<{ id: string; name: string }> {
+  const stage = stageOf(job, approvalId);
+  if (stage) return stage.approvers;
   const data = object(job.data);
   const fromApproval = people(object(data.approval).approvers);
   return fromApproval.length > 0 ? fromApproval : people(object(data.template).approvers);
 }
 
-/** The decision a job records for its approval, once there is one. */
-export function decisionOf(job: Job): ApprovalRecord['decision'] {
+/** The decision a job records for its approval (for its stage `approvalId`), once there is one. */
+export function decisionOf(job: Job, approvalId?: string): ApprovalRecord['decision'] {
+  const stage = stageOf(job, approvalId);
+  if (stage) return stageDecision(stage);
   const approval = object(object(job.data).approval);
   const status = text(approval.status);
   if (status !== 'approved' && status !== 'rejected') return null;
@@ -49,18 +54,19 @@ export function approvalCardData(
   job: Job,
   teamsUserIds: ReadonlyMap<string, string>,
   people: TeamPeople,
+  approvalId?: string,
 ): ApprovalCardData {
   const data = object(job.data);
   const summary = summarizeJob(job);
   const requester = object(data.requester);
   const team = object(object(data.request).team);
   const plan = object(data.plan);
-  const approvers: Approver[] = approversOf(job).map((person) => ({
+  const approvers: Approver[] = approversOf(job, approvalId).map((person) => ({
     name: person.name,
     teamsUserId: teamsUserIds.get(person.id) || null,
   }));
   return {
-    approvalId: text(object(data.approval).id),
+    approvalId: approvalId ?? text(object(data.approval).id),
     teamName: summary.teamName,
     requestedName: text(team.name) || summary.teamName,
     // Missing names stay empty: each card says "Team request" or "Someone" in its reader's language.
@@ -72,6 +78,7 @@ export function approvalCardData(
     privacy: plan.visibility === 'public' ? 'public' : 'private',
     owners: people.owners,
     members: people.members,
+    stageNotes: approvalId ? stageNotes(job, approvalId) : [],
   };
 }
 

@@ -15,6 +15,8 @@ import {
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
 import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
+import { remindApprovers } from './approvalReminder';
+import { stagesOf } from './approvalStages';
 import { teamPeople } from './peopleNames';
 import { teamNameProblem } from './submitRequest';
 import type { ProgressTracker } from './progress';
@@ -54,15 +56,20 @@ export class ApprovalConversation {
    */
   async announce(approvalId: string, jobId: string): Promise<string[]> {
     const job = await this.appJob(jobId);
-    const approvers = approversOf(job);
-    const request = approvalCardData(job, await this.teamsIds(approvers.map((a) => a.id)), teamPeople(job));
+    const approvers = approversOf(job, approvalId);
+    const request = approvalCardData(
+      job,
+      await this.teamsIds(approvers.map((a) => a.id)),
+      teamPeople(job),
+      approvalId,
+    );
     const record: ApprovalRecord = (await this.deps.state.approval(approvalId)) ?? {
       jobId,
       request,
       cards: {},
       decision: null,
     };
-    const decision = decisionOf(job);
+    const decision = decisionOf(job, approvalId);
     // The record exists before the first card is posted, and each posted card is added to the
     // current record at once: an approver may decide while the others are still being reached.
     await this.deps.state.saveApproval(approvalId, {
@@ -108,6 +115,13 @@ export class ApprovalConversation {
           this.deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
         });
       }
+    }
+    // A later stage opened: the earlier stages' cards show their decisions.
+    for (const earlier of stagesOf(job).filter(
+      (stage) => stage.id !== approvalId && stage.status === 'approved',
+    )) {
+      if ((await this.deps.state.approval(earlier.id))?.decision === null)
+        await this.showDecision(earlier.id);
     }
     // The requester learns who has not got the request yet (and, on a retry, that everyone has).
     await this.deps.progress.noteUnreachable(
@@ -249,7 +263,7 @@ export class ApprovalConversation {
     if (!record) return;
     let decision = record.decision;
     if (!decision) {
-      decision = decisionOf(await this.appJob(record.jobId));
+      decision = decisionOf(await this.appJob(record.jobId), approvalId);
       if (!decision) return;
       await this.deps.state.saveApproval(approvalId, { ...record, decision });
     }
@@ -268,6 +282,11 @@ export class ApprovalConversation {
     });
   }
 
+  /** A stage's reminder: see `approvalReminder.ts`. */
+  remind(approvalId: string, jobId: string, reminded: readonly string[]): Promise<void> {
+    return remindApprovers(this.deps, () => this.appJob(jobId), approvalId, reminded);
+  }
+
   /** A second click, or a click after someone else decided: the decided card, never an error. */
   private async alreadyDecided(
     api: StewardClient,
@@ -279,8 +298,8 @@ export class ApprovalConversation {
     let decision = record?.decision ?? null;
     if (record && !decision) {
       const job = await api.getJob(record.jobId);
-      decision = decisionOf(job);
-      request ??= approvalCardData(job, new Map(), teamPeople(job));
+      decision = decisionOf(job, approvalId);
+      request ??= approvalCardData(job, new Map(), teamPeople(job), approvalId);
     }
     if (!request || !decision) return { kind: 'text', text: say(reader, 'approval.alreadyDecided') };
     return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);

@@ -223,6 +223,17 @@ export const en = {
     'Type "language en" for English, "language fr" for French, or "language auto" to follow your Teams language.',
   'help.statusCommand': 'status <request id>',
   'help.language': 'Choose my language: en, fr, or auto (your Teams language).',
+  // Staged approvals.
+  'progress.stageWaitingFor': 'Stage {number} of {count}: {stage}, waiting for {names}',
+  'approval.stage': 'Stage {number} of {count}: {stage}',
+  'approval.earlierStage': '{stage}: approved by {name}',
+  'approval.reminder': 'Reminder: this request has been waiting for your decision since {when}.',
+  'approval.nudge': 'Reminder: {requester}’s request for “{team}” is waiting for your decision.',
+  'approval.escalatedLate':
+    'This request came to you because nobody decided on stage “{stage}” within {hours} hours.',
+  'approval.escalatedEmpty':
+    'This request came to you because stage “{stage}” had nobody else to decide on it.',
+  'approval.expired': 'Expired: nobody decided in time.',
 };
 
 /** A key of the catalog. */

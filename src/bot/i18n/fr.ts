@@ -235,4 +235,15 @@ export const fr: Record<MessageKey, string> = {
     'Tapez « language en » pour l’anglais, « language fr » pour le français, ou « language auto » pour suivre la langue de Teams.',
   'help.statusCommand': 'status <identifiant>',
   'help.language': 'Choisir ma langue : en, fr, ou auto (la langue de Teams).',
+  // Staged approvals.
+  'progress.stageWaitingFor': 'Étape {number} sur {count} : {stage}, en attente de {names}',
+  'approval.stage': 'Étape {number} sur {count} : {stage}',
+  'approval.earlierStage': '{stage} : approuvée par {name}',
+  'approval.reminder': 'Rappel : cette demande attend votre décision depuis le {when}.',
+  'approval.nudge': 'Rappel : la demande de {requester} pour « {team} » attend votre décision.',
+  'approval.escalatedLate':
+    'Cette demande vous parvient car personne n’a décidé de l’étape « {stage} » en {hours} heures.',
+  'approval.escalatedEmpty':
+    'Cette demande vous parvient car l’étape « {stage} » n’avait personne d’autre pour en décider.',
+  'approval.expired': 'Expirée : personne n’a décidé à temps.',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channelName, tabConfigurationInput } from './channels';
+import { ApprovalPolicy } from './approvalPolicy';
 import { Flag, model, multiLine, odataCollection } from './registry';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
@@ -21,20 +22,6 @@ export type PermanentMembership = z.output<typeof PermanentMembership>;
 export const PermanentMembershipRole = z.enum(['owners', 'members']);
 export type PermanentMembershipRole = z.output<typeof PermanentMembershipRole>;
 
-export const ApprovalTeamMember = model(
-  'ApprovalTeamMember',
-  z.strictObject({ id: z.string().trim().min(1).max(320), name: z.string().max(256).optional() }),
-);
-
-const Approval = z.strictObject({
-  requireApproval: Flag.default(false),
-  approvalTeam: z.array(ApprovalTeamMember).max(50).default([]),
-  allowSelfApproval: Flag.default(false).describe(
-    'Whether a requester who is in the approval team may decide on their own request. ' +
-      'By default (false) they may not (403 `selfApprovalNotAllowed`) and the other approvers decide.',
-  ),
-});
-
 const AudienceTargeting = z.strictObject({
   enabled: Flag.default(false),
   rules: multiLine(z.string().max(2000)).default(''),
@@ -53,7 +40,7 @@ export const TemplateConfiguration = model(
     system: Flag.default(false),
     singleton: Flag.default(false),
     domId: z.string().max(256).nullable().default(null),
-    approval: Approval.default({ requireApproval: false, approvalTeam: [], allowSelfApproval: false }),
+    approval: ApprovalPolicy.default({ requireApproval: false, approvalTeam: [], allowSelfApproval: false }),
     permanentMembership: PermanentMembership.default({ members: [], owners: [] }),
     audienceTargeting: AudienceTargeting.default({ enabled: false, rules: '' }),
     sensitivityLabelId: z.string().max(128).nullable().default(null),

@@ -6,6 +6,8 @@ export const EVENT_TYPES = [
   'team_creation_approval_requested',
   'team_creation_approved',
   'team_creation_rejected',
+  'team_creation_approval_reminder',
+  'team_creation_approval_escalated',
   'team_archived',
   'team_unarchived',
   'team_deleted',

@@ -1,4 +1,5 @@
 /** The wire models shared by the server, the client and the tests. */
+export * from './approvalPolicy';
 export * from './catalog';
 export * from './directory';
 export * from './errors';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JobApproval } from './approvalPolicy';
 import { model, multiLine, odataCollection } from './registry';
 
 const UserIdentifier = (name: string) =>
@@ -93,7 +94,9 @@ export const Job = model(
     progress: z.number().int().min(0).max(100),
     steps: z.array(JobStep),
     log: z.array(z.string()),
-    data: z.record(z.string(), z.unknown()),
+    data: z
+      .looseObject({ approval: JobApproval.optional() })
+      .describe('The request, plus `approval` (with its stages) and the created `team` when known.'),
     createdDateTime: z.string(),
     lastModifiedDateTime: z.string(),
     failedReason: z.string().nullable(),

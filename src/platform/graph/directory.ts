@@ -6,6 +6,7 @@ import type {
   DirectoryReader,
   DirectoryUser,
 } from '../../domain/directory';
+import type { AppRole } from '../../domain/roles';
 import type { User } from '../../domain/wire';
 import { PlatformError } from '../port';
 import type { GraphClient } from './client';
@@ -86,6 +87,24 @@ export class GraphDirectory implements DirectoryReader {
       users: page.items.slice(options.skip, want).map(toUser),
       total: page.count ?? page.items.length,
     };
+  }
+
+  /**
+   * A person's manager (`GET /users/{id}/manager`, `api/user-list-manager.md`): a directory object,
+   * a user in practice; Graph answers 404 when the person has no manager.
+   */
+  async managerOf(userId: string): Promise<User | undefined> {
+    const manager = await this.client.find<GraphUser & { '@odata.type'?: string }>(
+      `/users/${segment(userId)}/manager?$select=${USER_FIELDS}`,
+    );
+    // The manager may be an organisational contact rather than a user: no approver then.
+    const isUser = !manager?.['@odata.type'] || manager['@odata.type'] === '#microsoft.graph.user';
+    return manager && isUser ? toUser(manager) : undefined;
+  }
+
+  /** Roles come inside Entra ID's tokens, not from the directory (see the class comment). */
+  async peopleWithRole(_role: AppRole): Promise<User[]> {
+    return [];
   }
 
   /** The groups (not directory roles or administrative units) a person is a direct member of. */

@@ -10,6 +10,7 @@ import type { AuditLog } from '../audit';
 import type { EventBus, StewardEvent } from '../events';
 import type { MetadataService } from '../metadata';
 import type { WebhookSender } from '../webhookSender';
+import type { ApprovalTimerActions } from './approvalTimer';
 
 /** What a step reports: log lines, the job's new data, the team it created, or that it had nothing to do. */
 export interface StepResult<D> {
@@ -83,6 +84,8 @@ export interface JobDependencies {
   sender: WebhookSender;
   webhooks: WebhookDeliveryPolicy;
   log: { warn(o: object, m: string): void };
+  /** What approval timers do (`approvalTimer.ts`). */
+  approvalTimers: ApprovalTimerActions;
 }
 
 /**

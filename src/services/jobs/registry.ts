@@ -2,6 +2,7 @@ import type { JobType, StoredJob } from '../../domain/jobs';
 import { stepStatuses, toWireJob } from '../../domain/jobs';
 import type { Job, JobStep } from '../../domain/wire';
 import type { JobDependencies, JobHandler, JobTypeModule } from './jobType';
+import { approvalTimerJob } from './approvalTimer';
 import { provisioningJob } from './provisioning';
 import { teamArchiveJob } from './teamArchive';
 import { webhookDeliveryJob } from './webhookDelivery';
@@ -15,6 +16,7 @@ export const JOB_TYPES: { readonly [T in JobType]: JobTypeModule<unknown> } = {
   ProvisioningRequest: provisioningJob as JobTypeModule<unknown>,
   TeamArchiveRequest: teamArchiveJob as JobTypeModule<unknown>,
   WebhookDelivery: webhookDeliveryJob as JobTypeModule<unknown>,
+  ApprovalTimer: approvalTimerJob as JobTypeModule<unknown>,
 };
 
 /** A job type's module with the handler the worker calls. */

@@ -18,6 +18,11 @@ export interface WorkerOptions {
   pollMs: number;
   /** Transient failures retried before a job fails. */
   maxAttempts?: number;
+  /**
+   * What time it is (epoch ms) when claiming jobs: which jobs are due, and their leases. The
+   * system clock by default; tests move it to make timers due without waiting.
+   */
+  clock?: () => number;
   log: {
     info(o: object, m: string): void;
     warn(o: object, m: string): void;
@@ -108,7 +113,7 @@ export class JobWorker {
   private claim(limit: number): Promise<StoredJob[]> {
     const { db, jobs, audit } = this.deps;
     return db.transaction().execute(async (trx) => {
-      const now = Date.now();
+      const now = (this.options.clock ?? Date.now)();
       const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now, trx);
       // A job back from a park goes on with the attempt that started it.
       const entries = claimed

@@ -9,6 +9,7 @@ import * as botState from './0007_bot_state';
 import * as auditCounts from './0008_audit_counts';
 import * as refusalCounts from './0009_refusal_counts';
 import * as graphBudget from './0010_graph_budget';
+import * as approvalStages from './0011_approval_stages';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008_audit_counts': auditCounts,
   '0009_refusal_counts': refusalCounts,
   '0010_graph_budget': graphBudget,
+  '0011_approval_stages': approvalStages,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,8 @@ export interface SeedUser extends User {
   /** Never AUTHENTICATED_USER: every user token carries that one implicitly. */
   appRoles: AppRole[];
   groupIds: string[];
+  /** The person's line manager (object id), null at the top of a department. */
+  managerId: string | null;
 }
 
 export interface SeedGroup {
@@ -144,8 +146,43 @@ function person(spec: PersonSpec): SeedUser {
     preferredLanguage: spec.preferredLanguage,
     appRoles: spec.appRoles ?? [],
     groupIds: [G.allCompany, ...spec.groups],
+    managerId: MANAGERS[spec.n] === undefined ? null : seedUserId(MANAGERS[spec.n]!),
   };
 }
+
+/**
+ * Who reports to whom (by person number): one small org chart per department, each headed by
+ * someone with no manager (Megan Bowen for IT, Adele Vance for Legal, Zoé Lefèvre for Marketing,
+ * Oliver Bennett for Sales, Emily Nakamura for Engineering, Hélène Dupré for Finance and Operations,
+ * Katharina Schäfer for Human Resources), so approval policies can ask for the requester's manager.
+ */
+const MANAGERS: Readonly<Record<number, number>> = {
+  20: 26, // Alex Wilber → Zoé Lefèvre
+  24: 21, // Patti Fernandez → Megan Bowen
+  32: 24, // Priya Raghunathan → Patti Fernandez
+  40: 24, // Mathieu Girard → Patti Fernandez
+  48: 24, // Björn Lindqvist → Patti Fernandez
+  25: 22, // Lynne Robbins → Adele Vance
+  34: 22, // Siobhán O'Connor → Adele Vance
+  46: 25, // Sofia Rossi → Lynne Robbins
+  36: 26, // Lucía Fernández Ruiz → Zoé Lefèvre
+  37: 26, // Lucas Peeters → Zoé Lefèvre
+  38: 37, // Élodie Marchand → Lucas Peeters
+  49: 26, // Gabriel Oliveira → Zoé Lefèvre
+  23: 35, // Isaiah Langer → Oliver Bennett
+  42: 35, // Nomvula Dlamini → Oliver Bennett
+  30: 42, // João Conceição → Nomvula Dlamini
+  27: 44, // Jürgen Groß → Emily Nakamura
+  28: 44, // Haruto Takahashi → Emily Nakamura
+  43: 44, // Diego Álvarez → Emily Nakamura
+  50: 44, // Ravi Krishnan → Emily Nakamura
+  41: 51, // Chloé Bernard → Hélène Dupré
+  29: 41, // 山田 花子 → Chloé Bernard
+  33: 41, // Arjun Mehta → Chloé Bernard
+  47: 51, // Fatima Zahra El Amrani → Hélène Dupré
+  31: 39, // Ana Beatriz Gonçalves → Katharina Schäfer
+  45: 39, // Marcus Johnson → Katharina Schäfer
+};
 
 export const seedUsers: readonly SeedUser[] = [
   // The six people of the Microsoft 365 Agents Playground.

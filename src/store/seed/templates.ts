@@ -1,39 +1,13 @@
 import type { CatalogTemplateInput } from '../../domain/wire/catalog';
-import { SEED_LABEL_IDS, seedUsers } from './directory';
+import { SEED_LABEL_IDS } from './directory';
+import { stagedTemplate } from './stagedTemplate';
+import { badge, personRef, webTab } from './templateParts';
 
 /**
  * The demo catalog of the embedded platform. Each template shows one governance feature: open or
  * approved, audience rules (country, department, group, mail domain, language), cloning, labels,
- * singleton and disabled templates. Pure data; the store seeds it.
+ * singleton and disabled templates, staged approvals. Pure data; the store seeds it.
  */
-
-/** A `{id, name}` reference to a seed person, by display name; a typo fails at load time. */
-function personRef(displayName: string): { id: string; name: string } {
-  const user = seedUsers.find((u) => u.displayName === displayName);
-  if (!user) throw new Error(`seed templates reference an unknown person: ${displayName}`);
-  return { id: user.id, name: user.displayName };
-}
-
-/** A square badge with a short caption, as an inline SVG data URI (works offline, well under 1 kB). */
-function badge(caption: string, color: string): string {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
-    `<rect width="96" height="96" rx="16" fill="${color}"/>` +
-    '<text x="48" y="58" font-family="Segoe UI,Arial,sans-serif" font-size="28" font-weight="600" ' +
-    `fill="#FFFFFF" text-anchor="middle">${caption}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-}
-
-const webTab = (channel: string, displayName: string, path: string) => ({
-  channel,
-  displayName,
-  teamsAppId: 'com.microsoft.teamspace.tab.web',
-  configuration: {
-    entityId: path.replace(/\W+/g, '-'),
-    contentUrl: `https://example.com/${path}`,
-    websiteUrl: `https://example.com/${path}`,
-  },
-});
 
 export const seedTemplates: readonly CatalogTemplateInput[] = [
   {
@@ -316,4 +290,5 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       teamPrivacy: 'public',
     },
   },
+  stagedTemplate,
 ];

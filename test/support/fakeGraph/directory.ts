@@ -4,6 +4,9 @@ import { Representations } from './representations';
 
 /** Users, their groups, and Microsoft 365 groups (`api/group-post-groups.md`, `api/group-upsert.md`, `api/group-update.md`). */
 export abstract class DirectoryApi extends Representations {
+  /** Each person's manager (user id → manager's id), as `/users/{id}/manager` answers it. */
+  readonly managers = new Map<string, string>();
+
   protected listUsers(request: ParsedRequest): Reply {
     const query = request.url.searchParams;
     const advanced = query.has('$count') || query.has('$orderby') || query.has('$search');
@@ -26,6 +29,23 @@ export abstract class DirectoryApi extends Representations {
       request,
       users.map((u) => this.userJson(request, u)),
     );
+  }
+
+  /**
+   * `GET /users/{id}/manager` (`api/user-list-manager.md`): the manager as a directory object
+   * (`@odata.type` says which kind), `$select` honoured; 404 when the person has none.
+   */
+  protected getManager(request: ParsedRequest, userId: string): Reply {
+    const managerId = this.managers.get(this.user(userId).id);
+    if (!managerId) {
+      return fail(
+        404,
+        'Request_ResourceNotFound',
+        "Resource 'manager' does not exist or one of its queried reference-property objects are not present.",
+      );
+    }
+    const manager = this.userJson(request, this.user(managerId));
+    return { status: 200, body: { '@odata.type': '#microsoft.graph.user', ...manager } };
   }
 
   protected listMemberOf(request: ParsedRequest, userId: string): Reply {

@@ -96,6 +96,7 @@ export class FakeGraph extends IdentityApi {
         (r, u) => ({ status: 200, body: this.userJson(r, this.user(u)) }),
       ],
       ['GET', new RegExp(`^/users/${id}/memberOf$`), (r, u) => this.listMemberOf(r, u)],
+      ['GET', new RegExp(`^/users/${id}/manager$`), (r, u) => this.getManager(r, u)],
       [
         'GET',
         /^\/security\/dataSecurityAndGovernance\/sensitivityLabels$/,

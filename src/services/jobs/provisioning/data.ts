@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ApprovalStageProgress,
   ClonedTeam,
   PermanentMember,
   PermanentMembership,
@@ -45,10 +46,22 @@ export const ProvisioningData = z.looseObject({
   plan: ProvisioningPlan,
   approval: z
     .looseObject({
+      /** The approval request of the stage waiting for a decision (the last stage once decided). */
       id: z.string(),
       status: z.string(),
+      /** That stage's approvers. */
       approvers: z.array(PermanentMember),
       approver: z.object({ id: z.string(), message: z.string().nullable() }).optional(),
+      stages: z.array(ApprovalStageProgress).optional(),
+      allowSelfApproval: z.boolean().optional(),
+      timers: z
+        .object({
+          reminderAfterHours: z.number().optional(),
+          escalateAfterHours: z.number().optional(),
+          expireAfterDays: z.number().optional(),
+        })
+        .optional(),
+      escalationTeam: z.array(PermanentMember).optional(),
     })
     .optional(),
   team: Person.extend({ webUrl: z.string() }).optional(),

@@ -18,15 +18,33 @@ export function eventPayload(job: Pick<StoredJob, 'id'>, data: ProvisioningData)
       membership: data.request.team.membership,
     },
     provisioning: { id: job.id },
-    ...(data.approval
+    ...(data.approval ? { approval: approvalPayload(data.approval) } : {}),
+    ...(data.team ? { team: { id: data.team.id, displayName: data.team.displayName } } : {}),
+    metadata: data.request.metadata ?? {},
+  };
+}
+
+/** The approval's part of a payload: its request id, the last decision, and the stage it names. */
+function approvalPayload(approval: NonNullable<ProvisioningData['approval']>): Record<string, unknown> {
+  const stages = approval.stages ?? [];
+  const index = stages.findIndex((s) => s.id === approval.id);
+  const stage = stages[index];
+  return {
+    id: approval.id,
+    ...(approval.approver ? { approver: approval.approver } : {}),
+    ...(stage
       ? {
-          approval: {
-            id: data.approval.id,
-            ...(data.approval.approver ? { approver: data.approval.approver } : {}),
+          stage: {
+            id: stage.id,
+            name: stage.name,
+            number: index + 1,
+            count: stages.length,
+            decision: stage.decision,
+            status: stage.status,
+            approvers: stage.approvers,
+            ...(stage.escalated ? { escalated: stage.escalated } : {}),
           },
         }
       : {}),
-    ...(data.team ? { team: { id: data.team.id, displayName: data.team.displayName } } : {}),
-    metadata: data.request.metadata ?? {},
   };
 }
