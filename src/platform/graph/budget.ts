@@ -1,14 +1,19 @@
 import type { BudgetBucket, GraphBudgetSettings, GraphBudgetStore } from '../../domain/graphBudget';
-import { PlatformBusy } from '../port';
+import { PlatformError } from '../port';
 import type { Sleep } from './client';
 
 /**
- * A call the budget could serve only after `maxWaitMs`: it was not sent. The platform is busy, not
- * failing: the job parks until its turn (its worker slot freed, no attempt spent).
+ * A call the budget could serve only after `maxWaitMs`: it was not sent. Transient, with the wait
+ * as `retryAfterMs`, so the job is delayed (its worker slot freed) instead of sleeping on it.
  */
-export class GraphBudgetDeferred extends PlatformBusy {
+export class GraphBudgetDeferred extends PlatformError {
   constructor(what: string, waitMs: number) {
-    super(`Microsoft Graph's budget for ${what} is spent for the next ${Math.ceil(waitMs / 1000)} s`, waitMs);
+    super(
+      `Microsoft Graph's budget for ${what} is spent for the next ${Math.ceil(waitMs / 1000)} s`,
+      429,
+      true,
+      waitMs,
+    );
     this.name = 'GraphBudgetDeferred';
   }
 }
