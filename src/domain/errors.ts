@@ -103,6 +103,18 @@ export class PlatformError extends Error {
 }
 
 /**
+ * The platform's shared request budget cannot serve a call soon, so the call was not sent. Not a
+ * failure of the job: the worker parks it until `retryAfterMs` has passed, without holding a slot
+ * or spending an attempt (a burst of a thousand jobs must not use up their retries waiting).
+ */
+export class PlatformBusy extends PlatformError {
+  constructor(message: string, retryAfterMs: number) {
+    super(message, 429, true, retryAfterMs);
+    this.name = 'PlatformBusy';
+  }
+}
+
+/**
  * A job cannot be carried out as its type says: its data is not of the shape its job type parses,
  * or its template asks for something impossible (a tab in a channel the team does not have). Final:
  * the job fails with this message, and it is not retried.

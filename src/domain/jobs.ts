@@ -64,6 +64,7 @@ export const WAIT_DESCRIPTIONS: Readonly<Record<JobWaitReason, string>> = {
   teamArchive: 'Microsoft Teams is archiving the team.',
   teamUnarchive: 'Microsoft Teams is unarchiving the team.',
   replication: 'Waiting for Microsoft Teams to make the new team available everywhere.',
+  graphBudget: "Waiting for a turn in the tenant's Microsoft Graph request budget.",
 };
 
 /** What a job has done so far, saved after every step so a resumed job skips it. */

@@ -66,7 +66,7 @@ export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'sensitivi
   parts: { apps: boolean; tabs: boolean; settings: boolean; channels: boolean; members: boolean };
 }
 
-export { PlatformError } from '../domain/errors';
+export { PlatformBusy, PlatformError } from '../domain/errors';
 export type { OperationState } from '../domain/jobs';
 
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */

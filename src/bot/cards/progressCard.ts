@@ -106,6 +106,7 @@ const WAIT_HEADLINES: Record<JobWaitReason, MessageKey> = {
   teamArchive: 'progress.wait.teamArchive',
   teamUnarchive: 'progress.wait.teamUnarchive',
   replication: 'progress.wait.replication',
+  graphBudget: 'progress.wait.graphBudget',
 };
 
 function headline(data: ProgressCardData, reader: Reader): { text: string; color: string } {

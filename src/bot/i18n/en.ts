@@ -16,6 +16,7 @@ export const en = {
   'progress.wait.teamArchive': 'Microsoft Teams is archiving the team',
   'progress.wait.teamUnarchive': 'Microsoft Teams is unarchiving the team',
   'progress.wait.replication': 'Waiting for Microsoft Teams to make the new team available',
+  'progress.wait.graphBudget': 'Waiting for its turn with Microsoft Teams',
   'progress.delayed': 'Delayed: trying again shortly',
   'progress.paused': 'Paused by an administrator',
   'progress.waitingFor': 'Waiting for approval by {names}',

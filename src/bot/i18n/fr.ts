@@ -19,6 +19,7 @@ export const fr: Record<MessageKey, string> = {
   'progress.wait.teamUnarchive': 'Microsoft Teams sort l’équipe de l’archive',
   'progress.wait.replication':
     'En attente de la mise à disposition de la nouvelle équipe par Microsoft Teams',
+  'progress.wait.graphBudget': 'En attente de son tour auprès de Microsoft Teams',
   'progress.delayed': 'Retardée : nouvelle tentative sous peu',
   'progress.paused': 'Mise en pause par un administrateur',
   'progress.waitingFor': 'En attente de l’approbation de {names}',

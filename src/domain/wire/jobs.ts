@@ -66,9 +66,9 @@ export const JobStep = model(
 export type JobStep = z.output<typeof JobStep>;
 
 export const JobWaitReason = z
-  .enum(['teamCreation', 'teamClone', 'teamArchive', 'teamUnarchive', 'replication'])
+  .enum(['teamCreation', 'teamClone', 'teamArchive', 'teamUnarchive', 'replication', 'graphBudget'])
   .describe(
-    'What Microsoft Teams is doing while the job waits: creating, cloning, archiving or unarchiving the team, or making a new team visible everywhere (replication).',
+    "What the job waits for: Microsoft Teams creating, cloning, archiving or unarchiving the team, making a new team visible everywhere (replication), or a turn in the tenant's Microsoft Graph request budget (graphBudget).",
   );
 export type JobWaitReason = z.output<typeof JobWaitReason>;
 

@@ -1,19 +1,14 @@
 import type { BudgetBucket, GraphBudgetSettings, GraphBudgetStore } from '../../domain/graphBudget';
-import { PlatformError } from '../port';
+import { PlatformBusy } from '../port';
 import type { Sleep } from './client';
 
 /**
- * A call the budget could serve only after `maxWaitMs`: it was not sent. Transient, with the wait
- * as `retryAfterMs`, so the job is delayed (its worker slot freed) instead of sleeping on it.
+ * A call the budget could serve only after `maxWaitMs`: it was not sent. The platform is busy, not
+ * failing: the job parks until its turn (its worker slot freed, no attempt spent).
  */
-export class GraphBudgetDeferred extends PlatformError {
+export class GraphBudgetDeferred extends PlatformBusy {
   constructor(what: string, waitMs: number) {
-    super(
-      `Microsoft Graph's budget for ${what} is spent for the next ${Math.ceil(waitMs / 1000)} s`,
-      429,
-      true,
-      waitMs,
-    );
+    super(`Microsoft Graph's budget for ${what} is spent for the next ${Math.ceil(waitMs / 1000)} s`, waitMs);
     this.name = 'GraphBudgetDeferred';
   }
 }

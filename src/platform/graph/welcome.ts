@@ -1,7 +1,7 @@
 import { type Dispatcher, request } from 'undici';
 import { NotFound } from '../../domain/errors';
 import type { WelcomeOutcome } from '../port';
-import { PlatformError } from '../port';
+import { PlatformBusy, PlatformError } from '../port';
 import type { GraphClient } from './client';
 import { segment } from './paths';
 import type { GraphChannel } from './mapping';
@@ -72,6 +72,8 @@ export class WelcomeMessenger {
       await this.post(serviceUrl, general, botAppId, botTokens, text);
     } catch (error) {
       // NotFound (an app not in the catalog, a team gone) is the domain's error, not a PlatformError.
+      // A budget that is spent is a wait, not a reason to skip the welcome: the job parks.
+      if (error instanceof PlatformBusy) throw error;
       if (!(error instanceof PlatformError || error instanceof NotFound)) throw error;
       return { skipped: `The welcome message could not be delivered: ${error.message}` };
     }

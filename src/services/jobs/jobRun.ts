@@ -1,3 +1,4 @@
+import { PlatformBusy } from '../../domain/errors';
 import {
   type Checkpoint,
   type OperationState,
@@ -90,7 +91,7 @@ export class ActiveRun {
     if (this.lost) throw new LeaseLost();
     if (job.checkpoint.done.includes(name)) return;
     this.step = name;
-    const result = (await work()) ?? {};
+    const result = (await this.parkWhenBusy(work)) ?? {};
     if (this.lost) throw new LeaseLost();
     if (result.data !== undefined) this.current = result.data;
     // The step's wait ends with it: what it waited on, and the wait shown to clients.
@@ -136,8 +137,24 @@ export class ActiveRun {
     };
   }
 
+  /**
+   * Runs a step's work; when the platform's shared budget cannot serve one of its calls soon, the
+   * job parks until its turn (what the step's operation stood at is kept), as it does for a long
+   * operation: no slot held, no attempt spent.
+   */
+  private async parkWhenBusy<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof PlatformBusy) || this.lost) throw error;
+      const afterMs = Math.max(1, error.retryAfterMs ?? 1000);
+      this.recordWait('graphBudget', afterMs, this.job.checkpoint.pending);
+      throw new JobParked(Date.now() + afterMs);
+    }
+  }
+
   /** Notes in the job what it waits for and until when; a log line when the wait is a new one. */
-  private recordWait(reason: JobWaitReason, afterMs: number, state: OperationState): void {
+  private recordWait(reason: JobWaitReason, afterMs: number, state: OperationState | undefined): void {
     const job = this.job;
     const now = Date.now();
     const previous = job.checkpoint.waiting;
@@ -146,7 +163,7 @@ export class ActiveRun {
     JobRepository.apply(job, {
       checkpoint: {
         ...rest,
-        pending: state,
+        ...(state ? { pending: state } : {}),
         waiting: {
           step: this.step ?? '',
           for: reason,
