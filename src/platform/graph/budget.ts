@@ -76,7 +76,11 @@ export class GraphBudget {
     const buckets = this.buckets(method, path);
     if (buckets.length === 0) return;
     this.sweepNowAndThen();
-    const reservation = await this.store.reserve(buckets, this.settings.maxWaitMs);
+    // A turn one interval away is the bucket's own pace, waited for here: deferred instead, the
+    // job would park, and its step, re-run when it resumes, would spend that turn on the calls it
+    // had already made before this one, and be deferred again, for ever.
+    const maxWaitMs = Math.max(this.settings.maxWaitMs, ...buckets.map((b) => Math.ceil(b.intervalMs)));
+    const reservation = await this.store.reserve(buckets, maxWaitMs);
     if ('deferredMs' in reservation) {
       throw new GraphBudgetDeferred(
         buckets.map((b) => b.key.split(':')[0]).join(', '),

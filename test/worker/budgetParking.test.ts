@@ -1,0 +1,124 @@
+import type { Agent } from 'undici';
+import { PUBLISHED_GRAPH_LIMITS } from '../../src/domain/graphBudget';
+import type { Job } from '../../src/domain/wire';
+import { createGraphPlatform } from '../../src/platform/graph';
+import { migrate, openStore, type Store } from '../../src/store/database';
+import { GraphBudgetRepository } from '../../src/store/graphBudget';
+import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { FakeGraph } from '../support/fakeGraph';
+import { BOT, seedTenant } from '../support/graphTenant';
+import { waitForJob } from '../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+const TEAMS = 8;
+
+/**
+ * A burst the tenant-wide Graph budget cannot serve at once: `POST /teams` at 2 a second, one call
+ * a second per channel, and no in-process wait, so most calls are deferred, many of them more often
+ * than a job has attempts. Each deferral parks its job until its turn; no attempt is spent, so
+ * every job completes, with one team each, and shows what it waited for while it did.
+ */
+describe.each(databaseKinds)('jobs parked while the Graph budget is spent (%s)', (kind) => {
+  let fake: FakeGraph;
+  let dispatcher: Agent;
+  let db: TestDatabase;
+  let budgetStore: Store;
+  let app: TestSteward;
+
+  beforeAll(async () => {
+    fake = await FakeGraph.start({ bot: BOT, latency: { minMs: 50, maxMs: 100 }, replicationMs: 50 });
+    dispatcher = fake.dispatcher();
+    seedTenant(fake);
+    db = await createTestDatabase(kind);
+    // The budget lives in the deployment's database: opened here as another process would.
+    budgetStore = openStore(storeOptionsOf(db));
+    await migrate(budgetStore.db);
+    const limits = {
+      ...PUBLISHED_GRAPH_LIMITS,
+      createTeamPerSecond: 2,
+      perTeamPerSecond: 4,
+      perChannelPerSecond: 1,
+    };
+    const platform = createGraphPlatform(
+      { ...fake.config(), timeScale: 0.01, budget: { limits, headroom: 1, maxWaitMs: 200 } },
+      {
+        dispatcher,
+        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
+        budgetStore: new GraphBudgetRepository(budgetStore.db),
+      },
+    );
+    app = await startTestSteward(
+      db,
+      {
+        STEWARD_WORKER_CONCURRENCY: '4',
+        STEWARD_JOB_POLL_MS: '50',
+        STEWARD_PLATFORM: 'graph',
+        STEWARD_GRAPH_TENANT_ID: fake.tenantId,
+        STEWARD_GRAPH_CLIENT_ID: fake.clientId,
+        STEWARD_GRAPH_CLIENT_SECRET: fake.clientSecret,
+        STEWARD_GRAPH_BASE_URL: fake.baseUrl,
+        STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
+      },
+      { platform },
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await budgetStore?.close();
+    await dispatcher?.close();
+    await fake?.close();
+    await db?.drop();
+  });
+
+  test(`${TEAMS} teams through a spent budget: every job completes, none spends an attempt waiting`, async () => {
+    const alex = await app.userToken(PEOPLE.alex);
+    const ids: string[] = [];
+    for (let n = 0; n < TEAMS; n++) {
+      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: alex,
+        body: {
+          template: { id: 'project' },
+          team: { name: `Budget ${n}`, membership: { members: [{ id: PEOPLE.isaiah }] } },
+        },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+
+    const store = app.steward.store.db;
+    let seenWaiting: Job | undefined;
+    const started = Date.now();
+    for (;;) {
+      const rows = await store.selectFrom('jobs').select(['id', 'status', 'checkpoint']).execute();
+      const parked = rows.find((r) => r.status === 'parked' && r.checkpoint.includes('graphBudget'));
+      if (parked && !seenWaiting) {
+        const seen = await app.call<Job>('GET', `/api/v1.0/jobs/${parked.id}`, { token: alex });
+        if (seen.body.waitingFor?.reason === 'graphBudget') seenWaiting = seen.body;
+      }
+      if (rows.filter((r) => r.status === 'completed' || r.status === 'failed').length === TEAMS) break;
+      if (Date.now() - started > 60_000) throw new Error(`not done: ${JSON.stringify(rows)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    expect(seenWaiting).toMatchObject({
+      status: 'active',
+      waitingFor: { reason: 'graphBudget', description: expect.stringContaining('Graph request budget') },
+    });
+    for (const id of ids) {
+      const job = await waitForJob(app, alex, id);
+      expect({ id, status: job.status, failedReason: job.failedReason }).toEqual({
+        id,
+        status: 'completed',
+        failedReason: null,
+      });
+      // Waiting for a turn is not a failed attempt.
+      expect(job.log.filter((line) => line.startsWith('Attempt '))).toEqual([]);
+    }
+    const attempts = await store.selectFrom('jobs').select('attempts').where('id', 'in', ids).execute();
+    expect(attempts.map((r) => r.attempts)).toEqual(ids.map(() => 0));
+    expect(fake.graphRequests().filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(
+      TEAMS,
+    );
+  }, 90_000);
+});
