@@ -41,8 +41,9 @@ export interface GraphBudgetSettings {
    */
   headroom: number;
   /**
-   * The longest a call waits in-process for its turn. A later turn is not taken: the call fails as
-   * a transient `GraphBudgetDeferred` naming the wait, so the job is delayed and frees its slot.
+   * The longest a call waits in-process for its turn (at least its slowest bucket's interval). A
+   * later turn is not taken: the call fails as `GraphBudgetDeferred` naming the wait, and the job
+   * parks until then, its slot freed, no attempt spent.
    */
   maxWaitMs: number;
 }
