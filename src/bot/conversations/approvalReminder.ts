@@ -1,8 +1,9 @@
 import type { Job } from '../../client';
 import { renderApprovalCard } from '../cards';
-import { DEFAULT_READER, say } from '../i18n/catalog';
+import { say } from '../i18n/catalog';
 import type { ApprovalDependencies } from './approvals';
 import { approvalCardData } from './approvalRequest';
+import { readerOfApprover } from './approverReader';
 import { teamPeople } from './peopleNames';
 
 /**
@@ -21,15 +22,17 @@ export async function remindApprovers(
   const notes = approvalCardData(current, new Map(), teamPeople(current), approvalId).stageNotes;
   const request = { ...record.request, stageNotes: notes };
   await deps.state.saveApproval(approvalId, { ...record, request });
-  const nudge = say(DEFAULT_READER, 'approval.nudge', {
-    requester: request.requester.name,
-    team: request.teamName,
-  });
   for (const approverId of reminded) {
     const posted = record.cards[approverId];
     if (!posted) continue;
+    // In the approver's language, as their approval card was.
+    const reader = await readerOfApprover(deps.state, approverId);
+    const nudge = say(reader, 'approval.nudge', {
+      requester: request.requester.name,
+      team: request.teamName,
+    });
     await deps.messenger
-      .update(posted, renderApprovalCard(request))
+      .update(posted, renderApprovalCard(request, reader))
       .then(() => deps.messenger.say(posted.reference, nudge))
       .catch((error: unknown) => {
         deps.log.warn({ err: error, approvalId }, 'could not remind an approver');

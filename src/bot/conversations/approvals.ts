@@ -21,7 +21,9 @@ import { teamPeople } from './peopleNames';
 import { teamNameProblem } from './submitRequest';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from './reply';
-import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import { type Reader, say } from '../i18n/catalog';
+import { showDecision } from './approvalDecided';
+import { readerOfApprover } from './approverReader';
 
 /** What the approval conversation needs. */
 export interface ApprovalDependencies {
@@ -80,7 +82,7 @@ export class ApprovalConversation {
     const unreachable: Array<{ id: string; name: string }> = [];
     const deliveries = this.deps.deliveries;
     for (const approver of approvers) {
-      const reader = await this.readerOf(approver.id);
+      const reader = await readerOfApprover(this.deps.state, approver.id);
       const decided = record.decision ?? decision;
       const noted = await this.deps.state.pendingDelivery(approver.id, approvalId);
       // Delivered already, or decided while this card waited: nothing more to send.
@@ -254,32 +256,9 @@ export class ApprovalConversation {
     );
   }
 
-  /**
-   * Shows the decision on every approver's card (except `skip`'s, answered in place) and moves the
-   * requester's progress card on. The decision comes from the record, else from the job.
-   */
-  async showDecision(approvalId: string, skip?: string): Promise<void> {
-    const record = await this.deps.state.approval(approvalId);
-    if (!record) return;
-    let decision = record.decision;
-    if (!decision) {
-      decision = decisionOf(await this.appJob(record.jobId), approvalId);
-      if (!decision) return;
-      await this.deps.state.saveApproval(approvalId, { ...record, decision });
-    }
-    for (const [approverId, posted] of Object.entries(record.cards)) {
-      if (approverId === skip) continue;
-      const card = renderApprovalDecidedCard(
-        decidedCardData(record.request, decision),
-        await this.readerOf(approverId),
-      );
-      await this.deps.messenger.update(posted, card).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
-      });
-    }
-    await this.deps.progress.refresh(record.jobId).catch((error: unknown) => {
-      this.deps.log.warn({ err: error, jobId: record.jobId }, 'could not update a progress card');
-    });
+  /** Shows the decision on every approver's card but `skip`'s: see `approvalDecided.ts`. */
+  showDecision(approvalId: string, skip?: string): Promise<void> {
+    return showDecision(this.deps, (jobId) => this.appJob(jobId), approvalId, skip);
   }
 
   /** A stage's reminder: see `approvalReminder.ts`. */
@@ -303,11 +282,6 @@ export class ApprovalConversation {
     }
     if (!request || !decision) return { kind: 'text', text: say(reader, 'approval.alreadyDecided') };
     return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
-  }
-
-  /** How an approver reads, as the bot last saw them (English in UTC before they ever wrote). */
-  private async readerOf(approverId: string): Promise<Reader> {
-    return (await this.deps.state.user(approverId).catch(() => undefined))?.reader ?? DEFAULT_READER;
   }
 
   private async teamsIds(ids: readonly string[]): Promise<Map<string, string>> {
