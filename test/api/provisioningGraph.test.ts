@@ -13,7 +13,7 @@ import { createGraphPlatform, type GraphPlatform } from '../../src/platform/grap
 import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
-import { BOT, personId, seedTenant, TEMPLATE_TEAM, WEB_APP } from '../support/graphTenant';
+import { BOT, personId, seedTenant, TEMPLATE_TEAM, WEB_APP, graphSettings } from '../support/graphTenant';
 import { outboxTypes, waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
@@ -86,12 +86,7 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
       db,
       {
         STEWARD_JOB_POLL_MS: '50',
-        STEWARD_PLATFORM: 'graph',
-        STEWARD_GRAPH_TENANT_ID: fake.tenantId,
-        STEWARD_GRAPH_CLIENT_ID: fake.clientId,
-        STEWARD_GRAPH_CLIENT_SECRET: fake.clientSecret,
-        STEWARD_GRAPH_BASE_URL: fake.baseUrl,
-        STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
+        ...graphSettings(fake),
       },
       { platform },
     );

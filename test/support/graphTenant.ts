@@ -12,6 +12,18 @@ export const BOT = {
   teamsAppId: 'steward-teams-app',
 };
 
+/** The settings that point a Steward at the Graph simulator `fake` (its tenant, app and endpoints). */
+export function graphSettings(fake: FakeGraph): Record<string, string> {
+  return {
+    STEWARD_PLATFORM: 'graph',
+    STEWARD_GRAPH_TENANT_ID: fake.tenantId,
+    STEWARD_GRAPH_CLIENT_ID: fake.clientId,
+    STEWARD_GRAPH_CLIENT_SECRET: fake.clientSecret,
+    STEWARD_GRAPH_BASE_URL: fake.baseUrl,
+    STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
+  };
+}
+
 export function personId(displayName: string): string {
   const user = seedUsers.find((u) => u.displayName === displayName);
   if (!user) throw new Error(`no seed person ${displayName}`);

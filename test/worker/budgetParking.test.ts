@@ -6,7 +6,7 @@ import { migrate, openStore, type Store } from '../../src/store/database';
 import { GraphBudgetRepository } from '../../src/store/graphBudget';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 import { FakeGraph } from '../support/fakeGraph';
-import { BOT, seedTenant } from '../support/graphTenant';
+import { BOT, seedTenant, graphSettings } from '../support/graphTenant';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
@@ -52,12 +52,7 @@ describe.each(databaseKinds)('jobs parked while the Graph budget is spent (%s)',
       {
         STEWARD_WORKER_CONCURRENCY: '4',
         STEWARD_JOB_POLL_MS: '50',
-        STEWARD_PLATFORM: 'graph',
-        STEWARD_GRAPH_TENANT_ID: fake.tenantId,
-        STEWARD_GRAPH_CLIENT_ID: fake.clientId,
-        STEWARD_GRAPH_CLIENT_SECRET: fake.clientSecret,
-        STEWARD_GRAPH_BASE_URL: fake.baseUrl,
-        STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
+        ...graphSettings(fake),
       },
       { platform },
     );

@@ -7,7 +7,7 @@ import { createGraphPlatform } from '../../src/platform/graph';
 import { toJob } from '../../src/store/jobRows';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { FAKE_GRAPH_CERT, FakeGraph } from '../support/fakeGraph';
-import { BOT, seedTenant } from '../support/graphTenant';
+import { BOT, seedTenant, graphSettings } from '../support/graphTenant';
 import { type Process, spawnMain } from '../support/mainProcess';
 import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';
 
@@ -27,12 +27,7 @@ describe.each(databaseKinds)('worker processes killed while Graph works (%s)', (
   const workers: Process[] = [];
 
   const graphEnv = (): Record<string, string> => ({
-    STEWARD_PLATFORM: 'graph',
-    STEWARD_GRAPH_TENANT_ID: fake.tenantId,
-    STEWARD_GRAPH_CLIENT_ID: fake.clientId,
-    STEWARD_GRAPH_CLIENT_SECRET: fake.clientSecret,
-    STEWARD_GRAPH_BASE_URL: fake.baseUrl,
-    STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
+    ...graphSettings(fake),
     // Graph's pace (31 s, then 1.5 times longer) at a hundredth, as the simulator's latencies.
     STEWARD_GRAPH_TIME_SCALE: '0.01',
   });

@@ -3,7 +3,7 @@ import type { Job } from '../../src/domain/wire';
 import { createGraphPlatform } from '../../src/platform/graph';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { FakeGraph } from '../support/fakeGraph';
-import { BOT, seedTenant } from '../support/graphTenant';
+import { BOT, seedTenant, graphSettings } from '../support/graphTenant';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
@@ -39,12 +39,7 @@ describe.each(databaseKinds)('jobs parked while Graph creates their teams (%s)',
       {
         STEWARD_WORKER_CONCURRENCY: String(SLOTS),
         STEWARD_JOB_POLL_MS: '50',
-        STEWARD_PLATFORM: 'graph',
-        STEWARD_GRAPH_TENANT_ID: fake.tenantId,
-        STEWARD_GRAPH_CLIENT_ID: fake.clientId,
-        STEWARD_GRAPH_CLIENT_SECRET: fake.clientSecret,
-        STEWARD_GRAPH_BASE_URL: fake.baseUrl,
-        STEWARD_GRAPH_AUTHORITY_HOST: fake.origin,
+        ...graphSettings(fake),
       },
       { platform },
     );
