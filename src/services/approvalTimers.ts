@@ -58,9 +58,13 @@ export class ApprovalTimers implements ApprovalTimerActions {
     return result.line;
   }
 
+  /**
+   * The stage, if still pending, with its row locked first as a decision locks it: two timers due
+   * together (a late reminder and the escalation) or a timer and a vote then change the job's stages
+   * one after the other, each reading what the one before it wrote.
+   */
   private async waiting(trx: Db, timer: ApprovalTimerData): Promise<Waiting | undefined> {
-    const approval = await this.deps.approvals.get(timer.approvalId, trx);
-    if (approval?.status !== 'pending') return undefined;
+    if (!(await this.deps.approvals.lockPending(timer.approvalId, trx))) return undefined;
     const job = await this.deps.jobs.get(timer.jobId, trx);
     if (!job || job.status !== 'waiting') return undefined;
     const data = structuredClone(job.data) as ProvisioningData;
