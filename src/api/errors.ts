@@ -119,9 +119,9 @@ export function sendJson(
     res.end();
     return;
   }
-  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
+  const bytes = body instanceof JsonText ? body.bytes : Buffer.from(JSON.stringify(body));
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', String(Buffer.byteLength(text)));
-  res.end(text);
+  res.setHeader('Content-Length', String(bytes.length));
+  res.end(bytes);
 }

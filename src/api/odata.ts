@@ -1,9 +1,12 @@
-import { JsonText, stringifyShared } from './json';
+import { JsonText, sharedJson } from './json';
 import { API_BASE } from './route';
 
+const COMMA = Buffer.from(',');
+const END = Buffer.from(']}');
+
 /**
- * An OData collection of `items` whose context names `entitySet`, as JSON text: the items' own
- * texts are reused when they are shared frozen objects (see `stringifyShared`).
+ * An OData collection of `items` whose context names `entitySet`, as JSON bytes: the items' own
+ * bytes are reused when they are shared frozen objects (see `sharedJson`).
  *
  * `@odata.count` is the number of matching items across all pages: `items.length` only for a
  * collection given whole, so a page (anything that may have a next link, or was cut at `$top`)
@@ -20,6 +23,11 @@ export function odataCollection(
     '@odata.count': page ? page.count : items.length,
     ...(page?.nextLink ? { '@odata.nextLink': page.nextLink } : {}),
   };
-  const prefix = JSON.stringify(head).slice(0, -1);
-  return new JsonText(`${prefix},"value":[${items.map(stringifyShared).join(',')}]}`);
+  const parts: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"value":[`)];
+  for (const item of items) {
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(sharedJson(item));
+  }
+  parts.push(END);
+  return new JsonText(Buffer.concat(parts));
 }
