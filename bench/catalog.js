@@ -125,6 +125,8 @@ async function run({ quick = false } = {}) {
     const ratio = s.requests.average / b.requests.average;
     const clean = (r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
     const rows = [rowOf('Steward', stewardRun), rowOf('bare node:http', bareRun)];
+    // The work measured: an A/B is only one when both sides answer the same catalog.
+    for (const row of rows) Object.assign(row, { templates, 'body bytes': first.body.length });
     const targets = [
       {
         name: `throughput ratio Steward/bare >= ${TARGET_RATIO}`,

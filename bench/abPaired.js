@@ -1,0 +1,115 @@
+'use strict';
+// The paired catalog A/B: `node bench/abPaired.js <baseline dir> [more dirs…] [--chunks N] [--requests M]`
+// starts one Steward per checkout (this one last), all at once, and loads them in turn with short
+// chunks of `GET /me/catalog/templates` (M requests each, 20 connections), the order rotating each
+// chunk, N chunks. Each chunk's CPU a request comes from the kernel's nanosecond count of the
+// server's threads (/proc/<pid>/task/*/schedstat). On a machine others load, a whole-run A/B
+// (bench/ab.js) moves by tens of percent from one run to the next; here the sides of a chunk run
+// seconds apart, so the median of the per-chunk differences shows what the load hides.
+// Directories are built checkouts, as for bench/ab.js (this checkout's bench/ is copied into each).
+const { cpSync, existsSync, readdirSync, readFileSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+
+const PATH = '/api/v1.0/me/catalog/templates';
+
+function options(args) {
+  const valueOf = (flag, fallback) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? Number(args[at + 1]) : fallback;
+  };
+  const flags = new Set(['--chunks', '--requests']);
+  const dirs = args.filter((a, i) => !a.startsWith('--') && !flags.has(args[i - 1]));
+  const chunks = valueOf('--chunks', 30);
+  const requests = valueOf('--requests', 1000);
+  if (dirs.length === 0 || dirs.some((d) => !existsSync(path.join(d, 'dist', 'main.js'))))
+    throw new Error('usage: node bench/abPaired.js <built checkout>… [--chunks N] [--requests M]');
+  if (!Number.isInteger(chunks) || chunks < 4 || chunks > 200) throw new Error('--chunks takes 4 to 200');
+  if (!Number.isInteger(requests) || requests < 200) throw new Error('--requests takes 200 or more');
+  return { dirs: dirs.map((d) => path.resolve(d)), chunks, requests };
+}
+
+/** Nanoseconds of CPU the process's threads have run. */
+function cpuNs(pid) {
+  let sum = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      sum += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended between the listing and the read
+    }
+  }
+  return sum;
+}
+
+const at = (sorted, q) => sorted[Math.floor(q * (sorted.length - 1))];
+const sortedOf = (values) => [...values].sort((a, b) => a - b);
+const us = (n) => `${n.toFixed(1)} µs`;
+
+async function main() {
+  const { dirs, chunks, requests } = options(process.argv.slice(2));
+  const here = path.resolve(__dirname, '..');
+  const sides = [];
+  for (const dir of [...dirs, here]) {
+    if (dir !== here) cpSync(path.join(here, 'bench'), path.join(dir, 'bench'), { recursive: true });
+    const { startServer } = require(path.join(dir, 'bench', 'processes'));
+    const server = await startServer('steward.js', { label: dir });
+    const load = (amount) =>
+      autocannon({
+        url: server.url + PATH,
+        connections: 20,
+        headers: { authorization: `Bearer ${server.token}` },
+        amount,
+      });
+    sides.push({ label: dir === here ? 'this' : dir, server, load, samples: [], bytes: 0 });
+  }
+  try {
+    for (const side of sides) {
+      const res = await fetch(side.server.url + PATH, {
+        headers: { authorization: `Bearer ${side.server.token}` },
+      });
+      side.bytes = (await res.arrayBuffer()).byteLength;
+      await side.load(3000); // warm-up, not counted
+    }
+    const loads = [];
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      loads.push(os.loadavg()[0]);
+      for (let k = 0; k < sides.length; k++) {
+        const side = sides[(k + chunk) % sides.length];
+        const before = cpuNs(side.server.pid);
+        const result = await side.load(requests);
+        const used = cpuNs(side.server.pid) - before;
+        if (result.non2xx || result.errors) throw new Error(`${side.label}: non-2xx answers or errors`);
+        side.samples.push(used / 1e3 / result.requests.total);
+      }
+    }
+    console.log(
+      `load average (1 min) from ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`,
+    );
+    console.log('\n| side | body bytes | CPU/req p25 | median | p75 | median of (side − first) per chunk |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    const first = sides[0].samples;
+    for (const side of sides) {
+      const own = sortedOf(side.samples);
+      const diff = sortedOf(side.samples.map((v, i) => v - first[i]));
+      const paired =
+        side === sides[0]
+          ? '—'
+          : `${us(at(diff, 0.5))} (p25 ${us(at(diff, 0.25))}, p75 ${us(at(diff, 0.75))})`;
+      console.log(
+        `| ${side.label} | ${side.bytes} | ${us(at(own, 0.25))} | ${us(at(own, 0.5))} | ${us(at(own, 0.75))} | ${paired} |`,
+      );
+    }
+  } finally {
+    for (const side of sides) await side.server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
