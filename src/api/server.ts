@@ -22,6 +22,14 @@ export { API_BASE } from './route';
 
 const NONE: ReadonlySet<string> = new Set();
 
+/**
+ * How long an idle keep-alive connection stays open. Clients and reverse proxies reuse an idle
+ * connection for as long as they think it lives (nginx's upstream `keepalive_timeout` is 60 s); a
+ * server that closes it first (Node's default is 5 s) races their next request, which then fails
+ * with ECONNRESET (a 502 behind a proxy). So the server outlives them, and announces it.
+ */
+export const IDLE_CONNECTION_MS = 65_000;
+
 /** What the HTTP server needs; `main.ts` builds it. */
 export interface ApiServerOptions {
   routes: readonly Route[];
@@ -51,6 +59,9 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
     handleUncaughtExceptions: false,
     ignoreTrailingSlash: true,
   });
+  server.server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  // A request's headers must not be held to a shorter deadline than the idle connection they reuse.
+  server.server.headersTimeout = IDLE_CONNECTION_MS + 1000;
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
   for (const route of options.routes) {
