@@ -49,11 +49,11 @@ const within = <T>(ms: number, promise: Promise<T>, what: string): Promise<T> =>
  * How long a wait for a state (a log line, an exit) may take: a child's start-up and exit take
  * seconds on a loaded two-core machine. The tests' own claims about time are stated apart.
  */
-const WAIT_MS = 20_000;
+const WAIT_MS = 45_000;
 
 describe('node dist/main.js', () => {
   // Several children start and stop per test, each taking up to WAIT_MS on a loaded machine.
-  jest.setTimeout(90_000);
+  jest.setTimeout(120_000);
   let dataDir: string;
   let env: Record<string, string>;
   const running: ChildProcess[] = [];
@@ -307,7 +307,7 @@ describe('node dist/main.js', () => {
   });
 
   test('a second signal during a graceful shutdown exits at once', async () => {
-    const main = await start({ STEWARD_SHUTDOWN_TIMEOUT_MS: '60000' });
+    const main = await start({ STEWARD_SHUTDOWN_TIMEOUT_MS: '600000' });
     const token = await issuer.mint({ id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] });
     await holdRequest(main.url, token, 'second-signal', false);
     main.child.kill('SIGTERM');
@@ -316,7 +316,7 @@ describe('node dist/main.js', () => {
     const signalled = Date.now();
     main.child.kill('SIGTERM');
     // 143 is the second signal's exit (the deadline's is 1, a graceful stop's 0), long before the
-    // 60 s deadline however slowly a loaded machine runs the child.
+    // ten-minute deadline however slowly a loaded machine runs the child.
     expect(await within(WAIT_MS, main.exited, 'exit after the second SIGTERM')).toEqual({
       code: 143,
       signal: null,
