@@ -11,6 +11,7 @@ import { findControlCharacter } from '../domain/controlCharacters';
 import type { RateLimitService } from '../services/rateLimits';
 import type { RefusalGuard } from '../services/refusals';
 import { clientAddress } from '../domain/network';
+import { IDLE_CONNECTION_MS } from './idleConnections';
 import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
 import type { Authenticator } from './middleware/authenticate';
@@ -21,14 +22,6 @@ import { API_BASE, type Route } from './route';
 export { API_BASE } from './route';
 
 const NONE: ReadonlySet<string> = new Set();
-
-/**
- * How long an idle keep-alive connection stays open. Clients and reverse proxies reuse an idle
- * connection for as long as they think it lives (nginx's upstream `keepalive_timeout` is 60 s); a
- * server that closes it first (Node's default is 5 s) races their next request, which then fails
- * with ECONNRESET (a 502 behind a proxy). So the server outlives them, and announces it.
- */
-export const IDLE_CONNECTION_MS = 65_000;
 
 /** What the HTTP server needs; `main.ts` builds it. */
 export interface ApiServerOptions {

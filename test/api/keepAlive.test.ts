@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { IDLE_CONNECTION_MS } from '../../src/api/server';
+import { IDLE_CONNECTION_MS } from '../../src/api/idleConnections';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { startTestSteward, type TestSteward } from '../support/steward';
 
