@@ -263,7 +263,13 @@ export class ApprovalConversation {
 
   /** A stage's reminder: see `approvalReminder.ts`. */
   remind(approvalId: string, jobId: string, reminded: readonly string[]): Promise<void> {
-    return remindApprovers(this.deps, () => this.appJob(jobId), approvalId, reminded);
+    return remindApprovers(
+      this.deps,
+      () => this.appJob(jobId),
+      approvalId,
+      reminded,
+      () => this.showDecision(approvalId),
+    );
   }
 
   /** A second click, or a click after someone else decided: the decided card, never an error. */
