@@ -85,6 +85,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
       bot.connector
         .messages(who.conversationId, mark)
         .find((m) => verbsOf(m.body).includes('approve') && cardText(m.body).includes(team)),
+      20_000,
     );
   /** A posted card as it reads now, once `pattern` is on it. */
   const cardSaying = (activityId: string, pattern: RegExp) =>
@@ -99,6 +100,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
         .messages(who.conversationId, mark)
         .map((m) => String(m.body.text ?? ''))
         .find((text) => pattern.test(text)),
+      20_000,
     );
   /** What a French reader reads on a card, with no sentence of the English catalog on it. */
   const french = (card: SentCard) => {
@@ -212,6 +214,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
           .messages(ALEX.conversationId, mark)
           .map((m) => cardOf(m.body))
           .find((card) => card && pattern.test(cardText(card))),
+        20_000,
       );
     expect(cardText(await ended(/Your request for Lapse expired\./))).toContain(
       'Nobody decided on stage “Legal” within 5 days.',
