@@ -81,10 +81,11 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
   };
   /** The approval card of the request `team` posted to `who` since `mark`. */
   const approvalCardOf = (who: TeamsPerson, team: string, mark = 0) =>
-    bot.connector.waitFor(() =>
-      bot.connector
-        .messages(who.conversationId, mark)
-        .find((m) => verbsOf(m.body).includes('approve') && cardText(m.body).includes(team)),
+    bot.connector.waitFor(
+      () =>
+        bot.connector
+          .messages(who.conversationId, mark)
+          .find((m) => verbsOf(m.body).includes('approve') && cardText(m.body).includes(team)),
       20_000,
     );
   /** A posted card as it reads now, once `pattern` is on it. */
@@ -95,11 +96,12 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
     }, 20_000);
   /** A plain message posted to `who` since `mark` that matches `pattern`. */
   const messageSaying = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    bot.connector.waitFor(() =>
-      bot.connector
-        .messages(who.conversationId, mark)
-        .map((m) => String(m.body.text ?? ''))
-        .find((text) => pattern.test(text)),
+    bot.connector.waitFor(
+      () =>
+        bot.connector
+          .messages(who.conversationId, mark)
+          .map((m) => String(m.body.text ?? ''))
+          .find((text) => pattern.test(text)),
       20_000,
     );
   /** What a French reader reads on a card, with no sentence of the English catalog on it. */
@@ -209,11 +211,12 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
     // The API's English reason is not what a French reader gets.
     expect(progressFr).not.toMatch(/Expired: nobody decided/);
     const ended = (pattern: RegExp) =>
-      bot.connector.waitFor(() =>
-        bot.connector
-          .messages(ALEX.conversationId, mark)
-          .map((m) => cardOf(m.body))
-          .find((card) => card && pattern.test(cardText(card))),
+      bot.connector.waitFor(
+        () =>
+          bot.connector
+            .messages(ALEX.conversationId, mark)
+            .map((m) => cardOf(m.body))
+            .find((card) => card && pattern.test(cardText(card))),
         20_000,
       );
     expect(cardText(await ended(/Your request for Lapse expired\./))).toContain(
