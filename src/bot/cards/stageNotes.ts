@@ -21,7 +21,9 @@ export function stageNoteText(note: StageNote | string, reader: Reader): string 
     case 'earlier': {
       const name = note.name || say(reader, 'approval.anApprover');
       const line = say(reader, 'approval.earlierStage', { stage: note.stage, name });
-      return note.comment ? `${line}: “${clip(note.comment, 400)}”` : line;
+      // French sets a colon off with a space.
+      const colon = reader.language === 'fr' ? ' :' : ':';
+      return note.comment ? `${line}${colon} “${clip(note.comment, 400)}”` : line;
     }
     case 'escalatedLate':
       return say(reader, 'approval.escalatedLate', { stage: note.stage, hours: note.hours });
