@@ -31,7 +31,7 @@ export const fr: Record<MessageKey, string> = {
   'progress.approvedBy': 'Approuvée par {name}',
   'progress.rejectedBy': 'Refusée par {name}',
   'progress.unreachable':
-    'Je n’ai pas encore pu joindre {names} dans Teams ; je continue d’essayer. Vous pouvez les prévenir de votre demande.',
+    'Je n’ai pas encore pu joindre {names} dans Teams ; je continue d’essayer. Vous pouvez aussi prévenir {names} vous-même.',
   'progress.failedReason': 'La demande a échoué.',
   'step.done': 'Terminé',
   'step.active': 'En cours',
@@ -137,7 +137,7 @@ export const fr: Record<MessageKey, string> = {
   'form.welcomeMessageShort': 'Message de bienvenue',
   'form.welcomeMessageError': 'Le message de bienvenue ne doit pas dépasser {max} caractères.',
   'form.conventionTyped': '{field} : le modèle transforme ce que vous tapez en « {rule} ».',
-  'form.conventionSet': '{field} : défini par le modèle (« {rule} »).',
+  'form.conventionSet': '{field} : le modèle s’en charge (« {rule} »).',
   'form.peoplePlaceholder': 'Rechercher des personnes par nom',
   'form.ownersError':
     'Ajoutez au moins {count} propriétaire(s) de plus : vous et les propriétaires du modèle comptez déjà.',
@@ -245,5 +245,11 @@ export const fr: Record<MessageKey, string> = {
     'Cette demande vous parvient car personne n’a décidé de l’étape « {stage} » en {hours} heures.',
   'approval.escalatedEmpty':
     'Cette demande vous parvient car l’étape « {stage} » n’avait personne d’autre pour en décider.',
-  'approval.expired': 'Expirée : personne n’a décidé à temps.',
+  'decided.expired': 'Expirée',
+  'decided.expiredFallback': 'Expirée : {team}, personne n’a décidé à temps.',
+  'decided.expiredLine':
+    'Personne n’a décidé de **{team}** à temps : la demande a expiré le {date} à {time}.',
+  'progress.expired': 'La demande a expiré',
+  'progress.expiredReason': 'Personne n’a décidé de l’étape « {stage} » en {days} jours.',
+  'ended.expired': 'Votre demande pour {team} a expiré.',
 };
