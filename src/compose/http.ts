@@ -7,6 +7,7 @@ import { auditRoutes } from '../api/routes/audit';
 import { catalogRoutes } from '../api/routes/catalog';
 import { directoryRoutes } from '../api/routes/directory';
 import { hookRoutes } from '../api/routes/hooks';
+import { lifecycleRoutes } from '../api/routes/lifecycle';
 import { metadataRoutes } from '../api/routes/metadata';
 import { provisioningRoutes } from '../api/routes/provisioning';
 import { mountReportPages } from '../api/routes/reportPages';
@@ -59,6 +60,7 @@ export function buildHttpServer(
           ...metadataRoutes(s.metadata),
           ...auditRoutes(s.audit),
           ...reportRoutes(s.reports),
+          ...lifecycleRoutes(s.lifecycle, s.lifecycleEvaluations),
         ],
     authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),
