@@ -13,6 +13,7 @@ export {
   renderTeamListPage,
   renderTeamNotFoundPage,
   renderTeamPage,
+  renderViewerForeignFormPage,
   renderViewerLoopbackOnlyPage,
   VIEWER_HEADERS,
 } from './viewer';
