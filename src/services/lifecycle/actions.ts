@@ -73,18 +73,19 @@ export class LifecycleActions {
       .map((team) => ({ teamId: team.facts.teamId, record: team.evaluation.next }));
     await this.deps.store.save(changed, asOf, now, trx);
     const events: StewardEvent[] = [];
-    let decisions = 0;
+    const records: AuditEntry[] = [];
     let jobs = 0;
     for (const team of page) {
       for (const decision of team.evaluation.decisions) {
-        decisions++;
-        await this.deps.audit.record(trx, this.record(team, decision, asOf, evaluationId), now);
+        records.push(this.record(team, decision, asOf, evaluationId));
         const type = ANNOUNCED_AS[decision.action];
         if (type) events.push(await this.deps.events.record(trx, type, this.payload(team, decision), now));
         if (await this.queueChange(trx, team, decision, now)) jobs++;
       }
     }
-    return { events, decisions, jobs };
+    // One statement for the page's records (and one for the trail's day count).
+    await this.deps.audit.record(trx, records, now);
+    return { events, decisions: records.length, jobs };
   }
 
   private record(
