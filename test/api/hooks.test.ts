@@ -87,7 +87,7 @@ describe('webhook helpers', () => {
       'team_ownerless',
       'team_guest_review_due',
     ]);
-    expect(res.body['@odata.count']).toBe(11);
+    expect(res.body['@odata.count']).toBe(17);
   });
 });
 
