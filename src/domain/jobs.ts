@@ -10,6 +10,9 @@ export const WIRE_JOB_TYPES: readonly Job['type'][] = [
   'LifecycleEvaluation',
 ];
 
+/** The job types that are someone's request, listed by `GET /me/jobs` (an evaluation is not). */
+export const REQUEST_JOB_TYPES: readonly Job['type'][] = ['ProvisioningRequest', 'TeamArchiveRequest'];
+
 /** True for the job types the API shows as `Job`; webhook deliveries and approval timers are Steward's own. */
 export function isWireJobType(type: JobType): type is Job['type'] {
   return (WIRE_JOB_TYPES as readonly string[]).includes(type);

@@ -136,7 +136,14 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
     const notices = () =>
       lifecycleRecords(app, teamId).then((r) => r.filter((x) => x.action === 'renewal_notice'));
     expect((await notices()).map((r) => r.details.dueOn)).toEqual(foreseen.map((a) => a.dueOn));
-    await evaluate(app); // the same day again: nothing new
+    const evaluation = await evaluate(app); // the same day again: nothing new
+    expect(evaluation.log).toContainEqual(expect.stringContaining('nothing to do'));
+    // An evaluation is a job its requester can follow, not one of their requests.
+    const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+    const mine = await app.call<{ value: Array<{ type: string }> }>('GET', '/api/v1.0/me/jobs', {
+      token: lynne,
+    });
+    expect(mine.body.value.map((j) => j.type)).not.toContain('LifecycleEvaluation');
     expect(await teamEvents(app, 'team_expiring', teamId)).toHaveLength(1);
 
     offset = 359 * DAY;
