@@ -14,6 +14,13 @@ const TOKEN = path.join(ROOT, 'dist', 'cli', 'token.js');
 const MIGRATE = path.join(ROOT, 'dist', 'cli', 'migrate.js');
 const JWT_LINE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
+/**
+ * A command's start-up takes seconds on a loaded two-core machine, and a test runs up to three of
+ * them besides Stewards of its own: these bounds catch a hang, not slowness.
+ */
+const RUN_TIMEOUT_MS = 60_000;
+jest.setTimeout(3 * RUN_TIMEOUT_MS);
+
 interface Run {
   code: number;
   stdout: string;
@@ -26,7 +33,7 @@ function run(script: string, args: string[], env: Record<string, string>, cwd: s
     execFile(
       process.execPath,
       [script, ...args],
-      { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 20_000 },
+      { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: RUN_TIMEOUT_MS },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout: String(stdout), stderr: String(stderr) });

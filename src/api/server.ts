@@ -11,6 +11,7 @@ import { findControlCharacter } from '../domain/controlCharacters';
 import type { RateLimitService } from '../services/rateLimits';
 import type { RefusalGuard } from '../services/refusals';
 import { clientAddress } from '../domain/network';
+import { IDLE_CONNECTION_MS } from './idleConnections';
 import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
 import type { Authenticator } from './middleware/authenticate';
@@ -51,6 +52,9 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
     handleUncaughtExceptions: false,
     ignoreTrailingSlash: true,
   });
+  server.server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  // A request's headers must not be held to a shorter deadline than the idle connection they reuse.
+  server.server.headersTimeout = IDLE_CONNECTION_MS + 1000;
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
   for (const route of options.routes) {

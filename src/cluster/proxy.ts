@@ -80,7 +80,17 @@ export interface EntryProxyOptions {
   log: Logger;
   /** Open connections to one backend at most (keep-alive sockets are reused). */
   maxSocketsPerBackend?: number;
+  /**
+   * How long a backend connection may sit idle before the proxy closes it: well inside the
+   * backends' own keep-alive (65 s), so the proxy never sends a request on a connection the
+   * backend is closing (Node's agent, without a timeout of its own, keeps idle sockets for ever,
+   * whatever the backend announces).
+   */
+  idleBackendSocketMs?: number;
 }
+
+/** The default of `idleBackendSocketMs`: half the 65 s a Steward keeps an idle connection. */
+export const IDLE_BACKEND_SOCKET_MS = 30_000;
 
 /**
  * The cluster's entry: a reverse proxy on node:http that sends each request to the next ready
@@ -88,7 +98,12 @@ export interface EntryProxyOptions {
  * A backend that cannot be reached answers 502 with an ApiError body.
  */
 export function createEntryProxy(options: EntryProxyOptions): http.Server {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSocketsPerBackend ?? 128 });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: options.maxSocketsPerBackend ?? 128,
+    // A socket's timeout closes it only while it is free; a request in flight is not cut.
+    timeout: options.idleBackendSocketMs ?? IDLE_BACKEND_SOCKET_MS,
+  });
   const server = http.createServer((req, res) => forward(req, res, options, agent));
   server.on('close', () => agent.destroy());
   return server;

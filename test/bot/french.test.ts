@@ -49,7 +49,7 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
 
     const progress = bot.lastCard(ALEX, mark);
     expect(cardText(progress.card)).toContain(
-      "En attente de l’approbation de Adele Vance et Siobhán O'Connor",
+      "En attente de l’approbation d’Adele Vance et Siobhán O'Connor",
     );
     expect(cardText(progress.card)).toContain('Approbation');
 

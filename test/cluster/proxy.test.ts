@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { request } from 'undici';
-import { type Backend, BackendPool, createEntryProxy, routeOf } from '../../src/cluster/proxy';
+import { IDLE_CONNECTION_MS } from '../../src/api/idleConnections';
+import {
+  type Backend,
+  BackendPool,
+  createEntryProxy,
+  IDLE_BACKEND_SOCKET_MS,
+  routeOf,
+} from '../../src/cluster/proxy';
 
 /** What the echo backends and the proxy's own errors answer with. */
 interface Answer {
@@ -150,5 +157,74 @@ describe('the entry proxy', () => {
     const unknown = await get('/metrics');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('notFound');
+  });
+});
+
+/**
+ * The proxy reuses backend connections; a backend closes one that stays idle past its keep-alive,
+ * and a request sent on it at that moment fails (a 502 for the caller). The proxy closes idle
+ * backend connections first, however long the backend would keep them.
+ */
+describe('the entry proxy’s idle backend connections', () => {
+  test('are closed by the proxy after its idle time, not left to the backend', async () => {
+    const { server, backend } = await echoBackend('api-idle');
+    server.keepAliveTimeout = 10 * 60_000;
+    const closed: number[] = [];
+    server.on('connection', (socket) => socket.on('close', () => closed.push(Date.now())));
+    const pool = new BackendPool('api');
+    pool.add(backend);
+    const entry = createEntryProxy({
+      api: pool,
+      bot: new BackendPool('bot'),
+      log: pino({ level: 'silent' }),
+      idleBackendSocketMs: 200,
+    });
+    await new Promise<void>((resolve) => entry.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await request(`http://127.0.0.1:${(entry.address() as AddressInfo).port}/healthz`);
+      expect(res.statusCode).toBe(200);
+      await res.body.json();
+      // The backend would keep the connection ten minutes; the proxy lets it go once idle.
+      const deadline = Date.now() + 20_000;
+      while (closed.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(closed).toHaveLength(1);
+    } finally {
+      entry.closeAllConnections();
+      await new Promise((resolve) => entry.close(resolve));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('a slow answer, longer than the idle time, still gets through', async () => {
+    const server = createServer((_req, res) => {
+      setTimeout(() => res.end(JSON.stringify({ slow: true })), 1000);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const pool = new BackendPool('api');
+    pool.add({ name: 'api-slow', port: (server.address() as AddressInfo).port, ready: true });
+    const entry = createEntryProxy({
+      api: pool,
+      bot: new BackendPool('bot'),
+      log: pino({ level: 'silent' }),
+      idleBackendSocketMs: 200,
+    });
+    await new Promise<void>((resolve) => entry.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await request(`http://127.0.0.1:${(entry.address() as AddressInfo).port}/healthz`);
+      expect(res.statusCode).toBe(200);
+      expect(await res.body.json()).toEqual({ slow: true });
+    } finally {
+      entry.closeAllConnections();
+      await new Promise((resolve) => entry.close(resolve));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('by default well before a Steward backend would', () => {
+    expect(IDLE_BACKEND_SOCKET_MS).toBeLessThan(IDLE_CONNECTION_MS - 5000);
   });
 });

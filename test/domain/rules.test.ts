@@ -317,13 +317,15 @@ describe('regular expressions on the linear-time engine', () => {
     '/^(\\w+\\s?)*$/.test(user.displayName + "!")',
     'user.displayName.match(/(x+x+)+y/) === null',
     "user.displayName.replace(/(a*)*b/g, '') === user.displayName",
-  ])('runs %s on 1000 characters in well under 50 ms', (source) => {
+  ])('runs %s on 1000 characters in well under a second', (source) => {
     const rule = compileRule(source);
     const started = process.hrtime.bigint();
     const value = rule.evaluate(attack);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     expect(typeof value).toBe('boolean');
-    expect(ms).toBeLessThan(50);
+    // A backtracking engine takes minutes to ages here; the linear one about a millisecond. The
+    // bound leaves room for a loaded machine that deschedules the process mid-evaluation.
+    expect(ms).toBeLessThan(500);
   });
 
   it.each([

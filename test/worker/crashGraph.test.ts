@@ -12,6 +12,12 @@ import { type Process, spawnMain } from '../support/mainProcess';
 import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';
 
 const PROJECT_CHANNELS = ['Deliverables', 'General', 'Planning'];
+/**
+ * How long a wait for the jobs' state may take: it includes a worker process's start-up, which takes
+ * seconds on a loaded two-core machine. A bound against a hang, not a speed target.
+ */
+const WAIT_MS = 60_000;
+jest.setTimeout(3 * WAIT_MS);
 
 /**
  * Worker processes killed with SIGKILL against the Graph simulator, while their jobs are parked
@@ -96,7 +102,7 @@ describe.each(databaseKinds)('worker processes killed while Graph works (%s)', (
     return rows.map(toJob);
   };
 
-  const until = async (what: string, ids: string[], done: (jobs: StoredJob[]) => boolean, ms = 30_000) => {
+  const until = async (what: string, ids: string[], done: (jobs: StoredJob[]) => boolean, ms = WAIT_MS) => {
     const deadline = Date.now() + ms;
     for (;;) {
       const jobs = await storedJobs(ids);
@@ -171,7 +177,7 @@ describe.each(databaseKinds)('worker processes killed while Graph works (%s)', (
     // Back from their park, the jobs followed the operations they had started.
     const posts = fake.graphRequests().filter((r) => r.method === 'POST' && r.path === '/v1.0/teams').length;
     expect(posts - postsBefore).toBe(ids.length);
-  }, 60_000);
+  });
 
   test('killed in the middle of steps (a channel made, the next one refused for a while): resumed without duplicates', async () => {
     const ids = [];
@@ -198,5 +204,5 @@ describe.each(databaseKinds)('worker processes killed while Graph works (%s)', (
 
     startWorker();
     await expectEachOnce(ids);
-  }, 60_000);
+  });
 });

@@ -78,12 +78,26 @@ function zoneOf(value: unknown): string {
   }
 }
 
-/** The sentence `key` in the reader's language, with `{name}` placeholders filled in. */
+/** A French word that drops its vowel before a vowel ("de Adele" is written "d’Adele"). */
+const ELIDED = /(?:(?<!\p{L})(de|que) )?\{(\w+)\}/gu;
+
+/** Whether a French word elides before `text` (a leading vowel; not h, which names make ambiguous). */
+const startsWithVowel = (text: string): boolean => /^[aeiouàâäéèêëîïôöûùüœæ]/iu.test(text);
+
+/**
+ * The sentence `key` in the reader's language, with `{name}` placeholders filled in; in French,
+ * "de" and "que" before a value that starts with a vowel are elided, as a name such as Adele needs.
+ */
 export function say(reader: Reader, key: MessageKey, values: Record<string, string | number> = {}): string {
   const template = CATALOGS[reader.language][key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
+  return template.replace(ELIDED, (placeholder, word: string | undefined, name: string) => {
+    if (!(name in values)) return placeholder;
+    const value = String(values[name]);
+    if (!word) return value;
+    return reader.language === 'fr' && startsWithVowel(value)
+      ? `${word.slice(0, -1)}’${value}`
+      : `${word} ${value}`;
+  });
 }
 
 /** Names as one line in the reader's language: "Adele Vance et Siobhán O'Connor". */

@@ -31,7 +31,7 @@ export const fr: Record<MessageKey, string> = {
   'progress.approvedBy': 'Approuvée par {name}',
   'progress.rejectedBy': 'Refusée par {name}',
   'progress.unreachable':
-    'Je n’ai pas encore pu joindre {names} dans Teams ; je continue d’essayer. Vous pouvez les prévenir de votre demande.',
+    'Je n’ai pas encore pu joindre {names} dans Teams ; je continue d’essayer. Vous pouvez aussi prévenir {names} vous-même.',
   'progress.failedReason': 'La demande a échoué.',
   'step.done': 'Terminé',
   'step.active': 'En cours',
@@ -137,7 +137,7 @@ export const fr: Record<MessageKey, string> = {
   'form.welcomeMessageShort': 'Message de bienvenue',
   'form.welcomeMessageError': 'Le message de bienvenue ne doit pas dépasser {max} caractères.',
   'form.conventionTyped': '{field} : le modèle transforme ce que vous tapez en « {rule} ».',
-  'form.conventionSet': '{field} : défini par le modèle (« {rule} »).',
+  'form.conventionSet': '{field} : le modèle s’en charge (« {rule} »).',
   'form.peoplePlaceholder': 'Rechercher des personnes par nom',
   'form.ownersError':
     'Ajoutez au moins {count} propriétaire(s) de plus : vous et les propriétaires du modèle comptez déjà.',
