@@ -55,7 +55,14 @@ export interface ApprovalRecord {
   request: ApprovalCardData;
   /** Each approver's card, by their object id. */
   cards: Record<string, PostedCard>;
-  decision: { outcome: 'approved' | 'rejected'; by: string; at: string; message: string | null } | null;
+  decision: {
+    outcome: 'approved' | 'rejected';
+    by: string;
+    at: string;
+    message: string | null;
+    /** Nobody decided in time: the request was rejected as expired (`by` is empty). */
+    expired?: boolean;
+  } | null;
 }
 
 /** An approval card that could not be delivered yet, retried until it is or until the bot gives up. */

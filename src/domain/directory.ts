@@ -37,8 +37,14 @@ export interface DirectoryReader {
   /** A person's manager (Graph's `/users/{id}/manager`), or undefined when they have none. */
   managerOf(userId: string): Promise<User | undefined>;
   /**
-   * The people the directory gives `role` (default escalation team: the governance managers).
-   * Only the embedded directory records roles; with Entra ID roles live in tokens, and this is empty.
+   * Whether `peopleWithRole` can list who holds a role. Only the embedded directory records roles;
+   * with Entra ID they live in each token, so nobody can be listed (and an approval policy that
+   * escalates must name its own escalation team).
+   */
+  readonly listsRoleHolders: boolean;
+  /**
+   * The people the directory gives `role` (default escalation team: the governance managers);
+   * empty where the directory does not list role holders (`listsRoleHolders`).
    */
   peopleWithRole(role: AppRole): Promise<User[]>;
   /** The groups a person is a direct member of. */

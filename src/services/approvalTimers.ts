@@ -96,8 +96,15 @@ export class ApprovalTimers implements ApprovalTimerActions {
     const added = team.filter(
       (p) => !known.has(p.id) && (w.data.approval?.allowSelfApproval || p.id !== w.job.requesterId),
     );
-    if (added.length === 0)
-      return { line: 'Nobody to escalate to beyond the stage’s approvers.', events: [] };
+    if (added.length === 0) {
+      // No team of its own and no governance manager listed (with Microsoft Graph, a policy saved
+      // before its escalation team was required).
+      const line =
+        team.length === 0
+          ? 'Nobody to escalate to: the policy names no escalation team, and the directory lists no governance manager.'
+          : 'Nobody to escalate to beyond the stage’s approvers.';
+      return { line, events: [] };
+    }
     const approvers = [...w.stage.approvers, ...added];
     const ids = approvers.map((a) => a.id);
     if (!(await this.deps.approvals.escalate(w.stage.id, ids, w.now, w.trx))) {

@@ -58,6 +58,11 @@ export class DirectoryService {
     return this.directory.managerOf(userId);
   }
 
+  /** Whether the directory can list who holds a role (see `DirectoryReader.listsRoleHolders`). */
+  get listsRoleHolders(): boolean {
+    return this.directory.listsRoleHolders;
+  }
+
   /** The people the directory gives `role` (see `DirectoryReader.peopleWithRole`). */
   peopleWithRole(role: AppRole): Promise<User[]> {
     return this.directory.peopleWithRole(role);

@@ -53,6 +53,7 @@ export async function validateTemplate(
     });
   }
   details.push(...stageProblems(config.approval));
+  details.push(...escalationProblems(config.approval, directory.listsRoleHolders));
   if (config.lifecycle)
     details.push(...lifecyclePolicyProblems(config.lifecycle, 'templateConfiguration.lifecycle'));
   const channels = new Set(['general', ...input.newTeam.channels.map((c) => c.displayName.toLowerCase())]);
@@ -165,6 +166,26 @@ function stageProblems(approval: ApprovalPolicy): ErrorDetail[] {
     }
   });
   return details;
+}
+
+/**
+ * An escalation must reach someone. Its default, the governance managers, can be listed by the
+ * embedded directory only: with Microsoft Graph the role is in each person's token, so a policy
+ * that escalates there names its own team, or its escalations would silently reach nobody.
+ */
+function escalationProblems(approval: ApprovalPolicy, listsRoleHolders: boolean): ErrorDetail[] {
+  const escalates = approval.requireApproval && approval.escalateAfterHours !== undefined;
+  if (!escalates || listsRoleHolders || (approval.escalationTeam?.length ?? 0) > 0) return [];
+  return [
+    {
+      code: 'escalationTeamRequired',
+      target: 'templateConfiguration.approval.escalationTeam',
+      message:
+        'This policy escalates after escalateAfterHours, but names no escalationTeam, and Microsoft ' +
+        'Graph cannot list the governance managers (their role comes with their sign-in): name ' +
+        'the people escalations should reach.',
+    },
+  ];
 }
 
 function syntaxCheck(compile: () => unknown, target: string, details: ErrorDetail[]): void {

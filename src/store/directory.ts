@@ -24,6 +24,9 @@ export interface DirectoryContent {
 
 /** People, groups, labels and apps of the tenant's directory. */
 export class DirectoryRepository implements DirectoryReader {
+  /** The embedded directory stores each person's app roles. */
+  readonly listsRoleHolders = true;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** True when no person has been stored yet. */

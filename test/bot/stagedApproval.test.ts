@@ -1,14 +1,6 @@
 import { databaseKinds } from '../support/databases';
-import { PEOPLE } from '../support/steward';
 import { actionData, cardText, verbsOf } from './support/fakeConnector';
-import { ADELE, ALEX, type BotHarness, startBotHarness, type TeamsPerson } from './support/botHarness';
-
-const LYNNE: TeamsPerson = {
-  aadObjectId: PEOPLE.lynne,
-  name: 'Lynne Robbins',
-  teamsId: '29:lynne-teams-id',
-  conversationId: 'a:personal-lynne',
-};
+import { ADELE, ALEX, type BotHarness, LYNNE, startBotHarness, type TeamsPerson } from './support/botHarness';
 
 /**
  * A two-stage request in chat (the demo's `partner-workspace`: Legal, then Compliance), through

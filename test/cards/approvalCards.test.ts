@@ -136,3 +136,58 @@ describe('approval read-only card', () => {
     expect(cardJson(card)).toContain('already been decided');
   });
 });
+
+describe('stage notes and the expired card', () => {
+  const FRENCH = { language: 'fr' as const, locale: 'fr-FR', timeZone: 'Europe/Paris' };
+  const staged: ApprovalCardData = {
+    ...request,
+    stageNotes: [
+      { kind: 'stage', number: 2, count: 3, stage: 'Legal' },
+      { kind: 'earlier', stage: 'Manager', name: '', comment: 'Fine by me' },
+      { kind: 'escalatedLate', stage: 'Legal', hours: 72 },
+      // A note stored as written by an earlier version of the bot is shown as it is.
+      'Stage 2 of 3: Legal',
+    ],
+  };
+
+  it('draws each note in the reader’s language', () => {
+    const english = renderApprovalCard(staged);
+    expectValidCard(english);
+    const lines = findAll(english.content, 'TextBlock').map((block) => String(block.text));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Stage 2 of 3: Legal',
+        'Manager: approved by an approver: “Fine by me”',
+        'This request came to you because nobody decided on stage “Legal” within 72 hours.',
+      ]),
+    );
+    const french = findAll(renderApprovalCard(staged, FRENCH).content, 'TextBlock').map((b) =>
+      String(b.text),
+    );
+    expect(french).toEqual(
+      expect.arrayContaining([
+        'Étape 2 sur 3 : Legal',
+        'Manager : approuvée par un approbateur : “Fine by me”',
+        'Cette demande vous parvient car personne n’a décidé de l’étape « Legal » en 72 heures.',
+        'Stage 2 of 3: Legal',
+      ]),
+    );
+  });
+
+  it('says an expired request expired, with no decider and no button', () => {
+    const card = renderApprovalDecidedCard({
+      ...request,
+      outcome: 'rejected',
+      decidedBy: '',
+      decidedAt: '2026-05-09T09:30:00.000Z',
+      message: null,
+      expired: true,
+    });
+    expectValidCard(card);
+    const json = cardJson(card);
+    expect(json).toContain('"text":"Expired"');
+    expect(json).toContain('Nobody decided on **CLI-BE-Fabrikam** in time: the request expired on');
+    expect(json).not.toContain('rejected');
+    expect(executeActions(card, 'approve')).toEqual([]);
+  });
+});

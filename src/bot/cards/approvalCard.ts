@@ -2,6 +2,7 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip, markdownText, shortQuotes, teamsDateTime } from './cardText';
 import { DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
+import { type StageNote, stageNoteText } from './stageNotes';
 
 /** Teams refreshes a card automatically for at most this many users. */
 export const MAX_REFRESH_USERS = 60;
@@ -44,9 +45,10 @@ export interface ApprovalCardData extends ApprovalRequestFacts {
   problems?: readonly string[];
   /**
    * With a staged policy: which stage this is, the earlier stages' decisions and comments, and why
-   * the card arrived (an escalation) or came back (a reminder), one line each.
+   * the card arrived (an escalation) or came back (a reminder), one line each, drawn in the reader's
+   * language (a string: a line stored as written by an earlier version of the bot).
    */
-  stageNotes?: readonly string[];
+  stageNotes?: ReadonlyArray<StageNote | string>;
 }
 
 /** The refresh clause every approver's copy carries, so each sees the request's live state. */
@@ -107,7 +109,7 @@ export function renderApprovalCard(
     approvers: names.approvers,
     requestedName: clip(data.amendedName ?? data.requestedName ?? '', 264),
     finalName: finalNameLine(data, reader),
-    stageNotes: (data.stageNotes ?? []).slice(0, 12).map((note) => clip(note, 600)),
+    stageNotes: (data.stageNotes ?? []).slice(0, 12).map((note) => clip(stageNoteText(note, reader), 600)),
     problems: (data.problems ?? [])
       .slice(0, 5)
       .map((problem) => markdownText(clip(shortQuotes(problem), 300))),

@@ -17,6 +17,8 @@ export interface ApprovalDecidedCardData extends ApprovalRequestFacts {
   decidedAt: string;
   /** The approver's comment; null for none. */
   message: string | null;
+  /** Nobody decided in time: the request expired (`outcome` is `rejected`, `decidedBy` empty). */
+  expired?: boolean;
 }
 
 /** The approval card after the decision: who decided, when, with what message, and the outcome. */
@@ -26,25 +28,39 @@ export function renderApprovalDecidedCard(
 ): AdaptiveCardAttachment {
   const approved = data.outcome === 'approved';
   const names = requestNames(data, reader);
-  const outcomeText = say(reader, approved ? 'decided.approved' : 'decided.rejected');
   const name = clip(data.decidedBy || say(reader, 'approval.anApprover'), 120);
   const team = names.teamName;
+  const when = teamsDateTime(data.decidedAt);
+  const outcomeText = say(
+    reader,
+    data.expired ? 'decided.expired' : approved ? 'decided.approved' : 'decided.rejected',
+  );
+  // An expired request was decided by nobody: the card says so, not who rejected it.
+  const look = data.expired
+    ? {
+        outcome: 'expired',
+        outcomeColor: 'warning',
+        fallback: say(reader, 'decided.expiredFallback', { team }),
+        decided: say(reader, 'decided.expiredLine', { team, ...when }),
+      }
+    : {
+        outcome: data.outcome,
+        outcomeColor: approved ? 'good' : 'attention',
+        fallback: say(reader, 'decided.fallback', { outcome: outcomeText, team, name }),
+        decided: say(reader, approved ? 'decided.approvedLine' : 'decided.rejectedLine', {
+          name,
+          team,
+          ...when,
+        }),
+      };
   return renderCard('approvalDecidedCard.json', {
     approvalId: data.approvalId,
     approverUserIds: approvalRefreshUserIds(data.approvers),
-    outcome: data.outcome,
+    outcome: look.outcome,
     outcomeText,
-    outcomeColor: approved ? 'good' : 'attention',
+    outcomeColor: look.outcomeColor,
     message: clip(data.message?.trim() ?? '', 2000),
     ...names,
-    labels: {
-      ...approvalLabels(reader),
-      fallback: say(reader, 'decided.fallback', { outcome: outcomeText, team, name }),
-      decided: say(reader, approved ? 'decided.approvedLine' : 'decided.rejectedLine', {
-        name,
-        team,
-        ...teamsDateTime(data.decidedAt),
-      }),
-    },
+    labels: { ...approvalLabels(reader), fallback: look.fallback, decided: look.decided },
   });
 }

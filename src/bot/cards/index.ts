@@ -11,6 +11,7 @@ export * from './progressSteps';
 export * from './requestEndedCard';
 export * from './jobSummary';
 export * from './approvalCard';
+export * from './stageNotes';
 export * from './approvalDecidedCard';
 export * from './approvalReadOnlyCard';
 export * from './myRequestsCard';

@@ -25,6 +25,8 @@ export interface JobSummary {
     message: string | null;
     /** With a staged policy: the stage waiting for a decision (or the last one), and how many there are. */
     stage: { number: number; count: number; name: string } | null;
+    /** Nobody decided on this stage in time, so the request expired (after `days`, when known). */
+    expired: { stage: string; days: number | null } | null;
   } | null;
   createdDateTime: string;
   lastModifiedDateTime: string;
@@ -62,6 +64,17 @@ const nameOf = (approval: Json | undefined, id: string): string | undefined => {
     : undefined;
   return stringAt(match as Json | undefined, 'name') ?? stringAt(match as Json | undefined, 'displayName');
 };
+
+/** The stage nobody decided on in time, when the request expired. */
+function expiredStage(approval: Json | undefined): { stage: string; days: number | null } | null {
+  const stages = Array.isArray(approval?.stages) ? (approval.stages as unknown[]) : [];
+  const stage = stages.find(
+    (s): s is Json => !!s && typeof s === 'object' && (s as Json).status === 'expired',
+  );
+  if (!stage) return null;
+  const days = objectAt(approval, 'timers')?.expireAfterDays;
+  return { stage: stringAt(stage, 'name') ?? '', days: typeof days === 'number' ? days : null };
+}
 
 /** Where the approval `id` names stands among the approval's stages, when it has more than one. */
 function stageAt(
@@ -114,6 +127,7 @@ export function summarizeJob(job: Job): JobSummary {
             decidedBy: deciderId ? (nameOf(approval, deciderId) ?? 'an approver') : null,
             message: stringAt(decider, 'message')?.trim() ?? null,
             stage: stageAt(approval, approvalId),
+            expired: expiredStage(approval),
           }
         : null,
     createdDateTime: job.createdDateTime,

@@ -37,6 +37,8 @@ export interface ProgressCardData {
     approverNames: readonly string[];
     /** The stage waiting, with a staged policy. */
     stage?: { number: number; count: number; name: string } | null;
+    /** Nobody decided on `stage` in time (within `days`): the request expired. */
+    expired?: { stage: string; days: number | null } | null;
   } | null;
   /** Who approved or rejected the request, and their words; null before a decision. */
   decision: { outcome: 'approved' | 'rejected'; by: string; message: string | null } | null;
@@ -115,6 +117,7 @@ function headline(data: ProgressCardData, reader: Reader): { text: string; color
     case 'completed':
       return { text: say(reader, 'progress.ready'), color: 'good' };
     case 'failed':
+      if (approval?.expired) return { text: say(reader, 'progress.expired'), color: 'attention' };
       return approval?.status === 'rejected'
         ? { text: say(reader, 'progress.rejected'), color: 'attention' }
         : { text: say(reader, 'progress.failed'), color: 'attention' };
@@ -158,6 +161,21 @@ const BAR_CELLS = 10;
 export function progressBar(progress: number): { done: string; left: string } {
   const done = Math.round((Math.min(100, Math.max(0, progress)) / 100) * BAR_CELLS);
   return { done: '■'.repeat(done), left: '□'.repeat(BAR_CELLS - done) };
+}
+
+/**
+ * Why a request failed, for the requester: an expiry in their own words (the job's reason is the
+ * API's English), else the job's reason.
+ */
+export function failure(data: ProgressCardData, reader: Reader): string {
+  const expired = data.approval?.expired;
+  if (expired) {
+    return say(reader, 'progress.expiredReason', {
+      stage: clip(expired.stage, 80),
+      days: expired.days ?? '?',
+    });
+  }
+  return plainSentence(data.failedReason ?? say(reader, 'progress.failedReason'));
 }
 
 /** "Approved by Adele Vance" / "Rejected by …": who decided, for the requester. */
@@ -220,8 +238,6 @@ export function renderProgressCard(
     webUrl: teamLink(data.status, data.webUrl),
     // A rejection's reason is the approver's words, shown with their name above.
     failedReason:
-      data.status === 'failed' && data.decision?.outcome !== 'rejected'
-        ? plainSentence(data.failedReason ?? say(reader, 'progress.failedReason'))
-        : '',
+      data.status === 'failed' && data.decision?.outcome !== 'rejected' ? failure(data, reader) : '',
   });
 }

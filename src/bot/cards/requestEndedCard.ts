@@ -1,7 +1,7 @@
 import { say, DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { clip, plainSentence, teamLink } from './cardText';
-import type { ProgressCardData } from './progressCard';
+import { clip, teamLink } from './cardText';
+import { failure, type ProgressCardData } from './progressCard';
 
 /**
  * The short new message posted when a request ends (ready, rejected or failed): updating a card
@@ -29,19 +29,26 @@ export function renderRequestEndedCard(
           headline: say(reader, 'ended.ready', { team }),
           detail: by('ended.approvedBy'),
         }
-      : decision?.outcome === 'rejected'
+      : data.approval?.expired
         ? {
-            outcome: 'rejected',
+            outcome: 'expired',
             style: 'attention',
-            headline: say(reader, 'ended.rejected', { team }),
-            detail: by('ended.rejectedBy'),
+            headline: say(reader, 'ended.expired', { team }),
+            detail: failure(data, reader),
           }
-        : {
-            outcome: 'failed',
-            style: 'attention',
-            headline: say(reader, 'ended.failed', { team }),
-            detail: plainSentence(data.failedReason ?? say(reader, 'progress.failedReason')),
-          };
+        : decision?.outcome === 'rejected'
+          ? {
+              outcome: 'rejected',
+              style: 'attention',
+              headline: say(reader, 'ended.rejected', { team }),
+              detail: by('ended.rejectedBy'),
+            }
+          : {
+              outcome: 'failed',
+              style: 'attention',
+              headline: say(reader, 'ended.failed', { team }),
+              detail: failure(data, reader),
+            };
   return renderCard('requestEndedCard.json', {
     ...ended,
     jobId: data.jobId,

@@ -2,25 +2,27 @@ import type { Job } from '../../client';
 import { renderApprovalCard } from '../cards';
 import { say } from '../i18n/catalog';
 import type { ApprovalDependencies } from './approvals';
-import { approvalCardData } from './approvalRequest';
+import { decisionOf } from './approvalRequest';
+import { stageNotes } from './approvalStages';
 import { readerOfApprover } from './approverReader';
-import { teamPeople } from './peopleNames';
 
 /**
  * A stage's reminder: each undecided approver's card shows it, and a short nudge follows in their
- * chat (an updated card notifies nobody). Nothing happens once the stage is decided.
+ * chat (an updated card notifies nobody). Nothing happens once the stage is decided; a decision
+ * that lands while the cards are redrawn is shown on them afterwards (`showDecision`), since
+ * Steward's deliveries come in any order and a late reminder must not bring back Approve / Reject.
  */
 export async function remindApprovers(
   deps: Pick<ApprovalDependencies, 'state' | 'messenger' | 'log'>,
   job: () => Promise<Job>,
   approvalId: string,
   reminded: readonly string[],
+  showDecision: () => Promise<void>,
 ): Promise<void> {
-  const record = await deps.state.approval(approvalId);
-  if (!record || record.decision) return;
   const current = await job();
-  const notes = approvalCardData(current, new Map(), teamPeople(current), approvalId).stageNotes;
-  const request = { ...record.request, stageNotes: notes };
+  const record = await deps.state.approval(approvalId);
+  if (!record || record.decision || decisionOf(current, approvalId)) return;
+  const request = { ...record.request, stageNotes: stageNotes(current, approvalId) };
   await deps.state.saveApproval(approvalId, { ...record, request });
   for (const approverId of reminded) {
     const posted = record.cards[approverId];
@@ -28,7 +30,7 @@ export async function remindApprovers(
     // In the approver's language, as their approval card was.
     const reader = await readerOfApprover(deps.state, approverId);
     const nudge = say(reader, 'approval.nudge', {
-      requester: request.requester.name,
+      requester: request.requester.name || say(reader, 'approval.someone'),
       team: request.teamName,
     });
     await deps.messenger
@@ -38,4 +40,5 @@ export async function remindApprovers(
         deps.log.warn({ err: error, approvalId }, 'could not remind an approver');
       });
   }
+  if (decisionOf(await job(), approvalId)) await showDecision();
 }

@@ -93,5 +93,6 @@ export function decidedCardData(
     decidedBy: decision.by,
     decidedAt: decision.at,
     message: decision.message,
+    ...(decision.expired ? { expired: true } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { Job } from '../../client';
 import type { ApprovalRecord } from '../botState';
-import { dateTimeFor, DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import type { StageNote } from '../cards';
 
 type Json = Record<string, unknown>;
 
@@ -56,49 +56,45 @@ export function stageOf(job: Job, approvalId: string | undefined): StageView | u
   return approvalId ? stagesOf(job).find((stage) => stage.id === approvalId) : undefined;
 }
 
-/** How a settled stage was decided (an expired one reads as rejected, and says it expired). */
-export function stageDecision(stage: StageView, reader: Reader = DEFAULT_READER): ApprovalRecord['decision'] {
+/**
+ * How a settled stage was decided: an expired one reads as rejected, marked `expired` so each card
+ * says so in its reader's language.
+ */
+export function stageDecision(stage: StageView): ApprovalRecord['decision'] {
   if (stage.status === 'expired') {
-    return {
-      outcome: 'rejected',
-      by: 'Steward',
-      at: stage.time ?? '',
-      message: say(reader, 'approval.expired'),
-    };
+    return { outcome: 'rejected', by: '', at: stage.time ?? '', message: null, expired: true };
   }
   if (stage.status !== 'approved' && stage.status !== 'rejected') return null;
-  const name =
-    stage.approvers.find((a) => a.id === stage.decider?.id)?.name ?? stage.decider?.name ?? 'an approver';
+  // No name: the cards say "an approver" in their reader's language.
+  const name = stage.approvers.find((a) => a.id === stage.decider?.id)?.name ?? stage.decider?.name ?? '';
   return { outcome: stage.status, by: name, at: stage.time ?? '', message: stage.comment };
 }
 
 /**
- * The lines an approver's card shows about the stages: which stage this is, what the earlier stages
- * decided (with their comments), and why the card came (escalated) or came back (a reminder).
+ * The notes an approver's card shows about the stages: which stage this is, what the earlier stages
+ * decided (with their comments), and why the card came (escalated) or came back (a reminder; an
+ * escalated card says why it came instead, its new approvers were never reminded).
  */
-export function stageNotes(job: Job, approvalId: string, reader: Reader = DEFAULT_READER): string[] {
+export function stageNotes(job: Job, approvalId: string): StageNote[] {
   const stages = stagesOf(job);
   const stage = stages.find((s) => s.id === approvalId);
   if (!stage) return [];
-  const notes: string[] = [];
+  const notes: StageNote[] = [];
   if (stage.count > 1) {
-    notes.push(
-      say(reader, 'approval.stage', { number: stage.number, count: stage.count, stage: stage.name }),
-    );
+    notes.push({ kind: 'stage', number: stage.number, count: stage.count, stage: stage.name });
   }
   for (const earlier of stages.slice(0, stage.number - 1)) {
-    const decided = stageDecision(earlier, reader);
+    const decided = stageDecision(earlier);
     if (!decided) continue;
-    const line = say(reader, 'approval.earlierStage', { stage: earlier.name, name: decided.by });
-    notes.push(decided.message ? `${line}: “${decided.message}”` : line);
+    notes.push({ kind: 'earlier', stage: earlier.name, name: decided.by, comment: decided.message });
   }
   const timers = object(object(object(job.data).approval).timers);
   if (stage.escalated === 'late') {
     const hours = typeof timers.escalateAfterHours === 'number' ? timers.escalateAfterHours : 0;
-    notes.push(say(reader, 'approval.escalatedLate', { stage: stage.name, hours }));
+    notes.push({ kind: 'escalatedLate', stage: stage.name, hours });
+  } else if (stage.remindedAt) {
+    notes.push({ kind: 'reminder', since: job.createdDateTime });
   }
-  if (stage.escalated === 'empty') notes.push(say(reader, 'approval.escalatedEmpty', { stage: stage.name }));
-  if (stage.remindedAt)
-    notes.push(say(reader, 'approval.reminder', { when: dateTimeFor(reader, job.createdDateTime) }));
+  if (stage.escalated === 'empty') notes.push({ kind: 'escalatedEmpty', stage: stage.name });
   return notes;
 }

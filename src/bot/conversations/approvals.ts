@@ -263,7 +263,8 @@ export class ApprovalConversation {
 
   /** A stage's reminder: see `approvalReminder.ts`. */
   remind(approvalId: string, jobId: string, reminded: readonly string[]): Promise<void> {
-    return remindApprovers(this.deps, () => this.appJob(jobId), approvalId, reminded);
+    const redraw = () => this.showDecision(approvalId);
+    return remindApprovers(this.deps, () => this.appJob(jobId), approvalId, reminded, redraw);
   }
 
   /** A second click, or a click after someone else decided: the decided card, never an error. */

@@ -233,7 +233,12 @@ export const en = {
     'This request came to you because nobody decided on stage “{stage}” within {hours} hours.',
   'approval.escalatedEmpty':
     'This request came to you because stage “{stage}” had nobody else to decide on it.',
-  'approval.expired': 'Expired: nobody decided in time.',
+  'decided.expired': 'Expired',
+  'decided.expiredFallback': 'Expired: {team}, nobody decided in time.',
+  'decided.expiredLine': 'Nobody decided on **{team}** in time: the request expired on {date} at {time}.',
+  'progress.expired': 'The request expired',
+  'progress.expiredReason': 'Nobody decided on stage “{stage}” within {days} days.',
+  'ended.expired': 'Your request for {team} expired.',
 };
 
 /** A key of the catalog. */

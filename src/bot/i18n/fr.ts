@@ -245,5 +245,11 @@ export const fr: Record<MessageKey, string> = {
     'Cette demande vous parvient car personne n’a décidé de l’étape « {stage} » en {hours} heures.',
   'approval.escalatedEmpty':
     'Cette demande vous parvient car l’étape « {stage} » n’avait personne d’autre pour en décider.',
-  'approval.expired': 'Expirée : personne n’a décidé à temps.',
+  'decided.expired': 'Expirée',
+  'decided.expiredFallback': 'Expirée : {team}, personne n’a décidé à temps.',
+  'decided.expiredLine':
+    'Personne n’a décidé de **{team}** à temps : la demande a expiré le {date} à {time}.',
+  'progress.expired': 'La demande a expiré',
+  'progress.expiredReason': 'Personne n’a décidé de l’étape « {stage} » en {days} jours.',
+  'ended.expired': 'Votre demande pour {team} a expiré.',
 };

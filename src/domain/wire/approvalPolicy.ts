@@ -66,13 +66,19 @@ export const ApprovalPolicy = model(
       .describe('Undecided approvers of a stage are reminded once after this long.'),
     escalateAfterHours: hours
       .optional()
-      .describe("After this long undecided, the escalation team is added to the stage's approvers."),
+      .describe(
+        "After this long undecided, the escalation team is added to the stage's approvers. With " +
+          'Microsoft Graph, a policy that sets it must name its `escalationTeam` (400 `escalationTeamRequired`).',
+      ),
     escalationTeam: z
       .array(ApprovalTeamMember)
       .max(50)
       .optional()
       .describe(
-        'Who escalations reach (default: the governance managers); also takes a stage that resolves to nobody.',
+        'Who escalations reach; also takes a stage that resolves to nobody. Default: the governance ' +
+          'managers, on the embedded platform only. With Microsoft Graph their role is in their tokens ' +
+          'and cannot be listed, so a policy with `escalateAfterHours` must name this team, or it is ' +
+          'refused with 400 `escalationTeamRequired`.',
       ),
     expireAfterDays: z
       .number()

@@ -25,6 +25,9 @@ const SEARCH_FIELDS = ['displayName', 'givenName', 'surname', 'mail', 'userPrinc
  * each token, so `appRoles` is always empty and `findApp` knows no app.
  */
 export class GraphDirectory implements DirectoryReader {
+  /** Roles are in Entra ID's tokens: who holds one is not listed here. */
+  readonly listsRoleHolders = false;
+
   constructor(private readonly client: GraphClient) {}
 
   /** A person by object id or UPN (`GET /users/{key}`), else by mail. */

@@ -5,8 +5,8 @@ import { badge, personRef } from './templateParts';
 /**
  * A demo template with a staged approval policy: Legal first (Adele Vance), then a rule that sends
  * Sales requests to the IT director and the others to the governance manager, with a reminder, an
- * escalation and an expiry. Both stages name people of the Agents Playground, so the whole flow
- * can be walked in chat.
+ * escalation (to the governance manager) and an expiry. Both stages name people of the Agents
+ * Playground, so the whole flow can be walked in chat.
  */
 export const stagedTemplate: CatalogTemplateInput = {
   templateConfiguration: {
@@ -30,6 +30,9 @@ export const stagedTemplate: CatalogTemplateInput = {
       ],
       reminderAfterHours: 24,
       escalateAfterHours: 72,
+      // Named rather than left to the default (the governance managers): with Microsoft Graph the
+      // governance managers cannot be listed, and a policy that escalates must name its team.
+      escalationTeam: [personRef('Lynne Robbins')],
       expireAfterDays: 14,
     },
     sensitivityLabelId: SEED_LABEL_IDS.confidentialAllEmployees,

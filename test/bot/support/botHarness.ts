@@ -26,6 +26,7 @@ export const ALEX = person('alex', PEOPLE.alex, 'Alex Wilber');
 export const ADELE = person('adele', PEOPLE.adele, 'Adele Vance');
 export const SIOBHAN = person('siobhan', '00000000-0000-0000-0000-000000000034', "Siobhán O'Connor");
 export const MEGAN = person('megan', PEOPLE.megan, 'Megan Bowen');
+export const LYNNE = person('lynne', PEOPLE.lynne, 'Lynne Robbins');
 /** Someone the directory does not know. */
 export const STRANGER = person('stranger', '99999999-0000-0000-0000-000000000099', 'Stranger Danger');
 
