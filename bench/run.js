@@ -30,6 +30,7 @@ const BENCHMARKS = {
   bot: require('./bot'),
   hostileRules: require('./hostileRules'),
   'graph-pace': require('./graphPace'),
+  lifecycle: require('./lifecycle'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');

@@ -98,7 +98,11 @@ export async function startSteward(
     throw error;
   }
   publicUrl ||= url;
-  if (runsWorker(config)) worker.start();
+  if (runsWorker(config)) {
+    worker.start();
+    // The daily lifecycle evaluation's next run: its id names its day, so every worker may queue it.
+    await services.lifecycleEvaluations.ensureScheduled();
+  }
   if (identity)
     bot = await startBot(
       config,

@@ -23,6 +23,12 @@ const EVENT_TYPES = Object.keys({
   team_archived: true,
   team_unarchived: true,
   team_deleted: true,
+  team_expiring: true,
+  team_renewed: true,
+  team_expired: true,
+  team_inactive: true,
+  team_ownerless: true,
+  team_guest_review_due: true,
 } satisfies Record<EventType, true>) as EventType[];
 
 /** Where Steward delivers the bot's webhook, under the bot's public URL. */

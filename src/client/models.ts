@@ -85,3 +85,11 @@ export type HookDeliveries = Out<typeof wire.HookDeliveries>;
 export type Report = Out<typeof wire.Report>;
 export type ReportsCategory = Out<typeof wire.ReportsCategory>;
 export type ReportUrl = Out<typeof wire.ReportUrl>;
+
+// Lifecycle governance (extensions)
+export type LifecyclePolicy = Out<typeof wire.LifecyclePolicy>;
+export type LifecyclePolicyInput = In<typeof wire.LifecyclePolicy>;
+export type LifecycleAction = Out<typeof wire.LifecycleAction>;
+export type LifecyclePreview = Out<typeof wire.LifecyclePreview>;
+export type LifecycleRenewal = Out<typeof wire.LifecycleRenewal>;
+export type TeamLifecycle = Out<typeof wire.TeamLifecycle>;

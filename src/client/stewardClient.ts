@@ -4,6 +4,7 @@ import { type AuditOperations, auditOperations } from './operations/audit';
 import { type CatalogOperations, catalogOperations } from './operations/catalog';
 import { type DirectoryOperations, directoryOperations } from './operations/directory';
 import { type HookOperations, hookOperations } from './operations/hooks';
+import { type LifecycleOperations, lifecycleOperations } from './operations/lifecycle';
 import { type MetadataOperations, metadataOperations } from './operations/metadata';
 import { type ProvisioningOperations, provisioningOperations } from './operations/provisioning';
 import { type ReportOperations, reportOperations } from './operations/reports';
@@ -20,7 +21,8 @@ export type StewardOperations = ProvisioningOperations &
   AuditOperations &
   ReportOperations &
   DirectoryOperations &
-  HookOperations;
+  HookOperations &
+  LifecycleOperations;
 
 /** A page of any OData collection of the API. */
 type Page = Pick<ODataCollection<unknown>, '@odata.nextLink'>;
@@ -66,6 +68,7 @@ class Client {
       reportOperations(send),
       directoryOperations(send),
       hookOperations(send),
+      lifecycleOperations(send),
       view,
     );
   }

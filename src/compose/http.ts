@@ -7,6 +7,7 @@ import { auditRoutes } from '../api/routes/audit';
 import { catalogRoutes } from '../api/routes/catalog';
 import { directoryRoutes } from '../api/routes/directory';
 import { hookRoutes } from '../api/routes/hooks';
+import { lifecycleRoutes } from '../api/routes/lifecycle';
 import { metadataRoutes } from '../api/routes/metadata';
 import { provisioningRoutes } from '../api/routes/provisioning';
 import { mountReportPages } from '../api/routes/reportPages';
@@ -15,11 +16,13 @@ import { teamRoutes } from '../api/routes/teams';
 import { createApiServer } from '../api/server';
 import type { Config } from '../config';
 import { isLoopbackAddress } from '../domain/loopback';
+import { NotFound } from '../domain/errors';
 import {
   type EmbeddedPlatform,
   renderTeamListPage,
   renderTeamNotFoundPage,
   renderTeamPage,
+  renderViewerForeignFormPage,
   renderViewerLoopbackOnlyPage,
   VIEWER_HEADERS,
 } from '../platform/embedded';
@@ -59,6 +62,7 @@ export function buildHttpServer(
           ...metadataRoutes(s.metadata),
           ...auditRoutes(s.audit),
           ...reportRoutes(s.reports),
+          ...lifecycleRoutes(s.lifecycle, s.lifecycleEvaluations),
         ],
     authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),
@@ -127,5 +131,24 @@ function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
     const teamId = String(req.params.teamId);
     const page = await renderTeamPage(platform.teams, teamId);
     send(res, page ? 200 : 404, page ?? renderTeamNotFoundPage(teamId));
+  });
+  // "Mark as active": only a form of the viewer's own pages (a page of another site open in a
+  // browser on this machine cannot post here: browsers send its Origin).
+  server.post('/platform/teams/:teamId/activity', async (req: restify.Request, res: restify.Response) => {
+    if (!local(req, res)) return;
+    const teamId = String(req.params.teamId);
+    if (req.headers.origin !== `http://${req.headers.host}`) {
+      send(res, 403, renderViewerForeignFormPage());
+      return;
+    }
+    try {
+      await platform.lifecycle.markActive(teamId);
+    } catch (error) {
+      if (!(error instanceof NotFound)) throw error;
+      send(res, 404, renderTeamNotFoundPage(teamId));
+      return;
+    }
+    res.writeHead(303, { ...VIEWER_HEADERS, location: `/platform/teams/${encodeURIComponent(teamId)}` });
+    res.end();
   });
 }

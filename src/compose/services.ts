@@ -10,6 +10,9 @@ import { CatalogService } from '../services/catalog';
 import { DirectoryService } from '../services/directory';
 import { EventBus } from '../services/events';
 import { HookService } from '../services/hooks';
+import { LifecycleEvaluations } from '../services/lifecycle/evaluations';
+import { LifecycleService } from '../services/lifecycle/service';
+import { LifecycleWalker } from '../services/lifecycle/walker';
 import { MetadataService } from '../services/metadata';
 import { ProvisioningService } from '../services/provisioning';
 import { ReportService } from '../services/reports';
@@ -20,6 +23,7 @@ import { AuditRepository } from '../store/audit';
 import type { Store } from '../store/database';
 import { HookRepository } from '../store/hooks';
 import { JobRepository } from '../store/jobs';
+import { LifecycleRepository } from '../store/lifecycle';
 import { MetadataRepository } from '../store/metadata';
 import { OutboxRepository } from '../store/outbox';
 import { ReportRepository } from '../store/reports';
@@ -44,6 +48,9 @@ export interface Services {
   refusals: RefusalGuard;
   /** What approval stages' timers do when the worker runs them. */
   approvalTimers: ApprovalTimers;
+  /** Lifecycle governance: the API's operations, and the evaluations the worker runs. */
+  lifecycle: LifecycleService;
+  lifecycleEvaluations: LifecycleEvaluations;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -95,7 +102,23 @@ export function buildServices(
     metabase: config.reports.metabase,
     now,
   });
+  const lifecycleStore = new LifecycleRepository(db);
+  const walker = new LifecycleWalker({
+    source: platform.lifecycle,
+    store: lifecycleStore,
+    templates,
+    pageSize: config.lifecycle.pageSize,
+  });
+  const lifecycleDeps = { db, store: lifecycleStore, walker, audit, events };
   return {
+    lifecycle: new LifecycleService({ ...lifecycleDeps, teams: platform.teams, now }),
+    lifecycleEvaluations: new LifecycleEvaluations({
+      ...lifecycleDeps,
+      jobs,
+      onQueued,
+      clock,
+      dailyAtMinute: config.lifecycle.dailyAtMinute,
+    }),
     directory,
     catalog,
     metadata,

@@ -21,7 +21,8 @@ export function buildWorker(
   services: Services,
   logger: Logger,
 ): JobWorker {
-  const { events, audit, metadata, hookStore, sender, jobs, approvalTimers, clock } = services;
+  const { events, audit, metadata, hookStore, sender, jobs, approvalTimers, lifecycleEvaluations, clock } =
+    services;
   const types = buildJobTypes({
     db: store.db,
     teams: platform.teams,
@@ -34,6 +35,7 @@ export function buildWorker(
     webhooks: { ...config.webhooks, userAgent: `Steward-Webhook/${VERSION}` },
     log: logger,
     approvalTimers,
+    lifecycle: lifecycleEvaluations,
   });
   return new JobWorker(
     { db: store.db, jobs, events, audit, types },

@@ -13,6 +13,7 @@ import {
 } from './sections';
 import { cloud, type CloudEndpoints } from './cloud';
 import { listenAddress } from './listen';
+import { type LifecycleSettings, readLifecycle } from './lifecycle';
 import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
 
 export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
@@ -89,6 +90,8 @@ export interface Config {
   };
   /** Job workers in this process (0 = none; `npm run start:worker` runs them elsewhere). */
   workers: { concurrency: number; leaseMs: number; pollMs: number };
+  /** The lifecycle evaluator's schedule and page size. */
+  lifecycle: LifecycleSettings;
   rateLimitFactor: number;
   /** Refused calls (401, 403) a source may make a minute before 429 (`STEWARD_REFUSALS_PER_MINUTE` × the factor). */
   refusalsPerMinute: number;
@@ -193,6 +196,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
       pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
     },
+    lifecycle: readLifecycle(read),
     rateLimitFactor,
     refusalsPerMinute: Math.max(
       1,

@@ -37,6 +37,12 @@ export const AUDIT_TRAILS = [
     category: 'Teams',
     description: 'Teams updated, archived, unarchived and deleted; members, channels and tabs added.',
   },
+  {
+    code: 'lifecycle',
+    category: 'Teams',
+    description:
+      'Lifecycle decisions: renewal notices, renewals, expiry, inactivity, ownerless teams, guest reviews due, permanent owners restored.',
+  },
   { code: 'metadata', category: 'Governance data', description: 'Team metadata written.' },
   {
     code: 'webhooks',

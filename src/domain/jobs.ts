@@ -1,10 +1,17 @@
 import type { Job, JobStatus, JobStep, JobWait, JobWaitReason, StepStatus } from './wire';
 
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
-export type JobType = Job['type'] | 'WebhookDelivery' | 'ApprovalTimer';
+export type JobType = Job['type'] | 'WebhookDelivery' | 'ApprovalTimer' | 'LifecycleChange';
 
 /** The job types the API shows as `Job`. */
-export const WIRE_JOB_TYPES: readonly Job['type'][] = ['ProvisioningRequest', 'TeamArchiveRequest'];
+export const WIRE_JOB_TYPES: readonly Job['type'][] = [
+  'ProvisioningRequest',
+  'TeamArchiveRequest',
+  'LifecycleEvaluation',
+];
+
+/** The job types that are someone's request, listed by `GET /me/jobs` (an evaluation is not). */
+export const REQUEST_JOB_TYPES: readonly Job['type'][] = ['ProvisioningRequest', 'TeamArchiveRequest'];
 
 /** True for the job types the API shows as `Job`; webhook deliveries and approval timers are Steward's own. */
 export function isWireJobType(type: JobType): type is Job['type'] {

@@ -87,6 +87,12 @@ export const OPERATIONS = {
   listHooks: { roles: HOOKS, tier: 3, extension: true },
   getHook: { roles: HOOKS, tier: 3, extension: true },
   getHookDeliveries: { roles: HOOKS, tier: 3, extension: true },
+  getLifecyclePolicy: { roles: TEAM_ADMINS, tier: 3, extension: true },
+  setLifecyclePolicy: { roles: TEAM_ADMINS, tier: 2, extension: true },
+  getTeamLifecycle: { roles: [U, ...ADMIN_SET], tier: 3, condition: 'owner', extension: true },
+  renewTeamLifecycle: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
+  previewLifecycle: { roles: TEAM_ADMINS, tier: 1, extension: true },
+  createLifecycleEvaluation: { roles: TEAM_ADMINS, tier: 1, extension: true },
 } as const satisfies Record<string, OperationPolicy>;
 
 export type OperationId = keyof typeof OPERATIONS;

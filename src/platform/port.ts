@@ -1,4 +1,5 @@
 import type { DirectoryReader } from '../domain/directory';
+import type { LifecycleFacts } from '../domain/lifecycle/decide';
 import type { OperationState } from '../domain/jobs';
 import type { TeamInventoryItem } from '../domain/reports/model';
 import type {
@@ -124,6 +125,34 @@ export interface TeamsPlatform {
 }
 
 export type { TeamInventoryItem };
+export type { LifecycleFacts };
+
+/** One page of the tenant's teams as lifecycle governance reads them; `next` continues after it. */
+export interface LifecyclePage {
+  teams: LifecycleFacts[];
+  next?: string;
+}
+
+/** A team's last activity as the platform's activity report gives it. */
+export interface TeamActivity {
+  teamId: string;
+  /** `YYYY-MM-DD`; null when the report saw no activity in its period. */
+  lastActivityDate: string | null;
+}
+
+/**
+ * What lifecycle governance reads of the tenant: every team (not only those Steward made) page by
+ * page, so a tenant of 100 000 teams is never held in memory, with its creation date, archive flag,
+ * owners and guests; and each team's last activity.
+ */
+export interface LifecycleSource {
+  /** The page after `cursor` (the first page without one), of at most `size` teams. */
+  listTeams(cursor: string | undefined, size: number): Promise<LifecyclePage>;
+  /** One team's facts, or undefined when the platform does not know it. */
+  getTeam(teamId: string): Promise<LifecycleFacts | undefined>;
+  /** Every team's last activity (Graph's Teams activity report), streamed. */
+  activity(): AsyncIterable<TeamActivity>;
+}
 
 /**
  * The collaboration platform Steward governs: Microsoft Graph in production, the embedded
@@ -133,6 +162,7 @@ export interface Platform {
   readonly kind: 'embedded' | 'graph';
   readonly directory: DirectoryReader;
   readonly teams: TeamsPlatform;
+  readonly lifecycle: LifecycleSource;
   /** Releases connections (Graph's pool); called when Steward stops. */
   close?(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { actorOf, callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { canonicalJson } from '../domain/canonicalJson';
 import { IdempotencyKeyReused, NotFound, ValidationFailed } from '../domain/errors';
-import { isWireJobType, type StoredJob, WIRE_JOB_TYPES } from '../domain/jobs';
+import { isWireJobType, REQUEST_JOB_TYPES, type StoredJob } from '../domain/jobs';
 import type { Job, TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import { isUniqueViolation } from '../store/dialect';
@@ -185,7 +185,7 @@ export class ProvisioningService {
 
   /** The caller's own most recent requests (provisioning and archiving), newest first. */
   async myJobs(caller: Caller, top: number): Promise<{ jobs: Job[]; total: number }> {
-    const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, WIRE_JOB_TYPES, top);
+    const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, REQUEST_JOB_TYPES, top);
     const paused = await this.deps.jobs.isPaused();
     return { jobs: jobs.map((job) => wireJob(job, paused)), total };
   }

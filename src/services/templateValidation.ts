@@ -1,4 +1,5 @@
 import { type ErrorDetail, ValidationFailed } from '../domain/errors';
+import { lifecyclePolicyProblems } from '../domain/lifecycle/policy';
 import { compileConvention, compileRule, RuleSyntaxError } from '../domain/rules';
 import type { ApprovalPolicy, CatalogTemplate, PermanentMember } from '../domain/wire';
 import type { DirectoryService } from './directory';
@@ -53,6 +54,8 @@ export async function validateTemplate(
   }
   details.push(...stageProblems(config.approval));
   details.push(...escalationProblems(config.approval, directory.listsRoleHolders));
+  if (config.lifecycle)
+    details.push(...lifecyclePolicyProblems(config.lifecycle, 'templateConfiguration.lifecycle'));
   const channels = new Set(['general', ...input.newTeam.channels.map((c) => c.displayName.toLowerCase())]);
   input.newTeam.tabs.forEach((tab, index) => {
     if (!channels.has(tab.channel.toLowerCase())) {

@@ -42,6 +42,26 @@ export interface Database {
   bot_state: { key: string; value: string; etag: string; updated_at: string };
   hooks: HookRow;
   hook_deliveries: HookDeliveryRow;
+  /** What lifecycle governance remembers of each team it has seen (migration 0012). */
+  team_lifecycle: TeamLifecycleRow;
+}
+
+export interface TeamLifecycleRow {
+  team_id: string;
+  renewals: number;
+  renewed_on: string | null;
+  renewed_by: string | null;
+  /** JSON array of `expiresOn:days` keys. */
+  notices_sent: string;
+  expired_for: string | null;
+  inactive_for: string | null;
+  ownerless_since: string | null;
+  guest_reviewed_on: string | null;
+  guest_review_due_for: string | null;
+  /** The day of the last activity the platform's report gave (YYYY-MM-DD). */
+  last_activity_on: string | null;
+  evaluated_on: string | null;
+  updated_at: string;
 }
 
 export interface HookRow {
@@ -133,6 +153,8 @@ export interface PlatformTeamRow {
   is_archived: number;
   site_read_only: number;
   created_at: string;
+  /** The simulated tenant's last activity in the team (ISO); null: none since its creation. */
+  last_activity_at?: string | null;
 }
 
 export interface PlatformChannelRow {

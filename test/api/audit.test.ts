@@ -53,6 +53,7 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
       'approvals',
       'catalog',
       'teams',
+      'lifecycle',
       'metadata',
       'webhooks',
       'security',

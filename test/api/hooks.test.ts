@@ -80,8 +80,14 @@ describe('webhook helpers', () => {
       'team_archived',
       'team_unarchived',
       'team_deleted',
+      'team_expiring',
+      'team_renewed',
+      'team_expired',
+      'team_inactive',
+      'team_ownerless',
+      'team_guest_review_due',
     ]);
-    expect(res.body['@odata.count']).toBe(11);
+    expect(res.body['@odata.count']).toBe(17);
   });
 });
 

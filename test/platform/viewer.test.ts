@@ -144,4 +144,30 @@ describe('embedded tenant viewer over HTTP', () => {
     expect(text).toContain('&lt;script&gt;');
     expect(text).not.toContain('<script');
   });
+
+  it("marks a team active from its page's form, and refuses a form posted from another site", async () => {
+    const team = 'seed-team-onboarding-template';
+    const html = await (await request(`${steward.url}/platform/teams/${team}`)).body.text();
+    expect(html).toContain(`action="/platform/teams/${team}/activity"`);
+    const lastActivity = async () =>
+      (
+        await steward.steward.store.db
+          .selectFrom('platform_teams')
+          .select('last_activity_at')
+          .where('id', '=', team)
+          .executeTakeFirstOrThrow()
+      ).last_activity_at;
+    const post = (origin: string) =>
+      request(`${steward.url}/platform/teams/${team}/activity`, { method: 'POST', headers: { origin } });
+    const foreign = await post('http://evil.example');
+    expect(foreign.statusCode).toBe(403);
+    await foreign.body.dump();
+    expect(await lastActivity()).toBeNull();
+    const before = Date.now();
+    const marked = await post(steward.url);
+    expect(marked.statusCode).toBe(303);
+    expect(marked.headers.location).toBe(`/platform/teams/${team}`);
+    await marked.body.dump();
+    expect(Date.parse((await lastActivity())!)).toBeGreaterThanOrEqual(before);
+  });
 });

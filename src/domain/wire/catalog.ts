@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channelName, tabConfigurationInput } from './channels';
 import { ApprovalPolicy } from './approvalPolicy';
+import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
@@ -46,6 +47,9 @@ export const TemplateConfiguration = model(
     sensitivityLabelId: z.string().max(128).nullable().default(null),
     minimumOwners: z.number().int().min(0).max(100).default(0),
     minimumMembers: z.number().int().min(0).max(500).default(0),
+    lifecycle: LifecyclePolicy.optional().describe(
+      'The lifecycle policy of teams made from this template (an extension); the tenant default when absent.',
+    ),
   }),
 );
 

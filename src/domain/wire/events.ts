@@ -11,5 +11,11 @@ export const EVENT_TYPES = [
   'team_archived',
   'team_unarchived',
   'team_deleted',
+  'team_expiring',
+  'team_renewed',
+  'team_expired',
+  'team_inactive',
+  'team_ownerless',
+  'team_guest_review_due',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

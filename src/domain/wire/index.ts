@@ -11,3 +11,4 @@ export * from './hooks';
 export * from './events';
 export * from './audit';
 export * from './reports';
+export * from './lifecycle';

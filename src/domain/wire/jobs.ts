@@ -89,7 +89,7 @@ export const Job = model(
   'Job',
   z.object({
     id: z.string(),
-    type: z.enum(['ProvisioningRequest', 'TeamArchiveRequest']),
+    type: z.enum(['ProvisioningRequest', 'TeamArchiveRequest', 'LifecycleEvaluation']),
     status: JobStatus,
     progress: z.number().int().min(0).max(100),
     steps: z.array(JobStep),
@@ -104,7 +104,7 @@ export const Job = model(
       'Present while the job (`active`) waits for Microsoft Teams: what for, and when Steward looks again.',
     ),
   }),
-  'An asynchronous job: a provisioning request or an archive / unarchive request.',
+  'An asynchronous job: a provisioning request, an archive / unarchive request, or a lifecycle evaluation (an extension).',
 );
 export type Job = z.output<typeof Job>;
 export const Jobs = model('Jobs', odataCollection(Job), 'A page of jobs, newest first.');

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DirectoryReader } from '../../domain/directory';
 import type { Database } from '../../store/schema';
 import type { Platform } from '../port';
+import { EmbeddedLifecycle } from './lifecycle';
 import { type EmbeddedFault, EmbeddedTeams } from './teams';
 
+export { EmbeddedLifecycle } from './lifecycle';
 export { SEED_TEMPLATE_TEAM_ID, seedEmbeddedTeams } from './seed';
 export { EmbeddedTeams, type EmbeddedFault, type TeamView, type TeamViewSource } from './teams';
 export {
@@ -11,6 +13,7 @@ export {
   renderTeamListPage,
   renderTeamNotFoundPage,
   renderTeamPage,
+  renderViewerForeignFormPage,
   renderViewerLoopbackOnlyPage,
   VIEWER_HEADERS,
 } from './viewer';
@@ -19,6 +22,7 @@ export {
 export interface EmbeddedPlatform extends Platform {
   readonly kind: 'embedded';
   readonly teams: EmbeddedTeams;
+  readonly lifecycle: EmbeddedLifecycle;
 }
 
 /** What the embedded platform is built from. */
@@ -33,6 +37,8 @@ export interface EmbeddedPlatformParts {
   latencyMs?: number;
   /** Calls that fail: the Nth teams call (1-based) answers with the status. */
   faults?: ReadonlyArray<EmbeddedFault>;
+  /** The tenant's clock (marking a team active stamps it); the system's by default. */
+  now?: () => Date;
 }
 
 /**
@@ -45,5 +51,6 @@ export function createEmbeddedPlatform(parts: EmbeddedPlatformParts): EmbeddedPl
     latencyMs: parts.latencyMs ?? 0,
     faults: parts.faults ?? [],
   });
-  return { kind: 'embedded', directory: parts.directory, teams };
+  const lifecycle = new EmbeddedLifecycle(parts.db, parts.now);
+  return { kind: 'embedded', directory: parts.directory, teams, lifecycle };
 }

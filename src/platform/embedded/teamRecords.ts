@@ -22,6 +22,8 @@ export interface TeamState {
   team: Team;
   sensitivityLabelId: string | null;
   siteReadOnlyForMembers: boolean;
+  /** The simulated last activity (ISO): when the team was last marked active, else its creation. */
+  lastActivityAt: string;
 }
 
 /** The longest user id a membership row holds (`platform_members.user_id`). */
@@ -89,6 +91,7 @@ export class TeamRecords {
       team: teamFromRow(row, this.options.publicUrl()),
       sensitivityLabelId: row.sensitivity_label_id,
       siteReadOnlyForMembers: Number(row.site_read_only) === 1,
+      lastActivityAt: row.last_activity_at ?? row.created_at,
     };
   }
 

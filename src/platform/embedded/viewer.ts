@@ -11,7 +11,7 @@ import { htmlPageHeaders } from '../../domain/pageHeaders';
 
 /** Headers for the viewer's pages: HTML, and a policy that forbids scripts should anything slip through. */
 export const VIEWER_HEADERS: Readonly<Record<string, string>> = htmlPageHeaders(
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'",
   'none',
 );
 
@@ -114,6 +114,22 @@ export async function renderTeamPage(source: TeamViewSource, teamId: string): Pr
   );
 }
 
+/**
+ * Where the viewer's "Mark as active" posts: the simulated tenant's stand-in for people working in
+ * the team, which lifecycle governance reads as the team's last activity.
+ */
+export function activityPath(teamId: string): string {
+  return `/platform/teams/${encodeURIComponent(teamId)}/activity`;
+}
+
+/** The answer to a form that did not come from the viewer's own pages. */
+export function renderViewerForeignFormPage(): string {
+  return page(
+    'Not from this page',
+    "<section><p>Only the viewer's own pages may mark a team active.</p></section>",
+  );
+}
+
 /** The page answered for an unknown team (sent with status 404). */
 /** The answer to a browser on another machine: the embedded tenant is only shown to this one. */
 export function renderViewerLoopbackOnlyPage(): string {
@@ -133,7 +149,7 @@ export function renderTeamNotFoundPage(teamId: string): string {
   );
 }
 
-function overview({ team, sensitivityLabelId, siteReadOnlyForMembers }: TeamView): string {
+function overview({ team, sensitivityLabelId, siteReadOnlyForMembers, lastActivityAt }: TeamView): string {
   const rows: Array<[string, string]> = [
     ['Description', team.description ? escapeHtml(team.description) : '<span class="muted">none</span>'],
     ['Visibility', escapeHtml(team.visibility)],
@@ -149,6 +165,11 @@ function overview({ team, sensitivityLabelId, siteReadOnlyForMembers }: TeamView
     ],
     ['Team id', escapeHtml(team.id)],
     ['Created', escapeHtml(team.createdDateTime)],
+    [
+      'Last activity',
+      `${escapeHtml(lastActivityAt)} <form method="post" action="${activityPath(team.id)}">` +
+        '<button type="submit">Mark as active</button></form>',
+    ],
   ];
   const list = rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('');
   return `<section><h2>Overview</h2><dl>${list}</dl></section>`;

@@ -6,6 +6,7 @@ import type { Platform } from '../port';
 import { GraphBudget } from './budget';
 import { GraphClient, realSleep, type RetryPolicy, type Sleep } from './client';
 import { GraphDirectory } from './directory';
+import { GraphLifecycle } from './lifecycle';
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
@@ -147,6 +148,7 @@ export function createGraphPlatform(
     kind: 'graph',
     directory: new GraphDirectory(client),
     teams: new GraphTeams(client, poller, provisioner, binds, messenger),
+    lifecycle: new GraphLifecycle(client, dispatcher),
     close: async () => {
       await ownDispatcher?.close();
     },

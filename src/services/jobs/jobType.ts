@@ -11,6 +11,7 @@ import type { EventBus, StewardEvent } from '../events';
 import type { MetadataService } from '../metadata';
 import type { WebhookSender } from '../webhookSender';
 import type { ApprovalTimerActions } from './approvalTimer';
+import type { LifecycleRunner } from './lifecycleEvaluation';
 
 /** What a step reports: log lines, the job's new data, the team it created, or that it had nothing to do. */
 export interface StepResult<D> {
@@ -86,6 +87,8 @@ export interface JobDependencies {
   log: { warn(o: object, m: string): void };
   /** What approval timers do (`approvalTimer.ts`). */
   approvalTimers: ApprovalTimerActions;
+  /** What lifecycle evaluations do (`lifecycleEvaluation.ts`). */
+  lifecycle: LifecycleRunner;
 }
 
 /**

@@ -3,6 +3,8 @@ import { stepStatuses, toWireJob } from '../../domain/jobs';
 import type { Job, JobStep } from '../../domain/wire';
 import type { JobDependencies, JobHandler, JobTypeModule } from './jobType';
 import { approvalTimerJob } from './approvalTimer';
+import { lifecycleChangeJob } from './lifecycleChange';
+import { lifecycleEvaluationJob } from './lifecycleEvaluation';
 import { provisioningJob } from './provisioning';
 import { teamArchiveJob } from './teamArchive';
 import { webhookDeliveryJob } from './webhookDelivery';
@@ -17,6 +19,8 @@ export const JOB_TYPES: { readonly [T in JobType]: JobTypeModule<unknown> } = {
   TeamArchiveRequest: teamArchiveJob as JobTypeModule<unknown>,
   WebhookDelivery: webhookDeliveryJob as JobTypeModule<unknown>,
   ApprovalTimer: approvalTimerJob as JobTypeModule<unknown>,
+  LifecycleEvaluation: lifecycleEvaluationJob as JobTypeModule<unknown>,
+  LifecycleChange: lifecycleChangeJob as JobTypeModule<unknown>,
 };
 
 /** A job type's module with the handler the worker calls. */

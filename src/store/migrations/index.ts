@@ -10,6 +10,7 @@ import * as auditCounts from './0008_audit_counts';
 import * as refusalCounts from './0009_refusal_counts';
 import * as graphBudget from './0010_graph_budget';
 import * as approvalStages from './0011_approval_stages';
+import * as lifecycle from './0012_lifecycle';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0009_refusal_counts': refusalCounts,
   '0010_graph_budget': graphBudget,
   '0011_approval_stages': approvalStages,
+  '0012_lifecycle': lifecycle,
 };
 
 export const migrationProvider: MigrationProvider = {

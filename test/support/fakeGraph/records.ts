@@ -58,6 +58,8 @@ export interface TeamRecord {
   installedApps: Set<string>;
   /** Until then (ms since the epoch) the team answers 404: Graph has not replicated it yet. */
   visibleAt: number;
+  /** The day (YYYY-MM-DD) of the team's last activity, as the Teams activity report gives it. */
+  lastActivityDate?: string;
 }
 
 export interface ChannelRecord {

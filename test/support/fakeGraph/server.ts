@@ -8,6 +8,7 @@ import { PUBLISHED_LIMITS, Throttle } from './limits';
 import { fail, HttpError, type Json, normalise, parseJsonBody, type Reply } from './protocol';
 import { type Fault, type FakeGraphOptions, type Handler, type ParsedRequest } from './records';
 import { IdentityApi } from './identity';
+import { ActivityReports } from './reports';
 
 /**
  * A Microsoft Graph simulator (and Entra ID token endpoint, and Bot Connector) on a loopback port,
@@ -46,6 +47,7 @@ export class FakeGraph extends IdentityApi {
   private faults: Fault[] = [];
   private server!: Server;
   private readonly routes: Array<[string, RegExp, Handler]>;
+  private readonly reports = new ActivityReports(() => this.origin);
 
   private constructor(options: FakeGraphOptions) {
     super(options);
@@ -68,6 +70,11 @@ export class FakeGraph extends IdentityApi {
       ['GET', new RegExp(`^/groups/${id}/extensions/${id}$`), (r, g, e) => this.getExtension(g, e)],
       ['POST', /^\/teams$/, (r) => this.createTeam(r)],
       ['GET', /^\/teams$/, (r) => this.listTeams(r)],
+      [
+        'GET',
+        /^\/reports\/getTeamsTeamActivityDetail\(period='(\w+)'\)$/,
+        (r, period) => this.reports.redirect(period, this.teams.values(), this.groups),
+      ],
       ['GET', new RegExp(`^/teams/${id}$`), (r, t) => ({ status: 200, body: this.teamJson(this.team(t)) })],
       ['PATCH', new RegExp(`^/teams/${id}$`), (r, t) => this.patchTeam(r, t)],
       ['POST', new RegExp(`^/teams/${id}/clone$`), (r, t) => this.cloneTeam(r, t)],
@@ -190,6 +197,15 @@ export class FakeGraph extends IdentityApi {
     }
     const url = new URL(req.url ?? '/', this.origin);
     const method = req.method ?? 'GET';
+    const download = /^\/reports-download\/([\w-]+)$/.exec(url.pathname);
+    if (download && method === 'GET') {
+      // A pre-authenticated download URL: no token needed, a CSV file rather than JSON.
+      this.requests.push({ method, path: url.pathname, headers, body: undefined, at: Date.now() });
+      const file = this.reports.download(download[1] ?? '');
+      res.writeHead(file.status, { 'content-type': 'application/octet-stream' });
+      res.end(file.csv ?? '');
+      return;
+    }
     const type = headers['content-type'] ?? '';
     let reply: Reply;
     try {

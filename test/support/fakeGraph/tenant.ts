@@ -101,6 +101,11 @@ export abstract class Tenant {
     visibility?: 'Public' | 'Private';
     ownerIds?: string[];
     memberIds?: string[];
+    /** Guests: members whose conversationMember role is `guest`. */
+    guestIds?: string[];
+    /** When the team was made (default now), and its last activity day for the activity report. */
+    createdDateTime?: string;
+    lastActivityDate?: string;
     settings?: Record<string, Json>;
     channels?: Array<{
       displayName: string;
@@ -123,6 +128,12 @@ export abstract class Tenant {
     }
     for (const id of team.memberIds ?? []) group.memberIds.add(id);
     const record = this.newTeam(group, team.settings ?? {});
+    for (const userId of team.guestIds ?? []) {
+      group.memberIds.add(userId);
+      record.members.push({ id: randomUUID(), userId, roles: ['guest'] });
+    }
+    if (team.createdDateTime) record.createdDateTime = team.createdDateTime;
+    if (team.lastActivityDate) record.lastActivityDate = team.lastActivityDate;
     for (const spec of team.channels ?? []) {
       const channel = this.newChannel(spec.displayName, spec.description ?? null, 'standard');
       channel.tabs = (spec.tabs ?? []).map((tab) => ({

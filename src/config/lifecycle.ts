@@ -1,0 +1,27 @@
+import { ConfigError, integer, type Read } from './values';
+
+/** When the lifecycle evaluator runs on its own, and how many teams it reads at once. */
+export interface LifecycleSettings {
+  /** Minutes after midnight UTC of the daily evaluation, or null when it runs only on request. */
+  dailyAtMinute: number | null;
+  /** Teams read from the platform and decided in one transaction. */
+  pageSize: number;
+}
+
+/**
+ * `STEWARD_LIFECYCLE_EVALUATION_AT`: `HH:MM` (UTC) of the daily evaluation, default `02:00`; `off`
+ * runs it only when asked (`POST /api/v1.0/lifecycle/evaluations`).
+ * `STEWARD_LIFECYCLE_PAGE_SIZE`: teams per page, default 200.
+ */
+export function readLifecycle(read: Read): LifecycleSettings {
+  const at = read('STEWARD_LIFECYCLE_EVALUATION_AT') ?? '02:00';
+  let dailyAtMinute: number | null = null;
+  if (at.toLowerCase() !== 'off') {
+    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(at);
+    if (!match)
+      throw new ConfigError('STEWARD_LIFECYCLE_EVALUATION_AT', `expected HH:MM (UTC) or off, got "${at}"`);
+    dailyAtMinute = Number(match[1]) * 60 + Number(match[2]);
+  }
+  const pageSize = integer('STEWARD_LIFECYCLE_PAGE_SIZE', read('STEWARD_LIFECYCLE_PAGE_SIZE'), 200, 10, 999);
+  return { dailyAtMinute, pageSize };
+}

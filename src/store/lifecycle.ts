@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import { EMPTY_LIFECYCLE_RECORD, type LifecycleRecord } from '../domain/lifecycle/decide';
+import { isPostgres } from './dialect';
+import { type NewJob, newJobRow } from './jobRows';
+import type { Database, Db, TeamLifecycleRow } from './schema';
+
+/** The `steward_meta` key of the tenant's default lifecycle policy (JSON). */
+const TENANT_POLICY_KEY = 'lifecycle_policy';
+
+/** Rows written in one statement (SQLite allows 32 766 bound values; a row binds 13). */
+const WRITE_BATCH = 500;
+
+/** What the store keeps of a team's lifecycle: the decision record plus the platform's last activity. */
+export interface StoredLifecycle {
+  record: LifecycleRecord;
+  lastActivityOn: string | null;
+}
+
+/** Lifecycle governance's rows: the tenant policy, and one row per team the evaluator has seen. */
+export class LifecycleRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The tenant's default policy as stored (JSON), or undefined before governance set one. */
+  async tenantPolicy(): Promise<unknown> {
+    const row = await this.db
+      .selectFrom('steward_meta')
+      .select('value')
+      .where('key', '=', TENANT_POLICY_KEY)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.value) as unknown) : undefined;
+  }
+
+  async setTenantPolicy(policy: unknown, trx: Db = this.db): Promise<void> {
+    const value = JSON.stringify(policy);
+    await trx
+      .insertInto('steward_meta')
+      .values({ key: TENANT_POLICY_KEY, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+
+  /** The stored lifecycle of each of `teamIds` that has one. */
+  async load(teamIds: readonly string[], trx: Db = this.db): Promise<Map<string, StoredLifecycle>> {
+    const found = new Map<string, StoredLifecycle>();
+    if (teamIds.length === 0) return found;
+    const rows = await trx
+      .selectFrom('team_lifecycle')
+      .selectAll()
+      .where('team_id', 'in', [...teamIds])
+      .execute();
+    for (const row of rows)
+      found.set(row.team_id, { record: recordOf(row), lastActivityOn: row.last_activity_on });
+    return found;
+  }
+
+  /** The team's lifecycle row, locked until `trx` ends on PostgreSQL (a renewal reads, then writes). */
+  async lock(teamId: string, trx: Db): Promise<StoredLifecycle | undefined> {
+    const row = await trx
+      .selectFrom('team_lifecycle')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
+      .executeTakeFirst();
+    return row && { record: recordOf(row), lastActivityOn: row.last_activity_on };
+  }
+
+  /** Writes the records (inserting the teams seen for the first time), in batches. */
+  async save(
+    records: ReadonlyArray<{ teamId: string; record: LifecycleRecord; renewedBy?: string }>,
+    evaluatedOn: string | null,
+    now: Date,
+    trx: Db = this.db,
+  ): Promise<void> {
+    for (let start = 0; start < records.length; start += WRITE_BATCH) {
+      const rows = records.slice(start, start + WRITE_BATCH).map(({ teamId, record, renewedBy }) => ({
+        ...rowOf(teamId, record, now),
+        renewed_by: renewedBy ?? null,
+        evaluated_on: evaluatedOn,
+      }));
+      await trx
+        .insertInto('team_lifecycle')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('team_id').doUpdateSet((eb) => ({
+            renewals: eb.ref('excluded.renewals'),
+            renewed_on: eb.ref('excluded.renewed_on'),
+            renewed_by: eb.fn.coalesce('excluded.renewed_by', 'team_lifecycle.renewed_by'),
+            notices_sent: eb.ref('excluded.notices_sent'),
+            expired_for: eb.ref('excluded.expired_for'),
+            inactive_for: eb.ref('excluded.inactive_for'),
+            ownerless_since: eb.ref('excluded.ownerless_since'),
+            guest_reviewed_on: eb.ref('excluded.guest_reviewed_on'),
+            guest_review_due_for: eb.ref('excluded.guest_review_due_for'),
+            evaluated_on: eb.fn.coalesce('excluded.evaluated_on', 'team_lifecycle.evaluated_on'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Records the platform's last activity of each team (from its activity report), in batches. */
+  async saveActivity(activity: ReadonlyArray<{ teamId: string; day: string }>, now: Date): Promise<void> {
+    for (let start = 0; start < activity.length; start += WRITE_BATCH) {
+      const rows = activity.slice(start, start + WRITE_BATCH).map(({ teamId, day }) => ({
+        ...rowOf(teamId, EMPTY_LIFECYCLE_RECORD, now),
+        last_activity_on: day,
+      }));
+      await this.db
+        .insertInto('team_lifecycle')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('team_id').doUpdateSet((eb) => ({
+            last_activity_on: eb.ref('excluded.last_activity_on'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Queues `job` unless a job with its id exists; true when this call queued it. */
+  async insertJobOnce(job: NewJob, now: Date): Promise<boolean> {
+    const result = await this.db
+      .insertInto('jobs')
+      .values(newJobRow(job, now))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** The template each of `teamIds` was provisioned from, for those Steward provisioned. */
+  async templatesOf(teamIds: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (teamIds.length === 0) return found;
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['team_id', 'template_id'])
+      .where('type', '=', 'ProvisioningRequest')
+      .where('status', '=', 'completed')
+      .where('team_id', 'in', [...teamIds])
+      .execute();
+    for (const row of rows) if (row.team_id && row.template_id) found.set(row.team_id, row.template_id);
+    return found;
+  }
+}
+
+function recordOf(row: TeamLifecycleRow): LifecycleRecord {
+  return {
+    renewals: Number(row.renewals),
+    renewedOn: row.renewed_on,
+    noticesSent: JSON.parse(row.notices_sent) as string[],
+    expiredFor: row.expired_for,
+    inactiveFor: row.inactive_for,
+    ownerlessSince: row.ownerless_since,
+    guestReviewedOn: row.guest_reviewed_on,
+    guestReviewDueFor: row.guest_review_due_for,
+  };
+}
+
+function rowOf(teamId: string, record: LifecycleRecord, now: Date): TeamLifecycleRow {
+  return {
+    team_id: teamId,
+    renewals: record.renewals,
+    renewed_on: record.renewedOn,
+    renewed_by: null,
+    notices_sent: JSON.stringify(record.noticesSent),
+    expired_for: record.expiredFor,
+    inactive_for: record.inactiveFor,
+    ownerless_since: record.ownerlessSince,
+    guest_reviewed_on: record.guestReviewedOn,
+    guest_review_due_for: record.guestReviewDueFor,
+    last_activity_on: null,
+    evaluated_on: null,
+    updated_at: now.toISOString(),
+  };
+}
