@@ -141,6 +141,9 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
     STEWARD_DATA_DIR: scratch,
     STEWARD_AUTH_SECRET: secret,
     STEWARD_RATE_LIMIT_FACTOR: '100000',
+    ...(process.env.BENCH_GRAPH_PACE_LOG_LEVEL
+      ? { STEWARD_LOG_LEVEL: process.env.BENCH_GRAPH_PACE_LOG_LEVEL }
+      : {}),
     STEWARD_DATABASE_URL: database ? database.url : `sqlite:${path.join(scratch, 'steward.db')}`,
     ...graphEnv(simulator.config, scale, certFile),
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { JobCannotRun, PlatformError, StewardError } from '../../domain/errors';
 import { type JobType, retryDelayMs, type StoredJob } from '../../domain/jobs';
 import type { JobRepository } from '../../store/jobs';
+import { type PacingListener, withPacing } from '../../platform/pacing';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit';
 import type { EventBus } from '../events';
@@ -9,6 +10,12 @@ import { ActiveRun, JobParked, LeaseLost } from './jobRun';
 import type { JobHandler } from './jobType';
 import { lifecycleRecord } from './lifecycle';
 import type { RunnableJobType } from './registry';
+
+/**
+ * Jobs a process holds per slot at most, counting those waiting for a budget turn. A turn is at
+ * most the budget's `maxWaitMs` (or one bucket interval) away, so a held job soon works again.
+ */
+const HELD_PER_SLOT = 8;
 
 export interface WorkerOptions {
   /** Identifies this worker in leases (host, process, instance). */
@@ -39,6 +46,8 @@ export interface WorkerOptions {
  */
 export class JobWorker {
   private readonly running = new Set<Promise<void>>();
+  /** Jobs of `running` waiting for their turn in the platform's rate budget: they hold no slot. */
+  private pacing = 0;
   private timer?: NodeJS.Timeout;
   private ticking = false;
   private again = false;
@@ -85,7 +94,11 @@ export class JobWorker {
     try {
       do {
         this.again = false;
-        const free = this.options.concurrency - this.running.size;
+        const { concurrency } = this.options;
+        // A slot is for work: jobs waiting for a budget turn give theirs back. How many jobs the
+        // process holds at all stays bounded (each costs a timer and a lease's renewals).
+        const working = this.running.size - this.pacing;
+        const free = Math.min(concurrency - working, concurrency * HELD_PER_SLOT - this.running.size);
         if (free <= 0 || this.stopped) break;
         const claimed = await this.claim(free);
         for (const job of claimed) {
@@ -160,7 +173,7 @@ export class JobWorker {
       log: this.options.log,
     });
     try {
-      await handler.run(active.run);
+      await withPacing(this.slotLender, () => handler.run(active.run));
       const published = await db.transaction().execute(async (trx) => {
         const now = new Date();
         if (!(await jobs.finish(job, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
@@ -182,6 +195,24 @@ export class JobWorker {
       active.close();
     }
   }
+
+  /**
+   * Lends a job's slot out while it waits for its turn in the platform's budget: another due job is
+   * claimed meanwhile. The job carries on when its turn comes even if every slot is taken by then;
+   * its call is due, and holding it back for a slot would waste the turn it reserved.
+   */
+  private readonly slotLender: PacingListener = {
+    waiting: () => {
+      this.pacing += 1;
+      this.wake();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        this.pacing -= 1;
+      };
+    },
+  };
 
   /**
    * Parks a job whose step waits for the platform: written with what it waits for, released, and
