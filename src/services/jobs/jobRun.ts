@@ -12,8 +12,13 @@ import type { OperationCheckpoint } from '../../platform/port';
 import { JobRepository } from '../../store/jobs';
 import type { JobRun, StepResult } from './jobType';
 
-/** How often a running job's progress reaches the database at most (a progress card polls it). */
-const PROGRESS_WRITE_MS = 250;
+/**
+ * How often a running job's progress reaches the database at most. Every write is a statement on
+ * the deployment's shared database, and a job paced by the Graph budget finishes a step every few
+ * seconds; a progress card polling the job sees a step done within this time (or at once when the
+ * job parks or ends, which writes it too).
+ */
+const PROGRESS_WRITE_MS = 5000;
 
 /** Raised inside a run when another worker took the job over (this worker's lease expired). */
 export class LeaseLost extends Error {}

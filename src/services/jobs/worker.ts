@@ -48,6 +48,12 @@ export class JobWorker {
   private readonly running = new Set<Promise<void>>();
   /** Jobs of `running` waiting for their turn in the platform's rate budget: they hold no slot. */
   private pacing = 0;
+  /**
+   * The last claim found fewer due jobs than it could take: a slot lent out by a paced wait does
+   * not send another claim before the next poll or wake-up (an empty claim is a statement for
+   * nothing, and paced waits start many times a second).
+   */
+  private drained = false;
   private timer?: NodeJS.Timeout;
   private ticking = false;
   private again = false;
@@ -101,6 +107,7 @@ export class JobWorker {
         const free = Math.min(concurrency - working, concurrency * HELD_PER_SLOT - this.running.size);
         if (free <= 0 || this.stopped) break;
         const claimed = await this.claim(free);
+        this.drained = claimed.length < free;
         for (const job of claimed) {
           const running: Promise<void> = this.execute(job).finally(() => {
             this.running.delete(running);
@@ -122,24 +129,29 @@ export class JobWorker {
     }
   }
 
-  /** Claims up to `limit` jobs and records, in the same transaction, that they started. */
-  private claim(limit: number): Promise<StoredJob[]> {
-    const { db, jobs, audit } = this.deps;
-    return db.transaction().execute(async (trx) => {
-      const now = (this.options.clock ?? Date.now)();
-      const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now, trx);
-      // A job back from a park goes on with the attempt that started it.
-      const entries = claimed
-        .filter((job) => !job.checkpoint.waiting)
-        .flatMap((job) =>
-          this.lifecycle(job, 'job_started', 'success', {
-            attempt: job.attempts + 1,
-            worker: this.options.owner,
-          }),
-        );
-      await audit.record(trx, entries, new Date(now));
-      return claimed;
-    });
+  /**
+   * Claims up to `limit` jobs, then records that the new ones started. The claim is one statement
+   * on its own (most claims find nothing, and a transaction around them would triple their cost);
+   * a crash between it and the record leaves a job leased without its start on record, and the
+   * worker that takes it up when the lease runs out records it then.
+   */
+  private async claim(limit: number): Promise<StoredJob[]> {
+    const { jobs, db, audit } = this.deps;
+    const now = (this.options.clock ?? Date.now)();
+    const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now);
+    // A job back from a park goes on with the attempt that started it.
+    const entries = claimed
+      .filter((job) => !job.checkpoint.waiting)
+      .flatMap((job) =>
+        this.lifecycle(job, 'job_started', 'success', {
+          attempt: job.attempts + 1,
+          worker: this.options.owner,
+        }),
+      );
+    if (entries.length > 0) {
+      await db.transaction().execute((trx) => audit.record(trx, entries, new Date(now)));
+    }
+    return claimed;
   }
 
   /** The audit record of a step in a job's life, in its type's trail (none when it has none). */
@@ -204,7 +216,7 @@ export class JobWorker {
   private readonly slotLender: PacingListener = {
     waiting: () => {
       this.pacing += 1;
-      this.wake();
+      if (!this.drained) this.wake();
       let ended = false;
       return () => {
         if (ended) return;
