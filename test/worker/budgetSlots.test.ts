@@ -1,14 +1,8 @@
-import type { Agent } from 'undici';
-import { PUBLISHED_GRAPH_LIMITS } from '../../src/domain/graphBudget';
 import type { Job } from '../../src/domain/wire';
-import { createGraphPlatform } from '../../src/platform/graph';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { GraphBudgetRepository } from '../../src/store/graphBudget';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
-import { FakeGraph } from '../support/fakeGraph';
-import { BOT, seedTenant, graphSettings } from '../support/graphTenant';
+import { type BudgetedSteward, startBudgetedSteward } from '../support/budgetedSteward';
+import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { PEOPLE } from '../support/steward';
 
 /** A team's channels, tabs, members and apps: the calls after its creation, paced per team. */
 const TEAM_WORK = /^\/v1\.0\/teams\/([^/]+)\/(channels|members|installedApps)/;
@@ -21,47 +15,22 @@ const TEAM_WORK = /^\/v1\.0\/teams\/([^/]+)\/(channels|members|installedApps)/;
  * work runs side by side.
  */
 describe.each(databaseKinds)('a job waiting for a Graph budget turn frees its slot (%s)', (kind) => {
-  let fake: FakeGraph;
-  let dispatcher: Agent;
-  let db: TestDatabase;
-  let budgetStore: Store;
-  let app: TestSteward;
+  let steward: BudgetedSteward;
 
   beforeAll(async () => {
-    fake = await FakeGraph.start({ bot: BOT, latency: { minMs: 50, maxMs: 100 }, replicationMs: 50 });
-    dispatcher = fake.dispatcher();
-    seedTenant(fake);
-    db = await createTestDatabase(kind);
-    budgetStore = openStore(storeOptionsOf(db));
-    await migrate(budgetStore.db);
-    const platform = createGraphPlatform(
-      {
-        ...fake.config(),
-        timeScale: 0.01,
-        budget: { limits: { ...PUBLISHED_GRAPH_LIMITS, perTeamPerSecond: 1 }, headroom: 1, maxWaitMs: 5000 },
-      },
-      {
-        dispatcher,
-        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-        budgetStore: new GraphBudgetRepository(budgetStore.db),
-      },
-    );
-    app = await startTestSteward(
-      db,
-      { STEWARD_WORKER_CONCURRENCY: '1', STEWARD_JOB_POLL_MS: '50', ...graphSettings(fake) },
-      { platform },
-    );
+    steward = await startBudgetedSteward(kind, {
+      limits: { perTeamPerSecond: 1 },
+      maxWaitMs: 5000,
+      concurrency: 1,
+    });
   });
 
   afterAll(async () => {
-    await app?.close();
-    await budgetStore?.close();
-    await dispatcher?.close();
-    await fake?.close();
-    await db?.drop();
+    await steward?.close();
   });
 
   test("two teams' paced work runs side by side on one slot, no attempt spent", async () => {
+    const { app, fake } = steward;
     const alex = await app.userToken(PEOPLE.alex);
     const ids: string[] = [];
     for (const name of ['Slot A', 'Slot B']) {
