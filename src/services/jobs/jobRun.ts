@@ -11,6 +11,7 @@ import type { JobWaitReason } from '../../domain/wire';
 import type { OperationCheckpoint } from '../../platform/port';
 import { JobRepository } from '../../store/jobs';
 import type { JobRun, StepResult } from './jobType';
+import type { LeaseKeeper } from './leaseKeeper';
 
 /**
  * How often a running job's progress reaches the database at most. Every write is a statement on
@@ -37,8 +38,8 @@ export class JobParked extends Error {
 export interface RunContext {
   jobs: JobRepository;
   owner: string;
-  leaseMs: number;
-  log: { warn(o: object, m: string): void };
+  /** Renews the leases of the worker's jobs, all in one statement. */
+  leases: LeaseKeeper;
 }
 
 /**
@@ -50,7 +51,7 @@ export class ActiveRun {
   private lost = false;
   private savedAt = Date.now();
   private step: string | undefined;
-  private readonly heartbeat: NodeJS.Timeout;
+  private readonly release: () => void;
 
   constructor(
     private readonly job: StoredJob,
@@ -58,18 +59,9 @@ export class ActiveRun {
     private current: unknown,
     private readonly context: RunContext,
   ) {
-    const { jobs, owner, leaseMs } = context;
-    this.heartbeat = setInterval(
-      () => {
-        jobs.renewLease(job.id, owner, leaseMs, Date.now()).then(
-          (held) => {
-            if (!held) this.lost = true;
-          },
-          (error: unknown) => context.log.warn({ err: error, jobId: job.id }, 'renewing a job lease failed'),
-        );
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
+    this.release = context.leases.keep(job.id, () => {
+      this.lost = true;
+    });
     const data = () => this.current;
     this.run = {
       job,
@@ -88,7 +80,7 @@ export class ActiveRun {
 
   /** Stops renewing the lease (the job ended, parked or was lost). */
   close(): void {
-    clearInterval(this.heartbeat);
+    this.release();
   }
 
   private async runStep(name: string, work: () => Promise<StepResult<unknown> | void>) {

@@ -8,6 +8,7 @@ import type { AuditLog } from '../audit';
 import type { EventBus } from '../events';
 import { ActiveRun, JobParked, LeaseLost } from './jobRun';
 import type { JobHandler } from './jobType';
+import { LeaseKeeper } from './leaseKeeper';
 import { lifecycleRecord } from './lifecycle';
 import type { RunnableJobType } from './registry';
 
@@ -54,6 +55,7 @@ export class JobWorker {
    * nothing, and paced waits start many times a second).
    */
   private drained = false;
+  private readonly leases: LeaseKeeper;
   private timer?: NodeJS.Timeout;
   private ticking = false;
   private again = false;
@@ -68,7 +70,9 @@ export class JobWorker {
       types: Record<JobType, RunnableJobType>;
     },
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.leases = new LeaseKeeper(deps.db, options.owner, options.leaseMs, options.log);
+  }
 
   /** Starts polling for jobs. */
   start(): void {
@@ -181,8 +185,7 @@ export class JobWorker {
     const active = new ActiveRun(job, module.steps(job.data), parsed.data, {
       jobs,
       owner,
-      leaseMs: this.options.leaseMs,
-      log: this.options.log,
+      leases: this.leases,
     });
     try {
       await withPacing(this.slotLender, () => handler.run(active.run));
