@@ -7,5 +7,6 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   },
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  setupFiles: ['<rootDir>/test/support/setupEachFile.ts'],
   testTimeout: 30000,
 };

@@ -105,36 +105,43 @@ export class HookRepository {
 
   /**
    * A delivery failed: counts it (atomically, however many workers fail at once) and turns the hook
-   * inactive when the streak reaches `threshold`. Returns the streak, and whether this call is the
-   * one that turned the hook inactive (so exactly one audit record says so).
+   * inactive when the streak reaches `threshold`. Returns the streak, whether this call is the one
+   * that turned the hook inactive (so exactly one audit record says so), and the time to record that
+   * at: never before a failure counted earlier. Two workers failing at once each took `now` before
+   * waiting for the hook's row, so the one that counts second may hold the earlier time; the
+   * deactivation it records must still come after both failures in the audit trail.
    */
   async noteFailure(
     id: string,
     threshold: number,
     now: Date,
     trx: Db,
-  ): Promise<{ consecutiveFailures: number; deactivated: boolean } | undefined> {
+  ): Promise<{ consecutiveFailures: number; deactivated: boolean; at: Date } | undefined> {
     const iso = now.toISOString();
     await trx
       .updateTable('hooks')
-      .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1), updated_at: iso }))
+      .set((eb) => ({
+        consecutive_failures: eb('consecutive_failures', '+', 1),
+        updated_at: eb.case().when('updated_at', '>', iso).then(eb.ref('updated_at')).else(iso).end(),
+      }))
       .where('id', '=', id)
       .execute();
     const row = await trx
       .selectFrom('hooks')
-      .select('consecutive_failures')
+      .select(['consecutive_failures', 'updated_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
     const consecutiveFailures = Number(row.consecutive_failures);
-    if (consecutiveFailures < threshold) return { consecutiveFailures, deactivated: false };
+    const at = new Date(row.updated_at);
+    if (consecutiveFailures < threshold) return { consecutiveFailures, deactivated: false, at };
     const result = await trx
       .updateTable('hooks')
-      .set({ active: 0, updated_at: iso })
+      .set({ active: 0 })
       .where('id', '=', id)
       .where('active', '=', 1)
       .executeTakeFirst();
-    return { consecutiveFailures, deactivated: Number(result.numUpdatedRows) === 1 };
+    return { consecutiveFailures, deactivated: Number(result.numUpdatedRows) === 1, at };
   }
 
   /** Starts the log entry of a delivery (in the transaction that queues its job). */

@@ -189,7 +189,8 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     await bot.send(ALEX, { type: 'message', text: 'language klingon', ...english });
     mark = bot.connector.sent.length;
     await bot.send(ALEX, { type: 'message', text: 'language auto', ...english });
-    expect(bot.connector.messages(ALEX.conversationId, mark)[0]?.body.text).toBe(
+    // Among what came since: the earlier test's request may still post its "ready" message here.
+    expect(bot.connector.messages(ALEX.conversationId, mark).map((m) => m.body.text)).toContain(
       'From now on I speak the language of your Teams client.',
     );
     mark = bot.connector.sent.length;

@@ -170,7 +170,7 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData> {
             lastDeliveryId: job.id,
           },
         },
-        now,
+        streak.at,
       );
       this.deps.log.warn(
         { hookId: hook.id, url: urlOrigin(hook.url), consecutiveFailures: streak.consecutiveFailures },
