@@ -96,6 +96,9 @@ function graphEnv(config, scale, certFile) {
     STEWARD_BOT_SERVICE_URL: config.botServiceUrl,
     STEWARD_GRAPH_LIMIT_SCALE: String(scale),
     STEWARD_GRAPH_TIME_SCALE: String(scale),
+    // The longest in-process wait for a budget turn (10 s by default) stands against the budget's
+    // intervals, which the scale makes 1 ÷ scale times longer: it grows with them.
+    STEWARD_GRAPH_BUDGET_MAX_WAIT_MS: String(Math.round(10_000 / scale)),
     // The simulator's bot registration (`main.ts`), so the welcome goes out as the bot.
     MicrosoftAppId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
     MicrosoftAppPassword: 'bot-secret',
@@ -141,6 +144,9 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
     STEWARD_DATA_DIR: scratch,
     STEWARD_AUTH_SECRET: secret,
     STEWARD_RATE_LIMIT_FACTOR: '100000',
+    ...(process.env.BENCH_GRAPH_PACE_LOG_LEVEL
+      ? { STEWARD_LOG_LEVEL: process.env.BENCH_GRAPH_PACE_LOG_LEVEL }
+      : {}),
     STEWARD_DATABASE_URL: database ? database.url : `sqlite:${path.join(scratch, 'steward.db')}`,
     ...graphEnv(simulator.config, scale, certFile),
   };
@@ -289,7 +295,8 @@ async function run() {
   const markdown = [
     `${teams} \`project\` requests (team, two channels, a tab, owners and members, a welcome), ${IN_FLIGHT} in flight, to`,
     `Steward on the Graph simulator (its own process) with Microsoft's published limits and a 20–60 s team creation,`,
-    `both × ${scale}; Steward's budget and waits × ${scale} too. Worker settings: Steward defaults (4 jobs per process).`,
+    `both × ${scale}; Steward's budget and waits × ${scale} too (its longest in-process budget wait, 10 s, ÷ ${scale}).`,
+    'Worker settings: Steward defaults (4 slots per process; a job waiting for a budget turn holds none).',
     'makespan = first submit → last `completed_at`; ready = `completed_at` − `created_at`; calls per team = the',
     "simulator's Graph calls on teams and groups (and the Bot Connector's) ÷ teams made; statements = every",
     'statement the API and worker processes sent to PostgreSQL during the run ÷ jobs.',

@@ -31,16 +31,33 @@ const { seedUsers } = require('../../dist/store/seed/directory');
 // stranger's (smaller) catalog there.
 const ALEX = seedUsers.find((user) => user.mail === 'alexw@example.com').id;
 
-/** Counts the statements sent through node-postgres clients (pools hand out the same Client class). */
+/**
+ * Counts the statements sent through node-postgres clients (pools hand out the same Client class).
+ * With BENCH_STATEMENTS_KINDS_DIR, each statement's kind (its first words, up to the first
+ * parenthesis or value) is tallied too, in `<dir>/statements.<pid>.json`: where the statements go.
+ */
 function countStatements(file) {
   const { Client } = require('pg');
   const query = Client.prototype.query;
+  const kindsDir = process.env.BENCH_STATEMENTS_KINDS_DIR;
+  const kinds = new Map();
   let count = 0;
   Client.prototype.query = function countedQuery(...args) {
     count += 1;
+    if (kindsDir) {
+      const text = typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? '');
+      const kind = text.replace(/\s+/g, ' ').slice(0, 60);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
     return query.apply(this, args);
   };
-  const write = () => writeFileSync(`${file}.${process.pid}`, String(count));
+  const write = () => {
+    writeFileSync(`${file}.${process.pid}`, String(count));
+    if (kindsDir) {
+      const sorted = [...kinds].sort((a, b) => b[1] - a[1]);
+      writeFileSync(path.join(kindsDir, `statements.${process.pid}.json`), JSON.stringify(sorted, null, 1));
+    }
+  };
   setInterval(write, 250).unref();
   return write;
 }

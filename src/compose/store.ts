@@ -32,7 +32,8 @@ export async function buildFoundation(
     if (applied.length > 0) logger.info({ migrations: applied }, 'store migrated');
     const seeded = config.seedDemoData && (await seedDemoData(store));
     if (seeded) logger.info('demo directory and catalog seeded');
-    const platform = options.platform ?? (await buildPlatform(config, store, options.publicUrl, seeded));
+    const platform =
+      options.platform ?? (await buildPlatform(config, store, options.publicUrl, seeded, logger));
     options.prepare?.(platform);
     return { store, platform };
   } catch (error) {
@@ -47,9 +48,14 @@ async function buildPlatform(
   store: Store,
   publicUrl: () => string,
   seeded: boolean,
+  logger: Logger,
 ): Promise<Platform> {
   if (config.platform.kind === 'graph') {
-    return createGraphPlatform(config.platform, { bot: config.bot, budgetStore: graphBudgetStore(store) });
+    return createGraphPlatform(config.platform, {
+      bot: config.bot,
+      budgetStore: graphBudgetStore(store),
+      logger,
+    });
   }
   const platform = createEmbeddedPlatform({
     directory: new DirectoryRepository(store.db),

@@ -1,14 +1,8 @@
-import type { Agent } from 'undici';
-import { PUBLISHED_GRAPH_LIMITS } from '../../src/domain/graphBudget';
 import type { Job } from '../../src/domain/wire';
-import { createGraphPlatform } from '../../src/platform/graph';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { GraphBudgetRepository } from '../../src/store/graphBudget';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
-import { FakeGraph } from '../support/fakeGraph';
-import { BOT, seedTenant, graphSettings } from '../support/graphTenant';
+import { type BudgetedSteward, startBudgetedSteward } from '../support/budgetedSteward';
+import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { PEOPLE } from '../support/steward';
 
 const TEAMS = 8;
 
@@ -19,54 +13,22 @@ const TEAMS = 8;
  * every job completes, with one team each, and shows what it waited for while it did.
  */
 describe.each(databaseKinds)('jobs parked while the Graph budget is spent (%s)', (kind) => {
-  let fake: FakeGraph;
-  let dispatcher: Agent;
-  let db: TestDatabase;
-  let budgetStore: Store;
-  let app: TestSteward;
+  let steward: BudgetedSteward;
 
   beforeAll(async () => {
-    fake = await FakeGraph.start({ bot: BOT, latency: { minMs: 50, maxMs: 100 }, replicationMs: 50 });
-    dispatcher = fake.dispatcher();
-    seedTenant(fake);
-    db = await createTestDatabase(kind);
-    // The budget lives in the deployment's database: opened here as another process would.
-    budgetStore = openStore(storeOptionsOf(db));
-    await migrate(budgetStore.db);
-    const limits = {
-      ...PUBLISHED_GRAPH_LIMITS,
-      createTeamPerSecond: 2,
-      perTeamPerSecond: 4,
-      perChannelPerSecond: 1,
-    };
-    const platform = createGraphPlatform(
-      { ...fake.config(), timeScale: 0.01, budget: { limits, headroom: 1, maxWaitMs: 200 } },
-      {
-        dispatcher,
-        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-        budgetStore: new GraphBudgetRepository(budgetStore.db),
-      },
-    );
-    app = await startTestSteward(
-      db,
-      {
-        STEWARD_WORKER_CONCURRENCY: '4',
-        STEWARD_JOB_POLL_MS: '50',
-        ...graphSettings(fake),
-      },
-      { platform },
-    );
+    steward = await startBudgetedSteward(kind, {
+      limits: { createTeamPerSecond: 2, perTeamPerSecond: 4, perChannelPerSecond: 1 },
+      maxWaitMs: 200,
+      concurrency: 4,
+    });
   });
 
   afterAll(async () => {
-    await app?.close();
-    await budgetStore?.close();
-    await dispatcher?.close();
-    await fake?.close();
-    await db?.drop();
+    await steward?.close();
   });
 
   test(`${TEAMS} teams through a spent budget: every job completes, none spends an attempt waiting`, async () => {
+    const { app, fake } = steward;
     const alex = await app.userToken(PEOPLE.alex);
     const ids: string[] = [];
     for (let n = 0; n < TEAMS; n++) {

@@ -1,5 +1,7 @@
+import type { Logger } from 'pino';
 import type { BudgetBucket, GraphBudgetSettings, GraphBudgetStore } from '../../domain/graphBudget';
 import { PlatformBusy } from '../port';
+import { pacedWait } from '../pacing';
 import type { Sleep } from './client';
 
 /**
@@ -35,6 +37,7 @@ export class GraphBudget {
     private readonly store: GraphBudgetStore,
     private readonly settings: GraphBudgetSettings,
     private readonly sleep: Sleep,
+    private readonly logger?: Pick<Logger, 'debug'>,
   ) {}
 
   /** The buckets of `method path` (a path under the version, such as `/teams/{id}/channels`). */
@@ -87,22 +90,34 @@ export class GraphBudget {
         reservation.deferredMs,
       );
     }
-    if (reservation.waitMs > 0) await this.sleep(reservation.waitMs);
-    await this.spaceFromLastSent(buckets);
+    await this.waitForTurn(method, buckets, reservation.waitMs);
   }
 
   /**
-   * The database paces turns from when they were reserved; a reservation answered late (a busy
-   * database or event loop) sends its call late, and the next call of the same bucket, on its
-   * turn, would follow it too closely. A team's or a channel's calls come from the one job working
-   * on it, in this process: here no two calls of a bucket leave less than its interval apart.
+   * Waits until the reserved turn, and no less than each bucket's interval after this process last
+   * sent a call of it. The database paces turns from when they were reserved; a reservation
+   * answered late (a busy database or event loop) sends its call late, and the next call of the
+   * same bucket, on its turn, would follow it too closely. A team's or a channel's calls come from
+   * the one job working on it, in this process: here no two calls of a bucket leave less than its
+   * interval apart. The wait is a paced one: a job waiting here does not hold its worker's slot.
    */
-  private async spaceFromLastSent(buckets: readonly BudgetBucket[]): Promise<void> {
+  private async waitForTurn(method: string, buckets: readonly BudgetBucket[], waitMs: number): Promise<void> {
     const now = Date.now();
-    const gap = Math.max(0, ...buckets.map((b) => (this.lastSent.get(b.key) ?? 0) + b.intervalMs - now));
-    if (gap > 0) await this.sleep(Math.ceil(gap));
+    const turn = Math.max(
+      now + waitMs,
+      ...buckets.map((b) => (this.lastSent.get(b.key) ?? 0) + b.intervalMs),
+    );
+    const ms = Math.ceil(turn - now);
+    if (ms > 0) await pacedWait(ms, this.sleep);
     const sent = Date.now();
     for (const bucket of buckets) this.lastSent.set(bucket.key, sent);
+    if (ms > 1000) {
+      // Long in-process waits are what the worker's slots were once held by: each is on record.
+      this.logger?.debug(
+        { graphBudget: { method, buckets: buckets.map((b) => b.key), waitedMs: sent - now } },
+        'graph budget wait',
+      );
+    }
   }
 
   /** Buckets of teams long provisioned hold no state: one process deletes them now and then. */

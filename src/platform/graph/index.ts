@@ -99,7 +99,7 @@ export function createGraphPlatform(
     sleep,
     random: options.random,
     logger: options.logger,
-    budget: options.budgetStore && new GraphBudget(options.budgetStore, config.budget, sleep),
+    budget: options.budgetStore && new GraphBudget(options.budgetStore, config.budget, sleep, options.logger),
   });
   // `STEWARD_GRAPH_TIME_SCALE`: Steward's own waits between looks at Graph's operations, scaled for a
   // simulator whose latencies are scaled down (1 against Microsoft Graph).

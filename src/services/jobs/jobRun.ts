@@ -11,9 +11,15 @@ import type { JobWaitReason } from '../../domain/wire';
 import type { OperationCheckpoint } from '../../platform/port';
 import { JobRepository } from '../../store/jobs';
 import type { JobRun, StepResult } from './jobType';
+import type { LeaseKeeper } from './leaseKeeper';
 
-/** How often a running job's progress reaches the database at most (a progress card polls it). */
-const PROGRESS_WRITE_MS = 250;
+/**
+ * How often a running job's progress reaches the database at most. Every write is a statement on
+ * the deployment's shared database, and a job paced by the Graph budget finishes a step every few
+ * seconds; a progress card polling the job sees a step done within this time (or at once when the
+ * job parks or ends, which writes it too).
+ */
+const PROGRESS_WRITE_MS = 5000;
 
 /** Raised inside a run when another worker took the job over (this worker's lease expired). */
 export class LeaseLost extends Error {}
@@ -32,8 +38,8 @@ export class JobParked extends Error {
 export interface RunContext {
   jobs: JobRepository;
   owner: string;
-  leaseMs: number;
-  log: { warn(o: object, m: string): void };
+  /** Renews the leases of the worker's jobs, all in one statement. */
+  leases: LeaseKeeper;
 }
 
 /**
@@ -45,7 +51,7 @@ export class ActiveRun {
   private lost = false;
   private savedAt = Date.now();
   private step: string | undefined;
-  private readonly heartbeat: NodeJS.Timeout;
+  private readonly release: () => void;
 
   constructor(
     private readonly job: StoredJob,
@@ -53,18 +59,9 @@ export class ActiveRun {
     private current: unknown,
     private readonly context: RunContext,
   ) {
-    const { jobs, owner, leaseMs } = context;
-    this.heartbeat = setInterval(
-      () => {
-        jobs.renewLease(job.id, owner, leaseMs, Date.now()).then(
-          (held) => {
-            if (!held) this.lost = true;
-          },
-          (error: unknown) => context.log.warn({ err: error, jobId: job.id }, 'renewing a job lease failed'),
-        );
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
+    this.release = context.leases.keep(job.id, () => {
+      this.lost = true;
+    });
     const data = () => this.current;
     this.run = {
       job,
@@ -83,7 +80,7 @@ export class ActiveRun {
 
   /** Stops renewing the lease (the job ended, parked or was lost). */
   close(): void {
-    clearInterval(this.heartbeat);
+    this.release();
   }
 
   private async runStep(name: string, work: () => Promise<StepResult<unknown> | void>) {

@@ -2,13 +2,21 @@ import type { Kysely } from 'kysely';
 import { JobCannotRun, PlatformError, StewardError } from '../../domain/errors';
 import { type JobType, retryDelayMs, type StoredJob } from '../../domain/jobs';
 import type { JobRepository } from '../../store/jobs';
+import { type PacingListener, withPacing } from '../../platform/pacing';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit';
 import type { EventBus } from '../events';
 import { ActiveRun, JobParked, LeaseLost } from './jobRun';
 import type { JobHandler } from './jobType';
+import { LeaseKeeper } from './leaseKeeper';
 import { lifecycleRecord } from './lifecycle';
 import type { RunnableJobType } from './registry';
+
+/**
+ * Jobs a process holds per slot at most, counting those waiting for a budget turn. A turn is at
+ * most the budget's `maxWaitMs` (or one bucket interval) away, so a held job soon works again.
+ */
+const HELD_PER_SLOT = 8;
 
 export interface WorkerOptions {
   /** Identifies this worker in leases (host, process, instance). */
@@ -39,6 +47,15 @@ export interface WorkerOptions {
  */
 export class JobWorker {
   private readonly running = new Set<Promise<void>>();
+  /** Jobs of `running` waiting for their turn in the platform's rate budget: they hold no slot. */
+  private pacing = 0;
+  /**
+   * The last claim found fewer due jobs than it could take: a slot lent out by a paced wait does
+   * not send another claim before the next poll or wake-up (an empty claim is a statement for
+   * nothing, and paced waits start many times a second).
+   */
+  private drained = false;
+  private readonly leases: LeaseKeeper;
   private timer?: NodeJS.Timeout;
   private ticking = false;
   private again = false;
@@ -53,7 +70,9 @@ export class JobWorker {
       types: Record<JobType, RunnableJobType>;
     },
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.leases = new LeaseKeeper(deps.db, options.owner, options.leaseMs, options.log);
+  }
 
   /** Starts polling for jobs. */
   start(): void {
@@ -85,9 +104,14 @@ export class JobWorker {
     try {
       do {
         this.again = false;
-        const free = this.options.concurrency - this.running.size;
+        const { concurrency } = this.options;
+        // A slot is for work: jobs waiting for a budget turn give theirs back. How many jobs the
+        // process holds at all stays bounded (each costs a timer and a lease's renewals).
+        const working = this.running.size - this.pacing;
+        const free = Math.min(concurrency - working, concurrency * HELD_PER_SLOT - this.running.size);
         if (free <= 0 || this.stopped) break;
         const claimed = await this.claim(free);
+        this.drained = claimed.length < free;
         for (const job of claimed) {
           const running: Promise<void> = this.execute(job).finally(() => {
             this.running.delete(running);
@@ -109,24 +133,29 @@ export class JobWorker {
     }
   }
 
-  /** Claims up to `limit` jobs and records, in the same transaction, that they started. */
-  private claim(limit: number): Promise<StoredJob[]> {
-    const { db, jobs, audit } = this.deps;
-    return db.transaction().execute(async (trx) => {
-      const now = (this.options.clock ?? Date.now)();
-      const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now, trx);
-      // A job back from a park goes on with the attempt that started it.
-      const entries = claimed
-        .filter((job) => !job.checkpoint.waiting)
-        .flatMap((job) =>
-          this.lifecycle(job, 'job_started', 'success', {
-            attempt: job.attempts + 1,
-            worker: this.options.owner,
-          }),
-        );
-      await audit.record(trx, entries, new Date(now));
-      return claimed;
-    });
+  /**
+   * Claims up to `limit` jobs, then records that the new ones started. The claim is one statement
+   * on its own (most claims find nothing, and a transaction around them would triple their cost);
+   * a crash between it and the record leaves a job leased without its start on record, and the
+   * worker that takes it up when the lease runs out records it then.
+   */
+  private async claim(limit: number): Promise<StoredJob[]> {
+    const { jobs, db, audit } = this.deps;
+    const now = (this.options.clock ?? Date.now)();
+    const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now);
+    // A job back from a park goes on with the attempt that started it.
+    const entries = claimed
+      .filter((job) => !job.checkpoint.waiting)
+      .flatMap((job) =>
+        this.lifecycle(job, 'job_started', 'success', {
+          attempt: job.attempts + 1,
+          worker: this.options.owner,
+        }),
+      );
+    if (entries.length > 0) {
+      await db.transaction().execute((trx) => audit.record(trx, entries, new Date(now)));
+    }
+    return claimed;
   }
 
   /** The audit record of a step in a job's life, in its type's trail (none when it has none). */
@@ -156,11 +185,10 @@ export class JobWorker {
     const active = new ActiveRun(job, module.steps(job.data), parsed.data, {
       jobs,
       owner,
-      leaseMs: this.options.leaseMs,
-      log: this.options.log,
+      leases: this.leases,
     });
     try {
-      await handler.run(active.run);
+      await withPacing(this.slotLender, () => handler.run(active.run));
       const published = await db.transaction().execute(async (trx) => {
         const now = new Date();
         if (!(await jobs.finish(job, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
@@ -182,6 +210,24 @@ export class JobWorker {
       active.close();
     }
   }
+
+  /**
+   * Lends a job's slot out while it waits for its turn in the platform's budget: another due job is
+   * claimed meanwhile. The job carries on when its turn comes even if every slot is taken by then;
+   * its call is due, and holding it back for a slot would waste the turn it reserved.
+   */
+  private readonly slotLender: PacingListener = {
+    waiting: () => {
+      this.pacing += 1;
+      if (!this.drained) this.wake();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        this.pacing -= 1;
+      };
+    },
+  };
 
   /**
    * Parks a job whose step waits for the platform: written with what it waits for, released, and
