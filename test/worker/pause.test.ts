@@ -13,7 +13,8 @@ describe('pausing the job queue', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
+    // No nightly lifecycle evaluation in the queue: the counts below are this test's jobs alone.
+    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
   });
   afterAll(async () => {
     await app.close();
