@@ -66,18 +66,6 @@ export class JobLeases {
     return rows.map(toJob);
   }
 
-  /** Extends `owner`'s lease; false when the lease was lost to another worker. */
-  async renewLease(id: string, owner: string, leaseMs: number, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ lease_until: now + leaseMs })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   /** Applies a change to the in-memory job only; `save` (or `finish` / `delay`) writes it. */
   static apply(job: StoredJob, change: JobProgress): void {
     if (change.appendLog) job.log = [...job.log, ...change.appendLog];
