@@ -126,6 +126,9 @@ export class LifecycleActions {
         lastActivityDate: team.evaluation.lastActiveOn,
         ownerCount: team.facts.ownerIds.length,
         guestCount: team.facts.guestIds.length,
+        // Who the bot talks to about it: the owners (renewal, inactivity, guest review) and the guests.
+        ownerIds: team.facts.ownerIds,
+        guestIds: team.facts.guestIds,
         ...(decision.outcome ? { outcome: decision.outcome } : {}),
         ...(decision.noticeDays ? { noticeDays: decision.noticeDays } : {}),
       },
