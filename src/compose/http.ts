@@ -62,7 +62,7 @@ export function buildHttpServer(
           ...metadataRoutes(s.metadata),
           ...auditRoutes(s.audit),
           ...reportRoutes(s.reports),
-          ...lifecycleRoutes(s.lifecycle, s.lifecycleEvaluations),
+          ...lifecycleRoutes(s.lifecycle, s.lifecycleEvaluations, s.lifecycleAnswers),
         ],
     authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),

@@ -11,6 +11,7 @@ import { DirectoryService } from '../services/directory';
 import { EventBus } from '../services/events';
 import { HookService } from '../services/hooks';
 import { LifecycleEvaluations } from '../services/lifecycle/evaluations';
+import { LifecycleOwnerAnswers } from '../services/lifecycle/ownerAnswers';
 import { LifecycleService } from '../services/lifecycle/service';
 import { LifecycleWalker } from '../services/lifecycle/walker';
 import { MetadataService } from '../services/metadata';
@@ -51,6 +52,8 @@ export interface Services {
   /** Lifecycle governance: the API's operations, and the evaluations the worker runs. */
   lifecycle: LifecycleService;
   lifecycleEvaluations: LifecycleEvaluations;
+  /** Owners' answers to a notice besides renewing or archiving ("Keep it", "not the right person"). */
+  lifecycleAnswers: LifecycleOwnerAnswers;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -112,6 +115,7 @@ export function buildServices(
   const lifecycleDeps = { db, store: lifecycleStore, walker, audit, events };
   return {
     lifecycle: new LifecycleService({ ...lifecycleDeps, teams: platform.teams, now }),
+    lifecycleAnswers: new LifecycleOwnerAnswers({ ...lifecycleDeps, teams: platform.teams, now }),
     lifecycleEvaluations: new LifecycleEvaluations({
       ...lifecycleDeps,
       jobs,

@@ -93,6 +93,8 @@ export const OPERATIONS = {
   renewTeamLifecycle: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
   previewLifecycle: { roles: TEAM_ADMINS, tier: 1, extension: true },
   createLifecycleEvaluation: { roles: TEAM_ADMINS, tier: 1, extension: true },
+  recordTeamActivity: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
+  reportNotRightPerson: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
 } as const satisfies Record<string, OperationPolicy>;
 
 export type OperationId = keyof typeof OPERATIONS;

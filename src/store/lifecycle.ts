@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { EMPTY_LIFECYCLE_RECORD, type LifecycleRecord } from '../domain/lifecycle/decide';
 import { isPostgres } from './dialect';
 import { type NewJob, newJobRow } from './jobRows';
@@ -6,6 +6,15 @@ import type { Database, Db, TeamLifecycleRow } from './schema';
 
 /** The `steward_meta` key of the tenant's default lifecycle policy (JSON). */
 const TENANT_POLICY_KEY = 'lifecycle_policy';
+
+/**
+ * A team's last activity on conflict: the later of the stored day and the new one (days compare as
+ * text), so a report that has not seen an owner's "Keep it" yet does not undo it.
+ */
+const LATER_ACTIVITY = {
+  last_activity_on: sql<string>`case when team_lifecycle.last_activity_on is null or excluded.last_activity_on > team_lifecycle.last_activity_on then excluded.last_activity_on else team_lifecycle.last_activity_on end`,
+  updated_at: sql<string>`excluded.updated_at`,
+};
 
 /** Rows written in one statement (SQLite allows 32 766 bound values; a row binds 13). */
 const WRITE_BATCH = 500;
@@ -109,14 +118,21 @@ export class LifecycleRepository {
       await this.db
         .insertInto('team_lifecycle')
         .values(rows)
-        .onConflict((oc) =>
-          oc.column('team_id').doUpdateSet((eb) => ({
-            last_activity_on: eb.ref('excluded.last_activity_on'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
+        .onConflict((oc) => oc.column('team_id').doUpdateSet(LATER_ACTIVITY))
         .execute();
     }
+  }
+
+  /**
+   * Records that the team was active on `day` (an owner's "Keep it"), kept over any earlier day:
+   * the next activity report, which may not have seen it, does not take it back.
+   */
+  async recordActivity(teamId: string, day: string, now: Date, trx: Db = this.db): Promise<void> {
+    await trx
+      .insertInto('team_lifecycle')
+      .values({ ...rowOf(teamId, EMPTY_LIFECYCLE_RECORD, now), last_activity_on: day })
+      .onConflict((oc) => oc.column('team_id').doUpdateSet(LATER_ACTIVITY))
+      .execute();
   }
 
   /** Queues `job` unless a job with its id exists; true when this call queued it. */

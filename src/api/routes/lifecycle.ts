@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../../domain/lifecycle/dates';
-import { Job, LifecyclePolicy, LifecyclePreview, LifecycleRenewal, TeamLifecycle } from '../../domain/wire';
+import {
+  Job,
+  LifecycleActivity,
+  LifecyclePolicy,
+  LifecyclePreview,
+  LifecycleRenewal,
+  NotRightPersonAnswer,
+  NotRightPersonRequest,
+  TeamLifecycle,
+} from '../../domain/wire';
 import type { LifecycleEvaluations } from '../../services/lifecycle/evaluations';
+import type { LifecycleOwnerAnswers } from '../../services/lifecycle/ownerAnswers';
 import type { LifecycleService } from '../../services/lifecycle/service';
 import { API_BASE, defineRoute, type Route } from '../route';
 
@@ -26,8 +36,15 @@ const PreviewQuery = z.strictObject({
 });
 const tag = 'Lifecycle';
 
-/** Lifecycle governance (extensions): the tenant policy, a team's lifecycle and renewal, the preview, evaluations. */
-export function lifecycleRoutes(lifecycle: LifecycleService, evaluations: LifecycleEvaluations): Route[] {
+/**
+ * Lifecycle governance (extensions): the tenant policy, a team's lifecycle, its renewal and its
+ * owners' other answers to a notice, the preview, evaluations.
+ */
+export function lifecycleRoutes(
+  lifecycle: LifecycleService,
+  evaluations: LifecycleEvaluations,
+  answers: LifecycleOwnerAnswers,
+): Route[] {
   return [
     defineRoute({
       operationId: 'getLifecyclePolicy',
@@ -76,6 +93,40 @@ export function lifecycleRoutes(lifecycle: LifecycleService, evaluations: Lifecy
       handle: async ({ caller, params }) => ({
         status: 200,
         body: await lifecycle.renew(caller, params.teamId),
+      }),
+    }),
+    defineRoute({
+      operationId: 'recordTeamActivity',
+      method: 'post',
+      path: '/teams/{teamId}/lifecycle/activity',
+      tag,
+      summary: 'Record that a team is in use: it counts as active today',
+      description:
+        'An owner\'s "Keep it" on an inactivity notice: the next evaluation sees the team active from today, whatever the activity report says. Audited in the `lifecycle` trail.',
+      params: TeamPath,
+      responses: {
+        200: { description: 'Recorded.', schema: LifecycleActivity },
+        409: { description: 'The team is archived.' },
+      },
+      handle: async ({ caller, params }) => ({
+        status: 200,
+        body: await answers.keep(caller, params.teamId),
+      }),
+    }),
+    defineRoute({
+      operationId: 'reportNotRightPerson',
+      method: 'post',
+      path: '/teams/{teamId}/lifecycle/notRightPerson',
+      tag,
+      summary: 'Record that an owner is not the right person to answer a lifecycle notice',
+      description:
+        'An owner\'s "I\'m not the right person" on a renewal or inactivity notice, recorded in the `lifecycle` trail for governance managers; the other owners can still answer.',
+      params: TeamPath,
+      body: NotRightPersonRequest.optional(),
+      responses: { 200: { description: 'Recorded.', schema: NotRightPersonAnswer } },
+      handle: async ({ caller, params, body }) => ({
+        status: 200,
+        body: await answers.notRightPerson(caller, params.teamId, body?.notice ?? 'renewal'),
       }),
     }),
     defineRoute({

@@ -3,7 +3,10 @@ import type {
   LifecyclePolicy,
   LifecyclePolicyInput,
   LifecyclePreview,
+  LifecycleActivity,
+  LifecycleNotice,
   LifecycleRenewal,
+  NotRightPersonAnswer,
   TeamLifecycle,
 } from '../models';
 import type { CallOptions } from '../options';
@@ -12,7 +15,8 @@ import { type AcceptedJob, bodyOf, type Send } from './send';
 
 /**
  * Lifecycle governance (extensions): the tenant policy, a team's lifecycle and its renewal, the
- * preview of an evaluation and evaluations on request. The bot's renewal card renews through here.
+ * preview of an evaluation and evaluations on request. The bot's renewal and inactivity cards
+ * answer through here.
  */
 export function lifecycleOperations(send: Send) {
   const teamPath = (teamId: string, rest = '') => apiPath(`/teams/{teamId}/lifecycle${rest}`, { teamId });
@@ -55,6 +59,33 @@ export function lifecycleOperations(send: Send) {
       return bodyOf(
         send,
         { operationId: 'renewTeamLifecycle', method: 'POST', path: teamPath(teamId, '/renew') },
+        options,
+      );
+    },
+
+    /** Records that a team is in use, active today (`POST /teams/{teamId}/lifecycle/activity`). Never retried. */
+    async recordTeamActivity(teamId: string, options?: CallOptions): Promise<LifecycleActivity> {
+      return bodyOf(
+        send,
+        { operationId: 'recordTeamActivity', method: 'POST', path: teamPath(teamId, '/activity') },
+        options,
+      );
+    },
+
+    /** Records that the caller is not the owner to answer `notice` (`POST /teams/{teamId}/lifecycle/notRightPerson`). */
+    async reportNotRightPerson(
+      teamId: string,
+      notice: LifecycleNotice,
+      options?: CallOptions,
+    ): Promise<NotRightPersonAnswer> {
+      return bodyOf(
+        send,
+        {
+          operationId: 'reportNotRightPerson',
+          method: 'POST',
+          path: teamPath(teamId, '/notRightPerson'),
+          body: { notice },
+        },
         options,
       );
     },
