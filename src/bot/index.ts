@@ -7,6 +7,8 @@ import type { BotLog } from './botLog';
 import { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
 import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
+import { LifecycleConversation } from './conversations/lifecycle';
+import { NoticeRecords } from './conversations/lifecycleRecords';
 import { ProgressTracker } from './conversations/progress';
 import { readerOfTurn } from './conversations/reply';
 import { say } from './i18n/catalog';
@@ -88,8 +90,21 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   });
   deliveries.use((approvalId, jobId) => approvals.announce(approvalId, jobId));
   const submitter = new RequestSubmitter({ state, progress, log });
-  const notifications = new Notifications({ client, identity, state, approvals, progress, log });
-  const bot = new StewardBot({ client, identity, state, approvals, submitter, progress, deliveries, log });
+  const records = new NoticeRecords(options.storage);
+  const lifecycle = new LifecycleConversation({ client, identity, state, records, messenger, log });
+  const notifications = new Notifications({ client, identity, state, approvals, progress, lifecycle, log });
+  const bot = new StewardBot({
+    client,
+    identity,
+    state,
+    approvals,
+    submitter,
+    progress,
+    deliveries,
+    lifecycle,
+    records,
+    log,
+  });
 
   adapter.onTurnError = async (context, error) => {
     const incident = randomUUID();

@@ -4,6 +4,7 @@ import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';
 import type { ApprovalConversation } from './conversations/approvals';
+import type { LifecycleConversation } from './conversations/lifecycle';
 import type { ProgressTracker } from './conversations/progress';
 import type { BotIdentity } from './identity/botIdentity';
 
@@ -41,6 +42,7 @@ export interface NotificationDependencies {
   state: BotState;
   approvals: ApprovalConversation;
   progress: ProgressTracker;
+  lifecycle: LifecycleConversation;
   log: BotLog;
 }
 
@@ -114,7 +116,7 @@ export class Notifications {
     const hook = await client.createHook(
       {
         name: 'Steward bot',
-        description: 'Progress and approval cards in Teams.',
+        description: 'Progress, approval and lifecycle cards in Teams.',
         active: true,
         events,
         config: { verb: 'post', url, content_type: 'json', secret: registration.secret },
@@ -181,8 +183,21 @@ export class Notifications {
       case 'team_provisioning_failed':
         if (jobId) await this.deps.progress.refresh(jobId);
         return;
+      // Lifecycle notices: the owners' renewal and inactivity cards, kept up to date.
+      case 'team_expiring':
+        await this.deps.lifecycle.announceRenewal(payload);
+        return;
+      case 'team_renewed':
+        await this.deps.lifecycle.showRenewed(payload);
+        return;
+      case 'team_inactive':
+        await this.deps.lifecycle.announceInactivity(payload);
+        return;
+      case 'team_archived':
+        await this.deps.lifecycle.showArchived(payload);
+        return;
       default:
-        // Events of teams (archived, deleted…) have no card.
+        // Other events of teams (unarchived, deleted…) have no card.
         return;
     }
   }

@@ -7,10 +7,18 @@ import {
   CardVerb,
   type ChooseLanguageData,
   type JobActionData,
+  type LifecycleNoticeData,
   type PickTemplateData,
   type SubmitRequestData,
 } from './cards';
 import type { ApprovalConversation } from './conversations/approvals';
+import {
+  archiveTeamNow,
+  type LifecycleAnswerDependencies,
+  keepTeam,
+  notRightPerson,
+  renewTeam,
+} from './conversations/lifecycleAnswers';
 import { chooseLanguage } from './conversations/language';
 import { helpReply } from './conversations/help';
 import { myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
@@ -31,7 +39,7 @@ import { checkName, type RequestSubmitter, requesterOf } from './conversations/s
 export type FailureLabel = Failure;
 
 /** The parts of the bot a verb may use. */
-export interface VerbDependencies extends CallerDependencies {
+export interface VerbDependencies extends CallerDependencies, LifecycleAnswerDependencies {
   approvals: ApprovalConversation;
   submitter: RequestSubmitter;
   progress: ProgressTracker;
@@ -137,6 +145,26 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
   [CardVerb.help]: {
     failure: { subject: 'requests', doing: 'showHelp' },
     asBot: ({ context }) => helpReply(readerOfTurn(context)),
+  },
+  [CardVerb.renewTeam]: {
+    failure: { subject: 'team', doing: 'renewTeam' },
+    asPerson: (api, { context, data, deps }) =>
+      renewTeam(context, api, deps, data as Partial<LifecycleNoticeData>),
+  },
+  [CardVerb.archiveTeamNow]: {
+    failure: { subject: 'team', doing: 'archiveTeam' },
+    asPerson: (api, { context, data, deps }) =>
+      archiveTeamNow(context, api, deps, data as Partial<LifecycleNoticeData>),
+  },
+  [CardVerb.keepTeam]: {
+    failure: { subject: 'team', doing: 'keepTeam' },
+    asPerson: (api, { context, data, deps }) =>
+      keepTeam(context, api, deps, data as Partial<LifecycleNoticeData>),
+  },
+  [CardVerb.notRightPerson]: {
+    failure: { subject: 'team', doing: 'answerNotice' },
+    asPerson: (api, { context, data, deps }) =>
+      notRightPerson(context, api, deps, data as Partial<LifecycleNoticeData>),
   },
   [CardVerb.chooseLanguage]: {
     failure: { subject: 'requests', doing: 'chooseLanguage' },

@@ -3,6 +3,8 @@ import { StewardClient } from '../../src/client';
 import { BotState } from '../../src/bot/botState';
 import { ApproverDeliveries } from '../../src/bot/approverDeliveries';
 import { ApprovalConversation } from '../../src/bot/conversations/approvals';
+import { LifecycleConversation } from '../../src/bot/conversations/lifecycle';
+import { NoticeRecords } from '../../src/bot/conversations/lifecycleRecords';
 import { ProgressTracker } from '../../src/bot/conversations/progress';
 import { RequestSubmitter } from '../../src/bot/conversations/submitRequest';
 import { ProductionIdentity, type TokenServiceClient } from '../../src/bot/identity/productionIdentity';
@@ -123,6 +125,15 @@ describe('the production identity', () => {
       deliveries,
       log: silent,
     });
+    const records = new NoticeRecords(storage);
+    const lifecycle = new LifecycleConversation({
+      client,
+      identity: prod,
+      state,
+      records,
+      messenger: {} as Messenger,
+      log: silent,
+    });
     const bot = new StewardBot({
       client,
       identity: prod,
@@ -131,6 +142,8 @@ describe('the production identity', () => {
       submitter: new RequestSubmitter({ state, progress, log: silent }),
       progress,
       deliveries,
+      lifecycle,
+      records,
       log: silent,
     });
     const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));

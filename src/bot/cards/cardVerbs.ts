@@ -31,6 +31,14 @@ export const CardVerb = {
   refreshApproval: 'refreshApproval',
   /** Choose the language Steward speaks to the person: {@link ChooseLanguageData}. */
   chooseLanguage: 'chooseLanguage',
+  /** Renew a team from its renewal card: {@link LifecycleNoticeData}. */
+  renewTeam: 'renewTeam',
+  /** Archive a team from its renewal or inactivity card: {@link LifecycleNoticeData}. */
+  archiveTeamNow: 'archiveTeamNow',
+  /** Keep an inactive team (counts as activity): {@link LifecycleNoticeData}. */
+  keepTeam: 'keepTeam',
+  /** An owner is not the one to answer a notice: {@link LifecycleNoticeData}. */
+  notRightPerson: 'notRightPerson',
 } as const;
 
 /** One of the verbs above. */
@@ -79,4 +87,10 @@ export interface ApprovalDecisionData {
 /** Data of `refreshApproval`. */
 export interface ApprovalRefreshData {
   approvalId: string;
+}
+
+/** Data of the lifecycle cards' verbs: the team, and which notice the card is (`renewal`, `inactivity`). */
+export interface LifecycleNoticeData {
+  teamId: string;
+  notice?: string;
 }

@@ -16,3 +16,6 @@ export * from './approvalDecidedCard';
 export * from './approvalReadOnlyCard';
 export * from './myRequestsCard';
 export * from './errorCard';
+export * from './lifecycleOutcome';
+export * from './renewalCard';
+export * from './inactivityCard';

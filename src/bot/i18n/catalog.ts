@@ -120,3 +120,13 @@ export function dateTimeFor(reader: Reader, iso: string): string {
     timeZone: reader.timeZone,
   }).format(new Date(time));
 }
+
+/**
+ * A calendar day (`YYYY-MM-DD`) as the reader writes it: "March 3, 2027", "3 mars 2027". A day has
+ * no time zone (lifecycle dates are days), so it is formatted as written, never shifted by one.
+ */
+export function dayFor(reader: Reader, day: string): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time)) return day;
+  return new Intl.DateTimeFormat(reader.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(time));
+}

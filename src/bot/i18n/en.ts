@@ -1,3 +1,5 @@
+import { lifecycleEn } from './lifecycleEn';
+
 /** Steward's words in English: the reference catalog, and the fallback for any other language. */
 export const en = {
   'action.openTeam': 'Open team',
@@ -239,6 +241,8 @@ export const en = {
   'progress.expired': 'The request expired',
   'progress.expiredReason': 'Nobody decided on stage “{stage}” within {days} days.',
   'ended.expired': 'Your request for {team} expired.',
+  // Lifecycle notices: renewal and inactivity cards.
+  ...lifecycleEn,
 };
 
 /** A key of the catalog. */

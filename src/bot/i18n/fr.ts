@@ -1,4 +1,5 @@
 import type { MessageKey } from './en';
+import { lifecycleFr } from './lifecycleFr';
 
 /** Steward's words in French; the compiler checks that every English key has its translation. */
 export const fr: Record<MessageKey, string> = {
@@ -252,4 +253,5 @@ export const fr: Record<MessageKey, string> = {
   'progress.expired': 'La demande a expiré',
   'progress.expiredReason': 'Personne n’a décidé de l’étape « {stage} » en {days} jours.',
   'ended.expired': 'Votre demande pour {team} a expiré.',
+  ...lifecycleFr,
 };

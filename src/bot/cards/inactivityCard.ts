@@ -1,0 +1,39 @@
+import { DEFAULT_READER, dayFor, type Reader, say } from '../i18n/catalog';
+import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
+import { type LifecycleAnswer, outcomeOf, teamNameText } from './lifecycleOutcome';
+
+/** What an owner's inactivity card shows. */
+export interface InactivityCardData {
+  teamId: string;
+  teamName: string;
+  /** The day (`YYYY-MM-DD`) of the team's last activity. */
+  lastActivityDate: string;
+  answer: LifecycleAnswer | null;
+  /** Why the reader's answer could not be taken, as a sentence. */
+  problem?: string;
+}
+
+/**
+ * The inactivity card every owner gets when nobody has worked in the team for the policy's days:
+ * Keep it (counts as activity) · Archive, and once someone answered, who did what, with no buttons.
+ */
+export function renderInactivityCard(
+  data: InactivityCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
+  const team = teamNameText(data.teamName);
+  const date = dayFor(reader, data.lastActivityDate);
+  return renderCard('inactivityCard.json', {
+    teamId: data.teamId,
+    open: data.answer === null,
+    outcome: outcomeOf(data.answer, team, reader),
+    problem: data.problem ?? '',
+    labels: {
+      fallback: say(reader, 'inactivity.fallback', { team: data.teamName, date }),
+      title: say(reader, 'inactivity.title', { team, date }),
+      ask: say(reader, 'inactivity.ask'),
+      keep: say(reader, 'action.keepIt'),
+      archive: say(reader, 'action.archive'),
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { dayFor, type Reader, say } from '../i18n/catalog';
+import { clip, markdownText } from './cardText';
+
+/** How a lifecycle notice was answered, by whoever answered it first (or what happened to the team). */
+export type LifecycleAnswer =
+  | { kind: 'renewed'; by: string; expiresOn: string }
+  | { kind: 'kept'; by: string; lastActivityDate: string }
+  | { kind: 'archiving'; by: string }
+  | { kind: 'archived' };
+
+/** A team's name as a card's Markdown shows it: its characters as typed, cut to a readable length. */
+export function teamNameText(name: string): string {
+  return markdownText(clip(name, 264));
+}
+
+/** The coloured band a lifecycle card shows once answered: a title, a line, a colour. */
+export function outcomeOf(
+  answer: LifecycleAnswer | null,
+  team: string,
+  reader: Reader,
+): { title: string; line: string; color: string } {
+  if (!answer) return { title: '', line: '', color: 'default' };
+  const name = 'by' in answer ? clip(answer.by || say(reader, 'lifecycle.someone'), 120) : '';
+  switch (answer.kind) {
+    case 'renewed':
+      return {
+        title: say(reader, 'renewal.renewedTitle'),
+        line: say(reader, 'renewal.renewed', { name, team, date: dayFor(reader, answer.expiresOn) }),
+        color: 'good',
+      };
+    case 'kept':
+      return {
+        title: say(reader, 'inactivity.keptTitle'),
+        line: say(reader, 'inactivity.kept', { name, team, date: dayFor(reader, answer.lastActivityDate) }),
+        color: 'good',
+      };
+    case 'archiving':
+      return {
+        title: say(reader, 'lifecycle.archivingTitle'),
+        line: say(reader, 'lifecycle.archiving', { name, team }),
+        color: 'warning',
+      };
+    case 'archived':
+      return {
+        title: say(reader, 'lifecycle.archivedTitle'),
+        line: say(reader, 'lifecycle.archived', { team }),
+        color: 'warning',
+      };
+  }
+}

@@ -1,0 +1,55 @@
+import type { StoreItem } from 'botbuilder';
+import type { BotStorage, PostedCard } from '../botState';
+import type { LifecycleAnswer } from '../cards';
+
+/** The two notices that get a card: before expiry, and after the policy's days without activity. */
+export type NoticeKind = 'renewal' | 'inactivity';
+
+/** One owner's card of a notice. */
+export interface OwnerCard {
+  ownerId: string;
+  posted: PostedCard;
+}
+
+/**
+ * The cards of one notice about one team, and its answer once someone gave one. A notice is
+ * identified by `about`: the expiry date it announces (renewal) or the last-activity day
+ * (inactivity); a notice about another day starts a new record.
+ */
+export interface NoticeRecord {
+  teamId: string;
+  teamName: string;
+  about: string;
+  /** The renewal period and what expiry does, read from the team's policy (renewal cards). */
+  renewDays: number | null;
+  onExpiry: 'archive' | 'delete' | 'none' | null;
+  /** Each owner's cards (the 30-day and the 7-day notice each posted one). */
+  cards: OwnerCard[];
+  /** The notices already posted, as `<ownerId>:<key>`, so a repeated delivery posts nothing twice. */
+  posted: string[];
+  /** Owners who said they are not the right person, and how many other owners there were then. */
+  declined: Record<string, number>;
+  answer: LifecycleAnswer | null;
+}
+
+/**
+ * The bot's memory of lifecycle cards, over the bot's storage (keys `lifecycle/<kind>/<teamId>`):
+ * one record per team and notice kind, the latest notice's.
+ */
+export class NoticeRecords {
+  constructor(private readonly storage: BotStorage) {}
+
+  async get(kind: NoticeKind, teamId: string): Promise<NoticeRecord | undefined> {
+    const key = keyOf(kind, teamId);
+    const item = (await this.storage.read([key]))[key] as (NoticeRecord & StoreItem) | undefined;
+    if (!item) return undefined;
+    const { eTag: _eTag, ...record } = item;
+    return record;
+  }
+
+  save(kind: NoticeKind, record: NoticeRecord): Promise<void> {
+    return this.storage.write({ [keyOf(kind, record.teamId)]: { ...record, eTag: '*' } });
+  }
+}
+
+const keyOf = (kind: NoticeKind, teamId: string) => `lifecycle/${kind}/${teamId}`;
