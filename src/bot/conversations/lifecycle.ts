@@ -87,7 +87,9 @@ export class LifecycleConversation {
   ): Promise<NoticeRecord> {
     // Re-read: cards posted since `record` was read must stay in it.
     const latest = (await this.deps.records.get(kind, record.teamId)) ?? record;
-    const saved: NoticeRecord = { ...latest, ...change, answer: answer ?? latest.answer };
+    // Archived is where a team ends: a late "archiving" (its job finished first) does not undo it.
+    const final = latest.answer?.kind === 'archived' ? latest.answer : (answer ?? latest.answer);
+    const saved: NoticeRecord = { ...latest, ...change, answer: final };
     await this.deps.records.save(kind, saved);
     if (answer) await this.redraw(kind, saved, skip);
     return saved;

@@ -1,0 +1,277 @@
+import type { TeamLifecycle } from '../../src/domain/wire';
+import { databaseKinds } from '../support/databases';
+import { waitForJob } from '../support/jobs';
+import { DAY, evaluate, lifecycleRecords, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
+import { PEOPLE } from '../support/steward';
+import { englishOn, readTexts } from './support/englishLeaks';
+import { actionData, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+import {
+  ADELE,
+  ALEX,
+  type BotHarness,
+  SIOBHAN,
+  startBotHarness,
+  type TeamsPerson,
+} from './support/botHarness';
+
+const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
+const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
+
+/** The day `days` after today (UTC), as the API writes days. */
+const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/** That day as an English and a French reader write it. */
+const longDay = (locale: string, days: number) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${dayAfter(days)}T00:00:00Z`),
+  );
+
+/**
+ * The lifecycle cards in chat, with Steward's clock moved and evaluations run on request: the
+ * renewal card (Renew · Archive now · I'm not the right person) and the inactivity card (Keep it ·
+ * Archive) to every owner, each answer taken as the person through the API, and every owner's card
+ * updated in place, through `/api/messages` and the bot's webhook with a real adapter. Alex reads
+ * English and Siobhán French; both own the teams, Adele does not.
+ */
+describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
+  let bot: BotHarness;
+  let offset = 0;
+
+  beforeAll(async () => {
+    bot = await startBotHarness(
+      kind,
+      { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
+      { clock: () => Date.now() + offset },
+    );
+    for (const person of [ALEX, ADELE]) await bot.send(person, { type: 'message', text: 'help', ...ENGLISH });
+    await bot.send(SIOBHAN, { type: 'message', text: 'bonjour', ...FRENCH });
+    await lifecycleTemplate(bot.steward, 'renewable', {
+      expiration: { enabled: true, days: 365, renewalNoticeDays: [30, 7], onExpiry: 'archive' },
+    });
+    await lifecycleTemplate(bot.steward, 'dormant', {
+      inactivity: { enabled: true, days: 30, onInactive: 'notify' },
+    });
+    await lifecycleTemplate(bot.steward, 'dormant-archived', {
+      inactivity: { enabled: true, days: 30, onInactive: 'archive' },
+    });
+  }, 60_000);
+  afterEach(() => {
+    offset = 0;
+  });
+  afterAll(() => bot?.close());
+
+  /** A team of `template` that Alex and Siobhán own. */
+  const ownedTeam = async (template: string, name: string) => {
+    const teamId = await provisionTeam(bot.steward, template, name);
+    const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+    const added = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+      token: alex,
+      body: { user: { id: SIOBHAN.aadObjectId }, role: 'owner' },
+    });
+    expect(added.status).toBe(201);
+    return teamId;
+  };
+  /** The card with `verb` about `team` posted to `who` since `mark`. */
+  const cardOfTeam = (who: TeamsPerson, verb: string, team: string, mark = 0) =>
+    bot.connector.waitFor(
+      () =>
+        bot.connector
+          .messages(who.conversationId, mark)
+          .find((m) => verbsOf(m.body).includes(verb) && cardText(m.body).includes(team)),
+      20_000,
+    );
+  /** A posted card as it reads now, once `pattern` is on it. */
+  const cardSaying = (activityId: string, pattern: RegExp) =>
+    bot.connector.waitFor(() => {
+      const card = bot.connector.currentCard(activityId);
+      return card && pattern.test(cardText(card)) ? card : undefined;
+    }, 20_000);
+  /** What a French reader reads on a card, with no sentence of the English catalog on it. */
+  const french = (card: SentCard) => {
+    expect(englishOn(card)).toEqual([]);
+    return readTexts(card).join('\n');
+  };
+  /** Presses `verb` on the card `activityId` as `who`, in their language. */
+  const press = (who: TeamsPerson, activityId: string, verb: string, locale = ENGLISH) =>
+    bot.send(who, {
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      replyToId: activityId,
+      value: {
+        action: {
+          type: 'Action.Execute',
+          verb,
+          data: actionData(bot.connector.currentCard(activityId), verb),
+        },
+      },
+      ...locale,
+    });
+  const lifecycleOf = async (teamId: string) =>
+    (
+      await bot.steward.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
+        token: await bot.steward.userToken(PEOPLE.alex),
+      })
+    ).body;
+
+  it('asks every owner to renew before expiry; a renewal from one card shows on every card, a non-owner is told no', async () => {
+    const teamId = await ownedTeam('renewable', 'Harbour');
+    offset = 336 * DAY;
+    const mark = bot.connector.sent.length;
+    await evaluate(bot.steward);
+
+    const alex = await cardOfTeam(ALEX, 'renewTeam', 'Harbour', mark);
+    const alexCard = bot.connector.currentCard(alex.activityId)!;
+    expect(cardText(alexCard)).toContain(`Harbour expires on ${longDay('en-US', 365)}`);
+    expect(cardText(alexCard)).toContain('If nobody renews it by then, Steward archives it');
+    expect(readTexts(alexCard)).toEqual(
+      expect.arrayContaining(['Renew for a year', 'Archive now', 'I’m not the right person']),
+    );
+    const siobhan = await cardOfTeam(SIOBHAN, 'renewTeam', 'Harbour', mark);
+    const siobhanText = french(bot.connector.currentCard(siobhan.activityId)!);
+    expect(siobhanText).toContain(`Harbour expire le ${longDay('fr-FR', 365)}`);
+    expect(siobhanText).toContain('Renouveler pour un an');
+    // Adele owns nothing here and got no card.
+    expect(bot.connector.messages(ADELE.conversationId, mark)).toEqual([]);
+
+    // Adele presses Renew on a card forwarded to her: a clear no, and nothing renewed.
+    const refused = bot.cardOfAnswer(
+      await bot.execute(ADELE, 'renewTeam', { teamId }, 'some-forwarded-card'),
+    );
+    expect(cardText(refused)).toContain('Only the owners of **Harbour** can answer this');
+    expect((await lifecycleOf(teamId)).expiresOn).toBe(dayAfter(365));
+
+    // Siobhán is not the right person: recorded, and her card says what happens next.
+    const declined = bot.cardOfAnswer(await press(SIOBHAN, siobhan.activityId, 'notRightPerson', FRENCH));
+    expect(french(declined)).toContain(
+      'Vous m’avez indiqué ne pas être la bonne personne pour répondre au sujet de **Harbour**',
+    );
+    expect(verbsOf(declined)).toEqual(['renewTeam', 'archiveTeamNow']);
+    const trail = await lifecycleRecords(bot.steward, teamId);
+    expect(trail.filter((r) => r.action === 'owner_not_right_person')).toEqual([
+      expect.objectContaining({ details: { notice: 'renewal', otherOwnerCount: 1 } }),
+    ]);
+
+    // Alex renews from his card: his card in place, Siobhán's updated, the API moved the expiry.
+    const renewed = bot.cardOfAnswer(await press(ALEX, alex.activityId, 'renewTeam'));
+    expect(cardText(renewed)).toContain(
+      `Alex Wilber renewed **Harbour**: it now expires on ${longDay('en-US', 336 + 365)}.`,
+    );
+    expect(verbsOf(renewed)).toEqual([]);
+    const siobhanNow = await cardSaying(siobhan.activityId, /Alex Wilber a renouvelé/);
+    expect(french(siobhanNow)).toContain(
+      `Alex Wilber a renouvelé **Harbour** : elle expire désormais le ${longDay('fr-FR', 336 + 365)}.`,
+    );
+    expect(verbsOf(siobhanNow)).toEqual([]);
+    expect((await lifecycleOf(teamId)).expiresOn).toBe(dayAfter(336 + 365));
+  }, 90_000);
+
+  it('shows a renewal made elsewhere (the API) on every owner’s card', async () => {
+    const teamId = await ownedTeam('renewable', 'Breakwater');
+    offset = 360 * DAY;
+    const mark = bot.connector.sent.length;
+    await evaluate(bot.steward);
+    const alex = await cardOfTeam(ALEX, 'renewTeam', 'Breakwater', mark);
+    const siobhan = await cardOfTeam(SIOBHAN, 'renewTeam', 'Breakwater', mark);
+
+    const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
+    const res = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/renew`, { token: megan });
+    expect(res.status).toBe(200);
+    expect(cardText(await cardSaying(alex.activityId, /Megan Bowen renewed/))).toContain(
+      `Megan Bowen renewed **Breakwater**: it now expires on ${longDay('en-US', 360 + 365)}.`,
+    );
+    expect(verbsOf(bot.connector.currentCard(alex.activityId))).toEqual([]);
+    french(await cardSaying(siobhan.activityId, /Megan Bowen a renouvelé \*\*Breakwater\*\*/));
+  }, 90_000);
+
+  it('archives the team from "Archive now" as the owner, and every card ends at "archived"', async () => {
+    const teamId = await ownedTeam('renewable', 'Lighthouse');
+    offset = 340 * DAY;
+    const mark = bot.connector.sent.length;
+    await evaluate(bot.steward);
+    const alex = await cardOfTeam(ALEX, 'archiveTeamNow', 'Lighthouse', mark);
+    const siobhan = await cardOfTeam(SIOBHAN, 'archiveTeamNow', 'Lighthouse', mark);
+
+    const archiving = bot.cardOfAnswer(await press(SIOBHAN, siobhan.activityId, 'archiveTeamNow', FRENCH));
+    expect(french(archiving)).toMatch(
+      /Siobhán O'Connor a demandé à Steward d’archiver \*\*Lighthouse\*\*|est archivée/,
+    );
+    // Once the archive job is done, Steward's team_archived reaches every card.
+    expect(cardText(await cardSaying(alex.activityId, /\*\*Lighthouse\*\* is archived\./))).toContain(
+      'Archived',
+    );
+    french(await cardSaying(siobhan.activityId, /\*\*Lighthouse\*\* est archivée\./));
+    const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const team = await bot.steward.call<{ isArchived: boolean }>('GET', `/api/v1.0/teams/${teamId}`, {
+      token: megan,
+    });
+    expect(team.body.isArchived).toBe(true);
+    const requested = await bot.steward.steward.store.db
+      .selectFrom('audit_records')
+      .select(['actor'])
+      .where('action', '=', 'team_archive_requested')
+      .execute();
+    expect(requested.map((r) => (JSON.parse(r.actor) as { id: string }).id)).toContain(SIOBHAN.aadObjectId);
+  }, 90_000);
+
+  it('asks the owners of an inactive team to keep or archive it; "Keep it" makes it active and shows on every card', async () => {
+    const kept = await ownedTeam('dormant', 'Quiet room');
+    const archived = await ownedTeam('dormant', 'Empty room');
+    offset = 31 * DAY;
+    const mark = bot.connector.sent.length;
+    await evaluate(bot.steward);
+    const alex = await cardOfTeam(ALEX, 'keepTeam', 'Quiet room', mark);
+    const alexText = cardText(bot.connector.currentCard(alex.activityId));
+    expect(alexText).toContain(`Nobody has worked in Quiet room since ${longDay('en-US', 0)}`);
+    expect(readTexts(bot.connector.currentCard(alex.activityId))).toEqual(
+      expect.arrayContaining(['Keep it', 'Archive']),
+    );
+    const siobhan = await cardOfTeam(SIOBHAN, 'keepTeam', 'Quiet room', mark);
+    expect(french(bot.connector.currentCard(siobhan.activityId)!)).toContain(
+      `Personne n’a travaillé dans Quiet room depuis le ${longDay('fr-FR', 0)}`,
+    );
+    expect((await lifecycleOf(kept)).state).toBe('inactive');
+
+    const keep = bot.cardOfAnswer(await press(ALEX, alex.activityId, 'keepTeam'));
+    expect(cardText(keep)).toContain(
+      `Alex Wilber kept **Quiet room**: it counts as active since ${longDay('en-US', 31)}.`,
+    );
+    french(await cardSaying(siobhan.activityId, /Alex Wilber a gardé \*\*Quiet room\*\*/));
+    expect(await lifecycleOf(kept)).toMatchObject({ state: 'active', lastActivityDateTime: dayAfter(31) });
+
+    // The other team: Siobhán archives it from her inactivity card.
+    const empty = await cardOfTeam(SIOBHAN, 'archiveTeamNow', 'Empty room', mark);
+    const answer = bot.cardOfAnswer(await press(SIOBHAN, empty.activityId, 'archiveTeamNow', FRENCH));
+    expect(verbsOf(answer)).toEqual([]);
+    const alexEmpty = await cardOfTeam(ALEX, 'keepTeam', 'Empty room', mark);
+    await cardSaying(alexEmpty.activityId, /\*\*Empty room\*\* is archived\./);
+    const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const jobs = await bot.steward.steward.store.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('team_id', '=', archived)
+      .where('type', '=', 'TeamArchiveRequest')
+      .execute();
+    expect((await waitForJob(bot.steward, megan, jobs[0]!.id)).status).toBe('completed');
+  }, 90_000);
+
+  it('tells the owners, in a plain message, when the policy archived their inactive team', async () => {
+    await ownedTeam('dormant-archived', 'Attic');
+    offset = 31 * DAY;
+    const mark = bot.connector.sent.length;
+    await evaluate(bot.steward);
+    const said = (who: TeamsPerson, pattern: RegExp) =>
+      bot.connector.waitFor(
+        () =>
+          bot.connector
+            .messages(who.conversationId, mark)
+            .map((m) => String(m.body.text ?? ''))
+            .find((text) => pattern.test(text)),
+        20_000,
+      );
+    expect(await said(ALEX, /Attic/)).toBe(
+      `Steward is archiving Attic: nobody has worked in it since ${longDay('en-US', 0)}, and your organisation’s lifecycle policy archives inactive teams. An owner can unarchive it if it is still needed.`,
+    );
+    expect(await said(SIOBHAN, /Attic/)).toMatch(
+      /^Steward archive Attic : personne n’y a travaillé depuis le /,
+    );
+  }, 90_000);
+});
