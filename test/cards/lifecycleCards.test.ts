@@ -59,6 +59,17 @@ describe('lifecycle cards', () => {
       'Archive now',
     ]);
     expect(texts.join('\n')).toContain('The team has no other owner');
+    const renewed = renderRenewalCard({
+      teamId: 't',
+      teamName: 'Harbour',
+      expiresOn: '2027-03-03',
+      renewDays: 365,
+      onExpiry: 'archive',
+      answer: ANSWERS[1]!,
+    });
+    expect(renewed.content.fallbackText).toBe(
+      'Alex Wilber renewed Harbour: it now expires on March 3, 2028.',
+    );
     const fr = renderInactivityCard(
       { teamId: 't', teamName: 'Port', lastActivityDate: '2027-03-03', answer: null },
       french,

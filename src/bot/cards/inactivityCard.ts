@@ -1,6 +1,6 @@
 import { DEFAULT_READER, dayFor, type Reader, say } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { type LifecycleAnswer, outcomeOf, teamNameText } from './lifecycleOutcome';
+import { type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
 
 /** What an owner's inactivity card shows. */
 export interface InactivityCardData {
@@ -22,14 +22,18 @@ export function renderInactivityCard(
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
   const team = teamNameText(data.teamName);
+  const outcome = outcomeOf(data.answer, team, reader);
   const date = dayFor(reader, data.lastActivityDate);
   return renderCard('inactivityCard.json', {
     teamId: data.teamId,
     open: data.answer === null,
-    outcome: outcomeOf(data.answer, team, reader),
+    outcome,
     problem: data.problem ?? '',
     labels: {
-      fallback: say(reader, 'inactivity.fallback', { team: data.teamName, date }),
+      // Once answered, clients that cannot draw the card show the answer.
+      fallback: outcome.line
+        ? plainText(outcome.line)
+        : say(reader, 'inactivity.fallback', { team: data.teamName, date }),
       title: say(reader, 'inactivity.title', { team, date }),
       ask: say(reader, 'inactivity.ask'),
       keep: say(reader, 'action.keepIt'),

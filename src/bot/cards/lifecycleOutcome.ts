@@ -13,6 +13,11 @@ export function teamNameText(name: string): string {
   return markdownText(clip(name, 264));
 }
 
+/** A card line without its Markdown, for the card's fallback text. */
+export function plainText(line: string): string {
+  return line.replace(/\*\*/g, '').replace(/\\([\\*_`[\]])/g, '$1');
+}
+
 /** The coloured band a lifecycle card shows once answered: a title, a line, a colour. */
 export function outcomeOf(
   answer: LifecycleAnswer | null,

@@ -1,7 +1,7 @@
 import { DEFAULT_READER, dayFor, type Reader, say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { type LifecycleAnswer, outcomeOf, teamNameText } from './lifecycleOutcome';
+import { type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
 
 /** What an owner's renewal card shows. */
 export interface RenewalCardData {
@@ -35,6 +35,7 @@ export function renderRenewalCard(
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
   const team = teamNameText(data.teamName);
+  const outcome = outcomeOf(data.answer, team, reader);
   const date = dayFor(reader, data.expiresOn);
   const renew =
     data.renewDays === 365
@@ -51,11 +52,14 @@ export function renderRenewalCard(
     teamId: data.teamId,
     open: data.answer === null,
     declined: data.declined !== undefined,
-    outcome: outcomeOf(data.answer, team, reader),
+    outcome,
     note,
     problem: data.problem ?? '',
     labels: {
-      fallback: say(reader, 'renewal.fallback', { team: data.teamName, date }),
+      // Once answered, clients that cannot draw the card show the answer.
+      fallback: outcome.line
+        ? plainText(outcome.line)
+        : say(reader, 'renewal.fallback', { team: data.teamName, date }),
       title: say(reader, 'renewal.title', { team, date }),
       why: say(reader, 'renewal.why', { team }),
       onExpiry: data.onExpiry ? say(reader, ON_EXPIRY[data.onExpiry]) : '',

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { StewardOverrides } from '../../../src/main';
 import { createTestDatabase, type TestDatabase } from '../../support/databases';
 import { startTestSteward, type TestSteward } from '../../support/steward';
 import { type Playground, playgroundUnavailable, startPlayground } from './playground';
@@ -29,26 +30,37 @@ export interface E2eStack {
   close(artifactsDir: string): Promise<void>;
 }
 
-/** Starts the stack; the playgrounds send activities in `timeZone` (the machine's when omitted). */
-export async function startE2eStack(timeZone?: string): Promise<E2eStack> {
+/**
+ * Starts the stack; the playgrounds send activities in `timeZone` (the machine's when omitted).
+ * `steward` adds settings and overrides (a moved clock) to Steward's.
+ */
+export async function startE2eStack(
+  timeZone?: string,
+  steward: { env?: Record<string, string>; overrides?: StewardOverrides } = {},
+): Promise<E2eStack> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-'));
   const database: TestDatabase = await createTestDatabase('sqlite');
-  const steward = await startTestSteward(database, {
-    STEWARD_BOT_ENABLED: 'true',
-    STEWARD_BOT_POLL_MS: '200',
-    STEWARD_BOT_POLL_MAX_MS: '1000',
-    STEWARD_WEBHOOK_RETRY_DELAY_MS: '200',
-    STEWARD_WORKER_CONCURRENCY: '2',
-    STEWARD_JOB_POLL_MS: '100',
-  });
-  const botEndpoint = `${steward.url}/api/messages`;
+  const app = await startTestSteward(
+    database,
+    {
+      STEWARD_BOT_ENABLED: 'true',
+      STEWARD_BOT_POLL_MS: '200',
+      STEWARD_BOT_POLL_MAX_MS: '1000',
+      STEWARD_WEBHOOK_RETRY_DELAY_MS: '200',
+      STEWARD_WORKER_CONCURRENCY: '2',
+      STEWARD_JOB_POLL_MS: '100',
+      ...steward.env,
+    },
+    steward.overrides,
+  );
+  const botEndpoint = `${app.url}/api/messages`;
   const playgrounds: Playground[] = [];
   const close = async (artifactsDir: string) => {
     for (const playground of playgrounds) {
       writeFileSync(path.join(artifactsDir, `playground-${playground.person}.log`), playground.log());
       await playground.close();
     }
-    await steward.close();
+    await app.close();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -59,5 +71,5 @@ export async function startE2eStack(timeZone?: string): Promise<E2eStack> {
     await close(os.tmpdir()).catch(() => undefined);
     throw error;
   }
-  return { steward, alex: playgrounds[0]!, adele: playgrounds[1]!, close };
+  return { steward: app, alex: playgrounds[0]!, adele: playgrounds[1]!, close };
 }
