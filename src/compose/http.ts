@@ -18,6 +18,7 @@ import type { Config } from '../config';
 import { isLoopbackAddress } from '../domain/loopback';
 import { NotFound } from '../domain/errors';
 import {
+  BACKDATE_DAYS,
   type EmbeddedPlatform,
   renderTeamListPage,
   renderTeamNotFoundPage,
@@ -132,23 +133,26 @@ function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
     const page = await renderTeamPage(platform.teams, teamId);
     send(res, page ? 200 : 404, page ?? renderTeamNotFoundPage(teamId));
   });
-  // "Mark as active": only a form of the viewer's own pages (a page of another site open in a
-  // browser on this machine cannot post here: browsers send its Origin).
-  server.post('/platform/teams/:teamId/activity', async (req: restify.Request, res: restify.Response) => {
-    if (!local(req, res)) return;
-    const teamId = String(req.params.teamId);
-    if (req.headers.origin !== `http://${req.headers.host}`) {
-      send(res, 403, renderViewerForeignFormPage());
-      return;
-    }
-    try {
-      await platform.lifecycle.markActive(teamId);
-    } catch (error) {
-      if (!(error instanceof NotFound)) throw error;
-      send(res, 404, renderTeamNotFoundPage(teamId));
-      return;
-    }
-    res.writeHead(303, { ...VIEWER_HEADERS, location: `/platform/teams/${encodeURIComponent(teamId)}` });
-    res.end();
-  });
+  // The viewer's forms ("Mark as active", "Make it older"): only from the viewer's own pages (a page
+  // of another site open in a browser on this machine cannot post here: browsers send its Origin).
+  const viewerForm = (action: string, act: (teamId: string) => Promise<void>) =>
+    server.post(`/platform/teams/:teamId/${action}`, async (req: restify.Request, res: restify.Response) => {
+      if (!local(req, res)) return;
+      const teamId = String(req.params.teamId);
+      if (req.headers.origin !== `http://${req.headers.host}`) {
+        send(res, 403, renderViewerForeignFormPage());
+        return;
+      }
+      try {
+        await act(teamId);
+      } catch (error) {
+        if (!(error instanceof NotFound)) throw error;
+        send(res, 404, renderTeamNotFoundPage(teamId));
+        return;
+      }
+      res.writeHead(303, { ...VIEWER_HEADERS, location: `/platform/teams/${encodeURIComponent(teamId)}` });
+      res.end();
+    });
+  viewerForm('activity', (teamId) => platform.lifecycle.markActive(teamId));
+  viewerForm('backdate', (teamId) => platform.lifecycle.backdate(teamId, BACKDATE_DAYS));
 }

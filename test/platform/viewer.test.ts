@@ -170,4 +170,38 @@ describe('embedded tenant viewer over HTTP', () => {
     await marked.body.dump();
     expect(Date.parse((await lastActivity())!)).toBeGreaterThanOrEqual(before);
   });
+
+  it('makes a team 336 days older from its page, for lifecycle demos, and only from its page', async () => {
+    const team = 'seed-team-onboarding-template';
+    const html = await (await request(`${steward.url}/platform/teams/${team}`)).body.text();
+    expect(html).toContain(`action="/platform/teams/${team}/backdate"`);
+    const dates = () =>
+      steward.steward.store.db
+        .selectFrom('platform_teams')
+        .select(['created_at', 'last_activity_at'])
+        .where('id', '=', team)
+        .executeTakeFirstOrThrow();
+    const before = await dates();
+    const post = (origin: string, id = team) =>
+      request(`${steward.url}/platform/teams/${id}/backdate`, { method: 'POST', headers: { origin } });
+    const foreign = await post('http://evil.example');
+    expect(foreign.statusCode).toBe(403);
+    await foreign.body.dump();
+    expect(await dates()).toEqual(before);
+    const missing = await post(steward.url, 'no-such-team');
+    expect(missing.statusCode).toBe(404);
+    await missing.body.dump();
+    const aged = await post(steward.url);
+    expect(aged.statusCode).toBe(303);
+    await aged.body.dump();
+    const after = await dates();
+    const DAY = 86_400_000;
+    expect(Date.parse(before.created_at) - Date.parse(after.created_at)).toBe(336 * DAY);
+    // Its last activity moves with it (none stays none).
+    expect(after.last_activity_at).toBe(
+      before.last_activity_at
+        ? new Date(Date.parse(before.last_activity_at) - 336 * DAY).toISOString()
+        : null,
+    );
+  });
 });

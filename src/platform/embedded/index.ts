@@ -9,6 +9,7 @@ export { EmbeddedLifecycle } from './lifecycle';
 export { SEED_TEMPLATE_TEAM_ID, seedEmbeddedTeams } from './seed';
 export { EmbeddedTeams, type EmbeddedFault, type TeamView, type TeamViewSource } from './teams';
 export {
+  BACKDATE_DAYS,
   escapeHtml,
   renderTeamListPage,
   renderTeamNotFoundPage,

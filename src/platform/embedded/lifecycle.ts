@@ -62,6 +62,24 @@ export class EmbeddedLifecycle implements LifecycleSource {
     if (Number(result.numUpdatedRows) === 0) throw new NotFound(`There is no team ${teamId}.`);
   }
 
+  /**
+   * Moves the team's creation (and its last activity) `days` into the past: the viewer's "Make it
+   * older", so a demo can show what lifecycle governance does to a team months old.
+   */
+  async backdate(teamId: string, days: number): Promise<void> {
+    const row = await this.teamRows().where('id', '=', teamId).executeTakeFirst();
+    if (!row) throw new NotFound(`There is no team ${teamId}.`);
+    const earlier = (iso: string) => new Date(Date.parse(iso) - days * 86_400_000).toISOString();
+    await this.db
+      .updateTable('platform_teams')
+      .set({
+        created_at: earlier(row.created_at),
+        last_activity_at: row.last_activity_at ? earlier(row.last_activity_at) : null,
+      })
+      .where('id', '=', teamId)
+      .execute();
+  }
+
   private teamRows() {
     return this.db
       .selectFrom('platform_teams')

@@ -122,11 +122,22 @@ export function activityPath(teamId: string): string {
   return `/platform/teams/${encodeURIComponent(teamId)}/activity`;
 }
 
+/**
+ * How far "Make it older" moves a team's creation back: a team of a one-year policy is then 29
+ * days from expiry, inside the usual 30-day renewal notice.
+ */
+export const BACKDATE_DAYS = 336;
+
+/** Where the viewer's "Make it older" posts (a simulated tenant's shortcut through time, for demos). */
+export function backdatePath(teamId: string): string {
+  return `/platform/teams/${encodeURIComponent(teamId)}/backdate`;
+}
+
 /** The answer to a form that did not come from the viewer's own pages. */
 export function renderViewerForeignFormPage(): string {
   return page(
     'Not from this page',
-    "<section><p>Only the viewer's own pages may mark a team active.</p></section>",
+    "<section><p>Only the viewer's own pages may change a team.</p></section>",
   );
 }
 
@@ -164,7 +175,11 @@ function overview({ team, sensitivityLabelId, siteReadOnlyForMembers, lastActivi
       sensitivityLabelId ? escapeHtml(sensitivityLabelId) : '<span class="muted">none</span>',
     ],
     ['Team id', escapeHtml(team.id)],
-    ['Created', escapeHtml(team.createdDateTime)],
+    [
+      'Created',
+      `${escapeHtml(team.createdDateTime)} <form method="post" action="${backdatePath(team.id)}">` +
+        `<button type="submit">Make it ${BACKDATE_DAYS} days older</button></form>`,
+    ],
     [
       'Last activity',
       `${escapeHtml(lastActivityAt)} <form method="post" action="${activityPath(team.id)}">` +
