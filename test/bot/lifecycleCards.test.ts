@@ -164,6 +164,21 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
     expect((await lifecycleOf(teamId)).expiresOn).toBe(dayAfter(336 + 365));
   }, 90_000);
 
+  it('answers a card that names no team, or a malformed one, plainly and changes nothing', async () => {
+    for (const verb of ['renewTeam', 'archiveTeamNow', 'keepTeam', 'notRightPerson']) {
+      const none = await bot.execute(ALEX, verb, {});
+      expect(none.status).toBe(200);
+      expect(none.body?.value).toBe('Sorry, that team no longer exists.');
+      // A team id the API cannot take: its validation message on an error card, never a crash.
+      const mark = bot.connector.sent.length;
+      const odd = await bot.execute(ALEX, verb, { teamId: '../has space', notice: { not: 'text' } });
+      expect(odd.status).toBe(200);
+      const error = cardText(bot.lastCard(ALEX, mark).card);
+      expect(error).toContain('That did not work');
+      expect(error).toContain('Not a team id.');
+    }
+  }, 60_000);
+
   it('shows a renewal made elsewhere (the API) on every owner’s card', async () => {
     const teamId = await ownedTeam('renewable', 'Breakwater');
     offset = 360 * DAY;

@@ -82,14 +82,15 @@ export class LifecycleConversation {
     kind: NoticeKind,
     record: NoticeRecord,
     answer: LifecycleAnswer | null,
-    change: Partial<NoticeRecord> = {},
+    /** Other changes, made to the record as it is now (another owner may have changed it meanwhile). */
+    change: (latest: NoticeRecord) => Partial<NoticeRecord> = () => ({}),
     skip?: string,
   ): Promise<NoticeRecord> {
     // Re-read: cards posted since `record` was read must stay in it.
     const latest = (await this.deps.records.get(kind, record.teamId)) ?? record;
     // Archived is where a team ends: a late "archiving" (its job finished first) does not undo it.
     const final = latest.answer?.kind === 'archived' ? latest.answer : (answer ?? latest.answer);
-    const saved: NoticeRecord = { ...latest, ...change, answer: final };
+    const saved: NoticeRecord = { ...latest, ...change(latest), answer: final };
     await this.deps.records.save(kind, saved);
     if (answer) await this.redraw(kind, saved, skip);
     return saved;

@@ -96,13 +96,26 @@ async function attempt<T>(
 }
 
 /** Records the answer, shows it on every other owner's card, and answers with the presser's card. */
-async function answered(press: Press, answer: LifecycleAnswer | null, change: Partial<NoticeRecord> = {}) {
+async function answered(
+  press: Press,
+  answer: LifecycleAnswer | null,
+  change?: (latest: NoticeRecord) => Partial<NoticeRecord>,
+) {
   const skip = press.context.activity.replyToId;
   const record = await press.deps.lifecycle.answer(press.kind, press.record, answer, change, skip);
   return cardReply(noticeCard(press.kind, record, press.ownerId, press.reader), true);
 }
 
 const nameOf = (press: Press) => press.context.activity.from.name || '';
+
+/** A press whose card names no team (a hand-made or damaged card): said plainly, nothing called. */
+function noTeam(context: TurnContext): Reply {
+  const reader = readerOfTurn(context);
+  return {
+    kind: 'text',
+    text: say(reader, 'error.notFoundMessage', { subject: say(reader, 'subject.team') }),
+  };
+}
 
 /** "Renew" on a renewal card: the team renewed as the person (owners, governance managers, admins). */
 export async function renewTeam(
@@ -111,6 +124,7 @@ export async function renewTeam(
   deps: LifecycleAnswerDependencies,
   data: Partial<LifecycleNoticeData>,
 ): Promise<Reply> {
+  if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const press = await pressOf(context, api, deps, data, 'renewal');
   const renewal = await attempt(press, () => api.renewTeamLifecycle(press.teamId), {
     ...NOT_OWNER,
@@ -127,6 +141,7 @@ export async function archiveTeamNow(
   deps: LifecycleAnswerDependencies,
   data: Partial<LifecycleNoticeData>,
 ): Promise<Reply> {
+  if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const kind: NoticeKind = data.notice === 'inactivity' ? 'inactivity' : 'renewal';
   const press = await pressOf(context, api, deps, data, kind);
   const archive = () =>
@@ -151,6 +166,7 @@ export async function keepTeam(
   deps: LifecycleAnswerDependencies,
   data: Partial<LifecycleNoticeData>,
 ): Promise<Reply> {
+  if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const press = await pressOf(context, api, deps, data, 'inactivity');
   const kept = await attempt(press, () => api.recordTeamActivity(press.teamId), {
     ...NOT_OWNER,
@@ -167,10 +183,12 @@ export async function notRightPerson(
   deps: LifecycleAnswerDependencies,
   data: Partial<LifecycleNoticeData>,
 ): Promise<Reply> {
+  if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const kind: NoticeKind = data.notice === 'inactivity' ? 'inactivity' : 'renewal';
   const press = await pressOf(context, api, deps, data, kind);
   const recorded = await attempt(press, () => api.reportNotRightPerson(press.teamId, kind), NOT_OWNER);
   if ('refused' in recorded) return recorded.refused;
-  const declined = { ...press.record.declined, [press.ownerId]: recorded.done.otherOwnerCount };
-  return answered(press, null, { declined });
+  return answered(press, null, (latest) => ({
+    declined: { ...latest.declined, [press.ownerId]: recorded.done.otherOwnerCount },
+  }));
 }
