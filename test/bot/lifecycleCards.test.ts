@@ -1,7 +1,16 @@
+import { createHmac } from 'node:crypto';
+import { request } from 'undici';
 import type { TeamLifecycle } from '../../src/domain/wire';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
-import { DAY, evaluate, lifecycleRecords, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
+import {
+  DAY,
+  evaluate,
+  lifecycleRecords,
+  lifecycleTemplate,
+  provisionTeam,
+  teamEvents,
+} from '../support/lifecycle';
 import { PEOPLE } from '../support/steward';
 import { englishOn, readTexts } from './support/englishLeaks';
 import { actionData, cardText, type SentCard, verbsOf } from './support/fakeConnector';
@@ -178,6 +187,49 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
       expect(error).toContain('Not a team id.');
     }
   }, 60_000);
+
+  it('posts each notice once however often it is delivered; a renewal updates the 30-day and the 7-day card alike', async () => {
+    const teamId = await ownedTeam('renewable', 'Pier');
+    offset = 336 * DAY;
+    const mark = bot.connector.sent.length;
+    await evaluate(bot.steward);
+    const first = await cardOfTeam(ALEX, 'renewTeam', 'Pier', mark);
+    const cardsAboutPier = () =>
+      bot.connector
+        .messages(ALEX.conversationId, mark)
+        .filter((m) => verbsOf(m.body).includes('renewTeam') && cardText(m.body).includes('Pier'));
+
+    // Steward delivers the same event again (as after a lost answer): no second card.
+    const [payload] = await teamEvents(bot.steward, 'team_expiring', teamId);
+    const body = JSON.stringify(payload);
+    const row = await bot.steward.steward.store.db
+      .selectFrom('bot_state')
+      .select('value')
+      .where('key', '=', 'webhook')
+      .executeTakeFirstOrThrow();
+    const { secret } = JSON.parse(row.value) as { secret: string };
+    const again = await request(`${bot.steward.url}/api/notifications`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-steward-event': 'team_expiring',
+        'x-steward-signature': createHmac('sha256', secret).update(body).digest('hex'),
+      },
+      body,
+    });
+    expect(again.statusCode).toBe(200);
+    await again.body.dump();
+    expect(cardsAboutPier()).toHaveLength(1);
+
+    // The 7-day notice is a new card; renewing from it shows on the first one too.
+    offset = 359 * DAY;
+    await evaluate(bot.steward);
+    await bot.connector.waitFor(() => cardsAboutPier().length === 2, 20_000);
+    const second = cardsAboutPier()[1]!;
+    bot.cardOfAnswer(await press(ALEX, second.activityId, 'renewTeam'));
+    await cardSaying(first.activityId, /Alex Wilber renewed \*\*Pier\*\*/);
+    expect(verbsOf(bot.connector.currentCard(first.activityId))).toEqual([]);
+  }, 90_000);
 
   it('shows a renewal made elsewhere (the API) on every owner’s card', async () => {
     const teamId = await ownedTeam('renewable', 'Breakwater');
