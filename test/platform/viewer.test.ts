@@ -128,6 +128,9 @@ describe('embedded tenant viewer over HTTP', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    // The pages' forms must reach the server with their origin: a browser sends `Origin: null`
+    // for a form posted from a page under `no-referrer`.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     const html = await page.body.text();
     expect(html).toContain('Onboarding template team');
     expect(html).toContain('Welcome');

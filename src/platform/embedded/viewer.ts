@@ -10,10 +10,15 @@ import { htmlPageHeaders } from '../../domain/pageHeaders';
  */
 
 /** Headers for the viewer's pages: HTML, and a policy that forbids scripts should anything slip through. */
-export const VIEWER_HEADERS: Readonly<Record<string, string>> = htmlPageHeaders(
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'",
-  'none',
-);
+export const VIEWER_HEADERS: Readonly<Record<string, string>> = {
+  ...htmlPageHeaders(
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'",
+    'none',
+  ),
+  // Under `no-referrer` a browser posts the viewer's own forms with `Origin: null` (Fetch
+  // standard), which the origin check must refuse; `same-origin` still sends no referrer elsewhere.
+  'Referrer-Policy': 'same-origin',
+};
 
 /** `text` safe to place in HTML content or a quoted attribute. */
 export const escapeHtml = escapeMarkup;
