@@ -2,13 +2,12 @@ import type { StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
 import type { BotState, PostedCard } from '../botState';
 import type { LifecycleAnswer } from '../cards';
-import { say } from '../i18n/catalog';
+import { dayFor, say } from '../i18n/catalog';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
 import { readerOfApprover } from './approverReader';
 import { type LifecycleNotice, newRecord, noticeCard, noticeOf, teamEventOf } from './lifecycleNotice';
 import { type NoticeKind, type NoticeRecord, NoticeRecords } from './lifecycleRecords';
-import { dayFor } from '../i18n/catalog';
 
 type Json = Record<string, unknown>;
 

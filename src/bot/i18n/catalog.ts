@@ -128,5 +128,7 @@ export function dateTimeFor(reader: Reader, iso: string): string {
 export function dayFor(reader: Reader, day: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time)) return day;
-  return new Intl.DateTimeFormat(reader.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(time));
+  return new Intl.DateTimeFormat(reader.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(time),
+  );
 }

@@ -1,7 +1,8 @@
 /** The words of the lifecycle cards (renewal, inactivity) in English, part of the English catalog. */
 export const lifecycleEn = {
   'renewal.title': '{team} expires on {date}',
-  'renewal.fallback': 'The team {team} expires on {date}. Renew it, archive it, or tell me you are not the right person.',
+  'renewal.fallback':
+    'The team {team} expires on {date}. Renew it, archive it, or tell me you are not the right person.',
   'renewal.why': 'You get this because you are an owner of **{team}**.',
   'renewal.onExpiry.archive': 'If nobody renews it by then, Steward archives it: it becomes read-only.',
   'renewal.onExpiry.delete': 'If nobody renews it by then, Steward deletes it.',
