@@ -7,7 +7,7 @@ import type { Database, Db, TeamLifecycleRow } from './schema';
 /** The `steward_meta` key of the tenant's default lifecycle policy (JSON). */
 const TENANT_POLICY_KEY = 'lifecycle_policy';
 
-/** Rows written in one statement (SQLite allows 32 766 bound values; a row binds 13). */
+/** Rows written in one statement (SQLite allows 32 766 bound values; a row binds 14). */
 const WRITE_BATCH = 500;
 
 /** What the store keeps of a team's lifecycle: the decision record plus the platform's last activity. */
@@ -89,6 +89,7 @@ export class LifecycleRepository {
             expired_for: eb.ref('excluded.expired_for'),
             inactive_for: eb.ref('excluded.inactive_for'),
             ownerless_since: eb.ref('excluded.ownerless_since'),
+            ownerless_escalated_on: eb.ref('excluded.ownerless_escalated_on'),
             guest_reviewed_on: eb.ref('excluded.guest_reviewed_on'),
             guest_review_due_for: eb.ref('excluded.guest_review_due_for'),
             evaluated_on: eb.fn.coalesce('excluded.evaluated_on', 'team_lifecycle.evaluated_on'),
@@ -153,6 +154,7 @@ function recordOf(row: TeamLifecycleRow): LifecycleRecord {
     expiredFor: row.expired_for,
     inactiveFor: row.inactive_for,
     ownerlessSince: row.ownerless_since,
+    ownerlessEscalatedOn: row.ownerless_escalated_on,
     guestReviewedOn: row.guest_reviewed_on,
     guestReviewDueFor: row.guest_review_due_for,
   };
@@ -168,6 +170,7 @@ function rowOf(teamId: string, record: LifecycleRecord, now: Date): TeamLifecycl
     expired_for: record.expiredFor,
     inactive_for: record.inactiveFor,
     ownerless_since: record.ownerlessSince,
+    ownerless_escalated_on: record.ownerlessEscalatedOn,
     guest_reviewed_on: record.guestReviewedOn,
     guest_review_due_for: record.guestReviewDueFor,
     last_activity_on: null,

@@ -56,6 +56,7 @@ export interface TeamLifecycleRow {
   expired_for: string | null;
   inactive_for: string | null;
   ownerless_since: string | null;
+  ownerless_escalated_on: string | null;
   guest_reviewed_on: string | null;
   guest_review_due_for: string | null;
   /** The day of the last activity the platform's report gave (YYYY-MM-DD). */

@@ -110,6 +110,7 @@ export class LifecycleActions {
         ...(team.teamPolicy.templateId ? { templateId: team.teamPolicy.templateId } : {}),
         ...(decision.outcome ? { outcome: decision.outcome } : {}),
         ...(decision.missingOwnerIds ? { owners: decision.missingOwnerIds } : {}),
+        ...(decision.ownerlessSince ? { ownerlessSince: decision.ownerlessSince } : {}),
       },
     };
   }
@@ -131,6 +132,8 @@ export class LifecycleActions {
         guestIds: team.facts.guestIds,
         ...(decision.outcome ? { outcome: decision.outcome } : {}),
         ...(decision.noticeDays ? { noticeDays: decision.noticeDays } : {}),
+        // Governance told after the members were asked: since when nobody stepped up.
+        ...(decision.ownerlessSince ? { ownerlessSince: decision.ownerlessSince } : {}),
       },
     };
   }
