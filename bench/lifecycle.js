@@ -35,11 +35,14 @@ async function run({ quick = false } = {}) {
           evaluations: 2,
           heapGrowthPercent: heap.percent,
         };
-        const out = execFileSync(
-          process.execPath,
-          ['--expose-gc', path.join(__dirname, 'lifecycleRun.js'), JSON.stringify(args)],
-          { encoding: 'utf8', maxBuffer: 16 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'] },
-        );
+        const runPhase = (phase) =>
+          execFileSync(
+            process.execPath,
+            ['--expose-gc', path.join(__dirname, 'lifecycleRun.js'), JSON.stringify({ ...args, phase })],
+            { encoding: 'utf8', maxBuffer: 16 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'] },
+          );
+        runPhase('seed');
+        const out = runPhase('measure');
         const result = JSON.parse(out);
         const growth = result.peakRssMiB - result.baseRssMiB;
         result.rounds.forEach((round, index) => {
@@ -82,8 +85,8 @@ async function run({ quick = false } = {}) {
   const markdown = [
     `${teams} teams in the embedded tenant (created over the last 400 days; every 100th without owners),`,
     'a tenant policy of expiry after 365 days (notices at 30 and 7, archive), inactivity after 180 days',
-    '(notify) and at least one owner. Each store runs in its own process (`--expose-gc`, collected before',
-    'measuring): two rounds of a read-only walk (the preview: pages of 200 teams and their decisions, nothing',
+    '(notify) and at least one owner, seeded by a process of its own. Each measurement runs in its own',
+    'process (`--expose-gc`, collected before measuring): two rounds of a read-only walk (the preview: pages of 200 teams and their decisions, nothing',
     'written; the baseline) then a full evaluation (records, audit records, events and archive jobs, one',
     'transaction per page, after the activity report is read into the store, as the job does). The first',
     'evaluation acts on every team due; the second finds each action done. Each store runs twice: with',

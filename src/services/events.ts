@@ -15,10 +15,10 @@ export interface StewardEvent {
 
 type Listener = (event: StewardEvent) => void;
 
-/** Work done inside the transaction that records an event (e.g. queueing its webhook deliveries). */
+/** Work done inside the transaction that records events (e.g. queueing their webhook deliveries). */
 export type RecordHook = (
   trx: Kysely<Database> | Transaction<Database>,
-  event: StewardEvent,
+  events: readonly StewardEvent[],
   now: Date,
 ) => Promise<void>;
 
@@ -43,10 +43,28 @@ export class EventBus {
     payload: Record<string, unknown>,
     now: Date,
   ): Promise<StewardEvent> {
-    const event = { id: randomUUID(), type, payload: { tenant: { id: this.tenantId }, ...payload } };
-    await this.outbox.append(event, now, trx);
-    for (const hook of this.recordHooks) await hook(trx, event, now);
-    return event;
+    const [event] = await this.recordAll(trx, [{ type, payload }], now);
+    return event!;
+  }
+
+  /**
+   * Writes several events in `trx`, in order, with a few statements whatever their number (the
+   * lifecycle evaluator records a page of decisions at once); returns them for publishing.
+   */
+  async recordAll(
+    trx: Kysely<Database> | Transaction<Database>,
+    items: ReadonlyArray<{ type: EventType; payload: Record<string, unknown> }>,
+    now: Date,
+  ): Promise<StewardEvent[]> {
+    const events = items.map(({ type, payload }) => ({
+      id: randomUUID(),
+      type,
+      payload: { tenant: { id: this.tenantId }, ...payload },
+    }));
+    if (events.length === 0) return events;
+    await this.outbox.append(events, now, trx);
+    for (const hook of this.recordHooks) await hook(trx, events, now);
+    return events;
   }
 
   /**

@@ -80,10 +80,10 @@ export class HookRepository {
     return rows.map(toHook);
   }
 
-  /** The active hooks subscribed to `type`, read in the transaction recording the event. */
-  async subscribedTo(type: EventType, trx: Db): Promise<StoredHook[]> {
+  /** Every active hook, in id order: read in the transaction recording events, for their subscribers. */
+  async active(trx: Db): Promise<StoredHook[]> {
     const rows = await trx.selectFrom('hooks').selectAll().where('active', '=', 1).orderBy('id').execute();
-    return rows.map(toHook).filter((hook) => hook.events.includes(type));
+    return rows.map(toHook);
   }
 
   /** Deletes a hook and its delivery log; false when there was no such hook. */

@@ -72,19 +72,20 @@ export class LifecycleActions {
       .filter((team) => recordChanged(team.stored?.record ?? EMPTY_LIFECYCLE_RECORD, team.evaluation.next))
       .map((team) => ({ teamId: team.facts.teamId, record: team.evaluation.next }));
     await this.deps.store.save(changed, asOf, now, trx);
-    const events: StewardEvent[] = [];
+    const announced: Array<{ type: EventType; payload: Record<string, unknown> }> = [];
     const records: AuditEntry[] = [];
     let jobs = 0;
     for (const team of page) {
       for (const decision of team.evaluation.decisions) {
         records.push(this.record(team, decision, asOf, evaluationId));
         const type = ANNOUNCED_AS[decision.action];
-        if (type) events.push(await this.deps.events.record(trx, type, this.payload(team, decision), now));
+        if (type) announced.push({ type, payload: this.payload(team, decision) });
         if (await this.queueChange(trx, team, decision, now)) jobs++;
       }
     }
-    // One statement for the page's records (and one for the trail's day count).
+    // A few statements for the page's records (and the trail's day count) and for its events.
     await this.deps.audit.record(trx, records, now);
+    const events = await this.deps.events.recordAll(trx, announced, now);
     return { events, decisions: records.length, jobs };
   }
 
