@@ -26,6 +26,7 @@ import { JobRepository } from '../store/jobs';
 import { LifecycleRepository } from '../store/lifecycle';
 import { MetadataRepository } from '../store/metadata';
 import { OutboxRepository } from '../store/outbox';
+import { LifecycleReportRepository } from '../store/lifecycleReports';
 import { ReportRepository } from '../store/reports';
 import { TemplateRepository } from '../store/templates';
 
@@ -95,6 +96,7 @@ export function buildServices(
   const common = { db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now };
   const reports = new ReportService({
     store: new ReportRepository(db),
+    lifecycle: new LifecycleReportRepository(db),
     teams: platform.teams,
     directory: platform.directory,
     tenantId: config.tenantId,

@@ -62,6 +62,10 @@ export interface LifecycleEvaluation {
   expiresOn: string | null;
   /** The day activity is counted from: the platform's last activity, the creation or the last renewal. */
   lastActiveOn: string;
+  /** The day the team counts as inactive, when the policy watches inactivity. */
+  inactiveOn: string | null;
+  /** The day its guests are (or were) due for review, when the policy asks and it has guests. */
+  guestReviewDueOn: string | null;
   decisions: LifecycleDecision[];
   next: LifecycleRecord;
 }
@@ -83,8 +87,14 @@ export function decideLifecycle(
   const expiresOn = policy.expiration.enabled
     ? addDays(record.renewedOn ?? created, policy.expiration.days)
     : null;
+  const inactiveOn = policy.inactivity.enabled ? addDays(lastActiveOn, policy.inactivity.days) : null;
+  const guestReviewDueOn =
+    policy.guestReview.enabled && facts.guestIds.length > 0
+      ? addDays(record.guestReviewedOn ?? created, policy.guestReview.everyDays)
+      : null;
+  const dates = { expiresOn, lastActiveOn, inactiveOn, guestReviewDueOn };
   if (facts.isArchived) {
-    return { state: 'archived', expiresOn, lastActiveOn, decisions: [], next: record };
+    return { state: 'archived', ...dates, decisions: [], next: record };
   }
   const next: LifecycleRecord = { ...record, noticesSent: [...record.noticesSent] };
   const decisions: LifecycleDecision[] = [];
@@ -128,8 +138,7 @@ export function decideLifecycle(
     }
   }
 
-  if (policy.inactivity.enabled) {
-    const inactiveOn = addDays(lastActiveOn, policy.inactivity.days);
+  if (inactiveOn !== null) {
     if (asOf >= inactiveOn) {
       states.add('inactive');
       if (record.inactiveFor !== lastActiveOn) {
@@ -160,8 +169,8 @@ export function decideLifecycle(
   if (ownership.decision) decisions.push(ownership.decision);
   Object.assign(next, ownership.next);
 
-  if (policy.guestReview.enabled && facts.guestIds.length > 0) {
-    const dueOn = addDays(record.guestReviewedOn ?? created, policy.guestReview.everyDays);
+  if (guestReviewDueOn !== null) {
+    const dueOn = guestReviewDueOn;
     if (asOf >= dueOn && record.guestReviewDueFor !== dueOn) {
       const guests = facts.guestIds.length;
       decisions.push({
@@ -187,7 +196,7 @@ export function decideLifecycle(
 
   const state =
     (['expired', 'ownerless', 'inactive', 'expiring'] as const).find((s) => states.has(s)) ?? 'active';
-  return { state, expiresOn, lastActiveOn, decisions, next };
+  return { state, ...dates, decisions, next };
 }
 
 /** True when `next` differs from `record` (the row needs writing). */

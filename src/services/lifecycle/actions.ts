@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { type AuditEntry, SYSTEM_ACTOR } from '../../domain/audit';
 import { EMPTY_LIFECYCLE_RECORD, type LifecycleDecision, recordChanged } from '../../domain/lifecycle/decide';
+import { standingChanged, standingOf } from '../../domain/lifecycle/standing';
 import type { LifecycleActionKind } from '../../domain/wire/lifecycle';
 import type { EventType } from '../../domain/wire/events';
 import type { JobRepository } from '../../store/jobs';
@@ -72,6 +73,10 @@ export class LifecycleActions {
       .filter((team) => recordChanged(team.stored?.record ?? EMPTY_LIFECYCLE_RECORD, team.evaluation.next))
       .map((team) => ({ teamId: team.facts.teamId, record: team.evaluation.next }));
     await this.deps.store.save(changed, asOf, now, trx);
+    const moved = page
+      .map((team) => ({ teamId: team.facts.teamId, standing: standingOf(team.facts, team.evaluation) }))
+      .filter((row, i) => standingChanged(page[i]!.stored?.standing ?? null, row.standing));
+    await this.deps.store.saveStanding(moved, now, trx);
     const announced: Array<{ type: EventType; payload: Record<string, unknown> }> = [];
     const records: AuditEntry[] = [];
     let jobs = 0;
