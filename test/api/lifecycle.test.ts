@@ -83,6 +83,15 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
     );
     expect(noWait.status).toBe(400);
     expect(noWait.body.error.details.map((d) => d.target)).toEqual(['body.ownership.askMembersDays']);
+    const openapi = await app.call<{
+      components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
+    }>('GET', '/api/v1.0/openapi.json');
+    expect(openapi.body.components.schemas.LifecycleOwnership!.properties!.askMembersDays).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 365,
+      default: 7,
+    });
     const policy = { expiration: { enabled: true, days: 30, renewalNoticeDays: [30, 7, 7] } };
     const refused = await app.call<{ error: { details: Array<{ code: string; target: string }> } }>(
       'PUT',
