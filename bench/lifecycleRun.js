@@ -23,6 +23,7 @@ const {
   evaluations,
   heapGrowthPercent,
   phase = 'measure',
+  pageSize,
   trace = false,
 } = JSON.parse(process.argv[2]);
 const MiB = 2 ** 20;
@@ -90,6 +91,7 @@ async function main() {
     STEWARD_AUTH_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     STEWARD_LIFECYCLE_EVALUATION_AT: 'off',
     STEWARD_LOG_LEVEL: 'silent',
+    ...(pageSize ? { STEWARD_LIFECYCLE_PAGE_SIZE: String(pageSize) } : {}),
   });
   const platform = createEmbeddedPlatform({
     directory: new DirectoryRepository(store.db),
