@@ -19,7 +19,7 @@ export function lifecycleView(rows: LifecycleDashboardRows, listed: number): Rep
   const standing = LISTS.map((list) => ({ label: list.title, value: rows[list.key].count }));
   return {
     figures: [
-      { id: 'teams-evaluated', label: 'Teams evaluated', value: rows.teamsEvaluated },
+      { id: 'teams-evaluated', label: 'Teams evaluated, not archived', value: rows.teamsEvaluated },
       ...LISTS.map((list) => ({ id: list.id, label: list.title, value: rows[list.key].count })),
       { id: 'renewals', label: 'Renewals', value: renewals },
     ],
