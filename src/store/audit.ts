@@ -54,6 +54,21 @@ export class AuditRepository {
   }
 
   /**
+   * Appends `entries` on their own, all or none: on PostgreSQL entries of one trail are one
+   * statement, atomic by itself; otherwise the statements run in a transaction.
+   */
+  async appendAtomically(
+    entries: readonly (AuditEntry & { id: string; tenantId: string })[],
+    now: Date,
+  ): Promise<void> {
+    if (isPostgres(this.db) && new Set(entries.map((entry) => entry.trail)).size <= 1) {
+      await this.append(entries, now, this.db);
+    } else {
+      await this.db.transaction().execute((trx) => this.append(entries, now, trx));
+    }
+  }
+
+  /**
    * How many records of `trail` are dated in [from, to): whole days from the day counts, and only
    * the partial first and last days counted record by record through the (trail, date) index.
    */

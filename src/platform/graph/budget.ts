@@ -156,7 +156,12 @@ export class GraphBudget {
     // job would park, and its step, re-run when it resumes, would spend that turn on the calls it
     // had already made before this one, and be deferred again, for ever.
     const maxWaitMs = Math.max(this.settings.maxWaitMs, ...call.map((b) => Math.ceil(b.intervalMs)));
-    const wanted = buckets.map((b) => ({ ...b, turns: this.turns.turnsFor(b, TURNS_PER_RESERVATION) }));
+    // A window spans no more than the longest in-process wait: with a short one (a budget meant to
+    // park jobs rather than hold them), turns are reserved one at a time, as they always were.
+    const wanted = buckets.map((b) => {
+      const fit = Math.max(1, Math.floor(this.settings.maxWaitMs / Math.ceil(b.intervalMs)));
+      return { ...b, turns: Math.min(fit, this.turns.turnsFor(b, TURNS_PER_RESERVATION)) };
+    });
     const asked = Date.now();
     const reservation = await this.store.reserve(wanted, maxWaitMs);
     const answered = Date.now();

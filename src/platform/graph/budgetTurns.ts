@@ -65,8 +65,9 @@ export class BudgetTurns {
    */
   add(bucket: BudgetBucket, turns: number, from: number, lateBy: number): void {
     const interval = Math.ceil(bucket.intervalMs);
-    const window = { from, until: from - lateBy + (turns - 1) * interval, taken: [] };
-    if (window.until < window.from) return;
+    // A single turn (or a window a slow answer shrank to nothing) is served at its start, as one
+    // reservation per call always was.
+    const window = { from, until: Math.max(from, from - lateBy + (turns - 1) * interval), taken: [] };
     const list = this.windows.get(bucket.key) ?? [];
     list.push(window);
     this.windows.set(bucket.key, list);

@@ -131,7 +131,7 @@ export class JobWorker {
    * worker that takes it up when the lease runs out records it then.
    */
   private async claim(limit: number): Promise<StoredJob[]> {
-    const { jobs, db, audit } = this.deps;
+    const { jobs, audit } = this.deps;
     const now = (this.options.clock ?? Date.now)();
     const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now);
     // A job back from a park goes on with the attempt that started it.
@@ -143,9 +143,7 @@ export class JobWorker {
           worker: this.options.owner,
         }),
       );
-    if (entries.length > 0) {
-      await db.transaction().execute((trx) => audit.record(trx, entries, new Date(now)));
-    }
+    await audit.recordAlone(entries, new Date(now));
     return claimed;
   }
 
