@@ -135,13 +135,25 @@ export class GraphBudget {
     // (a class window used up meanwhile by the process's other jobs), all the call's buckets,
     // which starts their new windows together.
     const lacking = call.filter((b) => this.turns.earliest([b], Date.now()) === undefined);
-    if (lacking.length > 0 && lacking.length < call.length) {
+    // Single turns (a short longest wait) are instants that line up only when reserved together.
+    const single = call.some((b) => this.turnsOf(b) === 1);
+    if (!single && lacking.length > 0 && lacking.length < call.length) {
       const { turn } = await this.reserve(lacking, call);
       if (turn !== undefined) return turn;
     }
     // A window a slow answer left empty is served at its start, as a single turn was.
     const { turn, start } = await this.reserve(call, call);
     return turn ?? start;
+  }
+
+  /**
+   * The turns a reservation takes in `bucket`. A window spans no more than the longest in-process
+   * wait: with a short one (a budget meant to park jobs rather than hold them), turns are reserved
+   * one at a time, as they always were.
+   */
+  private turnsOf(bucket: BudgetBucket): number {
+    const fit = Math.max(1, Math.floor(this.settings.maxWaitMs / Math.ceil(bucket.intervalMs)));
+    return Math.min(fit, this.turns.turnsFor(bucket, TURNS_PER_RESERVATION));
   }
 
   /**
@@ -156,12 +168,7 @@ export class GraphBudget {
     // job would park, and its step, re-run when it resumes, would spend that turn on the calls it
     // had already made before this one, and be deferred again, for ever.
     const maxWaitMs = Math.max(this.settings.maxWaitMs, ...call.map((b) => Math.ceil(b.intervalMs)));
-    // A window spans no more than the longest in-process wait: with a short one (a budget meant to
-    // park jobs rather than hold them), turns are reserved one at a time, as they always were.
-    const wanted = buckets.map((b) => {
-      const fit = Math.max(1, Math.floor(this.settings.maxWaitMs / Math.ceil(b.intervalMs)));
-      return { ...b, turns: Math.min(fit, this.turns.turnsFor(b, TURNS_PER_RESERVATION)) };
-    });
+    const wanted = buckets.map((b) => ({ ...b, turns: this.turnsOf(b) }));
     const asked = Date.now();
     const reservation = await this.store.reserve(wanted, maxWaitMs);
     const answered = Date.now();
