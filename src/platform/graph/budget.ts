@@ -131,13 +131,17 @@ export class GraphBudget {
   private async findTurn(call: readonly BudgetBucket[]): Promise<number> {
     const ready = this.turns.earliest(call, Date.now());
     if (ready !== undefined) return ready;
-    // First the buckets with no turn left; if their new turns do not line up with the others'
-    // (a class window used up meanwhile by the process's other jobs), all the call's buckets,
-    // which starts their new windows together.
+    // First the class when it alone has no turn left (used up by the process's other jobs); if
+    // its new turns do not line up with the others', all the call's buckets, which starts their
+    // new windows together.
     const lacking = call.filter((b) => this.turns.earliest([b], Date.now()) === undefined);
-    // Single turns (a short longest wait) are instants that line up only when reserved together.
+    // Only a class alone: its new window, shared by the process's jobs, starts near now, inside
+    // the call's team window. A team's new window starts after the process's last one, past the
+    // class window: both are reserved together. Single turns (a short longest wait) are instants
+    // that line up only when reserved together.
+    const classOnly = lacking.every((b) => b.key.startsWith('class:'));
     const single = call.some((b) => this.turnsOf(b) === 1);
-    if (!single && lacking.length > 0 && lacking.length < call.length) {
+    if (classOnly && !single && lacking.length > 0 && lacking.length < call.length) {
       const { turn } = await this.reserve(lacking, call);
       if (turn !== undefined) return turn;
     }
