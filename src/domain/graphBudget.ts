@@ -54,8 +54,6 @@ export interface BudgetBucket {
   key: string;
   /** Milliseconds between two calls at the budgeted rate (the GCRA emission interval). */
   intervalMs: number;
-  /** Turns reserved at once, `intervalMs` apart from the reservation's start (1 unless said). */
-  turns?: number;
 }
 
 /** A reservation's outcome: when the call may start, or how long until it could. */
@@ -67,9 +65,8 @@ export type Reservation = { waitMs: number } | { deferredMs: number };
  */
 export interface GraphBudgetStore {
   /**
-   * Reserves a call's turns (each bucket's `turns`, one by default) in every bucket at once, all
-   * starting together, unless one of them could serve them only after `maxWaitMs`; then nothing
-   * is reserved and the answer says how long that would be.
+   * Reserves one call in every bucket at once, unless one of them could serve it only after
+   * `maxWaitMs`; then nothing is reserved and the answer says how long that would be.
    */
   reserve(buckets: readonly BudgetBucket[], maxWaitMs: number): Promise<Reservation>;
   /** Graph answered 429: no bucket of `keys` serves anyone before `retryAfterMs` from now. */

@@ -10,7 +10,7 @@ const SWEEP_AFTER_MS = 60_000;
  * The Graph budget's buckets as rows `graph_budget(key, tat)`, shared by every process on the
  * database (`docs/graph-budget.md`). A reservation is one `INSERT … ON CONFLICT DO UPDATE …
  * RETURNING` over all the buckets of a call, in key order (so two reservations never wait on each
- * other's rows in opposite orders): each row moves its `tat` its turns' intervals past
+ * other's rows in opposite orders): each row moves its `tat` one interval past
  * the call's start, the latest of `now` and the buckets' times, unless that start is more than
  * `maxWaitMs` from now. No lock is held
  * beyond the statement. PostgreSQL reads the time from the database (`now()`), so workers on
@@ -36,7 +36,7 @@ export class GraphBudgetRepository implements GraphBudgetStore {
     // interval after that start, not after its own, or a bucket that was free would let the next
     // call follow too closely behind this one.
     const base = this.greatest(now, sql`(SELECT s FROM busiest)`);
-    const rows = sql.join(sorted.map((b) => sql`(${b.key}, ${base} + ${span(b)})`));
+    const rows = sql.join(sorted.map((b) => sql`(${b.key}, ${base} + ${Math.ceil(b.intervalMs)})`));
     const wait = Math.round(maxWaitMs);
     const { rows: reserved } = await sql<{ key: string; tat: string | number; now: string | number }>`
       WITH busiest AS (SELECT coalesce(max(tat), 0) AS s FROM graph_budget WHERE key IN (${keys})),
@@ -46,12 +46,13 @@ export class GraphBudgetRepository implements GraphBudgetStore {
       WHERE ${this.greatest(sql`graph_budget.tat`, base)} - ${now} <= ${wait}
       RETURNING key, tat, ${now} AS now`.execute(this.db);
     if (reserved.length === sorted.length) {
-      // The call starts when its slowest bucket lets it: its turns' span before that bucket's new tat.
+      // The call starts when its slowest bucket lets it: one interval before that bucket's new tat.
       const waitMs = Math.max(
         0,
-        ...reserved.map(
-          (row) => Number(row.tat) - span(sorted.find((b) => b.key === row.key)!) - Number(row.now),
-        ),
+        ...reserved.map((row) => {
+          const interval = Math.ceil(sorted.find((b) => b.key === row.key)!.intervalMs);
+          return Number(row.tat) - interval - Number(row.now);
+        }),
       );
       return { waitMs };
     }
@@ -84,7 +85,7 @@ export class GraphBudgetRepository implements GraphBudgetStore {
   private async giveBack(sorted: readonly BudgetBucket[], taken: ReadonlySet<string>): Promise<Reservation> {
     const now = this.now();
     for (const bucket of sorted.filter((b) => taken.has(b.key))) {
-      await sql`UPDATE graph_budget SET tat = tat - ${span(bucket)} WHERE key = ${bucket.key}`.execute(
+      await sql`UPDATE graph_budget SET tat = tat - ${Math.ceil(bucket.intervalMs)} WHERE key = ${bucket.key}`.execute(
         this.db,
       );
     }
@@ -104,9 +105,4 @@ export class GraphBudgetRepository implements GraphBudgetStore {
   private greatest(a: unknown, b: unknown): RawBuilder<unknown> {
     return this.postgres ? sql`GREATEST(${a}, ${b})` : sql`max(${a}, ${b})`;
   }
-}
-
-/** How far a reservation moves a bucket's time: its turns, an interval each. */
-function span(bucket: BudgetBucket): number {
-  return Math.ceil(bucket.intervalMs) * Math.max(1, bucket.turns ?? 1);
 }

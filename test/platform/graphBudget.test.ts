@@ -160,56 +160,6 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     expect(Date.now() - firstSent).toBeGreaterThanOrEqual(990);
   });
 
-  test('a process’s calls take their turns a window at a time: fewer statements, still an interval apart across processes', async () => {
-    const repository = new GraphBudgetRepository(first.db);
-    let reservations = 0;
-    const counted = {
-      reserve: (...args: Parameters<GraphBudgetRepository['reserve']>) => {
-        reservations += 1;
-        return repository.reserve(...args);
-      },
-      penalise: (keys: readonly string[], ms: number) => repository.penalise(keys, ms),
-      sweep: () => repository.sweep(),
-    };
-    const limits = { ...PUBLISHED_GRAPH_LIMITS, perTeamPerSecond: 10, otherPerSecond: 30 };
-    const mine = new GraphBudget(counted, settings({ limits }), realSleep);
-    const theirs = new GraphBudget(new GraphBudgetRepository(second.db), settings({ limits }), realSleep);
-    const sent: Array<{ team: string; at: number }> = [];
-    const job = async (budget: GraphBudget, team: string, calls: number) => {
-      for (let i = 0; i < calls; i++) {
-        await budget.acquire('GET', `/teams/${team}/channels`);
-        sent.push({ team, at: Date.now() });
-      }
-    };
-    // One process works on four teams (six calls each, one after another, as a job makes them);
-    // another process works on two teams and reads one of the first process's teams meanwhile (a
-    // lifecycle job, say). Together they keep to the class's 30 calls a second and each team's 10.
-    await Promise.all([
-      ...['w1', 'w2', 'w3', 'w4'].map((team) => job(mine, `t-${team}`, 6)),
-      ...['w5', 'w6', 'w1'].map((team) => job(theirs, `t-${team}`, 6)),
-    ]);
-    // Twenty-four calls: four-turn windows in each team, eight-turn windows in the class (13 to 15
-    // reservations measured, more when a loaded database answers late and shrinks the windows);
-    // one reservation a call would be twenty-four.
-    expect(reservations).toBeLessThanOrEqual(20);
-    // No second holds more than the class's thirty calls, nor more than a team's ten on one team
-    // (give or take the timers a loaded machine fires late and together).
-    expect(
-      busiestWindow(
-        sent.map((s) => s.at),
-        1000,
-      ),
-    ).toBeLessThanOrEqual(32);
-    for (const team of ['t-w1', 't-w5']) {
-      expect(
-        busiestWindow(
-          sent.filter((s) => s.team === team).map((s) => s.at),
-          1000,
-        ),
-      ).toBeLessThanOrEqual(11);
-    }
-  });
-
   test('a call reserves in its class, its team, its channel and a team’s member additions', () => {
     const budget = new GraphBudget(
       new GraphBudgetRepository(first.db),
