@@ -15,10 +15,10 @@ export interface StewardEvent {
 
 type Listener = (event: StewardEvent) => void;
 
-/** Work done inside the transaction that records events (e.g. queueing their webhook deliveries). */
+/** Work done inside the transaction that records an event (e.g. queueing its webhook deliveries). */
 export type RecordHook = (
   trx: Kysely<Database> | Transaction<Database>,
-  events: readonly StewardEvent[],
+  event: StewardEvent,
   now: Date,
 ) => Promise<void>;
 
@@ -43,28 +43,29 @@ export class EventBus {
     payload: Record<string, unknown>,
     now: Date,
   ): Promise<StewardEvent> {
-    const [event] = await this.recordAll(trx, [{ type, payload }], now);
-    return event!;
+    const event = { id: randomUUID(), type, payload: { tenant: { id: this.tenantId }, ...payload } };
+    await this.outbox.append(event, now, trx);
+    for (const hook of this.recordHooks) await hook(trx, event, now);
+    return event;
   }
 
   /**
-   * Writes several events in `trx`, in order, with a few statements whatever their number (the
-   * lifecycle evaluator records a page of decisions at once); returns them for publishing.
+   * Writes several events of one change in `trx` (one outbox statement) and returns them, in
+   * order, for publishing after commit.
    */
   async recordAll(
     trx: Kysely<Database> | Transaction<Database>,
-    items: ReadonlyArray<{ type: EventType; payload: Record<string, unknown> }>,
+    events: readonly { type: EventType; payload: Record<string, unknown> }[],
     now: Date,
   ): Promise<StewardEvent[]> {
-    const events = items.map(({ type, payload }) => ({
+    const recorded = events.map(({ type, payload }) => ({
       id: randomUUID(),
       type,
       payload: { tenant: { id: this.tenantId }, ...payload },
     }));
-    if (events.length === 0) return events;
-    await this.outbox.append(events, now, trx);
-    for (const hook of this.recordHooks) await hook(trx, events, now);
-    return events;
+    await this.outbox.append(recorded, now, trx);
+    for (const event of recorded) for (const hook of this.recordHooks) await hook(trx, event, now);
+    return recorded;
   }
 
   /**

@@ -111,42 +111,39 @@ export class HookService {
   }
 
   /**
-   * Queues one delivery job (and its log entry) per active hook subscribed to each of `events`, in
-   * the transaction recording them: the events and their deliveries commit together, so each hook
-   * gets each event exactly once, and a restart loses none. The hooks are read once for them all.
+   * Queues one delivery job (and its log entry) per active hook subscribed to `event`, in the
+   * transaction recording the event: the event and its deliveries commit together, so each hook
+   * gets each event exactly once, and a restart loses none.
    */
   readonly enqueueDeliveries = async (
     trx: Kysely<Database> | Transaction<Database>,
-    events: readonly StewardEvent[],
+    event: StewardEvent,
     now: Date,
   ): Promise<void> => {
-    const hooks = await this.deps.hooks.active(trx);
-    for (const event of events) {
-      for (const hook of hooks.filter((h) => h.events.includes(event.type))) {
-        const id = randomUUID();
-        const data: DeliveryData = {
-          hookId: hook.id,
-          event: { id: event.id, type: event.type },
-          payload: event.payload,
-        };
-        await this.deps.jobs.insert(
-          {
-            id,
-            type: 'WebhookDelivery',
-            queued: true,
-            data,
-            log: [`Deliver ${event.type} to webhook "${hook.name}".`],
-            requesterId: SYSTEM_REQUESTER,
-          },
-          now,
-          trx,
-        );
-        await this.deps.hooks.insertDelivery(
-          { id, hookId: hook.id, eventId: event.id, eventType: event.type },
-          now,
-          trx,
-        );
-      }
+    for (const hook of await this.deps.hooks.subscribedTo(event.type, trx)) {
+      const id = randomUUID();
+      const data: DeliveryData = {
+        hookId: hook.id,
+        event: { id: event.id, type: event.type },
+        payload: event.payload,
+      };
+      await this.deps.jobs.insert(
+        {
+          id,
+          type: 'WebhookDelivery',
+          queued: true,
+          data,
+          log: [`Deliver ${event.type} to webhook "${hook.name}".`],
+          requesterId: SYSTEM_REQUESTER,
+        },
+        now,
+        trx,
+      );
+      await this.deps.hooks.insertDelivery(
+        { id, hookId: hook.id, eventId: event.id, eventType: event.type },
+        now,
+        trx,
+      );
     }
   };
 

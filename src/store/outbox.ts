@@ -1,9 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 
-/** Events written in one statement (a row binds 4 values; SQLite allows 32 766). */
-const APPEND_BATCH = 500;
-
 /**
  * Events written in the same transaction as the change they describe, so a change is never
  * without its event and an event never outlives a rolled-back change. Webhook deliveries are to read from here.
@@ -11,25 +8,26 @@ const APPEND_BATCH = 500;
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Appends `events` in order, a few hundred a statement. */
+  /** Appends events (several in one statement) in the transaction of their change. */
   async append(
-    events: ReadonlyArray<{ id: string; type: string; payload: Record<string, unknown> }>,
+    events:
+      | { id: string; type: string; payload: Record<string, unknown> }
+      | readonly { id: string; type: string; payload: Record<string, unknown> }[],
     now: Date,
     trx: Kysely<Database> | Transaction<Database> = this.db,
   ): Promise<void> {
-    const createdAt = now.toISOString();
-    for (let start = 0; start < events.length; start += APPEND_BATCH) {
-      await trx
-        .insertInto('outbox_events')
-        .values(
-          events.slice(start, start + APPEND_BATCH).map((event) => ({
-            id: event.id,
-            type: event.type,
-            payload: JSON.stringify(event.payload),
-            created_at: createdAt,
-          })),
-        )
-        .execute();
-    }
+    const list = Array.isArray(events) ? events : [events];
+    if (list.length === 0) return;
+    await trx
+      .insertInto('outbox_events')
+      .values(
+        list.map((event: { id: string; type: string; payload: Record<string, unknown> }) => ({
+          id: event.id,
+          type: event.type,
+          payload: JSON.stringify(event.payload),
+          created_at: now.toISOString(),
+        })),
+      )
+      .execute();
   }
 }
