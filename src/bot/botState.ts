@@ -135,7 +135,8 @@ const CREATE_ONLY = 'steward-create-only';
  * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
  * `ended/<jobId>`,
  * `deliveries/<approverId>/<approvalId>`, `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`,
- * `languages/<userId>`, `ownerless/<kind>/<since>/<teamId>`, `guestReviews/<dueOn>/<teamId>`.
+ * `languages/<userId>`, `ownerless/<kind>/<since>/<teamId>`, `guestReviews/<dueOn>/<teamId>`,
+ * `lifecycleDeliveries/<personId>/<record>`.
  */
 export class BotState {
   constructor(private readonly storage: BotStorage) {}
@@ -262,6 +263,27 @@ export class BotState {
   /** Stores a team's guest review cards. */
   saveGuestReview(record: GuestReviewRecord): Promise<void> {
     return this.put(`guestReviews/${record.dueOn}/${record.teamId}`, record);
+  }
+
+  /**
+   * Notes that a lifecycle card (`record`: where its record is, as its conversation names it)
+   * could not reach `personId`, so it is posted when they are next reached.
+   */
+  noteUndeliveredCard(personId: string, record: string): Promise<void> {
+    return this.put(`lifecycleDeliveries/${personId}/${record}`, { record });
+  }
+
+  /** Forgets an undelivered lifecycle card (delivered now, or no longer needed). */
+  forgetUndeliveredCard(personId: string, record: string): Promise<void> {
+    return this.storage.delete([`lifecycleDeliveries/${personId}/${record}`]);
+  }
+
+  /** The records of the lifecycle cards that could not reach `personId` (none where storage cannot list). */
+  async undeliveredCards(personId: string): Promise<string[]> {
+    if (!this.storage.keysStartingWith) return [];
+    const prefix = `lifecycleDeliveries/${personId}/`;
+    const keys = await this.storage.keysStartingWith(prefix, RESUMED_AT_MOST);
+    return keys.map((key) => key.slice(prefix.length));
   }
 
   /** The job a submitted form created. */

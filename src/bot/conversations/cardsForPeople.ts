@@ -24,12 +24,14 @@ export type CardOf<R> = (record: R, personId: string, reader: Reader) => Adaptiv
  * Posts the record's card to each of `people` who has none yet, in their 1:1 chat and language (so
  * a webhook delivered twice sends nothing twice). Each posted card is added to the record as
  * it is now, at once: someone may answer while the others are still being reached. A card whose
- * record was `answered` while it was on its way is redrawn. Resolves to the people not reached.
+ * record was `answered` while it was on its way is redrawn. Someone not reached is noted under the
+ * record's `key`, and gets the card when they are next reached (`retryUndelivered`). Resolves to
+ * the people not reached.
  */
 export async function postToEach<R extends CardsOfPeople>(
   deps: CardDeliveryDependencies,
   people: readonly string[],
-  record: { load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
+  record: { key: string; load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<string[]> {
@@ -47,6 +49,7 @@ export async function postToEach<R extends CardsOfPeople>(
       });
     if (!posted) {
       unreached.push(personId);
+      await deps.state.noteUndeliveredCard(personId, record.key);
       continue;
     }
     const latest = (await record.load()) ?? current;
@@ -73,5 +76,28 @@ export async function updateEach<R extends CardsOfPeople>(
     await deps.messenger.update(posted, card).catch((error: unknown) => {
       deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
     });
+  }
+}
+
+/**
+ * Someone was just reached (they talked to the bot): the cards of `prefix` that could not reach
+ * them before are posted now, from their records as they stand (answered ones show the answer).
+ */
+export async function retryUndelivered<R extends CardsOfPeople>(
+  deps: CardDeliveryDependencies,
+  personId: string,
+  prefix: string,
+  records: {
+    load: (key: string) => Promise<R | undefined>;
+    save: (record: R) => Promise<void>;
+  },
+  cardOf: CardOf<R>,
+  answered: (record: R) => boolean,
+): Promise<void> {
+  for (const key of await deps.state.undeliveredCards(personId)) {
+    if (!key.startsWith(prefix)) continue;
+    const record = { key, load: () => records.load(key), save: records.save };
+    const unreached = await postToEach(deps, [personId], record, cardOf, answered);
+    if (unreached.length === 0) await deps.state.forgetUndeliveredCard(personId, key);
   }
 }

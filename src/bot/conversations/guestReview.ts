@@ -4,7 +4,7 @@ import type { GuestReviewRecord } from '../botState';
 import { GUESTS_ON_A_CARD, guestInputId, renderGuestReviewCard } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 import { type Reader, say } from '../i18n/catalog';
-import { type CardDeliveryDependencies, postToEach, updateEach } from './cardsForPeople';
+import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
 import { cardReply, readerOfTurn, type Reply } from './reply';
 import { teamLifecycleEvent } from './teamEventPayload';
 
@@ -21,6 +21,9 @@ function cardOf(record: GuestReviewRecord, personId: string, reader: Reader) {
 }
 
 const answered = (record: GuestReviewRecord) => record.review !== null;
+
+/** Where a record is, as undelivered cards name it: `guestReviews/<dueOn>/<teamId>`. */
+const recordKey = (dueOn: string, teamId: string) => `guestReviews/${dueOn}/${teamId}`;
 
 /**
  * Guest reviews in chat (`team_guest_review_due`): each owner gets the team's guests by name with
@@ -60,12 +63,33 @@ export class GuestReviewConversation {
     const unreached = await postToEach(
       this.deps,
       event.ownerIds,
-      { load: () => state.guestReview(event.dueOn, teamId), save: (r) => state.saveGuestReview(r) },
+      {
+        key: recordKey(event.dueOn, teamId),
+        load: () => state.guestReview(event.dueOn, teamId),
+        save: (r) => state.saveGuestReview(r),
+      },
       cardOf,
       answered,
     );
     if (unreached.length > 0)
       log.warn({ teamId, unreached: unreached.length }, 'some owners were not reached about a guest review');
+  }
+
+  /** `personId` was just reached: their guest review cards that could not be delivered go out now. */
+  retryFor(personId: string): Promise<void> {
+    const { state } = this.deps;
+    const load = (key: string) => {
+      const [, dueOn, ...team] = key.split('/');
+      return state.guestReview(dueOn ?? '', team.join('/'));
+    };
+    return retryUndelivered(
+      this.deps,
+      personId,
+      'guestReviews/',
+      { load, save: (r) => state.saveGuestReview(r) },
+      cardOf,
+      answered,
+    );
   }
 
   /** Submit pressed: the review goes to the API once; every owner's card then shows it. */

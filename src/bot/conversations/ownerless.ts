@@ -5,7 +5,7 @@ import type { OwnerlessRecord } from '../botState';
 import { type BecomeOwnerData, renderOwnerlessCard } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Reader } from '../i18n/catalog';
-import { type CardDeliveryDependencies, postToEach, updateEach } from './cardsForPeople';
+import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
 import { cardReply, readerOfTurn, type Reply } from './reply';
 import { teamLifecycleEvent } from './teamEventPayload';
 
@@ -24,6 +24,10 @@ function cardOf(record: OwnerlessRecord, personId: string, reader: Reader) {
 }
 
 const answered = (record: OwnerlessRecord) => record.steppedUp !== null;
+
+/** Where a record is, as undelivered cards name it: `ownerless/<kind>/<since>/<teamId>`. */
+const recordKey = (kind: OwnerlessRecord['kind'], since: string, teamId: string) =>
+  `ownerless/${kind}/${since}/${teamId}`;
 
 /**
  * Teams short of owners, in chat (`team_ownerless`). Outcome `askMembers`: each member who is
@@ -74,6 +78,7 @@ export class OwnerlessConversation {
       this.deps,
       people,
       {
+        key: recordKey(kind, event.dueOn, teamId),
         load: () => state.ownerless(kind, event.dueOn, teamId),
         save: (r) => state.saveOwnerless(r),
       },
@@ -85,6 +90,23 @@ export class OwnerlessConversation {
         { teamId, unreached: unreached.length },
         'some people were not reached about an ownerless team',
       );
+  }
+
+  /** `personId` was just reached: their ownerless cards that could not be delivered go out now. */
+  retryFor(personId: string): Promise<void> {
+    const { state } = this.deps;
+    const load = (key: string) => {
+      const [, kind, since, ...team] = key.split('/');
+      return state.ownerless(kind === 'governance' ? 'governance' : 'ask', since ?? '', team.join('/'));
+    };
+    return retryUndelivered(
+      this.deps,
+      personId,
+      'ownerless/',
+      { load, save: (r) => state.saveOwnerless(r) },
+      cardOf,
+      answered,
+    );
   }
 
   /** "Become an owner" pressed: the caller steps up, or learns who already did. */
