@@ -247,6 +247,18 @@ describe.each(databaseKinds)('ownerless and guest review cards, on %s', (kind) =
     // Adele submits the card she had: the review stands, no second one is made.
     const second = bot.cardOfAnswer(await press(ADELE, 'submitGuestReview', data, adele.activityId));
     expect(cardText(second)).toMatch(/Siobhán O'Connor reviewed the guests/);
+    // Someone outside the team who sends the same action learns nothing of the review.
+    const isaiah: TeamsPerson = {
+      aadObjectId: PEOPLE.isaiah,
+      name: 'Isaiah Langer',
+      teamsId: '29:isaiah-teams-id',
+      conversationId: 'a:personal-isaiah',
+    };
+    const before = bot.connector.sent.length;
+    await press(isaiah, 'submitGuestReview', data, 'outsider-card');
+    const refusal = cardText(bot.lastCard(isaiah, before).card);
+    expect(refusal).toMatch(/no longer exists/);
+    expect(refusal).not.toMatch(/reviewed the guests|Zoé|Jürgen/);
     const reviews = (await lifecycleRecords(bot.steward, teamId)).filter(
       (r) => r.action === 'guest_review_completed',
     );

@@ -101,8 +101,9 @@ export class GuestReviewConversation {
     const load = () => this.deps.state.guestReview(dueOn, teamId);
     const record = await load();
     if (!record) return { kind: 'text', text: say(reader, 'guestReview.gone') };
-    // Reviewed already (by another owner, or a second click): the review as it was made.
-    if (record.review) return cardReply(cardOf(record, me, reader), true);
+    // Reviewed already (by another owner, or a second click): the review as it was made, to the
+    // owners the card went to; anyone else asks the API, which checks who they are.
+    if (record.review && record.cards[me]) return cardReply(cardOf(record, me, reader), true);
     const remove = record.guests
       .slice(0, GUESTS_ON_A_CARD)
       .filter((_guest, index) => data[guestInputId(index)] === 'remove')
