@@ -7,6 +7,8 @@ import type { BotLog } from './botLog';
 import { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
 import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
+import { GuestReviewConversation } from './conversations/guestReview';
+import { OwnerlessConversation } from './conversations/ownerless';
 import { ProgressTracker } from './conversations/progress';
 import { readerOfTurn } from './conversations/reply';
 import { say } from './i18n/catalog';
@@ -88,8 +90,31 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   });
   deliveries.use((approvalId, jobId) => approvals.announce(approvalId, jobId));
   const submitter = new RequestSubmitter({ state, progress, log });
-  const notifications = new Notifications({ client, identity, state, approvals, progress, log });
-  const bot = new StewardBot({ client, identity, state, approvals, submitter, progress, deliveries, log });
+  const lifecycleCards = { client, identity, state, messenger, log };
+  const ownerless = new OwnerlessConversation(lifecycleCards);
+  const guestReviews = new GuestReviewConversation(lifecycleCards);
+  const notifications = new Notifications({
+    client,
+    identity,
+    state,
+    approvals,
+    progress,
+    ownerless,
+    guestReviews,
+    log,
+  });
+  const bot = new StewardBot({
+    client,
+    identity,
+    state,
+    approvals,
+    submitter,
+    progress,
+    deliveries,
+    ownerless,
+    guestReviews,
+    log,
+  });
 
   adapter.onTurnError = async (context, error) => {
     const incident = randomUUID();

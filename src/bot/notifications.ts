@@ -4,6 +4,8 @@ import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';
 import type { ApprovalConversation } from './conversations/approvals';
+import type { GuestReviewConversation } from './conversations/guestReview';
+import type { OwnerlessConversation } from './conversations/ownerless';
 import type { ProgressTracker } from './conversations/progress';
 import type { BotIdentity } from './identity/botIdentity';
 
@@ -41,6 +43,8 @@ export interface NotificationDependencies {
   state: BotState;
   approvals: ApprovalConversation;
   progress: ProgressTracker;
+  ownerless: OwnerlessConversation;
+  guestReviews: GuestReviewConversation;
   log: BotLog;
 }
 
@@ -180,6 +184,12 @@ export class Notifications {
       case 'team_provisioning_completed':
       case 'team_provisioning_failed':
         if (jobId) await this.deps.progress.refresh(jobId);
+        return;
+      case 'team_ownerless':
+        await this.deps.ownerless.announce(payload);
+        return;
+      case 'team_guest_review_due':
+        await this.deps.guestReviews.announce(payload);
         return;
       default:
         // Events of teams (archived, deleted…) have no card.

@@ -93,3 +93,7 @@ export type LifecycleAction = Out<typeof wire.LifecycleAction>;
 export type LifecyclePreview = Out<typeof wire.LifecyclePreview>;
 export type LifecycleRenewal = Out<typeof wire.LifecycleRenewal>;
 export type TeamLifecycle = Out<typeof wire.TeamLifecycle>;
+export type OwnershipStepUp = Out<typeof wire.OwnershipStepUp>;
+export type GuestReviewInput = In<typeof wire.GuestReviewInput>;
+export type GuestReview = Out<typeof wire.GuestReview>;
+export type GovernanceManagers = Out<typeof wire.GovernanceManagers>;

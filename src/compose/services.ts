@@ -11,6 +11,7 @@ import { DirectoryService } from '../services/directory';
 import { EventBus } from '../services/events';
 import { HookService } from '../services/hooks';
 import { LifecycleEvaluations } from '../services/lifecycle/evaluations';
+import { LifecycleResponses } from '../services/lifecycle/responses';
 import { LifecycleService } from '../services/lifecycle/service';
 import { LifecycleWalker } from '../services/lifecycle/walker';
 import { MetadataService } from '../services/metadata';
@@ -22,6 +23,7 @@ import { ApprovalRepository } from '../store/approvals';
 import { AuditRepository } from '../store/audit';
 import type { Store } from '../store/database';
 import { HookRepository } from '../store/hooks';
+import { GuestReviewRecords } from '../store/guestReviews';
 import { JobRepository } from '../store/jobs';
 import { LifecycleRepository } from '../store/lifecycle';
 import { MetadataRepository } from '../store/metadata';
@@ -52,6 +54,8 @@ export interface Services {
   /** Lifecycle governance: the API's operations, and the evaluations the worker runs. */
   lifecycle: LifecycleService;
   lifecycleEvaluations: LifecycleEvaluations;
+  /** What people answer to the lifecycle's cards: stepping up as owner, guest reviews. */
+  lifecycleResponses: LifecycleResponses;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -120,6 +124,17 @@ export function buildServices(
       onQueued,
       clock,
       dailyAtMinute: config.lifecycle.dailyAtMinute,
+    }),
+    lifecycleResponses: new LifecycleResponses({
+      db,
+      jobs,
+      audit,
+      walker,
+      teams: platform.teams,
+      directory,
+      reviews: new GuestReviewRecords(),
+      now,
+      onQueued,
     }),
     directory,
     catalog,

@@ -2,6 +2,8 @@ import { type Activity, MemoryStorage, TestAdapter, type TurnContext } from 'bot
 import { StewardClient } from '../../src/client';
 import { BotState } from '../../src/bot/botState';
 import { ApproverDeliveries } from '../../src/bot/approverDeliveries';
+import { GuestReviewConversation } from '../../src/bot/conversations/guestReview';
+import { OwnerlessConversation } from '../../src/bot/conversations/ownerless';
 import { ApprovalConversation } from '../../src/bot/conversations/approvals';
 import { ProgressTracker } from '../../src/bot/conversations/progress';
 import { RequestSubmitter } from '../../src/bot/conversations/submitRequest';
@@ -123,6 +125,7 @@ describe('the production identity', () => {
       deliveries,
       log: silent,
     });
+    const lifecycleCards = { client, identity: prod, state, messenger: {} as Messenger, log: silent };
     const bot = new StewardBot({
       client,
       identity: prod,
@@ -131,6 +134,8 @@ describe('the production identity', () => {
       submitter: new RequestSubmitter({ state, progress, log: silent }),
       progress,
       deliveries,
+      ownerless: new OwnerlessConversation(lifecycleCards),
+      guestReviews: new GuestReviewConversation(lifecycleCards),
       log: silent,
     });
     const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));

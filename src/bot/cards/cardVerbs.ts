@@ -31,6 +31,10 @@ export const CardVerb = {
   refreshApproval: 'refreshApproval',
   /** Choose the language Steward speaks to the person: {@link ChooseLanguageData}. */
   chooseLanguage: 'chooseLanguage',
+  /** A member steps up as owner of a team short of owners: {@link BecomeOwnerData}. */
+  becomeOwner: 'becomeOwner',
+  /** An owner submits the guest review card: {@link GuestReviewData}. */
+  submitGuestReview: 'submitGuestReview',
 } as const;
 
 /** One of the verbs above. */
@@ -79,4 +83,17 @@ export interface ApprovalDecisionData {
 /** Data of `refreshApproval`. */
 export interface ApprovalRefreshData {
   approvalId: string;
+}
+
+/** Data of `becomeOwner`: the team, and the day it was found short of owners. */
+export interface BecomeOwnerData {
+  teamId: string;
+  since: string;
+}
+
+/** Data of `submitGuestReview`: the team, the review's due day, and each guest's `keep` or `remove` (`guest0`…). */
+export interface GuestReviewData {
+  teamId: string;
+  dueOn: string;
+  [guestInput: string]: string;
 }

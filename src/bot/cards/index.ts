@@ -16,3 +16,5 @@ export * from './approvalDecidedCard';
 export * from './approvalReadOnlyCard';
 export * from './myRequestsCard';
 export * from './errorCard';
+export * from './ownerlessCard';
+export * from './guestReviewCard';

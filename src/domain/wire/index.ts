@@ -12,3 +12,4 @@ export * from './events';
 export * from './audit';
 export * from './reports';
 export * from './lifecycle';
+export * from './lifecycleResponses';
