@@ -2,7 +2,9 @@
 // One measured lifecycle pass, in its own process (`node --expose-gc bench/lifecycleRun.js <json>`):
 // seeds N teams in the embedded tenant, then runs, interleaved, a read-only walk (the preview's work:
 // the platform's pages and the decisions, writing nothing) and full evaluations (decisions recorded,
-// audit records, events, archive jobs queued), timing each and sampling RSS every 50 ms. Prints JSON.
+// audit records, events, archive jobs queued, after the activity report is read), timing each and
+// sampling RSS at every page and every 50 ms, with V8's heap growth as given (Steward's by default).
+// Prints JSON; with `"trace": true` also the memory at each page (every 50th after a full collection).
 const { randomUUID } = require('node:crypto');
 const pino = require('pino');
 const { loadConfig } = require('../dist/config');
@@ -10,9 +12,32 @@ const { buildServices } = require('../dist/compose/services');
 const { createEmbeddedPlatform } = require('../dist/platform/embedded');
 const { migrate, openStore } = require('../dist/store/database');
 const { DirectoryRepository } = require('../dist/store/directory');
+const { setHeapGrowth } = require('../dist/heap');
 
 const DAY = 86_400_000;
-const { kind, url, file, teams: N, evaluations } = JSON.parse(process.argv[2]);
+const {
+  kind,
+  url,
+  file,
+  teams: N,
+  evaluations,
+  heapGrowthPercent,
+  phase = 'measure',
+  pageSize,
+  trace = false,
+} = JSON.parse(process.argv[2]);
+const MiB = 2 ** 20;
+
+/** `process.memoryUsage()` in MiB, for the per-page trace. */
+function memory() {
+  const m = process.memoryUsage();
+  return {
+    rss: m.rss / MiB,
+    heapUsed: m.heapUsed / MiB,
+    heapTotal: m.heapTotal / MiB,
+    external: m.external / MiB,
+  };
+}
 
 /** Teams created over the last 400 days (so some have expired, some are in a notice window), 2 owners each but every 100th. */
 async function seed(db) {
@@ -54,18 +79,43 @@ async function main() {
   const database = kind === 'sqlite' ? { kind, file } : { kind, url };
   const store = openStore(database);
   await migrate(store.db);
-  await seed(store.db);
+  // Seeding runs in a process of its own (`phase: "seed"`), so its garbage does not raise the RSS
+  // the measuring process starts from.
+  if (phase === 'seed') {
+    await seed(store.db);
+    await store.close();
+    return;
+  }
   const config = loadConfig({
     STEWARD_DATABASE_URL: kind === 'sqlite' ? `sqlite:${file}` : url,
     STEWARD_AUTH_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     STEWARD_LIFECYCLE_EVALUATION_AT: 'off',
     STEWARD_LOG_LEVEL: 'silent',
+    ...(pageSize ? { STEWARD_LIFECYCLE_PAGE_SIZE: String(pageSize) } : {}),
   });
   const platform = createEmbeddedPlatform({
     directory: new DirectoryRepository(store.db),
     db: store.db,
     publicUrl: () => 'http://127.0.0.1',
   });
+  // RSS is sampled at every page the walker reads as well as every 50 ms: on SQLite a round runs
+  // on microtasks (better-sqlite3 is synchronous), so an interval timer alone misses its peak.
+  // With `trace`, the memory at each page, and every 50th after a full collection: what is live.
+  const pages = [];
+  let peak = Infinity;
+  const listTeams = platform.lifecycle.listTeams.bind(platform.lifecycle);
+  platform.lifecycle.listTeams = (cursor, size) => {
+    const sample = memory();
+    peak = Math.max(peak, sample.rss * MiB);
+    if (trace) {
+      if (pages.length % 50 === 0 && global.gc) {
+        global.gc();
+        sample.liveHeap = process.memoryUsage().heapUsed / MiB;
+      }
+      pages.push(sample);
+    }
+    return listTeams(cursor, size);
+  };
   const services = buildServices(config, { store, platform }, pino({ level: 'silent' }), {
     onQueued: () => {},
   });
@@ -79,19 +129,35 @@ async function main() {
     },
   );
   const today = new Date().toISOString().slice(0, 10);
+  // The process as deployed sets V8's heap growth (`STEWARD_HEAP_GROWTH_PERCENT`, main.ts); 0 is V8's own.
+  setHeapGrowth(heapGrowthPercent ?? config.heapGrowthPercent);
   global.gc?.();
   const baseRss = process.memoryUsage().rss;
-  let peak = baseRss;
+  peak = baseRss;
+  const liveHeapBeforeMiB = process.memoryUsage().heapUsed / MiB;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const rounds = [];
   for (let round = 0; round < evaluations; round++) {
     let start = process.hrtime.bigint();
     const preview = await services.lifecycle.preview(today, 1);
     const walkMs = Number(process.hrtime.bigint() - start) / 1e6;
+    // An evaluation as its job runs it: the activity report read into the store, then every team.
     start = process.hrtime.bigint();
-    const log = await services.lifecycleEvaluations.evaluate(today, `bench-${round}`);
+    const activity = await services.lifecycleEvaluations.importActivity();
+    const activityMs = Number(process.hrtime.bigint() - start) / 1e6;
+    const log = [activity, ...(await services.lifecycleEvaluations.evaluate(today, `bench-${round}`))];
     const evaluateMs = Number(process.hrtime.bigint() - start) / 1e6;
-    rounds.push({ walkMs, evaluateMs, teams: preview.teamsEvaluated, actions: preview['@odata.count'], log });
+    global.gc?.();
+    const liveHeapMiB = process.memoryUsage().heapUsed / MiB;
+    rounds.push({
+      walkMs,
+      activityMs,
+      evaluateMs,
+      liveHeapMiB,
+      teams: preview.teamsEvaluated,
+      actions: preview['@odata.count'],
+      log,
+    });
   }
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -104,9 +170,11 @@ async function main() {
   process.stdout.write(
     JSON.stringify({
       rounds,
-      baseRssMiB: baseRss / 2 ** 20,
-      peakRssMiB: peak / 2 ** 20,
+      baseRssMiB: baseRss / MiB,
+      peakRssMiB: peak / MiB,
+      liveHeapBeforeMiB,
       archiveJobs: Number(jobs.n),
+      ...(trace ? { pages } : {}),
     }),
   );
 }

@@ -24,6 +24,8 @@ export type Doing =
   | 'archiveTeam'
   | 'keepTeam'
   | 'answerNotice'
+  | 'stepUp'
+  | 'reviewGuests'
   | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */

@@ -9,6 +9,8 @@ import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './conversations/approvals';
 import { LifecycleConversation } from './conversations/lifecycle';
 import { NoticeRecords } from './conversations/lifecycleRecords';
+import { GuestReviewConversation } from './conversations/guestReview';
+import { OwnerlessConversation } from './conversations/ownerless';
 import { ProgressTracker } from './conversations/progress';
 import { readerOfTurn } from './conversations/reply';
 import { say } from './i18n/catalog';
@@ -92,7 +94,20 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const submitter = new RequestSubmitter({ state, progress, log });
   const records = new NoticeRecords(options.storage);
   const lifecycle = new LifecycleConversation({ client, identity, state, records, messenger, log });
-  const notifications = new Notifications({ client, identity, state, approvals, progress, lifecycle, log });
+  const lifecycleCards = { client, identity, state, messenger, log };
+  const ownerless = new OwnerlessConversation(lifecycleCards);
+  const guestReviews = new GuestReviewConversation(lifecycleCards);
+  const notifications = new Notifications({
+    client,
+    identity,
+    state,
+    approvals,
+    progress,
+    lifecycle,
+    ownerless,
+    guestReviews,
+    log,
+  });
   const bot = new StewardBot({
     client,
     identity,
@@ -103,6 +118,8 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     deliveries,
     lifecycle,
     records,
+    ownerless,
+    guestReviews,
     log,
   });
 

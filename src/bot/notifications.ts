@@ -5,6 +5,8 @@ import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';
 import type { ApprovalConversation } from './conversations/approvals';
 import type { LifecycleConversation } from './conversations/lifecycle';
+import type { GuestReviewConversation } from './conversations/guestReview';
+import type { OwnerlessConversation } from './conversations/ownerless';
 import type { ProgressTracker } from './conversations/progress';
 import type { BotIdentity } from './identity/botIdentity';
 
@@ -43,6 +45,8 @@ export interface NotificationDependencies {
   approvals: ApprovalConversation;
   progress: ProgressTracker;
   lifecycle: LifecycleConversation;
+  ownerless: OwnerlessConversation;
+  guestReviews: GuestReviewConversation;
   log: BotLog;
 }
 
@@ -195,6 +199,12 @@ export class Notifications {
         return;
       case 'team_archived':
         await this.deps.lifecycle.showArchived(payload);
+        return;
+      case 'team_ownerless':
+        await this.deps.ownerless.announce(payload);
+        return;
+      case 'team_guest_review_due':
+        await this.deps.guestReviews.announce(payload);
         return;
       default:
         // Other events of teams (unarchived, deleted…) have no card.

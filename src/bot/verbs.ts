@@ -4,6 +4,7 @@ import { isStatus } from './apiFailures';
 import type { BotState } from './botState';
 import {
   type ApprovalDecisionData,
+  type BecomeOwnerData,
   CardVerb,
   type ChooseLanguageData,
   type JobActionData,
@@ -19,6 +20,8 @@ import {
   notRightPerson,
   renewTeam,
 } from './conversations/lifecycleAnswers';
+import type { GuestReviewConversation } from './conversations/guestReview';
+import type { OwnerlessConversation } from './conversations/ownerless';
 import { chooseLanguage } from './conversations/language';
 import { helpReply } from './conversations/help';
 import { myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
@@ -44,6 +47,10 @@ export interface VerbDependencies extends CallerDependencies, LifecycleAnswerDep
   submitter: RequestSubmitter;
   progress: ProgressTracker;
   state: BotState;
+  /** Teams short of owners: "Become an owner". */
+  ownerless: OwnerlessConversation;
+  /** Owners' guest reviews. */
+  guestReviews: GuestReviewConversation;
 }
 
 /** One verb being run: its turn, the bot's parts, the verb's data, and how it was asked for. */
@@ -174,6 +181,18 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
         turn.deps.state,
         field(turn, 'language' satisfies keyof ChooseLanguageData),
       ),
+  },
+  [CardVerb.becomeOwner]: {
+    failure: { subject: 'team', doing: 'stepUp' },
+    asPerson: (api, turn) =>
+      turn.deps.ownerless.stepUp(turn.context, api, {
+        teamId: field(turn, 'teamId' satisfies keyof BecomeOwnerData),
+        since: field(turn, 'since' satisfies keyof BecomeOwnerData),
+      }),
+  },
+  [CardVerb.submitGuestReview]: {
+    failure: { subject: 'team', doing: 'reviewGuests' },
+    asPerson: (api, turn) => turn.deps.guestReviews.submit(turn.context, api, turn.data),
   },
 };
 

@@ -2,12 +2,16 @@ import { type TurnContext, TurnContext as Turn } from 'botbuilder';
 import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from './botLog';
 import type { BotState } from './botState';
+import type { GuestReviewConversation } from './conversations/guestReview';
+import type { OwnerlessConversation } from './conversations/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
 
 /** What remembering where people are reached needs. */
 export interface WhereReachedDependencies {
   state: BotState;
   deliveries: ApproverDeliveries;
+  ownerless: Pick<OwnerlessConversation, 'retryFor'>;
+  guestReviews: Pick<GuestReviewConversation, 'retryFor'>;
   log: BotLog;
 }
 
@@ -40,8 +44,10 @@ export async function rememberWhereReached(
         name: from.name ?? '',
         reader,
       });
-      // Reachable now: approval cards that could not reach them go out at once.
+      // Reachable now: approval and lifecycle cards that could not reach them go out at once.
       await deps.deliveries.retryFor(aadObjectId);
+      await deps.ownerless.retryFor(aadObjectId);
+      await deps.guestReviews.retryFor(aadObjectId);
     }
     const tenantId =
       conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;

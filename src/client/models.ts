@@ -96,3 +96,7 @@ export type TeamLifecycle = Out<typeof wire.TeamLifecycle>;
 export type LifecycleActivity = Out<typeof wire.LifecycleActivity>;
 export type NotRightPersonAnswer = Out<typeof wire.NotRightPersonAnswer>;
 export type LifecycleNotice = Out<typeof wire.LifecycleNotice>;
+export type OwnershipStepUp = Out<typeof wire.OwnershipStepUp>;
+export type GuestReviewInput = In<typeof wire.GuestReviewInput>;
+export type GuestReview = Out<typeof wire.GuestReview>;
+export type GovernanceManagers = Out<typeof wire.GovernanceManagers>;

@@ -5,6 +5,10 @@ import { type CatalogOperations, catalogOperations } from './operations/catalog'
 import { type DirectoryOperations, directoryOperations } from './operations/directory';
 import { type HookOperations, hookOperations } from './operations/hooks';
 import { type LifecycleOperations, lifecycleOperations } from './operations/lifecycle';
+import {
+  type LifecycleResponseOperations,
+  lifecycleResponseOperations,
+} from './operations/lifecycleResponses';
 import { type MetadataOperations, metadataOperations } from './operations/metadata';
 import { type ProvisioningOperations, provisioningOperations } from './operations/provisioning';
 import { type ReportOperations, reportOperations } from './operations/reports';
@@ -22,7 +26,8 @@ export type StewardOperations = ProvisioningOperations &
   ReportOperations &
   DirectoryOperations &
   HookOperations &
-  LifecycleOperations;
+  LifecycleOperations &
+  LifecycleResponseOperations;
 
 /** A page of any OData collection of the API. */
 type Page = Pick<ODataCollection<unknown>, '@odata.nextLink'>;
@@ -69,6 +74,7 @@ class Client {
       directoryOperations(send),
       hookOperations(send),
       lifecycleOperations(send),
+      lifecycleResponseOperations(send),
       view,
     );
   }

@@ -8,6 +8,7 @@ import { catalogRoutes } from '../api/routes/catalog';
 import { directoryRoutes } from '../api/routes/directory';
 import { hookRoutes } from '../api/routes/hooks';
 import { lifecycleRoutes } from '../api/routes/lifecycle';
+import { lifecycleResponseRoutes } from '../api/routes/lifecycleResponses';
 import { metadataRoutes } from '../api/routes/metadata';
 import { provisioningRoutes } from '../api/routes/provisioning';
 import { mountReportPages } from '../api/routes/reportPages';
@@ -64,6 +65,7 @@ export function buildHttpServer(
           ...auditRoutes(s.audit),
           ...reportRoutes(s.reports),
           ...lifecycleRoutes(s.lifecycle, s.lifecycleEvaluations, s.lifecycleAnswers),
+          ...lifecycleResponseRoutes(s.lifecycleResponses),
         ],
     authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),

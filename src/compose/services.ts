@@ -12,6 +12,7 @@ import { EventBus } from '../services/events';
 import { HookService } from '../services/hooks';
 import { LifecycleEvaluations } from '../services/lifecycle/evaluations';
 import { LifecycleOwnerAnswers } from '../services/lifecycle/ownerAnswers';
+import { LifecycleResponses } from '../services/lifecycle/responses';
 import { LifecycleService } from '../services/lifecycle/service';
 import { LifecycleWalker } from '../services/lifecycle/walker';
 import { MetadataService } from '../services/metadata';
@@ -23,10 +24,12 @@ import { ApprovalRepository } from '../store/approvals';
 import { AuditRepository } from '../store/audit';
 import type { Store } from '../store/database';
 import { HookRepository } from '../store/hooks';
+import { GuestReviewRecords } from '../store/guestReviews';
 import { JobRepository } from '../store/jobs';
 import { LifecycleRepository } from '../store/lifecycle';
 import { MetadataRepository } from '../store/metadata';
 import { OutboxRepository } from '../store/outbox';
+import { LifecycleReportRepository } from '../store/lifecycleReports';
 import { ReportRepository } from '../store/reports';
 import { TemplateRepository } from '../store/templates';
 
@@ -54,6 +57,8 @@ export interface Services {
   lifecycleEvaluations: LifecycleEvaluations;
   /** Owners' answers to a notice besides renewing or archiving ("Keep it", "not the right person"). */
   lifecycleAnswers: LifecycleOwnerAnswers;
+  /** What people answer to the lifecycle's cards: stepping up as owner, guest reviews. */
+  lifecycleResponses: LifecycleResponses;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -98,6 +103,7 @@ export function buildServices(
   const common = { db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now };
   const reports = new ReportService({
     store: new ReportRepository(db),
+    lifecycle: new LifecycleReportRepository(db),
     teams: platform.teams,
     directory: platform.directory,
     tenantId: config.tenantId,
@@ -122,6 +128,17 @@ export function buildServices(
       onQueued,
       clock,
       dailyAtMinute: config.lifecycle.dailyAtMinute,
+    }),
+    lifecycleResponses: new LifecycleResponses({
+      db,
+      jobs,
+      audit,
+      walker,
+      teams: platform.teams,
+      directory,
+      reviews: new GuestReviewRecords(),
+      now,
+      onQueued,
     }),
     directory,
     catalog,

@@ -95,6 +95,14 @@ export const OPERATIONS = {
   createLifecycleEvaluation: { roles: TEAM_ADMINS, tier: 1, extension: true },
   recordTeamActivity: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
   reportNotRightPerson: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
+  stepUpAsTeamOwner: { roles: [U], tier: 2, condition: 'member', extension: true },
+  reviewTeamGuests: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
+  // The bot's app identity (INTEGRATION_MANAGER) reads them to tell them about teams nobody owns.
+  getGovernanceManagers: {
+    roles: ['INTEGRATION_MANAGER', 'AUTHORIZED_APP', ...TEAM_ADMINS],
+    tier: 3,
+    extension: true,
+  },
 } as const satisfies Record<string, OperationPolicy>;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -95,6 +95,11 @@ export interface TeamsPlatform {
    * platform can) and changing only roles that differ; returns how many were added and changed.
    */
   addMembers(teamId: string, members: readonly PlannedMember[]): Promise<{ added: number; changed: number }>;
+  /**
+   * Removes `userId` (a member, owner or guest) from the team; resolves to false when they were not
+   * in it, so a job that runs again after a crash removes nobody twice and fails on nobody gone.
+   */
+  removeMember(teamId: string, userId: string): Promise<boolean>;
   listChannels(teamId: string): Promise<TeamChannel[]>;
   primaryChannel(teamId: string): Promise<TeamChannel>;
   /** Creates a channel; `ownerId` becomes the owner of a private channel. */

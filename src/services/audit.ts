@@ -37,6 +37,18 @@ export class AuditLog {
     );
   }
 
+  /**
+   * Appends `entries` that go with no other change (a job's start), all or none, in as few
+   * statements as the database allows.
+   */
+  async recordAlone(entries: readonly AuditEntry[], now: Date): Promise<void> {
+    if (entries.length === 0) return;
+    await this.store.appendAtomically(
+      entries.map((entry) => ({ ...entry, id: randomUUID(), tenantId: this.tenantId })),
+      now,
+    );
+  }
+
   trails() {
     return AUDIT_TRAILS;
   }

@@ -50,6 +50,25 @@ export class EventBus {
   }
 
   /**
+   * Writes several events of one change in `trx` (one outbox statement) and returns them, in
+   * order, for publishing after commit.
+   */
+  async recordAll(
+    trx: Kysely<Database> | Transaction<Database>,
+    events: readonly { type: EventType; payload: Record<string, unknown> }[],
+    now: Date,
+  ): Promise<StewardEvent[]> {
+    const recorded = events.map(({ type, payload }) => ({
+      id: randomUUID(),
+      type,
+      payload: { tenant: { id: this.tenantId }, ...payload },
+    }));
+    await this.outbox.append(recorded, now, trx);
+    for (const event of recorded) for (const hook of this.recordHooks) await hook(trx, event, now);
+    return recorded;
+  }
+
+  /**
    * Runs `hook` inside every event's recording transaction, so what it writes commits (or rolls
    * back) with the event and the change: webhook deliveries are queued this way, exactly once per
    * event and hook.

@@ -9,6 +9,8 @@ import {
   type ReportParameters,
   type ReportType,
 } from '../domain/reports/catalogue';
+import { addDays, dayOf } from '../domain/lifecycle/dates';
+import { lifecycleView } from '../domain/reports/lifecycleView';
 import { type MetabaseEmbedding, metabaseEmbedUrl } from '../domain/reports/metabase';
 import {
   deriveReportUrlKey,
@@ -29,14 +31,21 @@ import {
 import type { ReportView } from '../domain/reports/model';
 import type { Report, ReportsCategory, ReportUrl } from '../domain/wire';
 import type { TeamsPlatform } from '../platform/port';
+import type { LifecycleReportRepository } from '../store/lifecycleReports';
 import type { ReportFilter, ReportRepository } from '../store/reports';
 
 /** How many people the top-requesters report lists. */
 const TOP_REQUESTERS = 10;
+/** How many teams each list of the lifecycle dashboard shows (its figures count them all). */
+const LIFECYCLE_LISTED = 50;
+/** "Expiring soon" on the lifecycle dashboard: within this many days. */
+const EXPIRING_WITHIN_DAYS = 30;
 
 /** What the report service is built from. */
 export interface ReportServiceDeps {
   store: ReportRepository;
+  /** The lifecycle dashboard reads what the evaluator keeps of each team, and the audit trail. */
+  lifecycle: LifecycleReportRepository;
   /** The lifecycle reports read the tenant's team inventory from the platform. */
   teams: TeamsPlatform;
   /** Requesters' display names. */
@@ -157,6 +166,14 @@ export class ReportService {
         return archivedTeamsView(await this.deps.teams.listTeamInventory());
       case 'orphaned-teams':
         return orphanedTeamsView(await this.deps.teams.listTeamInventory());
+      case 'lifecycle-overview': {
+        const today = dayOf(this.now());
+        const soon = addDays(today, EXPIRING_WITHIN_DAYS);
+        return lifecycleView(
+          await this.deps.lifecycle.dashboard(today, soon, filter, LIFECYCLE_LISTED),
+          LIFECYCLE_LISTED,
+        );
+      }
       case 'top-requesters': {
         const counts = await store.topRequesters(filter, TOP_REQUESTERS);
         const people = await this.deps.directory.findUsers(counts.map((c) => c.requesterId));

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { AuditActor, AuditEntry, AuditTarget, StoredAuditRecord } from '../domain/audit';
+import { isPostgres } from './dialect';
 import type { Database, Db } from './schema';
 
 /** Where a page starts: after the record at (date, seq), newest first. */
@@ -18,23 +19,18 @@ export class AuditRepository {
     trx: Db = this.db,
   ): Promise<void> {
     if (entries.length === 0) return;
-    await trx
-      .insertInto('audit_records')
-      .values(
-        entries.map((entry) => ({
-          id: entry.id,
-          trail: entry.trail,
-          created_at: now.toISOString(),
-          tenant_id: entry.tenantId,
-          actor: JSON.stringify(entry.actor),
-          action: entry.action,
-          target: JSON.stringify(entry.target),
-          outcome: entry.outcome,
-          request_id: entry.requestId,
-          details: entry.details ? JSON.stringify(entry.details) : null,
-        })),
-      )
-      .execute();
+    const rows = entries.map((entry) => ({
+      id: entry.id,
+      trail: entry.trail,
+      created_at: now.toISOString(),
+      tenant_id: entry.tenantId,
+      actor: JSON.stringify(entry.actor),
+      action: entry.action,
+      target: JSON.stringify(entry.target),
+      outcome: entry.outcome,
+      request_id: entry.requestId,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+    }));
     const perDay = new Map<string, { trail: string; day: string; count: number }>();
     for (const entry of entries) {
       const key = `${entry.trail}|${dayOf(now.toISOString())}`;
@@ -42,7 +38,34 @@ export class AuditRepository {
       bucket.count += 1;
       perDay.set(key, bucket);
     }
-    for (const bucket of perDay.values()) await addToDayCount(trx, bucket.trail, bucket.day, bucket.count);
+    const [first, ...others] = perDay.values();
+    if (isPostgres(trx)) {
+      // One statement for the records and their day's count (a data-modifying WITH): every
+      // statement is a round trip to the deployment's shared database, and a job appends a few.
+      await dayCountUpsert(
+        trx.with('appended', (db) => db.insertInto('audit_records').values(rows)),
+        first!,
+      ).execute();
+    } else {
+      await trx.insertInto('audit_records').values(rows).execute();
+      await addToDayCount(trx, first!.trail, first!.day, first!.count);
+    }
+    for (const bucket of others) await addToDayCount(trx, bucket.trail, bucket.day, bucket.count);
+  }
+
+  /**
+   * Appends `entries` on their own, all or none: on PostgreSQL entries of one trail are one
+   * statement, atomic by itself; otherwise the statements run in a transaction.
+   */
+  async appendAtomically(
+    entries: readonly (AuditEntry & { id: string; tenantId: string })[],
+    now: Date,
+  ): Promise<void> {
+    if (isPostgres(this.db) && new Set(entries.map((entry) => entry.trail)).size <= 1) {
+      await this.append(entries, now, this.db);
+    } else {
+      await this.db.transaction().execute((trx) => this.append(entries, now, trx));
+    }
   }
 
   /**
@@ -156,15 +179,22 @@ function detailsOf(row: { details: string | null; count: string | null; last_at:
  * concurrent appends rarely wait on one row lock.
  */
 export async function addToDayCount(trx: Db, trail: string, day: string, count: number): Promise<void> {
-  await trx
+  await dayCountUpsert(trx, { trail, day, count }).execute();
+}
+
+/** The upsert adding `count` to a random shard row of `trail`'s `day`, on `db` (or after its WITH). */
+function dayCountUpsert(
+  db: Pick<Db, 'insertInto'>,
+  { trail, day, count }: { trail: string; day: string; count: number },
+) {
+  return db
     .insertInto('audit_counts')
     .values({ trail, day, count, shard: Math.floor(Math.random() * COUNT_SHARDS) })
     .onConflict((oc) =>
       oc
         .columns(['trail', 'day', 'shard'])
         .doUpdateSet((eb) => ({ count: eb('audit_counts.count', '+', eb.ref('excluded.count')) })),
-    )
-    .execute();
+    );
 }
 
 /** Day rows per trail and day that appends spread over. */

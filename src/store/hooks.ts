@@ -46,10 +46,18 @@ export interface AttemptOutcome {
 
 /** Webhooks and their delivery log. */
 export class HookRepository {
+  /**
+   * The active hooks as read in a transaction, so that the events one transaction records (a
+   * completed provisioning records two) read them once; a write to hooks in that transaction
+   * drops its entry.
+   */
+  private readonly activeIn = new WeakMap<object, Promise<StoredHook[]>>();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Inserts a hook (in `trx`, with its audit record). */
   async insert(hook: StoredHook, trx: Db = this.db): Promise<void> {
+    this.activeIn.delete(trx);
     await trx
       .insertInto('hooks')
       .values({
@@ -82,12 +90,20 @@ export class HookRepository {
 
   /** The active hooks subscribed to `type`, read in the transaction recording the event. */
   async subscribedTo(type: EventType, trx: Db): Promise<StoredHook[]> {
-    const rows = await trx.selectFrom('hooks').selectAll().where('active', '=', 1).orderBy('id').execute();
-    return rows.map(toHook).filter((hook) => hook.events.includes(type));
+    const read = async () =>
+      (await trx.selectFrom('hooks').selectAll().where('active', '=', 1).orderBy('id').execute()).map(toHook);
+    // Only inside a transaction: outside one, each statement sees the latest hooks anyway.
+    let active = trx === this.db ? undefined : this.activeIn.get(trx);
+    if (!active) {
+      active = read();
+      if (trx !== this.db) this.activeIn.set(trx, active);
+    }
+    return (await active).filter((hook) => hook.events.includes(type));
   }
 
   /** Deletes a hook and its delivery log; false when there was no such hook. */
   async delete(id: string, trx: Db): Promise<boolean> {
+    this.activeIn.delete(trx);
     await trx.deleteFrom('hook_deliveries').where('hook_id', '=', id).execute();
     const result = await trx.deleteFrom('hooks').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
@@ -95,6 +111,7 @@ export class HookRepository {
 
   /** A delivery succeeded: the hook's failure streak ends. */
   async resetFailures(id: string, now: Date, trx: Db): Promise<void> {
+    this.activeIn.delete(trx);
     await trx
       .updateTable('hooks')
       .set({ consecutive_failures: 0, updated_at: now.toISOString() })
@@ -118,6 +135,7 @@ export class HookRepository {
     trx: Db,
   ): Promise<{ consecutiveFailures: number; deactivated: boolean; at: Date } | undefined> {
     const iso = now.toISOString();
+    this.activeIn.delete(trx);
     await trx
       .updateTable('hooks')
       .set((eb) => ({

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { EMPTY_LIFECYCLE_RECORD, type LifecycleRecord } from '../domain/lifecycle/decide';
+import type { LifecycleStanding } from '../domain/lifecycle/standing';
 import { isPostgres } from './dialect';
 import { type NewJob, newJobRow } from './jobRows';
 import type { Database, Db, TeamLifecycleRow } from './schema';
@@ -17,12 +18,15 @@ const LATER_ACTIVITY = {
 };
 
 /** Rows written in one statement (SQLite allows 32 766 bound values; a row binds 13). */
+/** Rows written in one statement (SQLite allows 32 766 bound values; a row binds 19). */
 const WRITE_BATCH = 500;
 
 /** What the store keeps of a team's lifecycle: the decision record plus the platform's last activity. */
 export interface StoredLifecycle {
   record: LifecycleRecord;
   lastActivityOn: string | null;
+  /** Where the team stood at its last evaluation; null before its first. */
+  standing: LifecycleStanding | null;
 }
 
 /** Lifecycle governance's rows: the tenant policy, and one row per team the evaluator has seen. */
@@ -57,8 +61,7 @@ export class LifecycleRepository {
       .selectAll()
       .where('team_id', 'in', [...teamIds])
       .execute();
-    for (const row of rows)
-      found.set(row.team_id, { record: recordOf(row), lastActivityOn: row.last_activity_on });
+    for (const row of rows) found.set(row.team_id, storedOf(row));
     return found;
   }
 
@@ -70,7 +73,7 @@ export class LifecycleRepository {
       .where('team_id', '=', teamId)
       .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
       .executeTakeFirst();
-    return row && { record: recordOf(row), lastActivityOn: row.last_activity_on };
+    return row && storedOf(row);
   }
 
   /** Writes the records (inserting the teams seen for the first time), in batches. */
@@ -98,9 +101,42 @@ export class LifecycleRepository {
             expired_for: eb.ref('excluded.expired_for'),
             inactive_for: eb.ref('excluded.inactive_for'),
             ownerless_since: eb.ref('excluded.ownerless_since'),
+            ownerless_escalated_on: eb.ref('excluded.ownerless_escalated_on'),
             guest_reviewed_on: eb.ref('excluded.guest_reviewed_on'),
             guest_review_due_for: eb.ref('excluded.guest_review_due_for'),
             evaluated_on: eb.fn.coalesce('excluded.evaluated_on', 'team_lifecycle.evaluated_on'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Writes where the teams stand (inserting the teams seen for the first time), in batches. */
+  async saveStanding(
+    standings: ReadonlyArray<{ teamId: string; standing: LifecycleStanding }>,
+    now: Date,
+    trx: Db = this.db,
+  ): Promise<void> {
+    for (let start = 0; start < standings.length; start += WRITE_BATCH) {
+      const rows = standings.slice(start, start + WRITE_BATCH).map(({ teamId, standing }) => ({
+        ...rowOf(teamId, EMPTY_LIFECYCLE_RECORD, now),
+        display_name: standing.displayName,
+        is_archived: standing.isArchived ? 1 : 0,
+        expires_on: standing.expiresOn,
+        inactive_on: standing.inactiveOn,
+        guest_review_due_on: standing.guestReviewDueOn,
+      }));
+      await trx
+        .insertInto('team_lifecycle')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('team_id').doUpdateSet((eb) => ({
+            display_name: eb.ref('excluded.display_name'),
+            is_archived: eb.ref('excluded.is_archived'),
+            expires_on: eb.ref('excluded.expires_on'),
+            inactive_on: eb.ref('excluded.inactive_on'),
+            guest_review_due_on: eb.ref('excluded.guest_review_due_on'),
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )
@@ -161,6 +197,20 @@ export class LifecycleRepository {
   }
 }
 
+function storedOf(row: TeamLifecycleRow): StoredLifecycle {
+  const standing: LifecycleStanding | null =
+    row.display_name === null
+      ? null
+      : {
+          displayName: row.display_name,
+          isArchived: Number(row.is_archived) === 1,
+          expiresOn: row.expires_on,
+          inactiveOn: row.inactive_on,
+          guestReviewDueOn: row.guest_review_due_on,
+        };
+  return { record: recordOf(row), lastActivityOn: row.last_activity_on, standing };
+}
+
 function recordOf(row: TeamLifecycleRow): LifecycleRecord {
   return {
     renewals: Number(row.renewals),
@@ -169,6 +219,7 @@ function recordOf(row: TeamLifecycleRow): LifecycleRecord {
     expiredFor: row.expired_for,
     inactiveFor: row.inactive_for,
     ownerlessSince: row.ownerless_since,
+    ownerlessEscalatedOn: row.ownerless_escalated_on,
     guestReviewedOn: row.guest_reviewed_on,
     guestReviewDueFor: row.guest_review_due_for,
   };
@@ -184,10 +235,16 @@ function rowOf(teamId: string, record: LifecycleRecord, now: Date): TeamLifecycl
     expired_for: record.expiredFor,
     inactive_for: record.inactiveFor,
     ownerless_since: record.ownerlessSince,
+    ownerless_escalated_on: record.ownerlessEscalatedOn,
     guest_reviewed_on: record.guestReviewedOn,
     guest_review_due_for: record.guestReviewDueFor,
     last_activity_on: null,
     evaluated_on: null,
+    display_name: null,
+    is_archived: null,
+    expires_on: null,
+    inactive_on: null,
+    guest_review_due_on: null,
     updated_at: now.toISOString(),
   };
 }

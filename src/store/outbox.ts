@@ -8,19 +8,26 @@ import type { Database } from './schema';
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Appends events (several in one statement) in the transaction of their change. */
   async append(
-    event: { id: string; type: string; payload: Record<string, unknown> },
+    events:
+      | { id: string; type: string; payload: Record<string, unknown> }
+      | readonly { id: string; type: string; payload: Record<string, unknown> }[],
     now: Date,
     trx: Kysely<Database> | Transaction<Database> = this.db,
   ): Promise<void> {
+    const list = Array.isArray(events) ? events : [events];
+    if (list.length === 0) return;
     await trx
       .insertInto('outbox_events')
-      .values({
-        id: event.id,
-        type: event.type,
-        payload: JSON.stringify(event.payload),
-        created_at: now.toISOString(),
-      })
+      .values(
+        list.map((event: { id: string; type: string; payload: Record<string, unknown> }) => ({
+          id: event.id,
+          type: event.type,
+          payload: JSON.stringify(event.payload),
+          created_at: now.toISOString(),
+        })),
+      )
       .execute();
   }
 }

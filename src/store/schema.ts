@@ -56,11 +56,18 @@ export interface TeamLifecycleRow {
   expired_for: string | null;
   inactive_for: string | null;
   ownerless_since: string | null;
+  ownerless_escalated_on: string | null;
   guest_reviewed_on: string | null;
   guest_review_due_for: string | null;
   /** The day of the last activity the platform's report gave (YYYY-MM-DD). */
   last_activity_on: string | null;
   evaluated_on: string | null;
+  /** The team's standing at its last evaluation (migration 0013), for the lifecycle report. */
+  display_name: string | null;
+  is_archived: number | null;
+  expires_on: string | null;
+  inactive_on: string | null;
+  guest_review_due_on: string | null;
   updated_at: string;
 }
 

@@ -63,7 +63,7 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
 
   test('the tenant policy: governance managers set it, a policy that cannot work is refused whole', async () => {
     const { alex, lynne } = await tokens();
-    const initial = await app.call<{ ownership: { minimumOwners: number } }>(
+    const initial = await app.call<{ ownership: Record<string, unknown> }>(
       'GET',
       '/api/v1.0/lifecycle/policy',
       {
@@ -71,7 +71,27 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
       },
     );
     expect(initial.status).toBe(200);
-    expect(initial.body.ownership.minimumOwners).toBe(1);
+    expect(initial.body.ownership).toEqual({
+      minimumOwners: 1,
+      onOwnerless: 'notifyGovernance',
+      askMembersDays: 7,
+    });
+    const noWait = await app.call<{ error: { details: Array<{ target: string }> } }>(
+      'PUT',
+      '/api/v1.0/lifecycle/policy',
+      { token: lynne, body: { ownership: { onOwnerless: 'askMembers', askMembersDays: 0 } } },
+    );
+    expect(noWait.status).toBe(400);
+    expect(noWait.body.error.details.map((d) => d.target)).toEqual(['body.ownership.askMembersDays']);
+    const openapi = await app.call<{
+      components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
+    }>('GET', '/api/v1.0/openapi.json');
+    expect(openapi.body.components.schemas.LifecycleOwnership!.properties!.askMembersDays).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 365,
+      default: 7,
+    });
     const policy = { expiration: { enabled: true, days: 30, renewalNoticeDays: [30, 7, 7] } };
     const refused = await app.call<{ error: { details: Array<{ code: string; target: string }> } }>(
       'PUT',

@@ -5,41 +5,10 @@ import type { Job, Report, ReportsCategory, ReportUrl, TeamMember } from '../../
 import { SEED_TEMPLATE_TEAM_ID } from '../../src/platform/embedded';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
+import { figure, table } from '../support/reportPages';
 import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../support/steward';
 
 const METABASE_KEY = 'a'.repeat(24) + '0123456789abcdef0123456789abcdef0123456789';
-
-/** The text of an HTML fragment, entities decoded. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** The body rows of `<table data-table="id">`: each cell's exact `data-value` when it has one, else its text. */
-function table(html: string, id: string): string[][] {
-  const match = new RegExp(`<table data-table="${id}">[\\s\\S]*?<tbody>([\\s\\S]*?)</tbody>`).exec(html);
-  if (!match) throw new Error(`no table ${id}`);
-  return [...match[1]!.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
-    .map((row) =>
-      [...row[1]!.matchAll(/<td([^>]*)>([\s\S]*?)<\/td>/g)].map(
-        ([, attributes, content]) => /data-value="([^"]*)"/.exec(attributes!)?.[1] ?? text(content!),
-      ),
-    )
-    .filter((cells) => !(cells.length === 1 && cells[0] === 'No rows.'));
-}
-
-/** A headline figure: its exact value when it has one, else its text. */
-function figure(html: string, id: string): string {
-  const match = new RegExp(`<li data-figure="${id}"(?: data-value="([^"]*)")?><strong>([^<]*)</strong>`).exec(
-    html,
-  );
-  if (!match) throw new Error(`no figure ${id}`);
-  return match[1] ?? text(match[2]!);
-}
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const seconds = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 1000;

@@ -2,6 +2,8 @@ import { type Activity, MemoryStorage, TestAdapter, type TurnContext } from 'bot
 import { StewardClient } from '../../src/client';
 import { BotState } from '../../src/bot/botState';
 import { ApproverDeliveries } from '../../src/bot/approverDeliveries';
+import { GuestReviewConversation } from '../../src/bot/conversations/guestReview';
+import { OwnerlessConversation } from '../../src/bot/conversations/ownerless';
 import { ApprovalConversation } from '../../src/bot/conversations/approvals';
 import { LifecycleConversation } from '../../src/bot/conversations/lifecycle';
 import { NoticeRecords } from '../../src/bot/conversations/lifecycleRecords';
@@ -134,6 +136,7 @@ describe('the production identity', () => {
       messenger: {} as Messenger,
       log: silent,
     });
+    const lifecycleCards = { client, identity: prod, state, messenger: {} as Messenger, log: silent };
     const bot = new StewardBot({
       client,
       identity: prod,
@@ -144,6 +147,8 @@ describe('the production identity', () => {
       deliveries,
       lifecycle,
       records,
+      ownerless: new OwnerlessConversation(lifecycleCards),
+      guestReviews: new GuestReviewConversation(lifecycleCards),
       log: silent,
     });
     const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));

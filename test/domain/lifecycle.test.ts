@@ -78,4 +78,66 @@ describe('lifecycle decisions', () => {
       decisions: [],
     });
   });
+
+  test('ownerless: members asked once, governance told once askMembersDays later, a new spell starts over', () => {
+    const policy = LifecyclePolicy.parse({
+      ownership: { minimumOwners: 1, onOwnerless: 'askMembers', askMembersDays: 7 },
+    });
+    expect(policy.ownership.askMembersDays).toBe(7);
+    const orphan = { ...TEAM, ownerIds: [] };
+    const asked = decideLifecycle(policy, orphan, EMPTY_LIFECYCLE_RECORD, '2025-03-01');
+    expect(asked.state).toBe('ownerless');
+    expect(asked.decisions).toEqual([
+      expect.objectContaining({ action: 'ownerless', outcome: 'askMembers', dueOn: '2025-03-01' }),
+    ]);
+    expect(asked.next).toMatchObject({ ownerlessSince: '2025-03-01', ownerlessEscalatedOn: null });
+    // Six days later nobody has stepped up, but the members still have a day.
+    const waiting = decideLifecycle(policy, orphan, asked.next, '2025-03-07');
+    expect(waiting.decisions).toEqual([]);
+    const told = decideLifecycle(policy, orphan, waiting.next, '2025-03-08');
+    expect(told.decisions).toEqual([
+      expect.objectContaining({
+        action: 'ownerless',
+        outcome: 'notifyGovernance',
+        dueOn: '2025-03-08',
+        ownerlessSince: '2025-03-01',
+      }),
+    ]);
+    expect(told.decisions[0]!.reason).toContain(
+      'no member stepped up in the 7 days since they were asked on 2025-03-01',
+    );
+    expect(told.next).toMatchObject({ ownerlessSince: '2025-03-01', ownerlessEscalatedOn: '2025-03-08' });
+    // Once per spell, however late the evaluations run.
+    expect(decideLifecycle(policy, orphan, told.next, '2025-04-30').decisions).toEqual([]);
+    // An evaluation that missed the day tells governance when it runs, with the day it was due.
+    const late = decideLifecycle(policy, orphan, asked.next, '2025-03-20');
+    expect(late.decisions).toEqual([
+      expect.objectContaining({ outcome: 'notifyGovernance', dueOn: '2025-03-08' }),
+    ]);
+    // Someone became an owner: the spell ends; losing them again starts a new one.
+    const owned = decideLifecycle(policy, { ...TEAM, ownerIds: ['o3'] }, told.next, '2025-05-01');
+    expect(owned.next).toMatchObject({ ownerlessSince: null, ownerlessEscalatedOn: null });
+    const again = decideLifecycle(policy, orphan, owned.next, '2025-06-01');
+    expect(again.decisions).toEqual([
+      expect.objectContaining({ outcome: 'askMembers', dueOn: '2025-06-01' }),
+    ]);
+    expect(decideLifecycle(policy, orphan, again.next, '2025-06-08').decisions).toEqual([
+      expect.objectContaining({ outcome: 'notifyGovernance', dueOn: '2025-06-08' }),
+    ]);
+  });
+
+  test('ownerless with notifyGovernance: governance told once, nothing more after askMembersDays', () => {
+    const policy = LifecyclePolicy.parse({ ownership: { minimumOwners: 2 } });
+    const short = { ...TEAM, ownerIds: ['o1'] };
+    const told = decideLifecycle(policy, short, EMPTY_LIFECYCLE_RECORD, '2025-03-01');
+    expect(told.state).toBe('active');
+    expect(told.decisions).toEqual([expect.objectContaining({ outcome: 'notifyGovernance' })]);
+    expect(decideLifecycle(policy, short, told.next, '2025-04-01').decisions).toEqual([]);
+  });
+
+  test('askMembersDays is validated like the other day counts', () => {
+    for (const askMembersDays of [0, 1.5, 366, '7'])
+      expect(LifecyclePolicy.safeParse({ ownership: { askMembersDays } }).success).toBe(false);
+    expect(LifecyclePolicy.parse({ ownership: { askMembersDays: 365 } }).ownership.askMembersDays).toBe(365);
+  });
 });

@@ -1,7 +1,8 @@
 import type { CatalogTemplate, Job } from '../../src/domain/wire';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { stewardOnMovedClock } from '../support/movedClock';
+import { PEOPLE, type TestSteward } from '../support/steward';
 
 const HOUR = 3_600_000;
 
@@ -10,28 +11,8 @@ const HOUR = 3_600_000;
  * waiting: the timers are jobs due later, so a worker whose clock has moved past them runs them.
  */
 describe.each(databaseKinds)('approval timers on %s', (kind) => {
-  let db: TestDatabase;
-  let offset = 0;
-  /** Steward's clock for these tests: now, moved forward by `offset`. */
-  const clock = () => Date.now() + offset;
-  const env = { STEWARD_JOB_POLL_MS: '25' };
-  const started: TestSteward[] = [];
-  const start = async () => {
-    const app = await startTestSteward(db, env, { clock });
-    started.push(app);
-    return app;
-  };
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await Promise.all(started.splice(0).map((app) => app.close()));
-    offset = 0;
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const steward = stewardOnMovedClock(kind);
+  const start = () => steward.start();
 
   interface Stage {
     id: string;
@@ -134,7 +115,7 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
       .where('id', 'like', `${legal.id}:%`)
       .orderBy('run_at')
       .execute();
-    expect(timers.map((t) => [t.id.split(':')[1], Number(t.run_at) - clock()])).toEqual([
+    expect(timers.map((t) => [t.id.split(':')[1], Number(t.run_at) - steward.clock()])).toEqual([
       ['reminder', expect.closeTo(24 * HOUR, -4)],
       ['escalation', expect.closeTo(72 * HOUR, -4)],
       ['expiry', expect.closeTo(120 * HOUR, -4)],
@@ -144,9 +125,8 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
     expect((await timersDone(app, legal.id, 'reminder'))!.status).toBe('waiting');
 
     // Stop, move past the reminder, start again on the same database.
-    await app.close();
-    started.splice(0);
-    offset = 25 * HOUR;
+    await steward.stop(app);
+    steward.moveBy(25 * HOUR);
     app = await start();
     let job = await waitFor(app, created.id, (j) => stagesOf(j)[0]!.remindedAt !== undefined);
     expect(job.status).toBe('waiting');
@@ -155,7 +135,7 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ reminded: [{ id: PEOPLE.adele }], approval: { id: legal.id } });
 
-    offset = 73 * HOUR;
+    steward.moveBy(73 * HOUR);
     job = await waitFor(app, created.id, (j) => stagesOf(j)[0]!.escalated === 'late');
     expect(stagesOf(job)[0]!.approvers.map((a) => a.id)).toEqual([PEOPLE.adele, PEOPLE.lynne]);
     expect(await events(app, created.id, 'team_creation_approval_escalated')).toEqual([
@@ -164,7 +144,7 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
       }),
     ]);
 
-    offset = 121 * HOUR;
+    steward.moveBy(121 * HOUR);
     const { alex } = await tokens(app);
     job = await waitForJob(app, alex, created.id);
     expect(job.status).toBe('failed');
@@ -188,7 +168,7 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
     expect((await app.call('POST', `/api/v1.0/approvals/${legal.id}/approve`, { token: lynne })).status).toBe(
       403,
     );
-    offset = 73 * HOUR;
+    steward.moveBy(73 * HOUR);
     await waitFor(app, created.id, (j) => stagesOf(j)[0]!.escalated === 'late');
     expect((await app.call('POST', `/api/v1.0/approvals/${legal.id}/approve`, { token: lynne })).status).toBe(
       200,
@@ -200,8 +180,8 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
       .select('run_at')
       .where('id', '=', `${next.id}:reminder`)
       .executeTakeFirstOrThrow();
-    expect(Number(reminder.run_at) - clock()).toBeCloseTo(24 * HOUR, -4);
-    offset = 200 * HOUR;
+    expect(Number(reminder.run_at) - steward.clock()).toBeCloseTo(24 * HOUR, -4);
+    steward.moveBy(200 * HOUR);
     await waitFor(app, created.id, (j) => j.status === 'failed');
     // Stage 1's expiry came too, after its decision: it did nothing. Both expiries are due at once,
     // in either order, so the job may have failed before stage 1's timer ran.
@@ -217,7 +197,7 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
     // Several requests, so that the two timers of a stage run side by side more than once.
     const created = [];
     for (let i = 0; i < 6; i += 1) created.push(await request(first, 'timed-together', `Together ${i}`));
-    offset = 73 * HOUR;
+    steward.moveBy(73 * HOUR);
     for (const job of created) {
       const seen = await waitFor(second, job.id, (j) =>
         ['reminder', 'escalation'].every((t) =>
@@ -247,7 +227,7 @@ describe.each(databaseKinds)('approval timers on %s', (kind) => {
       .insertInto('jobs')
       .values({ ...original, id: `${legal.id}:reminder-copy` })
       .execute();
-    offset = 25 * HOUR;
+    steward.moveBy(25 * HOUR);
     await waitFor(first, created.id, (j) => stagesOf(j)[0]!.remindedAt !== undefined);
     const deadline = Date.now() + 10_000;
     for (;;) {

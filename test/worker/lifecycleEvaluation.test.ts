@@ -1,40 +1,24 @@
-import type { TeamLifecycle } from '../../src/domain/wire';
+import type { LifecyclePreview, TeamLifecycle } from '../../src/domain/wire';
 import { scheduledEvaluationId } from '../../src/services/lifecycle/evaluations';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import {
+  DAY,
   evaluate,
   lifecycleRecords,
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
 } from '../support/lifecycle';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { storedJobSettled as settled, stewardOnMovedClock } from '../support/movedClock';
+import { PEOPLE, type TestSteward } from '../support/steward';
 
 /**
  * The evaluator's repairs and its schedule: ownerless teams reported once per episode, permanent
  * owners given back by a job, and the daily run taken by exactly one of two workers.
  */
 describe.each(databaseKinds)('lifecycle evaluations on %s', (kind) => {
-  let db: TestDatabase;
-  let offset = 0;
-  const clock = () => Date.now() + offset;
-  const started: TestSteward[] = [];
-  const start = async (env: Record<string, string> = {}) => {
-    const app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '25', ...env }, { clock });
-    started.push(app);
-    return app;
-  };
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await Promise.all(started.splice(0).map((app) => app.close()));
-    offset = 0;
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const steward = stewardOnMovedClock(kind);
+  const start = (env: Record<string, string> = {}) => steward.start(env);
 
   const owners = (app: TestSteward, teamId: string) =>
     app.steward.store.db
@@ -99,6 +83,89 @@ describe.each(databaseKinds)('lifecycle evaluations on %s', (kind) => {
     expect(after.body).toMatchObject({ state: 'active', ownerCount: 1, pendingActions: [] });
   });
 
+  test('members asked and nobody stepped up: governance managers are told askMembersDays later, once a spell', async () => {
+    const app = await start({ STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
+    await lifecycleTemplate(app, 'asking', {
+      ownership: { minimumOwners: 1, onOwnerless: 'askMembers', askMembersDays: 3 },
+    });
+    const teamId = await provisionTeam(app, 'asking', 'Asking');
+    const removeOwners = () =>
+      app.steward.store.db
+        .deleteFrom('platform_members')
+        .where('team_id', '=', teamId)
+        .where('role', '=', 'owner')
+        .execute();
+    await removeOwners();
+    const outcomes = async () =>
+      (await teamEvents(app, 'team_ownerless', teamId)).map((e) => e.lifecycle?.outcome);
+    // Days counted from tomorrow at noon (UTC), so no evaluation falls on either side of a midnight.
+    const asked = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    const noon = (days: number) => Date.parse(`${asked}T12:00:00Z`) + days * DAY;
+    steward.moveTo(noon(0));
+    await evaluate(app);
+    expect(await outcomes()).toEqual(['askMembers']);
+
+    // Two days on, the members still have a day.
+    steward.moveTo(noon(2));
+    await evaluate(app);
+    expect(await outcomes()).toEqual(['askMembers']);
+    // The preview of the third day shows what that day's evaluation does.
+    const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+    const dueOn = new Date(noon(3)).toISOString().slice(0, 10);
+    const preview = await app.call<LifecyclePreview>('GET', `/api/v1.0/lifecycle/preview?asOf=${dueOn}`, {
+      token: lynne,
+    });
+    expect(preview.body.value.filter((a) => a.teamId === teamId)).toEqual([
+      expect.objectContaining({ action: 'ownerless', outcome: 'notifyGovernance', dueOn }),
+    ]);
+
+    steward.moveTo(noon(3));
+    await evaluate(app);
+    expect(await outcomes()).toEqual(['askMembers', 'notifyGovernance']);
+    const [, told] = await teamEvents(app, 'team_ownerless', teamId);
+    expect(told!.lifecycle).toMatchObject({
+      action: 'ownerless',
+      outcome: 'notifyGovernance',
+      ownerlessSince: asked,
+      dueOn,
+      ownerCount: 0,
+      ownerIds: [],
+    });
+    expect((await lifecycleRecords(app, teamId)).map((r) => [r.action, r.details.outcome])).toEqual([
+      ['team_ownerless', 'askMembers'],
+      ['team_ownerless', 'notifyGovernance'],
+    ]);
+
+    // Once a spell: later evaluations say nothing more.
+    steward.moveTo(noon(13));
+    await evaluate(app);
+    expect(await outcomes()).toEqual(['askMembers', 'notifyGovernance']);
+    const lifecycle = await app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
+      token: lynne,
+    });
+    expect(lifecycle.body).toMatchObject({ state: 'ownerless', pendingActions: [] });
+
+    // Someone became an owner, then left: a new spell asks the members again, then tells governance again.
+    await app.steward.store.db
+      .insertInto('platform_members')
+      .values({
+        id: `${teamId}-new-owner`,
+        team_id: teamId,
+        user_id: PEOPLE.isaiah,
+        role: 'owner',
+        created_at: new Date(steward.clock()).toISOString(),
+      })
+      .execute();
+    steward.moveTo(noon(14));
+    await evaluate(app);
+    await removeOwners();
+    steward.moveTo(noon(15));
+    await evaluate(app);
+    steward.moveTo(noon(18));
+    await evaluate(app);
+    expect(await outcomes()).toEqual(['askMembers', 'notifyGovernance', 'askMembers', 'notifyGovernance']);
+  });
+
   test('two workers: the daily run is queued once and evaluated once', async () => {
     const env = { STEWARD_LIFECYCLE_EVALUATION_AT: '03:00' };
     const first = await start(env);
@@ -122,11 +189,36 @@ describe.each(databaseKinds)('lifecycle evaluations on %s', (kind) => {
     expect(id).toBe(scheduledEvaluationId(day));
     expect(new Date(Number(runAt)).toISOString().slice(11, 16)).toBe('03:00');
 
-    offset = Number(runAt) - Date.now() + 1000;
+    const alreadyShort = new Set(
+      (
+        await first.steward.store.db
+          .selectFrom('team_lifecycle')
+          .select('team_id')
+          .where('ownerless_since', 'is not', null)
+          .execute()
+      ).map((r) => r.team_id),
+    );
+    steward.moveTo(Number(runAt) + 1000);
     expect(await settled(first, id)).toBe('completed');
     const teams = await first.steward.store.db.selectFrom('platform_teams').select('id').execute();
     expect(teams.length).toBeGreaterThan(0);
-    for (const team of teams) expect(await teamEvents(second, 'team_ownerless', team.id)).toHaveLength(1);
+    // Each team under the tenant policy reported once by this run, but those already short of owners
+    // before it (a spell an earlier test of the suite began was reported then); teams of earlier
+    // tests' templates follow their template's policy.
+    const megan = await first.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    let tenantTeams = 0;
+    for (const team of teams) {
+      const reported = (await lifecycleRecords(second, team.id)).filter(
+        (r) => r.action === 'team_ownerless' && r.details.evaluation === id,
+      );
+      const lifecycle = await first.call<TeamLifecycle>('GET', `/api/v1.0/teams/${team.id}/lifecycle`, {
+        token: megan,
+      });
+      const tenant = lifecycle.body.policySource === 'tenant' && !alreadyShort.has(team.id);
+      if (tenant) tenantTeams++;
+      expect([team.id, reported.length]).toEqual([team.id, tenant ? 1 : 0]);
+    }
+    expect(tenantTeams).toBeGreaterThan(0);
     const starts = await first.steward.store.db
       .selectFrom('audit_records')
       .select('target')
@@ -146,18 +238,4 @@ describe.each(databaseKinds)('lifecycle evaluations on %s', (kind) => {
 
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Reads a job's stored status until it completes or fails (10 s at most). */
-async function settled(app: TestSteward, jobId: string): Promise<string | undefined> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const row = await app.steward.store.db
-      .selectFrom('jobs')
-      .select('status')
-      .where('id', '=', jobId)
-      .executeTakeFirst();
-    if (row?.status === 'completed' || row?.status === 'failed' || Date.now() > deadline) return row?.status;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

@@ -7,6 +7,17 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
 const QUEUE = path.join(__dirname, '..', '..', 'dist', 'cli', 'queue.js');
 
+/** Runs `npm run queue -- <command>`'s program against the test database; resolves with its output. */
+const queueCommand = (db: TestDatabase, command: string) =>
+  new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [QUEUE, command],
+      { env: { ...process.env, STEWARD_DATA_DIR: db.dataDir, STEWARD_DATABASE_URL: db.url } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+    ),
+  );
+
 describe('pausing the job queue', () => {
   let db: TestDatabase;
   let app: TestSteward;
@@ -21,16 +32,7 @@ describe('pausing the job queue', () => {
     await db.drop();
   });
 
-  const queue = (command: string) =>
-    new Promise<string>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        [QUEUE, command],
-        { env: { ...process.env, STEWARD_DATA_DIR: db.dataDir, STEWARD_DATABASE_URL: db.url } },
-        (error, stdout, stderr) =>
-          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-      ),
-    );
+  const queue = (command: string) => queueCommand(db, command);
 
   test('a paused queue runs nothing and shows waiting jobs as paused; resuming runs them', async () => {
     expect(await queue('pause')).toMatch(/^queue paused;/);
@@ -47,5 +49,26 @@ describe('pausing the job queue', () => {
     expect(await queue('resume')).toMatch(/^queue running;/);
     expect((await waitForJob(app, token, res.body.id)).status).toBe('completed');
     expect(await queue('status')).toBe('queue running; jobs: completed 1\n');
+  });
+});
+
+describe('the queue status of a deployment with a nightly evaluation', () => {
+  let db: TestDatabase;
+  let app: TestSteward;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    app = await startTestSteward(db, { STEWARD_LIFECYCLE_EVALUATION_AT: '02:00' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  test('the nightly evaluation shows as scheduled for its time, not as waiting', async () => {
+    const status = await queueCommand(db, 'status');
+    expect(status).toMatch(
+      /^queue running; jobs: scheduled 1 \(next: LifecycleEvaluation at \d{4}-\d{2}-\d{2} 02:00 UTC\)\n$/,
+    );
   });
 });

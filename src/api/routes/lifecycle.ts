@@ -15,7 +15,8 @@ import type { LifecycleOwnerAnswers } from '../../services/lifecycle/ownerAnswer
 import type { LifecycleService } from '../../services/lifecycle/service';
 import { API_BASE, defineRoute, type Route } from '../route';
 
-const TeamPath = z.object({
+/** A team id in a lifecycle path. */
+export const TeamPath = z.object({
   teamId: z
     .string()
     .regex(/^[A-Za-z0-9:@._=-]{1,200}$/, 'Not a team id.')

@@ -48,7 +48,12 @@ export function withoutIds(line: string): string {
 
 /** The team's link for an "Open team" button: only once the team is ready, and only a web address. */
 export function teamLink(status: string, webUrl: string | null): string {
-  return status === 'completed' && webUrl && /^https?:\/\//i.test(webUrl) ? webUrl : '';
+  return status === 'completed' ? webAddress(webUrl) : '';
+}
+
+/** `url` when it is a web address (an "Open team" button opens nothing else), else ''. */
+export function webAddress(url: string | null): string {
+  return url && /^https?:\/\//i.test(url) ? url : '';
 }
 
 /**

@@ -39,6 +39,10 @@ export const CardVerb = {
   keepTeam: 'keepTeam',
   /** An owner is not the one to answer a notice: {@link LifecycleNoticeData}. */
   notRightPerson: 'notRightPerson',
+  /** A member steps up as owner of a team short of owners: {@link BecomeOwnerData}. */
+  becomeOwner: 'becomeOwner',
+  /** An owner submits the guest review card: {@link GuestReviewData}. */
+  submitGuestReview: 'submitGuestReview',
 } as const;
 
 /** One of the verbs above. */
@@ -93,4 +97,17 @@ export interface ApprovalRefreshData {
 export interface LifecycleNoticeData {
   teamId: string;
   notice?: string;
+}
+
+/** Data of `becomeOwner`: the team, and the day it was found short of owners. */
+export interface BecomeOwnerData {
+  teamId: string;
+  since: string;
+}
+
+/** Data of `submitGuestReview`: the team, the review's due day, and each guest's `keep` or `remove` (`guest0`…). */
+export interface GuestReviewData {
+  teamId: string;
+  dueOn: string;
+  [guestInput: string]: string;
 }

@@ -19,3 +19,5 @@ export * from './errorCard';
 export * from './lifecycleOutcome';
 export * from './renewalCard';
 export * from './inactivityCard';
+export * from './ownerlessCard';
+export * from './guestReviewCard';

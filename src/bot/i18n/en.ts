@@ -243,6 +243,44 @@ export const en = {
   'ended.expired': 'Your request for {team} expired.',
   // Lifecycle notices: renewal and inactivity cards.
   ...lifecycleEn,
+  // Ownerless teams and guest reviews.
+  'subject.team': 'that team',
+  'doing.stepUp': 'make you an owner of that team',
+  'doing.reviewGuests': 'review the guests of that team',
+  'ownerless.title': '{team} has no owner',
+  'ownerless.titleFew': '{team} needs another owner',
+  'ownerless.ask': 'As a member of **{team}**, you can step up: the first member to accept becomes an owner.',
+  'ownerless.askFew':
+    '**{team}** has fewer owners than its policy asks for. As a member, you can step up: the first member to accept becomes an owner.',
+  'ownerless.becomeOwner': 'Become an owner',
+  'ownerless.steppedUpTitle': '{team} has a new owner',
+  'ownerless.steppedUp': '{name} stepped up as owner of **{team}**.',
+  'ownerless.youSteppedUp': 'You stepped up as owner of **{team}**: Steward is making you an owner now.',
+  'ownerless.notNeeded': '**{team}** has the owners it needs now.',
+  'ownerless.anotherMember': 'Another member',
+  'ownerless.governance':
+    'Nobody owns **{team}** and no member has stepped up. As a governance manager, please find it an owner.',
+  'ownerless.governanceFew':
+    '**{team}** has fewer owners than its policy asks for and no member has stepped up. As a governance manager, please find it an owner.',
+  'ownerless.fallback': '{team} has no owner.',
+  'guestReview.title': 'Review the guests of {team}',
+  'guestReview.askOne':
+    '**{team}** has 1 guest. Keep them if they still need access, or remove them, then submit.',
+  'guestReview.askMany':
+    '**{team}** has {count} guests. Keep those who still need access and remove the others, then submit.',
+  'guestReview.keep': 'Keep',
+  'guestReview.remove': 'Remove',
+  'guestReview.submit': 'Submit the review',
+  'guestReview.reviewedTitle': 'Guests of {team} reviewed',
+  'guestReview.reviewed': '{name} reviewed the guests of **{team}** on {date}.',
+  'guestReview.youReviewed': 'You reviewed the guests of **{team}** on {date}.',
+  'guestReview.removed': 'Removed',
+  'guestReview.kept': 'Kept',
+  'guestReview.nobody': 'Nobody',
+  'guestReview.firstOnly': 'Only the first {shown} guests are listed; the others are kept.',
+  'guestReview.nextOn': 'The next review is due on {day}.',
+  'guestReview.fallback': 'Review the guests of {team}.',
+  'guestReview.gone': 'This guest review is no longer available.',
 };
 
 /** A key of the catalog. */

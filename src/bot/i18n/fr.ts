@@ -254,4 +254,44 @@ export const fr: Record<MessageKey, string> = {
   'progress.expiredReason': 'Personne n’a décidé de l’étape « {stage} » en {days} jours.',
   'ended.expired': 'Votre demande pour {team} a expiré.',
   ...lifecycleFr,
+  // Équipes sans propriétaire et revues des invités.
+  'subject.team': 'cette équipe',
+  'doing.stepUp': 'vous rendre propriétaire de cette équipe',
+  'doing.reviewGuests': 'revoir les invités de cette équipe',
+  'ownerless.title': '{team} n’a pas de propriétaire',
+  'ownerless.titleFew': '{team} a besoin d’un autre propriétaire',
+  'ownerless.ask':
+    'En tant que membre de **{team}**, vous pouvez vous proposer : le premier membre qui accepte en devient propriétaire.',
+  'ownerless.askFew':
+    '**{team}** a moins de propriétaires que sa stratégie n’en demande. En tant que membre, vous pouvez vous proposer : le premier membre qui accepte en devient propriétaire.',
+  'ownerless.becomeOwner': 'Devenir propriétaire',
+  'ownerless.steppedUpTitle': '{team} a un nouveau propriétaire',
+  'ownerless.steppedUp': '{name} s’est proposé comme propriétaire de **{team}**.',
+  'ownerless.youSteppedUp':
+    'Vous vous êtes proposé comme propriétaire de **{team}** : Steward vous en rend propriétaire.',
+  'ownerless.notNeeded': '**{team}** a désormais les propriétaires qu’il lui faut.',
+  'ownerless.anotherMember': 'Un autre membre',
+  'ownerless.governance':
+    'Personne ne possède **{team}** et aucun membre ne s’est proposé. En tant que responsable de la gouvernance, trouvez-lui un propriétaire.',
+  'ownerless.governanceFew':
+    '**{team}** a moins de propriétaires que sa stratégie n’en demande et aucun membre ne s’est proposé. En tant que responsable de la gouvernance, trouvez-lui un propriétaire.',
+  'ownerless.fallback': '{team} n’a pas de propriétaire.',
+  'guestReview.title': 'Revoyez les invités de {team}',
+  'guestReview.askOne':
+    '**{team}** a 1 invité. Gardez-le s’il a encore besoin d’accès, ou retirez-le, puis envoyez.',
+  'guestReview.askMany':
+    '**{team}** a {count} invités. Gardez ceux qui ont encore besoin d’accès et retirez les autres, puis envoyez.',
+  'guestReview.keep': 'Garder',
+  'guestReview.remove': 'Retirer',
+  'guestReview.submit': 'Envoyer la revue',
+  'guestReview.reviewedTitle': 'Invités de {team} revus',
+  'guestReview.reviewed': '{name} a revu les invités de **{team}** le {date}.',
+  'guestReview.youReviewed': 'Vous avez revu les invités de **{team}** le {date}.',
+  'guestReview.removed': 'Retirés',
+  'guestReview.kept': 'Gardés',
+  'guestReview.nobody': 'Personne',
+  'guestReview.firstOnly': 'Seuls les {shown} premiers invités sont listés ; les autres sont gardés.',
+  'guestReview.nextOn': 'La prochaine revue est due le {day}.',
+  'guestReview.fallback': 'Revoyez les invités de {team}.',
+  'guestReview.gone': 'Cette revue des invités n’est plus disponible.',
 };

@@ -36,7 +36,6 @@ export const lifecycleEn = {
   'lifecycle.alreadyArchived': '**{team}** is archived already.',
   'lifecycle.notOwner': 'Only the owners of **{team}** can answer this, and you are not one of them.',
   'lifecycle.someone': 'An owner',
-  'subject.team': 'that team',
   'doing.renewTeam': 'renew the team',
   'doing.archiveTeam': 'archive the team',
   'doing.keepTeam': 'keep the team',

@@ -41,7 +41,6 @@ export const lifecycleFr: Record<keyof typeof lifecycleEn, string> = {
   'lifecycle.notOwner':
     'Seuls les propriétaires de **{team}** peuvent répondre, et vous n’en faites pas partie.',
   'lifecycle.someone': 'Un propriétaire',
-  'subject.team': 'cette équipe',
   'doing.renewTeam': 'renouveler l’équipe',
   'doing.archiveTeam': 'archiver l’équipe',
   'doing.keepTeam': 'garder l’équipe',

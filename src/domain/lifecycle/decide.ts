@@ -1,5 +1,6 @@
 import type { LifecycleAction, LifecyclePolicy, TeamLifecycleState } from '../wire/lifecycle';
 import { addDays, dayOf, daysBetween, laterDay } from './dates';
+import { decideOwnership } from './ownership';
 
 /** What the platform says of a team, as the evaluator reads it. */
 export interface LifecycleFacts {
@@ -24,8 +25,10 @@ export interface LifecycleRecord {
   expiredFor: string | null;
   /** The last-activity day the inactivity action was taken for. */
   inactiveFor: string | null;
-  /** Since when the team has had fewer owners than the policy asks (reported once per episode). */
+  /** Since when the team has had fewer owners than the policy asks (reported once per spell). */
   ownerlessSince: string | null;
+  /** The day governance managers were told nobody stepped up (`askMembers`), once per spell. */
+  ownerlessEscalatedOn: string | null;
   /** The day of the last guest review, and the due date already announced. */
   guestReviewedOn: string | null;
   guestReviewDueFor: string | null;
@@ -38,6 +41,7 @@ export const EMPTY_LIFECYCLE_RECORD: LifecycleRecord = {
   expiredFor: null,
   inactiveFor: null,
   ownerlessSince: null,
+  ownerlessEscalatedOn: null,
   guestReviewedOn: null,
   guestReviewDueFor: null,
 };
@@ -48,6 +52,8 @@ export interface LifecycleDecision extends LifecycleAction {
   missingOwnerIds?: string[];
   /** For `renewalNotice`: the days before expiry it announces. */
   noticeDays?: number;
+  /** For `ownerless` telling governance after the members were asked: since when (the day they were asked). */
+  ownerlessSince?: string;
 }
 
 /** Where a team stands on `asOf`, what to do about it, and the record to keep afterwards. */
@@ -56,6 +62,10 @@ export interface LifecycleEvaluation {
   expiresOn: string | null;
   /** The day activity is counted from: the platform's last activity, the creation or the last renewal. */
   lastActiveOn: string;
+  /** The day the team counts as inactive, when the policy watches inactivity. */
+  inactiveOn: string | null;
+  /** The day its guests are (or were) due for review, when the policy asks and it has guests. */
+  guestReviewDueOn: string | null;
   decisions: LifecycleDecision[];
   next: LifecycleRecord;
 }
@@ -77,8 +87,14 @@ export function decideLifecycle(
   const expiresOn = policy.expiration.enabled
     ? addDays(record.renewedOn ?? created, policy.expiration.days)
     : null;
+  const inactiveOn = policy.inactivity.enabled ? addDays(lastActiveOn, policy.inactivity.days) : null;
+  const guestReviewDueOn =
+    policy.guestReview.enabled && facts.guestIds.length > 0
+      ? addDays(record.guestReviewedOn ?? created, policy.guestReview.everyDays)
+      : null;
+  const dates = { expiresOn, lastActiveOn, inactiveOn, guestReviewDueOn };
   if (facts.isArchived) {
-    return { state: 'archived', expiresOn, lastActiveOn, decisions: [], next: record };
+    return { state: 'archived', ...dates, decisions: [], next: record };
   }
   const next: LifecycleRecord = { ...record, noticesSent: [...record.noticesSent] };
   const decisions: LifecycleDecision[] = [];
@@ -122,8 +138,7 @@ export function decideLifecycle(
     }
   }
 
-  if (policy.inactivity.enabled) {
-    const inactiveOn = addDays(lastActiveOn, policy.inactivity.days);
+  if (inactiveOn !== null) {
     if (asOf >= inactiveOn) {
       states.add('inactive');
       if (record.inactiveFor !== lastActiveOn) {
@@ -144,29 +159,18 @@ export function decideLifecycle(
     }
   }
 
-  const minimum = policy.ownership.minimumOwners;
-  const owners = facts.ownerIds.length;
-  if (owners < minimum) {
-    if (owners === 0) states.add('ownerless');
-    if (record.ownerlessSince === null) {
-      decisions.push({
-        ...base,
-        action: 'ownerless',
-        outcome: policy.ownership.onOwnerless,
-        dueOn: asOf,
-        reason:
-          owners === 0
-            ? 'The team has no owner.'
-            : `The team has ${owners} owner${owners === 1 ? '' : 's'}; the policy asks for ${minimum}.`,
-      });
-      next.ownerlessSince = asOf;
-    }
-  } else {
-    next.ownerlessSince = null;
-  }
+  const ownership = decideOwnership(
+    policy.ownership,
+    { ...base, ownerCount: facts.ownerIds.length },
+    record,
+    asOf,
+  );
+  if (ownership.ownerless) states.add('ownerless');
+  if (ownership.decision) decisions.push(ownership.decision);
+  Object.assign(next, ownership.next);
 
-  if (policy.guestReview.enabled && facts.guestIds.length > 0) {
-    const dueOn = addDays(record.guestReviewedOn ?? created, policy.guestReview.everyDays);
+  if (guestReviewDueOn !== null) {
+    const dueOn = guestReviewDueOn;
     if (asOf >= dueOn && record.guestReviewDueFor !== dueOn) {
       const guests = facts.guestIds.length;
       decisions.push({
@@ -192,7 +196,7 @@ export function decideLifecycle(
 
   const state =
     (['expired', 'ownerless', 'inactive', 'expiring'] as const).find((s) => states.has(s)) ?? 'active';
-  return { state, expiresOn, lastActiveOn, decisions, next };
+  return { state, ...dates, decisions, next };
 }
 
 /** True when `next` differs from `record` (the row needs writing). */

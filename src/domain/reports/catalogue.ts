@@ -53,7 +53,8 @@ export const REPORT_CATEGORIES: readonly ReportCategory[] = [
   {
     id: 'lifecycle',
     title: 'Team lifecycle',
-    description: 'Archived teams, and teams at risk because they have fewer than two owners.',
+    description:
+      'Expiring, expired, inactive and ownerless teams, overdue guest reviews and renewals; archived teams, and teams at risk because they have fewer than two owners.',
   },
   {
     id: 'adoption',
@@ -136,6 +137,18 @@ export const REPORTS: readonly ReportDefinition[] = [
     parameters: RANGE,
     categoryId: 'adoption',
     metabaseId: 7,
+  },
+  {
+    id: 'lifecycle-overview',
+    type: 'dashboard',
+    title: 'Lifecycle governance',
+    description:
+      'Teams expiring in the next 30 days, expired, inactive and short of owners, guest reviews overdue ' +
+      "(as of each team's last lifecycle evaluation), and renewals per month (`from` and `to` apply to these).",
+    logo: logo('LIFE', '#498205'),
+    parameters: RANGE,
+    categoryId: 'lifecycle',
+    metabaseId: 8,
   },
 ];
 

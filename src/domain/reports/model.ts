@@ -90,3 +90,24 @@ export interface ReportView {
 export function cellText(cell: Cell): string {
   return typeof cell === 'object' ? cell.text : typeof cell === 'number' ? formatNumber(cell) : cell;
 }
+
+/** A team the lifecycle report lists, with the date that puts it there. */
+export interface LifecycleTeamRow {
+  teamId: string;
+  displayName: string;
+  /** Expiry, inactivity, guest review due date, or since when it has been short of owners. */
+  on: string;
+}
+
+/** What the lifecycle dashboard shows: counts over every team evaluated, the first teams of each, renewals. */
+export interface LifecycleDashboardRows {
+  today: string;
+  teamsEvaluated: number;
+  expiringSoon: { count: number; teams: LifecycleTeamRow[] };
+  expired: { count: number; teams: LifecycleTeamRow[] };
+  inactive: { count: number; teams: LifecycleTeamRow[] };
+  ownerless: { count: number; teams: LifecycleTeamRow[] };
+  guestReviewsOverdue: { count: number; teams: LifecycleTeamRow[] };
+  /** Renewals recorded in the `lifecycle` trail per month (`YYYY-MM`). */
+  renewalsPerMonth: Array<{ month: string; count: number }>;
+}

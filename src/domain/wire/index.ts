@@ -13,3 +13,4 @@ export * from './audit';
 export * from './reports';
 export * from './lifecycle';
 export * from './lifecycleOwnerAnswers';
+export * from './lifecycleResponses';

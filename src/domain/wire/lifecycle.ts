@@ -49,6 +49,12 @@ export const LifecycleOwnership = model(
       .describe(
         '`askMembers`: members are asked to step up; `notifyGovernance`: governance managers are told.',
       ),
+    askMembersDays: days(365)
+      .default(7)
+      .describe(
+        'With `askMembers`: governance managers are told when the team is still short of owners this many ' +
+          'days after its members were asked (once per spell without enough owners).',
+      ),
   }),
 );
 export type LifecycleOwnership = z.output<typeof LifecycleOwnership>;
@@ -77,7 +83,11 @@ export const LifecyclePolicy = model(
       onExpiry: 'archive',
     }),
     inactivity: LifecycleInactivity.default({ enabled: false, days: 90, onInactive: 'notify' }),
-    ownership: LifecycleOwnership.default({ minimumOwners: 1, onOwnerless: 'notifyGovernance' }),
+    ownership: LifecycleOwnership.default({
+      minimumOwners: 1,
+      onOwnerless: 'notifyGovernance',
+      askMembersDays: 7,
+    }),
     guestReview: LifecycleGuestReview.default({ enabled: false, everyDays: 90 }),
   }),
   'A lifecycle policy (an extension): expiry and renewal, inactivity, ownership, guest reviews.',
@@ -109,7 +119,11 @@ export const LifecycleAction = model(
     outcome: z
       .enum(['archive', 'delete', 'none', 'notify', 'askMembers', 'notifyGovernance'])
       .optional()
-      .describe('For `expire`, `ownerless`: what the policy does about it.'),
+      .describe(
+        'For `expire`, `ownerless`: what the policy does about it. An `ownerless` team whose members were ' +
+          'asked (`askMembers`) and none stepped up within `askMembersDays` gets a second `ownerless` ' +
+          'action with `notifyGovernance`.',
+      ),
   }),
 );
 export type LifecycleAction = z.output<typeof LifecycleAction>;

@@ -203,6 +203,17 @@ export class TeamRecords {
     });
   }
 
+  /** Removes someone's membership, whatever their role; false when they had none. */
+  async removeMember(teamId: string, userId: string): Promise<boolean> {
+    await requireTeam(this.db, teamId);
+    const result = await this.db
+      .deleteFrom('platform_members')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   private async teamAfterInsert(id: string, key: string, created: boolean): Promise<Team> {
     const team = created ? await this.getTeam(id) : await this.findTeamByProvisioningKey(key);
     // Not created and no team with the key: the id itself was taken (a fixed id, or a GUID collision).

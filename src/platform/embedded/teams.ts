@@ -129,6 +129,11 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
     return this.call(() => this.teamRecords.addMember(teamId, userId, role));
   }
 
+  /** Removes someone from the team; false when they were not in it. */
+  removeMember(teamId: string, userId: string): Promise<boolean> {
+    return this.call(() => this.teamRecords.removeMember(teamId, userId));
+  }
+
   /** The team's channels, General first. */
   listChannels(teamId: string): Promise<TeamChannel[]> {
     return this.call(() => this.channelRecords.listChannels(teamId));

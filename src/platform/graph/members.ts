@@ -1,3 +1,4 @@
+import { NotFound } from '../../domain/errors';
 import type { PlannedMember } from '../port';
 import { PlatformError } from '../port';
 import type { GraphClient } from './client';
@@ -67,4 +68,27 @@ export async function addMembersInBulk(
     });
   }
   return { added: missing.length, changed: changes.length };
+}
+
+/**
+ * Removes `userId` from a team: Graph deletes a conversationMember by its membership id
+ * (`DELETE /teams/{id}/members/{membership-id}`, 204, `api/conversationmember-delete.md`), so the
+ * members are read first to find it. False when the person is not in the team, or left between
+ * the read and the delete (404).
+ */
+export async function removeMemberByUser(
+  client: GraphClient,
+  teamId: string,
+  userId: string,
+): Promise<boolean> {
+  const team = `/teams/${segment(teamId)}`;
+  const member = (await client.list<GraphMember>(`${team}/members`)).find((m) => m.userId === userId);
+  if (!member) return false;
+  try {
+    await client.send({ method: 'DELETE', path: `${team}/members/${segment(member.id)}` });
+    return true;
+  } catch (error) {
+    if (error instanceof NotFound) return false;
+    throw error;
+  }
 }

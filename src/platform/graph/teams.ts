@@ -20,7 +20,7 @@ import {
 } from '../port';
 import type { GraphClient, GraphResponse } from './client';
 import { teamInventory } from './inventory';
-import { addMembersInBulk, MEMBER_TYPE } from './members';
+import { addMembersInBulk, MEMBER_TYPE, removeMemberByUser } from './members';
 import { segment } from './paths';
 import {
   type GraphChannel,
@@ -183,6 +183,11 @@ export class GraphTeams implements TeamsPlatform {
   /** Adds who is missing in bulk (`conversationMember: add`) and changes roles that differ. */
   addMembers(teamId: string, members: readonly PlannedMember[]): Promise<{ added: number; changed: number }> {
     return addMembersInBulk(this.client, this.binds, teamId, members);
+  }
+
+  /** Removes someone by their user id (Graph deletes a membership by its own id). */
+  removeMember(teamId: string, userId: string): Promise<boolean> {
+    return removeMemberByUser(this.client, teamId, userId);
   }
 
   /** Every channel the app can see. */

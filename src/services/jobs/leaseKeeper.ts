@@ -16,6 +16,8 @@ export class LeaseKeeper {
     private readonly owner: string,
     private readonly leaseMs: number,
     private readonly log: { warn(o: object, m: string): void },
+    /** Steward's clock (the worker's), which claims and lease checks read too. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /** Renews `jobId`'s lease until the function returned is called; `lost` runs if it is taken over. */
@@ -34,7 +36,7 @@ export class LeaseKeeper {
   private async renew(): Promise<void> {
     const ids = [...this.held.keys()];
     try {
-      const kept = await renewLeases(this.db, ids, this.owner, this.leaseMs, Date.now());
+      const kept = await renewLeases(this.db, ids, this.owner, this.leaseMs, this.clock());
       for (const id of ids) if (!kept.has(id)) this.held.get(id)?.();
     } catch (error) {
       this.log.warn({ err: error, jobs: ids.length }, 'renewing job leases failed');

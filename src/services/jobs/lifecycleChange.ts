@@ -1,14 +1,19 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import type { StoredJob } from '../../domain/jobs';
+import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from '../events';
 import { type JobDependencies, type JobHandler, type JobRun, jobType } from './jobType';
 import { teamRecord } from './teamRecord';
 
 const Team = z.looseObject({ id: z.string(), displayName: z.string() });
+const Person = Team;
 
-/** A change the lifecycle evaluator decided: delete an expired team, or give a team back its permanent owners. */
+/**
+ * A change the lifecycle evaluator decided (delete an expired team, give a team back its permanent
+ * owners), or one its people answered from a card (a member steps up as owner of an ownerless team,
+ * an owner's guest review removes guests).
+ */
 export const LifecycleChangeData = z.discriminatedUnion('action', [
   z.looseObject({ action: z.literal('delete'), team: Team, reason: z.string() }),
   z.looseObject({
@@ -16,6 +21,14 @@ export const LifecycleChangeData = z.discriminatedUnion('action', [
     team: Team,
     reason: z.string(),
     ownerIds: z.array(z.string()).min(1),
+  }),
+  z.looseObject({ action: z.literal('stepUp'), team: Team, reason: z.string(), owner: Person }),
+  z.looseObject({
+    action: z.literal('removeGuests'),
+    team: Team,
+    reason: z.string(),
+    guests: z.array(Person).min(1),
+    reviewer: Person,
   }),
 ]);
 export type LifecycleChangeData = z.output<typeof LifecycleChangeData>;
@@ -29,7 +42,23 @@ const CHANGE_STEPS = {
     { name: 'restoreOwners', title: 'Restore the permanent owners', weight: 90 },
     { name: 'finish', title: 'Finish', weight: 10 },
   ],
-} as const;
+  stepUp: [
+    { name: 'addOwner', title: 'Make the member an owner', weight: 90 },
+    { name: 'finish', title: 'Finish', weight: 10 },
+  ],
+  removeGuests: [
+    { name: 'removeGuests', title: 'Remove the guests', weight: 90 },
+    { name: 'finish', title: 'Finish', weight: 10 },
+  ],
+} as const satisfies Record<LifecycleChangeData['action'], readonly StepDefinition[]>;
+
+/** The `teams` trail's action when each change completes. */
+const COMPLETED_AS: Readonly<Record<LifecycleChangeData['action'], string>> = {
+  delete: 'team_deleted',
+  restoreOwners: 'permanent_owners_restored',
+  stepUp: 'owner_stepped_up',
+  removeGuests: 'guests_removed',
+};
 
 /** Carries out the change on the platform; its completion is recorded in the `teams` trail. */
 class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
@@ -46,6 +75,30 @@ class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
       });
       return;
     }
+    if (data.action === 'stepUp') {
+      await run.step('addOwner', async () => {
+        // Adding an owner twice is not an error, so a step run again after a crash changes nothing.
+        await this.deps.teams.addMember(data.team.id, data.owner.id, 'owner');
+        return { log: [`${data.owner.displayName} is now an owner of "${data.team.displayName}".`] };
+      });
+      return;
+    }
+    if (data.action === 'removeGuests') {
+      await run.step('removeGuests', async () => {
+        const log: string[] = [];
+        for (const guest of data.guests) {
+          // A guest already gone (an earlier attempt, or someone else) is not an error.
+          const removed = await this.deps.teams.removeMember(data.team.id, guest.id);
+          log.push(
+            removed
+              ? `Removed ${guest.displayName} from "${data.team.displayName}".`
+              : `${guest.displayName} was no longer in "${data.team.displayName}".`,
+          );
+        }
+        return { log };
+      });
+      return;
+    }
     await run.step('restoreOwners', async () => {
       const owners = data.ownerIds.map((id) => ({ id, role: 'owner' as const }));
       const { added, changed } = await this.deps.teams.addMembers(data.team.id, owners);
@@ -59,12 +112,15 @@ class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
     trx: Transaction<Database>,
     now: Date,
   ): Promise<StewardEvent[]> {
-    const action = data.action === 'delete' ? 'team_deleted' : 'permanent_owners_restored';
     const details = {
       reason: data.reason,
       ...(data.action === 'restoreOwners' ? { owners: data.ownerIds } : {}),
+      ...(data.action === 'stepUp' ? { owner: data.owner.id } : {}),
+      ...(data.action === 'removeGuests'
+        ? { guests: data.guests.map((g) => g.id), reviewer: data.reviewer.id }
+        : {}),
     };
-    await this.deps.audit.record(trx, teamRecord(action, data.team, job, details), now);
+    await this.deps.audit.record(trx, teamRecord(COMPLETED_AS[data.action], data.team, job, details), now);
     if (data.action !== 'delete') return [];
     const payload = {
       team: data.team,
@@ -79,10 +135,17 @@ class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
   }
 }
 
-/** `LifecycleChange`: deletes an expired team, or restores a team's permanent owners. */
+/**
+ * `LifecycleChange`: deletes an expired team, restores a team's permanent owners, makes a member
+ * who stepped up an owner, or removes the guests an owner's review let go.
+ */
 export const lifecycleChangeJob = jobType({
   type: 'LifecycleChange',
   data: LifecycleChangeData,
-  steps: (data) => CHANGE_STEPS[data.action === 'delete' ? 'delete' : 'restoreOwners'],
+  // Read loosely (the data is also read to show a job): an unknown action shows the owners' steps.
+  steps: (data) =>
+    Object.hasOwn(CHANGE_STEPS, String(data.action))
+      ? CHANGE_STEPS[data.action as LifecycleChangeData['action']]
+      : CHANGE_STEPS.restoreOwners,
   handler: (deps) => new LifecycleChangeHandler(deps),
 });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { JobCannotRun, PlatformError, StewardError } from '../../domain/errors';
 import { type JobType, retryDelayMs, type StoredJob } from '../../domain/jobs';
 import type { JobRepository } from '../../store/jobs';
-import { type PacingListener, withPacing } from '../../platform/pacing';
+import { withPacing } from '../../platform/pacing';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit';
 import type { EventBus } from '../events';
@@ -11,12 +11,7 @@ import type { JobHandler } from './jobType';
 import { LeaseKeeper } from './leaseKeeper';
 import { lifecycleRecord } from './lifecycle';
 import type { RunnableJobType } from './registry';
-
-/**
- * Jobs a process holds per slot at most, counting those waiting for a budget turn. A turn is at
- * most the budget's `maxWaitMs` (or one bucket interval) away, so a held job soon works again.
- */
-const HELD_PER_SLOT = 8;
+import { WorkerSlots } from './workerSlots';
 
 export interface WorkerOptions {
   /** Identifies this worker in leases (host, process, instance). */
@@ -47,14 +42,7 @@ export interface WorkerOptions {
  */
 export class JobWorker {
   private readonly running = new Set<Promise<void>>();
-  /** Jobs of `running` waiting for their turn in the platform's rate budget: they hold no slot. */
-  private pacing = 0;
-  /**
-   * The last claim found fewer due jobs than it could take: a slot lent out by a paced wait does
-   * not send another claim before the next poll or wake-up (an empty claim is a statement for
-   * nothing, and paced waits start many times a second).
-   */
-  private drained = false;
+  private readonly slots: WorkerSlots;
   private readonly leases: LeaseKeeper;
   private timer?: NodeJS.Timeout;
   private ticking = false;
@@ -71,7 +59,8 @@ export class JobWorker {
     },
     private readonly options: WorkerOptions,
   ) {
-    this.leases = new LeaseKeeper(deps.db, options.owner, options.leaseMs, options.log);
+    this.leases = new LeaseKeeper(deps.db, options.owner, options.leaseMs, options.log, options.clock);
+    this.slots = new WorkerSlots(options.concurrency, () => this.tickSoon());
   }
 
   /** Starts polling for jobs. */
@@ -83,6 +72,12 @@ export class JobWorker {
 
   /** Looks for jobs now rather than at the next poll (a job was just queued in this process). */
   wake(): void {
+    this.slots.due();
+    this.tickSoon();
+  }
+
+  /** Claims now, or right after the claim under way. */
+  private tickSoon(): void {
     if (this.stopped) return;
     if (this.ticking) {
       this.again = true;
@@ -104,18 +99,14 @@ export class JobWorker {
     try {
       do {
         this.again = false;
-        const { concurrency } = this.options;
-        // A slot is for work: jobs waiting for a budget turn give theirs back. How many jobs the
-        // process holds at all stays bounded (each costs a timer and a lease's renewals).
-        const working = this.running.size - this.pacing;
-        const free = Math.min(concurrency - working, concurrency * HELD_PER_SLOT - this.running.size);
+        const free = this.slots.free(this.running.size);
         if (free <= 0 || this.stopped) break;
         const claimed = await this.claim(free);
-        this.drained = claimed.length < free;
+        this.slots.claimed(free, claimed.length);
         for (const job of claimed) {
           const running: Promise<void> = this.execute(job).finally(() => {
             this.running.delete(running);
-            this.wake();
+            this.slots.freed();
           });
           this.running.add(running);
         }
@@ -128,7 +119,7 @@ export class JobWorker {
       if (!this.stopped) {
         clearTimeout(this.timer);
         // The process's HTTP server keeps it alive; a pending poll alone should not.
-        this.timer = setTimeout(() => this.wake(), this.options.pollMs).unref();
+        this.timer = setTimeout(() => this.wake(), this.slots.pollDelay(this.options.pollMs)).unref();
       }
     }
   }
@@ -140,7 +131,7 @@ export class JobWorker {
    * worker that takes it up when the lease runs out records it then.
    */
   private async claim(limit: number): Promise<StoredJob[]> {
-    const { jobs, db, audit } = this.deps;
+    const { jobs, audit } = this.deps;
     const now = (this.options.clock ?? Date.now)();
     const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now);
     // A job back from a park goes on with the attempt that started it.
@@ -152,9 +143,7 @@ export class JobWorker {
           worker: this.options.owner,
         }),
       );
-    if (entries.length > 0) {
-      await db.transaction().execute((trx) => audit.record(trx, entries, new Date(now)));
-    }
+    await audit.recordAlone(entries, new Date(now));
     return claimed;
   }
 
@@ -188,7 +177,7 @@ export class JobWorker {
       leases: this.leases,
     });
     try {
-      await withPacing(this.slotLender, () => handler.run(active.run));
+      await withPacing(this.slots.lender, () => handler.run(active.run));
       const published = await db.transaction().execute(async (trx) => {
         const now = new Date();
         if (!(await jobs.finish(job, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
@@ -210,24 +199,6 @@ export class JobWorker {
       active.close();
     }
   }
-
-  /**
-   * Lends a job's slot out while it waits for its turn in the platform's budget: another due job is
-   * claimed meanwhile. The job carries on when its turn comes even if every slot is taken by then;
-   * its call is due, and holding it back for a slot would waste the turn it reserved.
-   */
-  private readonly slotLender: PacingListener = {
-    waiting: () => {
-      this.pacing += 1;
-      if (!this.drained) this.wake();
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        this.pacing -= 1;
-      };
-    },
-  };
 
   /**
    * Parks a job whose step waits for the platform: written with what it waits for, released, and

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { type AuditEntry, SYSTEM_ACTOR } from '../../domain/audit';
 import { EMPTY_LIFECYCLE_RECORD, type LifecycleDecision, recordChanged } from '../../domain/lifecycle/decide';
+import { standingChanged, standingOf } from '../../domain/lifecycle/standing';
 import type { LifecycleActionKind } from '../../domain/wire/lifecycle';
 import type { EventType } from '../../domain/wire/events';
 import type { JobRepository } from '../../store/jobs';
@@ -72,19 +73,24 @@ export class LifecycleActions {
       .filter((team) => recordChanged(team.stored?.record ?? EMPTY_LIFECYCLE_RECORD, team.evaluation.next))
       .map((team) => ({ teamId: team.facts.teamId, record: team.evaluation.next }));
     await this.deps.store.save(changed, asOf, now, trx);
-    const events: StewardEvent[] = [];
+    const moved = page
+      .map((team) => ({ teamId: team.facts.teamId, standing: standingOf(team.facts, team.evaluation) }))
+      .filter((row, i) => standingChanged(page[i]!.stored?.standing ?? null, row.standing));
+    await this.deps.store.saveStanding(moved, now, trx);
+    const announced: Array<{ type: EventType; payload: Record<string, unknown> }> = [];
     const records: AuditEntry[] = [];
     let jobs = 0;
     for (const team of page) {
       for (const decision of team.evaluation.decisions) {
         records.push(this.record(team, decision, asOf, evaluationId));
         const type = ANNOUNCED_AS[decision.action];
-        if (type) events.push(await this.deps.events.record(trx, type, this.payload(team, decision), now));
+        if (type) announced.push({ type, payload: this.payload(team, decision) });
         if (await this.queueChange(trx, team, decision, now)) jobs++;
       }
     }
-    // One statement for the page's records (and one for the trail's day count).
+    // A few statements for the page's records (and the trail's day count) and for its events.
     await this.deps.audit.record(trx, records, now);
+    const events = await this.deps.events.recordAll(trx, announced, now);
     return { events, decisions: records.length, jobs };
   }
 
@@ -110,6 +116,7 @@ export class LifecycleActions {
         ...(team.teamPolicy.templateId ? { templateId: team.teamPolicy.templateId } : {}),
         ...(decision.outcome ? { outcome: decision.outcome } : {}),
         ...(decision.missingOwnerIds ? { owners: decision.missingOwnerIds } : {}),
+        ...(decision.ownerlessSince ? { ownerlessSince: decision.ownerlessSince } : {}),
       },
     };
   }
@@ -131,6 +138,8 @@ export class LifecycleActions {
         guestIds: team.facts.guestIds,
         ...(decision.outcome ? { outcome: decision.outcome } : {}),
         ...(decision.noticeDays ? { noticeDays: decision.noticeDays } : {}),
+        // Governance told after the members were asked: since when nobody stepped up.
+        ...(decision.ownerlessSince ? { ownerlessSince: decision.ownerlessSince } : {}),
       },
     };
   }

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import { Conflict, ValidationFailed } from '../../domain/errors';
-import { addDays, dayOf } from '../../domain/lifecycle/dates';
+import { addDays, dayOf, laterDay } from '../../domain/lifecycle/dates';
 import { EMPTY_LIFECYCLE_RECORD, renewedRecord } from '../../domain/lifecycle/decide';
 import { lifecyclePolicyProblems } from '../../domain/lifecycle/policy';
+import { standingOf } from '../../domain/lifecycle/standing';
 import type {
   LifecycleAction,
   LifecyclePolicy,
@@ -93,6 +94,14 @@ export class LifecycleService {
       const stored = await this.deps.store.lock(teamId, trx);
       const record = renewedRecord(stored?.record ?? EMPTY_LIFECYCLE_RECORD, today);
       await this.deps.store.save([{ teamId, record, renewedBy: caller.id }], null, now, trx);
+      // The report counts from the standing: it moves with the renewal (which counts as activity).
+      const before = standingOf(facts, decided.evaluation);
+      const inactiveOn =
+        before.inactiveOn === null
+          ? null
+          : laterDay(before.inactiveOn, addDays(today, teamPolicy.policy.inactivity.days));
+      const standing = { ...before, expiresOn, inactiveOn };
+      await this.deps.store.saveStanding([{ teamId, standing }], now, trx);
       await this.deps.audit.record(
         trx,
         callerRecord(caller, {

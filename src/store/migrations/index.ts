@@ -11,6 +11,7 @@ import * as refusalCounts from './0009_refusal_counts';
 import * as graphBudget from './0010_graph_budget';
 import * as approvalStages from './0011_approval_stages';
 import * as lifecycle from './0012_lifecycle';
+import * as lifecycleStanding from './0013_lifecycle_standing';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010_graph_budget': graphBudget,
   '0011_approval_stages': approvalStages,
   '0012_lifecycle': lifecycle,
+  '0013_lifecycle_standing': lifecycleStanding,
 };
 
 export const migrationProvider: MigrationProvider = {

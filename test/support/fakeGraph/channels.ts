@@ -27,6 +27,15 @@ export abstract class ChannelsApi extends TeamsApi {
     return { status: 200, body: this.memberJson(member) };
   }
 
+  /** `DELETE /teams/{id}/members/{membership-id}` (`api/conversationmember-delete.md`): 204, no body. */
+  protected deleteMember(teamId: string, memberId: string): Reply {
+    const team = this.team(teamId);
+    const index = team.members.findIndex((m) => m.id === memberId);
+    if (index < 0) return fail(404, 'NotFound', 'Member not found.');
+    team.members.splice(index, 1);
+    return { status: 204 };
+  }
+
   protected listChannels(request: ParsedRequest, teamId: string): Reply {
     const team = this.team(teamId);
     return this.collection(

@@ -85,6 +85,7 @@ export class FakeGraph extends IdentityApi {
       ['POST', new RegExp(`^/teams/${id}/members/add$`), (r, t) => this.addMembers(r, t)],
       ['POST', new RegExp(`^/teams/${id}/installedApps$`), (r, t) => this.installApp(r, t)],
       ['PATCH', new RegExp(`^/teams/${id}/members/${id}$`), (r, t, m) => this.patchMember(r, t, m)],
+      ['DELETE', new RegExp(`^/teams/${id}/members/${id}$`), (r, t, m) => this.deleteMember(t, m)],
       ['GET', new RegExp(`^/teams/${id}/channels$`), (r, t) => this.listChannels(r, t)],
       ['POST', new RegExp(`^/teams/${id}/channels$`), (r, t) => this.createChannel(r, t)],
       ['GET', new RegExp(`^/teams/${id}/primaryChannel$`), (r, t) => this.primaryChannel(t)],

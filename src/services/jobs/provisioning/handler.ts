@@ -178,10 +178,14 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       const details = { templateId: data.template.id, requester: data.requester.id };
       await audit.record(trx, teamRecord('team_created', data.team, job, details), now);
     }
-    return [
-      await events.record(trx, 'team_created', payload, now),
-      await events.record(trx, 'team_provisioning_completed', payload, now),
-    ];
+    return events.recordAll(
+      trx,
+      [
+        { type: 'team_created', payload },
+        { type: 'team_provisioning_completed', payload },
+      ],
+      now,
+    );
   }
 
   async failed(

@@ -1,0 +1,103 @@
+import type { BotLog } from '../botLog';
+import type { BotState, PostedCard } from '../botState';
+import type { AdaptiveCardAttachment } from '../cards';
+import type { Reader } from '../i18n/catalog';
+import type { Messenger } from '../messenger';
+import { readerOfApprover } from './approverReader';
+
+/** A bot-state record of one card sent to several people, each updated in place. */
+export interface CardsOfPeople {
+  cards: Record<string, PostedCard>;
+}
+
+/** What posting and updating the cards of a record needs. */
+export interface CardDeliveryDependencies {
+  state: BotState;
+  messenger: Messenger;
+  log: BotLog;
+}
+
+/** How a record draws the card of one person, in their language. */
+export type CardOf<R> = (record: R, personId: string, reader: Reader) => AdaptiveCardAttachment;
+
+/**
+ * Posts the record's card to each of `people` who has none yet, in their 1:1 chat and language (so
+ * a webhook delivered twice sends nothing twice). Each posted card is added to the record as
+ * it is now, at once: someone may answer while the others are still being reached. A card whose
+ * record was `answered` while it was on its way is redrawn. Someone not reached is noted under the
+ * record's `key`, and gets the card when they are next reached (`retryUndelivered`). Resolves to
+ * the people not reached.
+ */
+export async function postToEach<R extends CardsOfPeople>(
+  deps: CardDeliveryDependencies,
+  people: readonly string[],
+  record: { key: string; load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
+  cardOf: CardOf<R>,
+  answered: (record: R) => boolean,
+): Promise<string[]> {
+  const unreached: string[] = [];
+  for (const personId of new Set(people)) {
+    const current = await record.load();
+    if (!current) return unreached;
+    if (current.cards[personId]) continue;
+    const reader = await readerOfApprover(deps.state, personId);
+    const posted = await deps.messenger
+      .postToPerson(personId, cardOf(current, personId, reader))
+      .catch((error: unknown) => {
+        deps.log.warn({ err: error, personId }, 'could not deliver a lifecycle card');
+        return undefined;
+      });
+    if (!posted) {
+      unreached.push(personId);
+      await deps.state.noteUndeliveredCard(personId, record.key);
+      continue;
+    }
+    const latest = (await record.load()) ?? current;
+    await record.save({ ...latest, cards: { ...latest.cards, [personId]: posted } });
+    if (answered(latest) && !answered(current)) {
+      await deps.messenger.update(posted, cardOf(latest, personId, reader)).catch((error: unknown) => {
+        deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
+      });
+    }
+  }
+  return unreached;
+}
+
+/** Redraws every card of the record in place, but `skip`'s (answered in its own turn). */
+export async function updateEach<R extends CardsOfPeople>(
+  deps: CardDeliveryDependencies,
+  record: R,
+  cardOf: CardOf<R>,
+  skip?: string,
+): Promise<void> {
+  for (const [personId, posted] of Object.entries(record.cards)) {
+    if (personId === skip) continue;
+    const card = cardOf(record, personId, await readerOfApprover(deps.state, personId));
+    await deps.messenger.update(posted, card).catch((error: unknown) => {
+      deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
+    });
+  }
+}
+
+/**
+ * Someone was just reached (they talked to the bot): the cards of `prefix` that could not reach
+ * them before are posted now, from their records as they stand (answered ones show the answer).
+ */
+export async function retryUndelivered<R extends CardsOfPeople>(
+  deps: CardDeliveryDependencies,
+  personId: string,
+  prefix: string,
+  records: {
+    load: (key: string) => Promise<R | undefined>;
+    save: (record: R) => Promise<void>;
+  },
+  cardOf: CardOf<R>,
+  answered: (record: R) => boolean,
+): Promise<void> {
+  for (const key of await deps.state.undeliveredCards(personId)) {
+    if (!key.startsWith(prefix)) continue;
+    const record = { key, load: () => records.load(key), save: records.save };
+    const unreached = await postToEach(deps, [personId], record, cardOf, answered);
+    if (unreached.length === 0) await deps.state.forgetUndeliveredCard(personId, key);
+  }
+}

@@ -1,0 +1,85 @@
+import type { PacingListener } from '../../platform/pacing';
+
+/**
+ * Jobs a process holds per slot at most, counting those waiting for a budget turn. A turn is at
+ * most the budget's `maxWaitMs` (or one bucket interval) away, so a held job soon works again.
+ */
+const HELD_PER_SLOT = 8;
+
+/** The longest poll interval, in `pollMs`. */
+const POLL_BACKOFF = 4;
+
+/**
+ * A worker's slots: how many jobs it may claim now, and when claiming again is worth a statement.
+ * A slot is for work: a job waiting for its turn in the platform's rate budget lends its slot out
+ * (`lender`), and the worker claims another due job meanwhile.
+ */
+export class WorkerSlots {
+  /** Jobs in hand waiting for their turn in the platform's rate budget: they hold no slot. */
+  private pacing = 0;
+  /**
+   * The last claim found fewer due jobs than it could take: a slot freed or lent out does not
+   * send another claim (a statement for nothing) until something may have become due: a park's
+   * time, the poll, a job queued in this process (`due`).
+   */
+  private drained = false;
+  /** Empty claims in a row, which space the polls out (`pollDelay`). */
+  private emptyClaims = 0;
+
+  constructor(
+    private readonly concurrency: number,
+    /** Looks for jobs now. */
+    private readonly claimNow: () => void,
+  ) {}
+
+  /** How many jobs the worker may claim with `held` jobs in hand. */
+  free(held: number): number {
+    // How many jobs the process holds at all stays bounded (each costs a timer and a lease's renewals).
+    const working = held - this.pacing;
+    return Math.min(this.concurrency - working, this.concurrency * HELD_PER_SLOT - held);
+  }
+
+  /** A claim asked for `asked` jobs and got `got`. */
+  claimed(asked: number, got: number): void {
+    this.drained = got < asked;
+    this.emptyClaims = got === 0 ? this.emptyClaims + 1 : 0;
+  }
+
+  /**
+   * How long until the next poll: `pollMs` while claims find work, doubling while they find none,
+   * up to `POLL_BACKOFF` times it. A poll is a statement on the shared database whether or not it
+   * finds a job, and a worker's own parked jobs wake it by timer, not by poll; the polls are for
+   * what other processes queue or leave (a request, a lease run out).
+   */
+  pollDelay(pollMs: number): number {
+    return pollMs * Math.min(POLL_BACKOFF, 2 ** Math.max(0, this.emptyClaims - 1));
+  }
+
+  /** Something may have become due (a park's time, the poll, a job queued here): claim again. */
+  due(): void {
+    this.drained = false;
+  }
+
+  /** A slot came free (a job ended or parked): worth a claim only if the last one left jobs behind. */
+  freed(): void {
+    if (!this.drained) this.claimNow();
+  }
+
+  /**
+   * Lends a job's slot out while it waits for its turn in the platform's budget: another due job is
+   * claimed meanwhile. The job carries on when its turn comes even if every slot is taken by then;
+   * its call is due, and holding it back for a slot would waste the turn it reserved.
+   */
+  readonly lender: PacingListener = {
+    waiting: () => {
+      this.pacing += 1;
+      this.freed();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        this.pacing -= 1;
+      };
+    },
+  };
+}
