@@ -1,5 +1,7 @@
-import type { ConversationReference, Storage, StoreItem } from 'botbuilder';
-import type { ApprovalCardData, OwnerlessCardData } from './cards';
+import type { ConversationReference, Storage } from 'botbuilder';
+import type { ApprovalCardData } from './cards';
+import { LifecycleCardState } from './lifecycleCardState';
+import { createItem, readItem, writeItem } from './storedItems';
 import type { Language, Reader } from './i18n/catalog';
 
 /** What the bot remembers about a person who talked to it: where to reach them, and their Teams id. */
@@ -77,36 +79,6 @@ export interface PendingDelivery {
   nextAt: string;
 }
 
-/** The cards about one team short of owners, for one day it was found so and one audience. */
-export interface OwnerlessRecord extends Omit<OwnerlessCardData, 'steppedUp' | 'notNeeded'> {
-  /** Each recipient's card, by their object id. */
-  cards: Record<string, PostedCard>;
-  /** Who stepped up from a card, once someone did. */
-  steppedUp: { id: string; name: string } | null;
-}
-
-/** The guest review cards of one team, for one due day. */
-export interface GuestReviewRecord {
-  teamId: string;
-  teamName: string;
-  dueOn: string;
-  /** The guests in the cards' order: their ids and names. */
-  guests: Array<{ id: string; name: string }>;
-  teamUrl: string | null;
-  /** Each owner's card, by their object id. */
-  cards: Record<string, PostedCard>;
-  /** The review, once an owner submitted it. */
-  review: {
-    byId: string;
-    by: string;
-    /** The day of the review (YYYY-MM-DD), as the API recorded it. */
-    on: string;
-    removed: string[];
-    kept: string[];
-    nextOn: string | null;
-  } | null;
-}
-
 /** A submitted request form: the job it created. */
 export interface SubmittedForm {
   jobId: string;
@@ -127,19 +99,20 @@ export interface WebhookRegistration {
   hookId: string | null;
 }
 
-/** The eTag a first write carries so it creates the item only when it is absent. */
-const CREATE_ONLY = 'steward-create-only';
-
 /**
  * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
  * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
  * `ended/<jobId>`,
  * `deliveries/<approverId>/<approvalId>`, `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`,
- * `languages/<userId>`, `ownerless/<kind>/<since>/<teamId>`, `guestReviews/<dueOn>/<teamId>`,
- * `lifecycleDeliveries/<personId>/<record>`.
+ * `languages/<userId>`; the lifecycle cards' keys are listed in `lifecycleCardState.ts`.
  */
 export class BotState {
-  constructor(private readonly storage: BotStorage) {}
+  /** The ownerless and guest review cards, and lifecycle cards that could not reach their person. */
+  readonly lifecycleCards: LifecycleCardState;
+
+  constructor(private readonly storage: BotStorage) {
+    this.lifecycleCards = new LifecycleCardState(storage);
+  }
 
   /** The person with this object id, when they have talked to the bot. */
   user(aadObjectId: string): Promise<KnownUser | undefined> {
@@ -241,51 +214,6 @@ export class BotState {
     return this.put(`approvals/${approvalId}`, record);
   }
 
-  /** The cards about a team short of owners (`kind`: the members', or the governance managers'). */
-  ownerless(
-    kind: OwnerlessRecord['kind'],
-    since: string,
-    teamId: string,
-  ): Promise<OwnerlessRecord | undefined> {
-    return this.get<OwnerlessRecord>(`ownerless/${kind}/${since}/${teamId}`);
-  }
-
-  /** Stores the cards about a team short of owners. */
-  saveOwnerless(record: OwnerlessRecord): Promise<void> {
-    return this.put(`ownerless/${record.kind}/${record.since}/${record.teamId}`, record);
-  }
-
-  /** The guest review cards of a team for the review due on `dueOn`. */
-  guestReview(dueOn: string, teamId: string): Promise<GuestReviewRecord | undefined> {
-    return this.get<GuestReviewRecord>(`guestReviews/${dueOn}/${teamId}`);
-  }
-
-  /** Stores a team's guest review cards. */
-  saveGuestReview(record: GuestReviewRecord): Promise<void> {
-    return this.put(`guestReviews/${record.dueOn}/${record.teamId}`, record);
-  }
-
-  /**
-   * Notes that a lifecycle card (`record`: where its record is, as its conversation names it)
-   * could not reach `personId`, so it is posted when they are next reached.
-   */
-  noteUndeliveredCard(personId: string, record: string): Promise<void> {
-    return this.put(`lifecycleDeliveries/${personId}/${record}`, { record });
-  }
-
-  /** Forgets an undelivered lifecycle card (delivered now, or no longer needed). */
-  forgetUndeliveredCard(personId: string, record: string): Promise<void> {
-    return this.storage.delete([`lifecycleDeliveries/${personId}/${record}`]);
-  }
-
-  /** The records of the lifecycle cards that could not reach `personId` (none where storage cannot list). */
-  async undeliveredCards(personId: string): Promise<string[]> {
-    if (!this.storage.keysStartingWith) return [];
-    const prefix = `lifecycleDeliveries/${personId}/`;
-    const keys = await this.storage.keysStartingWith(prefix, RESUMED_AT_MOST);
-    return keys.map((key) => key.slice(prefix.length));
-  }
-
   /** The job a submitted form created. */
   form(userId: string, formId: string): Promise<SubmittedForm | undefined> {
     return this.get<SubmittedForm>(`forms/${userId}/${formId}`);
@@ -316,25 +244,15 @@ export class BotState {
     return this.put('webhook', registration);
   }
 
-  private async get<T>(key: string): Promise<T | undefined> {
-    const item = (await this.storage.read([key]))[key] as (T & StoreItem) | undefined;
-    if (!item) return undefined;
-    const { eTag: _eTag, ...value } = item;
-    return value as T;
+  private get<T>(key: string): Promise<T | undefined> {
+    return readItem<T>(this.storage, key);
   }
 
   private put(key: string, value: object): Promise<void> {
-    return this.storage.write({ [key]: { ...value, eTag: '*' } });
+    return writeItem(this.storage, key, value);
   }
 
-  /** Writes `value` unless `key` exists: a stale eTag conflicts with a stored item and creates an absent one. */
-  private async create(key: string, value: object): Promise<boolean> {
-    try {
-      await this.storage.write({ [key]: { ...value, eTag: CREATE_ONLY } });
-      return true;
-    } catch (error) {
-      if ((await this.storage.read([key]))[key]) return false;
-      throw error;
-    }
+  private create(key: string, value: object): Promise<boolean> {
+    return createItem(this.storage, key, value);
   }
 }

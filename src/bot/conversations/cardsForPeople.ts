@@ -49,7 +49,7 @@ export async function postToEach<R extends CardsOfPeople>(
       });
     if (!posted) {
       unreached.push(personId);
-      await deps.state.noteUndeliveredCard(personId, record.key);
+      await deps.state.lifecycleCards.noteUndeliveredCard(personId, record.key);
       continue;
     }
     const latest = (await record.load()) ?? current;
@@ -94,10 +94,10 @@ export async function retryUndelivered<R extends CardsOfPeople>(
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<void> {
-  for (const key of await deps.state.undeliveredCards(personId)) {
+  for (const key of await deps.state.lifecycleCards.undeliveredCards(personId)) {
     if (!key.startsWith(prefix)) continue;
     const record = { key, load: () => records.load(key), save: records.save };
     const unreached = await postToEach(deps, [personId], record, cardOf, answered);
-    if (unreached.length === 0) await deps.state.forgetUndeliveredCard(personId, key);
+    if (unreached.length === 0) await deps.state.lifecycleCards.forgetUndeliveredCard(personId, key);
   }
 }

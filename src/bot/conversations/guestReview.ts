@@ -1,6 +1,6 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
-import type { GuestReviewRecord } from '../botState';
+import type { GuestReviewRecord } from '../lifecycleCardState';
 import { GUESTS_ON_A_CARD, guestInputId, renderGuestReviewCard } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 import { type Reader, say } from '../i18n/catalog';
@@ -45,12 +45,12 @@ export class GuestReviewConversation {
       log.warn({ teamId }, 'a guest review is due for a team with no owner; nobody can review it');
       return;
     }
-    const stored = await state.guestReview(event.dueOn, teamId);
+    const stored = await state.lifecycleCards.guestReview(event.dueOn, teamId);
     if (!stored) {
       // Names, not ids: the platform's members carry each guest's display name.
       const names = new Map((await client.getTeamMembers(teamId, app)).map((m) => [m.userId, m.displayName]));
       const team = await client.getTeam(teamId, app).catch(() => undefined);
-      await state.saveGuestReview({
+      await state.lifecycleCards.saveGuestReview({
         teamId,
         teamName: team?.displayName || event.team.displayName,
         dueOn: event.dueOn,
@@ -65,8 +65,8 @@ export class GuestReviewConversation {
       event.ownerIds,
       {
         key: recordKey(event.dueOn, teamId),
-        load: () => state.guestReview(event.dueOn, teamId),
-        save: (r) => state.saveGuestReview(r),
+        load: () => state.lifecycleCards.guestReview(event.dueOn, teamId),
+        save: (r) => state.lifecycleCards.saveGuestReview(r),
       },
       cardOf,
       answered,
@@ -80,13 +80,13 @@ export class GuestReviewConversation {
     const { state } = this.deps;
     const load = (key: string) => {
       const [, dueOn, ...team] = key.split('/');
-      return state.guestReview(dueOn ?? '', team.join('/'));
+      return state.lifecycleCards.guestReview(dueOn ?? '', team.join('/'));
     };
     return retryUndelivered(
       this.deps,
       personId,
       'guestReviews/',
-      { load, save: (r) => state.saveGuestReview(r) },
+      { load, save: (r) => state.lifecycleCards.saveGuestReview(r) },
       cardOf,
       answered,
     );
@@ -98,7 +98,7 @@ export class GuestReviewConversation {
     const me = context.activity.from.aadObjectId ?? '';
     const teamId = typeof data.teamId === 'string' ? data.teamId : '';
     const dueOn = typeof data.dueOn === 'string' ? data.dueOn : '';
-    const load = () => this.deps.state.guestReview(dueOn, teamId);
+    const load = () => this.deps.state.lifecycleCards.guestReview(dueOn, teamId);
     const record = await load();
     if (!record) return { kind: 'text', text: say(reader, 'guestReview.gone') };
     // Reviewed already (by another owner, or a second click): the review as it was made, to the
@@ -121,7 +121,7 @@ export class GuestReviewConversation {
         nextOn: result.nextReviewOn,
       },
     };
-    await this.deps.state.saveGuestReview(reviewed);
+    await this.deps.state.lifecycleCards.saveGuestReview(reviewed);
     await updateEach(this.deps, reviewed, cardOf, me);
     return cardReply(cardOf(reviewed, me, reader), true);
   }

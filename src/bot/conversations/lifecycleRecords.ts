@@ -1,6 +1,6 @@
-import type { StoreItem } from 'botbuilder';
 import type { BotStorage, PostedCard } from '../botState';
 import type { LifecycleAnswer } from '../cards';
+import { readItem, writeItem } from '../storedItems';
 
 /** The two notices that get a card: before expiry, and after the policy's days without activity. */
 export type NoticeKind = 'renewal' | 'inactivity';
@@ -39,16 +39,12 @@ export interface NoticeRecord {
 export class NoticeRecords {
   constructor(private readonly storage: BotStorage) {}
 
-  async get(kind: NoticeKind, teamId: string): Promise<NoticeRecord | undefined> {
-    const key = keyOf(kind, teamId);
-    const item = (await this.storage.read([key]))[key] as (NoticeRecord & StoreItem) | undefined;
-    if (!item) return undefined;
-    const { eTag: _eTag, ...record } = item;
-    return record;
+  get(kind: NoticeKind, teamId: string): Promise<NoticeRecord | undefined> {
+    return readItem<NoticeRecord>(this.storage, keyOf(kind, teamId));
   }
 
   save(kind: NoticeKind, record: NoticeRecord): Promise<void> {
-    return this.storage.write({ [keyOf(kind, record.teamId)]: { ...record, eTag: '*' } });
+    return writeItem(this.storage, keyOf(kind, record.teamId), record);
   }
 }
 

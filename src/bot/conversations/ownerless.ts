@@ -1,7 +1,7 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { OwnerlessRecord } from '../botState';
+import type { OwnerlessRecord } from '../lifecycleCardState';
 import { type BecomeOwnerData, renderOwnerlessCard } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Reader } from '../i18n/catalog';
@@ -62,7 +62,7 @@ export class OwnerlessConversation {
       people = managers.value.map((person) => person.id);
     }
     const team = await client.getTeam(teamId, app).catch(() => undefined);
-    const stored = await state.ownerless(kind, event.dueOn, teamId);
+    const stored = await state.lifecycleCards.ownerless(kind, event.dueOn, teamId);
     const record: OwnerlessRecord = stored ?? {
       teamId,
       teamName: team?.displayName || event.team.displayName,
@@ -73,14 +73,14 @@ export class OwnerlessConversation {
       cards: {},
       steppedUp: null,
     };
-    if (!stored) await state.saveOwnerless(record);
+    if (!stored) await state.lifecycleCards.saveOwnerless(record);
     const unreached = await postToEach(
       this.deps,
       people,
       {
         key: recordKey(kind, event.dueOn, teamId),
-        load: () => state.ownerless(kind, event.dueOn, teamId),
-        save: (r) => state.saveOwnerless(r),
+        load: () => state.lifecycleCards.ownerless(kind, event.dueOn, teamId),
+        save: (r) => state.lifecycleCards.saveOwnerless(r),
       },
       cardOf,
       answered,
@@ -97,13 +97,17 @@ export class OwnerlessConversation {
     const { state } = this.deps;
     const load = (key: string) => {
       const [, kind, since, ...team] = key.split('/');
-      return state.ownerless(kind === 'governance' ? 'governance' : 'ask', since ?? '', team.join('/'));
+      return state.lifecycleCards.ownerless(
+        kind === 'governance' ? 'governance' : 'ask',
+        since ?? '',
+        team.join('/'),
+      );
     };
     return retryUndelivered(
       this.deps,
       personId,
       'ownerless/',
-      { load, save: (r) => state.saveOwnerless(r) },
+      { load, save: (r) => state.lifecycleCards.saveOwnerless(r) },
       cardOf,
       answered,
     );
@@ -113,7 +117,7 @@ export class OwnerlessConversation {
   async stepUp(context: TurnContext, api: StewardClient, data: BecomeOwnerData): Promise<Reply> {
     const reader = readerOfTurn(context);
     const me = context.activity.from.aadObjectId ?? '';
-    const load = () => this.deps.state.ownerless('ask', data.since, data.teamId);
+    const load = () => this.deps.state.lifecycleCards.ownerless('ask', data.since, data.teamId);
     let result;
     try {
       result = await api.stepUpAsTeamOwner(data.teamId);
@@ -130,7 +134,7 @@ export class OwnerlessConversation {
     const name = context.activity.from.name || result.owner.displayName;
     const current = (await load()) ?? this.unrecorded(data, result.displayName);
     const record: OwnerlessRecord = { ...current, steppedUp: { id: me, name } };
-    await this.deps.state.saveOwnerless(record);
+    await this.deps.state.lifecycleCards.saveOwnerless(record);
     await updateEach(this.deps, record, cardOf, me);
     return cardReply(cardOf(record, me, reader), true);
   }

@@ -1,0 +1,90 @@
+import type { BotStorage, PostedCard } from './botState';
+import type { OwnerlessCardData } from './cards';
+import { readItem, writeItem } from './storedItems';
+
+/** The cards about one team short of owners, for one day it was found so and one audience. */
+export interface OwnerlessRecord extends Omit<OwnerlessCardData, 'steppedUp' | 'notNeeded'> {
+  /** Each recipient's card, by their object id. */
+  cards: Record<string, PostedCard>;
+  /** Who stepped up from a card, once someone did. */
+  steppedUp: { id: string; name: string } | null;
+}
+
+/** The guest review cards of one team, for one due day. */
+export interface GuestReviewRecord {
+  teamId: string;
+  teamName: string;
+  dueOn: string;
+  /** The guests in the cards' order: their ids and names. */
+  guests: Array<{ id: string; name: string }>;
+  teamUrl: string | null;
+  /** Each owner's card, by their object id. */
+  cards: Record<string, PostedCard>;
+  /** The review, once an owner submitted it. */
+  review: {
+    byId: string;
+    by: string;
+    /** The day of the review (YYYY-MM-DD), as the API recorded it. */
+    on: string;
+    removed: string[];
+    kept: string[];
+    nextOn: string | null;
+  } | null;
+}
+
+/** How many undelivered cards a person is given at once when they are next reached. */
+const UNDELIVERED_AT_MOST = 1000;
+
+/**
+ * The bot's memory of the cards about teams short of owners and guest reviews, over the bot's
+ * storage. Keys: `ownerless/<kind>/<since>/<teamId>`, `guestReviews/<dueOn>/<teamId>`,
+ * `lifecycleDeliveries/<personId>/<record>` (a card that could not reach its person yet).
+ */
+export class LifecycleCardState {
+  constructor(private readonly storage: BotStorage) {}
+
+  /** The cards about a team short of owners (`kind`: the members', or the governance managers'). */
+  ownerless(
+    kind: OwnerlessRecord['kind'],
+    since: string,
+    teamId: string,
+  ): Promise<OwnerlessRecord | undefined> {
+    return readItem<OwnerlessRecord>(this.storage, `ownerless/${kind}/${since}/${teamId}`);
+  }
+
+  /** Stores the cards about a team short of owners. */
+  saveOwnerless(record: OwnerlessRecord): Promise<void> {
+    return writeItem(this.storage, `ownerless/${record.kind}/${record.since}/${record.teamId}`, record);
+  }
+
+  /** The guest review cards of a team for the review due on `dueOn`. */
+  guestReview(dueOn: string, teamId: string): Promise<GuestReviewRecord | undefined> {
+    return readItem<GuestReviewRecord>(this.storage, `guestReviews/${dueOn}/${teamId}`);
+  }
+
+  /** Stores a team's guest review cards. */
+  saveGuestReview(record: GuestReviewRecord): Promise<void> {
+    return writeItem(this.storage, `guestReviews/${record.dueOn}/${record.teamId}`, record);
+  }
+
+  /**
+   * Notes that a lifecycle card (`record`: where its record is, as its conversation names it)
+   * could not reach `personId`, so it is posted when they are next reached.
+   */
+  noteUndeliveredCard(personId: string, record: string): Promise<void> {
+    return writeItem(this.storage, `lifecycleDeliveries/${personId}/${record}`, { record });
+  }
+
+  /** Forgets an undelivered lifecycle card (delivered now, or no longer needed). */
+  forgetUndeliveredCard(personId: string, record: string): Promise<void> {
+    return this.storage.delete([`lifecycleDeliveries/${personId}/${record}`]);
+  }
+
+  /** The records of the lifecycle cards that could not reach `personId` (none where storage cannot list). */
+  async undeliveredCards(personId: string): Promise<string[]> {
+    if (!this.storage.keysStartingWith) return [];
+    const prefix = `lifecycleDeliveries/${personId}/`;
+    const keys = await this.storage.keysStartingWith(prefix, UNDELIVERED_AT_MOST);
+    return keys.map((key) => key.slice(prefix.length));
+  }
+}
