@@ -1,6 +1,6 @@
 import type { BotStorage, PostedCard } from './botState';
 import type { OwnerlessCardData } from './cards';
-import { readItem, writeItem } from './storedItems';
+import { createItem, readItem, writeItem } from './storedItems';
 
 /** The cards about one team short of owners, for one day it was found so and one audience. */
 export interface OwnerlessRecord extends Omit<OwnerlessCardData, 'steppedUp' | 'notNeeded'> {
@@ -38,7 +38,8 @@ const UNDELIVERED_AT_MOST = 1000;
 /**
  * The bot's memory of the cards about teams short of owners and guest reviews, over the bot's
  * storage. Keys: `ownerless/<kind>/<since>/<teamId>`, `guestReviews/<dueOn>/<teamId>`,
- * `lifecycleDeliveries/<personId>/<record>` (a card that could not reach its person yet).
+ * `lifecycleDeliveries/<personId>/<record>` (a card that could not reach its person yet),
+ * `cardPostings/<record>/<personId>` (a card's posting, taken by one delivery).
  */
 export class LifecycleCardState {
   constructor(private readonly storage: BotStorage) {}
@@ -86,5 +87,15 @@ export class LifecycleCardState {
     const prefix = `lifecycleDeliveries/${personId}/`;
     const keys = await this.storage.keysStartingWith(prefix, UNDELIVERED_AT_MOST);
     return keys.map((key) => key.slice(prefix.length));
+  }
+
+  /** Takes the posting of a record's card to one person: false when another delivery took it first. */
+  claimCard(record: string, personId: string): Promise<boolean> {
+    return createItem(this.storage, `cardPostings/${record}/${personId}`, { personId });
+  }
+
+  /** Gives a claimed posting back (the card could not be delivered), so a later delivery may post it. */
+  releaseCard(record: string, personId: string): Promise<void> {
+    return this.storage.delete([`cardPostings/${record}/${personId}`]);
   }
 }

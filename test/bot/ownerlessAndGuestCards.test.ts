@@ -1,9 +1,17 @@
 import type { StewardOverrides } from '../../src/main';
 import { databaseKinds } from '../support/databases';
 import { GUESTS, inviteGuests } from '../support/guests';
-import { DAY, evaluate, lifecycleRecords, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
+import {
+  DAY,
+  evaluate,
+  lifecycleRecords,
+  lifecycleTemplate,
+  provisionTeam,
+  teamEvents,
+} from '../support/lifecycle';
 import { PEOPLE } from '../support/steward';
 import { englishOn, readTexts } from './support/englishLeaks';
+import { redeliver } from './support/redeliver';
 import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
 import {
   ADELE,
@@ -171,7 +179,7 @@ describe.each(databaseKinds)('ownerless and guest review cards, on %s', (kind) =
   }, 90_000);
 
   it('tells the governance managers when the policy says so, with the team’s link', async () => {
-    await team('tell-governance', 'Nobody Home', [{ id: PEOPLE.adele, role: 'member' }]);
+    const teamId = await team('tell-governance', 'Nobody Home', [{ id: PEOPLE.adele, role: 'member' }]);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const lynne = await cardTo(LYNNE, mark, /Nobody Home/);
@@ -188,6 +196,17 @@ describe.each(databaseKinds)('ownerless and guest review cards, on %s', (kind) =
     expect(
       bot.connector.messages(ADELE.conversationId, mark).filter((m) => /Nobody Home/.test(cardText(m.body))),
     ).toEqual([]);
+
+    // A later spell's notice that arrives twice at once (a retry handled beside the first try):
+    // one card.
+    const [event] = await teamEvents(bot.steward, 'team_ownerless', teamId);
+    const later = { ...event, lifecycle: { ...event?.lifecycle, dueOn: '2099-01-01' } };
+    const before = bot.connector.messages(LYNNE.conversationId, mark).length;
+    await Promise.all([
+      redeliver(bot.steward, 'team_ownerless', later),
+      redeliver(bot.steward, 'team_ownerless', later),
+    ]);
+    expect(bot.connector.messages(LYNNE.conversationId, mark).length).toBe(before + 1);
   }, 90_000);
 
   it('lists the guests by name to every owner; the first review removes who it says and every card shows it', async () => {

@@ -2,8 +2,11 @@ import type { BotLog } from '../botLog';
 import type { BotState, PostedCard } from '../botState';
 import type { AdaptiveCardAttachment } from '../cards';
 import type { Reader } from '../i18n/catalog';
+import { KeyedTurns } from '../keyedTurns';
 import type { Messenger } from '../messenger';
 import { readerOfApprover } from './approverReader';
+
+const turns = new KeyedTurns();
 
 /** A bot-state record of one card sent to several people, each updated in place. */
 export interface CardsOfPeople {
@@ -35,11 +38,24 @@ export async function postToEach<R extends CardsOfPeople>(
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<string[]> {
+  // One delivery at a time per record in this process, so no card's entry is written over.
+  return turns.run(record.key, () => postEach(deps, people, record, cardOf, answered));
+}
+
+async function postEach<R extends CardsOfPeople>(
+  deps: CardDeliveryDependencies,
+  people: readonly string[],
+  record: { key: string; load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
+  cardOf: CardOf<R>,
+  answered: (record: R) => boolean,
+): Promise<string[]> {
   const unreached: string[] = [];
   for (const personId of new Set(people)) {
     const current = await record.load();
     if (!current) return unreached;
     if (current.cards[personId]) continue;
+    // Another bot process may be handling the same delivery (a retry): one of them posts.
+    if (!(await deps.state.lifecycleCards.claimCard(record.key, personId))) continue;
     const reader = await readerOfApprover(deps.state, personId);
     const posted = await deps.messenger
       .postToPerson(personId, cardOf(current, personId, reader))
@@ -48,6 +64,7 @@ export async function postToEach<R extends CardsOfPeople>(
         return undefined;
       });
     if (!posted) {
+      await deps.state.lifecycleCards.releaseCard(record.key, personId);
       unreached.push(personId);
       await deps.state.lifecycleCards.noteUndeliveredCard(personId, record.key);
       continue;

@@ -4,6 +4,7 @@ import type { BotState, PostedCard } from '../botState';
 import type { LifecycleAnswer } from '../cards';
 import { dayFor, say } from '../i18n/catalog';
 import type { BotIdentity } from '../identity/botIdentity';
+import { KeyedTurns } from '../keyedTurns';
 import type { Messenger } from '../messenger';
 import { readerOfApprover } from './approverReader';
 import { type LifecycleNotice, newRecord, noticeCard, noticeOf, teamEventOf } from './lifecycleNotice';
@@ -28,12 +29,19 @@ export interface LifecycleDependencies {
  * elsewhere (the API, another card, the evaluator). The answers themselves: `lifecycleAnswers.ts`.
  */
 export class LifecycleConversation {
+  /** One change at a time to a team's records in this process (other processes: `claimPost`). */
+  private readonly turns = new KeyedTurns();
+
   constructor(private readonly deps: LifecycleDependencies) {}
 
   /** `team_expiring`: the renewal card to each owner who has not got this notice yet. */
   async announceRenewal(payload: Json): Promise<void> {
     const notice = noticeOf(payload);
     if (!notice?.expiresOn) return;
+    await this.turns.run(notice.teamId, () => this.renewalNotice(notice));
+  }
+
+  private async renewalNotice(notice: LifecycleNotice & { expiresOn: string }): Promise<void> {
     let record = await this.deps.records.get('renewal', notice.teamId);
     if (!record || record.about !== notice.expiresOn)
       record = newRecord(notice, notice.expiresOn, await this.policyOf(notice.teamId));
@@ -47,6 +55,10 @@ export class LifecycleConversation {
   async announceInactivity(payload: Json): Promise<void> {
     const notice = noticeOf(payload);
     if (!notice?.lastActivityDate) return;
+    await this.turns.run(notice.teamId, () => this.inactivityNotice(notice));
+  }
+
+  private async inactivityNotice(notice: LifecycleNotice & { lastActivityDate: string }): Promise<void> {
     let record = await this.deps.records.get('inactivity', notice.teamId);
     if (!record || record.about !== notice.lastActivityDate)
       record = newRecord(notice, notice.lastActivityDate);
@@ -57,31 +69,47 @@ export class LifecycleConversation {
   /** `team_renewed` (from a card, the API, anywhere): every renewal card says who renewed it, and until when. */
   async showRenewed(payload: Json): Promise<void> {
     const { teamId, by, expiresOn } = teamEventOf(payload);
-    const record = teamId ? await this.deps.records.get('renewal', teamId) : undefined;
-    if (!record || !expiresOn) return;
-    if (record.answer?.kind === 'renewed' && record.answer.expiresOn === expiresOn) return;
-    await this.answer('renewal', record, { kind: 'renewed', by, expiresOn });
+    if (!teamId || !expiresOn) return;
+    await this.turns.run(teamId, async () => {
+      const record = await this.deps.records.get('renewal', teamId);
+      if (!record) return;
+      if (record.answer?.kind === 'renewed' && record.answer.expiresOn === expiresOn) return;
+      await this.answerNow('renewal', record, { kind: 'renewed', by, expiresOn });
+    });
   }
 
   /** `team_archived`: every renewal and inactivity card of the team says it is archived. */
   async showArchived(payload: Json): Promise<void> {
     const { teamId } = teamEventOf(payload);
     if (!teamId) return;
-    for (const kind of ['renewal', 'inactivity'] as const) {
-      const record = await this.deps.records.get(kind, teamId);
-      if (record && record.answer?.kind !== 'archived') await this.answer(kind, record, { kind: 'archived' });
-    }
+    await this.turns.run(teamId, async () => {
+      for (const kind of ['renewal', 'inactivity'] as const) {
+        const record = await this.deps.records.get(kind, teamId);
+        if (record && record.answer?.kind !== 'archived')
+          await this.answerNow(kind, record, { kind: 'archived' });
+      }
+    });
   }
 
   /**
    * Records `answer` and shows it on every owner's card of the notice, but the card `skip` (the one
    * answered in place). Resolves to the record as saved.
    */
-  async answer(
+  answer(
     kind: NoticeKind,
     record: NoticeRecord,
     answer: LifecycleAnswer | null,
     /** Other changes, made to the record as it is now (another owner may have changed it meanwhile). */
+    change: (latest: NoticeRecord) => Partial<NoticeRecord> = () => ({}),
+    skip?: string,
+  ): Promise<NoticeRecord> {
+    return this.turns.run(record.teamId, () => this.answerNow(kind, record, answer, change, skip));
+  }
+
+  private async answerNow(
+    kind: NoticeKind,
+    record: NoticeRecord,
+    answer: LifecycleAnswer | null,
     change: (latest: NoticeRecord) => Partial<NoticeRecord> = () => ({}),
     skip?: string,
   ): Promise<NoticeRecord> {
@@ -117,10 +145,16 @@ export class LifecycleConversation {
     // record at once: an owner may answer while the others are still being reached.
     await this.deps.records.save(kind, first);
     for (const ownerId of notice.ownerIds) {
-      if (first.posted.includes(`${ownerId}:${key}`)) continue;
+      const mark = `${ownerId}:${key}`;
+      if (first.posted.includes(mark)) continue;
+      // Another bot process may be handling the same delivery (a retry): one of them posts.
+      if (!(await this.deps.records.claimPost(kind, first, mark))) continue;
       const reader = await readerOfApprover(this.deps.state, ownerId);
       const posted = await this.post(ownerId, noticeCard(kind, first, ownerId, reader), notice.teamId);
-      if (!posted) continue;
+      if (!posted) {
+        await this.deps.records.releasePost(kind, first, mark);
+        continue;
+      }
       const current = (await this.deps.records.get(kind, notice.teamId)) ?? first;
       const record: NoticeRecord = {
         ...current,

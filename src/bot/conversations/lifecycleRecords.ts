@@ -1,6 +1,6 @@
 import type { BotStorage, PostedCard } from '../botState';
 import type { LifecycleAnswer } from '../cards';
-import { readItem, writeItem } from '../storedItems';
+import { createItem, readItem, writeItem } from '../storedItems';
 
 /** The two notices that get a card: before expiry, and after the policy's days without activity. */
 export type NoticeKind = 'renewal' | 'inactivity';
@@ -34,7 +34,8 @@ export interface NoticeRecord {
 
 /**
  * The bot's memory of lifecycle cards, over the bot's storage (keys `lifecycle/<kind>/<teamId>`):
- * one record per team and notice kind, the latest notice's.
+ * one record per team and notice kind, the latest notice's; and each card's posting, claimed once
+ * (`lifecycle/<kind>/<teamId>/<about>/<owner>:<notice>`).
  */
 export class NoticeRecords {
   constructor(private readonly storage: BotStorage) {}
@@ -46,6 +47,21 @@ export class NoticeRecords {
   save(kind: NoticeKind, record: NoticeRecord): Promise<void> {
     return writeItem(this.storage, keyOf(kind, record.teamId), record);
   }
+
+  /**
+   * Takes the posting of one card of a notice (`mark`: the owner and the notice) for this delivery:
+   * false when another delivery, in any bot process, took it first.
+   */
+  claimPost(kind: NoticeKind, record: NoticeRecord, mark: string): Promise<boolean> {
+    return createItem(this.storage, postKeyOf(kind, record, mark), { mark });
+  }
+
+  /** Gives a claimed posting back (the card could not be delivered), so a later delivery may post it. */
+  releasePost(kind: NoticeKind, record: NoticeRecord, mark: string): Promise<void> {
+    return this.storage.delete([postKeyOf(kind, record, mark)]);
+  }
 }
 
 const keyOf = (kind: NoticeKind, teamId: string) => `lifecycle/${kind}/${teamId}`;
+const postKeyOf = (kind: NoticeKind, record: NoticeRecord, mark: string) =>
+  `${keyOf(kind, record.teamId)}/${record.about}/${mark}`;
