@@ -40,13 +40,14 @@ export class ChatPage {
    */
   static async open(browser: Browser, playground: Playground, artifacts: Artifacts): Promise<ChatPage> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
-    // The page is a large script: on a loaded machine it takes tens of seconds to start.
+    // The page is a large script: on a loaded machine it takes tens of seconds to start and draw.
     page.setDefaultNavigationTimeout(90_000);
+    page.setDefaultTimeout(60_000);
     await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
     await page.goto(playground.url, { waitUntil: 'domcontentloaded' });
     await page.getByText('Personal Chat', { exact: true }).click();
     const chat = new ChatPage(page, playground, artifacts);
-    await chat.card(/Hi, I am Steward/);
+    await chat.card(/Hi, I am Steward/, 60_000);
     return chat;
   }
 
