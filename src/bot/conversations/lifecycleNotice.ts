@@ -47,14 +47,20 @@ export function noticeOf(payload: Json): LifecycleNotice | undefined {
   };
 }
 
-/** The team and who acted, of a `team_renewed` or `team_archived` delivery. */
-export function teamEventOf(payload: Json): { teamId: string; by: string; expiresOn: string } {
+/** The team and who acted, of a `team_renewed`, `team_kept_active` or `team_archived` delivery. */
+export function teamEventOf(payload: Json): {
+  teamId: string;
+  by: string;
+  expiresOn: string;
+  lastActivityDate: string;
+} {
+  const lifecycle = object(payload.lifecycle);
+  const day = (value: unknown) => (DAY.test(text(value)) ? text(value) : '');
   return {
     teamId: text(object(payload.team).id),
     by: text(object(payload.requester).displayName),
-    expiresOn: DAY.test(text(object(payload.lifecycle).expiresOn))
-      ? text(object(payload.lifecycle).expiresOn)
-      : '',
+    expiresOn: day(lifecycle.expiresOn),
+    lastActivityDate: day(lifecycle.lastActivityDate),
   };
 }
 
