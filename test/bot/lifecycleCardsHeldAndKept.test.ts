@@ -1,22 +1,16 @@
 import { PEOPLE } from '../support/steward';
 import { databaseKinds } from '../support/databases';
-import { DAY, evaluate, lifecycleTemplate, provisionTeam, teamEvents } from '../support/lifecycle';
+import { DAY, evaluate, provisionTeam, teamEvents } from '../support/lifecycle';
 import {
   cardSaying as saying,
   ENGLISH,
   FRENCH,
   frenchText as french,
   pressOnCard,
+  startLifecycleBot,
 } from './support/cardTurns';
 import { cardOf, cardText, verbsOf } from './support/fakeConnector';
-import {
-  ALEX,
-  type BotHarness,
-  MEGAN,
-  SIOBHAN,
-  startBotHarness,
-  type TeamsPerson,
-} from './support/botHarness';
+import { ALEX, type BotHarness, MEGAN, SIOBHAN, type TeamsPerson } from './support/botHarness';
 
 /** Isaiah owns teams too, reads French, and has not talked to the bot yet either. */
 const ISAIAH: TeamsPerson = {
@@ -43,19 +37,15 @@ describe.each(databaseKinds)('held and kept lifecycle cards, on %s', (kind) => {
   let offset = 0;
 
   beforeAll(async () => {
-    bot = await startBotHarness(
+    bot = await startLifecycleBot(
       kind,
-      { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
-      { clock: () => Date.now() + offset },
+      () => offset,
+      [
+        [ALEX, ENGLISH],
+        [SIOBHAN, FRENCH],
+      ],
+      ['renewable', 'dormant'],
     );
-    await bot.send(ALEX, { type: 'message', text: 'help', ...ENGLISH });
-    await bot.send(SIOBHAN, { type: 'message', text: 'bonjour', ...FRENCH });
-    await lifecycleTemplate(bot.steward, 'renewable', {
-      expiration: { enabled: true, days: 365, renewalNoticeDays: [30, 7], onExpiry: 'archive' },
-    });
-    await lifecycleTemplate(bot.steward, 'dormant', {
-      inactivity: { enabled: true, days: 30, onInactive: 'notify' },
-    });
   }, 60_000);
   afterEach(() => {
     offset = 0;

@@ -1,10 +1,9 @@
 import type { BotLog } from '../botLog';
 import type { BotState, PostedCard } from '../botState';
-import type { AdaptiveCardAttachment } from '../cards';
-import type { Reader } from '../i18n/catalog';
+import type { AdaptiveCardAttachment, CardViewer } from '../cards';
 import { KeyedTurns } from '../keyedTurns';
 import type { Messenger } from '../messenger';
-import { readerOfApprover } from './approverReader';
+import { viewerOf } from './cardViewer';
 
 const turns = new KeyedTurns();
 
@@ -20,8 +19,8 @@ export interface CardDeliveryDependencies {
   log: BotLog;
 }
 
-/** How a record draws the card of one person, in their language. */
-export type CardOf<R> = (record: R, personId: string, reader: Reader) => AdaptiveCardAttachment;
+/** How a record draws the card of one person, in their language and with its refresh. */
+export type CardOf<R> = (record: R, personId: string, viewer: CardViewer) => AdaptiveCardAttachment;
 
 /**
  * Posts the record's card to each of `people` who has none yet, in their 1:1 chat and language (so
@@ -56,9 +55,9 @@ async function postEach<R extends CardsOfPeople>(
     if (current.cards[personId]) continue;
     // Another bot process may be handling the same delivery (a retry): one of them posts.
     if (!(await deps.state.lifecycleCards.claimCard(record.key, personId))) continue;
-    const reader = await readerOfApprover(deps.state, personId);
+    const viewer = await viewerOf(deps.state, personId);
     const posted = await deps.messenger
-      .postToPerson(personId, cardOf(current, personId, reader))
+      .postToPerson(personId, cardOf(current, personId, viewer))
       .catch((error: unknown) => {
         deps.log.warn({ err: error, personId }, 'could not deliver a lifecycle card');
         return undefined;
@@ -72,7 +71,7 @@ async function postEach<R extends CardsOfPeople>(
     const latest = (await record.load()) ?? current;
     await record.save({ ...latest, cards: { ...latest.cards, [personId]: posted } });
     if (answered(latest) && !answered(current)) {
-      await deps.messenger.update(posted, cardOf(latest, personId, reader)).catch((error: unknown) => {
+      await deps.messenger.update(posted, cardOf(latest, personId, viewer)).catch((error: unknown) => {
         deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
       });
     }
@@ -89,7 +88,7 @@ export async function updateEach<R extends CardsOfPeople>(
 ): Promise<void> {
   for (const [personId, posted] of Object.entries(record.cards)) {
     if (personId === skip) continue;
-    const card = cardOf(record, personId, await readerOfApprover(deps.state, personId));
+    const card = cardOf(record, personId, await viewerOf(deps.state, personId));
     await deps.messenger.update(posted, card).catch((error: unknown) => {
       deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
     });

@@ -1,11 +1,18 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import type { GuestReviewRecord } from '../lifecycleCardState';
-import { GUESTS_ON_A_CARD, guestInputId, renderGuestReviewCard } from '../cards';
+import {
+  type CardViewer,
+  GUESTS_ON_A_CARD,
+  guestInputId,
+  renderGuestReviewCard,
+  withRefresh,
+} from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
-import { type Reader, say } from '../i18n/catalog';
+import { say } from '../i18n/catalog';
 import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
-import { cardReply, readerOfTurn, type Reply } from './reply';
+import { viewerOfTurn } from './cardViewer';
+import { cardReply, type Reply } from './reply';
 import { teamLifecycleEvent } from './teamEventPayload';
 
 /** What the guest review conversation needs. */
@@ -15,10 +22,15 @@ export interface GuestReviewDependencies extends CardDeliveryDependencies {
 }
 
 /** A record's card as `personId` reads it. */
-function cardOf(record: GuestReviewRecord, personId: string, reader: Reader) {
+export function guestReviewCardOf(record: GuestReviewRecord, personId: string, viewer: CardViewer) {
   const review = record.review && { ...record.review, self: record.review.byId === personId };
-  return renderGuestReviewCard({ ...record, guests: record.guests.map((g) => g.name), review }, reader);
+  const card = renderGuestReviewCard(
+    { ...record, guests: record.guests.map((g) => g.name), review },
+    viewer.reader,
+  );
+  return withRefresh(card, { card: 'guestReview', teamId: record.teamId, dueOn: record.dueOn }, viewer);
 }
+const cardOf = guestReviewCardOf;
 
 const answered = (record: GuestReviewRecord) => record.review !== null;
 
@@ -94,7 +106,8 @@ export class GuestReviewConversation {
 
   /** Submit pressed: the review goes to the API once; every owner's card then shows it. */
   async submit(context: TurnContext, api: StewardClient, data: Record<string, unknown>): Promise<Reply> {
-    const reader = readerOfTurn(context);
+    const viewer = viewerOfTurn(context);
+    const { reader } = viewer;
     const me = context.activity.from.aadObjectId ?? '';
     const teamId = typeof data.teamId === 'string' ? data.teamId : '';
     const dueOn = typeof data.dueOn === 'string' ? data.dueOn : '';
@@ -103,7 +116,7 @@ export class GuestReviewConversation {
     if (!record) return { kind: 'text', text: say(reader, 'guestReview.gone') };
     // Reviewed already (by another owner, or a second click): the review as it was made, to the
     // owners the card went to; anyone else asks the API, which checks who they are.
-    if (record.review && record.cards[me]) return cardReply(cardOf(record, me, reader), true);
+    if (record.review && record.cards[me]) return cardReply(cardOf(record, me, viewer), true);
     const remove = record.guests
       .slice(0, GUESTS_ON_A_CARD)
       .filter((_guest, index) => data[guestInputId(index)] === 'remove')
@@ -123,6 +136,6 @@ export class GuestReviewConversation {
     };
     await this.deps.state.lifecycleCards.saveGuestReview(reviewed);
     await updateEach(this.deps, reviewed, cardOf, me);
-    return cardReply(cardOf(reviewed, me, reader), true);
+    return cardReply(cardOf(reviewed, me, viewer), true);
   }
 }

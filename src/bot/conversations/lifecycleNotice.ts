@@ -4,8 +4,7 @@ import {
   renderInactivityCard,
   renderRenewalCard,
 } from '../cards';
-import type { AdaptiveCardAttachment } from '../cards';
-import type { Reader } from '../i18n/catalog';
+import { type AdaptiveCardAttachment, type CardViewer, withRefresh } from '../cards';
 import type { NoticeKind, NoticeRecord } from './lifecycleRecords';
 
 type Json = Record<string, unknown>;
@@ -88,10 +87,12 @@ export function noticeCard(
   kind: NoticeKind,
   record: NoticeRecord,
   ownerId: string,
-  reader: Reader,
+  viewer: CardViewer,
   problem?: string,
 ): AdaptiveCardAttachment {
+  const { reader } = viewer;
   const answer = record.answer;
+  const refresh = { card: kind, teamId: record.teamId };
   if (kind === 'inactivity') {
     const data: InactivityCardData = {
       teamId: record.teamId,
@@ -100,7 +101,7 @@ export function noticeCard(
       answer,
       problem,
     };
-    return renderInactivityCard(data, reader);
+    return withRefresh(renderInactivityCard(data, reader), refresh, viewer);
   }
   const declined = record.declined[ownerId];
   const data: RenewalCardData = {
@@ -113,5 +114,5 @@ export function noticeCard(
     ...(declined === undefined ? {} : { declined: { otherOwners: declined } }),
     problem,
   };
-  return renderRenewalCard(data, reader);
+  return withRefresh(renderRenewalCard(data, reader), refresh, viewer);
 }

@@ -1,7 +1,7 @@
 import type { BotLog } from '../botLog';
 import type { BotState, PostedCard } from '../botState';
 import type { Messenger } from '../messenger';
-import { readerOfApprover } from './approverReader';
+import { viewerOf } from './cardViewer';
 import { noticeCard } from './lifecycleNotice';
 import type { NoticeKind, NoticeRecord, NoticeRecords } from './lifecycleRecords';
 
@@ -56,8 +56,8 @@ export async function postNoticeCard(
   if (record.posted.includes(mark)) return 'not needed';
   // Another bot process may be handling the same delivery (a retry): one of them posts.
   if (!(await deps.records.claimPost(kind, record, mark))) return 'not needed';
-  const reader = await readerOfApprover(deps.state, ownerId);
-  const posted = await post(deps, ownerId, noticeCard(kind, record, ownerId, reader), teamId);
+  const viewer = await viewerOf(deps.state, ownerId);
+  const posted = await post(deps, ownerId, noticeCard(kind, record, ownerId, viewer), teamId);
   if (!posted) {
     await deps.records.releasePost(kind, record, mark);
     const held = heldNoticeKey({ kind, teamId, about: record.about, key });
@@ -83,7 +83,7 @@ export async function redraw(
 ): Promise<void> {
   for (const { ownerId, posted } of record.cards) {
     if (posted.activityId === skip) continue;
-    const card = noticeCard(kind, record, ownerId, await readerOfApprover(deps.state, ownerId));
+    const card = noticeCard(kind, record, ownerId, await viewerOf(deps.state, ownerId));
     await deps.messenger.update(posted, card).catch((error: unknown) => {
       deps.log.warn({ err: error, teamId: record.teamId }, 'could not update a lifecycle card');
     });

@@ -2,11 +2,17 @@ import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { OwnerlessRecord } from '../lifecycleCardState';
-import { type BecomeOwnerData, renderOwnerlessCard } from '../cards';
+import {
+  type BecomeOwnerData,
+  type CardViewer,
+  type LifecycleRefreshData,
+  renderOwnerlessCard,
+  withRefresh,
+} from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
-import type { Reader } from '../i18n/catalog';
 import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
-import { cardReply, readerOfTurn, type Reply } from './reply';
+import { viewerOfTurn } from './cardViewer';
+import { cardReply, type Reply } from './reply';
 import { teamLifecycleEvent } from './teamEventPayload';
 
 /** What the ownerless conversation needs. */
@@ -16,12 +22,20 @@ export interface OwnerlessDependencies extends CardDeliveryDependencies {
 }
 
 /** A record's card as `personId` reads it. */
-function cardOf(record: OwnerlessRecord, personId: string, reader: Reader) {
+export function ownerlessCardOf(record: OwnerlessRecord, personId: string, viewer: CardViewer) {
   const steppedUp = record.steppedUp
     ? { name: record.steppedUp.name, self: record.steppedUp.id === personId }
     : null;
-  return renderOwnerlessCard({ ...record, steppedUp }, reader);
+  return withRefresh(renderOwnerlessCard({ ...record, steppedUp }, viewer.reader), refreshOf(record), viewer);
 }
+
+const refreshOf = (record: Pick<OwnerlessRecord, 'teamId' | 'since' | 'kind'>): LifecycleRefreshData => ({
+  card: 'ownerless',
+  teamId: record.teamId,
+  since: record.since,
+  audience: record.kind,
+});
+const cardOf = ownerlessCardOf;
 
 const answered = (record: OwnerlessRecord) => record.steppedUp !== null;
 
@@ -115,7 +129,7 @@ export class OwnerlessConversation {
 
   /** "Become an owner" pressed: the caller steps up, or learns who already did. */
   async stepUp(context: TurnContext, api: StewardClient, data: BecomeOwnerData): Promise<Reply> {
-    const reader = readerOfTurn(context);
+    const viewer = viewerOfTurn(context);
     const me = context.activity.from.aadObjectId ?? '';
     const load = () => this.deps.state.lifecycleCards.ownerless('ask', data.since, data.teamId);
     let result;
@@ -127,8 +141,12 @@ export class OwnerlessConversation {
       const record = await load();
       const base = record ?? this.unrecorded(data, data.teamId);
       const card = record?.steppedUp
-        ? cardOf(record, me, reader)
-        : renderOwnerlessCard({ ...base, steppedUp: null, notNeeded: true }, reader);
+        ? cardOf(record, me, viewer)
+        : withRefresh(
+            renderOwnerlessCard({ ...base, steppedUp: null, notNeeded: true }, viewer.reader),
+            refreshOf(base),
+            viewer,
+          );
       return cardReply(card, true);
     }
     const name = context.activity.from.name || result.owner.displayName;
@@ -136,7 +154,7 @@ export class OwnerlessConversation {
     const record: OwnerlessRecord = { ...current, steppedUp: { id: me, name } };
     await this.deps.state.lifecycleCards.saveOwnerless(record);
     await updateEach(this.deps, record, cardOf, me);
-    return cardReply(cardOf(record, me, reader), true);
+    return cardReply(cardOf(record, me, viewer), true);
   }
 
   /** A card pressed whose record the bot no longer has: what the card itself says. */
