@@ -12,6 +12,14 @@ export interface CardsOfPeople {
   cards: Record<string, PostedCard>;
 }
 
+/** Where a record is (`key`, as undelivered cards name it), and how it is read and changed. */
+export interface StoredCards<R> {
+  key: string;
+  load: () => Promise<R | undefined>;
+  /** Changes the record as stored now (see `updateItem`: the change may run more than once). */
+  update: (change: (latest: R | undefined) => R | undefined) => Promise<R | undefined>;
+}
+
 /** What posting and updating the cards of a record needs. */
 export interface CardDeliveryDependencies {
   state: BotState;
@@ -33,7 +41,7 @@ export type CardOf<R> = (record: R, personId: string, viewer: CardViewer) => Ada
 export async function postToEach<R extends CardsOfPeople>(
   deps: CardDeliveryDependencies,
   people: readonly string[],
-  record: { key: string; load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
+  record: StoredCards<R>,
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<string[]> {
@@ -44,7 +52,7 @@ export async function postToEach<R extends CardsOfPeople>(
 async function postEach<R extends CardsOfPeople>(
   deps: CardDeliveryDependencies,
   people: readonly string[],
-  record: { key: string; load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
+  record: StoredCards<R>,
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<string[]> {
@@ -68,8 +76,11 @@ async function postEach<R extends CardsOfPeople>(
       await deps.state.lifecycleCards.noteUndeliveredCard(personId, record.key);
       continue;
     }
-    const latest = (await record.load()) ?? current;
-    await record.save({ ...latest, cards: { ...latest.cards, [personId]: posted } });
+    const latest =
+      (await record.update((stored) => {
+        const base = stored ?? current;
+        return { ...base, cards: { ...base.cards, [personId]: posted } };
+      })) ?? current;
     if (answered(latest) && !answered(current)) {
       await deps.messenger.update(posted, cardOf(latest, personId, viewer)).catch((error: unknown) => {
         deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
@@ -105,14 +116,18 @@ export async function retryUndelivered<R extends CardsOfPeople>(
   prefix: string,
   records: {
     load: (key: string) => Promise<R | undefined>;
-    save: (record: R) => Promise<void>;
+    update: (key: string, change: (latest: R | undefined) => R | undefined) => Promise<R | undefined>;
   },
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<void> {
   for (const key of await deps.state.lifecycleCards.undeliveredCards(personId)) {
     if (!key.startsWith(prefix)) continue;
-    const record = { key, load: () => records.load(key), save: records.save };
+    const record = {
+      key,
+      load: () => records.load(key),
+      update: (change: (latest: R | undefined) => R | undefined) => records.update(key, change),
+    };
     const unreached = await postToEach(deps, [personId], record, cardOf, answered);
     if (unreached.length === 0) await deps.state.lifecycleCards.forgetUndeliveredCard(personId, key);
   }

@@ -62,7 +62,7 @@ export class GuestReviewConversation {
       // Names, not ids: the platform's members carry each guest's display name.
       const names = new Map((await client.getTeamMembers(teamId, app)).map((m) => [m.userId, m.displayName]));
       const team = await client.getTeam(teamId, app).catch(() => undefined);
-      await state.lifecycleCards.saveGuestReview({
+      const fresh: GuestReviewRecord = {
         teamId,
         teamName: team?.displayName || event.team.displayName,
         dueOn: event.dueOn,
@@ -70,7 +70,10 @@ export class GuestReviewConversation {
         teamUrl: team?.webUrl ?? null,
         cards: {},
         review: null,
-      });
+      };
+      await state.lifecycleCards.updateGuestReview(event.dueOn, teamId, (latest) =>
+        latest ? undefined : fresh,
+      );
     }
     const unreached = await postToEach(
       this.deps,
@@ -78,7 +81,7 @@ export class GuestReviewConversation {
       {
         key: recordKey(event.dueOn, teamId),
         load: () => state.lifecycleCards.guestReview(event.dueOn, teamId),
-        save: (r) => state.lifecycleCards.saveGuestReview(r),
+        update: (change) => state.lifecycleCards.updateGuestReview(event.dueOn, teamId, change),
       },
       cardOf,
       answered,
@@ -90,15 +93,18 @@ export class GuestReviewConversation {
   /** `personId` was just reached: their guest review cards that could not be delivered go out now. */
   retryFor(personId: string): Promise<void> {
     const { state } = this.deps;
-    const load = (key: string) => {
+    const named = (key: string) => {
       const [, dueOn, ...team] = key.split('/');
-      return state.lifecycleCards.guestReview(dueOn ?? '', team.join('/'));
+      return [dueOn ?? '', team.join('/')] as const;
     };
     return retryUndelivered(
       this.deps,
       personId,
       'guestReviews/',
-      { load, save: (r) => state.lifecycleCards.saveGuestReview(r) },
+      {
+        load: (key) => state.lifecycleCards.guestReview(...named(key)),
+        update: (key, change) => state.lifecycleCards.updateGuestReview(...named(key), change),
+      },
       cardOf,
       answered,
     );
@@ -122,19 +128,18 @@ export class GuestReviewConversation {
       .filter((_guest, index) => data[guestInputId(index)] === 'remove')
       .map((guest) => guest.id);
     const result = await api.reviewTeamGuests(teamId, { remove });
-    const latest = (await load()) ?? record;
-    const reviewed: GuestReviewRecord = {
-      ...latest,
-      review: {
-        byId: me,
-        by: context.activity.from.name || result.reviewedBy.displayName,
-        on: result.reviewedOn,
-        removed: result.removed.map((guest) => guest.displayName),
-        kept: result.kept.map((guest) => guest.displayName),
-        nextOn: result.nextReviewOn,
-      },
+    const review: GuestReviewRecord['review'] = {
+      byId: me,
+      by: context.activity.from.name || result.reviewedBy.displayName,
+      on: result.reviewedOn,
+      removed: result.removed.map((guest) => guest.displayName),
+      kept: result.kept.map((guest) => guest.displayName),
+      nextOn: result.nextReviewOn,
     };
-    await this.deps.state.lifecycleCards.saveGuestReview(reviewed);
+    const reviewed = (await this.deps.state.lifecycleCards.updateGuestReview(dueOn, teamId, (latest) => ({
+      ...(latest ?? record),
+      review,
+    })))!;
     await updateEach(this.deps, reviewed, cardOf, me);
     return cardReply(cardOf(reviewed, me, viewer), true);
   }

@@ -87,14 +87,17 @@ export class OwnerlessConversation {
       cards: {},
       steppedUp: null,
     };
-    if (!stored) await state.lifecycleCards.saveOwnerless(record);
+    if (!stored)
+      await state.lifecycleCards.updateOwnerless(kind, event.dueOn, teamId, (latest) =>
+        latest ? undefined : record,
+      );
     const unreached = await postToEach(
       this.deps,
       people,
       {
         key: recordKey(kind, event.dueOn, teamId),
         load: () => state.lifecycleCards.ownerless(kind, event.dueOn, teamId),
-        save: (r) => state.lifecycleCards.saveOwnerless(r),
+        update: (change) => state.lifecycleCards.updateOwnerless(kind, event.dueOn, teamId, change),
       },
       cardOf,
       answered,
@@ -109,19 +112,18 @@ export class OwnerlessConversation {
   /** `personId` was just reached: their ownerless cards that could not be delivered go out now. */
   retryFor(personId: string): Promise<void> {
     const { state } = this.deps;
-    const load = (key: string) => {
+    const named = (key: string) => {
       const [, kind, since, ...team] = key.split('/');
-      return state.lifecycleCards.ownerless(
-        kind === 'governance' ? 'governance' : 'ask',
-        since ?? '',
-        team.join('/'),
-      );
+      return [kind === 'governance' ? 'governance' : 'ask', since ?? '', team.join('/')] as const;
     };
     return retryUndelivered(
       this.deps,
       personId,
       'ownerless/',
-      { load, save: (r) => state.lifecycleCards.saveOwnerless(r) },
+      {
+        load: (key) => state.lifecycleCards.ownerless(...named(key)),
+        update: (key, change) => state.lifecycleCards.updateOwnerless(...named(key), change),
+      },
       cardOf,
       answered,
     );
@@ -150,9 +152,13 @@ export class OwnerlessConversation {
       return cardReply(card, true);
     }
     const name = context.activity.from.name || result.owner.displayName;
-    const current = (await load()) ?? this.unrecorded(data, result.displayName);
-    const record: OwnerlessRecord = { ...current, steppedUp: { id: me, name } };
-    await this.deps.state.lifecycleCards.saveOwnerless(record);
+    const unrecorded = this.unrecorded(data, result.displayName);
+    const record = (await this.deps.state.lifecycleCards.updateOwnerless(
+      'ask',
+      data.since,
+      data.teamId,
+      (latest) => ({ ...(latest ?? unrecorded), steppedUp: { id: me, name } }),
+    ))!;
     await updateEach(this.deps, record, cardOf, me);
     return cardReply(cardOf(record, me, viewer), true);
   }
