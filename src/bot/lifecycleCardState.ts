@@ -1,6 +1,6 @@
 import type { BotStorage, PostedCard } from './botState';
 import type { OwnerlessCardData } from './cards';
-import { createItem, readItem, writeItem } from './storedItems';
+import { createItem, readItem, updateItem, writeItem } from './storedItems';
 
 /** The cards about one team short of owners, for one day it was found so and one audience. */
 export interface OwnerlessRecord extends Omit<OwnerlessCardData, 'steppedUp' | 'notNeeded'> {
@@ -53,9 +53,18 @@ export class LifecycleCardState {
     return readItem<OwnerlessRecord>(this.storage, `ownerless/${kind}/${since}/${teamId}`);
   }
 
-  /** Stores the cards about a team short of owners. */
-  saveOwnerless(record: OwnerlessRecord): Promise<void> {
-    return writeItem(this.storage, `ownerless/${record.kind}/${record.since}/${record.teamId}`, record);
+  /**
+   * Changes the cards about a team short of owners as stored now (`change` may run more than once:
+   * another bot process may write the record in between, and the change is then made to what it
+   * wrote); resolves to the record as stored after it.
+   */
+  updateOwnerless(
+    kind: OwnerlessRecord['kind'],
+    since: string,
+    teamId: string,
+    change: (latest: OwnerlessRecord | undefined) => OwnerlessRecord | undefined,
+  ): Promise<OwnerlessRecord | undefined> {
+    return updateItem(this.storage, `ownerless/${kind}/${since}/${teamId}`, change);
   }
 
   /** The guest review cards of a team for the review due on `dueOn`. */
@@ -63,9 +72,13 @@ export class LifecycleCardState {
     return readItem<GuestReviewRecord>(this.storage, `guestReviews/${dueOn}/${teamId}`);
   }
 
-  /** Stores a team's guest review cards. */
-  saveGuestReview(record: GuestReviewRecord): Promise<void> {
-    return writeItem(this.storage, `guestReviews/${record.dueOn}/${record.teamId}`, record);
+  /** Changes a team's guest review cards as stored now, as `updateOwnerless` does. */
+  updateGuestReview(
+    dueOn: string,
+    teamId: string,
+    change: (latest: GuestReviewRecord | undefined) => GuestReviewRecord | undefined,
+  ): Promise<GuestReviewRecord | undefined> {
+    return updateItem(this.storage, `guestReviews/${dueOn}/${teamId}`, change);
   }
 
   /**

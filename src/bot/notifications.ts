@@ -28,6 +28,7 @@ const EVENT_TYPES = Object.keys({
   team_deleted: true,
   team_expiring: true,
   team_renewed: true,
+  team_kept_active: true,
   team_expired: true,
   team_inactive: true,
   team_ownerless: true,
@@ -193,6 +194,9 @@ export class Notifications {
         return;
       case 'team_renewed':
         await this.deps.lifecycle.showRenewed(payload);
+        return;
+      case 'team_kept_active':
+        await this.deps.lifecycle.showKept(payload);
         return;
       case 'team_inactive':
         await this.deps.lifecycle.announceInactivity(payload);

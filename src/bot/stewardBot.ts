@@ -96,7 +96,9 @@ export class StewardBot extends TeamsActivityHandler {
       if (reply.shows && pressed) await this.follow(context, reply.shows, pressed);
       return { statusCode: 200, type: 'application/vnd.microsoft.card.adaptive', value: reply.card.content };
     }
-    await this.send(context, reply);
+    // A refresh Teams makes by itself as a card is opened never posts a message in the chat.
+    if ((context.activity.value as { trigger?: unknown }).trigger !== 'automatic')
+      await this.send(context, reply);
     const text = reply.kind === 'text' ? reply.text : say(readerOfTurn(context), 'talk.done');
     return {
       statusCode: 200,

@@ -8,12 +8,26 @@ import type { StoreItem, Storage } from 'botbuilder';
 /** The eTag a first write carries so it creates the item only when it is absent. */
 const CREATE_ONLY = 'steward-create-only';
 
-/** The item at `key`, without the storage's eTag; undefined when absent. */
-export async function readItem<T>(storage: Storage, key: string): Promise<T | undefined> {
-  const item = (await storage.read([key]))[key] as (T & StoreItem) | undefined;
+/** How often a change is made again because another turn or process wrote the item in between. */
+const CHANGE_ATTEMPTS = 10;
+
+/** Raised when an item kept being written by others while a change was being made to it. */
+export class ItemKeptChanging extends Error {
+  constructor(readonly key: string) {
+    super(`The bot state "${key}" kept changing; the change was not written.`);
+    this.name = 'ItemKeptChanging';
+  }
+}
+
+function withoutETag<T>(item: (T & StoreItem) | undefined): T | undefined {
   if (!item) return undefined;
   const { eTag: _eTag, ...value } = item;
   return value as T;
+}
+
+/** The item at `key`, without the storage's eTag; undefined when absent. */
+export async function readItem<T>(storage: Storage, key: string): Promise<T | undefined> {
+  return withoutETag((await storage.read([key]))[key] as (T & StoreItem) | undefined);
 }
 
 /** Writes `value` at `key`, whatever is stored there. */
@@ -29,5 +43,34 @@ export async function createItem(storage: Storage, key: string, value: object): 
   } catch (error) {
     if ((await storage.read([key]))[key]) return false;
     throw error;
+  }
+}
+
+/**
+ * Changes the item at `key`: `change` gets it as stored now (undefined when absent) and returns
+ * what to store, or undefined to leave it as it is. The write carries the eTag the item was read
+ * with, so it fails when another bot process wrote the item in between; the item is then read and
+ * changed again (`change` may run several times, so it must only compute). Resolves to the item
+ * as stored after the change.
+ */
+export async function updateItem<T extends object>(
+  storage: Storage,
+  key: string,
+  change: (current: T | undefined) => T | undefined,
+): Promise<T | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = (await storage.read([key]))[key] as (T & StoreItem) | undefined;
+    const current = withoutETag(stored);
+    const next = change(current);
+    if (next === undefined) return current;
+    try {
+      await storage.write({ [key]: { ...next, eTag: stored?.eTag ?? CREATE_ONLY } });
+      return next;
+    } catch (error) {
+      // Only a write that lost to another one is made again; any other failure is the caller's.
+      const now = (await storage.read([key]))[key] as StoreItem | undefined;
+      if (now?.eTag === stored?.eTag) throw error;
+      if (attempt >= CHANGE_ATTEMPTS) throw new ItemKeptChanging(key);
+    }
   }
 }

@@ -21,6 +21,7 @@ import {
   renewTeam,
 } from './conversations/lifecycleAnswers';
 import type { GuestReviewConversation } from './conversations/guestReview';
+import { refreshLifecycleCard } from './conversations/lifecycleRefresh';
 import type { OwnerlessConversation } from './conversations/ownerless';
 import { chooseLanguage } from './conversations/language';
 import { helpReply } from './conversations/help';
@@ -189,6 +190,10 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
         teamId: field(turn, 'teamId' satisfies keyof BecomeOwnerData),
         since: field(turn, 'since' satisfies keyof BecomeOwnerData),
       }),
+  },
+  [CardVerb.refreshLifecycleCard]: {
+    failure: { subject: 'team', doing: 'anything' },
+    asBot: (turn) => refreshLifecycleCard(turn.context, turn.deps, turn.data),
   },
   [CardVerb.submitGuestReview]: {
     failure: { subject: 'team', doing: 'reviewGuests' },

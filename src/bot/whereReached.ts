@@ -3,6 +3,7 @@ import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from './botLog';
 import type { BotState } from './botState';
 import type { GuestReviewConversation } from './conversations/guestReview';
+import type { LifecycleConversation } from './conversations/lifecycle';
 import type { OwnerlessConversation } from './conversations/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
 
@@ -10,6 +11,7 @@ import { type Reader, sameReader } from './i18n/catalog';
 export interface WhereReachedDependencies {
   state: BotState;
   deliveries: ApproverDeliveries;
+  lifecycle: Pick<LifecycleConversation, 'retryFor'>;
   ownerless: Pick<OwnerlessConversation, 'retryFor'>;
   guestReviews: Pick<GuestReviewConversation, 'retryFor'>;
   log: BotLog;
@@ -46,6 +48,7 @@ export async function rememberWhereReached(
       });
       // Reachable now: approval and lifecycle cards that could not reach them go out at once.
       await deps.deliveries.retryFor(aadObjectId);
+      await deps.lifecycle.retryFor(aadObjectId);
       await deps.ownerless.retryFor(aadObjectId);
       await deps.guestReviews.retryFor(aadObjectId);
     }

@@ -82,12 +82,13 @@ describe('webhook helpers', () => {
       'team_deleted',
       'team_expiring',
       'team_renewed',
+      'team_kept_active',
       'team_expired',
       'team_inactive',
       'team_ownerless',
       'team_guest_review_due',
     ]);
-    expect(res.body['@odata.count']).toBe(17);
+    expect(res.body['@odata.count']).toBe(18);
   });
 });
 

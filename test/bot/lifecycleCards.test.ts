@@ -1,29 +1,20 @@
 import type { TeamLifecycle } from '../../src/domain/wire';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
-import {
-  DAY,
-  evaluate,
-  lifecycleRecords,
-  lifecycleTemplate,
-  provisionTeam,
-  teamEvents,
-} from '../support/lifecycle';
+import { DAY, evaluate, lifecycleRecords, provisionTeam, teamEvents } from '../support/lifecycle';
 import { PEOPLE } from '../support/steward';
-import { englishOn, readTexts } from './support/englishLeaks';
-import { redeliver } from './support/redeliver';
-import { actionData, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+import { readTexts } from './support/englishLeaks';
 import {
-  ADELE,
-  ALEX,
-  type BotHarness,
-  SIOBHAN,
-  startBotHarness,
-  type TeamsPerson,
-} from './support/botHarness';
-
-const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
-const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
+  cardSaying as saying,
+  ENGLISH,
+  FRENCH,
+  frenchText as french,
+  pressOnCard,
+  startLifecycleBot,
+} from './support/cardTurns';
+import { redeliver } from './support/redeliver';
+import { cardText, verbsOf } from './support/fakeConnector';
+import { ADELE, ALEX, type BotHarness, SIOBHAN, type TeamsPerson } from './support/botHarness';
 
 /** The day `days` after today (UTC), as the API writes days. */
 const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -45,22 +36,16 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
   let offset = 0;
 
   beforeAll(async () => {
-    bot = await startBotHarness(
+    bot = await startLifecycleBot(
       kind,
-      { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
-      { clock: () => Date.now() + offset },
+      () => offset,
+      [
+        [ALEX, ENGLISH],
+        [ADELE, ENGLISH],
+        [SIOBHAN, FRENCH],
+      ],
+      ['renewable', 'dormant', 'dormant-archived'],
     );
-    for (const person of [ALEX, ADELE]) await bot.send(person, { type: 'message', text: 'help', ...ENGLISH });
-    await bot.send(SIOBHAN, { type: 'message', text: 'bonjour', ...FRENCH });
-    await lifecycleTemplate(bot.steward, 'renewable', {
-      expiration: { enabled: true, days: 365, renewalNoticeDays: [30, 7], onExpiry: 'archive' },
-    });
-    await lifecycleTemplate(bot.steward, 'dormant', {
-      inactivity: { enabled: true, days: 30, onInactive: 'notify' },
-    });
-    await lifecycleTemplate(bot.steward, 'dormant-archived', {
-      inactivity: { enabled: true, days: 30, onInactive: 'archive' },
-    });
   }, 60_000);
   afterEach(() => {
     offset = 0;
@@ -88,31 +73,10 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
       20_000,
     );
   /** A posted card as it reads now, once `pattern` is on it. */
-  const cardSaying = (activityId: string, pattern: RegExp) =>
-    bot.connector.waitFor(() => {
-      const card = bot.connector.currentCard(activityId);
-      return card && pattern.test(cardText(card)) ? card : undefined;
-    }, 20_000);
-  /** What a French reader reads on a card, with no sentence of the English catalog on it. */
-  const french = (card: SentCard) => {
-    expect(englishOn(card)).toEqual([]);
-    return readTexts(card).join('\n');
-  };
+  const cardSaying = (activityId: string, pattern: RegExp) => saying(bot.connector, activityId, pattern);
   /** Presses `verb` on the card `activityId` as `who`, in their language. */
   const press = (who: TeamsPerson, activityId: string, verb: string, locale = ENGLISH) =>
-    bot.send(who, {
-      type: 'invoke',
-      name: 'adaptiveCard/action',
-      replyToId: activityId,
-      value: {
-        action: {
-          type: 'Action.Execute',
-          verb,
-          data: actionData(bot.connector.currentCard(activityId), verb),
-        },
-      },
-      ...locale,
-    });
+    pressOnCard(bot, who, activityId, verb, locale);
   const lifecycleOf = async (teamId: string) =>
     (
       await bot.steward.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {

@@ -43,6 +43,8 @@ export const CardVerb = {
   becomeOwner: 'becomeOwner',
   /** An owner submits the guest review card: {@link GuestReviewData}. */
   submitGuestReview: 'submitGuestReview',
+  /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
+  refreshLifecycleCard: 'refreshLifecycleCard',
 } as const;
 
 /** One of the verbs above. */
@@ -110,4 +112,17 @@ export interface GuestReviewData {
   teamId: string;
   dueOn: string;
   [guestInput: string]: string;
+}
+
+/**
+ * Data of `refreshLifecycleCard`: which card (`renewal`, `inactivity`, `ownerless`, `guestReview`)
+ * about which team, and what else names its record (`since` and `audience` of an ownerless card,
+ * `dueOn` of a guest review).
+ */
+export interface LifecycleRefreshData {
+  card: 'renewal' | 'inactivity' | 'ownerless' | 'guestReview';
+  teamId: string;
+  since?: string;
+  audience?: 'ask' | 'governance';
+  dueOn?: string;
 }

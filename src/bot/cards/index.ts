@@ -21,3 +21,4 @@ export * from './renewalCard';
 export * from './inactivityCard';
 export * from './ownerlessCard';
 export * from './guestReviewCard';
+export * from './cardRefresh';

@@ -1,16 +1,23 @@
 import type { BotLog } from '../botLog';
 import type { BotState, PostedCard } from '../botState';
-import type { AdaptiveCardAttachment } from '../cards';
-import type { Reader } from '../i18n/catalog';
+import type { AdaptiveCardAttachment, CardViewer } from '../cards';
 import { KeyedTurns } from '../keyedTurns';
 import type { Messenger } from '../messenger';
-import { readerOfApprover } from './approverReader';
+import { viewerOf } from './cardViewer';
 
 const turns = new KeyedTurns();
 
 /** A bot-state record of one card sent to several people, each updated in place. */
 export interface CardsOfPeople {
   cards: Record<string, PostedCard>;
+}
+
+/** Where a record is (`key`, as undelivered cards name it), and how it is read and changed. */
+export interface StoredCards<R> {
+  key: string;
+  load: () => Promise<R | undefined>;
+  /** Changes the record as stored now (see `updateItem`: the change may run more than once). */
+  update: (change: (latest: R | undefined) => R | undefined) => Promise<R | undefined>;
 }
 
 /** What posting and updating the cards of a record needs. */
@@ -20,8 +27,8 @@ export interface CardDeliveryDependencies {
   log: BotLog;
 }
 
-/** How a record draws the card of one person, in their language. */
-export type CardOf<R> = (record: R, personId: string, reader: Reader) => AdaptiveCardAttachment;
+/** How a record draws the card of one person, in their language and with its refresh. */
+export type CardOf<R> = (record: R, personId: string, viewer: CardViewer) => AdaptiveCardAttachment;
 
 /**
  * Posts the record's card to each of `people` who has none yet, in their 1:1 chat and language (so
@@ -34,7 +41,7 @@ export type CardOf<R> = (record: R, personId: string, reader: Reader) => Adaptiv
 export async function postToEach<R extends CardsOfPeople>(
   deps: CardDeliveryDependencies,
   people: readonly string[],
-  record: { key: string; load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
+  record: StoredCards<R>,
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<string[]> {
@@ -45,7 +52,7 @@ export async function postToEach<R extends CardsOfPeople>(
 async function postEach<R extends CardsOfPeople>(
   deps: CardDeliveryDependencies,
   people: readonly string[],
-  record: { key: string; load: () => Promise<R | undefined>; save: (record: R) => Promise<void> },
+  record: StoredCards<R>,
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<string[]> {
@@ -56,9 +63,9 @@ async function postEach<R extends CardsOfPeople>(
     if (current.cards[personId]) continue;
     // Another bot process may be handling the same delivery (a retry): one of them posts.
     if (!(await deps.state.lifecycleCards.claimCard(record.key, personId))) continue;
-    const reader = await readerOfApprover(deps.state, personId);
+    const viewer = await viewerOf(deps.state, personId);
     const posted = await deps.messenger
-      .postToPerson(personId, cardOf(current, personId, reader))
+      .postToPerson(personId, cardOf(current, personId, viewer))
       .catch((error: unknown) => {
         deps.log.warn({ err: error, personId }, 'could not deliver a lifecycle card');
         return undefined;
@@ -69,10 +76,13 @@ async function postEach<R extends CardsOfPeople>(
       await deps.state.lifecycleCards.noteUndeliveredCard(personId, record.key);
       continue;
     }
-    const latest = (await record.load()) ?? current;
-    await record.save({ ...latest, cards: { ...latest.cards, [personId]: posted } });
+    const latest =
+      (await record.update((stored) => {
+        const base = stored ?? current;
+        return { ...base, cards: { ...base.cards, [personId]: posted } };
+      })) ?? current;
     if (answered(latest) && !answered(current)) {
-      await deps.messenger.update(posted, cardOf(latest, personId, reader)).catch((error: unknown) => {
+      await deps.messenger.update(posted, cardOf(latest, personId, viewer)).catch((error: unknown) => {
         deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
       });
     }
@@ -89,7 +99,7 @@ export async function updateEach<R extends CardsOfPeople>(
 ): Promise<void> {
   for (const [personId, posted] of Object.entries(record.cards)) {
     if (personId === skip) continue;
-    const card = cardOf(record, personId, await readerOfApprover(deps.state, personId));
+    const card = cardOf(record, personId, await viewerOf(deps.state, personId));
     await deps.messenger.update(posted, card).catch((error: unknown) => {
       deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
     });
@@ -106,14 +116,18 @@ export async function retryUndelivered<R extends CardsOfPeople>(
   prefix: string,
   records: {
     load: (key: string) => Promise<R | undefined>;
-    save: (record: R) => Promise<void>;
+    update: (key: string, change: (latest: R | undefined) => R | undefined) => Promise<R | undefined>;
   },
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<void> {
   for (const key of await deps.state.lifecycleCards.undeliveredCards(personId)) {
     if (!key.startsWith(prefix)) continue;
-    const record = { key, load: () => records.load(key), save: records.save };
+    const record = {
+      key,
+      load: () => records.load(key),
+      update: (change: (latest: R | undefined) => R | undefined) => records.update(key, change),
+    };
     const unreached = await postToEach(deps, [personId], record, cardOf, answered);
     if (unreached.length === 0) await deps.state.lifecycleCards.forgetUndeliveredCard(personId, key);
   }

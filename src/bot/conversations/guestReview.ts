@@ -1,11 +1,18 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import type { GuestReviewRecord } from '../lifecycleCardState';
-import { GUESTS_ON_A_CARD, guestInputId, renderGuestReviewCard } from '../cards';
+import {
+  type CardViewer,
+  GUESTS_ON_A_CARD,
+  guestInputId,
+  renderGuestReviewCard,
+  withRefresh,
+} from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
-import { type Reader, say } from '../i18n/catalog';
+import { say } from '../i18n/catalog';
 import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
-import { cardReply, readerOfTurn, type Reply } from './reply';
+import { viewerOfTurn } from './cardViewer';
+import { cardReply, type Reply } from './reply';
 import { teamLifecycleEvent } from './teamEventPayload';
 
 /** What the guest review conversation needs. */
@@ -15,10 +22,15 @@ export interface GuestReviewDependencies extends CardDeliveryDependencies {
 }
 
 /** A record's card as `personId` reads it. */
-function cardOf(record: GuestReviewRecord, personId: string, reader: Reader) {
+export function guestReviewCardOf(record: GuestReviewRecord, personId: string, viewer: CardViewer) {
   const review = record.review && { ...record.review, self: record.review.byId === personId };
-  return renderGuestReviewCard({ ...record, guests: record.guests.map((g) => g.name), review }, reader);
+  const card = renderGuestReviewCard(
+    { ...record, guests: record.guests.map((g) => g.name), review },
+    viewer.reader,
+  );
+  return withRefresh(card, { card: 'guestReview', teamId: record.teamId, dueOn: record.dueOn }, viewer);
 }
+const cardOf = guestReviewCardOf;
 
 const answered = (record: GuestReviewRecord) => record.review !== null;
 
@@ -50,7 +62,7 @@ export class GuestReviewConversation {
       // Names, not ids: the platform's members carry each guest's display name.
       const names = new Map((await client.getTeamMembers(teamId, app)).map((m) => [m.userId, m.displayName]));
       const team = await client.getTeam(teamId, app).catch(() => undefined);
-      await state.lifecycleCards.saveGuestReview({
+      const fresh: GuestReviewRecord = {
         teamId,
         teamName: team?.displayName || event.team.displayName,
         dueOn: event.dueOn,
@@ -58,7 +70,10 @@ export class GuestReviewConversation {
         teamUrl: team?.webUrl ?? null,
         cards: {},
         review: null,
-      });
+      };
+      await state.lifecycleCards.updateGuestReview(event.dueOn, teamId, (latest) =>
+        latest ? undefined : fresh,
+      );
     }
     const unreached = await postToEach(
       this.deps,
@@ -66,7 +81,7 @@ export class GuestReviewConversation {
       {
         key: recordKey(event.dueOn, teamId),
         load: () => state.lifecycleCards.guestReview(event.dueOn, teamId),
-        save: (r) => state.lifecycleCards.saveGuestReview(r),
+        update: (change) => state.lifecycleCards.updateGuestReview(event.dueOn, teamId, change),
       },
       cardOf,
       answered,
@@ -78,15 +93,18 @@ export class GuestReviewConversation {
   /** `personId` was just reached: their guest review cards that could not be delivered go out now. */
   retryFor(personId: string): Promise<void> {
     const { state } = this.deps;
-    const load = (key: string) => {
+    const named = (key: string) => {
       const [, dueOn, ...team] = key.split('/');
-      return state.lifecycleCards.guestReview(dueOn ?? '', team.join('/'));
+      return [dueOn ?? '', team.join('/')] as const;
     };
     return retryUndelivered(
       this.deps,
       personId,
       'guestReviews/',
-      { load, save: (r) => state.lifecycleCards.saveGuestReview(r) },
+      {
+        load: (key) => state.lifecycleCards.guestReview(...named(key)),
+        update: (key, change) => state.lifecycleCards.updateGuestReview(...named(key), change),
+      },
       cardOf,
       answered,
     );
@@ -94,7 +112,8 @@ export class GuestReviewConversation {
 
   /** Submit pressed: the review goes to the API once; every owner's card then shows it. */
   async submit(context: TurnContext, api: StewardClient, data: Record<string, unknown>): Promise<Reply> {
-    const reader = readerOfTurn(context);
+    const viewer = viewerOfTurn(context);
+    const { reader } = viewer;
     const me = context.activity.from.aadObjectId ?? '';
     const teamId = typeof data.teamId === 'string' ? data.teamId : '';
     const dueOn = typeof data.dueOn === 'string' ? data.dueOn : '';
@@ -103,26 +122,25 @@ export class GuestReviewConversation {
     if (!record) return { kind: 'text', text: say(reader, 'guestReview.gone') };
     // Reviewed already (by another owner, or a second click): the review as it was made, to the
     // owners the card went to; anyone else asks the API, which checks who they are.
-    if (record.review && record.cards[me]) return cardReply(cardOf(record, me, reader), true);
+    if (record.review && record.cards[me]) return cardReply(cardOf(record, me, viewer), true);
     const remove = record.guests
       .slice(0, GUESTS_ON_A_CARD)
       .filter((_guest, index) => data[guestInputId(index)] === 'remove')
       .map((guest) => guest.id);
     const result = await api.reviewTeamGuests(teamId, { remove });
-    const latest = (await load()) ?? record;
-    const reviewed: GuestReviewRecord = {
-      ...latest,
-      review: {
-        byId: me,
-        by: context.activity.from.name || result.reviewedBy.displayName,
-        on: result.reviewedOn,
-        removed: result.removed.map((guest) => guest.displayName),
-        kept: result.kept.map((guest) => guest.displayName),
-        nextOn: result.nextReviewOn,
-      },
+    const review: GuestReviewRecord['review'] = {
+      byId: me,
+      by: context.activity.from.name || result.reviewedBy.displayName,
+      on: result.reviewedOn,
+      removed: result.removed.map((guest) => guest.displayName),
+      kept: result.kept.map((guest) => guest.displayName),
+      nextOn: result.nextReviewOn,
     };
-    await this.deps.state.lifecycleCards.saveGuestReview(reviewed);
+    const reviewed = (await this.deps.state.lifecycleCards.updateGuestReview(dueOn, teamId, (latest) => ({
+      ...(latest ?? record),
+      review,
+    })))!;
     await updateEach(this.deps, reviewed, cardOf, me);
-    return cardReply(cardOf(reviewed, me, reader), true);
+    return cardReply(cardOf(reviewed, me, viewer), true);
   }
 }

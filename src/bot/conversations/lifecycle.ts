@@ -1,13 +1,14 @@
 import type { StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
-import type { BotState, PostedCard } from '../botState';
+import type { BotState } from '../botState';
 import type { LifecycleAnswer } from '../cards';
 import { dayFor, say } from '../i18n/catalog';
 import type { BotIdentity } from '../identity/botIdentity';
 import { KeyedTurns } from '../keyedTurns';
 import type { Messenger } from '../messenger';
 import { readerOfApprover } from './approverReader';
-import { type LifecycleNotice, newRecord, noticeCard, noticeOf, teamEventOf } from './lifecycleNotice';
+import { type LifecycleNotice, newRecord, noticeOf, teamEventOf } from './lifecycleNotice';
+import { heldNoticeOf, postNoticeCard, redraw } from './lifecyclePosting';
 import { type NoticeKind, type NoticeRecord, NoticeRecords } from './lifecycleRecords';
 
 type Json = Record<string, unknown>;
@@ -78,6 +79,22 @@ export class LifecycleConversation {
     });
   }
 
+  /**
+   * `team_kept_active` (from a card, the API, anywhere): every inactivity card of the notice says who
+   * kept the team. A keep after a later notice does not answer that notice's cards: it is about
+   * another quiet spell.
+   */
+  async showKept(payload: Json): Promise<void> {
+    const { teamId, by, lastActivityDate } = teamEventOf(payload);
+    if (!teamId || !lastActivityDate) return;
+    await this.turns.run(teamId, async () => {
+      const record = await this.deps.records.get('inactivity', teamId);
+      if (!record || record.answer?.kind === 'archived' || record.about > lastActivityDate) return;
+      if (record.answer?.kind === 'kept' && record.answer.lastActivityDate === lastActivityDate) return;
+      await this.answerNow('inactivity', record, { kind: 'kept', by, lastActivityDate });
+    });
+  }
+
   /** `team_archived`: every renewal and inactivity card of the team says it is archived. */
   async showArchived(payload: Json): Promise<void> {
     const { teamId } = teamEventOf(payload);
@@ -113,25 +130,15 @@ export class LifecycleConversation {
     change: (latest: NoticeRecord) => Partial<NoticeRecord> = () => ({}),
     skip?: string,
   ): Promise<NoticeRecord> {
-    // Re-read: cards posted since `record` was read must stay in it.
-    const latest = (await this.deps.records.get(kind, record.teamId)) ?? record;
-    // Archived is where a team ends: a late "archiving" (its job finished first) does not undo it.
-    const final = latest.answer?.kind === 'archived' ? latest.answer : (answer ?? latest.answer);
-    const saved: NoticeRecord = { ...latest, ...change(latest), answer: final };
-    await this.deps.records.save(kind, saved);
-    if (answer) await this.redraw(kind, saved, skip);
+    // Changed as stored now: cards posted since `record` was read must stay in it.
+    const saved = (await this.deps.records.update(kind, record.teamId, (stored) => {
+      const latest = stored ?? record;
+      // Archived is where a team ends: a late "archiving" (its job finished first) does not undo it.
+      const final = latest.answer?.kind === 'archived' ? latest.answer : (answer ?? latest.answer);
+      return { ...latest, ...change(latest), answer: final };
+    }))!;
+    if (answer) await redraw(this.deps, kind, saved, skip);
     return saved;
-  }
-
-  /** Draws every owner's card of the notice again, in each owner's language. */
-  private async redraw(kind: NoticeKind, record: NoticeRecord, skip?: string): Promise<void> {
-    for (const { ownerId, posted } of record.cards) {
-      if (posted.activityId === skip) continue;
-      const card = noticeCard(kind, record, ownerId, await readerOfApprover(this.deps.state, ownerId));
-      await this.deps.messenger.update(posted, card).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, teamId: record.teamId }, 'could not update a lifecycle card');
-      });
-    }
   }
 
   private async postCards(
@@ -140,37 +147,46 @@ export class LifecycleConversation {
     notice: LifecycleNotice,
     key: string,
   ): Promise<void> {
-    if (first.answer) return;
-    // The record exists before the first card is posted, and each card is added to the current
-    // record at once: an owner may answer while the others are still being reached.
-    await this.deps.records.save(kind, first);
-    for (const ownerId of notice.ownerIds) {
-      const mark = `${ownerId}:${key}`;
-      if (first.posted.includes(mark)) continue;
-      // Another bot process may be handling the same delivery (a retry): one of them posts.
-      if (!(await this.deps.records.claimPost(kind, first, mark))) continue;
-      const reader = await readerOfApprover(this.deps.state, ownerId);
-      const posted = await this.post(ownerId, noticeCard(kind, first, ownerId, reader), notice.teamId);
-      if (!posted) {
-        await this.deps.records.releasePost(kind, first, mark);
-        continue;
-      }
-      const current = (await this.deps.records.get(kind, notice.teamId)) ?? first;
-      const record: NoticeRecord = {
-        ...current,
-        cards: [...current.cards, { ownerId, posted }],
-        posted: [...current.posted, `${ownerId}:${key}`],
-      };
-      await this.deps.records.save(kind, record);
-      // Answered while this card was on its way: show the answer on it too.
-      if (record.answer) await this.redraw(kind, { ...record, cards: [{ ownerId, posted }] });
+    // The record exists before the first card is posted (a notice about another day replaces it).
+    const record = await this.deps.records.update(kind, first.teamId, (latest) =>
+      latest?.about === first.about ? undefined : first,
+    );
+    if (!record || record.answer) return;
+    let unreached = 0;
+    for (const ownerId of notice.ownerIds)
+      if ((await postNoticeCard(this.deps, kind, notice.teamId, ownerId, key)) === 'unreached') unreached++;
+    if (unreached > 0)
+      this.deps.log.warn(
+        { teamId: notice.teamId, unreached },
+        'some owners were not reached about a lifecycle notice',
+      );
+  }
+
+  /**
+   * `personId` was just reached (they talked to the bot): their renewal and inactivity cards that
+   * could not reach them are posted now, as the notices stand (an answered one shows its answer);
+   * a card of a notice since replaced by a later one is dropped.
+   */
+  async retryFor(personId: string): Promise<void> {
+    const { state } = this.deps;
+    for (const noted of await state.lifecycleCards.undeliveredCards(personId)) {
+      const held = heldNoticeOf(noted);
+      if (!held) continue;
+      const posting = await this.turns.run(held.teamId, async () => {
+        const record = await this.deps.records.get(held.kind, held.teamId);
+        if (record?.about !== held.about) return 'not needed';
+        return postNoticeCard(this.deps, held.kind, held.teamId, personId, held.key);
+      });
+      if (posting !== 'unreached') await state.lifecycleCards.forgetUndeliveredCard(personId, noted);
     }
   }
 
   private async tellArchived(first: NoticeRecord, notice: LifecycleNotice): Promise<void> {
-    let record = first;
+    const stored = await this.deps.records.update('inactivity', first.teamId, (latest) =>
+      latest?.about === first.about ? undefined : first,
+    );
     for (const ownerId of notice.ownerIds) {
-      if (record.posted.includes(`${ownerId}:archived`)) continue;
+      if (stored?.posted.includes(`${ownerId}:archived`)) continue;
       const known = await this.deps.state.user(ownerId);
       if (!known) {
         this.deps.log.info(
@@ -195,30 +211,11 @@ export class LifecycleConversation {
         },
       );
       if (!sent) continue;
-      record = (await this.deps.records.get('inactivity', notice.teamId)) ?? record;
-      record = { ...record, posted: [...record.posted, `${ownerId}:archived`] };
-      await this.deps.records.save('inactivity', record);
-    }
-  }
-
-  private async post(ownerId: string, card: Parameters<Messenger['postToPerson']>[1], teamId: string) {
-    let failure: unknown;
-    const posted: PostedCard | undefined = await this.deps.messenger
-      .postToPerson(ownerId, card)
-      .catch((error: unknown) => {
-        failure = error;
-        return undefined;
+      await this.deps.records.update('inactivity', notice.teamId, (latest) => {
+        const base = latest ?? first;
+        return { ...base, posted: [...base.posted, `${ownerId}:archived`] };
       });
-    if (!posted)
-      this.deps.log.warn(
-        {
-          teamId,
-          ownerId,
-          reason: failure instanceof Error ? failure.message.split('\n', 1)[0] : 'not reachable yet',
-        },
-        'could not deliver a lifecycle card to an owner',
-      );
-    return posted;
+    }
   }
 
   /** The team's renewal period and what its expiry does, read with the bot's app identity. */

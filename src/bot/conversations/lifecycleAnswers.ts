@@ -1,12 +1,13 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { LifecycleAnswer, LifecycleNoticeData } from '../cards';
-import { type Reader, say } from '../i18n/catalog';
+import type { CardViewer, LifecycleAnswer, LifecycleNoticeData } from '../cards';
+import { say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import type { LifecycleConversation } from './lifecycle';
 import { noticeCard } from './lifecycleNotice';
 import type { NoticeKind, NoticeRecord, NoticeRecords } from './lifecycleRecords';
+import { viewerOfTurn } from './cardViewer';
 import { cardReply, readerOfTurn, type Reply } from './reply';
 import { teamNameText } from '../cards';
 
@@ -24,7 +25,7 @@ interface Press {
   kind: NoticeKind;
   teamId: string;
   record: NoticeRecord;
-  reader: Reader;
+  viewer: CardViewer;
   /** The presser's object id. */
   ownerId: string;
 }
@@ -61,7 +62,7 @@ async function pressOf(
     kind,
     teamId,
     record,
-    reader: readerOfTurn(context),
+    viewer: viewerOfTurn(context),
     ownerId: context.activity.from.aadObjectId ?? '',
   };
 }
@@ -82,10 +83,10 @@ async function attempt<T>(
       const key = refusals[status];
       if (key && isStatus(error, status)) {
         const team = teamNameText(press.record.teamName);
-        const problem = say(press.reader, key, { team });
+        const problem = say(press.viewer.reader, key, { team });
         return {
           refused: cardReply(
-            noticeCard(press.kind, press.record, press.ownerId, press.reader, problem),
+            noticeCard(press.kind, press.record, press.ownerId, press.viewer, problem),
             true,
           ),
         };
@@ -103,7 +104,7 @@ async function answered(
 ) {
   const skip = press.context.activity.replyToId;
   const record = await press.deps.lifecycle.answer(press.kind, press.record, answer, change, skip);
-  return cardReply(noticeCard(press.kind, record, press.ownerId, press.reader), true);
+  return cardReply(noticeCard(press.kind, record, press.ownerId, press.viewer), true);
 }
 
 const nameOf = (press: Press) => press.context.activity.from.name || '';

@@ -4,8 +4,7 @@ import {
   renderInactivityCard,
   renderRenewalCard,
 } from '../cards';
-import type { AdaptiveCardAttachment } from '../cards';
-import type { Reader } from '../i18n/catalog';
+import { type AdaptiveCardAttachment, type CardViewer, withRefresh } from '../cards';
 import type { NoticeKind, NoticeRecord } from './lifecycleRecords';
 
 type Json = Record<string, unknown>;
@@ -47,14 +46,20 @@ export function noticeOf(payload: Json): LifecycleNotice | undefined {
   };
 }
 
-/** The team and who acted, of a `team_renewed` or `team_archived` delivery. */
-export function teamEventOf(payload: Json): { teamId: string; by: string; expiresOn: string } {
+/** The team and who acted, of a `team_renewed`, `team_kept_active` or `team_archived` delivery. */
+export function teamEventOf(payload: Json): {
+  teamId: string;
+  by: string;
+  expiresOn: string;
+  lastActivityDate: string;
+} {
+  const lifecycle = object(payload.lifecycle);
+  const day = (value: unknown) => (DAY.test(text(value)) ? text(value) : '');
   return {
     teamId: text(object(payload.team).id),
     by: text(object(payload.requester).displayName),
-    expiresOn: DAY.test(text(object(payload.lifecycle).expiresOn))
-      ? text(object(payload.lifecycle).expiresOn)
-      : '',
+    expiresOn: day(lifecycle.expiresOn),
+    lastActivityDate: day(lifecycle.lastActivityDate),
   };
 }
 
@@ -82,10 +87,12 @@ export function noticeCard(
   kind: NoticeKind,
   record: NoticeRecord,
   ownerId: string,
-  reader: Reader,
+  viewer: CardViewer,
   problem?: string,
 ): AdaptiveCardAttachment {
+  const { reader } = viewer;
   const answer = record.answer;
+  const refresh = { card: kind, teamId: record.teamId };
   if (kind === 'inactivity') {
     const data: InactivityCardData = {
       teamId: record.teamId,
@@ -94,7 +101,7 @@ export function noticeCard(
       answer,
       problem,
     };
-    return renderInactivityCard(data, reader);
+    return withRefresh(renderInactivityCard(data, reader), refresh, viewer);
   }
   const declined = record.declined[ownerId];
   const data: RenewalCardData = {
@@ -107,5 +114,5 @@ export function noticeCard(
     ...(declined === undefined ? {} : { declined: { otherOwners: declined } }),
     problem,
   };
-  return renderRenewalCard(data, reader);
+  return withRefresh(renderRenewalCard(data, reader), refresh, viewer);
 }

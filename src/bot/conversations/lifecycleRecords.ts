@@ -1,6 +1,6 @@
 import type { BotStorage, PostedCard } from '../botState';
 import type { LifecycleAnswer } from '../cards';
-import { createItem, readItem, writeItem } from '../storedItems';
+import { createItem, readItem, updateItem } from '../storedItems';
 
 /** The two notices that get a card: before expiry, and after the policy's days without activity. */
 export type NoticeKind = 'renewal' | 'inactivity';
@@ -44,8 +44,17 @@ export class NoticeRecords {
     return readItem<NoticeRecord>(this.storage, keyOf(kind, teamId));
   }
 
-  save(kind: NoticeKind, record: NoticeRecord): Promise<void> {
-    return writeItem(this.storage, keyOf(kind, record.teamId), record);
+  /**
+   * Changes a team's record as it is stored now (`change` may run more than once: another bot
+   * process may write the record in between, and the change is then made again to what it wrote).
+   * Resolves to the record as stored after the change.
+   */
+  update(
+    kind: NoticeKind,
+    teamId: string,
+    change: (latest: NoticeRecord | undefined) => NoticeRecord | undefined,
+  ): Promise<NoticeRecord | undefined> {
+    return updateItem<NoticeRecord>(this.storage, keyOf(kind, teamId), change);
   }
 
   /**

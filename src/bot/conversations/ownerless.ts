@@ -2,11 +2,17 @@ import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { OwnerlessRecord } from '../lifecycleCardState';
-import { type BecomeOwnerData, renderOwnerlessCard } from '../cards';
+import {
+  type BecomeOwnerData,
+  type CardViewer,
+  type LifecycleRefreshData,
+  renderOwnerlessCard,
+  withRefresh,
+} from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
-import type { Reader } from '../i18n/catalog';
 import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
-import { cardReply, readerOfTurn, type Reply } from './reply';
+import { viewerOfTurn } from './cardViewer';
+import { cardReply, type Reply } from './reply';
 import { teamLifecycleEvent } from './teamEventPayload';
 
 /** What the ownerless conversation needs. */
@@ -16,12 +22,20 @@ export interface OwnerlessDependencies extends CardDeliveryDependencies {
 }
 
 /** A record's card as `personId` reads it. */
-function cardOf(record: OwnerlessRecord, personId: string, reader: Reader) {
+export function ownerlessCardOf(record: OwnerlessRecord, personId: string, viewer: CardViewer) {
   const steppedUp = record.steppedUp
     ? { name: record.steppedUp.name, self: record.steppedUp.id === personId }
     : null;
-  return renderOwnerlessCard({ ...record, steppedUp }, reader);
+  return withRefresh(renderOwnerlessCard({ ...record, steppedUp }, viewer.reader), refreshOf(record), viewer);
 }
+
+const refreshOf = (record: Pick<OwnerlessRecord, 'teamId' | 'since' | 'kind'>): LifecycleRefreshData => ({
+  card: 'ownerless',
+  teamId: record.teamId,
+  since: record.since,
+  audience: record.kind,
+});
+const cardOf = ownerlessCardOf;
 
 const answered = (record: OwnerlessRecord) => record.steppedUp !== null;
 
@@ -73,14 +87,17 @@ export class OwnerlessConversation {
       cards: {},
       steppedUp: null,
     };
-    if (!stored) await state.lifecycleCards.saveOwnerless(record);
+    if (!stored)
+      await state.lifecycleCards.updateOwnerless(kind, event.dueOn, teamId, (latest) =>
+        latest ? undefined : record,
+      );
     const unreached = await postToEach(
       this.deps,
       people,
       {
         key: recordKey(kind, event.dueOn, teamId),
         load: () => state.lifecycleCards.ownerless(kind, event.dueOn, teamId),
-        save: (r) => state.lifecycleCards.saveOwnerless(r),
+        update: (change) => state.lifecycleCards.updateOwnerless(kind, event.dueOn, teamId, change),
       },
       cardOf,
       answered,
@@ -95,19 +112,18 @@ export class OwnerlessConversation {
   /** `personId` was just reached: their ownerless cards that could not be delivered go out now. */
   retryFor(personId: string): Promise<void> {
     const { state } = this.deps;
-    const load = (key: string) => {
+    const named = (key: string) => {
       const [, kind, since, ...team] = key.split('/');
-      return state.lifecycleCards.ownerless(
-        kind === 'governance' ? 'governance' : 'ask',
-        since ?? '',
-        team.join('/'),
-      );
+      return [kind === 'governance' ? 'governance' : 'ask', since ?? '', team.join('/')] as const;
     };
     return retryUndelivered(
       this.deps,
       personId,
       'ownerless/',
-      { load, save: (r) => state.lifecycleCards.saveOwnerless(r) },
+      {
+        load: (key) => state.lifecycleCards.ownerless(...named(key)),
+        update: (key, change) => state.lifecycleCards.updateOwnerless(...named(key), change),
+      },
       cardOf,
       answered,
     );
@@ -115,7 +131,7 @@ export class OwnerlessConversation {
 
   /** "Become an owner" pressed: the caller steps up, or learns who already did. */
   async stepUp(context: TurnContext, api: StewardClient, data: BecomeOwnerData): Promise<Reply> {
-    const reader = readerOfTurn(context);
+    const viewer = viewerOfTurn(context);
     const me = context.activity.from.aadObjectId ?? '';
     const load = () => this.deps.state.lifecycleCards.ownerless('ask', data.since, data.teamId);
     let result;
@@ -127,16 +143,24 @@ export class OwnerlessConversation {
       const record = await load();
       const base = record ?? this.unrecorded(data, data.teamId);
       const card = record?.steppedUp
-        ? cardOf(record, me, reader)
-        : renderOwnerlessCard({ ...base, steppedUp: null, notNeeded: true }, reader);
+        ? cardOf(record, me, viewer)
+        : withRefresh(
+            renderOwnerlessCard({ ...base, steppedUp: null, notNeeded: true }, viewer.reader),
+            refreshOf(base),
+            viewer,
+          );
       return cardReply(card, true);
     }
     const name = context.activity.from.name || result.owner.displayName;
-    const current = (await load()) ?? this.unrecorded(data, result.displayName);
-    const record: OwnerlessRecord = { ...current, steppedUp: { id: me, name } };
-    await this.deps.state.lifecycleCards.saveOwnerless(record);
+    const unrecorded = this.unrecorded(data, result.displayName);
+    const record = (await this.deps.state.lifecycleCards.updateOwnerless(
+      'ask',
+      data.since,
+      data.teamId,
+      (latest) => ({ ...(latest ?? unrecorded), steppedUp: { id: me, name } }),
+    ))!;
     await updateEach(this.deps, record, cardOf, me);
-    return cardReply(cardOf(record, me, reader), true);
+    return cardReply(cardOf(record, me, viewer), true);
   }
 
   /** A card pressed whose record the bot no longer has: what the card itself says. */

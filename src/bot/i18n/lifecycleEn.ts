@@ -35,6 +35,7 @@ export const lifecycleEn = {
   'lifecycle.archivedTitle': 'Archived',
   'lifecycle.alreadyArchived': '**{team}** is archived already.',
   'lifecycle.notOwner': 'Only the owners of **{team}** can answer this, and you are not one of them.',
+  'lifecycle.cardGone': 'This card is no longer available.',
   'lifecycle.someone': 'An owner',
   'doing.renewTeam': 'renew the team',
   'doing.archiveTeam': 'archive the team',

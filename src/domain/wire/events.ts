@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   'team_deleted',
   'team_expiring',
   'team_renewed',
+  'team_kept_active',
   'team_expired',
   'team_inactive',
   'team_ownerless',

@@ -7,6 +7,7 @@ import type { TeamsPlatform } from '../../platform/port';
 import type { LifecycleRepository } from '../../store/lifecycle';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit';
+import type { EventBus } from '../events';
 import { requireActive, TeamAccess } from '../teamAccess';
 
 /**
@@ -23,6 +24,7 @@ export class LifecycleOwnerAnswers {
       store: LifecycleRepository;
       teams: TeamsPlatform;
       audit: AuditLog;
+      events: EventBus;
       now: () => Date;
     },
   ) {
@@ -36,19 +38,25 @@ export class LifecycleOwnerAnswers {
     requireActive(team);
     const now = this.deps.now();
     const today = dayOf(now);
-    await this.deps.db.transaction().execute(async (trx) => {
+    const target = { id: team.id, displayName: team.displayName };
+    const events = await this.deps.db.transaction().execute(async (trx) => {
       await this.deps.store.recordActivity(teamId, today, now, trx);
       await this.deps.audit.record(
         trx,
         callerRecord(caller, {
           trail: 'lifecycle',
           action: 'team_kept_active',
-          target: { type: 'team', id: team.id, displayName: team.displayName },
+          target: { type: 'team', ...target },
           details: { lastActivityDate: today },
         }),
         now,
       );
+      // Told like a renewal: who kept the team, and the activity day it now counts from.
+      const keptBy = { id: caller.id, displayName: caller.name ?? caller.id };
+      const payload = { team: target, requester: keptBy, lifecycle: { lastActivityDate: today } };
+      return [await this.deps.events.record(trx, 'team_kept_active', payload, now)];
     });
+    this.deps.events.publish(events);
     return { teamId, lastActivityDate: today };
   }
 

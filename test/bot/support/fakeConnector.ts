@@ -128,7 +128,7 @@ export function cardText(card: unknown): string {
   return texts.join('\n');
 }
 
-/** The `Action.Execute` verbs of a card. */
+/** The `Action.Execute` verbs of a card's buttons (its `refresh` clause is no button: see `refreshOf`). */
 export function verbsOf(card: unknown): string[] {
   const verbs: string[] = [];
   const walk = (node: unknown) => {
@@ -136,11 +136,19 @@ export function verbsOf(card: unknown): string[] {
     else if (node && typeof node === 'object') {
       const record = node as Record<string, unknown>;
       if (record.type === 'Action.Execute' && typeof record.verb === 'string') verbs.push(record.verb);
-      Object.values(record).forEach(walk);
+      Object.entries(record).forEach(([key, value]) => key !== 'refresh' && walk(value));
     }
   };
   walk(card);
   return verbs;
+}
+
+/** A card's Universal Actions `refresh` clause, if it has one. */
+export function refreshOf(
+  card: unknown,
+): { action: { type: string; verb: string; data: Record<string, unknown> }; userIds?: string[] } | undefined {
+  const refresh = (card as { refresh?: unknown } | undefined)?.refresh;
+  return refresh as ReturnType<typeof refreshOf>;
 }
 
 /** The data of the first `Action.Execute` with `verb`. */
