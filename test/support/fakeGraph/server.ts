@@ -105,6 +105,7 @@ export class FakeGraph extends IdentityApi {
       ],
       ['GET', new RegExp(`^/users/${id}/memberOf$`), (r, u) => this.listMemberOf(r, u)],
       ['GET', new RegExp(`^/users/${id}/manager$`), (r, u) => this.getManager(r, u)],
+      ...this.appRoleRoutes(),
       [
         'GET',
         /^\/security\/dataSecurityAndGovernance\/sensitivityLabels$/,
