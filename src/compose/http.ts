@@ -65,7 +65,7 @@ export function buildHttpServer(
           ...auditRoutes(s.audit),
           ...reportRoutes(s.reports),
           ...lifecycleRoutes(s.lifecycle, s.lifecycleEvaluations, s.lifecycleAnswers),
-          ...lifecycleResponseRoutes(s.lifecycleResponses),
+          ...lifecycleResponseRoutes(s.lifecycleResponses, s.governanceManagers),
         ],
     authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),

@@ -9,6 +9,7 @@ import { RefusalRepository } from '../store/refusals';
 import { CatalogService } from '../services/catalog';
 import { DirectoryService } from '../services/directory';
 import { EventBus } from '../services/events';
+import { GovernanceManagerLookup } from '../services/governanceManagers';
 import { HookService } from '../services/hooks';
 import { LifecycleEvaluations } from '../services/lifecycle/evaluations';
 import { LifecycleOwnerAnswers } from '../services/lifecycle/ownerAnswers';
@@ -59,6 +60,8 @@ export interface Services {
   lifecycleAnswers: LifecycleOwnerAnswers;
   /** What people answer to the lifecycle's cards: stepping up as owner, guest reviews. */
   lifecycleResponses: LifecycleResponses;
+  /** Who is told about teams nobody owns. */
+  governanceManagers: GovernanceManagerLookup;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -139,6 +142,11 @@ export function buildServices(
       reviews: new GuestReviewRecords(),
       now,
       onQueued,
+    }),
+    governanceManagers: new GovernanceManagerLookup({
+      directory: platform.directory,
+      ...config.governanceManagers,
+      log: logger,
     }),
     directory,
     catalog,

@@ -13,6 +13,7 @@ import {
 } from './sections';
 import { cloud, type CloudEndpoints } from './cloud';
 import { listenAddress } from './listen';
+import { type GovernanceManagerSettings, readGovernanceManagers, readRolesApp } from './governanceManagers';
 import { type LifecycleSettings, readLifecycle } from './lifecycle';
 import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
 
@@ -75,6 +76,11 @@ export interface Config {
          * operations); 1 against Microsoft Graph, below 1 for a simulator with scaled latencies.
          */
         timeScale?: number;
+        /**
+         * The app registration whose app roles Steward's tokens carry (client id or Application ID
+         * URI), where Graph reads who holds them (`readRolesApp`); none: nobody is listed from Graph.
+         */
+        rolesApp?: string;
       };
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;
@@ -92,6 +98,8 @@ export interface Config {
   workers: { concurrency: number; leaseMs: number; pollMs: number };
   /** The lifecycle evaluator's schedule and page size. */
   lifecycle: LifecycleSettings;
+  /** Who is told about teams nobody owns: a configured list, or who holds the governance roles. */
+  governanceManagers: GovernanceManagerSettings;
   rateLimitFactor: number;
   /** Refused calls (401, 403) a source may make a minute before 429 (`STEWARD_REFUSALS_PER_MINUTE` × the factor). */
   refusalsPerMinute: number;
@@ -171,8 +179,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   const cloudConfig = cloud(read);
-  const platformConfig = readPlatform(read, cloudConfig);
+  const graphOrEmbedded = readPlatform(read, cloudConfig);
   const authConfig = readAuth(read, dataDir);
+  const platformConfig = withRolesApp(graphOrEmbedded, readRolesApp(read, authConfig));
   const botConfig = readBot(read, authConfig, cloudConfig);
   const rateLimitFactor = positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1);
   if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
@@ -197,6 +206,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
     },
     lifecycle: readLifecycle(read),
+    governanceManagers: readGovernanceManagers(read),
     rateLimitFactor,
     refusalsPerMinute: Math.max(
       1,
@@ -229,6 +239,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       400,
     ),
   };
+}
+
+/** Graph's settings with the app registration it reads role holders from (none: unchanged). */
+function withRolesApp(platform: Config['platform'], rolesApp: string | undefined): Config['platform'] {
+  return platform.kind === 'graph' && rolesApp !== undefined ? { ...platform, rolesApp } : platform;
 }
 
 /**

@@ -22,6 +22,18 @@ export interface DirectoryApp {
 /** A person with the app roles the embedded directory assigns them. */
 export type DirectoryUser = User & { appRoles: AppRole[] };
 
+/** A person who holds some of the roles asked about, and which. */
+export type RoleHolder = User & { roles: AppRole[] };
+
+/**
+ * Who holds some roles, as a directory can tell: the embedded one records them (`directory`);
+ * with Entra ID, they are read from the app-role assignments of Steward's app registration
+ * (`appRoleAssignments`), which Microsoft Graph may refuse (`listed: false` and why).
+ */
+export type RoleHolders =
+  | { listed: true; source: 'directory' | 'appRoleAssignments'; people: RoleHolder[] }
+  | { listed: false; source: 'directory' | 'appRoleAssignments'; reason: string };
+
 /** Read access to the tenant's directory, whichever platform holds it (embedded store or Graph). */
 export interface DirectoryReader {
   /** A person by object id, UPN or mail. */
@@ -47,6 +59,11 @@ export interface DirectoryReader {
    * empty where the directory does not list role holders (`listsRoleHolders`).
    */
   peopleWithRole(role: AppRole): Promise<User[]>;
+  /**
+   * Everyone given any of `roles`, each with the ones they hold, in display-name order (the
+   * governance managers and the admins with governance powers, say).
+   */
+  roleHolders(roles: readonly AppRole[]): Promise<RoleHolders>;
   /** The groups a person is a direct member of. */
   groupsOf(userId: string): Promise<DirectoryGroup[]>;
   /** Every sensitivity label. */

@@ -1,4 +1,4 @@
-import type { AppRole } from './roles';
+import { type AppRole, GOVERNANCE_ROLES } from './roles';
 
 /** Who may call an operation and how many calls a minute it gets. */
 export interface OperationPolicy {
@@ -36,7 +36,7 @@ const CATALOG_WRITE = [
 const AUDIT = ['AUTHORIZED_APP', 'GOVERNANCE_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
 const REPORTS = ['GOVERNANCE_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
 const HOOKS = ['INTEGRATION_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
-const TEAM_ADMINS = ['GOVERNANCE_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
+const TEAM_ADMINS = GOVERNANCE_ROLES;
 
 /**
  * The one table of operation security (`api-contract.md`): routes declare their operationId and

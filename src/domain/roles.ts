@@ -23,3 +23,19 @@ export const DIRECTORY_ROLE_TEMPLATES: Readonly<Record<string, AppRole>> = {
 export function isAppRole(value: string): value is AppRole {
   return (APP_ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * The roles with governance powers over teams (lifecycle policy, renewals, reports): the governance
+ * managers, and the Teams and global admins. They are who hears of teams nobody owns.
+ */
+export const GOVERNANCE_ROLES = [
+  'GOVERNANCE_MANAGER',
+  'TEAMS_SERVICE_ADMIN',
+  'GLOBAL_ADMIN',
+] as const satisfies readonly AppRole[];
+export type GovernanceRole = (typeof GOVERNANCE_ROLES)[number];
+
+/** Narrows a role to a governance role. */
+export function isGovernanceRole(role: AppRole): role is GovernanceRole {
+  return (GOVERNANCE_ROLES as readonly AppRole[]).includes(role);
+}

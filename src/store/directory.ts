@@ -5,6 +5,7 @@ import type {
   DirectoryLabel,
   DirectoryReader,
   DirectoryUser,
+  RoleHolders,
 } from '../domain/directory';
 import type { AppRole } from '../domain/roles';
 import type { Label, User } from '../domain/wire';
@@ -181,6 +182,22 @@ export class DirectoryRepository implements DirectoryReader {
       .orderBy('display_name_lower')
       .execute();
     return rows.filter((r) => (JSON.parse(r.app_roles) as string[]).includes(role)).map(toUser);
+  }
+
+  /** Everyone the embedded directory gives any of `roles`, with the ones they hold. */
+  async roleHolders(roles: readonly AppRole[]): Promise<RoleHolders> {
+    if (roles.length === 0) return { listed: true, source: 'directory', people: [] };
+    const rows = await this.db
+      .selectFrom('directory_users')
+      .selectAll()
+      .where((eb) => eb.or(roles.map((role) => eb('app_roles', 'like', `%"${role}"%`))))
+      .orderBy('display_name_lower')
+      .execute();
+    const people = rows.flatMap((row) => {
+      const held = (JSON.parse(row.app_roles) as AppRole[]).filter((role) => roles.includes(role));
+      return held.length > 0 ? [{ ...toUser(row), roles: held }] : [];
+    });
+    return { listed: true, source: 'directory', people };
   }
 
   /** The groups `userId` is a direct member of. */

@@ -208,8 +208,12 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
       token: bot,
     });
     expect(listed.status).toBe(200);
-    expect(listed.body.listed).toBe(true);
-    expect(listed.body.value.map((u) => u.id)).toEqual([PEOPLE.lynne]);
+    expect(listed.body).toMatchObject({ listed: true, source: 'directory' });
+    // The governance manager, and the global admin, who has governance powers too.
+    expect(listed.body.value.map((u) => [u.id, u.roles])).toEqual([
+      [PEOPLE.lynne, ['GOVERNANCE_MANAGER']],
+      [PEOPLE.megan, ['GLOBAL_ADMIN']],
+    ]);
     const alex = await token(PEOPLE.alex, 'Alex Wilber');
     expect(
       (await suite.app.call('GET', '/api/v1.0/lifecycle/governanceManagers', { token: alex })).status,

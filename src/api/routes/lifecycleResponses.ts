@@ -1,4 +1,5 @@
 import { GovernanceManagers, GuestReview, GuestReviewInput, OwnershipStepUp } from '../../domain/wire';
+import type { GovernanceManagerLookup } from '../../services/governanceManagers';
 import type { LifecycleResponses } from '../../services/lifecycle/responses';
 import { API_BASE, defineRoute, type Route } from '../route';
 import { TeamPath } from './lifecycle';
@@ -6,7 +7,10 @@ import { TeamPath } from './lifecycle';
 const tag = 'Lifecycle';
 
 /** What people answer to the lifecycle's cards (extensions): stepping up as owner, guest reviews. */
-export function lifecycleResponseRoutes(responses: LifecycleResponses): Route[] {
+export function lifecycleResponseRoutes(
+  responses: LifecycleResponses,
+  governanceManagers: GovernanceManagerLookup,
+): Route[] {
   return [
     defineRoute({
       operationId: 'stepUpAsTeamOwner',
@@ -63,8 +67,10 @@ export function lifecycleResponseRoutes(responses: LifecycleResponses): Route[] 
       path: '/lifecycle/governanceManagers',
       tag,
       summary: 'List the governance managers, who are told about teams nobody owns',
+      description:
+        'The people of `STEWARD_GOVERNANCE_MANAGERS` when it is set; otherwise who holds GOVERNANCE_MANAGER, TEAMS_SERVICE_ADMIN or GLOBAL_ADMIN: in the embedded directory, or, with Microsoft Graph, in the app-role assignments of Steward’s app registration (users, and the users of assigned groups, nested groups included). When the directory refuses or fails, the answer is still 200, with `listed: false` and the reason.',
       responses: { 200: { description: 'The governance managers.', schema: GovernanceManagers } },
-      handle: async () => ({ status: 200, body: await responses.governanceManagers() }),
+      handle: async () => ({ status: 200, body: await governanceManagers.list() }),
     }),
   ];
 }

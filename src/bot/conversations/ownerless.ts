@@ -70,10 +70,12 @@ export class OwnerlessConversation {
       const managers = await client.getGovernanceManagers(app);
       if (!managers.listed)
         log.warn(
-          { teamId },
-          'the directory cannot list governance managers; nobody was told of an ownerless team',
+          { teamId, source: managers.source, reason: managers.reason },
+          'the governance managers cannot be listed; nobody was told of an ownerless team',
         );
-      people = managers.value.map((person) => person.id);
+      // Governance managers first; where the tenant has none, the admins with governance powers.
+      const named = managers.value.filter((person) => person.roles.includes('GOVERNANCE_MANAGER'));
+      people = (named.length > 0 ? named : managers.value).map((person) => person.id);
     }
     const team = await client.getTeam(teamId, app).catch(() => undefined);
     const stored = await state.lifecycleCards.ownerless(kind, event.dueOn, teamId);

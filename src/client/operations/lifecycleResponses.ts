@@ -38,7 +38,7 @@ export function lifecycleResponseOperations(send: Send) {
       );
     },
 
-    /** Who holds GOVERNANCE_MANAGER, where the directory can list them (`GET /lifecycle/governanceManagers`). */
+    /** Who is told about teams nobody owns, each with their governance roles, or why nobody could be listed (`GET /lifecycle/governanceManagers`). */
     async getGovernanceManagers(options?: CallOptions): Promise<GovernanceManagers> {
       return bodyOf(
         send,

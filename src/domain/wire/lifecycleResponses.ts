@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GOVERNANCE_ROLES } from '../roles';
 import { User } from './directory';
 import { model } from './registry';
 
@@ -59,6 +60,17 @@ export const GuestReview = model(
 );
 export type GuestReview = z.output<typeof GuestReview>;
 
+/** A person with governance powers, and which governance roles they hold. */
+export const GovernanceManager = model(
+  'GovernanceManager',
+  User.extend({
+    roles: z
+      .array(z.enum(GOVERNANCE_ROLES))
+      .describe('The governance roles this person holds (a configured person: GOVERNANCE_MANAGER).'),
+  }),
+  'A person of the directory with governance powers (an extension).',
+);
+
 /** `GET /lifecycle/governanceManagers`: who is told about teams nobody owns. */
 export const GovernanceManagers = model(
   'GovernanceManagers',
@@ -66,10 +78,20 @@ export const GovernanceManagers = model(
     listed: z
       .boolean()
       .describe(
-        'False where the directory cannot list role holders (Entra ID: roles live in each token), so `value` is empty.',
+        'False when nobody could be listed (`reason` says why: Microsoft Graph refused or failed, or no app registration to read roles from), so `value` is empty.',
       ),
-    value: z.array(User),
+    source: z
+      .enum(['configuration', 'directory', 'appRoleAssignments'])
+      .describe(
+        'Where the list comes from: `STEWARD_GOVERNANCE_MANAGERS` (which takes precedence), the embedded directory, or the app-role assignments of Steward’s app registration in Entra ID (read through Microsoft Graph).',
+      ),
+    reason: z.string().optional().describe('Why nobody is listed, when `listed` is false.'),
+    value: z
+      .array(GovernanceManager)
+      .describe(
+        'People who hold GOVERNANCE_MANAGER, TEAMS_SERVICE_ADMIN or GLOBAL_ADMIN, in display-name order. The bot tells those with GOVERNANCE_MANAGER, or everyone listed when none has it.',
+      ),
   }),
-  'The people who hold GOVERNANCE_MANAGER (an extension).',
+  'The governance managers and the admins with governance powers (an extension).',
 );
 export type GovernanceManagers = z.output<typeof GovernanceManagers>;

@@ -5,10 +5,12 @@ import type {
   DirectoryLabel,
   DirectoryReader,
   DirectoryUser,
+  RoleHolders,
 } from '../../domain/directory';
 import type { AppRole } from '../../domain/roles';
 import type { User } from '../../domain/wire';
 import { PlatformError } from '../port';
+import { GraphAppRoleHolders } from './appRoleHolders';
 import type { GraphClient } from './client';
 import { type GraphLabel, type GraphUser, toLabels, toUser, USER_FIELDS } from './mapping';
 import { odataString, segment } from './paths';
@@ -21,14 +23,29 @@ const SEARCH_FIELDS = ['displayName', 'givenName', 'surname', 'mail', 'userPrinc
 
 /**
  * The tenant's directory read from Microsoft Graph: people, their groups and the published
- * sensitivity labels. App roles are not read here: with Entra ID, the API trusts the roles inside
- * each token, so `appRoles` is always empty and `findApp` knows no app.
+ * sensitivity labels. With Entra ID, the API trusts the roles inside each token, so a person's
+ * `appRoles` is always empty and `findApp` knows no app; who holds a role is read, when asked, from
+ * the app-role assignments of Steward's app registration (`roleHolders`), which needs a permission
+ * a tenant may not grant.
  */
 export class GraphDirectory implements DirectoryReader {
-  /** Roles are in Entra ID's tokens: who holds one is not listed here. */
+  /**
+   * Approval escalations cannot count on Graph to list the governance managers (the permission may
+   * be missing), so their policies name their own escalation team.
+   */
   readonly listsRoleHolders = false;
+  private readonly appRoles: GraphAppRoleHolders;
 
-  constructor(private readonly client: GraphClient) {}
+  /**
+   * @param rolesApp the app registration whose app roles Steward's tokens carry (client id or
+   *   Application ID URI), for `roleHolders`.
+   */
+  constructor(
+    private readonly client: GraphClient,
+    rolesApp?: string,
+  ) {
+    this.appRoles = new GraphAppRoleHolders(client, rolesApp, (ids) => this.findUsers(ids));
+  }
 
   /** A person by object id or UPN (`GET /users/{key}`), else by mail. */
   async findUser(key: string): Promise<DirectoryUser | undefined> {
@@ -105,9 +122,14 @@ export class GraphDirectory implements DirectoryReader {
     return manager && isUser ? toUser(manager) : undefined;
   }
 
-  /** Roles come inside Entra ID's tokens, not from the directory (see the class comment). */
+  /** Nobody for approval escalations, which name their own team with Graph (see `listsRoleHolders`). */
   async peopleWithRole(_role: AppRole): Promise<User[]> {
     return [];
+  }
+
+  /** Who is assigned any of `roles` in Entra ID (see `GraphAppRoleHolders`). */
+  roleHolders(roles: readonly AppRole[]): Promise<RoleHolders> {
+    return this.appRoles.holders(roles);
   }
 
   /** The groups (not directory roles or administrative units) a person is a direct member of. */

@@ -146,7 +146,7 @@ export function createGraphPlatform(
   );
   return {
     kind: 'graph',
-    directory: new GraphDirectory(client),
+    directory: new GraphDirectory(client, config.rolesApp),
     teams: new GraphTeams(client, poller, provisioner, binds, messenger),
     lifecycle: new GraphLifecycle(client, dispatcher),
     close: async () => {

@@ -4,7 +4,7 @@ import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import { Conflict, Forbidden, ValidationFailed } from '../../domain/errors';
 import { addDays, dayOf } from '../../domain/lifecycle/dates';
-import type { GovernanceManagers, GuestReview, GuestReviewInput, OwnershipStepUp } from '../../domain/wire';
+import type { GuestReview, GuestReviewInput, OwnershipStepUp } from '../../domain/wire';
 import type { TeamsPlatform } from '../../platform/port';
 import { isUniqueViolation } from '../../store/dialect';
 import type { GuestReviewRecords } from '../../store/guestReviews';
@@ -178,12 +178,6 @@ export class LifecycleResponses {
       removed,
       jobId,
     };
-  }
-
-  /** Who holds GOVERNANCE_MANAGER, where the directory can say (see `DirectoryReader.listsRoleHolders`). */
-  async governanceManagers(): Promise<GovernanceManagers> {
-    const listed = this.deps.directory.listsRoleHolders;
-    return { listed, value: listed ? await this.deps.directory.peopleWithRole('GOVERNANCE_MANAGER') : [] };
   }
 
   private async decided(teamId: string, today: string): Promise<TeamDecision> {

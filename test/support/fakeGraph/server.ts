@@ -32,6 +32,8 @@ import { ActivityReports } from './reports';
  * - Members in bulk (`api/conversationmembers-add.md`), app installation in a team
  *   (`api/team-post-installedapps.md`), and the Bot Connector's "create conversation" in a channel
  *   (msteams-docs "Send proactive messages": the app must be installed in the team first, else 403).
+ * - Service principals, who is assigned their app roles, and groups' transitive members, with
+ *   the application permissions Graph checks for them (see `appRoles.ts`).
  * - OData collections with `@odata.nextLink`, Graph error bodies, bearer tokens it issued itself,
  *   and fault injection (429/503 with Retry-After).
  *
@@ -105,6 +107,7 @@ export class FakeGraph extends IdentityApi {
       ],
       ['GET', new RegExp(`^/users/${id}/memberOf$`), (r, u) => this.listMemberOf(r, u)],
       ['GET', new RegExp(`^/users/${id}/manager$`), (r, u) => this.getManager(r, u)],
+      ...this.appRoleRoutes(),
       [
         'GET',
         /^\/security\/dataSecurityAndGovernance\/sensitivityLabels$/,

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type * as MSGraph from '@microsoft/microsoft-graph-types';
 import { fail, type Json, type Reply, settingsIn } from './protocol';
 import { type OperationRecord, type ParsedRequest, PARTS } from './records';
-import { DirectoryApi } from './directory';
+import { AppRolesApi } from './appRoles';
 
 /** Teams and their asynchronous operations (`api/team-post.md`, `api/team-clone.md`, `api/team-archive.md`, `resources/teamsasyncoperation.md`). */
-export abstract class TeamsApi extends DirectoryApi {
+export abstract class TeamsApi extends AppRolesApi {
   /** The next asynchronous operation ends `failed` with this message. */
   failNextOperation(message: string): void {
     this.nextOperationFailure = message;
