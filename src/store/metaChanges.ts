@@ -57,7 +57,7 @@ export class PostgresMetaChanges implements MetaChanges {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.url });
+    const client = new Client({ connectionString: this.url, keepAlive: true });
     client.on('notification', () => (this.generation += 1));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));

@@ -3,16 +3,22 @@ import type { MetaChanges } from './metaChanges';
 import type { Database } from './schema';
 
 /**
+ * The longest a value is kept without a change being announced: a listening connection that died
+ * without a word (a network that drops packets) cannot keep a stale value for longer.
+ */
+const MAX_KEEP_MS = 30_000;
+
+/**
  * Values of `steward_meta` (the queue's pause switch, …) as this process last read them, kept until
  * the table changes. Reading the queue's state is part of every answer that shows a job, so this
  * saves a statement per request. How a change is learnt (`metaChanges.ts`): on PostgreSQL, a
  * trigger notifies every listening process when a write commits; on SQLite, the connection's
  * `data_version` moves when another process commits, and a temporary trigger counts this process's
  * own writes. While a process cannot follow changes (its listening connection is down) it reads
- * the table every time, as before.
+ * the table every time, as before; and it reads it again at least every MAX_KEEP_MS.
  */
 export class StewardMeta {
-  private readonly values = new Map<string, { value: string | undefined; version: string }>();
+  private readonly values = new Map<string, { value: string | undefined; version: string; at: number }>();
   /** Moved by `forget()`: a write by this process is seen by its next read, notification or not. */
   private epoch = 0;
 
@@ -25,7 +31,7 @@ export class StewardMeta {
   async get(key: string): Promise<string | undefined> {
     const before = this.version();
     const kept = before === undefined ? undefined : this.values.get(key);
-    if (kept && kept.version === before) return kept.value;
+    if (kept && kept.version === before && Date.now() - kept.at < MAX_KEEP_MS) return kept.value;
     const row = await this.db
       .selectFrom('steward_meta')
       .select('value')
@@ -33,7 +39,7 @@ export class StewardMeta {
       .executeTakeFirst();
     // A change announced while the row was being read may or may not be in it: keep nothing then.
     if (before !== undefined && this.version() === before)
-      this.values.set(key, { value: row?.value, version: before });
+      this.values.set(key, { value: row?.value, version: before, at: Date.now() });
     return row?.value;
   }
 
