@@ -44,11 +44,11 @@ describe.each(databaseKinds)('the queue state in job answers on %s', (kind) => {
 
   const getJob = () => app.call<Job>('GET', `/api/v1.0/jobs/${jobId}`, { token });
   const metaReads = (statements: string[]) => statements.filter((s) => s.includes('steward_meta'));
-  const waitForStatus = (status: string) => waitForJob(app, token, jobId, [status], 5_000);
+  const waitForStatus = (status: string) => waitForJob(app, token, jobId, [status], 15_000);
 
   test('a job answer does not read steward_meta while it is unchanged', async () => {
     // PostgreSQL: the process starts listening for changes at its first read; until it listens, it reads.
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + 15_000;
     while (metaReads(await log.during(getJob)).length > 0) {
       if (Date.now() > deadline) throw new Error('every job answer still reads steward_meta');
       await new Promise((resolve) => setTimeout(resolve, 20));
