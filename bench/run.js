@@ -31,6 +31,7 @@ const BENCHMARKS = {
   hostileRules: require('./hostileRules'),
   'graph-pace': require('./graphPace'),
   lifecycle: require('./lifecycle'),
+  'api-statements': require('./apiStatements'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');

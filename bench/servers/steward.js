@@ -13,7 +13,8 @@
 //
 // BENCH_STATEMENTS_FILE: every statement this process sends to PostgreSQL is counted (the pg
 // client's `query`), and the count is written to that file (suffixed with the pid) every 250 ms and
-// on stop, so that a benchmark can tell database statements per job.
+// on stop, so that a benchmark can tell database statements per job. With BENCH_STATEMENTS_SQLITE=1,
+// the statements run on SQLite (better-sqlite3's run, get, all and iterate) are counted too.
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { monitorEventLoopDelay } = require('node:perf_hooks');
@@ -42,15 +43,30 @@ function countStatements(file) {
   const kindsDir = process.env.BENCH_STATEMENTS_KINDS_DIR;
   const kinds = new Map();
   let count = 0;
-  Client.prototype.query = function countedQuery(...args) {
+  const counted = (text) => {
     count += 1;
     if (kindsDir) {
-      const text = typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? '');
       const kind = text.replace(/\s+/g, ' ').slice(0, 60);
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
+  };
+  Client.prototype.query = function countedQuery(...args) {
+    counted(typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? ''));
     return query.apply(this, args);
   };
+  if (process.env.BENCH_STATEMENTS_SQLITE === '1') {
+    const SQLite = require('better-sqlite3');
+    const probe = new SQLite(':memory:');
+    const statement = Object.getPrototypeOf(probe.prepare('select 1'));
+    probe.close();
+    for (const name of ['run', 'get', 'all', 'iterate']) {
+      const original = statement[name];
+      statement[name] = function countedStatement(...args) {
+        counted(this.source);
+        return original.apply(this, args);
+      };
+    }
+  }
   const write = () => {
     writeFileSync(`${file}.${process.pid}`, String(count));
     if (kindsDir) {

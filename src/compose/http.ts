@@ -1,3 +1,4 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type restify from 'restify';
@@ -31,6 +32,8 @@ import {
 import type { Platform } from '../platform/port';
 import { RateLimitService } from '../services/rateLimits';
 import type { Store } from '../store/database';
+import { RateLimitRepository } from '../store/rateLimits';
+import type { Database } from '../store/schema';
 import { VERSION } from '../version';
 import type { Services } from './services';
 
@@ -68,7 +71,7 @@ export function buildHttpServer(
           ...lifecycleResponseRoutes(s.lifecycleResponses, s.governanceManagers),
         ],
     authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
-    rateLimits: new RateLimitService({ factor: config.rateLimitFactor, pgPool: store.counterPool }),
+    rateLimits: new RateLimitService({ factor: config.rateLimitFactor, store: rateLimitStore(store) }),
     metrics: new ApiMetrics(),
     logger,
     tenantId: config.tenantId,
@@ -81,6 +84,18 @@ export function buildHttpServer(
   if (platform.kind === 'embedded' && api) mountViewer(server, platform as EmbeddedPlatform);
   if (api) mountReportPages(server, s.reports, logger);
   return server;
+}
+
+/**
+ * Callers' budgets in the deployment's database, shared by every process on it. On PostgreSQL they
+ * go through the counter pool (commits that do not wait for the disk): a lease lost in a crash gives
+ * a caller a few calls back, once.
+ */
+function rateLimitStore(store: Store): RateLimitRepository {
+  if (!store.counterPool) return new RateLimitRepository(store.db);
+  return new RateLimitRepository(
+    new Kysely<Database>({ dialect: new PostgresDialect({ pool: store.counterPool }) }),
+  );
 }
 
 /** Starts listening; resolves with the server's own URL (`http://host:port`). */

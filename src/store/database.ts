@@ -4,8 +4,10 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { isPostgres } from './dialect';
+import { PostgresMetaChanges, SqliteMetaChanges } from './metaChanges';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { attachStewardMeta, StewardMeta } from './stewardMeta';
 
 /** How to reach the store: an SQLite file (embedded default) or a PostgreSQL URL. */
 export type DatabaseOptions =
@@ -24,6 +26,8 @@ export interface Store {
    * every request.
    */
   readonly counterPool?: Pool;
+  /** `steward_meta` as last read, kept until the table changes (`stewardMeta.ts`). */
+  readonly meta: StewardMeta;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -46,7 +50,8 @@ export function openStore(options: DatabaseOptions, log?: { warn(o: object, m: s
       options: '-c synchronous_commit=off',
     });
     counterPool.on('error', idleFailed);
-    return storeOf(db, 'postgres', pool, counterPool);
+    const meta = new StewardMeta(db, new PostgresMetaChanges(options.url, log));
+    return storeOf(db, 'postgres', meta, pool, counterPool);
   }
   if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
   const sqlite = new SQLite(options.file);
@@ -55,7 +60,7 @@ export function openStore(options: DatabaseOptions, log?: { warn(o: object, m: s
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return storeOf(db, 'sqlite');
+  return storeOf(db, 'sqlite', new StewardMeta(db, new SqliteMetaChanges(sqlite)));
 }
 
 const STATEMENT_CACHE_LIMIT = 500;
@@ -83,16 +88,25 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-function storeOf(db: Kysely<Database>, dialect: Store['dialect'], pgPool?: Pool, counterPool?: Pool): Store {
+function storeOf(
+  db: Kysely<Database>,
+  dialect: Store['dialect'],
+  meta: StewardMeta,
+  pgPool?: Pool,
+  counterPool?: Pool,
+): Store {
+  attachStewardMeta(db, meta);
   return {
     db,
     dialect,
     pgPool,
     counterPool,
+    meta,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
     close: async () => {
+      await meta.close();
       await counterPool?.end();
       await db.destroy();
     },

@@ -13,7 +13,14 @@ export interface Database {
   directory_labels: DirectoryLabelRow;
   directory_apps: { id: string; display_name: string; app_roles: string };
   catalog_templates: CatalogTemplateRow;
-  rate_limits: { key: string; points: number; expire: number | null };
+  /** A caller's budget in its window (`store/rateLimits.ts`); `expire` is bigint (a string from pg). */
+  rate_limits: {
+    key: string;
+    points: number;
+    expire: number | string | null;
+    holder: string | null;
+    last_lease: number | null;
+  };
   /** A Graph budget bucket: its theoretical arrival time, ms since the epoch (bigint: a string from pg). */
   graph_budget: { key: string; tat: number | string };
   platform_teams: PlatformTeamRow;

@@ -1,4 +1,5 @@
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { recordStatements, type StatementLog } from '../support/statementLog';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
 /** Budgets per caller, per tenant and per tier, at the contract's limits (factor 1). */
@@ -57,17 +58,77 @@ describe('rate limits', () => {
   });
 });
 
-const onPostgres = databaseKinds.includes('postgres') ? describe : describe.skip;
+/** Callers' budgets are shared by every process on the database: SQLite's file as PostgreSQL. */
+describe.each(databaseKinds)('rate limits across API processes on %s', (kind) => {
+  let db: TestDatabase;
+  let first: TestSteward;
+  let second: TestSteward;
+  let log: StatementLog;
 
-onPostgres('rate limits across API processes on PostgreSQL', () => {
+  beforeAll(async () => {
+    log = recordStatements();
+    db = await createTestDatabase(kind);
+    first = await startTestSteward(db, { STEWARD_RATE_LIMIT_FACTOR: '1', STEWARD_ROLE: 'api' });
+    second = await startTestSteward(db, { STEWARD_RATE_LIMIT_FACTOR: '1', STEWARD_ROLE: 'api' });
+  });
+  afterAll(async () => {
+    log.restore();
+    await first.close();
+    await second.close();
+    await db.drop();
+  });
+
+  test('alternating between two servers does not double a caller’s budget, and counts it exactly', async () => {
+    const token = await first.userToken(PEOPLE.alex);
+    const answers: Array<{ status: number; remaining: string }> = [];
+    for (let i = 0; i < 30; i++) {
+      const server = i % 2 === 0 ? first : second;
+      const res = await server.call('GET', '/api/v1.0/me/catalog/templates', { token });
+      answers.push({ status: res.status, remaining: res.headers['x-ratelimit-remaining']! });
+    }
+    expect(answers.slice(0, 20)).toEqual(
+      Array.from({ length: 20 }, (_v, i) => ({ status: 200, remaining: String(19 - i) })),
+    );
+    expect(answers.slice(20).map((a) => a.status)).toEqual(Array(10).fill(429));
+  });
+
+  test('a caller who stays with one server is counted in blocks: a statement per block, none once refused', async () => {
+    const token = await first.userToken(PEOPLE.isaiah);
+    const remaining: string[] = [];
+    const leases = await log.during(async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await first.call('GET', '/api/v1.0/me/catalog/templates', { token });
+        expect(res.status).toBe(200);
+        remaining.push(res.headers['x-ratelimit-remaining']!);
+      }
+    });
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_v, i) => String(19 - i)));
+    // Blocks of 1 then 2 calls (the largest block at a limit of 20): 11 leases, not 20 statements.
+    expect(leases.filter((s) => s.includes('rate_limits'))).toHaveLength(11);
+    const refused = await log.during(async () => {
+      for (let i = 0; i < 5; i++) {
+        const res = await first.call('GET', '/api/v1.0/me/catalog/templates', { token });
+        expect(res.status).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+      }
+    });
+    expect(refused.filter((s) => s.includes('rate_limits'))).toEqual([]);
+    // The other server finds the budget spent too.
+    expect((await second.call('GET', '/api/v1.0/me/catalog/templates', { token })).status).toBe(429);
+  });
+});
+
+describe.each(databaseKinds)('a burst spread over two API processes on %s', (kind) => {
   let db: TestDatabase;
   let first: TestSteward;
   let second: TestSteward;
 
   beforeAll(async () => {
-    db = await createTestDatabase('postgres');
-    first = await startTestSteward(db, { STEWARD_RATE_LIMIT_FACTOR: '1' });
-    second = await startTestSteward(db, { STEWARD_RATE_LIMIT_FACTOR: '1' });
+    db = await createTestDatabase(kind);
+    // Tier 2 at 200 calls a minute: blocks grow to 25 calls.
+    first = await startTestSteward(db, { STEWARD_RATE_LIMIT_FACTOR: '10', STEWARD_ROLE: 'api' });
+    second = await startTestSteward(db, { STEWARD_RATE_LIMIT_FACTOR: '10', STEWARD_ROLE: 'api' });
   });
   afterAll(async () => {
     await first.close();
@@ -75,14 +136,19 @@ onPostgres('rate limits across API processes on PostgreSQL', () => {
     await db.drop();
   });
 
-  test('alternating between two servers does not double a caller’s budget', async () => {
-    const token = await first.userToken(PEOPLE.alex);
+  test('never gets past the limit, and loses at most one block to the process it left', async () => {
+    const token = await first.userToken(PEOPLE.adele);
+    const call = (i: number) =>
+      (i % 3 === 0 ? second : first).call('GET', '/api/v1.0/me/catalog/templates', { token });
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const server = i % 2 === 0 ? first : second;
-      statuses.push((await server.call('GET', '/api/v1.0/me/catalog/templates', { token })).status);
-    }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
-    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    // 300 calls, 20 at a time, two in three to the first server.
+    for (let i = 0; i < 300; i += 20)
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: 20 }, (_v, j) => call(i + j)))).map((r) => r.status),
+      );
+    const allowed = statuses.filter((s) => s === 200).length;
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(allowed).toBeLessThanOrEqual(200);
+    expect(allowed).toBeGreaterThanOrEqual(200 - 24);
   });
 });

@@ -12,6 +12,8 @@ import * as graphBudget from './0010_graph_budget';
 import * as approvalStages from './0011_approval_stages';
 import * as lifecycle from './0012_lifecycle';
 import * as lifecycleStanding from './0013_lifecycle_standing';
+import * as rateLimitLeases from './0014_rate_limit_leases';
+import * as stewardMetaChanges from './0015_steward_meta_changes';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +30,8 @@ export const migrations: Record<string, Migration> = {
   '0011_approval_stages': approvalStages,
   '0012_lifecycle': lifecycle,
   '0013_lifecycle_standing': lifecycleStanding,
+  '0014_rate_limit_leases': rateLimitLeases,
+  '0015_steward_meta_changes': stewardMetaChanges,
 };
 
 export const migrationProvider: MigrationProvider = {
