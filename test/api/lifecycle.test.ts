@@ -1,22 +1,21 @@
 import type { LifecyclePreview, LifecycleRenewal, Team, TeamLifecycle } from '../../src/domain/wire';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import {
   DAY,
+  dayAfter,
   evaluate,
   lifecycleRecords,
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
 } from '../support/lifecycle';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { suiteOnMovedClock } from '../support/movedClock';
+import { PEOPLE } from '../support/steward';
 
 const EXPIRING = {
   expiration: { enabled: true, days: 365, renewalNoticeDays: [30, 7], onExpiry: 'archive' as const },
 };
-
-/** The day `days` after today (UTC), as the API writes days. */
-const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /**
  * Lifecycle governance over HTTP with Steward's clock moved (as approval timers are tested): the
@@ -24,37 +23,19 @@ const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString
  * preview agreeing with the evaluation that follows it.
  */
 describe.each(databaseKinds)('lifecycle on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let offset = 0;
-  const clock = () => Date.now() + offset;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(
-      db,
-      { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
-      { clock },
-    );
-    await lifecycleTemplate(app, 'expiring', EXPIRING);
-  });
-  afterEach(() => {
-    offset = 0;
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteOnMovedClock(kind, { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' }, (app) =>
+    lifecycleTemplate(app, 'expiring', EXPIRING),
+  );
 
   const tokens = async () => ({
-    alex: await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' }),
-    isaiah: await app.userToken(PEOPLE.isaiah),
-    lynne: await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
-    megan: await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']),
+    alex: await suite.app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' }),
+    isaiah: await suite.app.userToken(PEOPLE.isaiah),
+    lynne: await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
+    megan: await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']),
   });
   const preview = async (asOf: string) => {
     const { lynne } = await tokens();
-    const res = await app.call<LifecyclePreview>('GET', `/api/v1.0/lifecycle/preview?asOf=${asOf}`, {
+    const res = await suite.app.call<LifecyclePreview>('GET', `/api/v1.0/lifecycle/preview?asOf=${asOf}`, {
       token: lynne,
     });
     expect(res.status).toBe(200);
@@ -63,7 +44,7 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
 
   test('the tenant policy: governance managers set it, a policy that cannot work is refused whole', async () => {
     const { alex, lynne } = await tokens();
-    const initial = await app.call<{ ownership: Record<string, unknown> }>(
+    const initial = await suite.app.call<{ ownership: Record<string, unknown> }>(
       'GET',
       '/api/v1.0/lifecycle/policy',
       {
@@ -76,14 +57,14 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
       onOwnerless: 'notifyGovernance',
       askMembersDays: 7,
     });
-    const noWait = await app.call<{ error: { details: Array<{ target: string }> } }>(
+    const noWait = await suite.app.call<{ error: { details: Array<{ target: string }> } }>(
       'PUT',
       '/api/v1.0/lifecycle/policy',
       { token: lynne, body: { ownership: { onOwnerless: 'askMembers', askMembersDays: 0 } } },
     );
     expect(noWait.status).toBe(400);
     expect(noWait.body.error.details.map((d) => d.target)).toEqual(['body.ownership.askMembersDays']);
-    const openapi = await app.call<{
+    const openapi = await suite.app.call<{
       components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
     }>('GET', '/api/v1.0/openapi.json');
     expect(openapi.body.components.schemas.LifecycleOwnership!.properties!.askMembersDays).toMatchObject({
@@ -93,7 +74,7 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
       default: 7,
     });
     const policy = { expiration: { enabled: true, days: 30, renewalNoticeDays: [30, 7, 7] } };
-    const refused = await app.call<{ error: { details: Array<{ code: string; target: string }> } }>(
+    const refused = await suite.app.call<{ error: { details: Array<{ code: string; target: string }> } }>(
       'PUT',
       '/api/v1.0/lifecycle/policy',
       { token: lynne, body: policy },
@@ -103,14 +84,16 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
       'duplicateNotice',
       'noticeAfterCreation',
     ]);
-    expect((await app.call('PUT', '/api/v1.0/lifecycle/policy', { token: alex, body: {} })).status).toBe(403);
-    const saved = await app.call('PUT', '/api/v1.0/lifecycle/policy', {
+    expect(
+      (await suite.app.call('PUT', '/api/v1.0/lifecycle/policy', { token: alex, body: {} })).status,
+    ).toBe(403);
+    const saved = await suite.app.call('PUT', '/api/v1.0/lifecycle/policy', {
       token: lynne,
       body: { ownership: { minimumOwners: 1, onOwnerless: 'notifyGovernance' } },
     });
     expect(saved.status).toBe(200);
-    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    const template = await app.call<{ error: { details: Array<{ target: string }> } }>(
+    const patti = await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    const template = await suite.app.call<{ error: { details: Array<{ target: string }> } }>(
       'PUT',
       '/api/v1.0/catalog/templates/bad-lifecycle',
       {
@@ -130,9 +113,9 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
   });
 
   test('notices 30 and 7 days before expiry, once each; on expiry the team is archived; the preview said so first', async () => {
-    const teamId = await provisionTeam(app, 'expiring', 'Expiring soon');
+    const teamId = await provisionTeam(suite.app, 'expiring', 'Expiring soon');
     const { alex, isaiah, megan } = await tokens();
-    const lifecycle = await app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
+    const lifecycle = await suite.app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
       token: alex,
     });
     expect(lifecycle.status).toBe(200);
@@ -142,70 +125,74 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
       policySource: 'template',
     });
     expect(lifecycle.body.templateId).toBe('expiring');
-    expect((await app.call('GET', `/api/v1.0/teams/${teamId}/lifecycle`, { token: isaiah })).status).toBe(
-      404,
-    );
+    expect(
+      (await suite.app.call('GET', `/api/v1.0/teams/${teamId}/lifecycle`, { token: isaiah })).status,
+    ).toBe(404);
 
     const ours = (p: LifecyclePreview) => p.value.filter((a) => a.teamId === teamId);
     expect(ours(await preview(dayAfter(0)))).toEqual([]);
     const foreseen = ours(await preview(dayAfter(336)));
     expect(foreseen).toEqual([expect.objectContaining({ action: 'renewalNotice', dueOn: dayAfter(335) })]);
 
-    offset = 336 * DAY;
-    await evaluate(app);
+    suite.moveBy(336 * DAY);
+    await evaluate(suite.app);
     const notices = () =>
-      lifecycleRecords(app, teamId).then((r) => r.filter((x) => x.action === 'renewal_notice'));
+      lifecycleRecords(suite.app, teamId).then((r) => r.filter((x) => x.action === 'renewal_notice'));
     expect((await notices()).map((r) => r.details.dueOn)).toEqual(foreseen.map((a) => a.dueOn));
-    const evaluation = await evaluate(app); // the same day again: nothing new
+    const evaluation = await evaluate(suite.app); // the same day again: nothing new
     expect(evaluation.log).toContainEqual(expect.stringContaining('nothing to do'));
     // An evaluation is a job its requester can follow, not one of their requests.
-    const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
-    const mine = await app.call<{ value: Array<{ type: string }> }>('GET', '/api/v1.0/me/jobs', {
+    const lynne = await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+    const mine = await suite.app.call<{ value: Array<{ type: string }> }>('GET', '/api/v1.0/me/jobs', {
       token: lynne,
     });
     expect(mine.body.value.map((j) => j.type)).not.toContain('LifecycleEvaluation');
-    expect(await teamEvents(app, 'team_expiring', teamId)).toHaveLength(1);
+    expect(await teamEvents(suite.app, 'team_expiring', teamId)).toHaveLength(1);
 
-    offset = 359 * DAY;
-    const state = await app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
+    suite.moveBy(359 * DAY);
+    const state = await suite.app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
       token: alex,
     });
     expect(state.body.state).toBe('expiring');
-    await evaluate(app);
-    const expiring = await teamEvents(app, 'team_expiring', teamId);
+    await evaluate(suite.app);
+    const expiring = await teamEvents(suite.app, 'team_expiring', teamId);
     expect(expiring.map((e) => e.lifecycle?.noticeDays)).toEqual([30, 7]);
 
-    offset = 366 * DAY;
+    suite.moveBy(366 * DAY);
     const expiry = ours(await preview(dayAfter(366)));
     expect(expiry).toEqual([
       expect.objectContaining({ action: 'expire', outcome: 'archive', dueOn: dayAfter(365) }),
     ]);
-    await evaluate(app);
-    expect(await teamEvents(app, 'team_expired', teamId)).toHaveLength(1);
-    const archive = await app.steward.store.db
+    await evaluate(suite.app);
+    expect(await teamEvents(suite.app, 'team_expired', teamId)).toHaveLength(1);
+    const archive = await suite.app.steward.store.db
       .selectFrom('jobs')
       .select('id')
       .where('team_id', '=', teamId)
       .where('type', '=', 'TeamArchiveRequest')
       .execute();
     expect(archive).toHaveLength(1);
-    expect((await waitForJob(app, megan, archive[0]!.id)).status).toBe('completed');
-    const team = await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
+    expect((await waitForJob(suite.app, megan, archive[0]!.id)).status).toBe('completed');
+    const team = await suite.app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
     expect(team.body.isArchived).toBe(true);
-    await evaluate(app);
-    expect(await teamEvents(app, 'team_expired', teamId)).toHaveLength(1);
+    await evaluate(suite.app);
+    expect(await teamEvents(suite.app, 'team_expired', teamId)).toHaveLength(1);
   });
 
   test('renewing moves expiresOn a year from today, and the notices start over', async () => {
-    const teamId = await provisionTeam(app, 'expiring', 'Renewed');
+    const teamId = await provisionTeam(suite.app, 'expiring', 'Renewed');
     const { alex, isaiah } = await tokens();
-    offset = 340 * DAY;
+    suite.moveBy(340 * DAY);
     expect(
-      (await app.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/renew`, { token: isaiah })).status,
+      (await suite.app.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/renew`, { token: isaiah })).status,
     ).toBe(404);
-    const renewed = await app.call<LifecycleRenewal>('POST', `/api/v1.0/teams/${teamId}/lifecycle/renew`, {
-      token: alex,
-    });
+    const renewed = await suite.app.call<LifecycleRenewal>(
+      'POST',
+      `/api/v1.0/teams/${teamId}/lifecycle/renew`,
+      {
+        token: alex,
+      },
+    );
     expect(renewed.status).toBe(200);
     expect(renewed.body).toEqual({
       teamId,
@@ -213,7 +200,7 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
       renewals: 1,
       renewedOn: dayAfter(340),
     });
-    const after = await app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
+    const after = await suite.app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
       token: alex,
     });
     expect(after.body).toMatchObject({
@@ -222,9 +209,9 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
       state: 'active',
       pendingActions: [],
     });
-    expect(await teamEvents(app, 'team_renewed', teamId)).toHaveLength(1);
-    await evaluate(app);
-    expect(await teamEvents(app, 'team_expiring', teamId)).toHaveLength(0);
-    expect((await lifecycleRecords(app, teamId)).map((r) => r.action)).toEqual(['team_renewed']);
+    expect(await teamEvents(suite.app, 'team_renewed', teamId)).toHaveLength(1);
+    await evaluate(suite.app);
+    expect(await teamEvents(suite.app, 'team_expiring', teamId)).toHaveLength(0);
+    expect((await lifecycleRecords(suite.app, teamId)).map((r) => r.action)).toEqual(['team_renewed']);
   });
 });

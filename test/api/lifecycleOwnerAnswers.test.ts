@@ -1,20 +1,19 @@
 import type { LifecycleActivity, NotRightPersonAnswer, TeamLifecycle } from '../../src/domain/wire';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import {
   DAY,
+  dayAfter,
   evaluate,
   lifecycleRecords,
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
 } from '../support/lifecycle';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { suiteOnMovedClock } from '../support/movedClock';
+import { PEOPLE } from '../support/steward';
 
 const INACTIVE_AFTER_30 = { inactivity: { enabled: true, days: 30, onInactive: 'notify' as const } };
-
-/** The day `days` after today (UTC), as the API writes days. */
-const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /**
  * An owner's answers to a lifecycle notice besides renewing or archiving, over HTTP with Steward's
@@ -23,138 +22,127 @@ const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString
  * are the owners' and the admins', and both are audited.
  */
 describe.each(databaseKinds)('owners answering lifecycle notices on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let offset = 0;
-  const clock = () => Date.now() + offset;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(
-      db,
-      { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
-      { clock },
-    );
-    await lifecycleTemplate(app, 'quiet', INACTIVE_AFTER_30);
-  });
-  afterEach(() => {
-    offset = 0;
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteOnMovedClock(kind, { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' }, (app) =>
+    lifecycleTemplate(app, 'quiet', INACTIVE_AFTER_30),
+  );
 
   const tokens = async () => ({
-    alex: await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' }),
-    isaiah: await app.userToken(PEOPLE.isaiah),
-    lynne: await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
-    megan: await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']),
+    alex: await suite.app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' }),
+    isaiah: await suite.app.userToken(PEOPLE.isaiah),
+    lynne: await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
+    megan: await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']),
   });
   const lifecycleOf = async (teamId: string, token: string) =>
-    (await app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, { token })).body;
+    (await suite.app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, { token })).body;
 
   test('"Keep it" counts as activity today: the next evaluations see the team active, though the activity report does not', async () => {
-    const teamId = await provisionTeam(app, 'quiet', 'Quiet corner');
+    const teamId = await provisionTeam(suite.app, 'quiet', 'Quiet corner');
     const { alex, isaiah, megan } = await tokens();
-    offset = 31 * DAY;
-    await evaluate(app);
-    expect((await teamEvents(app, 'team_inactive', teamId)).map((e) => e.lifecycle?.outcome)).toEqual([
+    suite.moveBy(31 * DAY);
+    await evaluate(suite.app);
+    expect((await teamEvents(suite.app, 'team_inactive', teamId)).map((e) => e.lifecycle?.outcome)).toEqual([
       'notify',
     ]);
     expect((await lifecycleOf(teamId, alex)).state).toBe('inactive');
 
     // Someone outside the team does not learn it exists; nothing is recorded for them.
-    const stranger = await app.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/activity`, {
+    const stranger = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/activity`, {
       token: isaiah,
     });
     expect(stranger.status).toBe(404);
 
-    const kept = await app.call<LifecycleActivity>('POST', `/api/v1.0/teams/${teamId}/lifecycle/activity`, {
-      token: alex,
-    });
+    const kept = await suite.app.call<LifecycleActivity>(
+      'POST',
+      `/api/v1.0/teams/${teamId}/lifecycle/activity`,
+      {
+        token: alex,
+      },
+    );
     expect(kept.status).toBe(200);
     expect(kept.body).toEqual({ teamId, lastActivityDate: dayAfter(31) });
-    expect((await lifecycleRecords(app, teamId)).filter((r) => r.action === 'team_kept_active')).toEqual([
-      { action: 'team_kept_active', details: { lastActivityDate: dayAfter(31) } },
-    ]);
+    expect(
+      (await lifecycleRecords(suite.app, teamId)).filter((r) => r.action === 'team_kept_active'),
+    ).toEqual([{ action: 'team_kept_active', details: { lastActivityDate: dayAfter(31) } }]);
 
     // The evaluation reads the platform's activity report again (which still says the creation
     // day): the owner's answer stands.
-    await evaluate(app);
+    await evaluate(suite.app);
     const after = await lifecycleOf(teamId, alex);
     expect(after).toMatchObject({ state: 'active', lastActivityDateTime: dayAfter(31) });
     expect(after.pendingActions).toEqual([]);
 
     // 29 days later still active; 30 days after the answer, the next notice.
-    offset = 60 * DAY;
-    await evaluate(app);
-    expect(await teamEvents(app, 'team_inactive', teamId)).toHaveLength(1);
-    offset = 61 * DAY;
-    await evaluate(app);
-    const notices = await teamEvents(app, 'team_inactive', teamId);
+    suite.moveBy(60 * DAY);
+    await evaluate(suite.app);
+    expect(await teamEvents(suite.app, 'team_inactive', teamId)).toHaveLength(1);
+    suite.moveBy(61 * DAY);
+    await evaluate(suite.app);
+    const notices = await teamEvents(suite.app, 'team_inactive', teamId);
     expect(notices.map((e) => e.lifecycle?.lastActivityDate)).toEqual([dayAfter(0), dayAfter(31)]);
 
     // An admin may answer too; an archived team cannot be kept.
-    const archive = await app.call<{ id: string }>('POST', `/api/v1.0/teams/${teamId}/archive`, {
+    const archive = await suite.app.call<{ id: string }>('POST', `/api/v1.0/teams/${teamId}/archive`, {
       token: megan,
     });
     expect(archive.status).toBe(202);
-    expect((await waitForJob(app, megan, archive.body.id)).status).toBe('completed');
-    const refused = await app.call<{ error: { code: string } }>(
+    expect((await waitForJob(suite.app, megan, archive.body.id)).status).toBe('completed');
+    const refused = await suite.app.call<{ error: { code: string } }>(
       'POST',
       `/api/v1.0/teams/${teamId}/lifecycle/activity`,
       { token: megan },
     );
     expect(refused.status).toBe(409);
-    expect((await lifecycleRecords(app, teamId)).filter((r) => r.action === 'team_kept_active')).toHaveLength(
-      1,
-    );
+    expect(
+      (await lifecycleRecords(suite.app, teamId)).filter((r) => r.action === 'team_kept_active'),
+    ).toHaveLength(1);
   });
 
   test('"I\'m not the right person" is recorded for the owner who says it, for either notice', async () => {
-    const teamId = await provisionTeam(app, 'quiet', 'Handed over');
+    const teamId = await provisionTeam(suite.app, 'quiet', 'Handed over');
     const { alex, isaiah, megan } = await tokens();
-    const added = await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+    const added = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
       token: alex,
       body: { user: { id: PEOPLE.adele }, role: 'owner' },
     });
     expect(added.status).toBe(201);
     const path = `/api/v1.0/teams/${teamId}/lifecycle/notRightPerson`;
 
-    const renewal = await app.call<NotRightPersonAnswer>('POST', path, { token: alex });
+    const renewal = await suite.app.call<NotRightPersonAnswer>('POST', path, { token: alex });
     expect(renewal.status).toBe(200);
     expect(renewal.body).toMatchObject({ teamId, notice: 'renewal', otherOwnerCount: 1 });
     expect(Date.parse(renewal.body.recordedDateTime)).not.toBeNaN();
-    const inactivity = await app.call<NotRightPersonAnswer>('POST', path, {
+    const inactivity = await suite.app.call<NotRightPersonAnswer>('POST', path, {
       token: alex,
       body: { notice: 'inactivity' },
     });
     expect(inactivity.body.notice).toBe('inactivity');
 
     // Bad input and people who are not owners change nothing.
-    const bad = await app.call<{ error: { details: Array<{ target: string }> } }>('POST', path, {
+    const bad = await suite.app.call<{ error: { details: Array<{ target: string }> } }>('POST', path, {
       token: alex,
       body: { notice: 'everything' },
     });
     expect(bad.status).toBe(400);
     expect(
-      (await app.call('POST', path, { token: alex, body: { notice: 'renewal', extra: 1 } })).status,
+      (await suite.app.call('POST', path, { token: alex, body: { notice: 'renewal', extra: 1 } })).status,
     ).toBe(400);
-    expect((await app.call('POST', path, { token: isaiah })).status).toBe(404);
+    expect((await suite.app.call('POST', path, { token: isaiah })).status).toBe(404);
     expect(
-      (await app.call('POST', `/api/v1.0/teams/no-such-team/lifecycle/notRightPerson`, { token: megan }))
-        .status,
+      (
+        await suite.app.call('POST', `/api/v1.0/teams/no-such-team/lifecycle/notRightPerson`, {
+          token: megan,
+        })
+      ).status,
     ).toBe(404);
 
-    const records = (await lifecycleRecords(app, teamId)).filter(
+    const records = (await lifecycleRecords(suite.app, teamId)).filter(
       (r) => r.action === 'owner_not_right_person',
     );
     expect(records).toEqual([
       { action: 'owner_not_right_person', details: { notice: 'renewal', otherOwnerCount: 1 } },
       { action: 'owner_not_right_person', details: { notice: 'inactivity', otherOwnerCount: 1 } },
     ]);
-    const actor = await app.steward.store.db
+    const actor = await suite.app.steward.store.db
       .selectFrom('audit_records')
       .select('actor')
       .where('action', '=', 'owner_not_right_person')

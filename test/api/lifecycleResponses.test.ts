@@ -6,20 +6,19 @@ import type {
   TeamMember,
 } from '../../src/domain/wire';
 import { STEWARD_BOT_APP_ID } from '../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { GUESTS, inviteGuests, jobEnded } from '../support/guests';
 import {
   DAY,
+  dayAfter,
   evaluate,
   lifecycleRecords,
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
 } from '../support/lifecycle';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
-
-/** The day `days` after today (UTC), as the API writes days. */
-const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+import { suiteOnMovedClock } from '../support/movedClock';
+import { PEOPLE } from '../support/steward';
 
 /**
  * What people answer to the lifecycle's cards, over HTTP with Steward's clock moved: a member steps
@@ -27,38 +26,20 @@ const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString
  * guest from the platform and moves the next review; and who may do each.
  */
 describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let offset = 0;
-  const clock = () => Date.now() + offset;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(
-      db,
-      { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
-      { clock },
-    );
+  const suite = suiteOnMovedClock(kind, { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' }, async (app) => {
     await lifecycleTemplate(app, 'two-owners', {
       ownership: { minimumOwners: 2, onOwnerless: 'askMembers' },
       guestReview: { enabled: true, everyDays: 90 },
     });
   });
-  afterEach(() => {
-    offset = 0;
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
 
-  const token = (id: string, name: string) => app.userToken(id, [], { name });
+  const token = (id: string, name: string) => suite.app.userToken(id, [], { name });
   /** A team of the template with Alex as its one owner and Isaiah and Adele as members. */
   const teamWithMembers = async (name: string) => {
-    const teamId = await provisionTeam(app, 'two-owners', name);
+    const teamId = await provisionTeam(suite.app, 'two-owners', name);
     const alex = await token(PEOPLE.alex, 'Alex Wilber');
     for (const id of [PEOPLE.isaiah, PEOPLE.adele]) {
-      const added = await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+      const added = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
         token: alex,
         body: { user: { id }, role: 'member' },
       });
@@ -68,19 +49,19 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
   };
   const members = async (teamId: string) =>
     (
-      await app.call<TeamMember[]>('GET', `/api/v1.0/teams/${teamId}/members`, {
+      await suite.app.call<TeamMember[]>('GET', `/api/v1.0/teams/${teamId}/members`, {
         token: await token(PEOPLE.alex, 'Alex Wilber'),
       })
     ).body;
 
   test('the first member to step up becomes an owner; a second gets a 409 naming who did, not a second owner', async () => {
     const teamId = await teamWithMembers('Short of owners');
-    await evaluate(app);
-    const [ownerless] = await teamEvents(app, 'team_ownerless', teamId);
+    await evaluate(suite.app);
+    const [ownerless] = await teamEvents(suite.app, 'team_ownerless', teamId);
     expect(ownerless?.lifecycle).toMatchObject({ outcome: 'askMembers', ownerCount: 1 });
 
     const stepUp = async (id: string, name: string) =>
-      app.call<OwnershipStepUp & { error: { message: string } }>(
+      suite.app.call<OwnershipStepUp & { error: { message: string } }>(
         'POST',
         `/api/v1.0/teams/${teamId}/lifecycle/ownership`,
         { token: await token(id, name) },
@@ -104,21 +85,21 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
     const early = await stepUp(PEOPLE.adele, 'Adele Vance');
     expect(early.status).toBe(409);
     expect(early.body.error.message).toBe('Isaiah Langer already stepped up as owner of "Short of owners".');
-    expect(await jobEnded(app, isaiah.body.jobId)).toBe('completed');
+    expect(await jobEnded(suite.app, isaiah.body.jobId)).toBe('completed');
     expect((await stepUp(PEOPLE.adele, 'Adele Vance')).body.error.message).toMatch(/^Isaiah Langer already/);
 
     const roles = new Map((await members(teamId)).map((m) => [m.userId, m.roles]));
     expect(roles.get(PEOPLE.isaiah)).toEqual(['owner']);
     expect(roles.get(PEOPLE.adele)).toEqual([]);
-    const trail = await lifecycleRecords(app, teamId);
+    const trail = await lifecycleRecords(suite.app, teamId);
     expect(trail.filter((r) => r.action === 'owner_step_up')).toEqual([
       { action: 'owner_step_up', details: { ownerlessSince: dayAfter(0), jobId: isaiah.body.jobId } },
     ]);
     // With two owners the team is no longer short of them: the next day's evaluation closes the
     // episode, and a late click is told the team has its owners.
-    offset = DAY;
-    await evaluate(app);
-    expect(await teamEvents(app, 'team_ownerless', teamId)).toHaveLength(1);
+    suite.moveBy(DAY);
+    await evaluate(suite.app);
+    expect(await teamEvents(suite.app, 'team_ownerless', teamId)).toHaveLength(1);
     expect((await stepUp(PEOPLE.adele, 'Adele Vance')).body.error.message).toMatch(
       /already has the 2 owner\(s\) its policy asks for/,
     );
@@ -132,7 +113,7 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
     ];
     const answers = await Promise.all(
       people.map(async ({ id, name }) =>
-        app.call<OwnershipStepUp & { error: { message: string } }>(
+        suite.app.call<OwnershipStepUp & { error: { message: string } }>(
           'POST',
           `/api/v1.0/teams/${teamId}/lifecycle/ownership`,
           { token: await token(id, name) },
@@ -145,15 +126,15 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
     expect(loser.error.message).toBe(
       `${winner.owner.displayName} already stepped up as owner of "Both at once".`,
     );
-    expect(await jobEnded(app, winner.jobId)).toBe('completed');
+    expect(await jobEnded(suite.app, winner.jobId)).toBe('completed');
     const owners = (await members(teamId)).filter((m) => m.roles.includes('owner')).map((m) => m.userId);
     expect(owners.sort()).toEqual([PEOPLE.alex, winner.owner.id].sort());
   });
 
   test('a guest cannot step up as owner', async () => {
     const teamId = await teamWithMembers('Guests cannot own');
-    await inviteGuests(app, teamId, [GUESTS.zoe.id]);
-    const res = await app.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/ownership`, {
+    await inviteGuests(suite.app, teamId, [GUESTS.zoe.id]);
+    const res = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/ownership`, {
       token: await token(GUESTS.zoe.id, GUESTS.zoe.displayName),
     });
     expect(res.status).toBe(403);
@@ -161,25 +142,25 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
 
   test('a guest review removes the guest from the platform, keeps the other, and the next review moves', async () => {
     const teamId = await teamWithMembers('Reviewed guests');
-    await inviteGuests(app, teamId, [GUESTS.zoe.id, GUESTS.jurgen.id]);
+    await inviteGuests(suite.app, teamId, [GUESTS.zoe.id, GUESTS.jurgen.id]);
     const review = async (who: string, name: string, remove: string[]) =>
-      app.call<GuestReview & { error: { details: Array<{ code: string; target: string }> } }>(
+      suite.app.call<GuestReview & { error: { details: Array<{ code: string; target: string }> } }>(
         'POST',
         `/api/v1.0/teams/${teamId}/lifecycle/guestReview`,
         { token: await token(who, name), body: { remove } },
       );
     const reviewsOf = async (asOf: string) => {
-      const res = await app.call<LifecyclePreview>('GET', `/api/v1.0/lifecycle/preview?asOf=${asOf}`, {
-        token: await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
+      const res = await suite.app.call<LifecyclePreview>('GET', `/api/v1.0/lifecycle/preview?asOf=${asOf}`, {
+        token: await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
       });
       return res.body.value.filter((a) => a.teamId === teamId && a.action === 'guestReview');
     };
     expect(await reviewsOf(dayAfter(89))).toEqual([]);
     expect(await reviewsOf(dayAfter(90))).toEqual([expect.objectContaining({ dueOn: dayAfter(90) })]);
 
-    offset = 91 * DAY;
-    await evaluate(app);
-    expect(await teamEvents(app, 'team_guest_review_due', teamId)).toHaveLength(1);
+    suite.moveBy(91 * DAY);
+    await evaluate(suite.app);
+    expect(await teamEvents(suite.app, 'team_guest_review_due', teamId)).toHaveLength(1);
     // Members who are not owners may not review; someone outside the team is not told it exists.
     expect((await review(PEOPLE.isaiah, 'Isaiah Langer', [GUESTS.zoe.id])).status).toBe(403);
     expect((await review(PEOPLE.patti, 'Patti Fernandez', [GUESTS.zoe.id])).status).toBe(404);
@@ -189,7 +170,7 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
     expect(refused.body.error.details).toEqual([
       expect.objectContaining({ code: 'notAGuest', target: 'remove[1]' }),
     ]);
-    expect((await lifecycleRecords(app, teamId)).map((r) => r.action)).not.toContain(
+    expect((await lifecycleRecords(suite.app, teamId)).map((r) => r.action)).not.toContain(
       'guest_review_completed',
     );
 
@@ -203,11 +184,11 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
       removed: [GUESTS.zoe],
       kept: [GUESTS.jurgen],
     });
-    expect(await jobEnded(app, done.body.jobId!)).toBe('completed');
+    expect(await jobEnded(suite.app, done.body.jobId!)).toBe('completed');
     const left = (await members(teamId)).map((m) => m.userId);
     expect(left).not.toContain(GUESTS.zoe.id);
     expect(left).toContain(GUESTS.jurgen.id);
-    const trail = await lifecycleRecords(app, teamId);
+    const trail = await lifecycleRecords(suite.app, teamId);
     expect(trail.find((r) => r.action === 'guest_review_completed')?.details).toEqual({
       kept: [GUESTS.jurgen.id],
       removed: [GUESTS.zoe.id],
@@ -217,21 +198,21 @@ describe.each(databaseKinds)('lifecycle responses on %s', (kind) => {
     // The review is recorded: the next is due 90 days after it, not again tomorrow.
     expect(await reviewsOf(dayAfter(180))).toEqual([]);
     expect(await reviewsOf(dayAfter(181))).toEqual([expect.objectContaining({ dueOn: dayAfter(181) })]);
-    await evaluate(app);
-    expect(await teamEvents(app, 'team_guest_review_due', teamId)).toHaveLength(1);
+    await evaluate(suite.app);
+    expect(await teamEvents(suite.app, 'team_guest_review_due', teamId)).toHaveLength(1);
   });
 
   test('governance managers are listed for the bot and for governance, not for everyone', async () => {
-    const bot = await app.appToken(STEWARD_BOT_APP_ID, ['INTEGRATION_MANAGER']);
-    const listed = await app.call<GovernanceManagers>('GET', '/api/v1.0/lifecycle/governanceManagers', {
+    const bot = await suite.app.appToken(STEWARD_BOT_APP_ID, ['INTEGRATION_MANAGER']);
+    const listed = await suite.app.call<GovernanceManagers>('GET', '/api/v1.0/lifecycle/governanceManagers', {
       token: bot,
     });
     expect(listed.status).toBe(200);
     expect(listed.body.listed).toBe(true);
     expect(listed.body.value.map((u) => u.id)).toEqual([PEOPLE.lynne]);
     const alex = await token(PEOPLE.alex, 'Alex Wilber');
-    expect((await app.call('GET', '/api/v1.0/lifecycle/governanceManagers', { token: alex })).status).toBe(
-      403,
-    );
+    expect(
+      (await suite.app.call('GET', '/api/v1.0/lifecycle/governanceManagers', { token: alex })).status,
+    ).toBe(403);
   });
 });

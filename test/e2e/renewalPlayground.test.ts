@@ -1,14 +1,11 @@
 import path from 'node:path';
 import type { TeamLifecycle } from '../../src/domain/wire';
-import { DAY, evaluate, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
+import { DAY, dayAfter, evaluate, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
 import { PEOPLE } from '../support/steward';
 import { Artifacts, cardOf, cardShows, findAction } from './support/cards';
 import type { Playground } from './support/playground';
 import { describeWithPlayground, type E2eStack, startE2eStack } from './support/stack';
 import { cardInPlace, cardWith, STEP_MS, view } from './support/steps';
-
-/** The day `days` after today (UTC), as the API writes days. */
-const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /**
  * A renewal end to end: Steward all-in-one with its clock moved 336 days past a team's creation,

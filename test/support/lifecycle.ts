@@ -4,6 +4,16 @@ import { PEOPLE, type TestSteward } from './steward';
 
 export const DAY = 86_400_000;
 
+/** The day `days` after today (UTC), as the API writes days. */
+export const dayAfter = (days: number): string =>
+  new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+/** That day as a reader of `locale` reads it on a card ("November 24, 2026" in en-US). */
+export const longDay = (locale: string, days: number): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${dayAfter(days)}T00:00:00Z`),
+  );
+
 /** Saves a template with `lifecycle` (and whatever else `config` sets) as the catalog manager. */
 export async function lifecycleTemplate(
   app: TestSteward,
@@ -74,4 +84,17 @@ export async function lifecycleRecords(
   return rows
     .filter((r) => (JSON.parse(r.target) as { id: string }).id === teamId)
     .map((r) => ({ action: r.action, details: JSON.parse(r.details ?? '{}') as Record<string, unknown> }));
+}
+
+/**
+ * Someone makes every owner of `teamId` a plain member in Teams itself, outside Steward (the
+ * embedded platform's rows): the team is left with no owner.
+ */
+export async function demoteEveryOwner(app: TestSteward, teamId: string): Promise<void> {
+  await app.steward.store.db
+    .updateTable('platform_members')
+    .set({ role: 'member' })
+    .where('team_id', '=', teamId)
+    .where('role', '=', 'owner')
+    .execute();
 }

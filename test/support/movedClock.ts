@@ -77,6 +77,58 @@ export function stewardOnMovedClock(
   };
 }
 
+/** One Steward that a whole suite shares on one test database, whose clock tests move forward. */
+export interface SuiteOnMovedClock {
+  /** The suite's Steward (API and worker; set once `beforeAll` ran). */
+  readonly app: TestSteward;
+  /** Steward's clock: now, moved forward by what the test set. */
+  clock(): number;
+  /** Sets how far Steward's clock is ahead of now, in ms (back to 0 after each test). */
+  moveBy(ms: number): void;
+}
+
+/**
+ * "One Steward for the suite on a moved clock", shared by the HTTP suites whose tests move time
+ * but not the Steward (lifecycle evaluations): call it inside `describe`; before the suite it
+ * creates the database, starts Steward (workers polling every 25 ms, `env` adds to or overrides
+ * that) and runs `setup` (templates the tests share); after each test it puts the clock back;
+ * after the suite it stops Steward and drops the database.
+ */
+export function suiteOnMovedClock(
+  kind: TestDatabase['kind'],
+  env: Record<string, string> = {},
+  setup: (app: TestSteward) => Promise<void> = async () => undefined,
+): SuiteOnMovedClock {
+  let db: TestDatabase | undefined;
+  let app: TestSteward | undefined;
+  let offset = 0;
+  const clock = () => Date.now() + offset;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '25', ...env }, { clock });
+    await setup(app);
+  });
+  afterEach(() => {
+    offset = 0;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  return {
+    get app() {
+      if (!app) throw new Error('Steward starts in beforeAll: use it in tests');
+      return app;
+    },
+    clock,
+    moveBy: (ms) => {
+      offset = ms;
+    },
+  };
+}
+
 /** Reads a job's stored status until it completes or fails (10 s at most): for jobs not on the wire. */
 export async function storedJobSettled(app: TestSteward, jobId: string): Promise<string | undefined> {
   const deadline = Date.now() + 10_000;

@@ -85,7 +85,7 @@ export function inputsOf(card: Card): Record<string, unknown> {
 }
 
 /**
- * Saves each step of a conversation as `NN-step.json` in a folder whose files are removed when
+ * Saves each step of a conversation as `NN-step.json` (or a screenshot, `NN-step.png`) in a folder whose files are removed when
  * created (its subfolders, another test's, are left alone).
  */
 export class Artifacts {
@@ -99,9 +99,14 @@ export class Artifacts {
 
   /** Writes `content` (card JSON and what the playground's page showed) as the next numbered step. */
   save(step: string, content: unknown): string {
-    this.count += 1;
-    const file = path.join(this.dir, `${String(this.count).padStart(2, '0')}-${step}.json`);
+    const file = this.next(step, 'json');
     writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`);
     return file;
+  }
+
+  /** The path of the next numbered step's file (a screenshot: `extension` png). */
+  next(step: string, extension: string): string {
+    this.count += 1;
+    return path.join(this.dir, `${String(this.count).padStart(2, '0')}-${step}.${extension}`);
   }
 }

@@ -4,14 +4,16 @@ import path from 'node:path';
 import type { StewardOverrides } from '../../../src/main';
 import { createTestDatabase, type TestDatabase } from '../../support/databases';
 import { startTestSteward, type TestSteward } from '../../support/steward';
+import { chromiumUnavailable } from './chromium';
 import { type Playground, playgroundUnavailable, startPlayground } from './playground';
 
 /**
- * `describe` when the Microsoft 365 Agents Playground can run here, else `describe.skip` with a
- * loud note; in CI the playground is part of the suite, so one that cannot start fails the run.
+ * `describe` when the Microsoft 365 Agents Playground (and, for a suite that opens its page,
+ * Chromium) can run here, else `describe.skip` with a loud note; in CI the playground is part of
+ * the suite, so one that cannot start fails the run.
  */
-export function describeWithPlayground(): jest.Describe {
-  const unavailable = playgroundUnavailable();
+export function describeWithPlayground(needs: { chromium?: boolean } = {}): jest.Describe {
+  const unavailable = playgroundUnavailable() ?? (needs.chromium ? chromiumUnavailable() : undefined);
   if (!unavailable) return describe;
   process.stderr.write(
     `\n*** SKIPPED: the Microsoft 365 Agents Playground cannot start: ${unavailable} ***\n\n`,
