@@ -149,6 +149,28 @@ module.exports = tseslint.config(
     },
   })),
   {
+    // What the lifecycle evaluator makes per team and per decision, 100 000 teams at a time. V8 keeps
+    // an object made by spreading another and then adding properties (`{ ...base, action }`) alive
+    // through young-generation collections, so an evaluation promoted its garbage to the old
+    // generation by the tens of MiB (bench/RESULTS.md, lifecycle, 2026-11-24): name the properties,
+    // or spread last (`{ action, ...base }`). Overriding a spread object's own fields does no harm.
+    files: [
+      'src/domain/lifecycle/**/*.ts',
+      'src/services/lifecycle/{walker,actions,evaluations}.ts',
+      'src/services/audit.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression[properties.0.type="SpreadElement"][properties.length>1]',
+          message:
+            "On the evaluator's per-team path, do not spread first and add properties after: V8 keeps such objects alive through young-generation collections. Name the properties, or spread last.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: {
       sourceType: 'commonjs',

@@ -16,6 +16,13 @@ const HEAP_SETTINGS = [
   { label: 'as deployed (50 %)', percent: undefined, deployed: true },
 ];
 
+/** `BENCH_LIFECYCLE_HEAP=deployed` runs only the deployed setting (a shorter A/B with `bench/ab.js`). */
+function heapSettings() {
+  return process.env.BENCH_LIFECYCLE_HEAP === 'deployed'
+    ? HEAP_SETTINGS.filter((h) => h.deployed)
+    : HEAP_SETTINGS;
+}
+
 async function run({ quick = false } = {}) {
   const teams = quick ? 10_000 : 100_000;
   const { admin, kinds } = storeKinds();
@@ -23,7 +30,7 @@ async function run({ quick = false } = {}) {
   const targets = [];
   for (const kind of kinds) {
     // Baseline first, then Steward as deployed, each in a fresh process and database.
-    for (const heap of HEAP_SETTINGS) {
+    for (const heap of heapSettings()) {
       const scratch = mkdtempSync(path.join(os.tmpdir(), 'steward-lifecycle-'));
       const pg = kind === 'postgres' ? await freshPostgres(admin) : undefined;
       try {

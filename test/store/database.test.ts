@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { migrate, openStore } from '../../src/store/database';
+import { migrate, openStore, SQLITE_PAGE_CACHE } from '../../src/store/database';
 import { createTestDatabase } from '../support/databases';
 
 describe('SQLite store', () => {
@@ -21,6 +21,19 @@ describe('SQLite store', () => {
       other.exec('rollback');
     } finally {
       other.close();
+      await store.close();
+      await db.drop();
+    }
+  });
+
+  test("the connection's page cache is SQLite's own 2 000 KiB, not the 16 000 KiB better-sqlite3 builds in", async () => {
+    const db = await createTestDatabase('sqlite');
+    const store = openStore({ kind: 'sqlite', file: db.url.slice('sqlite:'.length) });
+    try {
+      const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(store.db);
+      expect(SQLITE_PAGE_CACHE).toBe(-2000);
+      expect(rows).toEqual([{ cache_size: -2000 }]);
+    } finally {
       await store.close();
       await db.drop();
     }

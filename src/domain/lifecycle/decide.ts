@@ -1,5 +1,6 @@
 import type { LifecycleAction, LifecyclePolicy, TeamLifecycleState } from '../wire/lifecycle';
 import { addDays, dayOf, daysBetween, laterDay } from './dates';
+import { decisionAbout } from './decision';
 import { decideOwnership } from './ownership';
 
 /** What the platform says of a team, as the evaluator reads it. */
@@ -96,9 +97,9 @@ export function decideLifecycle(
   if (facts.isArchived) {
     return { state: 'archived', ...dates, decisions: [], next: record };
   }
+  // eslint-disable-next-line no-restricted-syntax -- replaces a field the record has, adds none
   const next: LifecycleRecord = { ...record, noticesSent: [...record.noticesSent] };
   const decisions: LifecycleDecision[] = [];
-  const base = { teamId: facts.teamId, displayName: facts.displayName };
   const states = new Set<TeamLifecycleState>();
 
   if (expiresOn !== null) {
@@ -107,13 +108,14 @@ export function decideLifecycle(
       states.add('expired');
       if (record.expiredFor !== expiresOn) {
         const outcome = policy.expiration.onExpiry;
-        decisions.push({
-          ...base,
-          action: 'expire',
-          outcome,
-          dueOn: expiresOn,
-          reason: `Expired on ${expiresOn} without a renewal${outcome === 'none' ? '' : `: ${outcome}`}.`,
-        });
+        decisions.push(
+          decisionAbout(facts, {
+            action: 'expire',
+            outcome,
+            dueOn: expiresOn,
+            reason: `Expired on ${expiresOn} without a renewal${outcome === 'none' ? '' : `: ${outcome}`}.`,
+          }),
+        );
         next.expiredFor = expiresOn;
       }
     } else {
@@ -123,13 +125,14 @@ export function decideLifecycle(
       if (unsent.length > 0) {
         // Only the most urgent notice goes out; the earlier ones it makes moot are marked sent.
         const days = Math.min(...unsent);
-        decisions.push({
-          ...base,
-          action: 'renewalNotice',
-          noticeDays: days,
-          dueOn: addDays(expiresOn, -days),
-          reason: `Expires on ${expiresOn}, in ${remaining} day${remaining === 1 ? '' : 's'}.`,
-        });
+        decisions.push(
+          decisionAbout(facts, {
+            action: 'renewalNotice',
+            noticeDays: days,
+            dueOn: addDays(expiresOn, -days),
+            reason: `Expires on ${expiresOn}, in ${remaining} day${remaining === 1 ? '' : 's'}.`,
+          }),
+        );
         next.noticesSent = [
           ...record.noticesSent.filter((key) => key.startsWith(`${expiresOn}:`)),
           ...unsent.map((d) => `${expiresOn}:${d}`),
@@ -146,13 +149,14 @@ export function decideLifecycle(
         const removedByExpiry = decisions.some((d) => d.action === 'expire' && d.outcome !== 'none');
         // An expiry that archives or deletes the team already does what an inactivity archive would.
         if (!(archive && removedByExpiry)) {
-          decisions.push({
-            ...base,
-            action: archive ? 'inactivityArchive' : 'inactivityNotice',
-            outcome: archive ? 'archive' : 'notify',
-            dueOn: inactiveOn,
-            reason: `No activity since ${lastActiveOn} (${policy.inactivity.days} days allowed).`,
-          });
+          decisions.push(
+            decisionAbout(facts, {
+              action: archive ? 'inactivityArchive' : 'inactivityNotice',
+              outcome: archive ? 'archive' : 'notify',
+              dueOn: inactiveOn,
+              reason: `No activity since ${lastActiveOn} (${policy.inactivity.days} days allowed).`,
+            }),
+          );
         }
         next.inactiveFor = lastActiveOn;
       }
@@ -161,7 +165,7 @@ export function decideLifecycle(
 
   const ownership = decideOwnership(
     policy.ownership,
-    { ...base, ownerCount: facts.ownerIds.length },
+    { teamId: facts.teamId, displayName: facts.displayName, ownerCount: facts.ownerIds.length },
     record,
     asOf,
   );
@@ -173,25 +177,27 @@ export function decideLifecycle(
     const dueOn = guestReviewDueOn;
     if (asOf >= dueOn && record.guestReviewDueFor !== dueOn) {
       const guests = facts.guestIds.length;
-      decisions.push({
-        ...base,
-        action: 'guestReview',
-        dueOn,
-        reason: `${guests} guest${guests === 1 ? '' : 's'} to review (every ${policy.guestReview.everyDays} days).`,
-      });
+      decisions.push(
+        decisionAbout(facts, {
+          action: 'guestReview',
+          dueOn,
+          reason: `${guests} guest${guests === 1 ? '' : 's'} to review (every ${policy.guestReview.everyDays} days).`,
+        }),
+      );
       next.guestReviewDueFor = dueOn;
     }
   }
 
   const missing = permanentOwnerIds.filter((id) => !facts.ownerIds.includes(id));
   if (missing.length > 0 && !decisions.some((d) => d.action === 'expire' && d.outcome === 'delete')) {
-    decisions.push({
-      ...base,
-      action: 'restoreOwners',
-      dueOn: asOf,
-      missingOwnerIds: missing,
-      reason: `${missing.length} permanent owner${missing.length === 1 ? ' was' : 's were'} removed.`,
-    });
+    decisions.push(
+      decisionAbout(facts, {
+        action: 'restoreOwners',
+        dueOn: asOf,
+        missingOwnerIds: missing,
+        reason: `${missing.length} permanent owner${missing.length === 1 ? ' was' : 's were'} removed.`,
+      }),
+    );
   }
 
   const state =
@@ -206,5 +212,6 @@ export function recordChanged(record: LifecycleRecord, next: LifecycleRecord): b
 
 /** The record after the owners renew the team on `day`: expiry counts from then, notices start over. */
 export function renewedRecord(record: LifecycleRecord, day: string): LifecycleRecord {
+  // eslint-disable-next-line no-restricted-syntax -- replaces fields the record has, adds none
   return { ...record, renewals: record.renewals + 1, renewedOn: day, noticesSent: [] };
 }

@@ -1,6 +1,7 @@
 import type { LifecycleOwnership } from '../wire/lifecycle';
 import { addDays } from './dates';
 import type { LifecycleDecision } from './decide';
+import { decisionAbout } from './decision';
 
 /** What the record keeps of a spell without enough owners. */
 export interface OwnershipRecord {
@@ -30,7 +31,6 @@ export function decideOwnership(
   asOf: string,
 ): OwnershipEvaluation {
   const { minimumOwners, onOwnerless, askMembersDays } = ownership;
-  const base = { teamId: team.teamId, displayName: team.displayName, action: 'ownerless' as const };
   const owners = team.ownerCount;
   if (owners >= minimumOwners) {
     return { ownerless: false, next: { ownerlessSince: null, ownerlessEscalatedOn: null } };
@@ -44,7 +44,12 @@ export function decideOwnership(
   if (since === null) {
     return {
       ownerless,
-      decision: { ...base, outcome: onOwnerless, dueOn: asOf, reason: `${shortBy}.` },
+      decision: decisionAbout(team, {
+        action: 'ownerless',
+        outcome: onOwnerless,
+        dueOn: asOf,
+        reason: `${shortBy}.`,
+      }),
       next: { ownerlessSince: asOf, ownerlessEscalatedOn: null },
     };
   }
@@ -52,13 +57,13 @@ export function decideOwnership(
   if (onOwnerless === 'askMembers' && record.ownerlessEscalatedOn === null && asOf >= escalateOn) {
     return {
       ownerless,
-      decision: {
-        ...base,
+      decision: decisionAbout(team, {
+        action: 'ownerless',
         outcome: 'notifyGovernance',
         dueOn: escalateOn,
         ownerlessSince: since,
         reason: `${shortBy}, and no member stepped up in the ${askMembersDays} day${askMembersDays === 1 ? '' : 's'} since they were asked on ${since}.`,
-      },
+      }),
       next: { ownerlessSince: since, ownerlessEscalatedOn: asOf },
     };
   }

@@ -155,6 +155,7 @@ export class LifecycleActions {
     const archive =
       decision.outcome === 'archive' &&
       (decision.action === 'expire' || decision.action === 'inactivityArchive');
+    // Spread last: `{ ...common, type, … }` would outlive young-generation collections (see decisionAbout).
     const common = { id: randomUUID(), queued: true, requesterId: STEWARD.id, teamId: target.id };
     if (archive) {
       const data: ArchiveData = {
@@ -164,7 +165,7 @@ export class LifecycleActions {
         shouldSetSpoSiteReadOnlyForMembers: false,
       };
       const log = [`Archiving "${target.displayName}": ${decision.reason}`];
-      await this.deps.jobs.insert({ ...common, type: 'TeamArchiveRequest', data, log }, now, trx);
+      await this.deps.jobs.insert({ type: 'TeamArchiveRequest', data, log, ...common }, now, trx);
       return true;
     }
     const change: LifecycleChangeData | undefined =
@@ -182,7 +183,7 @@ export class LifecycleActions {
     const log = [
       `${change.action === 'delete' ? 'Deleting' : 'Restoring the permanent owners of'} "${target.displayName}": ${decision.reason}`,
     ];
-    await this.deps.jobs.insert({ ...common, type: 'LifecycleChange', data: change, log }, now, trx);
+    await this.deps.jobs.insert({ type: 'LifecycleChange', data: change, log, ...common }, now, trx);
     return true;
   }
 }
