@@ -9,6 +9,9 @@
 //
 // Settings: BENCH_GRAPH_PACE_TEAMS (default 1000), BENCH_GRAPH_PACE_SCALE (default 0.2),
 // BENCH_GRAPH_PACE_WORKERS (default 1,2), BENCH_GRAPH_PACE_TIMEOUT_S (default: 4 s a team + 300).
+// BENCH_GRAPH_PACE_TIMELINE_DIR: each configuration writes there the simulator's decisions and
+// requests (`<n>.simulator.json`) and the run's start and jobs (`<n>.jobs.json`), which
+// `bench/graphPaceTimeline.js` reads (with the processes' debug logs) to say where the time went.
 const { execFileSync, spawn } = require('node:child_process');
 const { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
@@ -46,10 +49,15 @@ function settings() {
 }
 
 /** Starts the simulator process; resolves with its config line, `stop()` resolving its counts. */
-function startSimulator(scale, usersFile) {
+function startSimulator(scale, usersFile, timelineFile) {
   const child = spawn(process.execPath, [path.join(SIMULATOR, 'main.js')], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, FAKE_GRAPH_SCALE: String(scale), FAKE_GRAPH_USERS: usersFile },
+    env: {
+      ...process.env,
+      FAKE_GRAPH_SCALE: String(scale),
+      FAKE_GRAPH_USERS: usersFile,
+      ...(timelineFile ? { FAKE_GRAPH_TIMELINE: timelineFile } : {}),
+    },
   });
   const lines = [];
   let buffer = '';
@@ -138,7 +146,9 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
   const certFile = path.join(scratch, 'simulator.pem');
   writeFileSync(certFile, require(path.join(SIMULATOR, 'certificate.js')).FAKE_GRAPH_CERT);
   const database = kind === 'postgres' ? await freshPostgres(admin) : undefined;
-  const simulator = await startSimulator(scale, usersFile);
+  const timelineDir = process.env.BENCH_GRAPH_PACE_TIMELINE_DIR;
+  const timeline = (what) => timelineDir && path.join(timelineDir, `${kind}-${workers}.${what}.json`);
+  const simulator = await startSimulator(scale, usersFile, timeline('simulator'));
   const secret = randomBytes(48).toString('base64url');
   const base = {
     STEWARD_DATA_DIR: scratch,
@@ -191,6 +201,7 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
     const jobs = await reader.query(
       "select id, status, created_at, completed_at, failed_reason from jobs where type = 'ProvisioningRequest'",
     );
+    if (timelineDir) writeFileSync(timeline('jobs'), JSON.stringify({ started, jobs }));
     const failure = jobs.find((j) => j.status === 'failed');
     if (failure) console.log(`${name}: a job failed: ${failure.failed_reason}`);
     for (const p of processes.splice(0)) await p.stop();

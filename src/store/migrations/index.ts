@@ -12,6 +12,7 @@ import * as graphBudget from './0010_graph_budget';
 import * as approvalStages from './0011_approval_stages';
 import * as lifecycle from './0012_lifecycle';
 import * as lifecycleStanding from './0013_lifecycle_standing';
+import * as budgetClaims from './0014_budget_claims';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011_approval_stages': approvalStages,
   '0012_lifecycle': lifecycle,
   '0013_lifecycle_standing': lifecycleStanding,
+  '0014_budget_claims': budgetClaims,
 };
 
 export const migrationProvider: MigrationProvider = {
