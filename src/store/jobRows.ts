@@ -87,5 +87,6 @@ export function toJob(row: JobRow): StoredJob {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     completedAt: row.completed_at,
+    ...(row.budget_key ? { budgetKey: row.budget_key } : {}),
   };
 }

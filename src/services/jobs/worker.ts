@@ -110,6 +110,9 @@ export class JobWorker {
         for (const job of claimed) {
           const running: Promise<void> = this.execute(job).finally(() => {
             this.running.delete(running);
+            // A job claimed for a budget bucket held one of its turns in every claim's count until
+            // now: the jobs that waited for that turn may be claimed.
+            if (job.budgetKey) this.slots.due();
             this.slots.freed();
           });
           this.running.add(running);
