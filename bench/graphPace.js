@@ -31,6 +31,16 @@ const IN_FLIGHT = 20;
 /** Minimum team-creation latency of the simulator at scale 1 (`main.ts`: 20–60 s). */
 const CREATE_LATENCY_MIN_S = 20;
 const TARGETS = { ratio: 1.25, throttled: 0.01, statements: 30 };
+/**
+ * The second minimum's correction. Steward first looks at a team being created 31 s after
+ * `POST /teams` (`DEFAULT_POLLING.initialDelayMs`, Graph's guidance: more than 30 s between checks),
+ * and in the `project` run every call of the `other` and `channelOrTab` classes is on a team, after
+ * that team's first check (the check itself is the first `other` call): neither class can start
+ * before 31 s × s from the first submit, which the first formula ignores. Reported next to the
+ * first formula's ratio; the targets stay on the first formula.
+ */
+const FIRST_CHECK_S = 31;
+const AFTER_FIRST_CHECK = new Set(['other', 'channelOrTab']);
 
 function settings() {
   const number = (name, fallback, valid) => {
@@ -127,14 +137,17 @@ function statementsSoFar(scratch) {
  * spends its calls at its rate, and the last team cannot be ready before its `POST /teams` turn
  * plus the shortest creation latency. Formula in `bench/RESULTS.md`.
  */
-function theoreticalMinimum(teams, scale, admitted) {
+function theoreticalMinimum(teams, scale, admitted, firstCheckS = 0) {
   const rates = {
     createTeam: PUBLISHED_GRAPH_LIMITS.createTeamPerSecond,
     cloneTeam: PUBLISHED_GRAPH_LIMITS.cloneTeamPerSecond,
     channelOrTab: PUBLISHED_GRAPH_LIMITS.channelOrTabPerSecond,
     other: PUBLISHED_GRAPH_LIMITS.otherPerSecond,
   };
-  const perClass = Object.entries(admitted).map(([klass, calls]) => calls / (rates[klass] * scale));
+  const perClass = Object.entries(admitted).map(
+    ([klass, calls]) =>
+      (AFTER_FIRST_CHECK.has(klass) ? firstCheckS * scale : 0) + calls / (rates[klass] * scale),
+  );
   const lastCreate = (teams - 1) / (rates.createTeam * scale) + CREATE_LATENCY_MIN_S * scale;
   return Math.max(lastCreate, ...perClass);
 }
@@ -216,6 +229,7 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
         ? (Math.max(...completed.map((j) => Date.parse(j.completed_at))) - started) / 1000
         : NaN;
     const minimum = theoreticalMinimum(teams, scale, counts.admitted);
+    const minimumAfterCheck = theoreticalMinimum(teams, scale, counts.admitted, FIRST_CHECK_S);
     return {
       name,
       kind,
@@ -223,6 +237,7 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
       teams,
       makespan,
       minimum,
+      minimumAfterCheck,
       counts,
       failed: jobs.filter((j) => j.status === 'failed').length,
       refused: submission.failures.length,
@@ -246,6 +261,7 @@ function rowOf(r) {
     makespan: `${r.makespan.toFixed(1)} s`,
     minimum: `${r.minimum.toFixed(1)} s`,
     ratio: (r.makespan / r.minimum).toFixed(2),
+    'ratio, first check': (r.makespan / r.minimumAfterCheck).toFixed(2),
     '429s / calls': `${r.counts.throttledTotal} / ${r.counts.graphRequests}`,
     'calls per team': (r.counts.teamCalls / Math.max(1, r.counts.teams)).toFixed(1),
     failed: r.failed + r.refused,
@@ -314,7 +330,9 @@ async function run() {
     'minimum = max( (N − 1) ÷ (10 rps × s) + 20 s × s , max over request classes c of calls_c ÷ (rate_c × s) ),',
     'with N teams, scale s, and calls_c the calls of class c the simulator let through (createTeam 10, cloneTeam 6,',
     'channelOrTab 30, other 30 rps): the last team waits for its `POST /teams` turn and the shortest creation, and no',
-    'class can spend its calls faster than its rate.',
+    'class can spend its calls faster than its rate. ratio, first check: the same with the `other` and',
+    "`channelOrTab` terms starting 31 s × s after the first submit (Steward's first look at a team being",
+    "created, after Graph's guidance; every call of those classes is on a team, after that look).",
   ].join('\n');
   return { rows: results.map(rowOf), markdown, targets };
 }
