@@ -9,6 +9,9 @@
 //
 // Settings: BENCH_GRAPH_PACE_TEAMS (default 1000), BENCH_GRAPH_PACE_SCALE (default 0.2),
 // BENCH_GRAPH_PACE_WORKERS (default 1,2), BENCH_GRAPH_PACE_TIMEOUT_S (default: 4 s a team + 300).
+// BENCH_GRAPH_PACE_TIMELINE_DIR: each configuration writes there the simulator's decisions and
+// requests (`<n>.simulator.json`) and the run's start and jobs (`<n>.jobs.json`), which
+// `bench/graphPaceTimeline.js` reads (with the processes' debug logs) to say where the time went.
 const { execFileSync, spawn } = require('node:child_process');
 const { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
@@ -28,6 +31,16 @@ const IN_FLIGHT = 20;
 /** Minimum team-creation latency of the simulator at scale 1 (`main.ts`: 20–60 s). */
 const CREATE_LATENCY_MIN_S = 20;
 const TARGETS = { ratio: 1.25, throttled: 0.01, statements: 30 };
+/**
+ * The second minimum's correction. Steward first looks at a team being created 31 s after
+ * `POST /teams` (`DEFAULT_POLLING.initialDelayMs`, Graph's guidance: more than 30 s between checks),
+ * and in the `project` run every call of the `other` and `channelOrTab` classes is on a team, after
+ * that team's first check (the check itself is the first `other` call): neither class can start
+ * before 31 s × s from the first submit, which the first formula ignores. Reported next to the
+ * first formula's ratio; the targets stay on the first formula.
+ */
+const FIRST_CHECK_S = 31;
+const AFTER_FIRST_CHECK = new Set(['other', 'channelOrTab']);
 
 function settings() {
   const number = (name, fallback, valid) => {
@@ -46,10 +59,15 @@ function settings() {
 }
 
 /** Starts the simulator process; resolves with its config line, `stop()` resolving its counts. */
-function startSimulator(scale, usersFile) {
+function startSimulator(scale, usersFile, timelineFile) {
   const child = spawn(process.execPath, [path.join(SIMULATOR, 'main.js')], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, FAKE_GRAPH_SCALE: String(scale), FAKE_GRAPH_USERS: usersFile },
+    env: {
+      ...process.env,
+      FAKE_GRAPH_SCALE: String(scale),
+      FAKE_GRAPH_USERS: usersFile,
+      ...(timelineFile ? { FAKE_GRAPH_TIMELINE: timelineFile } : {}),
+    },
   });
   const lines = [];
   let buffer = '';
@@ -119,14 +137,17 @@ function statementsSoFar(scratch) {
  * spends its calls at its rate, and the last team cannot be ready before its `POST /teams` turn
  * plus the shortest creation latency. Formula in `bench/RESULTS.md`.
  */
-function theoreticalMinimum(teams, scale, admitted) {
+function theoreticalMinimum(teams, scale, admitted, firstCheckS = 0) {
   const rates = {
     createTeam: PUBLISHED_GRAPH_LIMITS.createTeamPerSecond,
     cloneTeam: PUBLISHED_GRAPH_LIMITS.cloneTeamPerSecond,
     channelOrTab: PUBLISHED_GRAPH_LIMITS.channelOrTabPerSecond,
     other: PUBLISHED_GRAPH_LIMITS.otherPerSecond,
   };
-  const perClass = Object.entries(admitted).map(([klass, calls]) => calls / (rates[klass] * scale));
+  const perClass = Object.entries(admitted).map(
+    ([klass, calls]) =>
+      (AFTER_FIRST_CHECK.has(klass) ? firstCheckS * scale : 0) + calls / (rates[klass] * scale),
+  );
   const lastCreate = (teams - 1) / (rates.createTeam * scale) + CREATE_LATENCY_MIN_S * scale;
   return Math.max(lastCreate, ...perClass);
 }
@@ -138,7 +159,9 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
   const certFile = path.join(scratch, 'simulator.pem');
   writeFileSync(certFile, require(path.join(SIMULATOR, 'certificate.js')).FAKE_GRAPH_CERT);
   const database = kind === 'postgres' ? await freshPostgres(admin) : undefined;
-  const simulator = await startSimulator(scale, usersFile);
+  const timelineDir = process.env.BENCH_GRAPH_PACE_TIMELINE_DIR;
+  const timeline = (what) => timelineDir && path.join(timelineDir, `${kind}-${workers}.${what}.json`);
+  const simulator = await startSimulator(scale, usersFile, timeline('simulator'));
   const secret = randomBytes(48).toString('base64url');
   const base = {
     STEWARD_DATA_DIR: scratch,
@@ -191,6 +214,7 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
     const jobs = await reader.query(
       "select id, status, created_at, completed_at, failed_reason from jobs where type = 'ProvisioningRequest'",
     );
+    if (timelineDir) writeFileSync(timeline('jobs'), JSON.stringify({ started, jobs }));
     const failure = jobs.find((j) => j.status === 'failed');
     if (failure) console.log(`${name}: a job failed: ${failure.failed_reason}`);
     for (const p of processes.splice(0)) await p.stop();
@@ -205,6 +229,7 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
         ? (Math.max(...completed.map((j) => Date.parse(j.completed_at))) - started) / 1000
         : NaN;
     const minimum = theoreticalMinimum(teams, scale, counts.admitted);
+    const minimumAfterCheck = theoreticalMinimum(teams, scale, counts.admitted, FIRST_CHECK_S);
     return {
       name,
       kind,
@@ -212,6 +237,7 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
       teams,
       makespan,
       minimum,
+      minimumAfterCheck,
       counts,
       failed: jobs.filter((j) => j.status === 'failed').length,
       refused: submission.failures.length,
@@ -235,6 +261,7 @@ function rowOf(r) {
     makespan: `${r.makespan.toFixed(1)} s`,
     minimum: `${r.minimum.toFixed(1)} s`,
     ratio: (r.makespan / r.minimum).toFixed(2),
+    'ratio, first check': (r.makespan / r.minimumAfterCheck).toFixed(2),
     '429s / calls': `${r.counts.throttledTotal} / ${r.counts.graphRequests}`,
     'calls per team': (r.counts.teamCalls / Math.max(1, r.counts.teams)).toFixed(1),
     failed: r.failed + r.refused,
@@ -303,7 +330,9 @@ async function run() {
     'minimum = max( (N − 1) ÷ (10 rps × s) + 20 s × s , max over request classes c of calls_c ÷ (rate_c × s) ),',
     'with N teams, scale s, and calls_c the calls of class c the simulator let through (createTeam 10, cloneTeam 6,',
     'channelOrTab 30, other 30 rps): the last team waits for its `POST /teams` turn and the shortest creation, and no',
-    'class can spend its calls faster than its rate.',
+    'class can spend its calls faster than its rate. ratio, first check: the same with the `other` and',
+    "`channelOrTab` terms starting 31 s × s after the first submit (Steward's first look at a team being",
+    "created, after Graph's guidance; every call of those classes is on a team, after that look).",
   ].join('\n');
   return { rows: results.map(rowOf), markdown, targets };
 }

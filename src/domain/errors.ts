@@ -106,9 +106,15 @@ export class PlatformError extends Error {
  * The platform's shared request budget cannot serve a call soon, so the call was not sent. Not a
  * failure of the job: the worker parks it until `retryAfterMs` has passed, without holding a slot
  * or spending an attempt (a burst of a thousand jobs must not use up their retries waiting).
+ * `budgetKey` names the budget bucket that was spent, so that no worker claims the parked job
+ * again before that bucket has a turn for it.
  */
 export class PlatformBusy extends PlatformError {
-  constructor(message: string, retryAfterMs: number) {
+  constructor(
+    message: string,
+    retryAfterMs: number,
+    readonly budgetKey?: string,
+  ) {
     super(message, 429, true, retryAfterMs);
     this.name = 'PlatformBusy';
   }

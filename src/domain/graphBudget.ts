@@ -56,8 +56,16 @@ export interface BudgetBucket {
   intervalMs: number;
 }
 
-/** A reservation's outcome: when the call may start, or how long until it could. */
-export type Reservation = { waitMs: number } | { deferredMs: number };
+/**
+ * A reservation's outcome: when the call may start, or how long until it could and the bucket that
+ * held it back (`key`).
+ */
+export type Reservation = { waitMs: number } | { deferredMs: number; key: string };
+
+/** The bucket of a request class (`createTeam`, `cloneTeam`, `channelOrTab`, `other`). */
+export function requestClassKey(klass: 'createTeam' | 'cloneTeam' | 'channelOrTab' | 'other'): string {
+  return `class:${klass}`;
+}
 
 /**
  * Where the buckets live: one row per bucket holding its theoretical arrival time (GCRA), shared

@@ -110,6 +110,8 @@ export interface StoredJob {
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
+  /** The budget bucket the job was claimed for (its next call's), when it named one. */
+  budgetKey?: string;
 }
 
 /** The progress percentage once `name` is finished: the weights of it and every step before it. */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { actorOf, callerRecord } from '../domain/audit';
 import type { Caller } from '../domain/caller';
 import { canonicalJson } from '../domain/canonicalJson';
+import { requestClassKey } from '../domain/graphBudget';
 import { IdempotencyKeyReused, NotFound, ValidationFailed } from '../domain/errors';
 import { isWireJobType, REQUEST_JOB_TYPES, type StoredJob } from '../domain/jobs';
 import type { Job, TeamProvisioningRequest, TeamRequestPreview } from '../domain/wire';
@@ -85,6 +86,8 @@ export class ProvisioningService {
             requesterId: caller.id,
             templateId: data.template.id,
             idempotencyKey,
+            // Its first throttled call makes the team: no worker claims it before that class has a turn.
+            budgetKey: requestClassKey(data.plan.clone ? 'cloneTeam' : 'createTeam'),
           },
           now,
           trx,

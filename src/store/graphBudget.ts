@@ -36,13 +36,21 @@ export class GraphBudgetRepository implements GraphBudgetStore {
     // interval after that start, not after its own, or a bucket that was free would let the next
     // call follow too closely behind this one.
     const base = this.greatest(now, sql`(SELECT s FROM busiest)`);
-    const rows = sql.join(sorted.map((b) => sql`(${b.key}, ${base} + ${Math.ceil(b.intervalMs)})`));
+    // Each row keeps its interval too: a claim reads how many turns a bucket has free soon.
+    const rows = sql.join(
+      sorted.map((b) => {
+        const interval = Math.ceil(b.intervalMs);
+        return sql`(${b.key}, ${base} + ${interval}, CAST(${interval} AS bigint))`;
+      }),
+    );
     const wait = Math.round(maxWaitMs);
     const { rows: reserved } = await sql<{ key: string; tat: string | number; now: string | number }>`
       WITH busiest AS (SELECT coalesce(max(tat), 0) AS s FROM graph_budget WHERE key IN (${keys})),
-        wanted (key, tat) AS (VALUES ${rows})
-      INSERT INTO graph_budget (key, tat) SELECT key, tat FROM wanted WHERE ${base} - ${now} <= ${wait}
-      ON CONFLICT (key) DO UPDATE SET tat = excluded.tat + ${this.greatest(sql`graph_budget.tat - ${base}`, 0)}
+        wanted (key, tat, interval_ms) AS (VALUES ${rows})
+      INSERT INTO graph_budget (key, tat, interval_ms)
+      SELECT key, tat, interval_ms FROM wanted WHERE ${base} - ${now} <= ${wait}
+      ON CONFLICT (key) DO UPDATE SET tat = excluded.tat + ${this.greatest(sql`graph_budget.tat - ${base}`, 0)},
+        interval_ms = excluded.interval_ms
       WHERE ${this.greatest(sql`graph_budget.tat`, base)} - ${now} <= ${wait}
       RETURNING key, tat, ${now} AS now`.execute(this.db);
     if (reserved.length === sorted.length) {
@@ -80,7 +88,7 @@ export class GraphBudgetRepository implements GraphBudgetStore {
   /**
    * One bucket could not serve the call soon: the turns taken in the others are handed back (rare:
    * only while a class sits out a long `Retry-After` or a team's member additions are spent), and
-   * the answer is the longest wait among the buckets that refused.
+   * the answer is the longest wait among the buckets that refused, and that bucket.
    */
   private async giveBack(sorted: readonly BudgetBucket[], taken: ReadonlySet<string>): Promise<Reservation> {
     const now = this.now();
@@ -90,11 +98,10 @@ export class GraphBudgetRepository implements GraphBudgetStore {
       );
     }
     const refused = sorted.filter((b) => !taken.has(b.key)).map((b) => b.key);
-    const { rows } = await sql<{ wait: string | number }>`
-      SELECT max(tat) - ${now} AS wait FROM graph_budget WHERE key IN (${sql.join(refused)})`.execute(
-      this.db,
-    );
-    return { deferredMs: Math.max(1, Number(rows[0]?.wait ?? 1)) };
+    const { rows } = await sql<{ key: string; wait: string | number }>`
+      SELECT key, tat - ${now} AS wait FROM graph_budget WHERE key IN (${sql.join(refused)})
+      ORDER BY tat DESC LIMIT 1`.execute(this.db);
+    return { deferredMs: Math.max(1, Number(rows[0]?.wait ?? 1)), key: rows[0]?.key ?? refused[0]! };
   }
 
   /** Now in milliseconds since the epoch: the database's clock on PostgreSQL. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { StoredJob } from '../domain/jobs';
 import { isPostgres } from './dialect';
 import { PAUSED_KEY } from './queuePause';
@@ -15,10 +15,14 @@ export class JobLeases {
 
   /**
    * Claims up to `limit` runnable jobs for `owner` until `now + leaseMs`: waiting, delayed or
-   * parked jobs that are due, and active jobs whose lease expired (their worker died). One
-   * statement picks and takes them: on PostgreSQL `FOR UPDATE SKIP LOCKED` lets many workers claim
-   * at once without taking the same job; SQLite runs it under its single writer lock (transactions
-   * begin immediate), so a second process sees the first one's claim.
+   * parked jobs that are due, and active jobs whose lease expired (their worker died), oldest due
+   * first. A job that names the Graph budget bucket its next call waits for (`budget_key`) is taken
+   * only while that bucket has a turn free before `now + horizonMs`, and no more of a bucket's
+   * jobs than it has such turns: work the budget cannot serve now stays in the queue, for later
+   * or for whichever worker's turn it is, and the slot goes to work that can run. One statement
+   * picks and takes them. Two workers may pick the same job: the update checks again, on the row
+   * as it is then, that the job is still runnable (PostgreSQL re-reads a row another claim just
+   * took), so only one gets it; SQLite runs the statement under its single writer lock.
    */
   async claim(
     owner: string,
@@ -26,32 +30,33 @@ export class JobLeases {
     leaseMs: number,
     now: number,
     trx: Db = this.db,
+    horizonMs = 1000,
   ): Promise<StoredJob[]> {
     if (limit <= 0) return [];
     const postgres = isPostgres(trx);
-    const candidates = trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('queued', '=', 1)
-      // A paused queue hands out nothing; checked in the same statement, not by a read before it.
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('steward_meta')
-              .select('key')
-              .where('key', '=', PAUSED_KEY)
-              .where('value', '=', 'true'),
-          ),
-        ),
-      )
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', 'in', ['waiting', 'delayed', 'parked']), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'active'), eb('lease_until', '<', now)]),
-        ]),
-      )
-      .orderBy('run_at')
-      .limit(limit);
+    const greatest = postgres ? 'GREATEST' : 'max';
+    // The budget's turns are on the budget's clock (`graphBudget.ts`): the database's on PostgreSQL.
+    const budgetNow = postgres ? sql`(floor(extract(epoch from now()) * 1000))::bigint` : Date.now();
+    const horizon = sql`(${budgetNow} + ${horizonMs})`;
+    // A paused queue hands out nothing; checked in the same statement, not by a read before it.
+    const runnable = sql`queued = 1
+      AND NOT EXISTS (SELECT 1 FROM steward_meta WHERE key = ${PAUSED_KEY} AND value = 'true')
+      AND ((status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now})
+        OR (status = 'active' AND lease_until < ${now}))`;
+    // The n-th job of a bucket runs at the bucket's n-th turn from now at the soonest: it is taken
+    // when that turn comes before the horizon. Jobs of the bucket that workers hold (their key is
+    // kept until they park or end) come first: a claimed job may not have reserved its turn yet.
+    const held = sql`status = 'active' AND lease_until >= ${now}`;
+    const candidates = sql`SELECT due.id FROM (
+        SELECT id, run_at, budget_key, CASE WHEN ${held} THEN 1 ELSE 0 END AS held,
+          row_number() OVER (
+            PARTITION BY budget_key ORDER BY CASE WHEN ${held} THEN 0 ELSE 1 END, run_at, id
+          ) AS nth
+        FROM jobs WHERE (${runnable}) OR (budget_key IS NOT NULL AND ${held})
+      ) due LEFT JOIN graph_budget b ON b.key = due.budget_key
+      WHERE due.held = 0 AND (b.key IS NULL OR (b.tat < ${horizon} AND (b.interval_ms <= 0
+        OR due.nth <= (${horizon} - ${sql.raw(greatest)}(b.tat, ${budgetNow}) + b.interval_ms - 1) / b.interval_ms)))
+      ORDER BY due.run_at, due.id LIMIT ${limit}`;
     const rows = await trx
       .updateTable('jobs')
       .set({
@@ -60,7 +65,7 @@ export class JobLeases {
         lease_until: now + leaseMs,
         updated_at: new Date(now).toISOString(),
       })
-      .where('id', 'in', postgres ? candidates.forUpdate().skipLocked() : candidates)
+      .where(sql<boolean>`id IN (${candidates}) AND ${runnable}`)
       .returningAll()
       .execute();
     return rows.map(toJob);
@@ -134,8 +139,15 @@ export class JobLeases {
    * it meanwhile (its progress, log and checkpoint, with what it waits for, are written with it).
    * Not an attempt: a parked job is taken up again by whichever worker claims it at `runAt`.
    */
-  park(job: StoredJob, owner: string, runAt: number, now: Date, trx: Db = this.db): Promise<boolean> {
-    return this.release(job, owner, 'parked', runAt, now, trx);
+  park(
+    job: StoredJob,
+    owner: string,
+    runAt: number,
+    now: Date,
+    budgetKey?: string,
+    trx: Db = this.db,
+  ): Promise<boolean> {
+    return this.release(job, owner, 'parked', runAt, now, trx, budgetKey);
   }
 
   /** Gives up `owner`'s lease on a job that runs again at `runAt`; false when the lease was lost. */
@@ -146,6 +158,7 @@ export class JobLeases {
     runAt: number,
     now: Date,
     trx: Db,
+    budgetKey?: string,
   ): Promise<boolean> {
     job.status = status;
     job.runAt = runAt;
@@ -161,6 +174,7 @@ export class JobLeases {
         lease_owner: null,
         lease_until: null,
         updated_at: job.updatedAt,
+        budget_key: budgetKey ?? null,
       })
       .where('id', '=', job.id)
       .where('lease_owner', '=', owner)

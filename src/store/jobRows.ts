@@ -14,6 +14,8 @@ export interface NewJob {
   idempotencyKey?: string | null;
   /** When the job becomes due (epoch ms); now when absent. A timer is a job due later. */
   runAt?: number;
+  /** The Graph budget bucket the job's first call waits for, when its type knows it. */
+  budgetKey?: string | null;
 }
 
 /** A change to a job made by the worker that holds its lease. */
@@ -49,6 +51,7 @@ export function newJobRow(job: NewJob, now: Date): JobRow {
     created_at: iso,
     updated_at: iso,
     completed_at: null,
+    budget_key: job.budgetKey ?? null,
   };
   return row;
 }
@@ -84,5 +87,6 @@ export function toJob(row: JobRow): StoredJob {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     completedAt: row.completed_at,
+    ...(row.budget_key ? { budgetKey: row.budget_key } : {}),
   };
 }

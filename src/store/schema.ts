@@ -22,7 +22,7 @@ export interface Database {
     last_lease: number | null;
   };
   /** A Graph budget bucket: its theoretical arrival time, ms since the epoch (bigint: a string from pg). */
-  graph_budget: { key: string; tat: number | string };
+  graph_budget: { key: string; tat: number | string; interval_ms: number | string };
   platform_teams: PlatformTeamRow;
   platform_channels: PlatformChannelRow;
   platform_tabs: PlatformTabRow;
@@ -218,6 +218,11 @@ export interface JobRow {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /**
+   * The Graph budget bucket the job's next call waits for (`class:createTeam`, …), when known: a
+   * claim takes the job only while that bucket has a turn free soon.
+   */
+  budget_key: string | null;
 }
 
 export interface ApprovalRow {

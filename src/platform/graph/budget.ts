@@ -9,8 +9,12 @@ import type { Sleep } from './client';
  * failing: the job parks until its turn (its worker slot freed, no attempt spent).
  */
 export class GraphBudgetDeferred extends PlatformBusy {
-  constructor(what: string, waitMs: number) {
-    super(`Microsoft Graph's budget for ${what} is spent for the next ${Math.ceil(waitMs / 1000)} s`, waitMs);
+  constructor(what: string, waitMs: number, budgetKey: string) {
+    super(
+      `Microsoft Graph's budget for ${what} is spent for the next ${Math.ceil(waitMs / 1000)} s`,
+      waitMs,
+      budgetKey,
+    );
     this.name = 'GraphBudgetDeferred';
   }
 }
@@ -88,6 +92,7 @@ export class GraphBudget {
       throw new GraphBudgetDeferred(
         buckets.map((b) => b.key.split(':')[0]).join(', '),
         reservation.deferredMs,
+        reservation.key,
       );
     }
     await this.waitForTurn(method, buckets, reservation.waitMs);
@@ -111,7 +116,7 @@ export class GraphBudget {
     if (ms > 0) await pacedWait(ms, this.sleep);
     const sent = Date.now();
     for (const bucket of buckets) this.lastSent.set(bucket.key, sent);
-    if (ms > 1000) {
+    if (ms > 0) {
       // Long in-process waits are what the worker's slots were once held by: each is on record.
       this.logger?.debug(
         { graphBudget: { method, buckets: buckets.map((b) => b.key), waitedMs: sent - now } },

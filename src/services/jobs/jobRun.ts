@@ -29,7 +29,11 @@ export class LeaseLost extends Error {}
  * and frees its slot. Not a failure; never a PlatformError, so no platform code catches it.
  */
 export class JobParked extends Error {
-  constructor(readonly runAt: number) {
+  constructor(
+    readonly runAt: number,
+    /** The budget bucket the job waits for, when a spent budget parked it. */
+    readonly budgetKey?: string,
+  ) {
     super('The job is parked until the platform is worth looking at again.');
   }
 }
@@ -146,7 +150,7 @@ export class ActiveRun {
       if (!(error instanceof PlatformBusy) || this.lost) throw error;
       const afterMs = Math.max(1, error.retryAfterMs ?? 1000);
       this.recordWait('graphBudget', afterMs, this.job.checkpoint.pending);
-      throw new JobParked(Date.now() + afterMs);
+      throw new JobParked(Date.now() + afterMs, error.budgetKey);
     }
   }
 

@@ -27,11 +27,15 @@ export interface WorkerOptions {
    */
   clock?: () => number;
   log: {
+    debug?(o: object, m: string): void;
     info(o: object, m: string): void;
     warn(o: object, m: string): void;
     error(o: object, m: string): void;
   };
 }
+
+/** How far ahead, in polls, a claim looks for a budget bucket's free turns (`JobLeases.claim`). */
+const CLAIM_HORIZON_POLLS = 4;
 
 /**
  * Runs queued jobs: claims them with a lease, keeps the lease alive while working, records a
@@ -106,6 +110,9 @@ export class JobWorker {
         for (const job of claimed) {
           const running: Promise<void> = this.execute(job).finally(() => {
             this.running.delete(running);
+            // A job claimed for a budget bucket held one of its turns in every claim's count until
+            // now: the jobs that waited for that turn may be claimed.
+            if (job.budgetKey) this.slots.due();
             this.slots.freed();
           });
           this.running.add(running);
@@ -133,7 +140,33 @@ export class JobWorker {
   private async claim(limit: number): Promise<StoredJob[]> {
     const { jobs, audit } = this.deps;
     const now = (this.options.clock ?? Date.now)();
-    const claimed = await jobs.claim(this.options.owner, limit, this.options.leaseMs, now);
+    // A budget bucket's turns up to a few polls ahead are worth claiming for: the jobs taken now
+    // reach their turn before the worker claims again.
+    const horizonMs = CLAIM_HORIZON_POLLS * this.options.pollMs;
+    const claimed = await jobs.claim(
+      this.options.owner,
+      limit,
+      this.options.leaseMs,
+      now,
+      undefined,
+      horizonMs,
+    );
+    if (claimed.length > 0) {
+      // How late after its due time each job was taken up: what the benchmark's timeline reads.
+      this.options.log.debug?.(
+        {
+          claim: claimed.map((job) => ({
+            jobId: job.id,
+            lateMs: now - job.runAt,
+            waiting: job.checkpoint.waiting?.for,
+            status: job.status,
+          })),
+          held: this.running.size,
+          pacing: this.slots.pacingCount,
+        },
+        'jobs claimed',
+      );
+    }
     // A job back from a park goes on with the attempt that started it.
     const entries = claimed
       .filter((job) => !job.checkpoint.waiting)
@@ -193,7 +226,7 @@ export class JobWorker {
       });
       events.publish(published);
     } catch (error) {
-      if (error instanceof JobParked) await this.park(job, error.runAt);
+      if (error instanceof JobParked) await this.park(job, error.runAt, error.budgetKey);
       else await this.failOrRetry(job, { handler, data: active.data }, error);
     } finally {
       active.close();
@@ -202,14 +235,19 @@ export class JobWorker {
 
   /**
    * Parks a job whose step waits for the platform: written with what it waits for, released, and
-   * looked at again at `runAt` by whichever worker claims it then (this one wakes up for it).
+   * looked at again at `runAt` by whichever worker claims it then (this one wakes up for it), and
+   * when `budgetKey` is given, once that budget bucket has a turn for it.
    */
-  private async park(job: StoredJob, runAt: number): Promise<void> {
+  private async park(job: StoredJob, runAt: number, budgetKey?: string): Promise<void> {
     try {
-      if (!(await this.deps.jobs.park(job, this.options.owner, runAt, new Date()))) {
+      if (!(await this.deps.jobs.park(job, this.options.owner, runAt, new Date(), budgetKey))) {
         this.options.log.warn({ jobId: job.id }, 'lease lost; another worker carries on with the job');
         return;
       }
+      this.options.log.debug?.(
+        { park: { jobId: job.id, for: job.checkpoint.waiting?.for, afterMs: runAt - Date.now() } },
+        'job parked',
+      );
       if (!this.stopped) setTimeout(() => this.wake(), Math.max(0, runAt - Date.now())).unref();
     } catch (error) {
       // The lease runs out and another worker (or a restart) takes the job up again.

@@ -32,6 +32,11 @@ export class WorkerSlots {
     private readonly claimNow: () => void,
   ) {}
 
+  /** Jobs in hand waiting for a budget turn now. */
+  get pacingCount(): number {
+    return this.pacing;
+  }
+
   /** How many jobs the worker may claim with `held` jobs in hand. */
   free(held: number): number {
     // How many jobs the process holds at all stays bounded (each costs a timer and a lease's renewals).

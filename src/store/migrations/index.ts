@@ -14,6 +14,7 @@ import * as lifecycle from './0012_lifecycle';
 import * as lifecycleStanding from './0013_lifecycle_standing';
 import * as rateLimitLeases from './0014_rate_limit_leases';
 import * as stewardMetaChanges from './0015_steward_meta_changes';
+import * as budgetClaims from './0016_budget_claims';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013_lifecycle_standing': lifecycleStanding,
   '0014_rate_limit_leases': rateLimitLeases,
   '0015_steward_meta_changes': stewardMetaChanges,
+  '0016_budget_claims': budgetClaims,
 };
 
 export const migrationProvider: MigrationProvider = {

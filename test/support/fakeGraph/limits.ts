@@ -72,6 +72,8 @@ export class Throttle {
   readonly refused = new Map<string, number>();
   /** Requests let through, by request class (`createTeam`, `cloneTeam`, `channelOrTab`, `other`). */
   readonly admitted = new Map<string, number>();
+  /** Every Teams request decided, in order: when, its class, and the bucket that refused it (if one did). */
+  readonly decisions: Array<[at: number, klass: string, refusedBy?: string]> = [];
   private readonly buckets = new Map<string, TokenBucket>();
 
   constructor(
@@ -108,6 +110,7 @@ export class Throttle {
       const [key] = buckets.find(([, bucket]) => bucket.wait(now) === longest)!;
       const name = key.split(':')[0] === 'class' ? key : key.split(':')[0]!;
       this.refused.set(name, (this.refused.get(name) ?? 0) + 1);
+      this.decisions.push([now, klass, name]);
       const reply = fail(
         429,
         'TooManyRequests',
@@ -117,6 +120,7 @@ export class Throttle {
     }
     for (const [, bucket] of buckets) bucket.take();
     this.admitted.set(klass, (this.admitted.get(klass) ?? 0) + 1);
+    this.decisions.push([now, klass]);
     return undefined;
   }
 

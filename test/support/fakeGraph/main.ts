@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { FakeGraph } from './server';
 import { PUBLISHED_LIMITS } from './limits';
 import type { FakeUser } from './records';
@@ -10,7 +10,9 @@ import type { FakeUser } from './records';
  * needs (`config`), then serves until stopped; SIGTERM or SIGINT prints the simulator's counts as a
  * last JSON line: Graph requests, those that concern teams and groups (with the Bot Connector's),
  * 429s by bucket, teams made, and teams sharing a display name (duplicates). FAKE_GRAPH_USERS names
- * a JSON file of people (`FakeUser[]`) to put in the directory first.
+ * a JSON file of people (`FakeUser[]`) to put in the directory first. FAKE_GRAPH_TIMELINE names a
+ * file the simulator writes on stop: every Teams request's decision (time, request class, the
+ * bucket that refused it) and every request (time, method, path), for a benchmark's timeline.
  *
  * @example
  * npx ts-node test/support/fakeGraph/main.ts
@@ -59,6 +61,11 @@ async function main(): Promise<void> {
       teams: graph.teams.size - teamsBefore,
       duplicateTeams: [...names.values()].reduce((sum, n) => sum + n - 1, 0),
     };
+    const timeline = process.env.FAKE_GRAPH_TIMELINE;
+    if (timeline) {
+      const requests = graph.requests.map((r) => [r.at, r.method, r.path.replace(/\?.*$/, '')]);
+      writeFileSync(timeline, JSON.stringify({ decisions: graph.throttle?.decisions ?? [], requests }));
+    }
     process.stdout.write(`${JSON.stringify(counts)}\n`);
     void graph.close().then(() => process.exit(0));
   };
