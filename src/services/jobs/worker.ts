@@ -12,6 +12,7 @@ import { LeaseKeeper } from './leaseKeeper';
 import { lifecycleRecord } from './lifecycle';
 import type { RunnableJobType } from './registry';
 import { WorkerSlots } from './workerSlots';
+import { logClaimed, logParked } from './claimLog';
 
 export interface WorkerOptions {
   /** Identifies this worker in leases (host, process, instance). */
@@ -151,22 +152,7 @@ export class JobWorker {
       undefined,
       horizonMs,
     );
-    if (claimed.length > 0) {
-      // How late after its due time each job was taken up: what the benchmark's timeline reads.
-      this.options.log.debug?.(
-        {
-          claim: claimed.map((job) => ({
-            jobId: job.id,
-            lateMs: now - job.runAt,
-            waiting: job.checkpoint.waiting?.for,
-            status: job.status,
-          })),
-          held: this.running.size,
-          pacing: this.slots.pacingCount,
-        },
-        'jobs claimed',
-      );
-    }
+    logClaimed(this.options.log, claimed, now, this.running.size, this.slots.pacingCount);
     // A job back from a park goes on with the attempt that started it.
     const entries = claimed
       .filter((job) => !job.checkpoint.waiting)
@@ -244,10 +230,7 @@ export class JobWorker {
         this.options.log.warn({ jobId: job.id }, 'lease lost; another worker carries on with the job');
         return;
       }
-      this.options.log.debug?.(
-        { park: { jobId: job.id, for: job.checkpoint.waiting?.for, afterMs: runAt - Date.now() } },
-        'job parked',
-      );
+      logParked(this.options.log, job, runAt);
       if (!this.stopped) setTimeout(() => this.wake(), Math.max(0, runAt - Date.now())).unref();
     } catch (error) {
       // The lease runs out and another worker (or a restart) takes the job up again.
