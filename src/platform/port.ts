@@ -96,6 +96,13 @@ export interface TeamsPlatform {
    */
   addMembers(teamId: string, members: readonly PlannedMember[]): Promise<{ added: number; changed: number }>;
   /**
+   * Those of a new team's people that `createTeam` puts in with its creation request, with their
+   * roles (Graph: the group's first 20 owners and members); none where the platform adds everyone
+   * afterwards. A pure answer, the same for every run of a job: when it covers everyone planned,
+   * the job has nobody left to add and spares reading the members.
+   */
+  membersAtCreation(spec: Pick<NewTeamSpec, 'ownerId' | 'members'>): PlannedMember[];
+  /**
    * Removes `userId` (a member, owner or guest) from the team; resolves to false when they were not
    * in it, so a job that runs again after a crash removes nobody twice and fails on nobody gone.
    */

@@ -23,6 +23,10 @@ export class JobLeases {
    * picks and takes them. Two workers may pick the same job: the update checks again, on the row
    * as it is then, that the job is still runnable (PostgreSQL re-reads a row another claim just
    * took), so only one gets it; SQLite runs the statement under its single writer lock.
+   *
+   * With `lookaheadMs`, a waiting, delayed or parked job due within that time is taken too: its
+   * worker runs it at its `run_at` (`job.runAt`), not before, and one claim takes up the jobs that
+   * come due together instead of one statement each.
    */
   async claim(
     owner: string,
@@ -31,6 +35,7 @@ export class JobLeases {
     now: number,
     trx: Db = this.db,
     horizonMs = 1000,
+    lookaheadMs = 0,
   ): Promise<StoredJob[]> {
     if (limit <= 0) return [];
     const postgres = isPostgres(trx);
@@ -41,7 +46,7 @@ export class JobLeases {
     // A paused queue hands out nothing; checked in the same statement, not by a read before it.
     const runnable = sql`queued = 1
       AND NOT EXISTS (SELECT 1 FROM steward_meta WHERE key = ${PAUSED_KEY} AND value = 'true')
-      AND ((status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now})
+      AND ((status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now + lookaheadMs})
         OR (status = 'active' AND lease_until < ${now}))`;
     // The n-th job of a bucket runs at the bucket's n-th turn from now at the soonest: it is taken
     // when that turn comes before the horizon. Jobs of the bucket that workers hold (their key is

@@ -170,3 +170,53 @@ describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
     );
   });
 });
+
+/**
+ * A claim's look-ahead: the worker takes the parked jobs that come due within it in one statement
+ * (and runs each at its time), soonest first; a job due later stays in the queue.
+ */
+describe.each(databaseKinds)('claiming ahead of time (%s)', (kind) => {
+  let db: TestDatabase;
+  let store: Store;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    store = openStore(storeOptionsOf(db));
+    await migrate(store.db);
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  test('parked jobs due within the look-ahead are taken before their time, soonest first; later ones are not', async () => {
+    const jobs = new JobRepository(store.db);
+    const now = Date.now();
+    for (let n = 0; n < 3; n++) {
+      await jobs.insert(
+        { id: randomUUID(), type: 'TeamArchiveRequest', queued: true, data: {}, log: [], requesterId: 'x' },
+        new Date(now),
+      );
+    }
+    const claimed = await jobs.claim('first', 3, 60_000, now);
+    expect(claimed).toHaveLength(3);
+    const dueIn = [700, 300, 1500];
+    for (const [n, job] of claimed.entries()) {
+      expect(await jobs.park(job, 'first', now + dueIn[n]!, new Date(now))).toBe(true);
+    }
+    const [later, sooner, last] = claimed.map((j) => j.id);
+
+    expect(await jobs.claim('second', 10, 60_000, now, undefined, 1000, 0)).toEqual([]);
+    // A claim with room for one takes the soonest; the next takes the other one due within a second.
+    const first = await jobs.claim('second', 1, 60_000, now, undefined, 1000, 1000);
+    expect(first.map((j) => [j.id, j.runAt])).toEqual([[sooner, now + 300]]);
+    const early = await jobs.claim('second', 10, 60_000, now, undefined, 1000, 1000);
+    expect(early.map((j) => [j.id, j.runAt])).toEqual([[later, now + 700]]);
+    expect([...first, ...early].every((j) => j.status === 'active' && j.leaseOwner === 'second')).toBe(true);
+    // The third is left for a claim once it is within reach.
+    expect(await jobs.claim('second', 10, 60_000, now + 400, undefined, 1000, 1000)).toEqual([]);
+    const then = await jobs.claim('second', 10, 60_000, now + 500, undefined, 1000, 1000);
+    expect(then.map((j) => j.id)).toEqual([last]);
+  });
+});

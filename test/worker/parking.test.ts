@@ -133,6 +133,19 @@ describe.each(databaseKinds)('jobs parked while Graph creates their teams (%s)',
     expect(fake.graphRequests().filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(
       TEAMS,
     );
+    // A worker takes parked jobs up to two polls before their next check, but looks at Graph only
+    // then: no job's first look at its operation comes sooner than the first wait (31 s at a
+    // hundredth) after its `POST /teams`.
+    const requests = fake.graphRequests();
+    const posts = requests.filter((r) => r.method === 'POST' && r.path === '/v1.0/teams');
+    const sooner = posts.flatMap((post) => {
+      const group = /groups\('([^']+)'\)/.exec(JSON.stringify(post.body))?.[1];
+      const look = requests.find(
+        (r) => r.method === 'GET' && r.path.includes(`/teams('${group}')/operations(`),
+      );
+      return look && look.at - post.at < 310 - 2 ? [{ group, afterMs: look.at - post.at }] : [];
+    });
+    expect(sooner).toEqual([]);
     // Each job started once in the audit trail, however often it parked.
     const starts = await store
       .selectFrom('audit_records')

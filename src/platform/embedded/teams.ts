@@ -176,6 +176,11 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
     });
   }
 
+  /** The simulated tenant makes a team with its requester alone; `addMembers` adds everyone else. */
+  membersAtCreation(): PlannedMember[] {
+    return [];
+  }
+
   /** Posts a message in the channel (not a port call: Graph posts only as the bot). */
   postMessage(teamId: string, channelId: string, html: string): Promise<void> {
     return this.call(() => this.channelRecords.postMessage(teamId, channelId, html));

@@ -43,7 +43,7 @@ import type {
   TeamArchive,
   TeamUpdate as GraphTeamUpdate,
 } from './payloads';
-import type { Binds, TeamProvisioner } from './provisioning';
+import { type Binds, groupPeople, type TeamProvisioner } from './provisioning';
 import type { WelcomeMessenger } from './welcome';
 
 /**
@@ -67,6 +67,15 @@ export class GraphTeams implements TeamsPlatform {
   /** Clones a team with the chosen parts and waits for the copy (or for the clone `operation` names). */
   cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
     return this.provisioner.cloneTeam(spec, operation);
+  }
+
+  /** The owners and members the group's creation request carries (`groupPeople`). */
+  membersAtCreation(spec: Pick<NewTeamSpec, 'ownerId' | 'members'>): PlannedMember[] {
+    const { owners, members } = groupPeople(spec);
+    return [
+      ...owners.map((id) => ({ id, role: 'owner' as const })),
+      ...members.filter((id) => !owners.includes(id)).map((id) => ({ id, role: 'member' as const })),
+    ];
   }
 
   /** The team created under `key`, if it exists yet. */

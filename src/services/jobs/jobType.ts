@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { AuditTrailCode } from '../../domain/audit';
+import type { AuditEntry, AuditTrailCode } from '../../domain/audit';
 import type { JobType, StepDefinition, StoredJob } from '../../domain/jobs';
 import type { StepStatus } from '../../domain/wire';
 import type { OperationCheckpoint, TeamsPlatform } from '../../platform/port';
@@ -42,8 +42,18 @@ export interface JobHandler<D> {
   /** The audit trail where this type's jobs record starting, retrying, completing and failing; none when absent. */
   readonly trail?: AuditTrailCode;
   run(run: JobRun<D>): Promise<void>;
-  /** Events recorded in the transaction that completes the job. */
-  completed(job: StoredJob, data: D, trx: Transaction<Database>, now: Date): Promise<StewardEvent[]>;
+  /**
+   * Events recorded in the transaction that completes the job. Audit entries of the completion go
+   * in `records`: the worker appends them with the job's own `job_completed` record, in one
+   * statement.
+   */
+  completed(
+    job: StoredJob,
+    data: D,
+    trx: Transaction<Database>,
+    now: Date,
+    records: AuditEntry[],
+  ): Promise<StewardEvent[]>;
   /** Events recorded in the transaction that fails the job. */
   failed(
     job: StoredJob,

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../domain/audit';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
@@ -64,7 +65,7 @@ const COMPLETED_AS: Readonly<Record<LifecycleChangeData['action'], string>> = {
 class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
   readonly trail = 'lifecycle';
 
-  constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events' | 'audit'>) {}
+  constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events'>) {}
 
   async run(run: JobRun<LifecycleChangeData>): Promise<void> {
     const data = run.data;
@@ -111,6 +112,7 @@ class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
     data: LifecycleChangeData,
     trx: Transaction<Database>,
     now: Date,
+    records: AuditEntry[],
   ): Promise<StewardEvent[]> {
     const details = {
       reason: data.reason,
@@ -120,7 +122,7 @@ class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
         ? { guests: data.guests.map((g) => g.id), reviewer: data.reviewer.id }
         : {}),
     };
-    await this.deps.audit.record(trx, teamRecord(COMPLETED_AS[data.action], data.team, job, details), now);
+    records.push(teamRecord(COMPLETED_AS[data.action], data.team, job, details));
     if (data.action !== 'delete') return [];
     const payload = {
       team: data.team,

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../domain/audit';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
@@ -33,7 +34,7 @@ const ARCHIVE_STEPS = {
 class TeamArchiveHandler implements JobHandler<ArchiveData> {
   readonly trail = 'teams';
 
-  constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events' | 'audit'>) {}
+  constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events'>) {}
 
   async run(run: JobRun<ArchiveData>): Promise<void> {
     const data = run.data;
@@ -62,13 +63,14 @@ class TeamArchiveHandler implements JobHandler<ArchiveData> {
     data: ArchiveData,
     trx: Transaction<Database>,
     now: Date,
+    records: AuditEntry[],
   ): Promise<StewardEvent[]> {
     const type = data.action === 'archive' ? 'team_archived' : 'team_unarchived';
     const details = {
       requester: data.requester.id,
       ...(data.action === 'archive' ? { siteReadOnly: data.shouldSetSpoSiteReadOnlyForMembers } : {}),
     };
-    await this.deps.audit.record(trx, teamRecord(type, data.team, job, details), now);
+    records.push(teamRecord(type, data.team, job, details));
     const payload = { team: data.team, requester: data.requester, provisioning: { id: job.id } };
     return [await this.deps.events.record(trx, type, payload, now)];
   }

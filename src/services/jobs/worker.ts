@@ -39,6 +39,13 @@ export interface WorkerOptions {
 const CLAIM_HORIZON_POLLS = 4;
 
 /**
+ * How far ahead, in polls, a claim takes parked and delayed jobs that are not due yet; the worker
+ * runs each at its time. Parked jobs come due a few a second while Graph works on many teams, and
+ * one claim takes up those of the next second instead of a statement each.
+ */
+const CLAIM_LOOKAHEAD_POLLS = 2;
+
+/**
  * Runs queued jobs: claims them with a lease, keeps the lease alive while working, records a
  * checkpoint after every step, parks a job whose step waits for the platform (`parked`, no slot
  * held, any worker resumes it when it is time to look again), retries transient platform failures
@@ -50,6 +57,8 @@ export class JobWorker {
   private readonly slots: WorkerSlots;
   private readonly leases: LeaseKeeper;
   private timer?: NodeJS.Timeout;
+  /** The wake-up of each job this worker parked, cleared when a claim takes the job up early. */
+  private readonly parkTimers = new Map<string, NodeJS.Timeout>();
   private ticking = false;
   private again = false;
   private stopped = true;
@@ -96,6 +105,8 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    for (const timer of this.parkTimers.values()) clearTimeout(timer);
+    this.parkTimers.clear();
     await Promise.allSettled([...this.running]);
   }
 
@@ -109,7 +120,7 @@ export class JobWorker {
         const claimed = await this.claim(free);
         this.slots.claimed(free, claimed.length);
         for (const job of claimed) {
-          const running: Promise<void> = this.execute(job).finally(() => {
+          const running: Promise<void> = this.runWhenDue(job).finally(() => {
             this.running.delete(running);
             // A job claimed for a budget bucket held one of its turns in every claim's count until
             // now: the jobs that waited for that turn may be claimed.
@@ -151,7 +162,12 @@ export class JobWorker {
       now,
       undefined,
       horizonMs,
+      CLAIM_LOOKAHEAD_POLLS * this.options.pollMs,
     );
+    for (const job of claimed) {
+      clearTimeout(this.parkTimers.get(job.id));
+      this.parkTimers.delete(job.id);
+    }
     logClaimed(this.options.log, claimed, now, this.running.size, this.slots.pacingCount);
     // A job back from a park goes on with the attempt that started it.
     const entries = claimed
@@ -174,6 +190,17 @@ export class JobWorker {
     details: Record<string, unknown>,
   ) {
     return lifecycleRecord(this.deps.types[job.type]?.handler.trail, job, action, outcome, details);
+  }
+
+  /**
+   * Runs a claimed job at its time: a job a claim took before it was due waits for it first, in
+   * the slot it was claimed for (at most `CLAIM_LOOKAHEAD_POLLS` polls), so that no more jobs than
+   * the worker has slots for start work at once.
+   */
+  private async runWhenDue(job: StoredJob): Promise<void> {
+    const early = job.runAt - (this.options.clock ?? Date.now)();
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+    await this.execute(job);
   }
 
   /** Runs a claimed job: its data parsed once, its steps checkpointed, its outcome recorded. */
@@ -203,12 +230,10 @@ export class JobWorker {
           throw new LeaseLost();
         }
         const teamId = job.teamId ?? job.checkpoint.teamId;
-        await this.deps.audit.record(
-          trx,
-          this.lifecycle(job, 'job_completed', 'success', teamId ? { teamId } : {}),
-          now,
-        );
-        return handler.completed(job, active.data, trx, now);
+        const records = this.lifecycle(job, 'job_completed', 'success', teamId ? { teamId } : {});
+        const recorded = await handler.completed(job, active.data, trx, now, records);
+        await this.deps.audit.record(trx, records, now);
+        return recorded;
       });
       events.publish(published);
     } catch (error) {
@@ -231,7 +256,16 @@ export class JobWorker {
         return;
       }
       logParked(this.options.log, job, runAt);
-      if (!this.stopped) setTimeout(() => this.wake(), Math.max(0, runAt - Date.now())).unref();
+      if (this.stopped) return;
+      clearTimeout(this.parkTimers.get(job.id));
+      const timer = setTimeout(
+        () => {
+          this.parkTimers.delete(job.id);
+          this.wake();
+        },
+        Math.max(0, runAt - Date.now()),
+      ).unref();
+      this.parkTimers.set(job.id, timer);
     } catch (error) {
       // The lease runs out and another worker (or a restart) takes the job up again.
       this.options.log.error({ err: error, jobId: job.id }, 'could not park a job');

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../../domain/audit';
 import type { Transaction } from 'kysely';
 import { JobCannotRun } from '../../../domain/errors';
 import type { StoredJob } from '../../../domain/jobs';
@@ -22,7 +23,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
   constructor(
     private readonly deps: Pick<
       JobDependencies,
-      'db' | 'teams' | 'events' | 'audit' | 'metadata' | 'metadataNamespace'
+      'db' | 'teams' | 'events' | 'metadata' | 'metadataNamespace'
     >,
   ) {}
 
@@ -32,6 +33,10 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     const plan = run.data.plan;
     const ownerId = plan.members.find((m) => m.role === 'owner')?.id ?? run.data.requester.id;
     const teamId = () => job.checkpoint.teamId!;
+    // Channels this run of the job made: none of their tabs can exist yet, so the tabs step pins
+    // theirs without reading the channel first. A run that ends (a crash, a park) forgets them,
+    // and the next run reads every channel again, which keeps the tabs step safe to repeat.
+    const madeNow = new Set<string>();
 
     await run.step('team', async () => {
       // A step back from a park goes on following its operation; otherwise an earlier attempt
@@ -107,6 +112,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
         if (channelIds[channel.displayName.toLowerCase()]) continue;
         const made = await teams.createChannel(teamId(), channel, ownerId);
         channelIds[channel.displayName.toLowerCase()] = made.id;
+        madeNow.add(made.id);
         created.push(channel.displayName);
       }
       return {
@@ -119,29 +125,41 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       // The channels step's ids; read again only for a job queued before it recorded them.
       const channelIds = run.data.channelIds ?? (await channelIdsOf(teams, teamId()));
       const created: string[] = [];
+      const pinned = new Set<string>();
       for (const tab of plan.tabs) {
         const channelId = channelIds[tab.channel.toLowerCase()];
         if (!channelId)
           throw new JobCannotRun(
             `The tab "${tab.displayName}" names a channel "${tab.channel}" the team does not have.`,
           );
-        const tabs = await teams.listTabs(teamId(), channelId);
-        if (tabs.some((t) => t.displayName === tab.displayName)) continue;
+        const key = `${channelId}\n${tab.displayName}`;
+        if (madeNow.has(channelId)) {
+          if (pinned.has(key)) continue;
+        } else {
+          const tabs = await teams.listTabs(teamId(), channelId);
+          if (tabs.some((t) => t.displayName === tab.displayName)) continue;
+        }
         // Nothing here reads the tab back: its app's details are for API callers, not this job.
         await teams.createTab(teamId(), channelId, tab, { withApp: false });
+        pinned.add(key);
         created.push(`${tab.displayName} (${tab.channel})`);
       }
       return { log: created.length > 0 ? [`Created tabs: ${created.join(', ')}.`] : [] };
     });
 
     await run.step('members', async () => {
-      // Those the team got at creation are already there; only the rest is added, in bulk.
-      const { added, changed } = await teams.addMembers(teamId(), plan.members);
       const owners = plan.members.filter((m) => m.role === 'owner').length;
+      const counts = `${owners} owner(s) and ${plan.members.length - owners} member(s)`;
+      // Those the team got at creation are already there; only the rest is added, in bulk. When
+      // its creation request carried everyone, there is nobody to add and nothing to read.
+      const atCreation = plan.clone ? [] : teams.membersAtCreation({ ownerId, members: plan.members });
+      const placed = new Set(atCreation.map((m) => `${m.role}:${m.id}`));
+      if (plan.members.every((m) => placed.has(`${m.role}:${m.id}`))) {
+        return { log: [`The team has its ${counts}, all in its creation request.`] };
+      }
+      const { added, changed } = await teams.addMembers(teamId(), plan.members);
       return {
-        log: [
-          `The team has its ${owners} owner(s) and ${plan.members.length - owners} member(s) (${added} added now, ${changed} role(s) changed).`,
-        ],
+        log: [`The team has its ${counts} (${added} added now, ${changed} role(s) changed).`],
       };
     });
 
@@ -171,12 +189,13 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     data: ProvisioningData,
     trx: Transaction<Database>,
     now: Date,
+    records: AuditEntry[],
   ): Promise<StewardEvent[]> {
-    const { audit, events } = this.deps;
+    const { events } = this.deps;
     const payload = eventPayload(job, data);
     if (data.team) {
       const details = { templateId: data.template.id, requester: data.requester.id };
-      await audit.record(trx, teamRecord('team_created', data.team, job, details), now);
+      records.push(teamRecord('team_created', data.team, job, details));
     }
     return events.recordAll(
       trx,
