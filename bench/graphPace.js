@@ -12,7 +12,6 @@
 // BENCH_GRAPH_PACE_TIMELINE_DIR: each configuration writes there the simulator's decisions and
 // requests (`<n>.simulator.json`) and the run's start and jobs (`<n>.jobs.json`), which
 // `bench/graphPaceTimeline.js` reads (with the processes' debug logs) to say where the time went.
-const { execFileSync, spawn } = require('node:child_process');
 const { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -25,8 +24,7 @@ const { openReader, submit, untilDone } = require('./jobLoad');
 const { startServer } = require('./processes');
 const { adminUrl, freshPostgres, percentile } = require('./stores');
 
-const ROOT = path.join(__dirname, '..');
-const SIMULATOR = path.join(ROOT, 'dist-simulator/test/support/fakeGraph');
+const { compileSimulator, graphEnv, SIMULATOR, startSimulator } = require('./simulator');
 const IN_FLIGHT = 20;
 /** Minimum team-creation latency of the simulator at scale 1 (`main.ts`: 20–60 s). */
 const CREATE_LATENCY_MIN_S = 20;
@@ -56,73 +54,6 @@ function settings() {
     throw new Error('BENCH_GRAPH_PACE_WORKERS lists worker process counts such as 1,2');
   const timeoutS = number('BENCH_GRAPH_PACE_TIMEOUT_S', teams * 4 + 300, (n) => n > 0);
   return { teams, scale, workers, timeoutS };
-}
-
-/** Starts the simulator process; resolves with its config line, `stop()` resolving its counts. */
-function startSimulator(scale, usersFile, timelineFile) {
-  const child = spawn(process.execPath, [path.join(SIMULATOR, 'main.js')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      FAKE_GRAPH_SCALE: String(scale),
-      FAKE_GRAPH_USERS: usersFile,
-      ...(timelineFile ? { FAKE_GRAPH_TIMELINE: timelineFile } : {}),
-    },
-  });
-  const lines = [];
-  let buffer = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
-      lines.push(JSON.parse(buffer.slice(0, end)));
-      buffer = buffer.slice(end + 1);
-    }
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (lines.length === 0) return;
-      clearInterval(timer);
-      resolve({
-        ...lines[0],
-        exited: () => child.exitCode !== null,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-          return lines[1];
-        },
-      });
-    }, 20);
-    exited.then(() => {
-      clearInterval(timer);
-      reject(new Error('the Graph simulator exited before it started'));
-    });
-  });
-}
-
-/** Steward's settings for the simulator `config` line. */
-function graphEnv(config, scale, certFile) {
-  return {
-    STEWARD_PLATFORM: 'graph',
-    STEWARD_GRAPH_TENANT_ID: config.tenantId,
-    STEWARD_GRAPH_CLIENT_ID: config.clientId,
-    STEWARD_GRAPH_CLIENT_SECRET: config.clientSecret,
-    STEWARD_GRAPH_BASE_URL: config.baseUrl,
-    STEWARD_GRAPH_AUTHORITY_HOST: config.authorityHost,
-    STEWARD_TEAMS_APP_ID: config.teamsAppId,
-    STEWARD_BOT_SERVICE_URL: config.botServiceUrl,
-    STEWARD_GRAPH_LIMIT_SCALE: String(scale),
-    STEWARD_GRAPH_TIME_SCALE: String(scale),
-    // The longest in-process wait for a budget turn (10 s by default) stands against the budget's
-    // intervals, which the scale makes 1 ÷ scale times longer: it grows with them.
-    STEWARD_GRAPH_BUDGET_MAX_WAIT_MS: String(Math.round(10_000 / scale)),
-    // The simulator's bot registration (`main.ts`), so the welcome goes out as the bot.
-    MicrosoftAppId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
-    MicrosoftAppPassword: 'bot-secret',
-    MicrosoftAppTenantId: config.tenantId,
-    NODE_EXTRA_CA_CERTS: certFile,
-  };
 }
 
 /** Statements the Steward processes sent so far (their BENCH_STATEMENTS_FILE counters). */
@@ -161,7 +92,10 @@ async function runConfiguration({ name, kind, workers, teams, scale, admin, time
   const database = kind === 'postgres' ? await freshPostgres(admin) : undefined;
   const timelineDir = process.env.BENCH_GRAPH_PACE_TIMELINE_DIR;
   const timeline = (what) => timelineDir && path.join(timelineDir, `${kind}-${workers}.${what}.json`);
-  const simulator = await startSimulator(scale, usersFile, timeline('simulator'));
+  const simulator = await startSimulator(scale, {
+    FAKE_GRAPH_USERS: usersFile,
+    ...(timeline('simulator') ? { FAKE_GRAPH_TIMELINE: timeline('simulator') } : {}),
+  });
   const secret = randomBytes(48).toString('base64url');
   const base = {
     STEWARD_DATA_DIR: scratch,
@@ -274,11 +208,7 @@ function rowOf(r) {
 
 async function run() {
   const { teams, scale, workers, timeoutS } = settings();
-  // The simulator runs compiled, as `npm run graph-simulator` does.
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.simulator.json'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  compileSimulator();
   const admin = adminUrl();
   const configurations = admin
     ? workers.map((n) => ({

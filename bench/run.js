@@ -32,6 +32,7 @@ const BENCHMARKS = {
   'graph-pace': require('./graphPace'),
   lifecycle: require('./lifecycle'),
   'api-statements': require('./apiStatements'),
+  'lifecycle-graph': require('./lifecycleGraph'),
 };
 
 const RESULTS = path.join(__dirname, 'RESULTS.md');

@@ -38,30 +38,30 @@ export class AuditRepository {
       bucket.count += 1;
       perDay.set(key, bucket);
     }
-    const [first, ...others] = perDay.values();
+    const buckets = [...perDay.values()];
     if (isPostgres(trx)) {
-      // One statement for the records and their day's count (a data-modifying WITH): every
-      // statement is a round trip to the deployment's shared database, and a job appends a few.
+      // One statement for the records and their days' counts (a data-modifying WITH), whatever
+      // trails they are in: every statement is a round trip to the deployment's shared database,
+      // and a job appends a few.
       await dayCountUpsert(
         trx.with('appended', (db) => db.insertInto('audit_records').values(rows)),
-        first!,
+        buckets,
       ).execute();
     } else {
       await trx.insertInto('audit_records').values(rows).execute();
-      await addToDayCount(trx, first!.trail, first!.day, first!.count);
+      await dayCountUpsert(trx, buckets).execute();
     }
-    for (const bucket of others) await addToDayCount(trx, bucket.trail, bucket.day, bucket.count);
   }
 
   /**
-   * Appends `entries` on their own, all or none: on PostgreSQL entries of one trail are one
-   * statement, atomic by itself; otherwise the statements run in a transaction.
+   * Appends `entries` on their own, all or none: on PostgreSQL they are one statement, atomic by
+   * itself; on SQLite the two statements run in a transaction.
    */
   async appendAtomically(
     entries: readonly (AuditEntry & { id: string; tenantId: string })[],
     now: Date,
   ): Promise<void> {
-    if (isPostgres(this.db) && new Set(entries.map((entry) => entry.trail)).size <= 1) {
+    if (isPostgres(this.db)) {
       await this.append(entries, now, this.db);
     } else {
       await this.db.transaction().execute((trx) => this.append(entries, now, trx));
@@ -179,17 +179,22 @@ function detailsOf(row: { details: string | null; count: string | null; last_at:
  * concurrent appends rarely wait on one row lock.
  */
 export async function addToDayCount(trx: Db, trail: string, day: string, count: number): Promise<void> {
-  await dayCountUpsert(trx, { trail, day, count }).execute();
+  await dayCountUpsert(trx, [{ trail, day, count }]).execute();
 }
 
-/** The upsert adding `count` to a random shard row of `trail`'s `day`, on `db` (or after its WITH). */
+/**
+ * The upsert adding each bucket's `count` to a random shard row of its trail's day, on `db` (or
+ * after its WITH). The buckets are of distinct trails and days, so no two rows of the one
+ * statement meet the same row.
+ */
 function dayCountUpsert(
   db: Pick<Db, 'insertInto'>,
-  { trail, day, count }: { trail: string; day: string; count: number },
+  buckets: ReadonlyArray<{ trail: string; day: string; count: number }>,
 ) {
+  const shard = Math.floor(Math.random() * COUNT_SHARDS);
   return db
     .insertInto('audit_counts')
-    .values({ trail, day, count, shard: Math.floor(Math.random() * COUNT_SHARDS) })
+    .values(buckets.map(({ trail, day, count }) => ({ trail, day, count, shard })))
     .onConflict((oc) =>
       oc
         .columns(['trail', 'day', 'shard'])

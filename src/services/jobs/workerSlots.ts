@@ -37,11 +37,18 @@ export class WorkerSlots {
     return this.pacing;
   }
 
-  /** How many jobs the worker may claim with `held` jobs in hand. */
+  /**
+   * How many jobs the worker may claim with `held` jobs in hand. How many the process holds at all
+   * stays bounded (each costs a timer and a lease's renewals). When that bound is what keeps the
+   * worker from claiming, the jobs in hand are waiting for budget turns, enough to keep the budget
+   * spent: the worker then claims once there is room for a slot's worth of jobs, in one statement,
+   * rather than one claim for each job that leaves.
+   */
   free(held: number): number {
-    // How many jobs the process holds at all stays bounded (each costs a timer and a lease's renewals).
-    const working = held - this.pacing;
-    return Math.min(this.concurrency - working, this.concurrency * HELD_PER_SLOT - held);
+    const bySlots = this.concurrency - (held - this.pacing);
+    const byBound = this.concurrency * HELD_PER_SLOT - held;
+    if (byBound < bySlots && byBound < this.concurrency) return 0;
+    return Math.min(bySlots, byBound);
   }
 
   /** A claim asked for `asked` jobs and got `got`. */

@@ -13,6 +13,7 @@ import type { FakeUser } from './records';
  * a JSON file of people (`FakeUser[]`) to put in the directory first. FAKE_GRAPH_TIMELINE names a
  * file the simulator writes on stop: every Teams request's decision (time, request class, the
  * bucket that refused it) and every request (time, method, path), for a benchmark's timeline.
+ * FAKE_GRAPH_TEAMS=N adds N existing teams first (`seedTeams`), for the lifecycle benchmark.
  *
  * @example
  * npx ts-node test/support/fakeGraph/main.ts
@@ -35,6 +36,10 @@ async function main(): Promise<void> {
   });
   const users = process.env.FAKE_GRAPH_USERS;
   if (users) for (const user of JSON.parse(readFileSync(users, 'utf8')) as FakeUser[]) graph.addUser(user);
+  const existing = Number(process.env.FAKE_GRAPH_TEAMS ?? '0');
+  if (!(Number.isInteger(existing) && existing >= 0))
+    throw new Error(`FAKE_GRAPH_TEAMS must be a whole number, got "${process.env.FAKE_GRAPH_TEAMS}"`);
+  seedTeams(graph, existing);
   // Microsoft's Website tab app, in every tenant's catalog (the `project` template pins one).
   graph.apps.set('com.microsoft.teamspace.tab.web', {
     id: 'com.microsoft.teamspace.tab.web',
@@ -71,6 +76,28 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/**
+ * `count` teams made over the last 400 days, as a tenant that has had Graph for a while: two owners
+ * each (every 100th none), a guest in every tenth, activity in the last 180 days for two in three.
+ * Owners and guests are made-up ids: the lifecycle reads roles from the team's members, not people.
+ */
+function seedTeams(graph: FakeGraph, count: number): void {
+  const DAY = 86_400_000;
+  const now = Date.now();
+  const person = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  for (let i = 0; i < count; i++) {
+    graph.addTeam({
+      displayName: `Existing team ${i}`,
+      ownerIds: i % 100 === 0 ? [] : [person(2 * i), person(2 * i + 1)],
+      guestIds: i % 10 === 0 ? [person(10_000_000 + i)] : [],
+      createdDateTime: new Date(now - Math.floor((i / count) * 400 * DAY)).toISOString(),
+      ...(i % 3 === 0
+        ? {}
+        : { lastActivityDate: new Date(now - (i % 170) * DAY).toISOString().slice(0, 10) }),
+    });
+  }
 }
 
 main().catch((error: unknown) => {
