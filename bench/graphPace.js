@@ -22,6 +22,7 @@ const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
 const { seedUsers } = require('../dist/store/seed/directory');
 const { openReader, submit, untilDone } = require('./jobLoad');
 const { startServer } = require('./processes');
+const { envNumber } = require('./settings');
 const { adminUrl, freshPostgres, percentile } = require('./stores');
 
 const { compileSimulator, graphEnv, SIMULATOR, startSimulator } = require('./simulator');
@@ -41,18 +42,12 @@ const FIRST_CHECK_S = 31;
 const AFTER_FIRST_CHECK = new Set(['other', 'channelOrTab']);
 
 function settings() {
-  const number = (name, fallback, valid) => {
-    const raw = process.env[name];
-    const value = raw === undefined ? fallback : Number(raw);
-    if (!valid(value)) throw new Error(`${name} is not valid: "${raw}"`);
-    return value;
-  };
-  const teams = number('BENCH_GRAPH_PACE_TEAMS', 1000, (n) => Number.isInteger(n) && n > 0);
-  const scale = number('BENCH_GRAPH_PACE_SCALE', 0.2, (n) => n > 0 && n <= 1);
+  const teams = envNumber('BENCH_GRAPH_PACE_TEAMS', 1000, (n) => Number.isInteger(n) && n > 0);
+  const scale = envNumber('BENCH_GRAPH_PACE_SCALE', 0.2, (n) => n > 0 && n <= 1);
   const workers = (process.env.BENCH_GRAPH_PACE_WORKERS || '1,2').split(',').map(Number);
   if (workers.some((n) => !Number.isInteger(n) || n < 1 || n > 8))
     throw new Error('BENCH_GRAPH_PACE_WORKERS lists worker process counts such as 1,2');
-  const timeoutS = number('BENCH_GRAPH_PACE_TIMEOUT_S', teams * 4 + 300, (n) => n > 0);
+  const timeoutS = envNumber('BENCH_GRAPH_PACE_TIMEOUT_S', teams * 4 + 300, (n) => n > 0);
   return { teams, scale, workers, timeoutS };
 }
 

@@ -19,6 +19,7 @@ const { PUBLISHED_GRAPH_LIMITS } = require('../dist/domain/graphBudget');
 const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
 const { seedUsers } = require('../dist/store/seed/directory');
 const { startServer } = require('./processes');
+const { envNumber } = require('./settings');
 const { compileSimulator, graphEnv, SIMULATOR, startSimulator } = require('./simulator');
 
 /** The tenant default policy the evaluation applies: every kind of decision, none that calls Graph. */
@@ -30,15 +31,9 @@ const POLICY = {
 };
 
 function settings() {
-  const number = (name, fallback, valid) => {
-    const raw = process.env[name];
-    const value = raw === undefined ? fallback : Number(raw);
-    if (!valid(value)) throw new Error(`${name} is not valid: "${raw}"`);
-    return value;
-  };
   return {
-    teams: number('BENCH_LIFECYCLE_GRAPH_TEAMS', 2000, (n) => Number.isInteger(n) && n > 0),
-    scale: number('BENCH_LIFECYCLE_GRAPH_SCALE', 1, (n) => n > 0 && n <= 20),
+    teams: envNumber('BENCH_LIFECYCLE_GRAPH_TEAMS', 2000, (n) => Number.isInteger(n) && n > 0),
+    scale: envNumber('BENCH_LIFECYCLE_GRAPH_SCALE', 1, (n) => n > 0 && n <= 20),
   };
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../src/domain/audit';
 import { AuditRepository } from '../../src/store/audit';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { databaseKinds, suiteStore } from '../support/databases';
 
 /**
  * One append of records in several trails (a provisioning job's completion: `job_completed` in
@@ -10,19 +9,7 @@ import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } 
  * runs in a transaction of the caller's or on its own, on both databases.
  */
 describe.each(databaseKinds)('audit day counts across trails (%s)', (kind) => {
-  let db: TestDatabase;
-  let store: Store;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    store = openStore(storeOptionsOf(db));
-    await migrate(store.db);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const suite = suiteStore(kind);
 
   const entry = (trail: AuditEntry['trail'], action: string) => ({
     id: randomUUID(),
@@ -36,6 +23,7 @@ describe.each(databaseKinds)('audit day counts across trails (%s)', (kind) => {
   });
 
   test('records of two trails appended together are counted in each trail', async () => {
+    const store = suite.store();
     const audit = new AuditRepository(store.db);
     const now = new Date('2026-03-03T10:00:00Z');
     await store.db

@@ -3,7 +3,13 @@ import { requestClassKey } from '../../src/domain/graphBudget';
 import { GraphBudgetRepository } from '../../src/store/graphBudget';
 import { JobRepository } from '../../src/store/jobs';
 import { migrate, openStore, type Store } from '../../src/store/database';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import {
+  createTestDatabase,
+  databaseKinds,
+  storeOptionsOf,
+  suiteStore,
+  type TestDatabase,
+} from '../support/databases';
 
 /** A minute between two turns: nothing in the test takes long enough to reach the next one. */
 const INTERVAL_MS = 60_000;
@@ -176,22 +182,10 @@ describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
  * (and runs each at its time), soonest first; a job due later stays in the queue.
  */
 describe.each(databaseKinds)('claiming ahead of time (%s)', (kind) => {
-  let db: TestDatabase;
-  let store: Store;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    store = openStore(storeOptionsOf(db));
-    await migrate(store.db);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const suite = suiteStore(kind);
 
   test('parked jobs due within the look-ahead are taken before their time, soonest first; later ones are not', async () => {
-    const jobs = new JobRepository(store.db);
+    const jobs = new JobRepository(suite.store().db);
     const now = Date.now();
     for (let n = 0; n < 3; n++) {
       await jobs.insert(

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { DatabaseOptions } from '../../src/store/database';
+import { type DatabaseOptions, migrate, openStore, type Store } from '../../src/store/database';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -81,4 +81,28 @@ async function dropDatabase(name: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+
+/**
+ * A fresh database of `kind`, migrated, opened for the suite that calls this (in its `describe`):
+ * made before its tests, closed and dropped after them. `store()` is the open store.
+ */
+export function suiteStore(kind: DatabaseKind): { store(): Store } {
+  let db: TestDatabase | undefined;
+  let store: Store | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    store = openStore(storeOptionsOf(db));
+    await migrate(store.db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+  return {
+    store: () => {
+      if (!store) throw new Error('the suite store is opened in beforeAll');
+      return store;
+    },
+  };
 }

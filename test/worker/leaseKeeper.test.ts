@@ -1,7 +1,6 @@
 import { LeaseKeeper } from '../../src/services/jobs/leaseKeeper';
-import { migrate, openStore, type Store } from '../../src/store/database';
 import { JobRepository } from '../../src/store/jobs';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { databaseKinds, suiteStore } from '../support/databases';
 
 /**
  * A worker renews its leases on Steward's clock, the one its claims read: on a clock moved
@@ -9,22 +8,11 @@ import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } 
  * would already have run out, and another worker would take the job while it runs.
  */
 describe.each(databaseKinds)('lease renewal on Steward’s clock (%s)', (kind) => {
-  let db: TestDatabase;
-  let store: Store;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    store = openStore(storeOptionsOf(db));
-    await migrate(store.db);
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
+  const suite = suiteStore(kind);
 
   test('a job held on a clock an hour ahead keeps its lease against another worker on that clock', async () => {
     const hourAhead = () => Date.now() + 3_600_000;
+    const store = suite.store();
     const jobs = new JobRepository(store.db);
     const leaseMs = 3000;
     await jobs.insert(
