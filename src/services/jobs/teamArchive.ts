@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../domain/audit';
 import type { Transaction } from 'kysely';
+import type { AuditEntry } from '../../domain/audit';
 import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';

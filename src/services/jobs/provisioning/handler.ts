@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../../domain/audit';
 import type { Transaction } from 'kysely';
+import type { AuditEntry } from '../../../domain/audit';
 import { JobCannotRun } from '../../../domain/errors';
 import type { StoredJob } from '../../../domain/jobs';
 import type { TeamsPlatform } from '../../../platform/port';
