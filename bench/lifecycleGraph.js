@@ -9,7 +9,8 @@
 // 60 s target over 100 000 teams) is `npm run bench -- lifecycle`, on the embedded platform.
 //
 // Settings: BENCH_LIFECYCLE_GRAPH_TEAMS (default 2000), BENCH_LIFECYCLE_GRAPH_SCALE (default 1: the
-// published limits; 5 runs five times faster against limits five times higher).
+// published limits; 5 runs five times faster against limits five times higher),
+// BENCH_LIFECYCLE_GRAPH_LOG_LEVEL (Steward's log level, on standard error; `debug` shows each budget wait).
 const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -82,6 +83,9 @@ async function run({ quick = false } = {}) {
           STEWARD_DATA_DIR: scratch,
           STEWARD_AUTH_SECRET: secret,
           STEWARD_DATABASE_URL: `sqlite:${path.join(scratch, 'steward.db')}`,
+          ...(process.env.BENCH_LIFECYCLE_GRAPH_LOG_LEVEL
+            ? { STEWARD_LOG_LEVEL: process.env.BENCH_LIFECYCLE_GRAPH_LOG_LEVEL }
+            : {}),
           ...graphEnv(simulator.config, scale, certFile),
         }),
         NODE_EXTRA_CA_CERTS: certFile,

@@ -139,6 +139,32 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     expect('waitMs' in next && next.waitMs).toBeGreaterThan(5900);
   });
 
+  test('a call waiting for its team’s turn leaves its class’s earlier turns to calls on other teams', async () => {
+    const repository = new GraphBudgetRepository(first.db);
+    const call = (team: string) =>
+      repository.reserve(
+        [
+          { key: 'class:reader', intervalMs: 40 },
+          { key: `team:${team}`, intervalMs: 1000 },
+        ],
+        10_000,
+      );
+    const waits = async (team: string) => {
+      const answer = await call(team);
+      return 'waitMs' in answer ? answer.waitMs : NaN;
+    };
+    // A reader asks for two calls on one team at once, then one on the next team: the first team's
+    // second call waits for the team (a second), the next team's call only for the class.
+    expect(await waits('r1')).toBeLessThan(40);
+    expect(await waits('r1')).toBeGreaterThan(900);
+    expect(await waits('r2')).toBeLessThan(200);
+    // Its own turns stay one interval apart: the class served three calls, so the next is three
+    // intervals from the first, not later, not sooner.
+    const next = await waits('r3');
+    expect(next).toBeGreaterThan(60);
+    expect(next).toBeLessThan(200);
+  });
+
   test('a reservation answered late does not let the next call of its team follow too closely', async () => {
     const repository = new GraphBudgetRepository(first.db);
     // The database answers the first reservation 300 ms late, the second at once.

@@ -1,11 +1,9 @@
 import { NotFound } from '../../domain/errors';
 import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Team, TeamMember } from '../../domain/wire';
+import { TEAMS_READ_AT_ONCE } from './budget';
 import type { GraphClient } from './client';
 import type { GraphTeam } from './mapping';
-
-/** Teams whose members are read at once while taking the inventory. */
-const INVENTORY_CONCURRENCY = 4;
 
 /**
  * Every team with its archive flag and owner count. Graph has no query for that: `GET /teams`
@@ -42,7 +40,7 @@ export async function teamInventory(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(INVENTORY_CONCURRENCY, listed.length) }, work));
+  await Promise.all(Array.from({ length: Math.min(TEAMS_READ_AT_ONCE, listed.length) }, work));
   return items
     .filter((item): item is TeamInventoryItem => item !== undefined)
     .sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id.localeCompare(b.id));

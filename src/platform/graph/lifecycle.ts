@@ -2,12 +2,10 @@ import type { Dispatcher } from 'undici';
 import { NotFound } from '../../domain/errors';
 import type { LifecycleFacts, LifecyclePage, LifecycleSource, TeamActivity } from '../port';
 import { teamActivityReport } from './activityReport';
+import { TEAMS_READ_AT_ONCE } from './budget';
 import type { GraphClient } from './client';
 import type { GraphMember, GraphTeam } from './mapping';
 import { segment } from './paths';
-
-/** Teams of a page read at once (two calls each), within the Graph budget every call waits in. */
-const TEAM_CONCURRENCY = 4;
 
 interface TeamsPage {
   value?: Array<{ id: string; displayName?: string | null }>;
@@ -39,7 +37,7 @@ export class GraphLifecycle implements LifecycleSource {
         teams[index] = await this.getTeam(listed[index]!.id);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(TEAM_CONCURRENCY, listed.length) }, work));
+    await Promise.all(Array.from({ length: Math.min(TEAMS_READ_AT_ONCE, listed.length) }, work));
     const found = teams.filter((t): t is LifecycleFacts => t !== undefined);
     const link = page['@odata.nextLink'];
     return link ? { teams: found, next: link } : { teams: found };
