@@ -10,10 +10,10 @@ const SWEEP_AFTER_MS = 60_000;
  * The Graph budget's buckets as rows `graph_budget(key, tat)`, shared by every process on the
  * database (`docs/graph-budget.md`). A reservation is one `INSERT … ON CONFLICT DO UPDATE …
  * RETURNING` over all the buckets of a call, in key order (so two reservations never wait on each
- * other's rows in opposite orders): each row moves its `tat` one interval past
- * the call's start, the latest of `now` and the buckets' times, unless that start is more than
- * `maxWaitMs` from now. No lock is held
- * beyond the statement. PostgreSQL reads the time from the database (`now()`), so workers on
+ * other's rows in opposite orders): a team's, channel's or member additions' row moves its `tat`
+ * one interval past the call's start, the latest of `now` and the buckets' times, a request class's
+ * row one interval past its own next turn, unless that start is more than `maxWaitMs` from now. No
+ * lock is held beyond the statement. PostgreSQL reads the time from the database (`now()`), so workers on
  * machines with skewed clocks share one timeline; SQLite has one writer machine, its clock is the
  * process's.
  */
