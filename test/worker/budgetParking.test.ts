@@ -7,9 +7,10 @@ import { PEOPLE } from '../support/steward';
 const TEAMS = 8;
 
 /**
- * A burst the tenant-wide Graph budget cannot serve at once: `POST /teams` at 2 a second, one call
- * a second per channel, and no in-process wait, so most calls are deferred, many of them more often
- * than a job has attempts. Each deferral parks its job until its turn; no attempt is spent, so
+ * A burst the tenant-wide Graph budget cannot serve at once: `POST /teams` at 2 a second, the other
+ * Teams calls at 4 and channels and tabs at 4 a second, one call a second per channel, and no
+ * in-process wait beyond one interval, so most calls are deferred, many of them more often than a
+ * job has attempts. Each deferral parks its job until its turn; no attempt is spent, so
  * every job completes, with one team each, and shows what it waited for while it did.
  */
 describe.each(databaseKinds)('jobs parked while the Graph budget is spent (%s)', (kind) => {
@@ -17,7 +18,13 @@ describe.each(databaseKinds)('jobs parked while the Graph budget is spent (%s)',
 
   beforeAll(async () => {
     steward = await startBudgetedSteward(kind, {
-      limits: { createTeamPerSecond: 2, perTeamPerSecond: 4, perChannelPerSecond: 1 },
+      limits: {
+        createTeamPerSecond: 2,
+        otherPerSecond: 4,
+        channelOrTabPerSecond: 4,
+        perTeamPerSecond: 4,
+        perChannelPerSecond: 1,
+      },
       maxWaitMs: 200,
       concurrency: 4,
     });
