@@ -107,12 +107,19 @@ async function run({ quick = false } = {}) {
     for (;;) {
       job = (await call(steward.url, token, 'GET', `/jobs/${queued.body.id}`)).body;
       if (job.status === 'completed' || job.status === 'failed') break;
-      if (Date.now() > deadline)
-        throw new Error(`the evaluation did not end in time: ${JSON.stringify(job)}`);
+      if (Date.now() > deadline) {
+        await steward.stop();
+        steward = undefined;
+        const counts = await simulator.stop();
+        throw new Error(
+          `the evaluation did not end in time; the simulator's counts: ${JSON.stringify(counts)}`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     if (job.status !== 'completed') throw new Error(`the evaluation failed: ${job.failedReason}`);
-    const seconds = (Date.parse(job.lastModifiedDateTime ?? job.completedDateTime) - started) / 1000;
+    // The job's last change is its completion.
+    const seconds = (Date.parse(job.lastModifiedDateTime) - started) / 1000;
     await steward.stop();
     steward = undefined;
     const counts = await simulator.stop();
