@@ -41,7 +41,8 @@ export class GraphBudgetRepository implements GraphBudgetStore {
     // second). The call goes at its start, a little after its class turn; the class still serves
     // one call a turn, and each process spaces its own calls of a bucket (`GraphBudget.waitForTurn`).
     const base = this.greatest(now, sql`(SELECT s FROM busiest)`);
-    // Each row keeps its interval too: a claim reads how many turns a bucket has free soon.
+    // Each row keeps its interval too: a claim reads how many turns a bucket has free soon. A row
+    // already there moves to the later of that next turn and one interval past its own tat.
     const rows = sql.join(
       sorted.map((b) => {
         const interval = Math.ceil(b.intervalMs);
@@ -55,9 +56,8 @@ export class GraphBudgetRepository implements GraphBudgetStore {
         wanted (key, tat, interval_ms) AS (VALUES ${rows})
       INSERT INTO graph_budget (key, tat, interval_ms)
       SELECT key, tat, interval_ms FROM wanted WHERE ${base} - ${now} <= ${wait}
-      ON CONFLICT (key) DO UPDATE SET tat = CASE WHEN graph_budget.key LIKE 'class:%'
-          THEN ${this.greatest(sql`graph_budget.tat`, now)} + excluded.interval_ms
-          ELSE excluded.tat + ${this.greatest(sql`graph_budget.tat - ${base}`, 0)} END,
+      ON CONFLICT (key) DO UPDATE SET
+        tat = ${this.greatest(sql`excluded.tat`, sql`graph_budget.tat + excluded.interval_ms`)},
         interval_ms = excluded.interval_ms
       WHERE ${this.greatest(sql`graph_budget.tat`, base)} - ${now} <= ${wait}
       RETURNING key, tat, ${now} AS now`.execute(this.db);

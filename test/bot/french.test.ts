@@ -172,6 +172,15 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     const decidedText = french(decided);
     expect(decidedText).toContain('Approuvée');
     expect(decidedText).toMatch(/Adele Vance a approuvé \*\*CLI-US-Cigale\*\* le /);
+    // The team is then made, and Alex told so in French: waited for here, so that the message
+    // cannot arrive in the middle of the next test's exchange.
+    const ready = await bot.connector.waitFor(() =>
+      bot.connector
+        .messages(ALEX.conversationId, mark)
+        .map((m) => cardText(m.body))
+        .find((text) => text.includes('Votre équipe CLI-US-Cigale est prête.')),
+    );
+    expect(ready).toContain('Adele Vance l’a approuvée : “Oui”');
   }, 60_000);
 
   it('speaks the language a person chooses, whatever their client says', async () => {
@@ -189,7 +198,6 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     await bot.send(ALEX, { type: 'message', text: 'language klingon', ...english });
     mark = bot.connector.sent.length;
     await bot.send(ALEX, { type: 'message', text: 'language auto', ...english });
-    // Among what came since: the earlier test's request may still post its "ready" message here.
     expect(bot.connector.messages(ALEX.conversationId, mark).map((m) => m.body.text)).toContain(
       'From now on I speak the language of your Teams client.',
     );
