@@ -2,7 +2,7 @@
 # machine (it cannot build containers): build, prune to production dependencies, then a smoke test
 # of the production start as the unprivileged user over a read-only tree.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 # better-sqlite3 compiles its native module when no prebuilt one fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ git \
     && rm -rf /var/lib/apt/lists/*
@@ -10,7 +10,7 @@ WORKDIR /app
 COPY . .
 RUN bash deploy/image.sh build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     STEWARD_HOST=0.0.0.0 \
     STEWARD_PORT=3978 \
@@ -32,4 +32,4 @@ EXPOSE 3978
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD node -e "fetch('http://127.0.0.1:'+(process.env.STEWARD_PORT||process.env.PORT||3978)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Listening on all interfaces needs STEWARD_PUBLIC_URL (the https address people reach Steward at).
-CMD ["node", "--disable-warning=DEP0111", "dist/main.js"]
+CMD ["node", "dist/main.js"]

@@ -15,7 +15,7 @@ function startServer(script, { args = [], env = {}, label = script } = {}) {
   const nodeArgs = (process.env.BENCH_SERVER_ARGS || '').split(' ').filter(Boolean);
   const entry = path.join(__dirname, 'servers', script);
   // restify reads process.binding('http_parser'); the deprecation notice is noise here (as in `npm start`).
-  const child = spawn(process.execPath, ['--disable-warning=DEP0111', ...nodeArgs, entry, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

@@ -9,13 +9,6 @@ const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-// autocannon reads process.binding('http_parser') (DEP0111): drop that one notice, print all others.
-const [printWarning] = process.listeners('warning');
-if (printWarning) {
-  process.removeListener('warning', printWarning);
-  process.on('warning', (warning) => warning.code === 'DEP0111' || printWarning(warning));
-}
-
 /**
  * Every benchmark by name. Each exports { name, description, run({ quick }) } where run resolves
  * { rows, markdown, targets }: rows (objects with the same keys) become the printed and recorded

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Smoke test of a running Steward (embedded mode): health and readiness, a token from the token
- * command, one provisioning request followed to completion. Plain Node, no dependencies, so it runs
+ * Smoke test of a running Steward (embedded mode): health and readiness, the bot answering "help"
+ * and "new team" on /api/messages with rendered Adaptive Cards, a token from the token command,
+ * one provisioning request followed to completion. Plain Node, no dependencies, so it runs
  * in the production image after the dev dependencies are pruned.
  *
  *   node deploy/smoke.js http://127.0.0.1:3978 [token command…]
@@ -38,11 +39,69 @@ function expect(what, condition, detail) {
   process.stdout.write(`ok   ${what}\n`);
 }
 
+/**
+ * One chat message to the bot, as a loopback sender in local mode (no Microsoft App Id): with
+ * `deliveryMode: expectReplies` the bot's replies come back in the response, so no connector is
+ * needed. Answers the attachments of the replies.
+ */
+async function chat(text) {
+  const res = await fetch(`${base}/api/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      type: 'message',
+      id: `smoke-${Date.now()}`,
+      text,
+      deliveryMode: 'expectReplies',
+      channelId: 'msteams',
+      serviceUrl: 'http://127.0.0.1:9',
+      locale: 'en-US',
+      // Alex Wilber of the demo directory, as the Agents Playground signs him in.
+      from: { id: '29:smoke', aadObjectId: '00000000-0000-0000-0000-000000000020', name: 'Alex Wilber' },
+      recipient: { id: '28:steward' },
+      conversation: { id: 'smoke', conversationType: 'personal' },
+    }),
+  });
+  const body = await res.text();
+  let replies = [];
+  try {
+    replies = JSON.parse(body).activities ?? [];
+  } catch {
+    // not JSON: reported below with the status
+  }
+  return { status: res.status, body, attachments: replies.flatMap((reply) => reply.attachments ?? []) };
+}
+
+/** Whether an attachment is a rendered Adaptive Card: no template expression left in it. */
+function isRenderedCard(attachment) {
+  const json = JSON.stringify(attachment.content ?? {});
+  return (
+    attachment.contentType === 'application/vnd.microsoft.card.adaptive' &&
+    attachment.content.type === 'AdaptiveCard' &&
+    Array.isArray(attachment.content.body) &&
+    attachment.content.body.length > 0 &&
+    !json.includes('${')
+  );
+}
+
 async function main() {
   const health = await call('/healthz');
   expect('GET /healthz answers 200', health.status === 200, `${health.status} ${health.text}`);
   const ready = await call('/readyz');
   expect('GET /readyz answers 200', ready.status === 200, `${ready.status} ${ready.text}`);
+
+  for (const [text, heading] of [
+    ['help', 'What I understand'],
+    ['new team', 'Choose a template'],
+  ]) {
+    const answer = await chat(text);
+    const card = answer.attachments.find(isRenderedCard);
+    expect(
+      `the bot answers "${text}" with a rendered Adaptive Card`,
+      answer.status === 200 && card !== undefined && JSON.stringify(card.content).includes(heading),
+      `${answer.status} ${answer.body.slice(0, 500)}`,
+    );
+  }
 
   const token = execFileSync(command[0], [...command.slice(1), '--user', 'alexw@example.com'], {
     encoding: 'utf8',

@@ -132,8 +132,8 @@ resource app 'Microsoft.Web/sites@2023-12-01' = {
     httpsOnly: true
     keyVaultReferenceIdentity: identity.id
     siteConfig: {
-      linuxFxVersion: 'NODE|20-lts'
-      appCommandLine: 'node --disable-warning=DEP0111 dist/main.js'
+      linuxFxVersion: 'NODE|24-lts'
+      appCommandLine: 'node dist/main.js'
       alwaysOn: appServiceSku != 'F1'
       healthCheckPath: '/healthz'
       minTlsVersion: '1.2'

@@ -26,7 +26,7 @@ let child;
 let stopping = false;
 
 function startSteward() {
-  child = spawn(process.execPath, ['--disable-warning=DEP0111', MAIN, ...process.argv.slice(2)], {
+  child = spawn(process.execPath, [MAIN, ...process.argv.slice(2)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

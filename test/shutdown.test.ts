@@ -30,12 +30,8 @@ function connect(url: string): Promise<string> {
   });
 }
 
-/** The stderr lines that are not restify's DEP0111 deprecation warning (it uses process.binding). */
-const warningsIn = (stderr: string): string[] =>
-  stderr
-    .split('\n')
-    .filter(Boolean)
-    .filter((line) => !/DEP0111|--trace-deprecation/.test(line));
+/** Every line on stderr: no warning is filtered out, deprecations included. */
+const warningsIn = (stderr: string): string[] => stderr.split('\n').filter(Boolean);
 
 const within = <T>(ms: number, promise: Promise<T>, what: string): Promise<T> =>
   Promise.race([

@@ -62,7 +62,7 @@ export class ProcessSlot implements Backend {
 
   /** Starts the process and resolves once it is ready; rejects if it exits or times out first. */
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--disable-warning=DEP0111', this.options.entry], {
+    const child = spawn(process.execPath, [this.options.entry], {
       env: this.spec.env,
       stdio: ['ignore', 'inherit', 'inherit'],
       // Its own process group: Ctrl-C in a terminal reaches the launcher, which stops the processes in order.

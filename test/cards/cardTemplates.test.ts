@@ -13,7 +13,7 @@ import cardSchema from './adaptiveCard-1.5-subset.schema.json';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';
 import { APPROVERS, clientTemplate } from './sampleData';
 
-const CARDS = path.resolve(__dirname, '..', '..', 'cards');
+const CARDS = path.resolve(__dirname, '..', '..', 'src', 'bot', 'cards', 'templates');
 const RENDERERS = path.resolve(__dirname, '..', '..', 'src', 'bot', 'cards');
 
 describe('card templates', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const CARDS = path.join(__dirname, '..', '..', 'cards');
+const CARDS = path.join(__dirname, '..', '..', 'src', 'bot', 'cards', 'templates');
 const templates = readdirSync(CARDS)
   .filter((file) => file.endsWith('.json'))
   .map((file) => [file, JSON.parse(readFileSync(path.join(CARDS, file), 'utf8')) as unknown] as const);

@@ -36,7 +36,7 @@ describe.each(databaseKinds)('a worker killed mid-job (%s)', (kind) => {
     STEWARD_WORKER_CONCURRENCY: '2',
   });
   const startWorker = () => {
-    const child = spawn(process.execPath, ['--disable-warning=DEP0111', MAIN], {
+    const child = spawn(process.execPath, [MAIN], {
       env: env(db),
       stdio: 'ignore',
     });

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Template } from 'adaptivecards-templating';
 
 /** The attachment content type Teams and the Bot Framework use for Adaptive Cards. */
@@ -35,28 +33,29 @@ export class CardTooLargeError extends Error {
   }
 }
 
-/** Where the card templates live: `cards/` at the package root, from `src/bot/cards` and `dist/bot/cards` alike. */
-const CARDS_DIRECTORY = path.resolve(__dirname, '..', '..', '..', 'cards');
+/** A card's template: the JSON of `templates/<name>.json`, imported as a module, so the compiler
+ * copies it into `dist/` beside its renderer and no runtime path points outside the program. */
+export type CardTemplate = object;
 
-const templates = new Map<string, Template>();
+const templates = new WeakMap<CardTemplate, Template>();
 
-/** The parsed template of `cards/<fileName>`, read from disk once per process. */
-function cardTemplate(fileName: string): Template {
-  let template = templates.get(fileName);
+/** The parsed template of a card, made once per process. */
+function cardTemplate(json: CardTemplate): Template {
+  let template = templates.get(json);
   if (!template) {
-    template = new Template(JSON.parse(readFileSync(path.join(CARDS_DIRECTORY, fileName), 'utf8')));
-    templates.set(fileName, template);
+    template = new Template(json);
+    templates.set(json, template);
   }
   return template;
 }
 
 /**
- * Binds `data` to the template `cards/<fileName>`. Expressions are evaluated in the template only:
+ * Binds `data` to the card `name`'s template. Expressions are evaluated in the template only:
  * a `${…}` inside a data value is copied as text, so user input cannot reach the expression engine.
  */
-export function renderCard(fileName: string, data: object): AdaptiveCardAttachment {
-  const content = cardTemplate(fileName).expand({ $root: data }) as AdaptiveCard;
+export function renderCard(name: string, json: CardTemplate, data: object): AdaptiveCardAttachment {
+  const content = cardTemplate(json).expand({ $root: data }) as AdaptiveCard;
   const bytes = Buffer.byteLength(JSON.stringify(content));
-  if (bytes >= TEAMS_CARD_BYTE_LIMIT) throw new CardTooLargeError(fileName, bytes);
+  if (bytes >= TEAMS_CARD_BYTE_LIMIT) throw new CardTooLargeError(name, bytes);
   return { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content };
 }

@@ -3,6 +3,7 @@ import { cardPictureUrl } from './cardPicture';
 import { clip, markdownText, shortQuotes, teamsDateTime } from './cardText';
 import { DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import { type StageNote, stageNoteText } from './stageNotes';
+import approvalCardTemplate from './templates/approvalCard.json';
 
 /** Teams refreshes a card automatically for at most this many users. */
 export const MAX_REFRESH_USERS = 60;
@@ -96,7 +97,7 @@ export function renderApprovalCard(
   const names = requestNames(data, reader);
   const requester = names.requesterName;
   const team = names.teamName;
-  return renderCard('approvalCard.json', {
+  return renderCard('approvalCard', approvalCardTemplate, {
     approvalId: data.approvalId,
     approverUserIds: approvalRefreshUserIds(data.approvers),
     teamName: team,

@@ -7,6 +7,7 @@ import {
 } from './approvalCard';
 import { clip, teamsDateTime } from './cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import approvalDecidedCardTemplate from './templates/approvalDecidedCard.json';
 
 /** What every approver's card shows once one of them has decided. */
 export interface ApprovalDecidedCardData extends ApprovalRequestFacts {
@@ -53,7 +54,7 @@ export function renderApprovalDecidedCard(
           ...when,
         }),
       };
-  return renderCard('approvalDecidedCard.json', {
+  return renderCard('approvalDecidedCard', approvalDecidedCardTemplate, {
     approvalId: data.approvalId,
     approverUserIds: approvalRefreshUserIds(data.approvers),
     outcome: look.outcome,

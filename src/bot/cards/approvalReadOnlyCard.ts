@@ -2,6 +2,7 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { approvalLabels, type ApprovalRequestFacts, requestNames } from './approvalCard';
 import { clip } from './cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import approvalReadOnlyCardTemplate from './templates/approvalReadOnlyCard.json';
 
 /** What someone who may not (or no longer) decide sees. */
 export interface ApprovalReadOnlyCardData extends ApprovalRequestFacts {
@@ -27,7 +28,7 @@ export function renderApprovalReadOnlyCard(
       : say(reader, decision.status === 'approved' ? 'readOnly.approvedBy' : 'readOnly.rejectedBy', {
           name: clip(decision.decidedBy || say(reader, 'approval.anApprover'), 120),
         });
-  return renderCard('approvalReadOnlyCard.json', {
+  return renderCard('approvalReadOnlyCard', approvalReadOnlyCardTemplate, {
     ...names,
     state,
     reason: say(reader, data.reason === 'notApprover' ? 'readOnly.notApprover' : 'readOnly.alreadyDecided'),

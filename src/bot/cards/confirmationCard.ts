@@ -2,6 +2,7 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip } from './cardText';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
+import confirmationCardTemplate from './templates/confirmationCard.json';
 
 /** What the confirmation card shows right after a request is accepted (`201 Job`). */
 export interface ConfirmationCardData {
@@ -23,7 +24,7 @@ export function renderConfirmationCard(
 ): AdaptiveCardAttachment {
   const team = clip(data.teamName, 264);
   const approvers = clip(namesIn(reader, data.approverNames), 400);
-  return renderCard('confirmationCard.json', {
+  return renderCard('confirmationCard', confirmationCardTemplate, {
     jobId: data.jobId,
     teamName: team,
     templateName: clip(data.templateName, 120),

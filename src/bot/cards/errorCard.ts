@@ -1,6 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, plainSentence } from './cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import errorCardTemplate from './templates/errorCard.json';
 
 /** What the error card shows. */
 export interface ErrorCardData {
@@ -19,7 +20,7 @@ export function renderErrorCard(
 ): AdaptiveCardAttachment {
   const requestId = clip(data.requestId?.trim() ?? '', 100);
   const generic = say(reader, 'error.generic');
-  return renderCard('errorCard.json', {
+  return renderCard('errorCard', errorCardTemplate, {
     title: plainSentence(data.title ?? say(reader, 'error.title'), 80, generic),
     message: plainSentence(data.message, 300, generic),
     requestId,

@@ -3,6 +3,7 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip } from './cardText';
 import { DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';
+import galleryCardTemplate from './templates/galleryCard.json';
 
 /** Templates per gallery page: enough to choose from, few enough for the 28 KB limit with long texts. */
 export const GALLERY_PAGE_SIZE = 5;
@@ -46,7 +47,7 @@ export function renderGalleryCard(
   const pageCount = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
   const page = Math.min(Math.max(0, Math.trunc(data.page) || 0), pageCount - 1);
   const shown = data.templates.slice(page * GALLERY_PAGE_SIZE, (page + 1) * GALLERY_PAGE_SIZE);
-  return renderCard('galleryCard.json', {
+  return renderCard('galleryCard', galleryCardTemplate, {
     total,
     page,
     pageCount,

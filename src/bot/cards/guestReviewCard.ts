@@ -1,6 +1,7 @@
 import { DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import { type AdaptiveCardAttachment, renderCard } from './adaptiveCard';
 import { clip, markdownText, teamsDateTime, webAddress } from './cardText';
+import guestReviewCardTemplate from './templates/guestReviewCard.json';
 
 /** Guests one card lists: each is an input, and Teams refuses cards over 28 KB. */
 export const GUESTS_ON_A_CARD = 40;
@@ -70,7 +71,7 @@ export function renderGuestReviewCard(
   if (review) {
     const { date } = teamsDateTime(middayOf(review.on));
     const by = clip(review.by || say(reader, 'ownerless.anotherMember'), 120);
-    return renderCard('guestReviewCard.json', {
+    return renderCard('guestReviewCard', guestReviewCardTemplate, {
       ...common,
       open: false,
       guests: [],
@@ -87,7 +88,7 @@ export function renderGuestReviewCard(
     });
   }
   const shown = data.guests.slice(0, GUESTS_ON_A_CARD);
-  return renderCard('guestReviewCard.json', {
+  return renderCard('guestReviewCard', guestReviewCardTemplate, {
     ...common,
     open: true,
     guests: shown.map((name, index) => ({ inputId: guestInputId(index), name: clip(name, 120) })),

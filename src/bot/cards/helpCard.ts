@@ -1,6 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip } from './cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import helpCardTemplate from './templates/helpCard.json';
 
 /** What the help card shows. */
 export interface HelpCardData {
@@ -11,7 +12,7 @@ export interface HelpCardData {
 /** The commands Steward understands, with buttons; also the answer to text it does not understand. */
 export function renderHelpCard(data: HelpCardData, reader: Reader = DEFAULT_READER): AdaptiveCardAttachment {
   const text = clip(data.notUnderstood?.replace(/\s+/g, ' ').trim() ?? '', 120);
-  return renderCard('helpCard.json', {
+  return renderCard('helpCard', helpCardTemplate, {
     notUnderstood: text,
     labels: {
       notUnderstood: say(reader, 'help.notUnderstood', { text }),

@@ -1,6 +1,7 @@
 import { DEFAULT_READER, dayFor, type Reader, say } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
+import inactivityCardTemplate from './templates/inactivityCard.json';
 
 /** What an owner's inactivity card shows. */
 export interface InactivityCardData {
@@ -24,7 +25,7 @@ export function renderInactivityCard(
   const team = teamNameText(data.teamName);
   const outcome = outcomeOf(data.answer, team, reader);
   const date = dayFor(reader, data.lastActivityDate);
-  return renderCard('inactivityCard.json', {
+  return renderCard('inactivityCard', inactivityCardTemplate, {
     teamId: data.teamId,
     open: data.answer === null,
     outcome,

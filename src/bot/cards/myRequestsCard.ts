@@ -4,6 +4,7 @@ import { clip, teamLink } from './cardText';
 import type { MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import { summarizeJob } from './jobSummary';
+import myRequestsCardTemplate from './templates/myRequestsCard.json';
 
 /** Requests listed on the card, newest first; older ones are counted. */
 export const MY_REQUESTS_SHOWN = 8;
@@ -49,7 +50,7 @@ export function renderMyRequestsCard(
     };
   });
   const more = newestFirst.length - requests.length;
-  return renderCard('myRequestsCard.json', {
+  return renderCard('myRequestsCard', myRequestsCardTemplate, {
     requests,
     more,
     labels: {

@@ -1,6 +1,7 @@
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import { type AdaptiveCardAttachment, renderCard } from './adaptiveCard';
 import { clip, markdownText, webAddress } from './cardText';
+import ownerlessCardTemplate from './templates/ownerlessCard.json';
 
 /** What a card about a team short of owners shows. */
 export interface OwnerlessCardData {
@@ -48,7 +49,7 @@ export function renderOwnerlessCard(
       : data.steppedUp.self
         ? say(reader, 'ownerless.youSteppedUp', { team })
         : say(reader, 'ownerless.steppedUp', { name, team });
-    return renderCard('ownerlessCard.json', {
+    return renderCard('ownerlessCard', ownerlessCardTemplate, {
       ...common,
       title: say(reader, 'ownerless.steppedUpTitle', { team: title }),
       headerStyle: 'good',
@@ -64,7 +65,7 @@ export function renderOwnerlessCard(
     : data.someOwners
       ? 'ownerless.askFew'
       : 'ownerless.ask';
-  return renderCard('ownerlessCard.json', {
+  return renderCard('ownerlessCard', ownerlessCardTemplate, {
     ...common,
     title: say(reader, data.someOwners ? 'ownerless.titleFew' : 'ownerless.title', { team: title }),
     headerStyle: governance ? 'attention' : 'warning',

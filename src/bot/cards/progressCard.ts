@@ -6,6 +6,7 @@ import { type MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import { summarizeJob } from './jobSummary';
 import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
+import progressCardTemplate from './templates/progressCard.json';
 
 /** Log lines the progress card shows, newest last. */
 export const PROGRESS_LOG_LINES = 5;
@@ -196,7 +197,7 @@ export function renderProgressCard(
   const progress = Math.min(100, Math.max(0, Math.round(data.progress)));
   const title = headline(data, reader);
   const stepTitle = (text: string) => (STEP_TITLES[text] ? say(reader, STEP_TITLES[text]) : text);
-  return renderCard('progressCard.json', {
+  return renderCard('progressCard', progressCardTemplate, {
     jobId: data.jobId,
     teamName: clip(data.teamName, 264),
     templateName: clip(data.templateName, 120),

@@ -2,6 +2,7 @@ import { DEFAULT_READER, dayFor, type Reader, say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
+import renewalCardTemplate from './templates/renewalCard.json';
 
 /** What an owner's renewal card shows. */
 export interface RenewalCardData {
@@ -48,7 +49,7 @@ export function renderRenewalCard(
         team,
       })
     : '';
-  return renderCard('renewalCard.json', {
+  return renderCard('renewalCard', renewalCardTemplate, {
     teamId: data.teamId,
     open: data.answer === null,
     declined: data.declined !== undefined,

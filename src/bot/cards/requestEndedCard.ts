@@ -2,6 +2,7 @@ import { say, DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, teamLink } from './cardText';
 import { failure, type ProgressCardData } from './progressCard';
+import requestEndedCardTemplate from './templates/requestEndedCard.json';
 
 /**
  * The short new message posted when a request ends (ready, rejected or failed): updating a card
@@ -49,7 +50,7 @@ export function renderRequestEndedCard(
               headline: say(reader, 'ended.failed', { team }),
               detail: failure(data, reader),
             };
-  return renderCard('requestEndedCard.json', {
+  return renderCard('requestEndedCard', requestEndedCardTemplate, {
     ...ended,
     jobId: data.jobId,
     webUrl: teamLink(data.status, data.webUrl),

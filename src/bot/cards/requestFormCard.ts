@@ -3,6 +3,7 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip, markdownText, shortQuotes } from './cardText';
 import { DEFAULT_READER, namesIn, numberFor, type Reader, say } from '../i18n/catalog';
+import requestFormCardTemplate from './templates/requestFormCard.json';
 
 /** Static people-picker choices kept on the card (hosts without `Data.Query` search show only these). */
 export const MAX_STATIC_PEOPLE_CHOICES = 25;
@@ -82,7 +83,7 @@ export function renderRequestFormCard(
   const approvers = config.approval.approvalTeam.map((member) => member.name ?? member.id);
   const templateName = clip(config.name, 120);
   const nameMaxLength = Math.max(1, data.nameMaxLength);
-  return renderCard('requestFormCard.json', {
+  return renderCard('requestFormCard', requestFormCardTemplate, {
     template: {
       id: config.id ?? '',
       name: templateName,

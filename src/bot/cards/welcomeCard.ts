@@ -1,6 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip } from './cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import welcomeCardTemplate from './templates/welcomeCard.json';
 
 /** What the welcome card shows. */
 export interface WelcomeCardData {
@@ -14,7 +15,7 @@ export function renderWelcomeCard(
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
   const firstName = data.userName?.trim().split(/\s+/, 1)[0];
-  return renderCard('welcomeCard.json', {
+  return renderCard('welcomeCard', welcomeCardTemplate, {
     greeting: firstName
       ? say(reader, 'welcome.greeting', { name: clip(firstName, 64) })
       : say(reader, 'welcome.greetingNoName'),
