@@ -15,20 +15,27 @@ function thrownBy(db: SQLite.Database): unknown {
 test("SQLite's errors are Errors of the test file that meets them, whichever file loaded the addon first", () => {
   const db = new SQLite(':memory:');
   try {
-    // What a test file that ran earlier in this worker leaves behind: a class of another realm.
-    const foreign = vm.runInNewContext(
-      'class SqliteError extends Error { constructor(message, code) { super(message); this.code = code; } }; SqliteError',
-    ) as new (message: string, code: string) => Error;
-    sqliteAddon().setErrorConstructor(foreign);
+    // What a test file that ran earlier in this worker leaves behind: the classes of another realm.
+    const foreign = vm.runInNewContext(`[
+      class SqliteError extends Error { constructor(message, code) { super(message); this.code = code; } },
+      (...values) => values,
+      (array, ...values) => { array.push(...values); },
+      (...keys) => (...values) => Object.fromEntries(keys.map((key, i) => [key, values[i]])),
+      (value) => ({ value, done: false }),
+    ]`) as unknown[];
+    sqliteAddon().initialize(...foreign);
     const stray = thrownBy(db);
     expect(stray instanceof Error).toBe(false);
     expect((stray as { message: string }).message).toMatch(/no such table/);
+    expect(db.prepare('select 1 as one').raw().get() instanceof Array).toBe(false);
 
     adoptSqliteErrors();
     const own = thrownBy(db);
     expect(own).toBeInstanceOf(SQLite.SqliteError);
     expect(own).toBeInstanceOf(Error);
     expect(() => db.prepare('select * from nowhere')).toThrow(/no such table/);
+    expect(db.prepare('select 1 as one').raw().get()).toBeInstanceOf(Array);
+    expect(db.prepare('select 1 as one').get()).toEqual({ one: 1 });
   } finally {
     adoptSqliteErrors();
     db.close();

@@ -2,31 +2,36 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
-/** What better-sqlite3's native addon offers to set the class of the errors it throws. */
+/** better-sqlite3's native addon, as far as these helpers use it. */
 interface SqliteAddon {
-  setErrorConstructor(constructor: new (message: string, code: string) => Error): void;
+  /** Set by the library once it has handed the addon its classes (`lib/database.js`). */
+  isInitialized?: boolean;
+  /** The error class, then the array, appender, row and record factories the addon builds results with. */
+  initialize(...classAndFactories: unknown[]): void;
 }
 
 /**
- * Makes the errors SQLite throws in this test file instances of this file's `Error`.
+ * Makes the errors, rows and arrays SQLite gives in this test file those of this file's realm.
  *
  * better-sqlite3's native addon is loaded once per process, and the first copy of the library to
- * load it hands it that copy's `SqliteError` class, once (WiseLibs/better-sqlite3#162). Jest runs each
- * test file in a realm of its own, with its own `Error`, so in every later file of the same worker
- * SQLite's errors are not `instanceof Error`: `expect(...).rejects.toThrow()` reports that nothing
- * was thrown, and the product's `instanceof Error` checks take paths they never take in production.
- * The addon keeps the class it was given last, so each test file gives it its own first.
+ * open a database hands it that copy's `SqliteError` class and the factories that make rows and
+ * arrays, once (it marks the addon `isInitialized`). Jest runs each test file in a realm of its
+ * own, with its own `Error` and `Array`, so in every later file of the same worker SQLite's errors
+ * are not `instanceof Error`: `expect(...).rejects.toThrow()` reports that nothing was thrown, and
+ * the product's `instanceof Error` checks take paths they never take in production. The addon keeps
+ * what it was given last, so each test file clears the mark and opens a database first.
  */
 export function adoptSqliteErrors(): void {
-  sqliteAddon().setErrorConstructor(SQLite.SqliteError);
+  const addon = sqliteAddon();
+  addon.isInitialized = false;
+  new SQLite(':memory:').close();
 }
 
-/** better-sqlite3's native addon, loaded exactly as the library loads it (Node loads it once). */
+/** better-sqlite3's native addon, found exactly as the library finds it (Node loads it once). */
 export function sqliteAddon(): SqliteAddon {
   const library = path.dirname(require.resolve('better-sqlite3/package.json'));
-  const bindings = createRequire(path.join(library, 'package.json'))('bindings') as (options: {
-    bindings: string;
-    module_root: string;
-  }) => SqliteAddon;
-  return bindings({ bindings: 'better_sqlite3.node', module_root: library });
+  const binding = createRequire(path.join(library, 'package.json'))('./lib/binding') as {
+    getBinding(nativeBinding?: unknown): SqliteAddon;
+  };
+  return binding.getBinding();
 }
