@@ -1,5 +1,5 @@
 'use strict';
-// The A/B runner: `node bench/ab.js <baseline dir> [name…] [--rounds N] [--quick]` runs the named
+// The A/B runner: `node bench/ab.js <baseline dir> [name…] [--rounds N] [--baseline-node BIN] [--quick]` runs the named
 // benchmarks (default: catalog and provisioning) alternately against a baseline checkout and this
 // one, in the same run, so that both sides share the machine's load. The baseline dir is a built
 // checkout of another commit (`git archive <commit> | tar -x -C dir`, its `node_modules`, then its
@@ -7,6 +7,9 @@
 // and only the product code (`dist/`) differs. Rounds alternate the order (A B, then B A, …). It
 // prints one table per benchmark, each row labelled with its side, round and the load average
 // before it; nothing is written to RESULTS.md (copy what matters there, with the load).
+// --baseline-node runs the baseline's server processes on another Node.js (a runtime upgrade's A/B:
+// the baseline checkout installed and built with that Node); the load generator stays this one.
+const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -15,14 +18,23 @@ const DEFAULT_BENCHMARKS = ['catalog', 'provisioning'];
 
 function options(args) {
   const quick = args.includes('--quick');
-  const roundsAt = args.indexOf('--rounds');
-  const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 2;
-  const rest = args.filter((a, i) => !a.startsWith('--') && (roundsAt < 0 || i !== roundsAt + 1));
+  const valueAt = (flag) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? at + 1 : -1;
+  };
+  const roundsAt = valueAt('--rounds');
+  const nodeAt = valueAt('--baseline-node');
+  const rounds = roundsAt >= 0 ? Number(args[roundsAt]) : 2;
+  const rest = args.filter((a, i) => !a.startsWith('--') && i !== roundsAt && i !== nodeAt);
   const [baseline, ...names] = rest;
-  if (!baseline || !existsSync(path.join(baseline, 'dist', 'main.js')))
-    throw new Error('usage: node bench/ab.js <built baseline checkout> [name…] [--rounds N] [--quick]');
+  const usage =
+    'usage: node bench/ab.js <built baseline checkout> [name…] [--rounds N] [--baseline-node BIN] [--quick]';
+  if (!baseline || !existsSync(path.join(baseline, 'dist', 'main.js'))) throw new Error(usage);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error('--rounds takes 1 to 10');
+  const baselineNode = nodeAt >= 0 ? args[nodeAt] : undefined;
+  if (nodeAt >= 0 && !(baselineNode && existsSync(baselineNode))) throw new Error(usage);
   return {
+    baselineNode,
     baseline: path.resolve(baseline),
     names: names.length ? names : DEFAULT_BENCHMARKS,
     rounds,
@@ -31,13 +43,16 @@ function options(args) {
 }
 
 async function main() {
-  const { baseline, names, rounds, quick } = options(process.argv.slice(2));
+  const { baseline, baselineNode, names, rounds, quick } = options(process.argv.slice(2));
   const here = path.resolve(__dirname, '..');
   cpSync(path.join(here, 'bench'), path.join(baseline, 'bench'), { recursive: true });
   const sides = [
-    { label: 'baseline', dir: baseline },
-    { label: 'this', dir: here },
+    { label: 'baseline', dir: baseline, node: baselineNode },
+    { label: 'this', dir: here, node: undefined },
   ];
+  const versionOf = (node) =>
+    execFileSync(node ?? process.execPath, ['--version'], { encoding: 'utf8' }).trim();
+  for (const side of sides) side.label = `${side.label} (Node ${versionOf(side.node)})`;
   const tables = new Map(names.map((name) => [name, []]));
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 === 1 ? sides : [...sides].reverse();
@@ -45,6 +60,8 @@ async function main() {
       for (const side of order) {
         const bench = require(path.join(side.dir, 'bench', name));
         const load = os.loadavg()[0].toFixed(2);
+        if (side.node) process.env.BENCH_NODE = side.node;
+        else delete process.env.BENCH_NODE;
         console.log(`\n== ${name}, ${side.label}, round ${round} (load ${load})`);
         const outcome = await bench.run({ quick });
         for (const row of outcome.rows) tables.get(name).push({ side: side.label, round, load, ...row });

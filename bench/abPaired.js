@@ -6,7 +6,9 @@
 // server's threads (/proc/<pid>/task/*/schedstat). On a machine others load, a whole-run A/B
 // (bench/ab.js) moves by tens of percent from one run to the next; here the sides of a chunk run
 // seconds apart, so the median of the per-chunk differences shows what the load hides.
-// Directories are built checkouts, as for bench/ab.js (this checkout's bench/ is copied into each).
+// Directories are built checkouts, as for bench/ab.js (this checkout's bench/ is copied into each);
+// --baseline-node BIN runs their servers on another Node.js (a runtime upgrade's A/B).
+const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, readdirSync, readFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -19,7 +21,7 @@ function options(args) {
     const at = args.indexOf(flag);
     return at >= 0 ? Number(args[at + 1]) : fallback;
   };
-  const flags = new Set(['--chunks', '--requests']);
+  const flags = new Set(['--chunks', '--requests', '--baseline-node']);
   const dirs = args.filter((a, i) => !a.startsWith('--') && !flags.has(args[i - 1]));
   const chunks = valueOf('--chunks', 30);
   const requests = valueOf('--requests', 1000);
@@ -27,7 +29,11 @@ function options(args) {
     throw new Error('usage: node bench/abPaired.js <built checkout>… [--chunks N] [--requests M]');
   if (!Number.isInteger(chunks) || chunks < 4 || chunks > 200) throw new Error('--chunks takes 4 to 200');
   if (!Number.isInteger(requests) || requests < 200) throw new Error('--requests takes 200 or more');
-  return { dirs: dirs.map((d) => path.resolve(d)), chunks, requests };
+  const nodeAt = args.indexOf('--baseline-node');
+  const baselineNode = nodeAt >= 0 ? args[nodeAt + 1] : undefined;
+  if (nodeAt >= 0 && !(baselineNode && existsSync(baselineNode)))
+    throw new Error('--baseline-node takes the path of a node binary');
+  return { dirs: dirs.map((d) => path.resolve(d)), chunks, requests, baselineNode };
 }
 
 /** Nanoseconds of CPU the process's threads have run. */
@@ -48,13 +54,18 @@ const sortedOf = (values) => [...values].sort((a, b) => a - b);
 const us = (n) => `${n.toFixed(1)} µs`;
 
 async function main() {
-  const { dirs, chunks, requests } = options(process.argv.slice(2));
+  const { dirs, chunks, requests, baselineNode } = options(process.argv.slice(2));
   const here = path.resolve(__dirname, '..');
   const sides = [];
   for (const dir of [...dirs, here]) {
     if (dir !== here) cpSync(path.join(here, 'bench'), path.join(dir, 'bench'), { recursive: true });
     const { startServer } = require(path.join(dir, 'bench', 'processes'));
+    if (dir !== here && baselineNode) process.env.BENCH_NODE = baselineNode;
+    else delete process.env.BENCH_NODE;
     const server = await startServer('steward.js', { label: dir });
+    const node = execFileSync(process.env.BENCH_NODE ?? process.execPath, ['--version'], {
+      encoding: 'utf8',
+    }).trim();
     const load = (amount) =>
       autocannon({
         url: server.url + PATH,
@@ -62,7 +73,13 @@ async function main() {
         headers: { authorization: `Bearer ${server.token}` },
         amount,
       });
-    sides.push({ label: dir === here ? 'this' : dir, server, load, samples: [], bytes: 0 });
+    sides.push({
+      label: `${dir === here ? 'this' : dir} (Node ${node})`,
+      server,
+      load,
+      samples: [],
+      bytes: 0,
+    });
   }
   try {
     for (const side of sides) {

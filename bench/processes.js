@@ -9,13 +9,14 @@ const path = require('node:path');
  * Runs `bench/servers/<script>` and resolves, once it prints its first line (JSON: where it listens,
  * its pid, …), with that object plus `label`, `stop()` and `exited()`. `env` is added to this
  * process's environment. BENCH_SERVER_ARGS passes node flags to the servers only, e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`; BENCH_NODE, the node binary the servers run on (default:
+ * this process's).
  */
 function startServer(script, { args = [], env = {}, label = script } = {}) {
   const nodeArgs = (process.env.BENCH_SERVER_ARGS || '').split(' ').filter(Boolean);
   const entry = path.join(__dirname, 'servers', script);
-  // restify reads process.binding('http_parser'); the deprecation notice is noise here (as in `npm start`).
-  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
+  // BENCH_NODE runs the servers on another Node.js than the runner's (bench/ab.js --baseline-node).
+  const child = spawn(process.env.BENCH_NODE || process.execPath, [...nodeArgs, entry, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

@@ -1,4 +1,4 @@
-// Steward on Azure, one small topology: App Service (Linux, Node 20) running every role in one
+// Steward on Azure, one small topology: App Service (Linux, Node 24) running every role in one
 // process, Azure Database for PostgreSQL flexible server, an Azure Bot with its Teams channel and
 // messaging endpoint, Key Vault for the secrets, and one user-assigned managed identity that is the
 // bot's identity (MicrosoftAppType=UserAssignedMSI), reads the Key Vault and calls Microsoft Graph.
