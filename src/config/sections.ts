@@ -75,7 +75,8 @@ export function readBot(read: Read, auth: Config['auth'], cloud: CloudEndpoints)
     allowUnauthenticated: setting(read, 'STEWARD_BOT_ALLOW_UNAUTHENTICATED'),
     oauthConnection,
     apiScope:
-      setting(read, 'STEWARD_BOT_API_SCOPE') ?? (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
+      setting(read, 'STEWARD_BOT_API_SCOPE') ??
+      (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
     pollMs: {
       initial: setting(read, 'STEWARD_BOT_POLL_MS'),
       // At least STEWARD_BOT_POLL_MS (the description's `atLeast`).
@@ -105,7 +106,10 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
       clientId: need('STEWARD_GRAPH_CLIENT_ID'),
       ...graphCredential(read),
       baseUrl: (setting(read, 'STEWARD_GRAPH_BASE_URL') ?? cloud.graphBaseUrl).replace(/\/+$/, ''),
-      authorityHost: (setting(read, 'STEWARD_GRAPH_AUTHORITY_HOST') ?? cloud.authorityHost).replace(/\/+$/, ''),
+      authorityHost: (setting(read, 'STEWARD_GRAPH_AUTHORITY_HOST') ?? cloud.authorityHost).replace(
+        /\/+$/,
+        '',
+      ),
       teamsAppId: setting(read, 'STEWARD_TEAMS_APP_ID'),
       ...botConnector(read, cloud),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
