@@ -24,7 +24,7 @@ export const SECTIONS = {
   workers: 'Job workers',
   webhooks: 'Webhooks',
   bot: 'The bot',
-  botFramework: 'Bot Framework endpoints, one by one (botbuilder’s own names; default: the cloud’s)',
+  botFramework: 'Bot Framework endpoints, one by one (botbuilder’s own names, over the cloud’s)',
   reports: 'Reports',
   process: 'Logs and the process',
   cluster: 'Several processes on one machine (`npm run start:cluster`; its flags win over these)',
@@ -590,41 +590,49 @@ export const SETTINGS = {
   ChannelService: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'the Bot Framework channel service',
   },
   OAuthUrl: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'the Bot Framework token service (sign-in)',
   },
   ToChannelFromBotLoginUrl: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'where the bot’s own tokens come from',
   },
   ToChannelFromBotOAuthScope: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'the audience of the bot’s tokens for the Bot Connector',
   },
   ToBotFromChannelTokenIssuer: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'the issuer of the channel’s tokens',
   },
   ToBotFromChannelOpenIdMetadataUrl: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'the channel’s signing keys',
   },
   ToBotFromEmulatorOpenIdMetadataUrl: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'the Emulator’s signing keys',
   },
   ValidateAuthority: {
     section: 'botFramework',
     type: 'text',
+    defaultText: 'the cloud’s',
     help: 'whether botbuilder checks the sign-in authority (`true` or `false`)',
   },
 
@@ -720,8 +728,3 @@ export const SETTINGS = {
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
-
-/** The described setting of `name`, or undefined for a name this table does not describe. */
-export function describedSetting(name: string): Setting | undefined {
-  return Object.hasOwn(SETTINGS, name) ? (SETTINGS as Record<string, Setting>)[name] : undefined;
-}
