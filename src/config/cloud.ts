@@ -1,4 +1,6 @@
-import { oneOf, type Read } from './values';
+import { setting } from './setting';
+import { SETTINGS, type SettingName } from './settings';
+import type { Read } from './values';
 
 /**
  * The Microsoft clouds Steward can run in (`STEWARD_CLOUD`), with Microsoft's documented endpoints
@@ -19,7 +21,7 @@ import { oneOf, type Read } from './values';
  *   which gives the same GCC High host. Microsoft documents none for China: there a bot answers on
  *   the `serviceUrl` of incoming activities, and the welcome needs STEWARD_BOT_SERVICE_URL.
  */
-export const CLOUDS = ['public', 'usgov', 'usgovdod', 'china'] as const;
+export const CLOUDS = SETTINGS.STEWARD_CLOUD.choices;
 export type CloudName = (typeof CLOUDS)[number];
 
 export interface CloudEndpoints {
@@ -103,25 +105,20 @@ export function cloudEndpoints(name: CloudName, botTenantId?: string): CloudEndp
   }
 }
 
-/** The Bot Framework settings a deployment may set one by one, over its cloud's. */
-const BOT_FRAMEWORK_OVERRIDES = [
-  'ChannelService',
-  'OAuthUrl',
-  'ToChannelFromBotLoginUrl',
-  'ToChannelFromBotOAuthScope',
-  'ToBotFromChannelTokenIssuer',
-  'ToBotFromChannelOpenIdMetadataUrl',
-  'ToBotFromEmulatorOpenIdMetadataUrl',
-  'ValidateAuthority',
-] as const;
+/** The Bot Framework settings a deployment may set one by one, over its cloud's (`ChannelService`, …). */
+const BOT_FRAMEWORK_OVERRIDES = (Object.keys(SETTINGS) as SettingName[]).filter(
+  (name): name is BotFrameworkName => SETTINGS[name].section === 'botFramework',
+);
+type BotFrameworkName = {
+  [N in SettingName]: (typeof SETTINGS)[N]['section'] extends 'botFramework' ? N : never;
+}[SettingName];
 
 /** `STEWARD_CLOUD` (default public) and its endpoints, with the Bot Framework settings set one by one. */
 export function cloud(read: Read): CloudEndpoints {
-  const name = oneOf('STEWARD_CLOUD', read('STEWARD_CLOUD'), CLOUDS, 'public');
-  const endpoints = cloudEndpoints(name, read('MicrosoftAppTenantId'));
-  for (const setting of BOT_FRAMEWORK_OVERRIDES) {
-    const value = read(setting);
-    if (value !== undefined) endpoints.botFramework[setting] = value;
+  const endpoints = cloudEndpoints(setting(read, 'STEWARD_CLOUD'), setting(read, 'MicrosoftAppTenantId'));
+  for (const name of BOT_FRAMEWORK_OVERRIDES) {
+    const value = setting(read, name);
+    if (value !== undefined) endpoints.botFramework[name] = value;
   }
   return endpoints;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type IntegerSetting, SETTINGS } from './settings';
 
 /** How many processes of each role `npm run start:cluster` runs, and where it listens (its flags, else `STEWARD_CLUSTER_*`). */
 export interface ClusterOptions {
@@ -29,18 +30,27 @@ export const CLUSTER_USAGE = `Starts Steward as several processes on one Postgre
 
   npm run start:cluster -- [--api N] [--workers N] [--bots N] [--port P] [--backend-port P]
 
-  --api N            API processes (STEWARD_CLUSTER_API, default 2)
-  --workers N        job worker processes (STEWARD_CLUSTER_WORKERS, default 2)
-  --bots N           bot processes (STEWARD_CLUSTER_BOTS, default 0)
-  --port P           the entry's port (STEWARD_PORT, default 3978; 0 = any free port)
-  --host H           the entry's address (STEWARD_HOST, default 127.0.0.1)
+  --api N            API processes (STEWARD_CLUSTER_API, default ${SETTINGS.STEWARD_CLUSTER_API.default})
+  --workers N        job worker processes (STEWARD_CLUSTER_WORKERS, default ${SETTINGS.STEWARD_CLUSTER_WORKERS.default})
+  --bots N           bot processes (STEWARD_CLUSTER_BOTS, default ${SETTINGS.STEWARD_CLUSTER_BOTS.default})
+  --port P           the entry's port (STEWARD_PORT, default ${SETTINGS.PORT.default}; 0 = any free port)
+  --host H           the entry's address (STEWARD_HOST, default ${SETTINGS.STEWARD_HOST.default})
   --backend-port P   first port of the processes behind the entry, on 127.0.0.1
-                     (STEWARD_CLUSTER_BACKEND_PORT, default: free ports)
-  --max-restarts N   restarts of one process before the cluster stops (STEWARD_CLUSTER_MAX_RESTARTS, default 5)
+                     (STEWARD_CLUSTER_BACKEND_PORT, default: ${SETTINGS.STEWARD_CLUSTER_BACKEND_PORT.defaultText})
+  --max-restarts N   restarts of one process before the cluster stops (STEWARD_CLUSTER_MAX_RESTARTS, default ${SETTINGS.STEWARD_CLUSTER_MAX_RESTARTS.default})
 
 Every other STEWARD_* setting is passed to the processes; STEWARD_DATABASE_URL=postgres://… is required.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** The launcher's whole-number variables. */
+type ClusterNumber =
+  | 'STEWARD_CLUSTER_API'
+  | 'STEWARD_CLUSTER_WORKERS'
+  | 'STEWARD_CLUSTER_BOTS'
+  | 'STEWARD_CLUSTER_BACKEND_PORT'
+  | 'STEWARD_CLUSTER_MAX_RESTARTS'
+  | 'STEWARD_PORT';
 
 /**
  * Reads the launcher's flags, falling back to its variables: flags win. Throws
@@ -72,9 +82,11 @@ export function parseClusterOptions(argv: readonly string[], env: Env): ClusterO
     const fromEnv = env[variable]?.trim();
     return fromEnv === '' ? undefined : fromEnv;
   };
-  const int = (flag: string, variable: string, fallback: number | undefined, min: number, max: number) => {
+  /** A whole number: the flag, else the variable, else the default; bounds and default as `SETTINGS` describes the variable. */
+  const int = (flag: string, variable: ClusterNumber, fallback?: number) => {
+    const { min, max, default: described } = SETTINGS[variable] as IntegerSetting;
     const value = pick(flag, variable);
-    if (value === undefined) return fallback;
+    if (value === undefined) return fallback ?? described;
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
       throw new ClusterOptionsError(
         `--${flag} (${variable}): expected a whole number from ${min} to ${max}, got "${value}"`,
@@ -83,13 +95,14 @@ export function parseClusterOptions(argv: readonly string[], env: Env): ClusterO
     return Number(value);
   };
   const options: ClusterOptions = {
-    api: int('api', 'STEWARD_CLUSTER_API', 2, 1, 32)!,
-    workers: int('workers', 'STEWARD_CLUSTER_WORKERS', 2, 0, 32)!,
-    bots: int('bots', 'STEWARD_CLUSTER_BOTS', 0, 0, 32)!,
-    host: pick('host', 'STEWARD_HOST') ?? '127.0.0.1',
-    port: int('port', 'STEWARD_PORT', 3978, 0, 65535)!,
-    backendPort: int('backend-port', 'STEWARD_CLUSTER_BACKEND_PORT', undefined, 1, 65535),
-    maxRestarts: int('max-restarts', 'STEWARD_CLUSTER_MAX_RESTARTS', 5, 0, 1000)!,
+    api: int('api', 'STEWARD_CLUSTER_API')!,
+    workers: int('workers', 'STEWARD_CLUSTER_WORKERS')!,
+    bots: int('bots', 'STEWARD_CLUSTER_BOTS')!,
+    host: pick('host', 'STEWARD_HOST') ?? SETTINGS.STEWARD_HOST.default,
+    // The entry's port: the flag or STEWARD_PORT, else PORT's default (a cluster ignores PORT).
+    port: int('port', 'STEWARD_PORT', SETTINGS.PORT.default)!,
+    backendPort: int('backend-port', 'STEWARD_CLUSTER_BACKEND_PORT'),
+    maxRestarts: int('max-restarts', 'STEWARD_CLUSTER_MAX_RESTARTS')!,
     readyTimeoutMs: 60_000,
   };
   const processes = options.api + options.workers + options.bots;

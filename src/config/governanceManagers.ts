@@ -1,4 +1,5 @@
-import { ConfigError, integer, type Read } from './values';
+import { setting } from './setting';
+import { ConfigError, type Read } from './values';
 
 /** Who is told about teams nobody owns, and how long the answer is reused. */
 export interface GovernanceManagerSettings {
@@ -17,20 +18,14 @@ const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** Reads the governance managers' settings; a value that is not an object id stops start-up. */
 export function readGovernanceManagers(read: Read): GovernanceManagerSettings {
   const name = 'STEWARD_GOVERNANCE_MANAGERS';
-  const ids = (read(name) ?? '')
+  const ids = (setting(read, name) ?? '')
     .split(',')
     .map((id) => id.trim())
     .filter((id) => id !== '');
   const bad = ids.find((id) => !OBJECT_ID.test(id));
   if (bad !== undefined)
     throw new ConfigError(name, `expected comma-separated user object ids (GUIDs), got "${bad}"`);
-  const seconds = integer(
-    'STEWARD_GOVERNANCE_MANAGERS_CACHE_SECONDS',
-    read('STEWARD_GOVERNANCE_MANAGERS_CACHE_SECONDS'),
-    300,
-    0,
-    86_400,
-  );
+  const seconds = setting(read, 'STEWARD_GOVERNANCE_MANAGERS_CACHE_SECONDS');
   return {
     configured: [...new Set(ids.map((id) => id.toLowerCase()))],
     cacheMs: seconds * 1000,
@@ -43,5 +38,5 @@ export function readGovernanceManagers(read: Read): GovernanceManagerSettings {
  * in `entra` mode; none with embedded tokens, whose roles are not assigned in Entra ID.
  */
 export function readRolesApp(read: Read, auth: { mode: string; audience: string }): string | undefined {
-  return read('STEWARD_GRAPH_ROLES_APP') ?? (auth.mode === 'entra' ? auth.audience : undefined);
+  return setting(read, 'STEWARD_GRAPH_ROLES_APP') ?? (auth.mode === 'entra' ? auth.audience : undefined);
 }

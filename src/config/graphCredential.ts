@@ -1,4 +1,5 @@
-import { boolean, ConfigError, type Read } from './values';
+import { setting } from './setting';
+import { ConfigError, type Read } from './values';
 
 /** How Steward proves itself to Entra ID for Graph: exactly one of the three. */
 export type GraphCredential =
@@ -13,9 +14,9 @@ export type GraphCredential =
  * secrets out of the settings; Microsoft recommends them over client secrets.
  */
 export function graphCredential(read: Read): GraphCredential {
-  const secret = read('STEWARD_GRAPH_CLIENT_SECRET');
-  const certificatePath = read('STEWARD_GRAPH_CERTIFICATE_PATH');
-  const managed = boolean('STEWARD_GRAPH_MANAGED_IDENTITY', read('STEWARD_GRAPH_MANAGED_IDENTITY'), false);
+  const secret = setting(read, 'STEWARD_GRAPH_CLIENT_SECRET');
+  const certificatePath = setting(read, 'STEWARD_GRAPH_CERTIFICATE_PATH');
+  const managed = setting(read, 'STEWARD_GRAPH_MANAGED_IDENTITY');
   const given = [secret, certificatePath, managed || undefined].filter((v) => v !== undefined).length;
   if (given !== 1) {
     throw new ConfigError(

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { GraphBudgetSettings } from '../domain/graphBudget';
 import { isLoopbackHost, plainAddress } from '../domain/network';
 import {
-  DEFAULT_TENANT_ID,
   readAuth,
   readBot,
   readDatabase,
@@ -15,9 +14,12 @@ import { cloud, type CloudEndpoints } from './cloud';
 import { listenAddress } from './listen';
 import { type GovernanceManagerSettings, readGovernanceManagers, readRolesApp } from './governanceManagers';
 import { type LifecycleSettings, readLifecycle } from './lifecycle';
-import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
+import { DEFAULT_TENANT_ID } from './settings';
+import { setting, type SettingValue } from './setting';
+import { ConfigError } from './values';
 
-export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
+export { EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
+export { DEFAULT_TENANT_ID } from './settings';
 export { loadDotEnv } from './dotenv';
 export { isLoopback } from './listen';
 export { ConfigError, redactUrl } from './values';
@@ -26,10 +28,11 @@ export { checkBotSettings, type EntraBotSettings, entraBotSettings, runsBot } fr
 /**
  * Every setting of Steward, read from the environment once, validated, and typed. This is the only
  * module that reads `process.env`; a bad value stops start-up with a message naming the variable.
+ * Each setting is described once, in `SETTINGS` (`./settings.ts`), and parsed from that description.
  */
 export interface Config {
   /** Which parts this process runs: everything (embedded default), or the API, job workers or the bot alone. */
-  role: 'all' | 'api' | 'worker' | 'bot';
+  role: SettingValue<'STEWARD_ROLE'>;
   host: string;
   port: number;
   /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`); default: where it listens. */
@@ -149,7 +152,7 @@ export interface Config {
   cloud: CloudEndpoints;
   /** Seed the demo directory and templates into an empty embedded store. */
   seedDemoData: boolean;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: SettingValue<'STEWARD_LOG_LEVEL'>;
   shutdownTimeoutMs: number;
   /**
    * How far, in percent, the JavaScript heap may grow past what the last full collection kept
@@ -157,8 +160,6 @@ export interface Config {
    */
   heapGrowthPercent: number;
 }
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -168,10 +169,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
-  const dataDir = path.resolve(cwd, read('STEWARD_DATA_DIR') ?? './data');
+  const dataDir = path.resolve(cwd, setting(read, 'STEWARD_DATA_DIR'));
   const { host, port, publicUrl } = listenAddress(read);
-  const role = oneOf('STEWARD_ROLE', read('STEWARD_ROLE'), ['all', 'api', 'worker', 'bot'] as const, 'all');
-  const tenantId = read('STEWARD_TENANT_ID') ?? DEFAULT_TENANT_ID;
+  const role = setting(read, 'STEWARD_ROLE');
+  const tenantId = setting(read, 'STEWARD_TENANT_ID');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tenantId)) {
     throw new ConfigError(
       'STEWARD_TENANT_ID',
@@ -183,7 +184,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const authConfig = readAuth(read, dataDir);
   const platformConfig = withRolesApp(graphOrEmbedded, readRolesApp(read, authConfig));
   const botConfig = readBot(read, authConfig, cloudConfig);
-  const rateLimitFactor = positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1);
+  const rateLimitFactor = setting(read, 'STEWARD_RATE_LIMIT_FACTOR');
   if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
   return {
     role,
@@ -191,53 +192,38 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port,
     publicUrl,
     dataDir,
-    database: readDatabase(read('STEWARD_DATABASE_URL'), dataDir, read('STEWARD_DATABASE_POOL_SIZE'), cwd),
+    database: readDatabase(read, dataDir, cwd),
     tenantId: tenantId.toLowerCase(),
     auth: authConfig,
     platform: platformConfig,
     provisioningMetadataNamespace: readNamespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
-      read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
+      setting(read, 'STEWARD_PROVISIONING_METADATA_NAMESPACE'),
     ),
     reports: readReports(read, authConfig),
     workers: {
-      concurrency: integer('STEWARD_WORKER_CONCURRENCY', read('STEWARD_WORKER_CONCURRENCY'), 4, 0, 64),
-      leaseMs: integer('STEWARD_JOB_LEASE_MS', read('STEWARD_JOB_LEASE_MS'), 30_000, 1000, 3_600_000),
-      pollMs: integer('STEWARD_JOB_POLL_MS', read('STEWARD_JOB_POLL_MS'), 500, 10, 60_000),
+      concurrency: setting(read, 'STEWARD_WORKER_CONCURRENCY'),
+      leaseMs: setting(read, 'STEWARD_JOB_LEASE_MS'),
+      pollMs: setting(read, 'STEWARD_JOB_POLL_MS'),
     },
     lifecycle: readLifecycle(read),
     governanceManagers: readGovernanceManagers(read),
     rateLimitFactor,
     refusalsPerMinute: Math.max(
       1,
-      Math.round(
-        integer('STEWARD_REFUSALS_PER_MINUTE', read('STEWARD_REFUSALS_PER_MINUTE'), 30, 1, 100_000) *
-          rateLimitFactor,
-      ),
+      Math.round(setting(read, 'STEWARD_REFUSALS_PER_MINUTE') * rateLimitFactor),
     ),
-    trustedProxies: (read('STEWARD_TRUSTED_PROXIES') ?? '')
+    trustedProxies: (setting(read, 'STEWARD_TRUSTED_PROXIES') ?? '')
       .split(',')
       .map((address) => plainAddress(address))
       .filter((address) => address !== ''),
     webhooks: readWebhooks(read, platformConfig.kind === 'embedded'),
     bot: botConfig,
     cloud: cloudConfig,
-    seedDemoData: boolean('STEWARD_SEED_DEMO_DATA', read('STEWARD_SEED_DEMO_DATA'), true),
-    logLevel: oneOf('STEWARD_LOG_LEVEL', read('STEWARD_LOG_LEVEL'), LOG_LEVELS, 'info'),
-    shutdownTimeoutMs: integer(
-      'STEWARD_SHUTDOWN_TIMEOUT_MS',
-      read('STEWARD_SHUTDOWN_TIMEOUT_MS'),
-      10_000,
-      0,
-      600_000,
-    ),
-    heapGrowthPercent: integer(
-      'STEWARD_HEAP_GROWTH_PERCENT',
-      read('STEWARD_HEAP_GROWTH_PERCENT'),
-      50,
-      0,
-      400,
-    ),
+    seedDemoData: setting(read, 'STEWARD_SEED_DEMO_DATA'),
+    logLevel: setting(read, 'STEWARD_LOG_LEVEL'),
+    shutdownTimeoutMs: setting(read, 'STEWARD_SHUTDOWN_TIMEOUT_MS'),
+    heapGrowthPercent: setting(read, 'STEWARD_HEAP_GROWTH_PERCENT'),
   };
 }
 

@@ -1,4 +1,5 @@
-import { ConfigError, integer, type Read } from './values';
+import { setting } from './setting';
+import { ConfigError, type Read } from './values';
 
 /** When the lifecycle evaluator runs on its own, and how many teams it reads at once. */
 export interface LifecycleSettings {
@@ -14,7 +15,7 @@ export interface LifecycleSettings {
  * `STEWARD_LIFECYCLE_PAGE_SIZE`: teams per page, default 200.
  */
 export function readLifecycle(read: Read): LifecycleSettings {
-  const at = read('STEWARD_LIFECYCLE_EVALUATION_AT') ?? '02:00';
+  const at = setting(read, 'STEWARD_LIFECYCLE_EVALUATION_AT');
   let dailyAtMinute: number | null = null;
   if (at.toLowerCase() !== 'off') {
     const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(at);
@@ -22,6 +23,6 @@ export function readLifecycle(read: Read): LifecycleSettings {
       throw new ConfigError('STEWARD_LIFECYCLE_EVALUATION_AT', `expected HH:MM (UTC) or off, got "${at}"`);
     dailyAtMinute = Number(match[1]) * 60 + Number(match[2]);
   }
-  const pageSize = integer('STEWARD_LIFECYCLE_PAGE_SIZE', read('STEWARD_LIFECYCLE_PAGE_SIZE'), 200, 10, 999);
+  const pageSize = setting(read, 'STEWARD_LIFECYCLE_PAGE_SIZE');
   return { dailyAtMinute, pageSize };
 }

@@ -1,4 +1,5 @@
-import { ConfigError, integer, type Read, url } from './values';
+import { setting } from './setting';
+import { ConfigError, type Read } from './values';
 
 export interface ListenAddress {
   host: string;
@@ -19,12 +20,9 @@ export function isLoopback(host: string): boolean {
  * anyone reaches it, and links, `@odata.nextLink` and the bot's own webhook would point there.
  */
 export function listenAddress(read: Read): ListenAddress {
-  const port =
-    read('STEWARD_PORT') !== undefined
-      ? integer('STEWARD_PORT', read('STEWARD_PORT'), 3978, 0, 65535)
-      : integer('PORT', read('PORT'), 3978, 0, 65535);
-  const host = read('STEWARD_HOST') ?? '127.0.0.1';
-  const publicUrl = read('STEWARD_PUBLIC_URL');
+  const port = setting(read, 'STEWARD_PORT') ?? setting(read, 'PORT');
+  const host = setting(read, 'STEWARD_HOST');
+  const publicUrl = setting(read, 'STEWARD_PUBLIC_URL');
   if (publicUrl === undefined) {
     if (!isLoopback(host))
       throw new ConfigError(
@@ -33,5 +31,5 @@ export function listenAddress(read: Read): ListenAddress {
       );
     return { host, port };
   }
-  return { host, port, publicUrl: url('STEWARD_PUBLIC_URL', publicUrl).replace(/\/+$/, '') };
+  return { host, port, publicUrl: publicUrl.replace(/\/+$/, '') };
 }

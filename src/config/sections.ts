@@ -7,27 +7,23 @@ import { REPORTS } from '../domain/reports/catalogue';
 import { botConnectorScope, type CloudEndpoints } from './cloud';
 import { graphCredential } from './graphCredential';
 import type { Config } from './index';
-import { boolean, ConfigError, integer, oneOf, positiveNumber, type Read, redactUrl, url } from './values';
+import { setting } from './setting';
+import { ConfigError, type Read, redactUrl, url } from './values';
 
 /** The settings of each part of Steward, read through `read` (never from the environment directly). */
 
-export const DEFAULT_TENANT_ID = '00000000-0000-0000-0000-000000000001';
 export const EMBEDDED_ISSUER = 'steward-embedded';
 export const EMBEDDED_AUDIENCE = 'api://steward';
 
-export function readDatabase(
-  value: string | undefined,
-  dataDir: string,
-  poolSize: string | undefined,
-  cwd: string,
-): Config['database'] {
+export function readDatabase(read: Read, dataDir: string, cwd: string): Config['database'] {
+  const value = setting(read, 'STEWARD_DATABASE_URL');
   if (!value) return { kind: 'sqlite', file: path.join(dataDir, 'steward.db') };
   if (/^postgres(ql)?:\/\//i.test(value)) {
     url('STEWARD_DATABASE_URL', value);
     return {
       kind: 'postgres',
       url: value,
-      poolSize: integer('STEWARD_DATABASE_POOL_SIZE', poolSize, 10, 1, 200),
+      poolSize: setting(read, 'STEWARD_DATABASE_POOL_SIZE'),
     };
   }
   if (value.startsWith('sqlite:')) {
@@ -43,61 +39,48 @@ export function readDatabase(
 }
 
 export function readWebhooks(read: Read, embedded: boolean): Config['webhooks'] {
-  const int = (name: string, fallback: number, min: number, max: number) =>
-    integer(name, read(name), fallback, min, max);
   return {
-    allowLoopback: boolean(
-      'STEWARD_WEBHOOK_ALLOW_LOOPBACK',
-      read('STEWARD_WEBHOOK_ALLOW_LOOPBACK'),
-      embedded,
-    ),
-    retries: int('STEWARD_WEBHOOK_RETRIES', 2, 0, 20),
-    retryDelayMs: int('STEWARD_WEBHOOK_RETRY_DELAY_MS', 10_000, 0, 3_600_000),
-    timeoutMs: int('STEWARD_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
-    failureThreshold: int('STEWARD_WEBHOOK_FAILURE_THRESHOLD', 5, 1, 10_000),
-    maxResponseBytes: int('STEWARD_WEBHOOK_MAX_RESPONSE_BYTES', 65_536, 0, 10 * 1024 * 1024),
+    allowLoopback: setting(read, 'STEWARD_WEBHOOK_ALLOW_LOOPBACK') ?? embedded,
+    retries: setting(read, 'STEWARD_WEBHOOK_RETRIES'),
+    retryDelayMs: setting(read, 'STEWARD_WEBHOOK_RETRY_DELAY_MS'),
+    timeoutMs: setting(read, 'STEWARD_WEBHOOK_TIMEOUT_MS'),
+    failureThreshold: setting(read, 'STEWARD_WEBHOOK_FAILURE_THRESHOLD'),
+    maxResponseBytes: setting(read, 'STEWARD_WEBHOOK_MAX_RESPONSE_BYTES'),
   };
 }
 
 export function readBot(read: Read, auth: Config['auth'], cloud: CloudEndpoints): Config['bot'] {
-  const appId = read('MicrosoftAppId');
-  const appPassword = read('MicrosoftAppPassword');
-  const appType = oneOf(
-    'MicrosoftAppType',
-    read('MicrosoftAppType'),
-    ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const,
-    // Azure creates no new multi-tenant bots since 31 July 2025.
-    'SingleTenant',
-  );
+  const appId = setting(read, 'MicrosoftAppId');
+  const appPassword = setting(read, 'MicrosoftAppPassword');
+  // Azure creates no new multi-tenant bots since 31 July 2025: SingleTenant by default.
+  const appType = setting(read, 'MicrosoftAppType');
+  const appTenantId = setting(read, 'MicrosoftAppTenantId');
   if (appId && appType !== 'UserAssignedMSI' && !appPassword) {
     throw new ConfigError('MicrosoftAppPassword', 'is required with MicrosoftAppId');
   }
-  if (appId && appType !== 'MultiTenant' && !read('MicrosoftAppTenantId')) {
+  if (appId && appType !== 'MultiTenant' && !appTenantId) {
     throw new ConfigError('MicrosoftAppTenantId', `is required with MicrosoftAppType=${appType}`);
   }
-  const apiUrl = read('STEWARD_API_URL');
-  const oauthConnection = read('STEWARD_BOT_OAUTH_CONNECTION');
-  const initial = integer('STEWARD_BOT_POLL_MS', read('STEWARD_BOT_POLL_MS'), 1000, 50, 60_000);
+  const apiUrl = setting(read, 'STEWARD_API_URL');
+  const oauthConnection = setting(read, 'STEWARD_BOT_OAUTH_CONNECTION');
   return {
-    enabled: boolean('STEWARD_BOT_ENABLED', read('STEWARD_BOT_ENABLED'), true),
-    apiUrl: apiUrl === undefined ? undefined : url('STEWARD_API_URL', apiUrl).replace(/\/+$/, ''),
+    enabled: setting(read, 'STEWARD_BOT_ENABLED'),
+    apiUrl: apiUrl?.replace(/\/+$/, ''),
     appId,
     appPassword,
     appType,
-    appTenantId: read('MicrosoftAppTenantId'),
+    appTenantId,
     cloudSettings: cloud.botFramework,
     authorityHost: cloud.authorityHost,
-    allowUnauthenticated: boolean(
-      'STEWARD_BOT_ALLOW_UNAUTHENTICATED',
-      read('STEWARD_BOT_ALLOW_UNAUTHENTICATED'),
-      false,
-    ),
+    allowUnauthenticated: setting(read, 'STEWARD_BOT_ALLOW_UNAUTHENTICATED'),
     oauthConnection,
     apiScope:
-      read('STEWARD_BOT_API_SCOPE') ?? (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
+      setting(read, 'STEWARD_BOT_API_SCOPE') ??
+      (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
     pollMs: {
-      initial,
-      max: integer('STEWARD_BOT_POLL_MAX_MS', read('STEWARD_BOT_POLL_MAX_MS'), 30_000, initial, 600_000),
+      initial: setting(read, 'STEWARD_BOT_POLL_MS'),
+      // At least STEWARD_BOT_POLL_MS (the description's `atLeast`).
+      max: setting(read, 'STEWARD_BOT_POLL_MAX_MS'),
     },
   };
 }
@@ -110,15 +93,10 @@ export function readNamespace(name: string, value: string): string {
 }
 
 export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platform'] {
-  const kind = oneOf(
-    'STEWARD_PLATFORM',
-    read('STEWARD_PLATFORM'),
-    ['embedded', 'graph'] as const,
-    'embedded',
-  );
+  const kind = setting(read, 'STEWARD_PLATFORM');
   if (kind === 'graph') {
-    const need = (name: string) => {
-      const value = read(name);
+    const need = (name: 'STEWARD_GRAPH_TENANT_ID' | 'STEWARD_GRAPH_CLIENT_ID') => {
+      const value = setting(read, name);
       if (!value) throw new ConfigError(name, 'is required when STEWARD_PLATFORM=graph');
       return value;
     };
@@ -127,27 +105,22 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
       tenantId: need('STEWARD_GRAPH_TENANT_ID'),
       clientId: need('STEWARD_GRAPH_CLIENT_ID'),
       ...graphCredential(read),
-      baseUrl: url('STEWARD_GRAPH_BASE_URL', read('STEWARD_GRAPH_BASE_URL') ?? cloud.graphBaseUrl).replace(
+      baseUrl: (setting(read, 'STEWARD_GRAPH_BASE_URL') ?? cloud.graphBaseUrl).replace(/\/+$/, ''),
+      authorityHost: (setting(read, 'STEWARD_GRAPH_AUTHORITY_HOST') ?? cloud.authorityHost).replace(
         /\/+$/,
         '',
       ),
-      authorityHost: url(
-        'STEWARD_GRAPH_AUTHORITY_HOST',
-        read('STEWARD_GRAPH_AUTHORITY_HOST') ?? cloud.authorityHost,
-      ).replace(/\/+$/, ''),
-      teamsAppId: read('STEWARD_TEAMS_APP_ID'),
+      teamsAppId: setting(read, 'STEWARD_TEAMS_APP_ID'),
       ...botConnector(read, cloud),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
       budget: readGraphBudget(read),
-      ...(read('STEWARD_GRAPH_TIME_SCALE') === undefined
-        ? {}
-        : { timeScale: positiveNumber('STEWARD_GRAPH_TIME_SCALE', read('STEWARD_GRAPH_TIME_SCALE'), 1) }),
+      timeScale: setting(read, 'STEWARD_GRAPH_TIME_SCALE'),
     };
   }
   return {
     kind,
-    latencyMs: integer('STEWARD_EMBEDDED_LATENCY_MS', read('STEWARD_EMBEDDED_LATENCY_MS'), 0, 0, 60_000),
-    faults: faults(read('STEWARD_EMBEDDED_FAULTS')),
+    latencyMs: setting(read, 'STEWARD_EMBEDDED_LATENCY_MS'),
+    faults: faults(setting(read, 'STEWARD_EMBEDDED_FAULTS')),
   };
 }
 
@@ -160,10 +133,9 @@ function botConnector(
   read: Read,
   cloud: CloudEndpoints,
 ): { botServiceUrl?: string; botConnectorScope: string } {
-  const configured = read('STEWARD_BOT_SERVICE_URL');
-  const serviceUrl = configured ?? cloud.botServiceUrl;
+  const serviceUrl = setting(read, 'STEWARD_BOT_SERVICE_URL') ?? cloud.botServiceUrl;
   return {
-    ...(serviceUrl === undefined ? {} : { botServiceUrl: url('STEWARD_BOT_SERVICE_URL', serviceUrl) }),
+    ...(serviceUrl === undefined ? {} : { botServiceUrl: serviceUrl }),
     botConnectorScope: botConnectorScope(cloud),
   };
 }
@@ -183,26 +155,20 @@ function faults(value: string | undefined): Array<{ call: number; status: 429 | 
 }
 
 export function readAuth(read: Read, dataDir: string): Config['auth'] {
-  const mode = oneOf(
-    'STEWARD_AUTH_MODE',
-    read('STEWARD_AUTH_MODE'),
-    ['embedded', 'entra'] as const,
-    'embedded',
-  );
+  const mode = setting(read, 'STEWARD_AUTH_MODE');
   if (mode === 'entra') {
-    const need = (name: string) => {
-      const value = read(name);
+    const need = (name: string, value: string | undefined) => {
       if (!value) throw new ConfigError(name, 'is required when STEWARD_AUTH_MODE=entra');
       return value;
     };
     return {
       mode,
-      jwksUri: url('STEWARD_AUTH_JWKS_URI', need('STEWARD_AUTH_JWKS_URI')),
-      issuer: need('STEWARD_AUTH_ISSUER'),
-      audience: need('STEWARD_AUTH_AUDIENCE'),
+      jwksUri: need('STEWARD_AUTH_JWKS_URI', setting(read, 'STEWARD_AUTH_JWKS_URI')),
+      issuer: need('STEWARD_AUTH_ISSUER', setting(read, 'STEWARD_AUTH_ISSUER')),
+      audience: need('STEWARD_AUTH_AUDIENCE', setting(read, 'STEWARD_AUTH_AUDIENCE')),
     };
   }
-  const configured = read('STEWARD_AUTH_SECRET');
+  const configured = setting(read, 'STEWARD_AUTH_SECRET');
   const secret = configured ?? embeddedSecret(dataDir);
   if (Buffer.byteLength(secret) < 32) {
     throw configured
@@ -219,17 +185,17 @@ export function readReports(read: Read, auth: Config['auth']): Config['reports']
   let urlSecret: string;
   if (auth.mode === 'embedded') urlSecret = auth.secret;
   else {
-    urlSecret = read('STEWARD_AUTH_SECRET') ?? randomBytes(48).toString('base64url');
+    urlSecret = setting(read, 'STEWARD_AUTH_SECRET') ?? randomBytes(48).toString('base64url');
     if (Buffer.byteLength(urlSecret) < 32)
       throw new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long');
   }
-  const siteUrl = read('METABASE_SITE_URL');
-  const secretKey = read('METABASE_SECRET_KEY');
-  const resourceIds = metabaseResourceIds(read('METABASE_RESOURCE_IDS'));
+  const siteUrl = setting(read, 'METABASE_SITE_URL');
+  const secretKey = setting(read, 'METABASE_SECRET_KEY');
+  const resourceIds = metabaseResourceIds(setting(read, 'METABASE_RESOURCE_IDS'));
   if (!siteUrl && !secretKey) return { urlSecret };
   if (!siteUrl) throw new ConfigError('METABASE_SITE_URL', 'is required when METABASE_SECRET_KEY is set');
   if (!secretKey) throw new ConfigError('METABASE_SECRET_KEY', 'is required when METABASE_SITE_URL is set');
-  if (!/^https?:\/\//i.test(url('METABASE_SITE_URL', siteUrl))) {
+  if (!/^https?:\/\//i.test(siteUrl)) {
     throw new ConfigError('METABASE_SITE_URL', `expected an http(s) URL, got "${redactUrl(siteUrl)}"`);
   }
   // The value is never echoed: it is a signing key.
