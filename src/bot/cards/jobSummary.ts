@@ -1,9 +1,12 @@
 import type { Job, JobStatus, JobStep } from '../../client';
 
+/** What a request does: make a team, or archive or unarchive one. */
+export type JobKind = 'provisioning' | 'archive' | 'unarchive';
+
 /** What the cards need from a job, read defensively from its free-form `data`. */
 export interface JobSummary {
   jobId: string;
-  kind: 'provisioning' | 'archive' | 'unarchive';
+  kind: JobKind;
   status: JobStatus;
   progress: number;
   /** The job's steps and where each stands, as the job reports them. */

@@ -3,7 +3,8 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, teamLink } from './cardText';
 import type { MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, type Reader, say } from '../i18n/catalog';
-import { summarizeJob } from './jobSummary';
+import { type JobKind, summarizeJob } from './jobSummary';
+import { kindLabel } from './progressCard';
 import myRequestsCardTemplate from './templates/myRequestsCard.json';
 
 /** Requests listed on the card, newest first; older ones are counted. */
@@ -24,6 +25,12 @@ const STATUS_TEXT: Record<JobStatus, MessageKey> = {
   paused: 'list.paused',
 };
 
+/** A finished archive or unarchive says what it did, not that a team is "ready". */
+const DONE_TEXT: Record<Exclude<JobKind, 'provisioning'>, MessageKey> = {
+  archive: 'list.archived',
+  unarchive: 'list.unarchived',
+};
+
 /** The caller's recent requests with their state, each with a Status button, in the reader's language. */
 export function renderMyRequestsCard(
   data: MyRequestsCardData,
@@ -38,11 +45,13 @@ export function renderMyRequestsCard(
       ? 'list.waitingApproval'
       : rejected
         ? 'list.rejected'
-        : STATUS_TEXT[summary.status];
+        : summary.status === 'completed' && summary.kind !== 'provisioning'
+          ? DONE_TEXT[summary.kind]
+          : STATUS_TEXT[summary.status];
     return {
       jobId: summary.jobId,
       teamName: clip(summary.teamName, 120),
-      templateName: clip(summary.templateName || 'Team request', 80),
+      templateName: clip(kindLabel(summary.kind, summary.templateName, reader), 80),
       requestedAt: dateTimeFor(reader, summary.createdDateTime),
       statusText: say(reader, status),
       progress: summary.progress,

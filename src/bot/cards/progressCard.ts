@@ -4,7 +4,7 @@ import { cardPictureUrl } from './cardPicture';
 import { clip, plainSentence, teamLink, withoutIds } from './cardText';
 import { type MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
-import { summarizeJob } from './jobSummary';
+import { type JobKind, summarizeJob } from './jobSummary';
 import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
 import progressCardTemplate from './templates/progressCard.json';
 
@@ -14,6 +14,8 @@ export const PROGRESS_LOG_LINES = 5;
 /** What the progress card shows for one request. */
 export interface ProgressCardData {
   jobId: string;
+  /** What the request does: a new team (the default), or an archive or unarchive of one. */
+  kind?: JobKind;
   /** The final team name (after the naming convention). */
   teamName: string;
   templateName: string;
@@ -57,6 +59,7 @@ export function progressCardData(
   const approval = summary.approval;
   return {
     jobId: summary.jobId,
+    kind: summary.kind,
     teamName: summary.teamName,
     templateName: summary.templateName,
     pictureUrl,
@@ -112,12 +115,33 @@ const WAIT_HEADLINES: Record<JobWaitReason, MessageKey> = {
   graphBudget: 'progress.wait.graphBudget',
 };
 
+/** The headline words that differ with what the request does (an archive is not a new team). */
+const KIND_HEADLINES: Record<JobKind, { done: MessageKey; failed: MessageKey; working: MessageKey }> = {
+  provisioning: { done: 'progress.ready', failed: 'progress.failed', working: 'progress.creating' },
+  archive: { done: 'progress.archived', failed: 'progress.archiveFailed', working: 'progress.archiving' },
+  unarchive: {
+    done: 'progress.unarchived',
+    failed: 'progress.unarchiveFailed',
+    working: 'progress.unarchiving',
+  },
+};
+
+/** The words of what a request does, where a card names its template: an archive has none. */
+export function kindLabel(kind: JobKind | undefined, templateName: string, reader: Reader): string {
+  if (kind === 'archive') return say(reader, 'kind.archive');
+  if (kind === 'unarchive') return say(reader, 'kind.unarchive');
+  return templateName || say(reader, 'approval.teamRequest');
+}
+
 function headline(data: ProgressCardData, reader: Reader): { text: string; color: string } {
   const approval = data.approval;
+  const words = KIND_HEADLINES[data.kind ?? 'provisioning'];
   switch (data.status) {
     case 'completed':
-      return { text: say(reader, 'progress.ready'), color: 'good' };
+      return { text: say(reader, words.done), color: 'good' };
     case 'failed':
+      if (data.kind && data.kind !== 'provisioning')
+        return { text: say(reader, words.failed), color: 'attention' };
       if (approval?.expired) return { text: say(reader, 'progress.expired'), color: 'attention' };
       return approval?.status === 'rejected'
         ? { text: say(reader, 'progress.rejected'), color: 'attention' }
@@ -125,7 +149,7 @@ function headline(data: ProgressCardData, reader: Reader): { text: string; color
     case 'active': {
       // A reason this bot does not know (a newer server's) reads as the plain "in progress".
       const waiting = data.waitingFor ? WAIT_HEADLINES[data.waitingFor] : undefined;
-      return { text: say(reader, waiting ?? 'progress.creating'), color: 'accent' };
+      return { text: say(reader, waiting ?? words.working), color: 'accent' };
     }
     case 'delayed':
       return { text: say(reader, 'progress.delayed'), color: 'warning' };
@@ -200,9 +224,11 @@ export function renderProgressCard(
   return renderCard('progressCard', progressCardTemplate, {
     jobId: data.jobId,
     teamName: clip(data.teamName, 264),
-    templateName: clip(data.templateName, 120),
+    templateName: clip(kindLabel(data.kind, data.templateName, reader), 120),
     pictureUrl: cardPictureUrl(data.pictureUrl),
     status: data.status,
+    // Only a team request has a form to fill in again.
+    retryable: data.status === 'failed' && (data.kind ?? 'provisioning') === 'provisioning',
     headline: title.text,
     // A semantic container style: Teams gives each a background and text colour readable in the
     // light, dark and high-contrast themes, where pale coloured text was not.

@@ -1,0 +1,62 @@
+import type { actionsEn } from './actionsEn';
+
+/** The words of `actionsEn.ts` in French; the compiler checks that none is missing. */
+export const actionsFr: Record<keyof typeof actionsEn, string> = {
+  'kind.archive': 'Archivage d’une équipe',
+  'kind.unarchive': 'Désarchivage d’une équipe',
+  'list.archived': 'Archivée',
+  'list.unarchived': 'Désarchivée',
+  'list.withdrawn': 'Retirée',
+  'progress.archived': 'L’équipe est archivée',
+  'progress.unarchived': 'L’équipe est désarchivée',
+  'progress.archiving': 'Archivage de l’équipe',
+  'progress.unarchiving': 'Désarchivage de l’équipe',
+  'progress.archiveFailed': 'L’équipe n’a pas pu être archivée',
+  'progress.unarchiveFailed': 'L’équipe n’a pas pu être désarchivée',
+  'ended.archived': '{team} est archivée.',
+  'ended.unarchived': '{team} est désarchivée.',
+  'ended.archiveFailed': 'Je n’ai pas pu archiver {team}.',
+  'ended.unarchiveFailed': 'Je n’ai pas pu désarchiver {team}.',
+  'lifecycle.headingArchiving': '{team} est en cours d’archivage',
+  'lifecycle.headingArchived': '{team} est archivée',
+  'lifecycle.headingKept': '{team} est gardée',
+  'lifecycle.headingRenewed': '{team} expire désormais le {date}',
+  'lifecycle.confirmArchive':
+    'Archiver **{team}** ? Ses membres pourront toujours tout y lire, mais plus personne ne pourra y publier ni rien y modifier. Un propriétaire pourra la désarchiver plus tard.',
+  'action.confirmArchive': 'Oui, l’archiver',
+  'action.cancel': 'Annuler',
+  'confirmation.follow': 'Je tiens à jour la carte de la demande, juste en dessous.',
+  'progress.retried': 'Vous avez demandé à réessayer : le formulaire est dans un message plus bas.',
+  'action.withdraw': 'Retirer',
+  'action.confirmWithdraw': 'Oui, la retirer',
+  'progress.confirmWithdraw':
+    'Retirer votre demande pour **{team}** ? Les approbateurs ne seront plus sollicités, et aucune équipe ne sera créée.',
+  'progress.withdrawn': 'Vous avez retiré la demande',
+  'progress.withdrawnReason': 'Vous avez retiré la demande avant qu’elle soit tranchée.',
+  'ended.withdrawn': 'Vous avez retiré votre demande pour {team}.',
+  'withdraw.notWaiting':
+    'La demande pour **{team}** n’attend plus d’approbation : elle ne peut plus être retirée.',
+  'withdraw.notYours': 'Seule la personne qui a fait une demande peut la retirer.',
+  'withdraw.title': 'Demandes que vous pouvez retirer',
+  'withdraw.none': 'Aucune de vos demandes n’attend d’approbation.',
+  'withdraw.fallback': 'Vos demandes qui attendent une approbation.',
+  'decided.withdrawn': 'Retirée',
+  'decided.withdrawnFallback': 'Retirée : {team}, par {name}.',
+  'decided.withdrawnLine':
+    '{name} a retiré la demande pour **{team}** le {date} à {time} : plus rien à décider.',
+  'doing.withdraw': 'retirer cette demande',
+  'approvals.title': 'En attente de votre décision',
+  'approvals.none': 'Aucune demande n’attend votre décision.',
+  'approvals.one': 'Une demande attend votre décision : sa carte est juste au-dessus.',
+  'approvals.many': '{count} demandes attendent votre décision : leurs cartes sont juste au-dessus.',
+  'approvals.more':
+    'Je vous ai montré les {shown} plus anciennes ; décidez-en, puis redemandez pour les autres.',
+  'approvals.row': '{requester} · en attente depuis le {when}',
+  'approvals.fallback': 'Les demandes qui attendent votre décision.',
+  'action.myApprovals': 'Mes approbations',
+  'doing.listApprovals': 'lister les demandes qui vous attendent',
+  'subject.approvals': 'vos approbations',
+  'help.myApprovals':
+    'Les demandes qui attendent votre décision, chacune avec sa carte pour approuver ou refuser.',
+  'help.withdraw': 'Retirer une de vos demandes tant qu’elle attend une approbation.',
+};
