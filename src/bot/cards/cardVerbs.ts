@@ -95,10 +95,14 @@ export interface ApprovalRefreshData {
   approvalId: string;
 }
 
-/** Data of the lifecycle cards' verbs: the team, and which notice the card is (`renewal`, `inactivity`). */
+/**
+ * Data of the lifecycle cards' verbs: the team, which notice the card is (`renewal`, `inactivity`),
+ * and for `archiveTeamNow`, whether the owner confirmed (the first press only asks).
+ */
 export interface LifecycleNoticeData {
   teamId: string;
   notice?: string;
+  confirmed?: boolean;
 }
 
 /** Data of `becomeOwner`: the team, and the day it was found short of owners. */
