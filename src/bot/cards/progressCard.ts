@@ -47,6 +47,8 @@ export interface ProgressCardData {
   decision: { outcome: 'approved' | 'rejected'; by: string; message: string | null } | null;
   /** Approvers the bot could not reach in Teams (by name): the requester may want to tell them. */
   unreachableApprovers: readonly string[];
+  /** Try again was pressed and its form posted: the card says so and offers it no more. */
+  retried?: boolean;
 }
 
 /** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */
@@ -125,6 +127,11 @@ const KIND_HEADLINES: Record<JobKind, { done: MessageKey; failed: MessageKey; wo
     working: 'progress.unarchiving',
   },
 };
+
+/** Whether a card offers Try again: a failed team request whose form was not posted again yet. */
+export function isRetryable(data: ProgressCardData): boolean {
+  return data.status === 'failed' && (data.kind ?? 'provisioning') === 'provisioning' && !data.retried;
+}
 
 /** The words of what a request does, where a card names its template: an archive has none. */
 export function kindLabel(kind: JobKind | undefined, templateName: string, reader: Reader): string {
@@ -228,7 +235,8 @@ export function renderProgressCard(
     pictureUrl: cardPictureUrl(data.pictureUrl),
     status: data.status,
     // Only a team request has a form to fill in again.
-    retryable: data.status === 'failed' && (data.kind ?? 'provisioning') === 'provisioning',
+    retryable: isRetryable(data),
+    retried: data.status === 'failed' && data.retried ? say(reader, 'progress.retried') : '',
     headline: title.text,
     // A semantic container style: Teams gives each a background and text colour readable in the
     // light, dark and high-contrast themes, where pale coloured text was not.

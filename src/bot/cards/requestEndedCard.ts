@@ -73,6 +73,8 @@ export function renderRequestEndedCard(
               };
   return renderCard('requestEndedCard', requestEndedCardTemplate, {
     ...ended,
+    retryable: ended.retryable && !data.retried,
+    retried: ended.retryable && data.retried ? say(reader, 'progress.retried') : '',
     jobId: data.jobId,
     webUrl: teamLink(data.status, data.webUrl),
     labels: { openTeam: say(reader, 'action.openTeam'), tryAgain: say(reader, 'action.tryAgain') },
