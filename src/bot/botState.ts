@@ -66,6 +66,8 @@ export interface ApprovalRecord {
     message: string | null;
     /** Nobody decided in time: the request was rejected as expired (`by` is empty). */
     expired?: boolean;
+    /** The requester withdrew the request first (`outcome` rejected, `by` the requester). */
+    withdrawn?: boolean;
   } | null;
 }
 

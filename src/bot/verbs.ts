@@ -13,6 +13,7 @@ import {
   type LifecycleNoticeData,
   type PickTemplateData,
   type SubmitRequestData,
+  type WithdrawData,
 } from './cards';
 import type { ApprovalConversation } from './conversations/approvals';
 import {
@@ -40,6 +41,7 @@ import {
 } from './conversations/reply';
 import { pageOf, requestForm, templateGallery } from './conversations/requestTeam';
 import { tryAgain } from './conversations/retryRequest';
+import { withdrawRequest } from './conversations/withdraw';
 import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
@@ -126,6 +128,15 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
   [CardVerb.myRequests]: {
     failure: { subject: 'requests', doing: 'listRequests' },
     asPerson: (api, { context }) => myRequests(api, readerOfTurn(context)),
+  },
+  [CardVerb.withdrawRequest]: {
+    failure: { subject: 'request', doing: 'withdraw' },
+    asPerson: (api, turn) =>
+      withdrawRequest(turn.context, api, turn.deps, turn.data as Partial<WithdrawData>),
+  },
+  [CardVerb.myApprovals]: {
+    failure: { subject: 'approvals', doing: 'listApprovals' },
+    asPerson: (api, turn) => turn.deps.approvals.listFor(turn.context, api),
   },
   [CardVerb.approve]: {
     failure: { subject: 'approval', doing: 'decide' },

@@ -19,6 +19,10 @@ export const CardVerb = {
   retryRequest: 'retryRequest',
   /** List the caller's recent requests. */
   myRequests: 'myRequests',
+  /** Withdraw a request waiting for approval ({@link WithdrawData}); without a job, list those that can be. */
+  withdrawRequest: 'withdrawRequest',
+  /** List the approval requests waiting for the caller, each with its approval card. */
+  myApprovals: 'myApprovals',
   /** Show what Steward understands. */
   help: 'help',
   /** Approve an approval request: {@link ApprovalDecisionData}. */
@@ -80,6 +84,12 @@ export interface SubmitRequestData {
 /** Data of `showStatus` and `retryRequest`. */
 export interface JobActionData {
   jobId: string;
+}
+
+/** Data of `withdrawRequest`: the request, and whether the requester confirmed (the first press only asks). */
+export interface WithdrawData {
+  jobId?: string;
+  confirmed?: boolean;
 }
 
 /** Data of `approve` and `reject`, plus the optional comment input. */

@@ -20,7 +20,7 @@ export interface JobSummary {
   failedReason: string | null;
   approval: {
     id: string;
-    status: 'pending' | 'approved' | 'rejected';
+    status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
     approverNames: string[];
     /** Who decided (their display name), once someone has. */
     decidedBy: string | null;
@@ -125,7 +125,9 @@ export function summarizeJob(job: Job): JobSummary {
         ? {
             id: approvalId,
             status:
-              approvalStatus === 'approved' || approvalStatus === 'rejected' ? approvalStatus : 'pending',
+              approvalStatus === 'approved' || approvalStatus === 'rejected' || approvalStatus === 'withdrawn'
+                ? approvalStatus
+                : 'pending',
             approverNames: namesAt(approval, 'approvers'),
             decidedBy: deciderId ? (nameOf(approval, deciderId) ?? 'an approver') : null,
             message: stringAt(decider, 'message')?.trim() ?? null,

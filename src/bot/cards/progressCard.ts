@@ -1,7 +1,7 @@
 import type { Job, JobStatus, JobWaitReason } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { clip, plainSentence, teamLink, withoutIds } from './cardText';
+import { clip, markdownText, plainSentence, teamLink, withoutIds } from './cardText';
 import { type MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import { type JobKind, summarizeJob } from './jobSummary';
@@ -36,7 +36,7 @@ export interface ProgressCardData {
   /** ISO 8601 time of the job's last change. */
   updatedAt: string;
   approval: {
-    status: 'pending' | 'approved' | 'rejected';
+    status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
     approverNames: readonly string[];
     /** The stage waiting, with a staged policy. */
     stage?: { number: number; count: number; name: string } | null;
@@ -49,6 +49,10 @@ export interface ProgressCardData {
   unreachableApprovers: readonly string[];
   /** Try again was pressed and its form posted: the card says so and offers it no more. */
   retried?: boolean;
+  /** The requester pressed Withdraw: the card asks them to confirm. */
+  confirmWithdraw?: boolean;
+  /** Why the requester's action could not be taken, as a sentence. */
+  problem?: string;
 }
 
 /** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */
@@ -75,7 +79,7 @@ export function progressCardData(
     updatedAt: summary.lastModifiedDateTime,
     approval,
     decision:
-      approval && approval.status !== 'pending' && approval.decidedBy
+      approval && (approval.status === 'approved' || approval.status === 'rejected') && approval.decidedBy
         ? { outcome: approval.status, by: approval.decidedBy, message: approval.message }
         : null,
     unreachableApprovers: approval?.status === 'pending' ? unreachableApprovers : [],
@@ -128,6 +132,11 @@ const KIND_HEADLINES: Record<JobKind, { done: MessageKey; failed: MessageKey; wo
   },
 };
 
+/** Whether the request waits for approval, so its requester may withdraw it. */
+export function isWithdrawable(data: Pick<ProgressCardData, 'status' | 'approval'>): boolean {
+  return data.status === 'waiting' && data.approval?.status === 'pending';
+}
+
 /** Whether a card offers Try again: a failed team request whose form was not posted again yet. */
 export function isRetryable(data: ProgressCardData): boolean {
   return data.status === 'failed' && (data.kind ?? 'provisioning') === 'provisioning' && !data.retried;
@@ -150,6 +159,8 @@ function headline(data: ProgressCardData, reader: Reader): { text: string; color
       if (data.kind && data.kind !== 'provisioning')
         return { text: say(reader, words.failed), color: 'attention' };
       if (approval?.expired) return { text: say(reader, 'progress.expired'), color: 'attention' };
+      if (approval?.status === 'withdrawn')
+        return { text: say(reader, 'progress.withdrawn'), color: 'default' };
       return approval?.status === 'rejected'
         ? { text: say(reader, 'progress.rejected'), color: 'attention' }
         : { text: say(reader, 'progress.failed'), color: 'attention' };
@@ -200,6 +211,7 @@ export function progressBar(progress: number): { done: string; left: string } {
  * API's English), else the job's reason.
  */
 export function failure(data: ProgressCardData, reader: Reader): string {
+  if (data.approval?.status === 'withdrawn') return say(reader, 'progress.withdrawnReason');
   const expired = data.approval?.expired;
   if (expired) {
     return say(reader, 'progress.expiredReason', {
@@ -236,6 +248,9 @@ export function renderProgressCard(
     status: data.status,
     // Only a team request has a form to fill in again.
     retryable: isRetryable(data),
+    withdrawable: isWithdrawable(data) && !data.confirmWithdraw,
+    confirming: isWithdrawable(data) && data.confirmWithdraw === true,
+    problem: data.problem ?? '',
     retried: data.status === 'failed' && data.retried ? say(reader, 'progress.retried') : '',
     headline: title.text,
     // A semantic container style: Teams gives each a background and text colour readable in the
@@ -258,6 +273,12 @@ export function renderProgressCard(
       openTeam: say(reader, 'action.openTeam'),
       tryAgain: say(reader, 'action.tryAgain'),
       refresh: say(reader, 'action.refresh'),
+      withdraw: say(reader, 'action.withdraw'),
+      confirmWithdraw: say(reader, 'progress.confirmWithdraw', {
+        team: markdownText(clip(data.teamName, 264)),
+      }),
+      yesWithdraw: say(reader, 'action.confirmWithdraw'),
+      cancel: say(reader, 'action.cancel'),
     },
     // The job's log is the API's record, written in English: shown to English readers only, since the
     // steps, the decision and the failure above already say the same in the reader's language.

@@ -40,37 +40,45 @@ export function renderRequestEndedCard(
           detail: data.status === 'completed' ? '' : failure(data, reader),
           retryable: false,
         }
-      : data.status === 'completed'
+      : data.approval?.status === 'withdrawn'
         ? {
-            outcome: 'completed',
-            style: 'good',
-            headline: say(reader, 'ended.ready', { team }),
-            detail: by('ended.approvedBy'),
-            retryable: false,
+            outcome: 'withdrawn',
+            style: 'default',
+            headline: say(reader, 'ended.withdrawn', { team }),
+            detail: '',
+            retryable: true,
           }
-        : data.approval?.expired
+        : data.status === 'completed'
           ? {
-              outcome: 'expired',
-              style: 'attention',
-              headline: say(reader, 'ended.expired', { team }),
-              detail: failure(data, reader),
-              retryable: true,
+              outcome: 'completed',
+              style: 'good',
+              headline: say(reader, 'ended.ready', { team }),
+              detail: by('ended.approvedBy'),
+              retryable: false,
             }
-          : decision?.outcome === 'rejected'
+          : data.approval?.expired
             ? {
-                outcome: 'rejected',
+                outcome: 'expired',
                 style: 'attention',
-                headline: say(reader, 'ended.rejected', { team }),
-                detail: by('ended.rejectedBy'),
-                retryable: true,
-              }
-            : {
-                outcome: 'failed',
-                style: 'attention',
-                headline: say(reader, 'ended.failed', { team }),
+                headline: say(reader, 'ended.expired', { team }),
                 detail: failure(data, reader),
                 retryable: true,
-              };
+              }
+            : decision?.outcome === 'rejected'
+              ? {
+                  outcome: 'rejected',
+                  style: 'attention',
+                  headline: say(reader, 'ended.rejected', { team }),
+                  detail: by('ended.rejectedBy'),
+                  retryable: true,
+                }
+              : {
+                  outcome: 'failed',
+                  style: 'attention',
+                  headline: say(reader, 'ended.failed', { team }),
+                  detail: failure(data, reader),
+                  retryable: true,
+                };
   return renderCard('requestEndedCard', requestEndedCardTemplate, {
     ...ended,
     retryable: ended.retryable && !data.retried,

@@ -111,9 +111,13 @@ export class ProgressTracker {
   }
 
   /** The progress card of a job as the request's own card shows it (picture, unreachable approvers). */
-  async cardOf(job: Job, reader: Reader): Promise<AdaptiveCardAttachment> {
+  async cardOf(
+    job: Job,
+    reader: Reader,
+    extra: Pick<ProgressCardData, 'confirmWithdraw' | 'problem'> = {},
+  ): Promise<AdaptiveCardAttachment> {
     const location = await this.deps.state.progress(job.id);
-    return renderProgressCard(cardData(job, location), reader);
+    return renderProgressCard({ ...cardData(job, location), ...extra }, reader);
   }
 
   /**

@@ -64,4 +64,6 @@ export const actionsEn = {
   'subject.approvals': 'your approvals',
   'help.myApprovals': 'The requests waiting for your decision, each with its card to approve or reject.',
   'help.withdraw': 'Withdraw one of your requests while it waits for approval.',
+  'help.myApprovalsCommand': 'my approvals',
+  'help.withdrawCommand': 'withdraw',
 };

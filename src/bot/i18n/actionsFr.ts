@@ -59,4 +59,6 @@ export const actionsFr: Record<keyof typeof actionsEn, string> = {
   'help.myApprovals':
     'Les demandes qui attendent votre décision, chacune avec sa carte pour approuver ou refuser.',
   'help.withdraw': 'Retirer une de vos demandes tant qu’elle attend une approbation.',
+  'help.myApprovalsCommand': 'mes approbations',
+  'help.withdrawCommand': 'retirer',
 };
