@@ -55,7 +55,7 @@ export async function withdrawRequest(
     if (!(await deps.approvals.lockPending(open.stage.id, trx))) {
       throw new Conflict('The request was decided first: it can no longer be withdrawn.');
     }
-    await deps.approvals.withdraw(job.id, caller.id, now, trx);
+    await deps.approvals.withdraw(job.id, trx);
     for (const stage of stages) {
       if (stage.status === 'pending' || stage.status === 'upcoming')
         Object.assign(stage, { status: 'withdrawn', time: now.toISOString() });

@@ -117,11 +117,13 @@ export class ApprovalRepository {
   /**
    * Withdraws every stage of a job still to be decided (pending or upcoming), in `trx`; resolves to
    * how many. The caller holds the pending stage's lock first (`lockPending`), as a decision does.
+   * Nobody decided, so `decided_by` and `decided_at` stay empty (the reports' approval waits count
+   * decisions only); who withdrew and when are in the job and the audit trail.
    */
-  async withdraw(jobId: string, by: string, now: Date, trx: Db): Promise<number> {
+  async withdraw(jobId: string, trx: Db): Promise<number> {
     const result = await trx
       .updateTable('approvals')
-      .set({ status: 'withdrawn', decided_by: by, decided_at: now.toISOString() })
+      .set({ status: 'withdrawn' })
       .where('job_id', '=', jobId)
       .where('status', 'in', ['pending', 'upcoming'])
       .executeTakeFirst();

@@ -82,6 +82,13 @@ describe.each(databaseKinds)('withdrawing a request and listing my approvals, on
     expect((await withdraw(job.id, alex)).status).toBe(409);
     expect((await waitForJob(app, alex, job.id)).status).toBe('failed');
 
+    // Nobody decided: the row is withdrawn without a decision (the reports count decisions only).
+    const rows = await app.steward.store.db
+      .selectFrom('approvals')
+      .select(['status', 'decided_at'])
+      .where('job_id', '=', job.id)
+      .execute();
+    expect(rows).toEqual([{ status: 'withdrawn', decided_at: null }]);
     const records = await app.steward.store.db
       .selectFrom('audit_records')
       .select(['actor', 'target'])
