@@ -4,7 +4,7 @@ import type { MessageKey } from './i18n/en';
 import { DEFAULT_READER, type Reader, say } from './i18n/catalog';
 
 /** What a request was about, so a failure can name it: "that template", "that request". */
-export type Subject = 'template' | 'request' | 'approval' | 'requests' | 'templates' | 'team';
+export type Subject = 'template' | 'request' | 'approval' | 'requests' | 'templates' | 'team' | 'approvals';
 
 /** What the person was doing when a call failed, so the failure can say it: "list your templates". */
 export type Doing =
@@ -26,6 +26,8 @@ export type Doing =
   | 'answerNotice'
   | 'stepUp'
   | 'reviewGuests'
+  | 'withdraw'
+  | 'listApprovals'
   | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */

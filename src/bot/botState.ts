@@ -48,6 +48,8 @@ export interface ProgressLocation extends PostedCard {
   reader?: Reader;
   /** Names of the approvers the bot could not reach yet, shown to the requester. */
   unreachableApprovers?: string[];
+  /** The requester pressed Try again and got the form: the cards offer it no more. */
+  retried?: boolean;
 }
 
 /** The cards sent to the approvers of one approval request, and the decision once known. */
@@ -64,6 +66,8 @@ export interface ApprovalRecord {
     message: string | null;
     /** Nobody decided in time: the request was rejected as expired (`by` is empty). */
     expired?: boolean;
+    /** The requester withdrew the request first (`outcome` rejected, `by` the requester). */
+    withdrawn?: boolean;
   } | null;
 }
 
@@ -102,7 +106,7 @@ export interface WebhookRegistration {
 /**
  * The bot's state, typed, over any botbuilder `Storage` (the database in production, MemoryStorage
  * in unit tests). Keys: `users/<aadObjectId>`, `channel`, `progress/<jobId>`, `following/<jobId>`,
- * `ended/<jobId>`,
+ * `ended/<jobId>`, `retried/<jobId>`,
  * `deliveries/<approverId>/<approvalId>`, `approvals/<approvalId>`, `forms/<userId>/<formId>`, `welcomed/<conversationId>`, `webhook`,
  * `languages/<userId>`; the lifecycle cards' keys are listed in `lifecycleCardState.ts`.
  */
@@ -167,6 +171,19 @@ export class BotState {
    */
   claimEndNotice(jobId: string): Promise<boolean> {
     return this.create(`ended/${jobId}`, { at: new Date().toISOString() });
+  }
+
+  /**
+   * Claims the one form a failed request's Try again posts: true for the first press only, in any
+   * bot process, so pressing it again (on any card of the request) posts no second form.
+   */
+  claimRetry(jobId: string): Promise<boolean> {
+    return this.create(`retried/${jobId}`, { at: new Date().toISOString() });
+  }
+
+  /** Gives the claim back when the form could not be posted, so Try again works again. */
+  releaseRetry(jobId: string): Promise<void> {
+    return this.storage.delete([`retried/${jobId}`]);
   }
 
   /** Forgets that a request's job is unfinished (it ended, or is gone). */

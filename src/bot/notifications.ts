@@ -183,9 +183,13 @@ export class Notifications {
         if (approvalId) await this.deps.approvals.showDecision(approvalId);
         if (jobId) await this.deps.progress.refresh(jobId);
         return;
+      case 'team_provisioning_failed':
+        // Withdrawn by its requester: the approvers' cards say so (and the requester's card moves on).
+        if (payload.reason === 'withdrawn' && approvalId) await this.deps.approvals.showDecision(approvalId);
+        if (jobId) await this.deps.progress.refresh(jobId);
+        return;
       case 'team_created':
       case 'team_provisioning_completed':
-      case 'team_provisioning_failed':
         if (jobId) await this.deps.progress.refresh(jobId);
         return;
       // Lifecycle notices: the owners' renewal and inactivity cards, kept up to date.

@@ -17,8 +17,13 @@ export type TextCommand = { verb: CardVerb; data: Record<string, unknown> } | { 
 
 const REQUEST_TEAM = new Set(['new team', 'request', 'request a team', 'new']);
 const MY_REQUESTS = new Set(['my requests', 'requests', 'my request', 'status']);
+const MY_APPROVALS = new Set(['my approvals', 'approvals', 'mes approbations', 'approbations']);
+const WITHDRAW = new Set(['withdraw', 'withdraw a request', 'retirer', 'retirer une demande']);
 
-/** Reads a typed command: `new team`, `my requests`, `status <id>`, `help`, `language fr`, or a greeting. */
+/**
+ * Reads a typed command: `new team`, `my requests`, `my approvals`, `withdraw`, `status <id>`,
+ * `help`, `language fr`, or a greeting.
+ */
 export function textCommand(context: TurnContext, typed: string): TextCommand {
   const reader = readerOfTurn(context);
   const text = typed.slice(0, MAX_COMMAND_LENGTH + 1);
@@ -26,6 +31,8 @@ export function textCommand(context: TurnContext, typed: string): TextCommand {
   const words = text.toLowerCase().replace(/\s+/g, ' ').trim();
   if (REQUEST_TEAM.has(words)) return { verb: CardVerb.requestTeam, data: {} };
   if (MY_REQUESTS.has(words)) return { verb: CardVerb.myRequests, data: {} };
+  if (MY_APPROVALS.has(words)) return { verb: CardVerb.myApprovals, data: {} };
+  if (WITHDRAW.has(words)) return { verb: CardVerb.withdrawRequest, data: {} };
   const status = /^status\s+(\S+)$/i.exec(text.trim());
   if (status) {
     const jobId = status[1]!;

@@ -6,11 +6,14 @@ import {
   type ApprovalDecisionData,
   type BecomeOwnerData,
   CardVerb,
+  confirmationCardData,
+  renderConfirmationCard,
   type ChooseLanguageData,
   type JobActionData,
   type LifecycleNoticeData,
   type PickTemplateData,
   type SubmitRequestData,
+  type WithdrawData,
 } from './cards';
 import type { ApprovalConversation } from './conversations/approvals';
 import {
@@ -30,13 +33,15 @@ import type { ProgressTracker } from './conversations/progress';
 import {
   asCaller,
   type CallerDependencies,
+  cardReply,
   type Failure,
   failureReply,
   readerOfTurn,
   type Reply,
 } from './conversations/reply';
 import { pageOf, requestForm, templateGallery } from './conversations/requestTeam';
-import { retryForm } from './conversations/retryRequest';
+import { tryAgain } from './conversations/retryRequest';
+import { withdrawRequest } from './conversations/withdraw';
 import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
@@ -118,18 +123,20 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
   },
   [CardVerb.retryRequest]: {
     failure: { subject: 'request', doing: 'retryRequest' },
-    asPerson: (api, turn) =>
-      retryForm(
-        api,
-        field(turn, 'jobId'),
-        requesterOf(turn.context),
-        readerOfTurn(turn.context),
-        turn.deps.log,
-      ),
+    asPerson: (api, turn) => tryAgain(turn.context, api, turn.deps, field(turn, 'jobId')),
   },
   [CardVerb.myRequests]: {
     failure: { subject: 'requests', doing: 'listRequests' },
     asPerson: (api, { context }) => myRequests(api, readerOfTurn(context)),
+  },
+  [CardVerb.withdrawRequest]: {
+    failure: { subject: 'request', doing: 'withdraw' },
+    asPerson: (api, turn) =>
+      withdrawRequest(turn.context, api, turn.deps, turn.data as Partial<WithdrawData>),
+  },
+  [CardVerb.myApprovals]: {
+    failure: { subject: 'approvals', doing: 'listApprovals' },
+    asPerson: (api, turn) => turn.deps.approvals.listFor(turn.context, api),
   },
   [CardVerb.approve]: {
     failure: { subject: 'approval', doing: 'decide' },
@@ -224,7 +231,9 @@ export async function runVerb(verb: string, turn: VerbTurn): Promise<Reply> {
 /**
  * A request's progress card, drawn as the request's own card is. A card's Status refreshes that card
  * unless it asks for a new one (`newCard`, as "my requests" does); a typed `status <id>` always
- * gets a new message.
+ * gets a new message. The Status of a confirmation card drawn before it lost that button (a card
+ * pressed in place that is not one of the request's living cards) leaves it a confirmation, so one
+ * request keeps one living card.
  */
 async function statusCard(api: StewardClient, turn: VerbTurn, jobId: string): Promise<Reply> {
   const reader = readerOfTurn(turn.context);
@@ -236,5 +245,11 @@ async function statusCard(api: StewardClient, turn: VerbTurn, jobId: string): Pr
     },
   );
   if (reply.kind !== 'card' || !reply.shows) return reply;
+  const pressed = turn.context.activity.replyToId;
+  if (reply.inPlace && pressed && (await turn.deps.progress.isLivingCard(jobId, pressed)) === false) {
+    const location = await turn.deps.state.progress(jobId);
+    const data = confirmationCardData(reply.shows, location?.pictureUrl ?? null);
+    return cardReply(renderConfirmationCard(data, reader), true);
+  }
   return { ...reply, card: await turn.deps.progress.cardOf(reply.shows, reader) };
 }

@@ -19,6 +19,8 @@ export type ApiErrorDetail = Out<typeof wire.ApiErrorDetail>;
 // Provisioning and jobs
 export type Job = Out<typeof wire.Job>;
 export type Jobs = Out<typeof wire.Jobs>;
+export type PendingApproval = Out<typeof wire.PendingApproval>;
+export type PendingApprovals = Out<typeof wire.PendingApprovals>;
 export type JobStatus = Out<typeof wire.JobStatus>;
 export type JobStep = Out<typeof wire.JobStep>;
 export type JobWait = Out<typeof wire.JobWait>;

@@ -83,6 +83,8 @@ export const OPERATIONS = {
   generateHookSignature: { roles: [U], tier: 3 },
   getHooksEvents: { roles: [U], tier: 3 },
   getMyJobs: { roles: [U], tier: 3, extension: true },
+  withdrawTeamProvisioningJob: { roles: [U], tier: 2, condition: 'requester', extension: true },
+  getMyApprovals: { roles: [U], tier: 3, condition: 'approver', extension: true },
   previewTeamProvisioning: { roles: [U], tier: 3, extension: true },
   listHooks: { roles: HOOKS, tier: 3, extension: true },
   getHook: { roles: HOOKS, tier: 3, extension: true },

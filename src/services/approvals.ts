@@ -9,14 +9,19 @@ import {
   ValidationFailed,
 } from '../domain/errors';
 import { applyConventions } from '../domain/requestPlanning';
-import type { ApprovedApprovalResponsePayload, RejectedApprovalResponsePayload } from '../domain/wire';
+import type {
+  ApprovedApprovalResponsePayload,
+  PendingApproval,
+  RejectedApprovalResponsePayload,
+} from '../domain/wire';
 import type { ApprovalRepository } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
 import type { TemplateRepository } from '../store/templates';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
-import { recordDecision } from './approvalDecision';
+import { recordDecision, stagesOf } from './approvalDecision';
+import { wireJob } from './jobs/registry';
 import type { EventBus } from './events';
 import type { ProvisioningData } from './jobs/provisioning';
 import { conventionScope } from './requestPlan';
@@ -109,6 +114,32 @@ export class ApprovalService {
     }
     if (approval.status !== 'pending') throw new Conflict(`This request was already ${approval.status}.`);
     return { approval, data };
+  }
+
+  /**
+   * The approval requests waiting for the caller's decision, oldest first (`GET /me/approvals`): the
+   * open stages that list them and on which they have not voted yet, with each request's job, but
+   * not their own requests unless the policy lets requesters decide on them.
+   */
+  async pendingFor(caller: Caller, top: number): Promise<PendingApproval[]> {
+    const found: PendingApproval[] = [];
+    const paused = await this.deps.jobs.isPaused();
+    for (const approval of await this.deps.approvals.pendingFor(caller.id, top)) {
+      const job = await this.deps.jobs.get(approval.jobId);
+      if (!job || job.status !== 'waiting') continue;
+      const data = job.data as ProvisioningData;
+      const stage = stagesOf(data).find((s) => s.id === approval.id);
+      if (stage?.votes?.some((vote) => vote.id === caller.id)) continue;
+      if (job.requesterId === caller.id && !(await this.allowsSelfApproval(data, approval.templateId)))
+        continue;
+      found.push({
+        id: approval.id,
+        stageName: stage?.name ?? approval.stageName ?? 'Approval',
+        sinceDateTime: approval.createdAt,
+        job: wireJob(job, paused),
+      });
+    }
+    return found;
   }
 
   /** The request's own `allowSelfApproval` (the template's current one for requests made before staged policies). */

@@ -19,6 +19,7 @@ import { openCurrentStage } from './approvalStages';
 import type { ProvisioningData } from './jobs/provisioning';
 import { wireJob } from './jobs/registry';
 import { previewRequest } from './requestPreview';
+import { withdrawRequest } from './requestWithdrawal';
 import { planRequest } from './requestPlan';
 
 export interface ProvisioningDependencies {
@@ -183,6 +184,12 @@ export class ProvisioningService {
     if (!job || !isWireJobType(job.type) || !(await this.maySee(caller, job))) {
       throw new NotFound(`No job "${id}".`);
     }
+    return wireJob(job, await this.deps.jobs.isPaused());
+  }
+
+  /** The requester withdraws their request while it waits for approval: see `requestWithdrawal.ts`. */
+  async withdraw(caller: Caller, id: string): Promise<Job> {
+    const job = await withdrawRequest(this.deps, caller, id, this.now());
     return wireJob(job, await this.deps.jobs.isPaused());
   }
 

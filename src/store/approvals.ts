@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ApprovalRow, Database, Db } from './schema';
 
 /** An approval request for a provisioning job. */
@@ -7,8 +7,11 @@ export interface StoredApproval {
   jobId: string;
   templateId: string;
   approverIds: string[];
-  /** `upcoming` until the stages before it are approved; `expired` when nobody decided in time. */
-  status: 'upcoming' | 'pending' | 'approved' | 'rejected' | 'expired';
+  /**
+   * `upcoming` until the stages before it are approved; `expired` when nobody decided in time;
+   * `withdrawn` when the requester withdrew the request first.
+   */
+  status: 'upcoming' | 'pending' | 'approved' | 'rejected' | 'expired' | 'withdrawn';
   stageIndex: number;
   stageName: string | null;
   decision: 'any' | 'all';
@@ -90,6 +93,41 @@ export class ApprovalRepository {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * The pending approval requests `approverId` is one of the approvers of, oldest first, at most
+   * `limit`. The approvers are a JSON list of ids, so the row is found by the id's JSON text (with
+   * LIKE's own characters escaped) and checked again once parsed.
+   */
+  async pendingFor(approverId: string, limit: number, trx: Db = this.db): Promise<StoredApproval[]> {
+    const needle = JSON.stringify(approverId).replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows = await trx
+      .selectFrom('approvals')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where(sql<boolean>`approvers like ${`%${needle}%`} escape ${'\\'}`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toApproval).filter((approval) => approval.approverIds.includes(approverId));
+  }
+
+  /**
+   * Withdraws every stage of a job still to be decided (pending or upcoming), in `trx`; resolves to
+   * how many. The caller holds the pending stage's lock first (`lockPending`), as a decision does.
+   * Nobody decided, so `decided_by` and `decided_at` stay empty (the reports' approval waits count
+   * decisions only); who withdrew and when are in the job and the audit trail.
+   */
+  async withdraw(jobId: string, trx: Db): Promise<number> {
+    const result = await trx
+      .updateTable('approvals')
+      .set({ status: 'withdrawn' })
+      .where('job_id', '=', jobId)
+      .where('status', 'in', ['pending', 'upcoming'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** Opens the next stage's approval request once the one before it is approved. */

@@ -71,11 +71,9 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
       });
     const mark = bot.connector.sent.length;
     const form = bot.cardOfAnswer(await invoke('pickTemplate', { templateId: 'timed-cards' }));
-    const confirmation = bot.cardOfAnswer(
-      await invoke('submitRequest', { ...actionData(form, 'submitRequest'), name }),
-    );
+    bot.cardOfAnswer(await invoke('submitRequest', { ...actionData(form, 'submitRequest'), name }));
     return {
-      jobId: String(actionData(confirmation, 'showStatus')!.jobId),
+      jobId: String(actionData(bot.lastCard(ALEX, mark).card, 'showStatus')!.jobId),
       progress: bot.lastCard(ALEX, mark).activityId,
     };
   };

@@ -36,7 +36,7 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     expect(confirmed).toContain('Votre équipe s’appellera **CLI-US-Fourmi**.');
     expect(confirmed).toContain("Adele Vance et Siobhán O'Connor décideront");
     // The request's time, in Paris: the same instant as the job's, formatted for a French reader.
-    const jobId = String(actionData(confirmation, 'showStatus')!.jobId);
+    const jobId = String(actionData(bot.lastCard(ALEX, mark).card, 'showStatus')!.jobId);
     const job = await bot.steward.call<{ createdDateTime: string }>('GET', `/api/v1.0/jobs/${jobId}`, {
       token: await bot.steward.userToken(ALEX.aadObjectId),
     });

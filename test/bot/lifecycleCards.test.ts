@@ -13,7 +13,7 @@ import {
   startLifecycleBot,
 } from './support/cardTurns';
 import { redeliver } from './support/redeliver';
-import { cardText, verbsOf } from './support/fakeConnector';
+import { actionData, cardText, verbsOf } from './support/fakeConnector';
 import { ADELE, ALEX, type BotHarness, SIOBHAN, type TeamsPerson } from './support/botHarness';
 
 /** The day `days` after today (UTC), as the API writes days. */
@@ -77,6 +77,23 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
   /** Presses `verb` on the card `activityId` as `who`, in their language. */
   const press = (who: TeamsPerson, activityId: string, verb: string, locale = ENGLISH) =>
     pressOnCard(bot, who, activityId, verb, locale);
+  /** Presses `verb` of `card`, an answer in place that the connector never saw, on the message `activityId`. */
+  const answerWith = (who: TeamsPerson, activityId: string, card: unknown, verb: string) =>
+    bot.send(who, {
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      replyToId: activityId,
+      value: { action: { type: 'Action.Execute', verb, data: actionData(card, verb) } },
+      ...FRENCH,
+    });
+  /** The archive jobs of a team. */
+  const archiveJobs = (teamId: string) =>
+    bot.steward.steward.store.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('type', '=', 'TeamArchiveRequest')
+      .execute();
   const lifecycleOf = async (teamId: string) =>
     (
       await bot.steward.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, {
@@ -143,7 +160,13 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
       expect(none.body?.value).toBe('Sorry, that team no longer exists.');
       // A team id the API cannot take: its validation message on an error card, never a crash.
       const mark = bot.connector.sent.length;
-      const odd = await bot.execute(ALEX, verb, { teamId: '../has space', notice: { not: 'text' } });
+      // (Archive asks first; confirmed, it calls the API.)
+      const confirmed = verb === 'archiveTeamNow' ? { confirmed: true } : {};
+      const odd = await bot.execute(ALEX, verb, {
+        teamId: '../has space',
+        notice: { not: 'text' },
+        ...confirmed,
+      });
       expect(odd.status).toBe(200);
       const error = cardText(bot.lastCard(ALEX, mark).card);
       expect(error).toContain('That did not work');
@@ -213,14 +236,29 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
     const alex = await cardOfTeam(ALEX, 'archiveTeamNow', 'Lighthouse', mark);
     const siobhan = await cardOfTeam(SIOBHAN, 'archiveTeamNow', 'Lighthouse', mark);
 
-    const archiving = bot.cardOfAnswer(await press(SIOBHAN, siobhan.activityId, 'archiveTeamNow', FRENCH));
+    // The first press only asks: nothing is archived until she confirms, and Cancel brings the card back.
+    const asking = bot.cardOfAnswer(await press(SIOBHAN, siobhan.activityId, 'archiveTeamNow', FRENCH));
+    expect(french(asking)).toContain('Archiver **Lighthouse** ?');
+    expect(verbsOf(asking)).toEqual(['archiveTeamNow', 'refreshLifecycleCard']);
+    expect(actionData(asking, 'archiveTeamNow')).toMatchObject({ teamId, confirmed: true });
+    expect(await archiveJobs(teamId)).toHaveLength(0);
+    const cancelled = bot.cardOfAnswer(
+      await answerWith(SIOBHAN, siobhan.activityId, asking, 'refreshLifecycleCard'),
+    );
+    expect(verbsOf(cancelled)).toEqual(['renewTeam', 'archiveTeamNow', 'notRightPerson']);
+    expect(await archiveJobs(teamId)).toHaveLength(0);
+    const archiving = bot.cardOfAnswer(
+      await answerWith(SIOBHAN, siobhan.activityId, asking, 'archiveTeamNow'),
+    );
     expect(french(archiving)).toMatch(
       /Siobhán O'Connor a demandé à Steward d’archiver \*\*Lighthouse\*\*|est archivée/,
     );
     // Once the archive job is done, Steward's team_archived reaches every card.
-    expect(cardText(await cardSaying(alex.activityId, /\*\*Lighthouse\*\* is archived\./))).toContain(
-      'Archived',
-    );
+    const alexArchived = cardText(await cardSaying(alex.activityId, /\*\*Lighthouse\*\* is archived\./));
+    expect(alexArchived).toContain('Archived');
+    // Its title says what happened, not the expiry that no longer applies.
+    expect(alexArchived).toContain('Lighthouse is archived');
+    expect(alexArchived).not.toMatch(/expires on/);
     french(await cardSaying(siobhan.activityId, /\*\*Lighthouse\*\* est archivée\./));
     const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     const team = await bot.steward.call<{ isArchived: boolean }>('GET', `/api/v1.0/teams/${teamId}`, {
@@ -262,8 +300,11 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
     // The other team: Siobhán archives it from her inactivity card.
     const empty = await cardOfTeam(SIOBHAN, 'archiveTeamNow', 'Empty room', mark);
-    const answer = bot.cardOfAnswer(await press(SIOBHAN, empty.activityId, 'archiveTeamNow', FRENCH));
+    const confirm = bot.cardOfAnswer(await press(SIOBHAN, empty.activityId, 'archiveTeamNow', FRENCH));
+    expect(french(confirm)).toContain('Archiver **Empty room** ?');
+    const answer = bot.cardOfAnswer(await answerWith(SIOBHAN, empty.activityId, confirm, 'archiveTeamNow'));
     expect(verbsOf(answer)).toEqual([]);
+    expect(french(answer)).toContain('Empty room est en cours d’archivage');
     const alexEmpty = await cardOfTeam(ALEX, 'keepTeam', 'Empty room', mark);
     await cardSaying(alexEmpty.activityId, /\*\*Empty room\*\* is archived\./);
     const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);

@@ -140,7 +140,25 @@ describe.each(databaseKinds)('lifecycle cards refreshed when opened, on %s', (ki
     const alex = await cardTo(ALEX, 'Quiet room', mark);
     const siobhan = await cardTo(SIOBHAN, 'Quiet room', mark);
     expect(refreshOf(cardOf(alex.body))?.action.data).toMatchObject({ card: 'inactivity' });
-    bot.cardOfAnswer(await pressOnCard(bot, SIOBHAN, siobhan.activityId, 'archiveTeamNow', FRENCH));
+    const asking = bot.cardOfAnswer(
+      await pressOnCard(bot, SIOBHAN, siobhan.activityId, 'archiveTeamNow', FRENCH),
+    );
+    // Archive asks first; "Yes, archive it" archives.
+    bot.cardOfAnswer(
+      await bot.send(SIOBHAN, {
+        type: 'invoke',
+        name: 'adaptiveCard/action',
+        replyToId: siobhan.activityId,
+        value: {
+          action: {
+            type: 'Action.Execute',
+            verb: 'archiveTeamNow',
+            data: actionData(asking, 'archiveTeamNow'),
+          },
+        },
+        ...FRENCH,
+      }),
+    );
     const before = bot.connector.sent.length;
     const now = refreshed(ALEX, await opened(ALEX, cardOf(alex.body), alex.activityId), before);
     expect(cardText(now)).toMatch(

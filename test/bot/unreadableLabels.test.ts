@@ -1,6 +1,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
 import { actionData, cardText } from './support/fakeConnector';
+import { PEOPLE } from '../support/steward';
 
 const LABELS_PATH = '/api/v1.0/me/labels';
 const WARNING = 'the sensitivity labels could not be read for the request form';
@@ -76,6 +77,23 @@ describe('the request form when the labels cannot be read', () => {
     });
     const jobId = jobs.body.value[0]!.id;
     expect(bot.connector.sent.length).toBeGreaterThan(mark);
+    // Try again is for a request that ended: Adele rejects it first.
+    const job = await bot.steward.call<{ data: { approval: { id: string } } }>(
+      'GET',
+      `/api/v1.0/jobs/${jobId}`,
+      {
+        token: await bot.steward.userToken(ALEX.aadObjectId),
+      },
+    );
+    const rejected = await bot.steward.call(
+      'POST',
+      `/api/v1.0/approvals/${job.body.data.approval.id}/reject`,
+      {
+        token: await bot.steward.userToken(PEOPLE.adele),
+        body: {},
+      },
+    );
+    expect(rejected.status).toBe(200);
     await bot.execute(ALEX, 'retryRequest', { jobId });
     expect(warnings()).toHaveLength(4);
     for (const line of warnings()) {

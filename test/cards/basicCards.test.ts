@@ -24,11 +24,13 @@ describe('help card', () => {
     expect(commands).toEqual([
       'new team',
       'my requests',
+      'withdraw',
+      'my approvals',
       'status <request id>',
       'language en | fr | auto',
       'help',
     ]);
-    expect(verbs(card)).toEqual([CardVerb.requestTeam, CardVerb.myRequests]);
+    expect(verbs(card)).toEqual([CardVerb.requestTeam, CardVerb.myRequests, CardVerb.myApprovals]);
     expect(cardJson(card)).not.toContain('did not understand');
   });
 

@@ -20,7 +20,7 @@ describe('card templates', () => {
   const files = readdirSync(CARDS).filter((file) => file.endsWith('.json'));
 
   it('has one typed renderer per template, and every template is an Adaptive Card 1.5', () => {
-    expect(files.length).toBe(16);
+    expect(files.length).toBe(17);
     for (const file of files) {
       const template = JSON.parse(readFileSync(path.join(CARDS, file), 'utf8'));
       expect({ file, type: template.type, version: template.version }).toEqual({

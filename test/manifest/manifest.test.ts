@@ -96,6 +96,8 @@ describe('Teams app package', () => {
         'new team',
         'request',
         'my requests',
+        'my approvals',
+        'withdraw',
         'status',
         'language',
         'help',

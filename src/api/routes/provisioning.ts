@@ -3,6 +3,7 @@ import {
   ApprovedApprovalResponsePayload,
   Job,
   Jobs,
+  PendingApprovals,
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
   TeamRequestPreview,
@@ -101,6 +102,50 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       handle: async ({ caller, query, baseUrl }) => {
         const { jobs, total } = await provisioning.myJobs(caller, query.$top);
         return { status: 200, body: odataCollection(baseUrl, 'jobs', jobs, { count: total }) };
+      },
+    }),
+    defineRoute({
+      operationId: 'withdrawTeamProvisioningJob',
+      method: 'post',
+      path: '/jobs/{jobId}/withdraw',
+      tag: 'Provisioning',
+      summary: 'Withdraw a team request while it waits for approval (an extension)',
+      description:
+        'By its requester only (anyone else gets 404, as for a job they may not see). The approval’s open and ' +
+        'upcoming stages become `withdrawn`, the job ends `failed` with `data.approval.status: withdrawn`, and ' +
+        '`team_provisioning_failed` is sent with `reason: withdrawn`; nothing is made.',
+      params: z.object({ jobId: Id('job') }),
+      responses: {
+        200: { description: 'Withdrawn: the job, ended.', schema: Job },
+        409: {
+          description:
+            'The request is not waiting for approval (no approval, decided, running or ended), or a decision came first.',
+        },
+      },
+      handle: async ({ caller, params }) => ({
+        status: 200,
+        body: await provisioning.withdraw(caller, params.jobId),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getMyApprovals',
+      method: 'get',
+      path: '/me/approvals',
+      tag: 'Provisioning',
+      summary: 'List the approval requests waiting for the caller’s decision, oldest first (an extension)',
+      description:
+        'The open stages that list the caller as an approver and on which they have not voted yet, each with its ' +
+        'request’s job (the bot’s “my approvals”); the caller’s own requests only when their policy allows ' +
+        'self-approval.',
+      query: z.strictObject({
+        $top: z.coerce.number().int().min(1).max(50).default(20).describe('How many (1–50).'),
+      }),
+      responses: {
+        200: { description: 'The approval requests waiting for the caller.', schema: PendingApprovals },
+      },
+      handle: async ({ caller, query, baseUrl }) => {
+        const pending = await approvals.pendingFor(caller, query.$top);
+        return { status: 200, body: odataCollection(baseUrl, 'approvals', pending) };
       },
     }),
     defineRoute({

@@ -20,6 +20,8 @@ export interface ApprovalDecidedCardData extends ApprovalRequestFacts {
   message: string | null;
   /** Nobody decided in time: the request expired (`outcome` is `rejected`, `decidedBy` empty). */
   expired?: boolean;
+  /** The requester withdrew the request (`outcome` is `rejected`, `decidedBy` the requester). */
+  withdrawn?: boolean;
 }
 
 /** The approval card after the decision: who decided, when, with what message, and the outcome. */
@@ -34,26 +36,41 @@ export function renderApprovalDecidedCard(
   const when = teamsDateTime(data.decidedAt);
   const outcomeText = say(
     reader,
-    data.expired ? 'decided.expired' : approved ? 'decided.approved' : 'decided.rejected',
+    data.withdrawn
+      ? 'decided.withdrawn'
+      : data.expired
+        ? 'decided.expired'
+        : approved
+          ? 'decided.approved'
+          : 'decided.rejected',
   );
+  // A withdrawn request was decided by nobody either: its requester took it back.
+  const requester = clip(data.requester.name || say(reader, 'approval.someone'), 120);
   // An expired request was decided by nobody: the card says so, not who rejected it.
-  const look = data.expired
+  const look = data.withdrawn
     ? {
-        outcome: 'expired',
-        outcomeColor: 'warning',
-        fallback: say(reader, 'decided.expiredFallback', { team }),
-        decided: say(reader, 'decided.expiredLine', { team, ...when }),
+        outcome: 'withdrawn',
+        outcomeColor: 'default',
+        fallback: say(reader, 'decided.withdrawnFallback', { team, name: requester }),
+        decided: say(reader, 'decided.withdrawnLine', { team, name: requester, ...when }),
       }
-    : {
-        outcome: data.outcome,
-        outcomeColor: approved ? 'good' : 'attention',
-        fallback: say(reader, 'decided.fallback', { outcome: outcomeText, team, name }),
-        decided: say(reader, approved ? 'decided.approvedLine' : 'decided.rejectedLine', {
-          name,
-          team,
-          ...when,
-        }),
-      };
+    : data.expired
+      ? {
+          outcome: 'expired',
+          outcomeColor: 'warning',
+          fallback: say(reader, 'decided.expiredFallback', { team }),
+          decided: say(reader, 'decided.expiredLine', { team, ...when }),
+        }
+      : {
+          outcome: data.outcome,
+          outcomeColor: approved ? 'good' : 'attention',
+          fallback: say(reader, 'decided.fallback', { outcome: outcomeText, team, name }),
+          decided: say(reader, approved ? 'decided.approvedLine' : 'decided.rejectedLine', {
+            name,
+            team,
+            ...when,
+          }),
+        };
   return renderCard('approvalDecidedCard', approvalDecidedCardTemplate, {
     approvalId: data.approvalId,
     approverUserIds: approvalRefreshUserIds(data.approvers),

@@ -19,6 +19,10 @@ export const CardVerb = {
   retryRequest: 'retryRequest',
   /** List the caller's recent requests. */
   myRequests: 'myRequests',
+  /** Withdraw a request waiting for approval ({@link WithdrawData}); without a job, list those that can be. */
+  withdrawRequest: 'withdrawRequest',
+  /** List the approval requests waiting for the caller, each with its approval card. */
+  myApprovals: 'myApprovals',
   /** Show what Steward understands. */
   help: 'help',
   /** Approve an approval request: {@link ApprovalDecisionData}. */
@@ -82,6 +86,12 @@ export interface JobActionData {
   jobId: string;
 }
 
+/** Data of `withdrawRequest`: the request, and whether the requester confirmed (the first press only asks). */
+export interface WithdrawData {
+  jobId?: string;
+  confirmed?: boolean;
+}
+
 /** Data of `approve` and `reject`, plus the optional comment input. */
 export interface ApprovalDecisionData {
   approvalId: string;
@@ -95,10 +105,14 @@ export interface ApprovalRefreshData {
   approvalId: string;
 }
 
-/** Data of the lifecycle cards' verbs: the team, and which notice the card is (`renewal`, `inactivity`). */
+/**
+ * Data of the lifecycle cards' verbs: the team, which notice the card is (`renewal`, `inactivity`),
+ * and for `archiveTeamNow`, whether the owner confirmed (the first press only asks).
+ */
 export interface LifecycleNoticeData {
   teamId: string;
   notice?: string;
+  confirmed?: boolean;
 }
 
 /** Data of `becomeOwner`: the team, and the day it was found short of owners. */

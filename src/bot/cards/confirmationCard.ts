@@ -2,6 +2,8 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip } from './cardText';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
+import type { Job } from '../../client';
+import { summarizeJob } from './jobSummary';
 import confirmationCardTemplate from './templates/confirmationCard.json';
 
 /** What the confirmation card shows right after a request is accepted (`201 Job`). */
@@ -17,7 +19,23 @@ export interface ConfirmationCardData {
   approverNames: readonly string[];
 }
 
-/** "Request received": the final name, who approves (if anyone), and a Status button. */
+/** The confirmation card's data for a job just accepted (`201 Job`, or `GET /jobs/{id}` later). */
+export function confirmationCardData(job: Job, pictureUrl: string | null): ConfirmationCardData {
+  const summary = summarizeJob(job);
+  return {
+    jobId: job.id,
+    teamName: summary.teamName,
+    templateName: summary.templateName,
+    pictureUrl,
+    requestedAt: summary.createdDateTime,
+    approverNames: summary.approval?.approverNames ?? [],
+  };
+}
+
+/**
+ * "Request received": the final name and who approves (if anyone). It has no button: the request's
+ * one living card is its progress card, posted below it.
+ */
 export function renderConfirmationCard(
   data: ConfirmationCardData,
   reader: Reader = DEFAULT_READER,
@@ -39,7 +57,7 @@ export function renderConfirmationCard(
       approval: say(reader, 'confirmation.approval', { names: approvers }),
       noApproval: say(reader, 'confirmation.noApproval'),
       requestId: say(reader, 'progress.requestId', { id: data.jobId }),
-      status: say(reader, 'action.status'),
+      follow: say(reader, 'confirmation.follow'),
     },
   });
 }

@@ -27,6 +27,11 @@ export function renderHelpCard(data: HelpCardData, reader: Reader = DEFAULT_READ
       fallback: say(reader, 'help.fallback'),
       requestTeam: say(reader, 'action.requestTeam'),
       myRequestsButton: say(reader, 'action.myRequests'),
+      myApprovals: say(reader, 'help.myApprovals'),
+      myApprovalsCommand: say(reader, 'help.myApprovalsCommand'),
+      withdraw: say(reader, 'help.withdraw'),
+      withdrawCommand: say(reader, 'help.withdrawCommand'),
+      myApprovalsButton: say(reader, 'action.myApprovals'),
     },
   });
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_READER, dayFor, type Reader, say } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
+import { answeredTitle, type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
 import inactivityCardTemplate from './templates/inactivityCard.json';
 
 /** What an owner's inactivity card shows. */
@@ -12,6 +12,8 @@ export interface InactivityCardData {
   answer: LifecycleAnswer | null;
   /** Why the reader's answer could not be taken, as a sentence. */
   problem?: string;
+  /** The reader pressed Archive: the card asks them to confirm before anything is done. */
+  confirmArchive?: boolean;
 }
 
 /**
@@ -23,11 +25,13 @@ export function renderInactivityCard(
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
   const team = teamNameText(data.teamName);
+  const confirming = data.answer === null && data.confirmArchive === true;
   const outcome = outcomeOf(data.answer, team, reader);
   const date = dayFor(reader, data.lastActivityDate);
   return renderCard('inactivityCard', inactivityCardTemplate, {
     teamId: data.teamId,
-    open: data.answer === null,
+    open: data.answer === null && !confirming,
+    confirming,
     outcome,
     problem: data.problem ?? '',
     labels: {
@@ -35,7 +39,10 @@ export function renderInactivityCard(
       fallback: outcome.line
         ? plainText(outcome.line)
         : say(reader, 'inactivity.fallback', { team: data.teamName, date }),
-      title: say(reader, 'inactivity.title', { team, date }),
+      title: answeredTitle(data.answer, team, reader) ?? say(reader, 'inactivity.title', { team, date }),
+      confirmArchive: say(reader, 'lifecycle.confirmArchive', { team }),
+      confirm: say(reader, 'action.confirmArchive'),
+      cancel: say(reader, 'action.cancel'),
       ask: say(reader, 'inactivity.ask'),
       keep: say(reader, 'action.keepIt'),
       archive: say(reader, 'action.archive'),

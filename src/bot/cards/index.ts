@@ -15,6 +15,7 @@ export * from './stageNotes';
 export * from './approvalDecidedCard';
 export * from './approvalReadOnlyCard';
 export * from './myRequestsCard';
+export * from './myApprovalsCard';
 export * from './errorCard';
 export * from './lifecycleOutcome';
 export * from './renewalCard';

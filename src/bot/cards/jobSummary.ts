@@ -1,9 +1,12 @@
 import type { Job, JobStatus, JobStep } from '../../client';
 
+/** What a request does: make a team, or archive or unarchive one. */
+export type JobKind = 'provisioning' | 'archive' | 'unarchive';
+
 /** What the cards need from a job, read defensively from its free-form `data`. */
 export interface JobSummary {
   jobId: string;
-  kind: 'provisioning' | 'archive' | 'unarchive';
+  kind: JobKind;
   status: JobStatus;
   progress: number;
   /** The job's steps and where each stands, as the job reports them. */
@@ -17,7 +20,7 @@ export interface JobSummary {
   failedReason: string | null;
   approval: {
     id: string;
-    status: 'pending' | 'approved' | 'rejected';
+    status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
     approverNames: string[];
     /** Who decided (their display name), once someone has. */
     decidedBy: string | null;
@@ -122,7 +125,9 @@ export function summarizeJob(job: Job): JobSummary {
         ? {
             id: approvalId,
             status:
-              approvalStatus === 'approved' || approvalStatus === 'rejected' ? approvalStatus : 'pending',
+              approvalStatus === 'approved' || approvalStatus === 'rejected' || approvalStatus === 'withdrawn'
+                ? approvalStatus
+                : 'pending',
             approverNames: namesAt(approval, 'approvers'),
             decidedBy: deciderId ? (nameOf(approval, deciderId) ?? 'an approver') : null,
             message: stringAt(decider, 'message')?.trim() ?? null,

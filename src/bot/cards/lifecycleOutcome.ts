@@ -53,3 +53,22 @@ export function outcomeOf(
       };
   }
 }
+
+/**
+ * A lifecycle card's title once answered: what happened to the team (archived, kept, renewed until a
+ * new day), so the card no longer says it "expires on" a day that no longer applies; null before.
+ */
+export function answeredTitle(answer: LifecycleAnswer | null, team: string, reader: Reader): string | null {
+  switch (answer?.kind) {
+    case 'renewed':
+      return say(reader, 'lifecycle.headingRenewed', { team, date: dayFor(reader, answer.expiresOn) });
+    case 'kept':
+      return say(reader, 'lifecycle.headingKept', { team });
+    case 'archiving':
+      return say(reader, 'lifecycle.headingArchiving', { team });
+    case 'archived':
+      return say(reader, 'lifecycle.headingArchived', { team });
+    default:
+      return null;
+  }
+}

@@ -3,7 +3,8 @@ import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, teamLink } from './cardText';
 import type { MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, type Reader, say } from '../i18n/catalog';
-import { summarizeJob } from './jobSummary';
+import { type JobKind, summarizeJob } from './jobSummary';
+import { isWithdrawable, kindLabel } from './progressCard';
 import myRequestsCardTemplate from './templates/myRequestsCard.json';
 
 /** Requests listed on the card, newest first; older ones are counted. */
@@ -13,6 +14,8 @@ export const MY_REQUESTS_SHOWN = 8;
 export interface MyRequestsCardData {
   /** The caller's jobs, in any order. */
   jobs: readonly Job[];
+  /** Only the requests waiting for approval, each with Withdraw ("withdraw" typed). */
+  withdrawable?: boolean;
 }
 
 const STATUS_TEXT: Record<JobStatus, MessageKey> = {
@@ -24,29 +27,41 @@ const STATUS_TEXT: Record<JobStatus, MessageKey> = {
   paused: 'list.paused',
 };
 
+/** A finished archive or unarchive says what it did, not that a team is "ready". */
+const DONE_TEXT: Record<Exclude<JobKind, 'provisioning'>, MessageKey> = {
+  archive: 'list.archived',
+  unarchive: 'list.unarchived',
+};
+
 /** The caller's recent requests with their state, each with a Status button, in the reader's language. */
 export function renderMyRequestsCard(
   data: MyRequestsCardData,
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
-  const newestFirst = [...data.jobs].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime));
+  const listed = data.withdrawable ? data.jobs.filter((job) => isWithdrawable(summarizeJob(job))) : data.jobs;
+  const newestFirst = [...listed].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime));
   const requests = newestFirst.slice(0, MY_REQUESTS_SHOWN).map((job) => {
     const summary = summarizeJob(job);
-    const waitingForApproval = summary.status === 'waiting' && summary.approval?.status === 'pending';
+    const waitingForApproval = isWithdrawable(summary);
     const rejected = summary.status === 'failed' && summary.approval?.status === 'rejected';
     const status: MessageKey = waitingForApproval
       ? 'list.waitingApproval'
-      : rejected
-        ? 'list.rejected'
-        : STATUS_TEXT[summary.status];
+      : summary.approval?.status === 'withdrawn'
+        ? 'list.withdrawn'
+        : rejected
+          ? 'list.rejected'
+          : summary.status === 'completed' && summary.kind !== 'provisioning'
+            ? DONE_TEXT[summary.kind]
+            : STATUS_TEXT[summary.status];
     return {
       jobId: summary.jobId,
       teamName: clip(summary.teamName, 120),
-      templateName: clip(summary.templateName || 'Team request', 80),
+      templateName: clip(kindLabel(summary.kind, summary.templateName, reader), 80),
       requestedAt: dateTimeFor(reader, summary.createdDateTime),
       statusText: say(reader, status),
       progress: summary.progress,
       webUrl: teamLink(summary.status, summary.webUrl),
+      withdrawable: waitingForApproval,
     };
   });
   const more = newestFirst.length - requests.length;
@@ -54,10 +69,11 @@ export function renderMyRequestsCard(
     requests,
     more,
     labels: {
-      title: say(reader, 'list.title'),
-      empty: say(reader, 'list.empty'),
+      title: say(reader, data.withdrawable ? 'withdraw.title' : 'list.title'),
+      empty: say(reader, data.withdrawable ? 'withdraw.none' : 'list.empty'),
       more: say(reader, 'list.more', { count: more }),
-      fallback: say(reader, 'list.fallback'),
+      fallback: say(reader, data.withdrawable ? 'withdraw.fallback' : 'list.fallback'),
+      withdraw: say(reader, 'action.withdraw'),
       openTeam: say(reader, 'action.openTeam'),
       status: say(reader, 'action.status'),
       requestTeam: say(reader, 'action.requestTeam'),

@@ -1,10 +1,10 @@
 import type { Job, JobStatus, JobWaitReason } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
-import { clip, plainSentence, teamLink, withoutIds } from './cardText';
+import { clip, markdownText, plainSentence, teamLink, withoutIds } from './cardText';
 import { type MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
-import { summarizeJob } from './jobSummary';
+import { type JobKind, summarizeJob } from './jobSummary';
 import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
 import progressCardTemplate from './templates/progressCard.json';
 
@@ -14,6 +14,8 @@ export const PROGRESS_LOG_LINES = 5;
 /** What the progress card shows for one request. */
 export interface ProgressCardData {
   jobId: string;
+  /** What the request does: a new team (the default), or an archive or unarchive of one. */
+  kind?: JobKind;
   /** The final team name (after the naming convention). */
   teamName: string;
   templateName: string;
@@ -34,7 +36,7 @@ export interface ProgressCardData {
   /** ISO 8601 time of the job's last change. */
   updatedAt: string;
   approval: {
-    status: 'pending' | 'approved' | 'rejected';
+    status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
     approverNames: readonly string[];
     /** The stage waiting, with a staged policy. */
     stage?: { number: number; count: number; name: string } | null;
@@ -45,6 +47,12 @@ export interface ProgressCardData {
   decision: { outcome: 'approved' | 'rejected'; by: string; message: string | null } | null;
   /** Approvers the bot could not reach in Teams (by name): the requester may want to tell them. */
   unreachableApprovers: readonly string[];
+  /** Try again was pressed and its form posted: the card says so and offers it no more. */
+  retried?: boolean;
+  /** The requester pressed Withdraw: the card asks them to confirm. */
+  confirmWithdraw?: boolean;
+  /** Why the requester's action could not be taken, as a sentence. */
+  problem?: string;
 }
 
 /** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */
@@ -57,6 +65,7 @@ export function progressCardData(
   const approval = summary.approval;
   return {
     jobId: summary.jobId,
+    kind: summary.kind,
     teamName: summary.teamName,
     templateName: summary.templateName,
     pictureUrl,
@@ -70,7 +79,7 @@ export function progressCardData(
     updatedAt: summary.lastModifiedDateTime,
     approval,
     decision:
-      approval && approval.status !== 'pending' && approval.decidedBy
+      approval && (approval.status === 'approved' || approval.status === 'rejected') && approval.decidedBy
         ? { outcome: approval.status, by: approval.decidedBy, message: approval.message }
         : null,
     unreachableApprovers: approval?.status === 'pending' ? unreachableApprovers : [],
@@ -112,20 +121,53 @@ const WAIT_HEADLINES: Record<JobWaitReason, MessageKey> = {
   graphBudget: 'progress.wait.graphBudget',
 };
 
+/** The headline words that differ with what the request does (an archive is not a new team). */
+const KIND_HEADLINES: Record<JobKind, { done: MessageKey; failed: MessageKey; working: MessageKey }> = {
+  provisioning: { done: 'progress.ready', failed: 'progress.failed', working: 'progress.creating' },
+  archive: { done: 'progress.archived', failed: 'progress.archiveFailed', working: 'progress.archiving' },
+  unarchive: {
+    done: 'progress.unarchived',
+    failed: 'progress.unarchiveFailed',
+    working: 'progress.unarchiving',
+  },
+};
+
+/** Whether the request waits for approval, so its requester may withdraw it. */
+export function isWithdrawable(data: Pick<ProgressCardData, 'status' | 'approval'>): boolean {
+  return data.status === 'waiting' && data.approval?.status === 'pending';
+}
+
+/** Whether a card offers Try again: a failed team request whose form was not posted again yet. */
+export function isRetryable(data: ProgressCardData): boolean {
+  return data.status === 'failed' && (data.kind ?? 'provisioning') === 'provisioning' && !data.retried;
+}
+
+/** The words of what a request does, where a card names its template: an archive has none. */
+export function kindLabel(kind: JobKind | undefined, templateName: string, reader: Reader): string {
+  if (kind === 'archive') return say(reader, 'kind.archive');
+  if (kind === 'unarchive') return say(reader, 'kind.unarchive');
+  return templateName || say(reader, 'approval.teamRequest');
+}
+
 function headline(data: ProgressCardData, reader: Reader): { text: string; color: string } {
   const approval = data.approval;
+  const words = KIND_HEADLINES[data.kind ?? 'provisioning'];
   switch (data.status) {
     case 'completed':
-      return { text: say(reader, 'progress.ready'), color: 'good' };
+      return { text: say(reader, words.done), color: 'good' };
     case 'failed':
+      if (data.kind && data.kind !== 'provisioning')
+        return { text: say(reader, words.failed), color: 'attention' };
       if (approval?.expired) return { text: say(reader, 'progress.expired'), color: 'attention' };
+      if (approval?.status === 'withdrawn')
+        return { text: say(reader, 'progress.withdrawn'), color: 'default' };
       return approval?.status === 'rejected'
         ? { text: say(reader, 'progress.rejected'), color: 'attention' }
         : { text: say(reader, 'progress.failed'), color: 'attention' };
     case 'active': {
       // A reason this bot does not know (a newer server's) reads as the plain "in progress".
       const waiting = data.waitingFor ? WAIT_HEADLINES[data.waitingFor] : undefined;
-      return { text: say(reader, waiting ?? 'progress.creating'), color: 'accent' };
+      return { text: say(reader, waiting ?? words.working), color: 'accent' };
     }
     case 'delayed':
       return { text: say(reader, 'progress.delayed'), color: 'warning' };
@@ -169,6 +211,7 @@ export function progressBar(progress: number): { done: string; left: string } {
  * API's English), else the job's reason.
  */
 export function failure(data: ProgressCardData, reader: Reader): string {
+  if (data.approval?.status === 'withdrawn') return say(reader, 'progress.withdrawnReason');
   const expired = data.approval?.expired;
   if (expired) {
     return say(reader, 'progress.expiredReason', {
@@ -200,9 +243,15 @@ export function renderProgressCard(
   return renderCard('progressCard', progressCardTemplate, {
     jobId: data.jobId,
     teamName: clip(data.teamName, 264),
-    templateName: clip(data.templateName, 120),
+    templateName: clip(kindLabel(data.kind, data.templateName, reader), 120),
     pictureUrl: cardPictureUrl(data.pictureUrl),
     status: data.status,
+    // Only a team request has a form to fill in again.
+    retryable: isRetryable(data),
+    withdrawable: isWithdrawable(data) && !data.confirmWithdraw,
+    confirming: isWithdrawable(data) && data.confirmWithdraw === true,
+    problem: data.problem ?? '',
+    retried: data.status === 'failed' && data.retried ? say(reader, 'progress.retried') : '',
     headline: title.text,
     // A semantic container style: Teams gives each a background and text colour readable in the
     // light, dark and high-contrast themes, where pale coloured text was not.
@@ -224,6 +273,12 @@ export function renderProgressCard(
       openTeam: say(reader, 'action.openTeam'),
       tryAgain: say(reader, 'action.tryAgain'),
       refresh: say(reader, 'action.refresh'),
+      withdraw: say(reader, 'action.withdraw'),
+      confirmWithdraw: say(reader, 'progress.confirmWithdraw', {
+        team: markdownText(clip(data.teamName, 264)),
+      }),
+      yesWithdraw: say(reader, 'action.confirmWithdraw'),
+      cancel: say(reader, 'action.cancel'),
     },
     // The job's log is the API's record, written in English: shown to English readers only, since the
     // steps, the decision and the failure above already say the same in the reader's language.

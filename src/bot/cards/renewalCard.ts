@@ -1,7 +1,7 @@
 import { DEFAULT_READER, dayFor, type Reader, say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
-import { type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
+import { answeredTitle, type LifecycleAnswer, outcomeOf, plainText, teamNameText } from './lifecycleOutcome';
 import renewalCardTemplate from './templates/renewalCard.json';
 
 /** What an owner's renewal card shows. */
@@ -19,6 +19,8 @@ export interface RenewalCardData {
   declined?: { otherOwners: number };
   /** Why the reader's answer could not be taken, as a sentence. */
   problem?: string;
+  /** The reader pressed Archive: the card asks them to confirm before anything is done. */
+  confirmArchive?: boolean;
 }
 
 const ON_EXPIRY: Record<NonNullable<RenewalCardData['onExpiry']>, MessageKey> = {
@@ -36,6 +38,7 @@ export function renderRenewalCard(
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
   const team = teamNameText(data.teamName);
+  const confirming = data.answer === null && data.confirmArchive === true;
   const outcome = outcomeOf(data.answer, team, reader);
   const date = dayFor(reader, data.expiresOn);
   const renew =
@@ -51,7 +54,8 @@ export function renderRenewalCard(
     : '';
   return renderCard('renewalCard', renewalCardTemplate, {
     teamId: data.teamId,
-    open: data.answer === null,
+    open: data.answer === null && !confirming,
+    confirming,
     declined: data.declined !== undefined,
     outcome,
     note,
@@ -61,7 +65,10 @@ export function renderRenewalCard(
       fallback: outcome.line
         ? plainText(outcome.line)
         : say(reader, 'renewal.fallback', { team: data.teamName, date }),
-      title: say(reader, 'renewal.title', { team, date }),
+      title: answeredTitle(data.answer, team, reader) ?? say(reader, 'renewal.title', { team, date }),
+      confirmArchive: say(reader, 'lifecycle.confirmArchive', { team }),
+      confirm: say(reader, 'action.confirmArchive'),
+      cancel: say(reader, 'action.cancel'),
       why: say(reader, 'renewal.why', { team }),
       onExpiry: data.onExpiry ? say(reader, ON_EXPIRY[data.onExpiry]) : '',
       renew,

@@ -1,8 +1,16 @@
 import { say, DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, teamLink } from './cardText';
+import type { MessageKey } from '../i18n/en';
+import type { JobKind } from './jobSummary';
 import { failure, type ProgressCardData } from './progressCard';
 import requestEndedCardTemplate from './templates/requestEndedCard.json';
+
+/** How an archive or unarchive ended, in its own words. */
+const KIND_ENDED: Record<Exclude<JobKind, 'provisioning'>, Record<'done' | 'failed', MessageKey>> = {
+  archive: { done: 'ended.archived', failed: 'ended.archiveFailed' },
+  unarchive: { done: 'ended.unarchived', failed: 'ended.unarchiveFailed' },
+};
 
 /**
  * The short new message posted when a request ends (ready, rejected or failed): updating a card
@@ -22,36 +30,59 @@ export function renderRequestEndedCard(
           said: reader.language === 'fr' ? said : said.replace(/^ :/, ':'),
         })
       : '';
+  const kind = data.kind ?? 'provisioning';
   const ended =
-    data.status === 'completed'
+    kind !== 'provisioning'
       ? {
-          outcome: 'completed',
-          style: 'good',
-          headline: say(reader, 'ended.ready', { team }),
-          detail: by('ended.approvedBy'),
+          outcome: data.status === 'completed' ? 'completed' : 'failed',
+          style: data.status === 'completed' ? 'good' : 'attention',
+          headline: say(reader, KIND_ENDED[kind][data.status === 'completed' ? 'done' : 'failed'], { team }),
+          detail: data.status === 'completed' ? '' : failure(data, reader),
+          retryable: false,
         }
-      : data.approval?.expired
+      : data.approval?.status === 'withdrawn'
         ? {
-            outcome: 'expired',
-            style: 'attention',
-            headline: say(reader, 'ended.expired', { team }),
-            detail: failure(data, reader),
+            outcome: 'withdrawn',
+            style: 'default',
+            headline: say(reader, 'ended.withdrawn', { team }),
+            detail: '',
+            retryable: true,
           }
-        : decision?.outcome === 'rejected'
+        : data.status === 'completed'
           ? {
-              outcome: 'rejected',
-              style: 'attention',
-              headline: say(reader, 'ended.rejected', { team }),
-              detail: by('ended.rejectedBy'),
+              outcome: 'completed',
+              style: 'good',
+              headline: say(reader, 'ended.ready', { team }),
+              detail: by('ended.approvedBy'),
+              retryable: false,
             }
-          : {
-              outcome: 'failed',
-              style: 'attention',
-              headline: say(reader, 'ended.failed', { team }),
-              detail: failure(data, reader),
-            };
+          : data.approval?.expired
+            ? {
+                outcome: 'expired',
+                style: 'attention',
+                headline: say(reader, 'ended.expired', { team }),
+                detail: failure(data, reader),
+                retryable: true,
+              }
+            : decision?.outcome === 'rejected'
+              ? {
+                  outcome: 'rejected',
+                  style: 'attention',
+                  headline: say(reader, 'ended.rejected', { team }),
+                  detail: by('ended.rejectedBy'),
+                  retryable: true,
+                }
+              : {
+                  outcome: 'failed',
+                  style: 'attention',
+                  headline: say(reader, 'ended.failed', { team }),
+                  detail: failure(data, reader),
+                  retryable: true,
+                };
   return renderCard('requestEndedCard', requestEndedCardTemplate, {
     ...ended,
+    retryable: ended.retryable && !data.retried,
+    retried: ended.retryable && data.retried ? say(reader, 'progress.retried') : '',
     jobId: data.jobId,
     webUrl: teamLink(data.status, data.webUrl),
     labels: { openTeam: say(reader, 'action.openTeam'), tryAgain: say(reader, 'action.tryAgain') },

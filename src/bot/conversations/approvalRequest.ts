@@ -28,6 +28,18 @@ export function approversOf(job: Job, approvalId?: string): Array<{ id: string; 
 /** The decision a job records for its approval (for its stage `approvalId`), once there is one. */
 export function decisionOf(job: Job, approvalId?: string): ApprovalRecord['decision'] {
   const stage = stageOf(job, approvalId);
+  if (stage?.status === 'withdrawn') {
+    // Nobody decided: the requester took the request back (their name, for the approvers' cards).
+    const withdrawn = object(object(object(job.data).approval).withdrawn);
+    const by = text(object(withdrawn.by).name) || summarizeJob(job).requesterName;
+    return {
+      outcome: 'rejected',
+      by,
+      at: text(withdrawn.time) || (stage.time ?? ''),
+      message: null,
+      withdrawn: true,
+    };
+  }
   if (stage) return stageDecision(stage);
   const approval = object(object(job.data).approval);
   const status = text(approval.status);
@@ -94,5 +106,6 @@ export function decidedCardData(
     decidedAt: decision.at,
     message: decision.message,
     ...(decision.expired ? { expired: true } : {}),
+    ...(decision.withdrawn ? { withdrawn: true } : {}),
   };
 }

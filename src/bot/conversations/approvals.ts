@@ -1,4 +1,4 @@
-import type { TurnContext } from 'botbuilder';
+import { MessageFactory, type TurnContext, TurnContext as Turn } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
 import type { ApproverDeliveries } from '../approverDeliveries';
@@ -11,6 +11,7 @@ import {
   summarizeJob,
   renderApprovalDecidedCard,
   renderApprovalReadOnlyCard,
+  renderMyApprovalsCard,
 } from '../cards';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
@@ -36,6 +37,9 @@ export interface ApprovalDependencies {
   deliveries: ApproverDeliveries;
   log: BotLog;
 }
+
+/** Approval cards "my approvals" posts at most (the oldest first); the list says when there are more. */
+const MY_APPROVALS_SHOWN = 10;
 
 /** The new name an approver typed on the card, when it differs from the one requested. */
 function amendment(record: ApprovalRecord | undefined, data: ApprovalDecisionData): string | undefined {
@@ -254,6 +258,39 @@ export class ApprovalConversation {
       ),
       true,
     );
+  }
+
+  /**
+   * "My approvals": the approval requests waiting for the person (`GET /me/approvals`, as them),
+   * each posted again as its approval card in this chat (a reloaded page or a lost chat loses
+   * none), which then takes the place of their earlier card in the approval's record, so the
+   * decision is drawn on it; then the list, saying how many wait.
+   */
+  async listFor(context: TurnContext, api: StewardClient): Promise<Reply> {
+    const reader = readerOfTurn(context);
+    const me = context.activity.from.aadObjectId ?? '';
+    const pending = await api.getMyApprovals({ top: MY_APPROVALS_SHOWN });
+    const reference = Turn.getConversationReference(context.activity);
+    for (const item of pending.value) {
+      const approvers = approversOf(item.job, item.id);
+      const request = approvalCardData(
+        item.job,
+        await this.teamsIds(approvers.map((a) => a.id)),
+        teamPeople(item.job),
+        item.id,
+      );
+      const sent = await context.sendActivity(MessageFactory.attachment(renderApprovalCard(request, reader)));
+      if (!sent?.id || !me) continue;
+      const current = await this.deps.state.approval(item.id);
+      await this.deps.state.saveApproval(item.id, {
+        jobId: item.job.id,
+        request,
+        decision: current?.decision ?? null,
+        cards: { ...(current?.cards ?? {}), [me]: { reference, activityId: sent.id } },
+      });
+    }
+    const total = pending['@odata.count'] ?? pending.value.length;
+    return cardReply(renderMyApprovalsCard({ approvals: pending.value, total }, reader));
   }
 
   /** Shows the decision on every approver's card but `skip`'s: see `approvalDecided.ts`. */

@@ -135,7 +135,11 @@ export async function renewTeam(
   return answered(press, { kind: 'renewed', by: nameOf(press), expiresOn: renewal.done.expiresOn });
 }
 
-/** "Archive now" (renewal card) or "Archive" (inactivity card): the existing archive operation, as the person. */
+/**
+ * "Archive now" (renewal card) or "Archive" (inactivity card): first the card asks to confirm (a
+ * press of a card drawn before confirmations existed too); "Yes, archive it" runs the existing
+ * archive operation, as the person.
+ */
 export async function archiveTeamNow(
   context: TurnContext,
   api: StewardClient,
@@ -145,6 +149,10 @@ export async function archiveTeamNow(
   if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const kind: NoticeKind = data.notice === 'inactivity' ? 'inactivity' : 'renewal';
   const press = await pressOf(context, api, deps, data, kind);
+  if (data.confirmed !== true) {
+    const asking = press.record.answer === null;
+    return cardReply(noticeCard(kind, press.record, press.ownerId, press.viewer, undefined, asking), true);
+  }
   const archive = () =>
     api.archiveTeam(press.teamId).then(
       () => false,

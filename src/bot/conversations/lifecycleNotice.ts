@@ -82,13 +82,17 @@ export function newRecord(
   };
 }
 
-/** The card of a notice as `ownerId` sees it now (with `problem` when their answer was refused). */
+/**
+ * The card of a notice as `ownerId` sees it now (with `problem` when their answer was refused, and
+ * asking them to confirm when they pressed Archive: `confirmArchive`).
+ */
 export function noticeCard(
   kind: NoticeKind,
   record: NoticeRecord,
   ownerId: string,
   viewer: CardViewer,
   problem?: string,
+  confirmArchive = false,
 ): AdaptiveCardAttachment {
   const { reader } = viewer;
   const answer = record.answer;
@@ -100,6 +104,7 @@ export function noticeCard(
       lastActivityDate: record.about,
       answer,
       problem,
+      confirmArchive,
     };
     return withRefresh(renderInactivityCard(data, reader), refresh, viewer);
   }
@@ -113,6 +118,7 @@ export function noticeCard(
     answer,
     ...(declined === undefined ? {} : { declined: { otherOwners: declined } }),
     problem,
+    confirmArchive,
   };
   return withRefresh(renderRenewalCard(data, reader), refresh, viewer);
 }

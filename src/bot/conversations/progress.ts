@@ -3,11 +3,12 @@ import type { Job, StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import {
   type AdaptiveCardAttachment,
+  type ProgressCardData,
   progressCardData,
   renderProgressCard,
   renderRequestEndedCard,
 } from '../cards';
-import type { BotState, PostedCard } from '../botState';
+import type { BotState, PostedCard, ProgressLocation } from '../botState';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { BotLog } from '../botLog';
 import { DEFAULT_READER, type Reader } from '../i18n/catalog';
@@ -38,6 +39,14 @@ interface Poll {
 function jobSignature(job: Job): string {
   const approval = (job.data as { approval?: { status?: unknown } }).approval?.status ?? '';
   return `${job.status}|${job.progress}|${job.log.length}|${String(approval)}`;
+}
+
+/** What the request's cards show of `job`, with what the bot knows of the request (`location`). */
+function cardData(job: Job, location: ProgressLocation | undefined): ProgressCardData {
+  return {
+    ...progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
+    ...(location?.retried ? { retried: true } : {}),
+  };
 }
 
 /** Whether a job will not move any more. */
@@ -102,12 +111,34 @@ export class ProgressTracker {
   }
 
   /** The progress card of a job as the request's own card shows it (picture, unreachable approvers). */
-  async cardOf(job: Job, reader: Reader): Promise<AdaptiveCardAttachment> {
+  async cardOf(
+    job: Job,
+    reader: Reader,
+    extra: Pick<ProgressCardData, 'confirmWithdraw' | 'problem'> = {},
+  ): Promise<AdaptiveCardAttachment> {
     const location = await this.deps.state.progress(job.id);
-    return renderProgressCard(
-      progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
-      reader,
+    return renderProgressCard({ ...cardData(job, location), ...extra }, reader);
+  }
+
+  /**
+   * Whether the message `activityId` is one of the request's living cards (its progress card or a
+   * copy); `unknown` when the bot shows the request on no card yet.
+   */
+  async isLivingCard(jobId: string, activityId: string): Promise<boolean | 'unknown'> {
+    const location = await this.deps.state.progress(jobId);
+    if (!location?.activityId) return 'unknown';
+    return (
+      location.activityId === activityId || (location.copies ?? []).some((c) => c.activityId === activityId)
     );
+  }
+
+  /** Try again posted the form: every card of the request says so and offers it no more. */
+  async noteRetried(job: Job): Promise<void> {
+    const location = await this.deps.state.progress(job.id);
+    if (!location || location.retried) return;
+    const retried = { ...location, retried: true };
+    await this.deps.state.saveProgress(job.id, retried);
+    await this.draw(job, retried);
   }
 
   /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */
@@ -157,18 +188,24 @@ export class ProgressTracker {
   private async show(job: Job): Promise<void> {
     const location = await this.deps.state.progress(job.id);
     if (!location?.activityId) return;
-    const data = progressCardData(job, location.pictureUrl, location.unreachableApprovers ?? []);
-    const reader = location.reader ?? DEFAULT_READER;
-    const card = renderProgressCard(data, reader);
+    const data = await this.draw(job, location);
+    if (isFinished(job) && (await this.deps.state.claimEndNotice(job.id))) {
+      const reader = location.reader ?? DEFAULT_READER;
+      await this.deps.messenger.post(location.reference, renderRequestEndedCard(data, reader));
+    }
+  }
+
+  /** Draws the job on the request's card and its copies. */
+  private async draw(job: Job, location: ProgressLocation): Promise<ProgressCardData> {
+    const data = cardData(job, location);
+    const card = renderProgressCard(data, location.reader ?? DEFAULT_READER);
     await this.deps.messenger.update(location, card);
     for (const copy of location.copies ?? []) {
       await this.deps.messenger.update(copy, card).catch((error: unknown) => {
         this.deps.log.warn({ err: error, jobId: job.id }, 'could not update a copy of a progress card');
       });
     }
-    if (isFinished(job) && (await this.deps.state.claimEndNotice(job.id))) {
-      await this.deps.messenger.post(location.reference, renderRequestEndedCard(data, reader));
-    }
+    return data;
   }
 
   private follow(jobId: string, seen: string): void {

@@ -1,9 +1,12 @@
-import type { StewardClient } from '../../client';
+import { MessageFactory, type TurnContext } from 'botbuilder';
+import type { Job, StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
-import type { RequestFormValues } from '../cards';
-import type { Requester } from './submitRequest';
+import type { BotState } from '../botState';
+import { progressCardData, renderRequestEndedCard, type RequestFormValues, summarizeJob } from '../cards';
+import type { ProgressTracker } from './progress';
+import { type Requester, requesterOf } from './submitRequest';
 import { requestForm } from './requestTeam';
-import type { Reply } from './reply';
+import { cardReply, readerOfTurn, type Reply } from './reply';
 import type { Reader } from '../i18n/catalog';
 
 type Json = Record<string, unknown>;
@@ -13,15 +16,14 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const ids = (value: unknown): string[] =>
   (Array.isArray(value) ? value : []).map((item) => text(object(item).id) ?? '').filter((id) => id !== '');
 
-/** "Try again" on a failed request: the form of its template, filled with the same answers. */
+/** The form of a failed request's template, filled with the same answers. */
 export async function retryForm(
   api: StewardClient,
-  jobId: string,
+  job: Job,
   requester: Requester,
   reader: Reader,
   log: BotLog,
 ): Promise<Reply> {
-  const job = await api.getJob(jobId);
   const data = object(job.data);
   const request = object(data.request);
   const team = object(request.team);
@@ -35,4 +37,46 @@ export async function retryForm(
     members: ids(membership.members),
   };
   return requestForm(api, templateId, { values, requester, reader }, false, log);
+}
+
+/** What Try again needs. */
+export interface RetryDependencies {
+  state: BotState;
+  progress: ProgressTracker;
+  log: BotLog;
+}
+
+/**
+ * "Try again" on a failed request (its progress card, a copy, or the message that said it ended):
+ * the form of its template, filled with the same answers, posted once per request, whoever presses
+ * and however often (a claim in the bot state, given back if the form could not be posted). Every
+ * card of the request then says so and offers it no more; the card pressed answers in place.
+ */
+export async function tryAgain(
+  context: TurnContext,
+  api: StewardClient,
+  deps: RetryDependencies,
+  jobId: string,
+): Promise<Reply> {
+  const reader = readerOfTurn(context);
+  const job = await api.getJob(jobId);
+  const summary = summarizeJob(job);
+  const retryable = job.status === 'failed' && summary.kind === 'provisioning';
+  if (retryable && (await deps.state.claimRetry(job.id))) {
+    try {
+      const form = await retryForm(api, job, requesterOf(context), reader, deps.log);
+      if (form.kind === 'card') await context.sendActivity(MessageFactory.attachment(form.card));
+      else await context.sendActivity(form.text);
+    } catch (error) {
+      await deps.state.releaseRetry(job.id);
+      throw error;
+    }
+    await deps.progress.noteRetried(job);
+  }
+  const pressed = context.activity.replyToId ?? '';
+  if ((await deps.progress.isLivingCard(job.id, pressed)) !== false)
+    return cardReply(await deps.progress.cardOf(job, reader), true);
+  // The message that said the request ended.
+  const data = { ...progressCardData(job), retried: retryable };
+  return cardReply(renderRequestEndedCard(data, reader), true);
 }

@@ -5,10 +5,10 @@ import { detailMessages, isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
 import type { BotState } from '../botState';
 import {
+  confirmationCardData,
   renderConfirmationCard,
   type RequestFormValues,
   type SubmitRequestData,
-  summarizeJob,
 } from '../cards';
 import { formCard } from './requestTeam';
 import type { ProgressTracker } from './progress';
@@ -197,20 +197,9 @@ export class RequestSubmitter {
 
   /** The confirmation card in place of the form, and the progress card (once per request). */
   private async confirm(context: TurnContext, job: Job, pictureUrl: string | null): Promise<Reply> {
-    const summary = summarizeJob(job);
     await this.deps.progress.start(context, job, pictureUrl);
     return cardReply(
-      renderConfirmationCard(
-        {
-          jobId: job.id,
-          teamName: summary.teamName,
-          templateName: summary.templateName,
-          pictureUrl,
-          requestedAt: summary.createdDateTime,
-          approverNames: summary.approval?.approverNames ?? [],
-        },
-        readerOfTurn(context),
-      ),
+      renderConfirmationCard(confirmationCardData(job, pictureUrl), readerOfTurn(context)),
       true,
     );
   }

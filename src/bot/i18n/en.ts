@@ -1,3 +1,4 @@
+import { actionsEn } from './actionsEn';
 import { lifecycleEn } from './lifecycleEn';
 
 /** Steward's words in English: the reference catalog, and the fallback for any other language. */
@@ -243,6 +244,8 @@ export const en = {
   'ended.expired': 'Your request for {team} expired.',
   // Lifecycle notices: renewal and inactivity cards.
   ...lifecycleEn,
+  // Job kinds, confirmations, Try again once, withdrawals, my approvals.
+  ...actionsEn,
   // Ownerless teams and guest reviews.
   'subject.team': 'that team',
   'doing.stepUp': 'make you an owner of that team',

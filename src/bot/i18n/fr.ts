@@ -1,4 +1,5 @@
 import type { MessageKey } from './en';
+import { actionsFr } from './actionsFr';
 import { lifecycleFr } from './lifecycleFr';
 
 /** Steward's words in French; the compiler checks that every English key has its translation. */
@@ -254,6 +255,8 @@ export const fr: Record<MessageKey, string> = {
   'progress.expiredReason': 'Personne n’a décidé de l’étape « {stage} » en {days} jours.',
   'ended.expired': 'Votre demande pour {team} a expiré.',
   ...lifecycleFr,
+  // Types de demande, confirmations, réessayer une fois, retraits, mes approbations.
+  ...actionsFr,
   // Équipes sans propriétaire et revues des invités.
   'subject.team': 'cette équipe',
   'doing.stepUp': 'vous rendre propriétaire de cette équipe',

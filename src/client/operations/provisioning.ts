@@ -3,6 +3,7 @@ import type {
   ApprovedApprovalResponsePayload,
   Job,
   Jobs,
+  PendingApprovals,
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
   TeamRequestPreview,
@@ -66,6 +67,23 @@ export function provisioningOperations(send: Send) {
     async getMyJobs(query: { top?: number } = {}, options?: CallOptions): Promise<Jobs> {
       const path = apiPath('/me/jobs', {}, { $top: query.top });
       return (await send<Jobs>({ operationId: 'getMyJobs', method: 'GET', path }, options)).body;
+    },
+
+    /**
+     * Withdraws the caller's own request while it waits for approval (`POST /jobs/{jobId}/withdraw`,
+     * an extension): the job, ended. Never retried.
+     */
+    async withdrawTeamProvisioningJob(jobId: string, options?: CallOptions): Promise<Job> {
+      const path = apiPath('/jobs/{jobId}/withdraw', { jobId });
+      return (await send<Job>({ operationId: 'withdrawTeamProvisioningJob', method: 'POST', path }, options))
+        .body;
+    },
+
+    /** The approval requests waiting for the caller's decision, oldest first (`GET /me/approvals`, an extension). */
+    async getMyApprovals(query: { top?: number } = {}, options?: CallOptions): Promise<PendingApprovals> {
+      const path = apiPath('/me/approvals', {}, { $top: query.top });
+      return (await send<PendingApprovals>({ operationId: 'getMyApprovals', method: 'GET', path }, options))
+        .body;
     },
 
     /** Approves a team request, optionally amending it (`POST /approvals/{id}/approve`). Never retried. */

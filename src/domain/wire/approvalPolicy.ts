@@ -101,9 +101,10 @@ export const ApprovalStageProgress = model(
     decision: z.enum(['any', 'all']),
     approvers: z.array(StagePerson),
     status: z
-      .enum(['upcoming', 'pending', 'approved', 'rejected', 'expired'])
+      .enum(['upcoming', 'pending', 'approved', 'rejected', 'expired', 'withdrawn'])
       .describe(
-        '`upcoming` until the stages before it are approved; `pending` while it waits for a decision.',
+        '`upcoming` until the stages before it are approved; `pending` while it waits for a decision; ' +
+          '`withdrawn` when the requester withdrew the request before it was decided (an extension).',
       ),
     decider: StagePerson.nullable().describe('Who settled the stage (null while open, and when it expired).'),
     comment: z.string().nullable().describe("The decider's comment; `expired` when nobody decided in time."),
@@ -140,7 +141,10 @@ export const JobApproval = model(
       .describe('The approval request of the stage waiting for a decision (the last one once decided).'),
     status: z
       .string()
-      .describe('`pending` until the last stage is approved (`approved`) or one is rejected (`rejected`).'),
+      .describe(
+        '`pending` until the last stage is approved (`approved`) or one is rejected (`rejected`); ' +
+          '`withdrawn` once the requester withdrew the request (an extension).',
+      ),
     approvers: z.array(StagePerson).describe("That stage's approvers."),
     approver: z.object({ id: z.string(), message: z.string().nullable() }).optional(),
     stages: z.array(ApprovalStageProgress).optional().describe('Every stage, in order (additive).'),

@@ -134,3 +134,25 @@ export const RejectedApprovalResponsePayload = model(
   }),
 );
 export type RejectedApprovalResponsePayload = z.output<typeof RejectedApprovalResponsePayload>;
+
+export const PendingApproval = model(
+  'PendingApproval',
+  z.object({
+    id: z
+      .string()
+      .describe(
+        'The approval request id of the stage waiting for the caller (`approveTeamCreation` takes it).',
+      ),
+    stageName: z.string().describe('The name of that stage ("Approval" for a single-stage policy).'),
+    sinceDateTime: z.string().describe('When the stage opened: since when it waits for the caller.'),
+    job: Job.describe('The request, as `GET /jobs/{jobId}` shows it to its approvers.'),
+  }),
+  'An approval request waiting for the caller’s decision, with its request (an extension).',
+);
+export type PendingApproval = z.output<typeof PendingApproval>;
+export const PendingApprovals = model(
+  'PendingApprovals',
+  odataCollection(PendingApproval),
+  'The approval requests waiting for the caller’s decision, oldest first (an extension).',
+);
+export type PendingApprovals = z.output<typeof PendingApprovals>;

@@ -62,20 +62,23 @@ export async function submitForm(
   expect(cardShows(confirmation, new RegExp(String(answers.name)))).toBe(true);
   const stream = playground.stream.message(formMessageId)!;
   artifacts.save(`${prefix}-confirmation`, view(confirmation, stream, sent));
-  const jobId = String(findAction(confirmation, 'showStatus')!.data!.jobId);
+  // The confirmation has no button: the request's one living card is the progress card below it.
+  expect(findAction(confirmation, 'showStatus')).toBeUndefined();
   const waiting = await playground.stream.waitFor(
     'the progress card waiting for approval',
     (message) => {
       const card = cardOf(message);
       return card &&
         message.messageId !== formMessageId &&
-        JSON.stringify(card).includes(jobId) &&
+        findAction(card, 'showStatus') &&
+        cardShows(card, new RegExp(String(answers.name))) &&
         cardShows(card, waitingFor)
         ? { message, card }
         : undefined;
     },
     STEP_MS,
   );
+  const jobId = String(findAction(waiting.card, 'showStatus')!.data!.jobId);
   artifacts.save(`${prefix}-progress-waiting`, view(waiting.card, waiting.message));
   return { confirmationId: formMessageId, waiting, jobId, confirmation };
 }

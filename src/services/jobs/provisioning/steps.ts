@@ -37,5 +37,8 @@ export function approvalStatus(data: Readonly<Record<string, unknown>>): Record<
   const approval = approvalOf(data);
   if (!approval) return {};
   const status = approval.status;
+  // Withdrawn before a decision: no step runs, the approval's included.
+  if (status === 'withdrawn')
+    return Object.fromEntries(PROVISIONING_STEPS.map((step) => [step.name, 'skipped' as const]));
   return { approval: status === 'approved' ? 'done' : status === 'rejected' ? 'rejected' : 'running' };
 }
