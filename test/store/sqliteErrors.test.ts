@@ -1,6 +1,5 @@
-import vm from 'node:vm';
 import SQLite from 'better-sqlite3';
-import { adoptSqliteErrors, sqliteAddon } from '../support/sqliteErrors';
+import { adoptSqliteErrors } from '../support/sqliteErrors';
 
 /** What SQLite throws when a statement names a table that does not exist. */
 function thrownBy(db: SQLite.Database): unknown {
@@ -12,25 +11,31 @@ function thrownBy(db: SQLite.Database): unknown {
   throw new Error('SQLite threw nothing');
 }
 
-test("SQLite's errors are Errors of the test file that meets them, whichever file loaded the addon first", () => {
+test("SQLite's errors are those of the test file that meets them, whichever copy of the library opened a database first", () => {
+  // What a test file that ran earlier in this worker leaves behind: the addon initialised by
+  // another copy of the library, with that copy's SqliteError.
+  let other: typeof SQLite | undefined;
+  jest.isolateModules(() => {
+    other = jest.requireActual<typeof SQLite>('better-sqlite3');
+  });
+  expect(other!.SqliteError).not.toBe(SQLite.SqliteError);
+  adoptSqliteErrors();
+  const foreign = new other!(':memory:');
   const db = new SQLite(':memory:');
   try {
-    // What a test file that ran earlier in this worker leaves behind: a class of another realm.
-    const foreign = vm.runInNewContext(
-      'class SqliteError extends Error { constructor(message, code) { super(message); this.code = code; } }; SqliteError',
-    ) as new (message: string, code: string) => Error;
-    sqliteAddon().setErrorConstructor(foreign);
     const stray = thrownBy(db);
-    expect(stray instanceof Error).toBe(false);
-    expect((stray as { message: string }).message).toMatch(/no such table/);
+    expect(stray).toBeInstanceOf(other!.SqliteError);
+    expect(stray).not.toBeInstanceOf(SQLite.SqliteError);
 
     adoptSqliteErrors();
-    const own = thrownBy(db);
+    const mine = new SQLite(':memory:');
+    const own = thrownBy(mine);
     expect(own).toBeInstanceOf(SQLite.SqliteError);
     expect(own).toBeInstanceOf(Error);
     expect(() => db.prepare('select * from nowhere')).toThrow(/no such table/);
+    mine.close();
   } finally {
-    adoptSqliteErrors();
+    foreign.close();
     db.close();
   }
 });
