@@ -209,6 +209,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
   const control = where === 'header' ? undefined : findControlCharacter(value, where, schema);
+  if (control?.loneSurrogate) {
+    const code = `U+${control.codePoint.toString(16).toUpperCase()}`;
+    throw new ValidationFailed(`The request ${where} holds text that is not well-formed Unicode.`, [
+      {
+        code: 'malformedText',
+        target: control.target,
+        message: `A lone surrogate (here ${code}, half of a pair) is not a character: send well-formed Unicode text.`,
+      },
+    ]);
+  }
   if (control) {
     const code = `U+${control.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
     throw new ValidationFailed(`The request ${where} holds a control character.`, [
