@@ -73,7 +73,27 @@ function bearerTokenOf(authorization: string | undefined): string {
       'The Authorization header is not a bearer token (Authorization: Bearer <token>).',
       'invalid_request',
     );
-  return match[1]!;
+  const token = match[1]!;
+  if (!isCompactJws(token)) throw new Unauthorized(MALFORMED);
+  return token;
+}
+
+const MALFORMED = 'The token is malformed or cannot be verified.';
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * True when `token` is a JWS in compact serialisation (RFC 7515 §7.1): three base64url parts
+ * without padding (§2), each in its one canonical spelling. Decoders forgive `=` and the spare
+ * bits of a last character, so without this check one signed token has many accepted spellings.
+ */
+function isCompactJws(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every(
+      (part) => BASE64URL.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part,
+    )
+  );
 }
 
 const VERIFIED_TOKEN_LIMIT = 5000;
@@ -146,6 +166,6 @@ function reasonOf(error: unknown): string {
     case 'ERR_JOSE_GENERIC':
       return 'The signing keys could not be fetched to verify the token.';
     default:
-      return 'The token is malformed or cannot be verified.';
+      return MALFORMED;
   }
 }
