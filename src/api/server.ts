@@ -132,10 +132,6 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     options.trustedProxies ?? NONE,
   );
   try {
-    const blocked = options.refusals?.blockedFor(source) ?? 0;
-    if (blocked > 0) {
-      throw new RateLimited('Too many refused calls from this address: wait before trying again.', blocked);
-    }
     const policy = policyOf(route.operationId);
     const identity = await options.authenticator.authenticate(req.headers.authorization);
     actor = actorOf(identity);
@@ -169,7 +165,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     status = reply.status;
     sendJson(res, reply.status, reply.body, reply.headers);
   } catch (error) {
-    const mapped = toApiError(error, { requestId, clientRequestId });
+    let mapped = toApiError(error, { requestId, clientRequestId });
+    // An address past its refusals is answered 429 for what it would be refused, and nothing is
+    // recorded; a call whose token verifies and grants the operation is served whatever its address.
+    const blocked =
+      mapped.status === 401 || mapped.status === 403 ? (options.refusals?.blockedFor(source) ?? 0) : 0;
+    if (blocked > 0)
+      mapped = toApiError(
+        new RateLimited('Too many refused calls from this address: wait before trying again.', blocked),
+        { requestId, clientRequestId },
+      );
     status = mapped.status;
     if (status >= 500)
       options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
