@@ -1,3 +1,4 @@
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Config } from '../../config';
 import type { Caller } from '../../domain/caller';
@@ -124,7 +125,9 @@ function verifierFor(auth: Config['auth']): (token: string) => Promise<JWTPayloa
   };
   if (auth.mode === 'embedded') {
     const key = new TextEncoder().encode(auth.secret);
+    const hmacKey = createSecretKey(key);
     return async (token) => {
+      if (!hs256SignatureMatches(token, hmacKey)) throw new SignatureMismatch();
       const { payload } = await jwtVerify(token, key, {
         ...options,
         algorithms: ['HS256'],
@@ -137,6 +140,32 @@ function verifierFor(auth: Config['auth']): (token: string) => Promise<JWTPayloa
   }
   const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(auth.jwksUri), { timeoutDuration: 5000 });
   return async (token) => (await jwtVerify(token, jwks, { ...options, algorithms: ['RS256'] })).payload;
+}
+
+/**
+ * False when `token` says HS256 and its signature is not the HMAC of its first two parts: a forged
+ * token, told apart in a few microseconds (one HMAC, compared in constant time). A flood of forged
+ * tokens with fresh signatures misses every cache; jose's full check of each one costs several
+ * times more (bench/RESULTS.md, "refusal flood"). Any other `alg` is left to jose, which refuses it
+ * with its own reason; a matching signature is verified again by jose with the claims.
+ */
+function hs256SignatureMatches(token: string, key: KeyObject): boolean {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  let alg: unknown;
+  try {
+    alg = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown }).alg;
+  } catch {
+    return true; // not JSON: jose says why
+  }
+  if (alg !== 'HS256') return true;
+  const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** An HS256 token whose signature is not ours (jose's code, so the reason is the same). */
+class SignatureMismatch extends Error {
+  readonly code = 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED';
 }
 
 /** An embedded token whose `exp` is further from its `iat` than the maximum lifetime. */
