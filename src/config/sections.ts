@@ -92,6 +92,10 @@ export function readBot(read: Read, auth: Config['auth'], cloud: CloudEndpoints)
       read('STEWARD_BOT_ALLOW_UNAUTHENTICATED'),
       false,
     ),
+    serviceUrlHosts: (read('STEWARD_BOT_SERVICE_URL_HOSTS') ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     oauthConnection,
     apiScope:
       read('STEWARD_BOT_API_SCOPE') ?? (auth.mode === 'entra' ? `${auth.audience}/.default` : undefined),
