@@ -206,4 +206,42 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     });
     expect(meta.status).toBeLessThan(500);
   });
+
+  test("a convention's output meets the rules of typed text: a line break in a name is a 400, no job", async () => {
+    const original = await template('project');
+    const put = (newTeam: Record<string, unknown>) =>
+      app.call('PUT', '/api/v1.0/catalog/templates/project', {
+        token: megan,
+        body: { ...original, newTeam: { ...original.newTeam, ...newTeam } },
+      });
+    try {
+      expect((await put({ namingConvention: "A<%= '\\n' %>B" })).status).toBe(200);
+      const jobs = await count('jobs');
+      const res = await provision({ name: 'Conventions' });
+      expect(res.status).toBe(400);
+      expect((res.body as ErrorBody).error.details).toEqual([
+        expect.objectContaining({ code: 'controlCharacter', target: 'team.name' }),
+      ]);
+      expect(await count('jobs')).toBe(jobs);
+      // A multi-line field keeps its line breaks from a convention, and refuses other controls.
+      expect(
+        (
+          await put({
+            namingConvention: undefined,
+            descriptionConvention: "One<%= '\\n' %>Two<%= '\\b' %>",
+          })
+        ).status,
+      ).toBe(200);
+      const bell = await provision({ name: 'Bell convention' });
+      expect(bell.status).toBe(400);
+      expect((bell.body as ErrorBody).error.details).toEqual([
+        expect.objectContaining({ code: 'controlCharacter', target: 'team.description' }),
+      ]);
+    } finally {
+      expect(
+        (await app.call('PUT', '/api/v1.0/catalog/templates/project', { token: megan, body: original }))
+          .status,
+      ).toBe(200);
+    }
+  });
 });
