@@ -132,10 +132,6 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     options.trustedProxies ?? NONE,
   );
   try {
-    const blocked = options.refusals?.blockedFor(source) ?? 0;
-    if (blocked > 0) {
-      throw new RateLimited('Too many refused calls from this address: wait before trying again.', blocked);
-    }
     const policy = policyOf(route.operationId);
     const identity = await options.authenticator.authenticate(req.headers.authorization);
     actor = actorOf(identity);
@@ -169,7 +165,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     status = reply.status;
     sendJson(res, reply.status, reply.body, reply.headers);
   } catch (error) {
-    const mapped = toApiError(error, { requestId, clientRequestId });
+    let mapped = toApiError(error, { requestId, clientRequestId });
+    // An address past its refusals is answered 429 for what it would be refused, and nothing is
+    // recorded; a call whose token verifies and grants the operation is served whatever its address.
+    const blocked =
+      mapped.status === 401 || mapped.status === 403 ? (options.refusals?.blockedFor(source) ?? 0) : 0;
+    if (blocked > 0)
+      mapped = toApiError(
+        new RateLimited('Too many refused calls from this address: wait before trying again.', blocked),
+        { requestId, clientRequestId },
+      );
     status = mapped.status;
     if (status >= 500)
       options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
@@ -209,6 +214,16 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
   const control = where === 'header' ? undefined : findControlCharacter(value, where, schema);
+  if (control?.loneSurrogate) {
+    const code = `U+${control.codePoint.toString(16).toUpperCase()}`;
+    throw new ValidationFailed(`The request ${where} holds text that is not well-formed Unicode.`, [
+      {
+        code: 'malformedText',
+        target: control.target,
+        message: `A lone surrogate (here ${code}, half of a pair) is not a character: send well-formed Unicode text.`,
+      },
+    ]);
+  }
   if (control) {
     const code = `U+${control.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
     throw new ValidationFailed(`The request ${where} holds a control character.`, [

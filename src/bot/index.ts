@@ -15,7 +15,7 @@ import { ProgressTracker } from './conversations/progress';
 import { readerOfTurn } from './conversations/reply';
 import { say } from './i18n/catalog';
 import { RequestSubmitter } from './conversations/submitRequest';
-import { answer, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
+import { answer, answerTimeout, BodyTimeout, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
 import { Messenger } from './messenger';
 import { Notifications } from './notifications';
@@ -47,6 +47,11 @@ export interface StewardBotOptions {
   deliveryRetry?: DeliveryRetryTiming;
   /** Register the webhook at start-up (default true); without it, polling alone moves the cards. */
   webhook?: boolean;
+  /**
+   * Whether an activity's `serviceUrl` is one the bot may answer to (its replies, and later its
+   * proactive cards, are posted there with the bot's token); default: any.
+   */
+  acceptsServiceUrl?: (serviceUrl: string) => boolean;
 }
 
 /** The running bot: its two HTTP endpoints, and its start and stop. */
@@ -160,7 +165,20 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       } catch (error) {
         if (error instanceof BodyTooLarge)
           answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
+        else if (error instanceof BodyTimeout) answerTimeout(res);
         else answer(res, 400, errorBody('invalidJson', 'The body is not JSON.'));
+        return;
+      }
+      if (options.acceptsServiceUrl && !options.acceptsServiceUrl(activity.serviceUrl)) {
+        log.warn({ activity: activity.type }, 'an activity named a service URL the bot does not answer to');
+        answer(
+          res,
+          400,
+          errorBody(
+            'untrustedServiceUrl',
+            "The activity's serviceUrl is not a Bot Connector this bot answers to.",
+          ),
+        );
         return;
       }
       try {
@@ -178,8 +196,9 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       let body: Buffer;
       try {
         body = await readRawBody(req);
-      } catch {
-        answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
+      } catch (error) {
+        if (error instanceof BodyTimeout) answerTimeout(res);
+        else answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
         return;
       }
       const header = (name: string) => {

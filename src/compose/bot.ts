@@ -109,6 +109,46 @@ export function mountBot(
   });
 }
 
+/**
+ * The hosts of the Bot Connector's service URLs Microsoft documents for Teams: the public cloud
+ * (`smba.trafficmanager.net/{region}/`), GCC, GCC High and DoD (msteams-docs, "Send proactive
+ * messages"; the Agents SDK's TeamsServiceEndpoints). 21Vianet's is read from its activities: list
+ * it in STEWARD_BOT_SERVICE_URL_HOSTS.
+ */
+export const BOT_CONNECTOR_HOSTS: readonly string[] = [
+  'smba.trafficmanager.net',
+  'smba.infra.gcc.teams.microsoft.com',
+  'smba.infra.gov.teams.microsoft.us',
+  'smba.infra.dod.teams.microsoft.us',
+];
+
+/**
+ * Which `serviceUrl` the bot answers to. With an app id (production): https on the default port,
+ * to the documented Bot Connector hosts or `extraHosts`. Without (local mode): this machine
+ * (loopback names and addresses) or `extraHosts`. Never user info in the URL.
+ */
+export function serviceUrlRule(
+  production: boolean,
+  extraHosts: readonly string[],
+): (serviceUrl: string) => boolean {
+  return (serviceUrl) => {
+    let url: URL;
+    try {
+      url = new URL(serviceUrl);
+    } catch {
+      return false;
+    }
+    if (url.username || url.password) return false;
+    const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    if (extraHosts.includes(host)) return url.protocol === 'https:' || url.protocol === 'http:';
+    if (production) return url.protocol === 'https:' && url.port === '' && BOT_CONNECTOR_HOSTS.includes(host);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      (host === 'localhost' || isLoopbackAddress(host))
+    );
+  };
+}
+
 /** Builds and starts the bot, a client of the API at `apiUrl` (this process's own unless configured). */
 export async function startBot(
   config: Config,
@@ -129,6 +169,7 @@ export async function startBot(
     botFramework: config.bot,
     pollMs: config.bot.pollMs,
     webhook,
+    acceptsServiceUrl: serviceUrlRule(config.bot.appId !== undefined, config.bot.serviceUrlHosts),
   });
   if (!config.bot.appId && !['127.0.0.1', 'localhost', '::1'].includes(config.host))
     logger.warn('the bot has no MicrosoftAppId: /api/messages accepts unauthenticated traffic');

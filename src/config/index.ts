@@ -134,6 +134,11 @@ export interface Config {
      * peer and listen on any address. Anyone who reaches the port can then act as anyone.
      */
     allowUnauthenticated: boolean;
+    /**
+     * `STEWARD_BOT_SERVICE_URL_HOSTS`: hosts an activity's `serviceUrl` may name besides the Bot
+     * Connector's documented ones (with an app id) or loopback (without), comma-separated.
+     */
+    serviceUrlHosts: string[];
     appPassword?: string;
     appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
     /** The cloud's Bot Framework endpoints (and any set one by one) for ConfigurationBotFrameworkAuthentication. */

@@ -73,6 +73,10 @@ export function readBot(read: Read, auth: Config['auth'], cloud: CloudEndpoints)
     cloudSettings: cloud.botFramework,
     authorityHost: cloud.authorityHost,
     allowUnauthenticated: setting(read, 'STEWARD_BOT_ALLOW_UNAUTHENTICATED'),
+    serviceUrlHosts: (setting(read, 'STEWARD_BOT_SERVICE_URL_HOSTS') ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     oauthConnection,
     apiScope:
       setting(read, 'STEWARD_BOT_API_SCOPE') ??

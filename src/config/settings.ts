@@ -556,6 +556,13 @@ export const SETTINGS = {
     default: false,
     help: 'UNSAFE: without `MicrosoftAppId`, accept activities from anywhere (anyone can then act as anyone)',
   },
+  STEWARD_BOT_SERVICE_URL_HOSTS: {
+    section: 'bot',
+    type: 'text',
+    format: 'comma-separated host names',
+    example: 'smba.example.cn',
+    help: 'hosts an activity’s `serviceUrl` may name besides the Bot Connector’s documented ones (with an App Id) or loopback (without)',
+  },
   STEWARD_BOT_OAUTH_CONNECTION: {
     section: 'bot',
     type: 'text',

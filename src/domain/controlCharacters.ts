@@ -10,20 +10,42 @@
  * description, a welcome message, an approver's message, a rule) keeps tab, line feed and
  * carriage return (`multiLine` in `wire/registry.ts`); so does free-form JSON (metadata documents), which has no schema to say.
  * Single-line is the default, so a new field is strict until its schema says otherwise.
+ *
+ * The same walk refuses text that is not well-formed Unicode: a lone surrogate (`"\ud800"` in JSON)
+ * has no UTF-8 form, so PostgreSQL refuses it (another raw database error) and Graph cannot show it.
+ *
+ * Property names are looked up as the schema's own keys only: `constructor` or `toString` in a
+ * request is an unknown field like any other, never a function found on the prototype.
  */
 import { z } from 'zod';
 import { MULTI_LINE } from './wire/registry';
 
-// Multi-line text: C0 controls but tab (09), line feed (0A) and carriage return (0D); DEL; C1.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-// Single-line text: every C0 control, DEL and C1.
-const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// Multi-line text: C0 controls but tab (09), line feed (0A) and carriage return (0D); DEL; C1; and
+// (with the `u` flag, a pair being one code point above U+FFFF) a surrogate standing alone.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]/u;
+// Single-line text: every C0 control, DEL and C1, and lone surrogates.
+const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/u;
 
-/** A refused character: where (a dotted path), its code, and whether the field was single-line. */
+/**
+ * A refused character: where (a dotted path), its code, whether the field was single-line, and
+ * whether it is a lone surrogate (text that is not well-formed Unicode) rather than a control.
+ */
 export interface ControlCharacter {
   target: string;
   codePoint: number;
   singleLine: boolean;
+  loneSurrogate: boolean;
+}
+
+/** The first character of `text` a one-line field (or, `singleLine` false, a multi-line one) refuses. */
+export function refusedCharacterOf(
+  text: string,
+  singleLine = true,
+): { index: number; codePoint: number; loneSurrogate: boolean } | undefined {
+  const found = (singleLine ? LINE_CONTROL : CONTROL).exec(text);
+  if (!found) return undefined;
+  const codePoint = found[0].charCodeAt(0);
+  return { index: found.index, codePoint, loneSurrogate: codePoint >= 0xd800 && codePoint <= 0xdfff };
 }
 
 /**
@@ -56,8 +78,10 @@ function walk(value: unknown, path: string, schemas: Candidates): ControlCharact
 }
 
 function check(text: string, target: string, singleLine: boolean): ControlCharacter | undefined {
-  const found = (singleLine ? LINE_CONTROL : CONTROL).exec(text);
-  return found ? { target, codePoint: found[0].charCodeAt(0), singleLine } : undefined;
+  const found = refusedCharacterOf(text, singleLine);
+  return found
+    ? { target, codePoint: found.codePoint, singleLine, loneSurrogate: found.loneSurrogate }
+    : undefined;
 }
 
 function isMultiLine(schemas: Candidates): boolean {
@@ -72,8 +96,10 @@ function childOf(schemas: Candidates, key: string, inArray: boolean): Candidates
     const def = schema._zod.def as unknown as Record<string, unknown>;
     let child: unknown;
     if (inArray && def.type === 'array') child = def.element;
-    else if (def.type === 'object') child = (def.shape as Record<string, unknown>)[key] ?? def.catchall;
-    else if (def.type === 'record') child = def.valueType;
+    else if (def.type === 'object') {
+      const shape = def.shape as Record<string, unknown>;
+      child = Object.hasOwn(shape, key) ? shape[key] : def.catchall;
+    } else if (def.type === 'record') child = def.valueType;
     else if (def.type === 'unknown' || def.type === 'any') return undefined;
     if (child) {
       const found = candidates(child as z.ZodType);

@@ -1,4 +1,5 @@
 import type { ErrorDetail } from './errors';
+import { refusedCharacterOf } from './controlCharacters';
 import { compileConvention, RuleEvaluationError, RuleSyntaxError } from './rules';
 import { validateTeamName } from './teamName';
 import type { CatalogTemplate } from './wire';
@@ -32,10 +33,29 @@ export function applyConventions(
   details: ErrorDetail[],
 ): FinalNames {
   const t = template.newTeam;
-  const render = (convention: string | undefined, fallback: string, target: string): string => {
+  const render = (
+    convention: string | undefined,
+    fallback: string,
+    target: string,
+    singleLine = false,
+  ): string => {
     if (!convention) return fallback;
     try {
-      return compileConvention(convention).render(scope as unknown as Record<string, unknown>);
+      const text = compileConvention(convention).render(scope as unknown as Record<string, unknown>);
+      // What a convention writes meets the rules of what a person types in the same field.
+      const refused = refusedCharacterOf(text, singleLine);
+      if (refused) {
+        const code = `U+${refused.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+        details.push({
+          code: refused.loneSurrogate ? 'malformedText' : 'controlCharacter',
+          target,
+          message: refused.loneSurrogate
+            ? `The template's convention made text that is not well-formed Unicode (a lone surrogate, ${code}).`
+            : `The template's convention made text with a control character (${code}), which this ${singleLine ? 'one-line ' : ''}field does not allow.`,
+        });
+        return fallback;
+      }
+      return text;
     } catch (error) {
       if (!(error instanceof RuleSyntaxError || error instanceof RuleEvaluationError)) throw error;
       details.push({
@@ -47,10 +67,10 @@ export function applyConventions(
     }
   };
   const team = scope.request.team;
-  const name = render(t.namingConvention, team.name, 'team.name').trim();
+  const name = render(t.namingConvention, team.name, 'team.name', true).trim();
   const problem = validateTeamName(name);
   if (problem) details.push({ code: 'invalidName', target: 'team.name', message: `"${name}": ${problem}` });
-  const email = render(t.emailConvention, name, 'team.name');
+  const email = render(t.emailConvention, name, 'team.name', true);
   return {
     name,
     description: render(t.descriptionConvention, team.description, 'team.description'),

@@ -32,12 +32,13 @@ export class DirectoryService {
   ) {}
 
   /**
-   * Whether `id` is the object id of a person in the directory (not a UPN or a mail that happens
-   * to find one).
+   * Whether `id` is the object id of a person in the directory, spelt exactly as the directory
+   * spells it (not a UPN or a mail that happens to find one, nor another casing of the id, which
+   * the rest of Steward would take for somebody else when it compares requesters and approvers).
    */
   async isPerson(id: string): Promise<boolean> {
     const user = await this.person(id);
-    return user !== undefined && user.id.toLowerCase() === id.toLowerCase();
+    return user !== undefined && user.id === id;
   }
 
   /**

@@ -1,6 +1,15 @@
 /**
- * Refused calls (401, 403) per source: a budget per minute (429 past it, before any token is
- * verified or anything recorded), and their security records in aggregate.
+ * Refused calls (401, 403) per source: a budget per minute, and their security records in
+ * aggregate. Past the budget, what would be refused is answered 429 and nothing is recorded; a
+ * call whose token verifies and grants the operation is still served, so one client flooding
+ * forged tokens from a shared address (a NAT, an untrusted proxy) locks nobody else out. The
+ * flood's cost is then its token checks: a verified token is found in the authenticator's cache,
+ * a forged one costs one signature check (bench/refusalFlood.js measures both).
+ *
+ * Memory: the sources of the current minute only, at most MAX_SOURCES of them; once that many
+ * addresses have been refused in one minute, any other address's refusals are answered 429 and
+ * recorded nowhere (valid calls are still served), so neither memory nor the table grows with the
+ * number of addresses an attacker can spread over.
  *
  * Records: exactly one per source, reason and minute, with the count. The audit table is
  * append-only, so a count cannot grow in one of its rows; and a count kept in memory and appended
@@ -35,6 +44,9 @@ export interface Refusal {
 
 const ANONYMOUS: AuditActor = { id: 'anonymous', type: 'anonymous' };
 
+/** The most sources counted in one minute; refusals from any further one are not recorded. */
+export const MAX_SOURCES = 10_000;
+
 export class RefusalGuard {
   /** Refusals per source in `minute` (the highest of this process's count and the shared total). */
   private counts = new Map<string, number>();
@@ -47,13 +59,21 @@ export class RefusalGuard {
       store?: RefusalRepository;
       onError: (error: unknown) => void;
       now?: () => Date;
+      /** The most sources counted in one minute (default MAX_SOURCES). */
+      maxSources?: number;
     },
   ) {}
 
-  /** Seconds to wait when `source` has spent its refusals for this minute, else 0. */
+  /**
+   * Seconds to wait when `source` has spent its refusals for this minute (or the minute already
+   * counts MAX_SOURCES other sources), else 0. Asked only for a call about to be refused.
+   */
   blockedFor(source: string): number {
     const now = this.now().getTime();
-    if ((this.countsOf(now).get(source) ?? 0) < this.options.perMinute) return 0;
+    const counts = this.countsOf(now);
+    const count = counts.get(source);
+    const full = count === undefined && counts.size >= (this.options.maxSources ?? MAX_SOURCES);
+    if (!full && (count ?? 0) < this.options.perMinute) return 0;
     return Math.max(1, Math.ceil((this.minute + 1) * 60 - now / 1000));
   }
 

@@ -299,19 +299,65 @@ describe('authentication with the embedded issuer (HS256)', () => {
       expectForbidden(await app.call('GET', ADMIN_CATALOG, { token }));
     });
 
-    test('an app token gets AUTHORIZED_APP: allowed on the admin list, 403 on /me', async () => {
-      const token = await app.appToken('c1c1ef3e-b884-4269-b408-0abab5f156f1');
+    test('an app token carrying AUTHORIZED_APP: allowed on the admin list, 403 on /me', async () => {
+      const token = await app.appToken('c1c1ef3e-b884-4269-b408-0abab5f156f1', ['AUTHORIZED_APP']);
       expect((await app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
       expectForbidden(await app.call('GET', MY_CATALOG, { token }));
     });
 
-    test('a hand-made app token (idtyp app, azp) is an app too', async () => {
+    test('a hand-made app token (idtyp app, azp, roles) is an app too', async () => {
       const token = await sign(
-        { tid: TENANT, idtyp: 'app', azp: 'c1c1ef3e-b884-4269-b408-0abab5f156f1' },
+        { tid: TENANT, idtyp: 'app', azp: 'c1c1ef3e-b884-4269-b408-0abab5f156f1', roles: ['AUTHORIZED_APP'] },
         secretKey(TEST_SECRET),
       );
       expect((await app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
       expectForbidden(await app.call('GET', MY_CATALOG, { token }));
+    });
+
+    test('an app token without roles is granted nothing: no admin list, no audit, no template write', async () => {
+      const minted = await app.appToken('3f0c5d55-0000-4000-8000-00000000abcd');
+      const handMade = await sign(
+        { tid: TENANT, idtyp: 'app', azp: '3f0c5d55-0000-4000-8000-00000000abcd' },
+        secretKey(TEST_SECRET),
+      );
+      const admin = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+      const original = (await app.call('GET', '/api/v1.0/catalog/templates/project', { token: admin })).body;
+      for (const token of [minted, handMade]) {
+        expectForbidden(await app.call('GET', ADMIN_CATALOG, { token }));
+        expectForbidden(await app.call('GET', '/api/v1.0/audit_trails/events', { token }));
+        expectForbidden(
+          await app.call('PUT', '/api/v1.0/catalog/templates/project', { token, body: original }),
+        );
+      }
+      // Another app role is exactly that role: INTEGRATION_MANAGER may list hooks, not the audit trails.
+      const integration = await app.appToken('3f0c5d55-0000-4000-8000-00000000abcd', ['INTEGRATION_MANAGER']);
+      expect((await app.call('GET', '/api/v1.0/hooks', { token: integration })).status).toBe(200);
+      expectForbidden(await app.call('GET', '/api/v1.0/audit_trails/events', { token: integration }));
+    });
+
+    test("a user's id must be one line of well-formed text: a NUL, a line break or a lone surrogate is a 401", async () => {
+      for (const oid of [`${PEOPLE.alex}\u0000`, `${PEOPLE.alex}\n`, `${PEOPLE.alex}\ud800`]) {
+        const token = await sign(userClaims({ oid }), secretKey(TEST_SECRET));
+        expectUnauthorized(await app.call('GET', MY_CATALOG, { token }), token);
+      }
+    });
+
+    test('a signature spelt another way (padding, spare bits) is refused; only the canonical one passes', async () => {
+      const token = await sign(userClaims(), secretKey(TEST_SECRET));
+      expect((await app.call('GET', MY_CATALOG, { token })).status).toBe(200);
+      const [header, payload, signature] = token.split('.') as [string, string, string];
+      // HS256: 32 bytes, 43 characters, the last one carrying two spare bits.
+      const last = signature.at(-1)!;
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const spare = alphabet[alphabet.indexOf(last) ^ 1]!;
+      for (const forged of [
+        `${token}==`,
+        `${token}=`,
+        `${header}.${payload}.${signature.slice(0, -1)}${spare}`,
+        `${header}=.${payload}.${signature}`,
+      ]) {
+        expectUnauthorized(await app.call('GET', MY_CATALOG, { token: forged }), forged);
+      }
     });
 
     test('an app token claiming AUTHENTICATED_USER is still not a user', async () => {
@@ -395,10 +441,20 @@ describe('authentication with Entra ID (RS256 from JWKS)', () => {
     expect(jwksRequests).toBeGreaterThan(0);
   });
 
-  test('an app token from Entra gets AUTHORIZED_APP', async () => {
-    const token = await rs256({ tid: TENANT, idtyp: 'app', azp: 'c1c1ef3e-b884-4269-b408-0abab5f156f1' });
+  test('an app token from Entra gets the app roles it carries, and nothing without them', async () => {
+    const azp = 'c1c1ef3e-b884-4269-b408-0abab5f156f1';
+    const token = await rs256({ tid: TENANT, idtyp: 'app', azp, roles: ['AUTHORIZED_APP'] });
     expect((await app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
     expectForbidden(await app.call('GET', MY_CATALOG, { token }));
+    // What Entra ID issues any app of the tenant when the API does not require assignment.
+    const roleless = await rs256({ tid: TENANT, idtyp: 'app', azp: 'f00dbabe-1111-4222-8333-944445555666' });
+    expectForbidden(await app.call('GET', ADMIN_CATALOG, { token: roleless }));
+    expectForbidden(await app.call('GET', '/api/v1.0/audit_trails/events', { token: roleless }));
+    const template = await app.call('GET', '/api/v1.0/catalog/templates/project', { token });
+    expect(template.status).toBe(200);
+    expectForbidden(
+      await app.call('PUT', '/api/v1.0/catalog/templates/project', { token: roleless, body: template.body }),
+    );
   });
 
   test('HS256 is refused, signed with the configured secret or with the public key bytes', async () => {

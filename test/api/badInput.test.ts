@@ -177,7 +177,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
     const before = await snapshot();
     const callers: Array<[AppRole[], string]> = [
       [['AUTHENTICATED_USER'], await app.userToken(PEOPLE.alex)],
-      [['AUTHORIZED_APP'], await app.appToken('automation-app')],
+      [['AUTHORIZED_APP'], await app.appToken('automation-app', ['AUTHORIZED_APP'])],
     ];
     let refused = 0;
     for (const { method, path, op } of operations) {

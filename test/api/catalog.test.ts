@@ -87,7 +87,7 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
     });
 
     test('an app token has no "me" catalog (403) but may list the whole catalog', async () => {
-      const app1 = await app.appToken('automation-app');
+      const app1 = await app.appToken('automation-app', ['AUTHORIZED_APP']);
       expect((await app.call('GET', '/api/v1.0/me/catalog/templates', { token: app1 })).status).toBe(403);
       expect((await app.call('GET', '/api/v1.0/catalog/templates', { token: app1 })).status).toBe(200);
     });

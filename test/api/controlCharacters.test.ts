@@ -159,4 +159,89 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
       expect([id, res.status]).toEqual([id, 200]);
     }
   });
+
+  test('a lone surrogate is refused wherever a control character is, and no job or metadata is written', async () => {
+    const malformedAt = (res: { status: number; body: unknown }, target: string) => {
+      expect(res.status).toBe(400);
+      expect((res.body as ErrorBody).error.details).toEqual([
+        expect.objectContaining({ code: 'malformedText', target }),
+      ]);
+    };
+    const jobs = await count('jobs');
+    malformedAt(await provision({ name: 'Apollo \ud800' }), 'body.team.name');
+    // A low surrogate alone, in a multi-line field.
+    malformedAt(await provision({ name: 'Apollo', description: 'ends \udfff' }), 'body.team.description');
+    expect(await count('jobs')).toBe(jobs);
+    const metadata = await count('team_metadata');
+    const put = (body: unknown) =>
+      app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', { token: megan, body });
+    malformedAt(await put({ notes: 'half \ud800 a pair' }), 'body.notes');
+    malformedAt(await put({ 'key\udc00': 'x' }), 'body.key\udc00');
+    expect(await count('team_metadata')).toBe(metadata);
+    const query = await app.call('GET', `/api/v1.0/users?$search=${encodeURIComponent('a')}%ED%A0%80`, {
+      token: megan,
+    });
+    // A URL's percent-encoded lone surrogate decodes to U+FFFD, which is a character: not refused.
+    expect(query.status).toBe(200);
+    // A pair is one character (here U+1F680) and is welcome.
+    expect((await provision({ name: 'Apollo \ud83d\ude80' })).status).toBe(201);
+  });
+
+  test('inherited property names are unknown fields, never the prototype: 400, not 500', async () => {
+    const jobs = await app.call<ErrorBody>('GET', '/api/v1.0/me/jobs?constructor=1', { token: alex });
+    expect(jobs.status).toBe(400);
+    expect(jobs.body.error.details?.[0]?.target).toBe('query');
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await app.call<ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
+        token: alex,
+        body: { template: { id: 'project' }, team: { name: 'Inherited', [key]: 'x' } },
+      });
+      expect([key, res.status]).toEqual([key, 400]);
+      const text = JSON.stringify(res.body.error.details);
+      expect(text).toContain(key);
+    }
+    const meta = await app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+      token: megan,
+      body: { constructor: 'x', nested: { toString: 'y' } },
+    });
+    expect(meta.status).toBeLessThan(500);
+  });
+
+  test("a convention's output meets the rules of typed text: a line break in a name is a 400, no job", async () => {
+    const original = await template('project');
+    const put = (newTeam: Record<string, unknown>) =>
+      app.call('PUT', '/api/v1.0/catalog/templates/project', {
+        token: megan,
+        body: { ...original, newTeam: { ...original.newTeam, ...newTeam } },
+      });
+    try {
+      expect((await put({ namingConvention: "A<%= '\\n' %>B" })).status).toBe(200);
+      const jobs = await count('jobs');
+      const res = await provision({ name: 'Conventions' });
+      expect(res.status).toBe(400);
+      expect((res.body as ErrorBody).error.details).toEqual([
+        expect.objectContaining({ code: 'controlCharacter', target: 'team.name' }),
+      ]);
+      expect(await count('jobs')).toBe(jobs);
+      // A multi-line field keeps its line breaks from a convention, and refuses other controls.
+      expect(
+        (
+          await put({
+            namingConvention: undefined,
+            descriptionConvention: "One<%= '\\n' %>Two<%= '\\b' %>",
+          })
+        ).status,
+      ).toBe(200);
+      const bell = await provision({ name: 'Bell convention' });
+      expect(bell.status).toBe(400);
+      expect((bell.body as ErrorBody).error.details).toEqual([
+        expect.objectContaining({ code: 'controlCharacter', target: 'team.description' }),
+      ]);
+    } finally {
+      expect(
+        (await app.call('PUT', '/api/v1.0/catalog/templates/project', { token: megan, body: original }))
+          .status,
+      ).toBe(200);
+    }
+  });
 });

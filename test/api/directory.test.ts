@@ -72,7 +72,7 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
   );
 
   test('an app token may not list people as "a user" (403)', async () => {
-    const token = await app.appToken('automation-app');
+    const token = await app.appToken('automation-app', ['AUTHORIZED_APP']);
     expect((await app.call('GET', '/api/v1.0/users', { token })).status).toBe(403);
   });
 

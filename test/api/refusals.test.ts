@@ -1,5 +1,6 @@
 import type { AuditTrailRecord, ODataCollection } from '../../src/domain/wire';
 import { openStore } from '../../src/store/database';
+import { RefusalGuard } from '../../src/services/refusals';
 import { RefusalRepository } from '../../src/store/refusals';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
@@ -72,7 +73,7 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
   const badToken = (headers: Record<string, string> = {}) =>
     app.call('GET', '/api/v1.0/users', { token: 'not.a.jwt', headers });
 
-  test('a flood of bad tokens from one address: 401 up to the budget, then 429 for everyone from it', async () => {
+  test('a flood of bad tokens from one address: 401 up to the budget, then 429 for whatever it would be refused', async () => {
     const answers = [];
     for (let i = 0; i < PER_MINUTE + 15; i++) answers.push((await badToken()).status);
     expect(answers.slice(0, PER_MINUTE)).toEqual(Array(PER_MINUTE).fill(401));
@@ -82,9 +83,25 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
     expect(blocked.headers['retry-after']).toBe('55');
     // A forged X-Forwarded-For from an untrusted peer is ignored: the peer is still the source.
     expect((await badToken({ 'x-forwarded-for': '198.51.100.7' })).status).toBe(429);
-    // Even a good token waits: the address is what is limited, before any token is looked at.
-    const token = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    expect((await app.call('GET', '/api/v1.0/users', { token })).status).toBe(429);
+  });
+
+  test('a valid token from the flooding address is served, and the flood stays refused and unrecorded', async () => {
+    expect((await badToken()).status).toBe(429);
+    // A governance manager behind the same address (a NAT, a proxy not listed as trusted).
+    const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+    const served = await app.call('GET', '/api/v1.0/audit_trails/events', { token: lynne });
+    expect(served.status).toBe(200);
+    expect(served.headers['x-ratelimit-limit']).toBeDefined();
+    // A valid token without the role is refused as the flood is: 429, not recorded.
+    const alex = await app.userToken(PEOPLE.alex);
+    expect((await app.call('GET', '/api/v1.0/audit_trails/events', { token: alex })).status).toBe(429);
+    // The flood goes on being answered 429, interleaved with the valid caller's calls.
+    const statuses = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await badToken()).status);
+      statuses.push((await app.call('GET', '/api/v1.0/users', { token: lynne })).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 429 : 200)));
   });
 
   test('the flood is one record with the count of the 401s; the 429s write nothing', async () => {
@@ -136,6 +153,38 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('the sources a minute counts', () => {
+  test('past the most sources a minute counts, another address is refused 429 and recorded nowhere', async () => {
+    const at = new Date('2026-11-23T14:00:00.000Z');
+    const guard = new RefusalGuard({
+      perMinute: 5,
+      tenantId: 't',
+      onError: () => undefined,
+      now: () => at,
+      maxSources: 3,
+    });
+    const refusal = (source: string) => ({
+      source,
+      status: 401,
+      operationId: 'getUsers',
+      method: 'GET',
+      path: '/api/v1.0/users',
+      reason: MALFORMED,
+      requestId: 'r',
+    });
+    for (const source of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect(guard.blockedFor(source)).toBe(0);
+      await guard.refused(refusal(source));
+    }
+    // The three counted keep their budgets; a fourth address is not counted, so it is held at 429.
+    expect(guard.blockedFor('198.51.100.1')).toBe(0);
+    expect(guard.blockedFor('198.51.100.4')).toBe(60);
+    // The next minute starts empty.
+    at.setTime(Date.parse('2026-11-23T14:01:00.000Z'));
+    expect(guard.blockedFor('198.51.100.4')).toBe(0);
   });
 });
 

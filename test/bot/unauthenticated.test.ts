@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { request } from 'undici';
+import { serviceUrlRule } from '../../src/compose/bot';
 import { loadConfig } from '../../src/config';
 import { databaseKinds } from '../support/databases';
 import { TEST_SECRET, TENANT } from '../support/steward';
@@ -153,6 +154,37 @@ describe.each(databaseKinds)('the forged-approval attack on a bot without Micros
     }
   });
 
+  it('refuses an activity from this machine that names another service URL, sending nothing there', async () => {
+    const res = await post(bot.steward.url, forgedApproval(approvalId));
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({ error: { code: 'untrustedServiceUrl' } });
+    expect(await adeleReference()).not.toContain('attacker.invalid');
+    expect(verbsOf(bot.connector.currentCard(adeleCard.activityId))).toContain('approve');
+  });
+
+  it('answers 408 to a body that does not arrive within 10 s, and closes the connection', async () => {
+    const { connect } = await import('node:net');
+    const target = new URL(bot.steward.url);
+    const socket = connect({ host: target.hostname, port: Number(target.port) });
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(
+        'POST /api/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"type":',
+      );
+    });
+    socket.destroy();
+    const seconds = (Date.now() - started) / 1000;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('requestTimeout');
+    expect(seconds).toBeGreaterThanOrEqual(9.5);
+    expect(seconds).toBeLessThan(20);
+  }, 30_000);
+
   it('still serves activities from this machine (the Agents Playground, local tests)', async () => {
     // Her own click is the first decision: the forged ones decided nothing.
     const decided = bot.cardOfAnswer(
@@ -161,5 +193,44 @@ describe.each(databaseKinds)('the forged-approval attack on a bot without Micros
     expect(cardText(decided)).toMatch(/Approved/);
     expect(cardText(decided)).toContain('Adele Vance');
     expect(await adeleReference()).not.toContain('attacker.invalid');
+  });
+});
+
+describe('the service URLs the bot answers to', () => {
+  it('with an app id: https to the Bot Connector hosts Microsoft documents for Teams, and those listed', () => {
+    const accepts = serviceUrlRule(true, ['bots.example.cn']);
+    for (const url of [
+      'https://smba.trafficmanager.net/emea/',
+      'https://smba.trafficmanager.net/teams/',
+      'https://smba.infra.gcc.teams.microsoft.com/gcc',
+      'https://smba.infra.gov.teams.microsoft.us/gcch',
+      'https://smba.infra.dod.teams.microsoft.us/teams',
+      'https://bots.example.cn/amer/',
+    ])
+      expect([url, accepts(url)]).toEqual([url, true]);
+    for (const url of [
+      'http://smba.trafficmanager.net/emea/',
+      'https://smba.trafficmanager.net:8443/emea/',
+      'https://evil.trafficmanager.net/emea/',
+      'https://smba.trafficmanager.net.evil.example/emea/',
+      'https://user:pw@smba.trafficmanager.net/emea/',
+      'http://127.0.0.1:3978/',
+      'http://169.254.169.254/metadata',
+      'not a url',
+    ])
+      expect([url, accepts(url)]).toEqual([url, false]);
+  });
+
+  it('without an app id: this machine only, and the hosts listed', () => {
+    const accepts = serviceUrlRule(false, []);
+    for (const url of ['http://127.0.0.1:56000/', 'http://localhost:3978/', 'http://[::1]:9/'])
+      expect([url, accepts(url)]).toEqual([url, true]);
+    for (const url of [
+      'https://smba.trafficmanager.net/emea/',
+      'http://attacker.invalid:9/',
+      'http://10.0.0.8/',
+    ])
+      expect([url, accepts(url)]).toEqual([url, false]);
+    expect(serviceUrlRule(false, ['connector.test'])('http://connector.test:8080/')).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Config } from '../../config';
 import type { Caller } from '../../domain/caller';
@@ -73,7 +74,27 @@ function bearerTokenOf(authorization: string | undefined): string {
       'The Authorization header is not a bearer token (Authorization: Bearer <token>).',
       'invalid_request',
     );
-  return match[1]!;
+  const token = match[1]!;
+  if (!isCompactJws(token)) throw new Unauthorized(MALFORMED);
+  return token;
+}
+
+const MALFORMED = 'The token is malformed or cannot be verified.';
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * True when `token` is a JWS in compact serialisation (RFC 7515 §7.1): three base64url parts
+ * without padding (§2), each in its one canonical spelling. Decoders forgive `=` and the spare
+ * bits of a last character, so without this check one signed token has many accepted spellings.
+ */
+function isCompactJws(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every(
+      (part) => BASE64URL.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part,
+    )
+  );
 }
 
 const VERIFIED_TOKEN_LIMIT = 5000;
@@ -104,7 +125,9 @@ function verifierFor(auth: Config['auth']): (token: string) => Promise<JWTPayloa
   };
   if (auth.mode === 'embedded') {
     const key = new TextEncoder().encode(auth.secret);
+    const hmacKey = createSecretKey(key);
     return async (token) => {
+      if (!hs256SignatureMatches(token, hmacKey)) throw new SignatureMismatch();
       const { payload } = await jwtVerify(token, key, {
         ...options,
         algorithms: ['HS256'],
@@ -117,6 +140,32 @@ function verifierFor(auth: Config['auth']): (token: string) => Promise<JWTPayloa
   }
   const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(auth.jwksUri), { timeoutDuration: 5000 });
   return async (token) => (await jwtVerify(token, jwks, { ...options, algorithms: ['RS256'] })).payload;
+}
+
+/**
+ * False when `token` says HS256 and its signature is not the HMAC of its first two parts: a forged
+ * token, told apart in a few microseconds (one HMAC, compared in constant time). A flood of forged
+ * tokens with fresh signatures misses every cache; jose's full check of each one costs several
+ * times more (bench/RESULTS.md, "refusal flood"). Any other `alg` is left to jose, which refuses it
+ * with its own reason; a matching signature is verified again by jose with the claims.
+ */
+function hs256SignatureMatches(token: string, key: KeyObject): boolean {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  let alg: unknown;
+  try {
+    alg = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown }).alg;
+  } catch {
+    return true; // not JSON: jose says why
+  }
+  if (alg !== 'HS256') return true;
+  const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** An HS256 token whose signature is not ours (jose's code, so the reason is the same). */
+class SignatureMismatch extends Error {
+  readonly code = 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED';
 }
 
 /** An embedded token whose `exp` is further from its `iat` than the maximum lifetime. */
@@ -146,6 +195,6 @@ function reasonOf(error: unknown): string {
     case 'ERR_JOSE_GENERIC':
       return 'The signing keys could not be fetched to verify the token.';
     default:
-      return 'The token is malformed or cannot be verified.';
+      return MALFORMED;
   }
 }

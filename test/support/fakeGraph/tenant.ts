@@ -151,8 +151,12 @@ export abstract class Tenant {
 
   protected user(key: string): FakeUser {
     const k = key.toLowerCase();
+    // An object id is a GUID, which Graph reads in any case (and always writes in lower case).
     const user =
-      this.users.get(key) ?? [...this.users.values()].find((u) => u.userPrincipalName.toLowerCase() === k);
+      this.users.get(key) ??
+      [...this.users.values()].find(
+        (u) => u.id.toLowerCase() === k || u.userPrincipalName.toLowerCase() === k,
+      );
     if (user) return user;
     if (!key.includes('@') && !/^[0-9a-f-]+$/i.test(key))
       throw new HttpError(fail(400, 'Request_BadRequest', `Invalid object identifier '${key}'.`));
