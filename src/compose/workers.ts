@@ -21,7 +21,7 @@ export function buildWorker(
   services: Services,
   logger: Logger,
 ): JobWorker {
-  const { events, audit, metadata, hookStore, sender, jobs, approvalTimers, lifecycleEvaluations, clock } =
+  const { events, audit, metadata, hookStore, sender, jobs, approvalTimers, lifecycleEvaluations, clock, labels } =
     services;
   const types = buildJobTypes({
     db: store.db,
@@ -36,6 +36,7 @@ export function buildWorker(
     log: logger,
     approvalTimers,
     lifecycle: lifecycleEvaluations,
+    labels,
   });
   return new JobWorker(
     { db: store.db, jobs, events, audit, types },

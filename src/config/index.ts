@@ -15,7 +15,13 @@ import { cloud, type CloudEndpoints } from './cloud';
 import { listenAddress } from './listen';
 import { type GovernanceManagerSettings, readGovernanceManagers, readRolesApp } from './governanceManagers';
 import { type LifecycleSettings, readLifecycle } from './lifecycle';
-import { boolean, ConfigError, integer, oneOf, positiveNumber } from './values';
+import {
+  type DelegatedGrantSettings,
+  type OnBehalfOfSettings,
+  readDelegatedGrants,
+  readOnBehalfOf,
+} from './delegation';
+import { boolean, ConfigError, integer, oneOf, positiveNumber, type Read } from './values';
 
 export { DEFAULT_TENANT_ID, EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
 export { loadDotEnv } from './dotenv';
@@ -81,7 +87,15 @@ export interface Config {
          * URI), where Graph reads who holds them (`readRolesApp`); none: nobody is listed from Graph.
          */
         rolesApp?: string;
+        /**
+         * Who exchanges people's sign-ins for delegated Graph tokens by the on-behalf-of flow (the
+         * API's app registration, `readOnBehalfOf`), or why nobody can (absent: nobody can);
+         * sensitivity labels need it.
+         */
+        onBehalfOf?: OnBehalfOfSettings;
       };
+  /** How delegated grants (a person's authority for a sensitivity label) are sealed and how long they live. */
+  delegatedGrants: DelegatedGrantSettings;
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;
   reports: {
@@ -181,7 +195,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const cloudConfig = cloud(read);
   const graphOrEmbedded = readPlatform(read, cloudConfig);
   const authConfig = readAuth(read, dataDir);
-  const platformConfig = withRolesApp(graphOrEmbedded, readRolesApp(read, authConfig));
+  const platformConfig = withOnBehalfOf(
+    withRolesApp(graphOrEmbedded, readRolesApp(read, authConfig)),
+    read,
+    authConfig,
+  );
   const botConfig = readBot(read, authConfig, cloudConfig);
   const rateLimitFactor = positiveNumber('STEWARD_RATE_LIMIT_FACTOR', read('STEWARD_RATE_LIMIT_FACTOR'), 1);
   if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
@@ -195,6 +213,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tenantId: tenantId.toLowerCase(),
     auth: authConfig,
     platform: platformConfig,
+    delegatedGrants: readDelegatedGrants(read, authConfig),
     provisioningMetadataNamespace: readNamespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
       read('STEWARD_PROVISIONING_METADATA_NAMESPACE') ?? 'provisioning',
@@ -239,6 +258,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       400,
     ),
   };
+}
+
+/** Graph's settings with who exchanges people's sign-ins (the embedded platform needs nobody). */
+function withOnBehalfOf(platform: Config['platform'], read: Read, auth: Config['auth']): Config['platform'] {
+  return platform.kind === 'graph' ? { ...platform, onBehalfOf: readOnBehalfOf(read, auth, platform) } : platform;
 }
 
 /** Graph's settings with the app registration it reads role holders from (none: unchanged). */
