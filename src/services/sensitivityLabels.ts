@@ -70,7 +70,7 @@ export class SensitivityLabels {
     return {
       line: `The sensitivity label will be applied with ${who}'s authority.`,
       keep: async (trx, jobId) => {
-        await this.deps.store.dropExpired(this.now());
+        await this.deps.store.dropExpired(this.now(), trx);
         await this.deps.store.putGrant(
           { jobId, userId: grant.userId, sealed: this.seal.seal({ ...grant, expiresAt }, jobId), expiresAt },
           trx,

@@ -50,8 +50,8 @@ export class SensitivityLabelRepository {
   }
 
   /** Deletes every expired grant; returns how many. */
-  async dropExpired(now: Date): Promise<number> {
-    const result = await this.db
+  async dropExpired(now: Date, db: Db = this.db): Promise<number> {
+    const result = await db
       .deleteFrom('delegated_grants')
       .where('expires_at', '<=', now.toISOString())
       .executeTakeFirst();
