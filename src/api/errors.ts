@@ -79,7 +79,8 @@ function statusOf(error: unknown): { status: number; headers: Record<string, str
   }
   if (error instanceof Forbidden) return { status: 403, headers: {} };
   if (error instanceof NotFound) return { status: 404, headers: {} };
-  if (error instanceof Conflict || error instanceof DelegationUnavailable) return { status: 409, headers: {} };
+  if (error instanceof Conflict || error instanceof DelegationUnavailable)
+    return { status: 409, headers: {} };
   if (error instanceof IdempotencyKeyReused) return { status: 422, headers: {} };
   if (error instanceof RateLimited)
     return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };

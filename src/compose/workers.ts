@@ -21,8 +21,18 @@ export function buildWorker(
   services: Services,
   logger: Logger,
 ): JobWorker {
-  const { events, audit, metadata, hookStore, sender, jobs, approvalTimers, lifecycleEvaluations, clock, labels } =
-    services;
+  const {
+    events,
+    audit,
+    metadata,
+    hookStore,
+    sender,
+    jobs,
+    approvalTimers,
+    lifecycleEvaluations,
+    clock,
+    labels,
+  } = services;
   const types = buildJobTypes({
     db: store.db,
     teams: platform.teams,

@@ -262,7 +262,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
 /** Graph's settings with who exchanges people's sign-ins (the embedded platform needs nobody). */
 function withOnBehalfOf(platform: Config['platform'], read: Read, auth: Config['auth']): Config['platform'] {
-  return platform.kind === 'graph' ? { ...platform, onBehalfOf: readOnBehalfOf(read, auth, platform) } : platform;
+  return platform.kind === 'graph'
+    ? { ...platform, onBehalfOf: readOnBehalfOf(read, auth, platform) }
+    : platform;
 }
 
 /** Graph's settings with the app registration it reads role holders from (none: unchanged). */

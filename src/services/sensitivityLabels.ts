@@ -1,10 +1,5 @@
 import type { Caller } from '../domain/caller';
-import {
-  type DelegatedGrant,
-  GrantSeal,
-  type LabelOutcome,
-  type SignedInPerson,
-} from '../domain/delegation';
+import { type DelegatedGrant, GrantSeal, type LabelOutcome, type SignedInPerson } from '../domain/delegation';
 import { Conflict, DelegationUnavailable, NotFound, PlatformBusy, PlatformError } from '../domain/errors';
 import type { TeamLabelStatus } from '../domain/wire';
 import type { Platform } from '../platform/port';
@@ -94,7 +89,11 @@ export class SensitivityLabels {
     const earlier = await this.deps.store.find(job.team.id);
     // This job's step ran before (a crash after the label, before the checkpoint): done already.
     if (earlier?.job_id === job.id && earlier.status === 'applied') {
-      return { id: job.labelId, status: 'applied', ...(earlier.applied_by ? { appliedBy: earlier.applied_by } : {}) };
+      return {
+        id: job.labelId,
+        status: 'applied',
+        ...(earlier.applied_by ? { appliedBy: earlier.applied_by } : {}),
+      };
     }
     const taken = await this.deps.store.takeGrant(job.id, now);
     const grant = taken && this.seal.open(taken.sealed, job.id);
@@ -129,12 +128,18 @@ export class SensitivityLabels {
    * their own sign-in, used at once and not kept. 404 for a team Steward did not make from a
    * template with a label; 409 when their sign-in cannot be exchanged or the platform refuses it.
    */
-  async applyByOwner(caller: Caller, teamId: string, person: SignedInPerson | undefined): Promise<TeamLabelStatus> {
+  async applyByOwner(
+    caller: Caller,
+    teamId: string,
+    person: SignedInPerson | undefined,
+  ): Promise<TeamLabelStatus> {
     await this.deps.access.requireRelation(caller, teamId, 'owner');
     const record = await this.deps.store.find(teamId);
-    if (!record) throw new NotFound(`Team "${teamId}" was not made from a template with a sensitivity label.`);
+    if (!record)
+      throw new NotFound(`Team "${teamId}" was not made from a template with a sensitivity label.`);
     if (record.status === 'applied') return statusOf(record.label_id, 'applied', record.applied_by);
-    if (!person) throw new DelegationUnavailable('Applications cannot apply a sensitivity label: a person must.');
+    if (!person)
+      throw new DelegationUnavailable('Applications cannot apply a sensitivity label: a person must.');
     const grant = await this.deps.platform.delegation.exchange(person);
     const outcome = await this.applyWith(teamId, record.label_id, grant);
     if (outcome.status !== 'applied') throw new Conflict(outcome.reason ?? 'The label could not be applied.');

@@ -25,7 +25,9 @@ export class SensitivityLabelRepository {
       .insertInto('delegated_grants')
       .values(values)
       .onConflict((oc) =>
-        oc.column('job_id').doUpdateSet({ user_id: values.user_id, sealed: values.sealed, expires_at: values.expires_at }),
+        oc
+          .column('job_id')
+          .doUpdateSet({ user_id: values.user_id, sealed: values.sealed, expires_at: values.expires_at }),
       )
       .execute();
   }

@@ -56,7 +56,11 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2))),
       },
     );
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', ...graphSettings(fake), ...entra.settings() }, { platform });
+    app = await startTestSteward(
+      db,
+      { STEWARD_JOB_POLL_MS: '50', ...graphSettings(fake), ...entra.settings() },
+      { platform },
+    );
     alex = await entra.user(PEOPLE.alex, 'Alex Wilber');
     adele = await entra.user(PEOPLE.adele, 'Adele Vance');
     isaiah = await entra.user(PEOPLE.isaiah, 'Isaiah Langer');
@@ -66,12 +70,17 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
         token: megan,
         body: {
           templateConfiguration: { name: id, sensitivityLabelId: LABEL, ...(approval ? { approval } : {}) },
-          newTeam: { namingConvention: 'LBL-<%= request.team.name %>', teamPrivacy: 'private', addRequesterAsTeamOwner: true },
+          newTeam: {
+            namingConvention: 'LBL-<%= request.team.name %>',
+            teamPrivacy: 'private',
+            addRequesterAsTeamOwner: true,
+          },
         },
       });
     expect((await template('labelled')).status).toBe(200);
     expect(
-      (await template('labelled-approved', { requireApproval: true, approvalTeam: [{ id: PEOPLE.adele }] })).status,
+      (await template('labelled-approved', { requireApproval: true, approvalTeam: [{ id: PEOPLE.adele }] }))
+        .status,
     ).toBe(200);
   });
 
@@ -109,7 +118,9 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
   const labelWrites = (mark: number) =>
     fake.requests
       .slice(mark)
-      .filter((r: LoggedRequest) => r.method === 'PATCH' && JSON.stringify(r.body ?? {}).includes('assignedLabels'))
+      .filter(
+        (r: LoggedRequest) => r.method === 'PATCH' && JSON.stringify(r.body ?? {}).includes('assignedLabels'),
+      )
       .map((r) => fake.tokenClaims((r.headers.authorization ?? '').replace(/^Bearer /, '')));
 
   test('Graph refuses a label written with an application token, as its documentation says', async () => {
@@ -141,7 +152,9 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
       body: JSON.stringify({ assignedLabels: [{ labelId: LABEL }] }),
     });
     expect(patch.status).toBe(401);
-    expect(patch.body).toMatchObject({ error: { code: 'Unauthorized', message: 'App-only token is not supported.' } });
+    expect(patch.body).toMatchObject({
+      error: { code: 'Unauthorized', message: 'App-only token is not supported.' },
+    });
     expect(fake.groups.get(group)?.assignedLabels).toEqual([]);
   });
 
@@ -157,7 +170,9 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
       expect.objectContaining({ idtyp: 'user', oid: PEOPLE.alex, scp: 'Group.ReadWrite.All' }),
     ]);
     expect(job.data.label).toEqual({ id: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
-    expect(job.log.join('\n')).toContain(`Applied the sensitivity label ${LABEL} with the authority of Alex Wilber.`);
+    expect(job.log.join('\n')).toContain(
+      `Applied the sensitivity label ${LABEL} with the authority of Alex Wilber.`,
+    );
     // The grant was used once and is gone; it was never kept in clear.
     expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
   });
@@ -167,13 +182,18 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
     const mark = fake.requests.length;
     const created = await provision(alex, 'labelled-approved', 'Nebula');
     const approvalId = (created.data.approval as { id: string }).id;
-    const approve = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, { token: adele, body: {} });
+    const approve = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: adele,
+      body: {},
+    });
     expect(approve.status).toBe(200);
     const job = await waitForJob(app, alex, created.id);
     expect(job.status).toBe('completed');
     expect(fake.groups.get(teamOf(job).id)?.assignedLabels).toEqual([{ labelId: LABEL }]);
     expect(labelWrites(mark)).toEqual([expect.objectContaining({ idtyp: 'user', oid: PEOPLE.adele })]);
-    expect(job.log.join('\n')).toContain("The sensitivity label will be applied with Adele Vance's authority.");
+    expect(job.log.join('\n')).toContain(
+      "The sensitivity label will be applied with Adele Vance's authority.",
+    );
   });
 
   test('when no delegated token can be had, the job completes without the label, says why, and an owner applies it later', async () => {
@@ -225,13 +245,21 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
   });
 });
 
-async function fetchJson(url: string, init: { method: string; headers: Record<string, string>; body?: string }) {
+async function fetchJson(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) {
   const { request } = await import('undici');
   const { Agent: UndiciAgent } = await import('undici');
   const { FAKE_GRAPH_CERT } = await import('../support/fakeGraph/certificate');
   const dispatcher = new UndiciAgent({ connect: { ca: FAKE_GRAPH_CERT } });
   try {
-    const res = await request(url, { method: init.method as 'POST', headers: init.headers, body: init.body, dispatcher });
+    const res = await request(url, {
+      method: init.method as 'POST',
+      headers: init.headers,
+      body: init.body,
+      dispatcher,
+    });
     const text = await res.body.text();
     return { status: res.statusCode, body: text ? (JSON.parse(text) as unknown) : undefined };
   } finally {

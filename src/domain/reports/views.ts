@@ -267,7 +267,11 @@ export function overviewView(
       { id: 'pending', label: 'Pending approval', value: sum(outcomes.map((r) => r.pending)) },
       { id: 'archived', label: 'Archived teams', value: archived },
       { id: 'orphaned', label: 'Teams with fewer than two owners', value: orphaned },
-      { id: 'missing-labels', label: "Teams without their template's sensitivity label", value: missingLabels.total },
+      {
+        id: 'missing-labels',
+        label: "Teams without their template's sensitivity label",
+        value: missingLabels.total,
+      },
     ],
     sections: [
       {

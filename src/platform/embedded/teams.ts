@@ -107,7 +107,9 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
 
   /** The label, as an owner whose grant is still valid (see TeamRecords.applyLabel). */
   applyLabel(teamId: string, labelId: string, grant: DelegatedGrant): Promise<void> {
-    return this.call(() => this.teamRecords.applyLabel(teamId, labelId, grant, this.options.now?.() ?? new Date()));
+    return this.call(() =>
+      this.teamRecords.applyLabel(teamId, labelId, grant, this.options.now?.() ?? new Date()),
+    );
   }
 
   /** Deletes the team and everything in it. */

@@ -146,7 +146,7 @@ export class GraphClient {
     if (!call.delegated && writesLabels(call.body)) {
       // Graph refuses it to application tokens; no code path may try (`api/group-update.md`).
       throw new PlatformError(
-        'A sensitivity label is applied only with a person\'s delegated token, never with Steward\'s own',
+        "A sensitivity label is applied only with a person's delegated token, never with Steward's own",
         401,
         false,
       );

@@ -74,7 +74,8 @@ export class GraphDelegation implements DelegatedAccess {
 function refused(error: unknown): DelegationUnavailable {
   const fields = (error ?? {}) as { errorCode?: unknown; errorMessage?: unknown };
   const code = typeof fields.errorCode === 'string' ? fields.errorCode : 'unknown_error';
-  const aadsts = typeof fields.errorMessage === 'string' ? /AADSTS\d+/.exec(fields.errorMessage)?.[0] : undefined;
+  const aadsts =
+    typeof fields.errorMessage === 'string' ? /AADSTS\d+/.exec(fields.errorMessage)?.[0] : undefined;
   return new DelegationUnavailable(
     `Entra ID did not exchange the person's sign-in for a delegated Microsoft Graph token (${code}${aadsts ? `, ${aadsts}` : ''}).`,
   );

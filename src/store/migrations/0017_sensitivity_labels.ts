@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sealed', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('delegated_grants_expiry').on('delegated_grants').column('expires_at').execute();
+  await db.schema
+    .createIndex('delegated_grants_expiry')
+    .on('delegated_grants')
+    .column('expires_at')
+    .execute();
   await db.schema
     .createTable('team_labels')
     .addColumn('team_id', 'varchar(300)', (c) => c.primaryKey())

@@ -152,7 +152,11 @@ export abstract class IdentityApi extends ChannelsApi {
     if (form.client_secret !== this.clientSecret)
       return refuse(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
     if (!form.assertion || !form.scope)
-      return refuse(400, 'invalid_request', "AADSTS900144: The request body must contain 'assertion' and 'scope'.");
+      return refuse(
+        400,
+        'invalid_request',
+        "AADSTS900144: The request body must contain 'assertion' and 'scope'.",
+      );
     const trust = this.signInTrust;
     let claims: JWTPayload;
     try {
@@ -171,14 +175,22 @@ export abstract class IdentityApi extends ChannelsApi {
     }
     const audiences = [this.clientId, trust.applicationIdUri].filter(Boolean);
     if (!audiences.includes(String(claims.aud)))
-      return refuse(400, 'invalid_grant', 'AADSTS50013: Assertion audience does not match the Client app presenting the assertion.');
+      return refuse(
+        400,
+        'invalid_grant',
+        'AADSTS50013: Assertion audience does not match the Client app presenting the assertion.',
+      );
     if (claims.idtyp === 'app' || typeof claims.oid !== 'string')
       return refuse(400, 'invalid_grant', 'AADSTS50013: An on-behalf-of assertion must be a user token.');
     // msal adds openid, profile and offline_access; the rest name Graph's delegated permissions.
     const asked = form.scope.split(' ').filter((s) => s.startsWith(`${GRAPH_RESOURCE}/`));
     const permissions = asked.map((s) => s.slice(GRAPH_RESOURCE.length + 1));
     if (permissions.length === 0 || permissions.some((p) => p === '.default'))
-      return refuse(400, 'invalid_scope', 'AADSTS70011: The provided value for the input parameter scope is not valid.');
+      return refuse(
+        400,
+        'invalid_scope',
+        'AADSTS70011: The provided value for the input parameter scope is not valid.',
+      );
     const missing = permissions.filter((p) => !this.delegatedConsent.has(p));
     if (missing.length > 0) {
       return refuse(
@@ -187,7 +199,12 @@ export abstract class IdentityApi extends ChannelsApi {
         `AADSTS65001: The user or administrator has not consented to use the application with ID '${this.clientId}'. Send an interactive authorization request for this user and resource.`,
       );
     }
-    const token = this.issueToken({ idtyp: 'user', appid: this.clientId, oid: claims.oid, scp: permissions.join(' ') });
+    const token = this.issueToken({
+      idtyp: 'user',
+      appid: this.clientId,
+      oid: claims.oid,
+      scp: permissions.join(' '),
+    });
     return record('issued', {
       status: 200,
       body: {
@@ -206,7 +223,11 @@ export abstract class IdentityApi extends ChannelsApi {
    * hold a role that manages groups). Anything else is refused as Graph refuses a token without the
    * permission. Undefined: go on.
    */
-  protected delegatedRefusal(request: ParsedRequest, path: string, claims: GraphTokenClaims): Reply | undefined {
+  protected delegatedRefusal(
+    request: ParsedRequest,
+    path: string,
+    claims: GraphTokenClaims,
+  ): Reply | undefined {
     const group = /^\/groups\/([^/()]+)$/.exec(path)?.[1];
     const scopes = (claims.scp ?? '').split(' ');
     if (request.method !== 'PATCH' || group === undefined)

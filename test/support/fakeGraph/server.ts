@@ -248,7 +248,11 @@ export class FakeGraph extends IdentityApi {
     if (claims.idtyp === 'user') {
       const refused = this.delegatedRefusal(request, path, claims);
       if (refused) return refused;
-    } else if (request.method === 'PATCH' && /^\/groups\/[^/]+$/.test(path) && 'assignedLabels' in request.body) {
+    } else if (
+      request.method === 'PATCH' &&
+      /^\/groups\/[^/]+$/.test(path) &&
+      'assignedLabels' in request.body
+    ) {
       // `api/group-update.md`: "Application permissions are not supported when updating assignedLabels".
       return fail(401, 'Unauthorized', 'App-only token is not supported.');
     }
