@@ -26,6 +26,13 @@ export function createLogger(
           '*.secret',
           'password',
           '*.password',
+          // A person's sign-in (the on-behalf-of assertion) and their delegated grant.
+          'assertion',
+          '*.assertion',
+          'person',
+          '*.person',
+          'grant',
+          '*.grant',
         ],
         censor: '[redacted]',
       },

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ZodError } from 'zod';
 import {
   Conflict,
+  DelegationUnavailable,
   type ErrorDetail,
   Forbidden,
   IdempotencyKeyReused,
@@ -78,7 +79,8 @@ function statusOf(error: unknown): { status: number; headers: Record<string, str
   }
   if (error instanceof Forbidden) return { status: 403, headers: {} };
   if (error instanceof NotFound) return { status: 404, headers: {} };
-  if (error instanceof Conflict) return { status: 409, headers: {} };
+  if (error instanceof Conflict || error instanceof DelegationUnavailable)
+    return { status: 409, headers: {} };
   if (error instanceof IdempotencyKeyReused) return { status: 422, headers: {} };
   if (error instanceof RateLimited)
     return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Caller } from '../domain/caller';
+import type { SignedInPerson } from '../domain/delegation';
 import type { OperationId } from '../domain/rbac';
 
 /** Where the API's routes are mounted: every route's `path` is below it. */
@@ -25,6 +26,12 @@ export interface RouteContext<P, Q, B, H = Record<string, string | undefined>> {
   requestId: string;
   /** The deployment's public base URL (for links in responses). */
   baseUrl: string;
+  /**
+   * A person caller's own sign-in (their bearer token), for the few operations that act on their
+   * behalf through a delegated grant (a sensitivity label). Never logged, never returned; absent
+   * for applications.
+   */
+  person?: SignedInPerson;
 }
 
 /** What a handler returns; the server serialises it. */

@@ -14,7 +14,7 @@ import { clientAddress } from '../domain/network';
 import { IDLE_CONNECTION_MS } from './idleConnections';
 import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
-import type { Authenticator } from './middleware/authenticate';
+import { type Authenticator, bearerTokenOf } from './middleware/authenticate';
 import { readJsonBody } from './middleware/readJsonBody';
 import { buildOpenApiDocument } from './openapi';
 import { API_BASE, type Route } from './route';
@@ -161,6 +161,9 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
       headers,
       requestId,
       baseUrl: options.publicUrl(),
+      ...(identity.kind === 'user'
+        ? { person: { userId: identity.id, assertion: bearerTokenOf(req.headers.authorization) } }
+        : {}),
     });
     status = reply.status;
     sendJson(res, reply.status, reply.body, reply.headers);

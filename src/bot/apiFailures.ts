@@ -16,6 +16,7 @@ export type Doing =
   | 'listRequests'
   | 'decide'
   | 'showRequest'
+  | 'applyLabel'
   | 'searchPeople'
   | 'showApproval'
   | 'showHelp'

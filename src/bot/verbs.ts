@@ -3,6 +3,7 @@ import type { StewardClient } from '../client';
 import { isStatus } from './apiFailures';
 import type { BotState } from './botState';
 import {
+  type ApplyLabelData,
   type ApprovalDecisionData,
   type BecomeOwnerData,
   CardVerb,
@@ -15,6 +16,7 @@ import {
   type SubmitRequestData,
   type WithdrawData,
 } from './cards';
+import { applyLabel } from './conversations/applyLabel';
 import type { ApprovalConversation } from './conversations/approvals';
 import {
   archiveTeamNow,
@@ -197,6 +199,10 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
         teamId: field(turn, 'teamId' satisfies keyof BecomeOwnerData),
         since: field(turn, 'since' satisfies keyof BecomeOwnerData),
       }),
+  },
+  [CardVerb.applyLabel]: {
+    failure: { subject: 'team', doing: 'applyLabel' },
+    asPerson: (api, { context, data }) => applyLabel(context, api, data as Partial<ApplyLabelData>),
   },
   [CardVerb.refreshLifecycleCard]: {
     failure: { subject: 'team', doing: 'anything' },

@@ -95,6 +95,7 @@ export type LifecycleAction = Out<typeof wire.LifecycleAction>;
 export type LifecyclePreview = Out<typeof wire.LifecyclePreview>;
 export type LifecycleRenewal = Out<typeof wire.LifecycleRenewal>;
 export type TeamLifecycle = Out<typeof wire.TeamLifecycle>;
+export type TeamLabelStatus = Out<typeof wire.TeamLabelStatus>;
 export type LifecycleActivity = Out<typeof wire.LifecycleActivity>;
 export type NotRightPersonAnswer = Out<typeof wire.NotRightPersonAnswer>;
 export type LifecycleNotice = Out<typeof wire.LifecycleNotice>;

@@ -1,3 +1,4 @@
+import { sensitivityLabelRoutes } from '../api/routes/sensitivityLabels';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -63,6 +64,7 @@ export function buildHttpServer(
           ...directoryRoutes(s.directory),
           ...provisioningRoutes(s.provisioning, s.approvals),
           ...teamRoutes(s.teams),
+          ...sensitivityLabelRoutes(s.labels),
           ...hookRoutes(s.hooks),
           ...metadataRoutes(s.metadata),
           ...auditRoutes(s.audit),

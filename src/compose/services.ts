@@ -19,6 +19,8 @@ import { LifecycleWalker } from '../services/lifecycle/walker';
 import { MetadataService } from '../services/metadata';
 import { ProvisioningService } from '../services/provisioning';
 import { ReportService } from '../services/reports';
+import { SensitivityLabels } from '../services/sensitivityLabels';
+import { TeamAccess } from '../services/teamAccess';
 import { TeamService } from '../services/teams';
 import { type HostResolver, systemResolver, WebhookSender } from '../services/webhookSender';
 import { ApprovalRepository } from '../store/approvals';
@@ -32,6 +34,7 @@ import { MetadataRepository } from '../store/metadata';
 import { OutboxRepository } from '../store/outbox';
 import { LifecycleReportRepository } from '../store/lifecycleReports';
 import { ReportRepository } from '../store/reports';
+import { SensitivityLabelRepository } from '../store/sensitivityLabels';
 import { TemplateRepository } from '../store/templates';
 
 /** The application services, and the repositories and senders the job worker shares with them. */
@@ -62,6 +65,8 @@ export interface Services {
   lifecycleResponses: LifecycleResponses;
   /** Who is told about teams nobody owns. */
   governanceManagers: GovernanceManagerLookup;
+  /** Sensitivity labels, put on with a person's delegated grant. */
+  labels: SensitivityLabels;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -103,8 +108,16 @@ export function buildServices(
   events.onRecord(hooks.enqueueDeliveries);
   events.subscribe(onQueued);
   const approvalStore = new ApprovalRepository(db);
-  const common = { db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now };
+  const labels = new SensitivityLabels({
+    store: new SensitivityLabelRepository(db),
+    platform,
+    access: new TeamAccess(platform.teams),
+    grants: config.delegatedGrants,
+    now,
+  });
+  const common = { db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now, labels };
   const reports = new ReportService({
+    labels,
     store: new ReportRepository(db),
     lifecycle: new LifecycleReportRepository(db),
     teams: platform.teams,
@@ -153,6 +166,7 @@ export function buildServices(
     metadata,
     audit,
     events,
+    labels,
     provisioning: new ProvisioningService({ ...common, catalog }),
     approvals: new ApprovalService({ ...common, templates }),
     approvalTimers: new ApprovalTimers(common),

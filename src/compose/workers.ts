@@ -21,8 +21,18 @@ export function buildWorker(
   services: Services,
   logger: Logger,
 ): JobWorker {
-  const { events, audit, metadata, hookStore, sender, jobs, approvalTimers, lifecycleEvaluations, clock } =
-    services;
+  const {
+    events,
+    audit,
+    metadata,
+    hookStore,
+    sender,
+    jobs,
+    approvalTimers,
+    lifecycleEvaluations,
+    clock,
+    labels,
+  } = services;
   const types = buildJobTypes({
     db: store.db,
     teams: platform.teams,
@@ -36,6 +46,7 @@ export function buildWorker(
     log: logger,
     approvalTimers,
     lifecycle: lifecycleEvaluations,
+    labels,
   });
   return new JobWorker(
     { db: store.db, jobs, events, audit, types },

@@ -16,7 +16,13 @@ import { type GovernanceManagerSettings, readGovernanceManagers, readRolesApp } 
 import { type LifecycleSettings, readLifecycle } from './lifecycle';
 import { DEFAULT_TENANT_ID } from './settings';
 import { setting, type SettingValue } from './setting';
-import { ConfigError } from './values';
+import { ConfigError, type Read } from './values';
+import {
+  type DelegatedGrantSettings,
+  type OnBehalfOfSettings,
+  readDelegatedGrants,
+  readOnBehalfOf,
+} from './delegation';
 
 export { EMBEDDED_AUDIENCE, EMBEDDED_ISSUER } from './sections';
 export { DEFAULT_TENANT_ID } from './settings';
@@ -84,7 +90,15 @@ export interface Config {
          * URI), where Graph reads who holds them (`readRolesApp`); none: nobody is listed from Graph.
          */
         rolesApp?: string;
+        /**
+         * Who exchanges people's sign-ins for delegated Graph tokens by the on-behalf-of flow (the
+         * API's app registration, `readOnBehalfOf`), or why nobody can (absent: nobody can);
+         * sensitivity labels need it.
+         */
+        onBehalfOf?: OnBehalfOfSettings;
       };
+  /** How delegated grants (a person's authority for a sensitivity label) are sealed and how long they live. */
+  delegatedGrants: DelegatedGrantSettings;
   /** The metadata namespace a provisioning request's `metadata` is stored in. */
   provisioningMetadataNamespace: string;
   reports: {
@@ -187,7 +201,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const cloudConfig = cloud(read);
   const graphOrEmbedded = readPlatform(read, cloudConfig);
   const authConfig = readAuth(read, dataDir);
-  const platformConfig = withRolesApp(graphOrEmbedded, readRolesApp(read, authConfig));
+  const platformConfig = withOnBehalfOf(
+    withRolesApp(graphOrEmbedded, readRolesApp(read, authConfig)),
+    read,
+    authConfig,
+  );
   const botConfig = readBot(read, authConfig, cloudConfig);
   const rateLimitFactor = setting(read, 'STEWARD_RATE_LIMIT_FACTOR');
   if (role === 'all' || role === 'bot') refuseUnauthenticatedExposure(botConfig, host);
@@ -201,6 +219,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tenantId: tenantId.toLowerCase(),
     auth: authConfig,
     platform: platformConfig,
+    delegatedGrants: readDelegatedGrants(read, authConfig),
     provisioningMetadataNamespace: readNamespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
       setting(read, 'STEWARD_PROVISIONING_METADATA_NAMESPACE'),
@@ -230,6 +249,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownTimeoutMs: setting(read, 'STEWARD_SHUTDOWN_TIMEOUT_MS'),
     heapGrowthPercent: setting(read, 'STEWARD_HEAP_GROWTH_PERCENT'),
   };
+}
+
+/** Graph's settings with who exchanges people's sign-ins (the embedded platform needs nobody). */
+function withOnBehalfOf(platform: Config['platform'], read: Read, auth: Config['auth']): Config['platform'] {
+  return platform.kind === 'graph'
+    ? { ...platform, onBehalfOf: readOnBehalfOf(read, auth, platform) }
+    : platform;
 }
 
 /** Graph's settings with the app registration it reads role holders from (none: unchanged). */

@@ -207,6 +207,35 @@ export const SETTINGS = {
     defaultText: 'generated once into `<data dir>/auth-secret` (mode 0600)',
     help: 'embedded signing secret; in `entra` mode, the key report URLs are signed with (set it when several API processes serve them)',
   },
+  STEWARD_DELEGATION_KEY: {
+    section: 'auth',
+    type: 'text',
+    format: '32 bytes or more',
+    secret: true,
+    defaultText:
+      'the auth secret, else a random key per process (a grant then opens only in the process that sealed it)',
+    help: 'what the key sealing people’s delegated grants (sensitivity labels) is derived from; the same in every process',
+  },
+  STEWARD_DELEGATION_MAX_MINUTES: {
+    section: 'auth',
+    type: 'integer',
+    min: 1,
+    max: 90,
+    default: 60,
+    help: 'the longest a person’s delegated grant is kept for a job, whatever the token’s own expiry',
+  },
+  STEWARD_API_CLIENT_ID: {
+    section: 'auth',
+    type: 'text',
+    defaultText: 'the Graph app’s, when it has a client secret',
+    help: 'the API’s app registration, which exchanges people’s sign-ins for delegated Graph tokens (on-behalf-of; `entra` mode)',
+  },
+  STEWARD_API_CLIENT_SECRET: {
+    section: 'auth',
+    type: 'text',
+    secret: true,
+    help: 'its client secret (with `STEWARD_API_CLIENT_ID`)',
+  },
   STEWARD_AUTH_JWKS_URI: {
     section: 'auth',
     type: 'url',

@@ -128,3 +128,12 @@ export class PlatformBusy extends PlatformError {
 export class JobCannotRun extends StewardError {
   readonly code = 'jobCannotRun';
 }
+
+/**
+ * Something must be done on a person's behalf (a sensitivity label, which Microsoft Graph applies
+ * only with a delegated token) and no delegated token can be had for them: the deployment cannot
+ * exchange their sign-in, or Entra ID refused to. The message says why, never a token.
+ */
+export class DelegationUnavailable extends StewardError {
+  readonly code = 'delegationUnavailable';
+}

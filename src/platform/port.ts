@@ -1,3 +1,4 @@
+import type { DelegatedGrant, SignedInPerson } from '../domain/delegation';
 import type { DirectoryReader } from '../domain/directory';
 import type { LifecycleFacts } from '../domain/lifecycle/decide';
 import type { OperationState } from '../domain/jobs';
@@ -22,7 +23,6 @@ export interface NewTeamSpec {
   /** The mail alias of the team's group (letters and digits only). */
   mailNickname: string;
   settings: TeamSettings;
-  sensitivityLabelId: string | null;
   /** The first owner: Graph needs one when an app creates a team. */
   ownerId: string;
   /**
@@ -62,7 +62,7 @@ export interface OperationCheckpoint {
 export type WelcomeOutcome = { posted: string } | { skipped: string };
 
 /** A team made by copying another one. */
-export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'sensitivityLabelId' | 'members'> {
+export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'members'> {
   sourceTeamId: string;
   parts: { apps: boolean; tabs: boolean; settings: boolean; channels: boolean; members: boolean };
 }
@@ -130,6 +130,12 @@ export interface TeamsPlatform {
    */
   welcome(teamId: string, text: string, generalChannelId?: string): Promise<WelcomeOutcome>;
   /**
+   * Puts a sensitivity label on the team's group with a person's delegated authority (`grant`),
+   * never Steward's own: Graph refuses it to application tokens. Rejects with a PlatformError
+   * (401, 403) when the platform refuses that person.
+   */
+  applyLabel(teamId: string, labelId: string, grant: DelegatedGrant): Promise<void>;
+  /**
    * Every team of the tenant (not only those Steward provisioned) with its archive flag and owner
    * count, by name: what the lifecycle reports (archived, orphaned teams) are computed from.
    */
@@ -175,6 +181,17 @@ export interface Platform {
   readonly directory: DirectoryReader;
   readonly teams: TeamsPlatform;
   readonly lifecycle: LifecycleSource;
+  /** Exchanges a person's sign-in for a token that acts as them (on Graph, the on-behalf-of flow). */
+  readonly delegation: DelegatedAccess;
   /** Releases connections (Graph's pool); called when Steward stops. */
   close?(): Promise<void>;
+}
+
+/**
+ * How a person's sign-in becomes a delegated grant on the platform. `exchange` rejects with
+ * `DelegationUnavailable` (saying why, never a token) when it cannot: the deployment has no way to
+ * exchange sign-ins, the person's token is not one the identity provider takes, or it refused.
+ */
+export interface DelegatedAccess {
+  exchange(person: SignedInPerson): Promise<DelegatedGrant>;
 }

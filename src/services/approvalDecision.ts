@@ -30,6 +30,11 @@ export interface Decision {
   amended?: Pick<ProvisioningData, 'request' | 'plan'>;
   /** The amendments as sent, for the audit record. */
   updates: Record<string, string> | null;
+  /**
+   * Work done in the transaction that queues the job (the last stage approved): keeping the
+   * approver's delegated grant for the label. Returns log lines for the job.
+   */
+  whenQueued?: (trx: Db, jobId: string) => Promise<string[]>;
 }
 
 /** The stages a job's approval has; a job from before staged policies had one, its approval. */
@@ -201,9 +206,10 @@ async function approveRequest(context: DecisionContext): Promise<StewardEvent[]>
     },
     now,
   );
+  const more = (await context.decision.whenQueued?.(trx, job.id)) ?? [];
   await updateJob(context, {
     queued: true,
-    appendLog: [`${decisionLine(context, 'Approved')}${renamedLine(context)}`],
+    appendLog: [`${decisionLine(context, 'Approved')}${renamedLine(context)}`, ...more],
   });
   return [await deps.events.record(trx, 'team_creation_approved', eventPayload(job, data), now)];
 }

@@ -8,12 +8,14 @@ import {
   SelfApprovalNotAllowed,
   ValidationFailed,
 } from '../domain/errors';
+import type { SignedInPerson } from '../domain/delegation';
 import { applyConventions } from '../domain/requestPlanning';
 import type {
   ApprovedApprovalResponsePayload,
   PendingApproval,
   RejectedApprovalResponsePayload,
 } from '../domain/wire';
+import type { SensitivityLabels } from './sensitivityLabels';
 import type { ApprovalRepository } from '../store/approvals';
 import type { JobRepository } from '../store/jobs';
 import type { Database } from '../store/schema';
@@ -35,6 +37,8 @@ export interface ApprovalDependencies {
   audit: AuditLog;
   directory: DirectoryService;
   onQueued: () => void;
+  /** A template's sensitivity label is put on with the last approver's delegated grant. */
+  labels: SensitivityLabels;
   now?: () => Date;
 }
 
@@ -51,11 +55,21 @@ export class ApprovalService {
    * message (checked against the naming rules again; later stages see the amended request). The
    * job is queued once its last stage is approved.
    */
-  async approve(caller: Caller, approvalId: string, payload: ApprovedApprovalResponsePayload): Promise<void> {
+  async approve(
+    caller: Caller,
+    approvalId: string,
+    payload: ApprovedApprovalResponsePayload,
+    /** The approver's own sign-in: if theirs is the last approval, the label goes on with it. */
+    person?: SignedInPerson,
+  ): Promise<void> {
     const { data } = await this.load(caller, approvalId, payload.approver?.id);
     const amended: ProvisioningData = structuredClone(data);
     const updates = payload.updates && Object.values(payload.updates).some((v) => v !== undefined);
     if (updates) await this.amend(amended, payload.updates!);
+    // Exchanged before the decision's transaction (a network call); kept only if it queues the job.
+    const grant = data.plan.sensitivityLabelId
+      ? await this.deps.labels.prepare(person, caller.name ?? 'the approver')
+      : undefined;
     await recordDecision(
       this.deps,
       {
@@ -65,6 +79,14 @@ export class ApprovalService {
         message: payload.message?.trim() || null,
         ...(updates ? { amended: { request: amended.request, plan: amended.plan } } : {}),
         updates: updates ? stringsOf(payload.updates!) : null,
+        ...(grant
+          ? {
+              whenQueued: async (trx, jobId) => {
+                await grant.keep?.(trx, jobId);
+                return [grant.line];
+              },
+            }
+          : {}),
       },
       this.now(),
     );

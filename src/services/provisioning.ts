@@ -11,7 +11,9 @@ import type { ApprovalRepository } from '../store/approvals';
 import { isUniqueViolation } from '../store/dialect';
 import type { JobRepository } from '../store/jobs';
 import type { Database, Db } from '../store/schema';
+import type { SignedInPerson } from '../domain/delegation';
 import type { CatalogService } from './catalog';
+import type { SensitivityLabels } from './sensitivityLabels';
 import type { DirectoryService } from './directory';
 import type { AuditLog } from './audit';
 import type { EventBus, StewardEvent } from './events';
@@ -32,6 +34,8 @@ export interface ProvisioningDependencies {
   directory: DirectoryService;
   /** Called after a job becomes runnable, so an in-process worker starts at once. */
   onQueued: () => void;
+  /** A template's sensitivity label is put on with the requester's delegated grant. */
+  labels: SensitivityLabels;
   now?: () => Date;
 }
 
@@ -52,7 +56,13 @@ export class ProvisioningService {
    * Validates a request completely, then creates its job (and its approval request when the
    * template needs one) in one transaction. A repeated idempotency key returns the first job.
    */
-  async request(caller: Caller, body: TeamProvisioningRequest, idempotencyKey?: string): Promise<Job> {
+  async request(
+    caller: Caller,
+    body: TeamProvisioningRequest,
+    idempotencyKey?: string,
+    /** The requester's own sign-in: the label of a template without approval goes on with it. */
+    person?: SignedInPerson,
+  ): Promise<Job> {
     const { jobs, events, catalog } = this.deps;
     if (idempotencyKey) {
       const earlier = await this.earlierJob(caller, body, idempotencyKey);
@@ -63,6 +73,13 @@ export class ProvisioningService {
     const jobId = randomUUID();
     const { data, log } = await planRequest(this.deps.directory, caller, body, template, jobId);
     const needsApproval = data.approval !== undefined;
+    // Without approval the requester is the one signed in when the job runs soon after; with one,
+    // the last approver is (their grant is taken when they approve).
+    const grant =
+      data.plan.sensitivityLabelId && !needsApproval
+        ? await this.deps.labels.prepare(person, caller.name ?? 'the requester')
+        : undefined;
+    if (grant) log.push(grant.line);
     const now = this.now();
     const published: StewardEvent[] = [];
     let job: StoredJob;
@@ -104,6 +121,7 @@ export class ProvisioningService {
           now,
         );
         if (needsApproval) published.push(...(await this.openApproval(trx, stored, data, caller, now)));
+        await grant?.keep?.(trx, jobId);
         return stored;
       });
     } catch (error) {

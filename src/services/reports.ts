@@ -28,7 +28,7 @@ import {
   topRequestersView,
   teamsCreatedView,
 } from '../domain/reports/views';
-import type { ReportView } from '../domain/reports/model';
+import type { MissingLabels, ReportView } from '../domain/reports/model';
 import type { Report, ReportsCategory, ReportUrl } from '../domain/wire';
 import type { TeamsPlatform } from '../platform/port';
 import type { LifecycleReportRepository } from '../store/lifecycleReports';
@@ -38,6 +38,8 @@ import type { ReportFilter, ReportRepository } from '../store/reports';
 const TOP_REQUESTERS = 10;
 /** How many teams each list of the lifecycle dashboard shows (its figures count them all). */
 const LIFECYCLE_LISTED = 50;
+/** How many teams without their template's label the governance overview lists (its figure counts them all). */
+const MISSING_LABELS_LISTED = 200;
 /** "Expiring soon" on the lifecycle dashboard: within this many days. */
 const EXPIRING_WITHIN_DAYS = 30;
 
@@ -50,6 +52,8 @@ export interface ReportServiceDeps {
   teams: TeamsPlatform;
   /** Requesters' display names. */
   directory: DirectoryReader;
+  /** Teams made without their template's sensitivity label. */
+  labels: { missing(limit: number): Promise<MissingLabels> };
   tenantId: string;
   /** The secret the URL signing key is derived from (`config.reports.urlSecret`). */
   urlSecret: string;
@@ -147,12 +151,13 @@ export class ReportService {
     const store = this.deps.store;
     switch (report.id) {
       case 'governance-overview': {
-        const [created, outcomes, inventory] = await Promise.all([
+        const [created, outcomes, inventory, missing] = await Promise.all([
           store.teamsCreated(filter),
           store.approvalOutcomes(filter),
           this.deps.teams.listTeamInventory(),
+          this.deps.labels.missing(MISSING_LABELS_LISTED),
         ]);
-        return overviewView(created, outcomes, inventory);
+        return overviewView(created, outcomes, inventory, missing);
       }
       case 'teams-created':
         return teamsCreatedView(await store.teamsCreated(filter));

@@ -29,6 +29,10 @@ export interface Database {
   platform_members: { id: string; team_id: string; user_id: string; role: string; created_at: string };
   platform_messages: { id: string; team_id: string; channel_id: string; body: string; created_at: string };
   jobs: JobRow;
+  /** A provisioning job's delegated grant, sealed (`domain/delegation.ts`); deleted once used or expired. */
+  delegated_grants: { job_id: string; user_id: string; sealed: string; expires_at: string };
+  /** What became of the sensitivity label of each team made from a template with one. */
+  team_labels: TeamLabelRow;
   approvals: ApprovalRow;
   /** `document` is text on SQLite and jsonb on PostgreSQL (read back already parsed). */
   team_metadata: {
@@ -309,3 +313,15 @@ export interface CatalogTemplateRow {
 
 /** Where a repository method runs: on the database, or inside the caller's transaction. */
 export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface TeamLabelRow {
+  team_id: string;
+  display_name: string;
+  template_id: string;
+  label_id: string;
+  status: 'applied' | 'missing';
+  reason: string | null;
+  applied_by: string | null;
+  job_id: string;
+  updated_at: string;
+}

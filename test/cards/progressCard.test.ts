@@ -128,6 +128,46 @@ describe('progress card', () => {
     expect(bar(card)).toEqual(['■'.repeat(10), '']);
   });
 
+  it('says when the team was made without its sensitivity label, with "Apply the label" for an owner', () => {
+    const job = (requesterOwns: boolean) => {
+      const done = provisioningJob({ status: 'completed', progress: 100, approval: null, webUrl: WEB_URL });
+      const data = done.data as Record<string, unknown> & { plan: Record<string, unknown> };
+      return {
+        ...done,
+        data: {
+          ...data,
+          plan: {
+            ...data.plan,
+            members: [{ id: requesterOwns ? 'alex-wilber-id' : 'someone-else', role: 'owner' }],
+          },
+          label: { id: 'label-1', status: 'missing', reason: 'No delegated grant was kept for it.' },
+        },
+      };
+    };
+    const card = render(job(true));
+    expectValidCard(card);
+    expect(cardJson(card)).toContain('The team was made without its sensitivity label');
+    expect(executeActions(card, 'applyLabel')).toEqual([
+      expect.objectContaining({
+        title: 'Apply the label',
+        data: { teamId: 'team-1', teamName: 'CLI-BE-Fabrikam' },
+      }),
+    ]);
+    const french = renderProgressCard(progressCardData(job(true), PICTURE), readerOf('fr', 'Europe/Paris'));
+    expectValidCard(french);
+    expect(cardJson(french)).toContain('L’équipe a été créée sans son étiquette de confidentialité');
+    expect(executeActions(french, 'applyLabel')).toEqual([
+      expect.objectContaining({ title: 'Appliquer l’étiquette' }),
+    ]);
+    // A requester who is not an owner is told, without a button that would refuse them.
+    const notOwner = render(job(false));
+    expect(cardJson(notOwner)).toContain('An owner can apply it now.');
+    expect(executeActions(notOwner, 'applyLabel')).toEqual([]);
+    // A label that went on says nothing.
+    const applied = provisioningJob({ status: 'completed', progress: 100, approval: null, webUrl: WEB_URL });
+    expect(cardJson(render(applied))).not.toContain('sensitivity label');
+  });
+
   it('shows the failure reason and "Try again" when it failed, never a stack trace', () => {
     const card = render(
       provisioningJob({

@@ -52,7 +52,6 @@ function spec(overrides: Partial<NewTeamSpec> = {}): NewTeamSpec {
     visibility: 'private',
     mailNickname: `pace${keys}`,
     settings: {},
-    sensitivityLabelId: null,
     ownerId: OWNER,
     provisioningKey: `pace-${keys}`,
     ...overrides,

@@ -65,7 +65,6 @@ function spec(overrides: Partial<NewTeamSpec> = {}): NewTeamSpec {
       funSettings: { allowGiphy: false, giphyContentRating: 'strict' },
       discoverySettings: { showInTeamsSearchAndSuggestions: false },
     },
-    sensitivityLabelId: null,
     ownerId: ALEX,
     provisioningKey: `job-${keys}`,
     ...overrides,
@@ -115,7 +114,7 @@ afterAll(async () => {
 describe('creating a team', () => {
   test('upserts the group by provisioning key, makes the team from it and polls the operation', async () => {
     const mark = fake.requests.length;
-    const request = spec({ sensitivityLabelId: LABEL });
+    const request = spec();
     const team = await platform.teams.createTeam(request);
 
     expect(Team.parse(team)).toEqual(team);
@@ -160,9 +159,8 @@ describe('creating a team', () => {
     expect(polls).toHaveLength(3);
     expect(delays.slice(0, 3)).toEqual([31_000, 46_500, 69_750]);
 
-    const label = calls.find((r) => r.method === 'PATCH' && r.path === `/v1.0/groups/${team.id}`);
-    expect(label?.body).toEqual({ assignedLabels: [{ labelId: LABEL }] });
-    expect(fake.groups.get(team.id)?.assignedLabels).toEqual([{ labelId: LABEL }]);
+    // No label goes with the group: Graph takes one only from a person (`applyLabel`).
+    expect(calls.filter((r) => JSON.stringify(r.body ?? {}).includes('assignedLabels'))).toEqual([]);
 
     const members = await platform.teams.listMembers(team.id);
     expect(members).toEqual([expect.objectContaining({ userId: ALEX, roles: ['owner'] })]);
@@ -592,7 +590,10 @@ describe('the app token', () => {
       const calls = own.graphRequests();
       expect(calls).toHaveLength(6);
       for (const call of calls) {
-        expect(call.headers.authorization).toMatch(/^Bearer fake-graph-token-/);
+        // Steward's own token: app-only, as Graph reads its claims.
+        expect(fake.tokenClaims(call.headers.authorization!.slice('Bearer '.length))).toMatchObject({
+          idtyp: 'app',
+        });
         expect(call.headers['client-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       }
       const issued = calls[0]?.headers.authorization?.slice('Bearer '.length) ?? '';

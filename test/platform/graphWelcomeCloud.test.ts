@@ -34,7 +34,6 @@ async function newTeam(platform: GraphPlatform, key: string): Promise<string> {
     visibility: 'private',
     mailNickname: `cloud${key}`,
     settings: {},
-    sensitivityLabelId: null,
     ownerId: OWNER,
     provisioningKey: `cloud-${key}`,
   });

@@ -35,7 +35,11 @@ describe('embedded tenant viewer', () => {
   });
 
   it('shows a team: names, members with owner badges, channels, tabs and the welcome message', async () => {
-    const team = await teams.createTeam(newTeamSpec({ sensitivityLabelId: 'label-general' }));
+    const spec = newTeamSpec();
+    const team = await teams.createTeam(spec);
+    // A label goes on as an owner, with their delegated grant.
+    const grant = { userId: spec.ownerId, token: 'grant', expiresAt: new Date(Date.now() + 60_000) };
+    await teams.applyLabel(team.id, 'label-general', grant);
     await teams.addMember(team.id, MEGAN, 'member');
     const general = await teams.primaryChannel(team.id);
     const planning = await teams.createChannel(

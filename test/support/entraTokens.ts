@@ -12,6 +12,8 @@ export class EntraTokens {
   private constructor(
     private readonly server: Server,
     private readonly key: KeyLike,
+    /** The key that verifies these tokens (what Entra ID's token endpoint checks an assertion with). */
+    readonly publicKey: KeyLike,
     readonly tenantId: string,
     readonly audience: string,
   ) {}
@@ -26,7 +28,7 @@ export class EntraTokens {
       res.end(req.url === '/keys' ? JSON.stringify({ keys: [jwk] }) : '{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return new EntraTokens(server, pair.privateKey, tenantId, audience);
+    return new EntraTokens(server, pair.privateKey, pair.publicKey, tenantId, audience);
   }
 
   get issuer(): string {

@@ -9,7 +9,6 @@ export function newTeamSpec(overrides: Partial<NewTeamSpec> = {}): NewTeamSpec {
     visibility: 'private',
     mailNickname: 'projectapollo',
     settings: {},
-    sensitivityLabelId: null,
     ownerId: '00000000-0000-0000-0000-000000000020',
     provisioningKey: `job-${randomUUID()}`,
     ...overrides,

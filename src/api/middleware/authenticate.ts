@@ -64,7 +64,7 @@ export function createAuthenticator(
  * no header at all is a 401 without an error code (RFC 6750 §3.1), any other header is
  * `invalid_request`.
  */
-function bearerTokenOf(authorization: string | undefined): string {
+export function bearerTokenOf(authorization: string | undefined): string {
   const value = authorization?.trim() ?? '';
   if (value === '')
     throw new Unauthorized('A bearer token is required (Authorization: Bearer <token>).', 'none');

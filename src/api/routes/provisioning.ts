@@ -69,8 +69,8 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
             'The `Idempotency-Key` was used before for a different request (`idempotencyKeyReused`).',
         },
       },
-      handle: async ({ caller, body, headers, baseUrl }) => {
-        const job = await provisioning.request(caller, body, headers['idempotency-key']);
+      handle: async ({ caller, body, headers, baseUrl, person }) => {
+        const job = await provisioning.request(caller, body, headers['idempotency-key'], person);
         return { status: 201, body: job, headers: { Location: `${baseUrl}${API_BASE}/jobs/${job.id}` } };
       },
     }),
@@ -162,8 +162,8 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
         403: { description: SELF_DECISION },
         409: { description: 'Already decided.' },
       },
-      handle: async ({ caller, params, body }) => {
-        await approvals.approve(caller, params.approvalRequestId, body);
+      handle: async ({ caller, params, body, person }) => {
+        await approvals.approve(caller, params.approvalRequestId, body, person);
         return { status: 200 };
       },
     }),

@@ -47,6 +47,8 @@ export const CardVerb = {
   becomeOwner: 'becomeOwner',
   /** An owner submits the guest review card: {@link GuestReviewData}. */
   submitGuestReview: 'submitGuestReview',
+  /** An owner applies the template's sensitivity label to a team made without it: {@link ApplyLabelData}. */
+  applyLabel: 'applyLabel',
   /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
   refreshLifecycleCard: 'refreshLifecycleCard',
 } as const;
@@ -139,4 +141,10 @@ export interface LifecycleRefreshData {
   since?: string;
   audience?: 'ask' | 'governance';
   dueOn?: string;
+}
+
+/** Data of `applyLabel`: the team, and its name for the answer. */
+export interface ApplyLabelData {
+  teamId: string;
+  teamName?: string;
 }

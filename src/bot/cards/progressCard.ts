@@ -53,6 +53,11 @@ export interface ProgressCardData {
   confirmWithdraw?: boolean;
   /** Why the requester's action could not be taken, as a sentence. */
   problem?: string;
+  /**
+   * The team was made without its template's sensitivity label (Graph takes one only from a
+   * person): its id, and whether the requester is one of its owners (who may apply it).
+   */
+  labelMissing?: { teamId: string; byOwner: boolean } | null;
 }
 
 /** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */
@@ -83,7 +88,22 @@ export function progressCardData(
         ? { outcome: approval.status, by: approval.decidedBy, message: approval.message }
         : null,
     unreachableApprovers: approval?.status === 'pending' ? unreachableApprovers : [],
+    labelMissing: labelMissingOf(job),
   };
+}
+
+/** The team, when the job made it without its template's label; read loosely (the job's data is the API's). */
+function labelMissingOf(job: Job): ProgressCardData['labelMissing'] {
+  const data = job.data as {
+    label?: { status?: unknown };
+    team?: { id?: unknown };
+    requester?: { id?: unknown };
+    plan?: { members?: Array<{ id?: unknown; role?: unknown }> };
+  };
+  if (job.status !== 'completed' || data.label?.status !== 'missing' || typeof data.team?.id !== 'string')
+    return null;
+  const owners = (data.plan?.members ?? []).filter((m) => m.role === 'owner').map((m) => m.id);
+  return { teamId: data.team.id, byOwner: owners.includes(data.requester?.id) };
 }
 
 const STEP_LOOK: Record<StepState, { icon: string; text: MessageKey }> = {
@@ -279,7 +299,10 @@ export function renderProgressCard(
       }),
       yesWithdraw: say(reader, 'action.confirmWithdraw'),
       cancel: say(reader, 'action.cancel'),
+      applyLabel: say(reader, 'action.applyLabel'),
     },
+    labelMissing: data.labelMissing ? say(reader, 'progress.labelMissing') : '',
+    labelTeamId: data.labelMissing?.byOwner ? data.labelMissing.teamId : '',
     // The job's log is the API's record, written in English: shown to English readers only, since the
     // steps, the decision and the failure above already say the same in the reader's language.
     logLines:

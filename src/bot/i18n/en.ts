@@ -10,6 +10,13 @@ export const en = {
   'action.requestTeam': 'Request a team',
   'action.myRequests': 'My requests',
   'action.help': 'Help',
+  'action.applyLabel': 'Apply the label',
+  'progress.labelMissing':
+    'The team was made without its sensitivity label: Microsoft 365 lets only a person apply one, and nobody who could was signed in at the time. An owner can apply it now.',
+  'label.applied': 'The sensitivity label is now on {team}.',
+  'label.cannotDelegate':
+    'I could not apply the sensitivity label: Microsoft 365 applies one only on a person’s behalf, and I cannot act on yours here (Teams single sign-on is not set up, or your organisation has not given its consent). You can set the label yourself in the team’s settings in Teams or Outlook.',
+  'label.none': 'This team has no label from its template for me to apply.',
   'progress.ready': 'Your team is ready',
   'progress.rejected': 'The request was rejected',
   'progress.failed': 'The request failed',
@@ -213,6 +220,7 @@ export const en = {
   'doing.listRequests': 'list your requests',
   'doing.decide': 'decide on this request',
   'doing.showRequest': 'show that request',
+  'doing.applyLabel': 'apply the label to that team',
   'doing.searchPeople': 'search people',
   'doing.showApproval': 'show this approval request',
   'doing.showHelp': 'show what I can do',

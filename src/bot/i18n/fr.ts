@@ -11,6 +11,13 @@ export const fr: Record<MessageKey, string> = {
   'action.requestTeam': 'Demander une équipe',
   'action.myRequests': 'Mes demandes',
   'action.help': 'Aide',
+  'action.applyLabel': 'Appliquer l’étiquette',
+  'progress.labelMissing':
+    'L’équipe a été créée sans son étiquette de confidentialité : Microsoft 365 ne laisse qu’une personne en appliquer une, et personne qui le pouvait n’était connecté à ce moment-là. Un propriétaire peut l’appliquer maintenant.',
+  'label.applied': 'L’étiquette de confidentialité est maintenant appliquée à {team}.',
+  'label.cannotDelegate':
+    'Je n’ai pas pu appliquer l’étiquette de confidentialité : Microsoft 365 n’en applique une qu’au nom d’une personne, et je ne peux pas agir en votre nom ici (l’authentification unique de Teams n’est pas configurée, ou votre organisation n’a pas donné son consentement). Vous pouvez choisir l’étiquette vous-même dans les paramètres de l’équipe, dans Teams ou Outlook.',
+  'label.none': 'Cette équipe n’a pas d’étiquette de son modèle à appliquer.',
   'progress.ready': 'Votre équipe est prête',
   'progress.rejected': 'La demande a été refusée',
   'progress.failed': 'La demande a échoué',
@@ -224,6 +231,7 @@ export const fr: Record<MessageKey, string> = {
   'doing.listRequests': 'afficher vos demandes',
   'doing.decide': 'décider de cette demande',
   'doing.showRequest': 'afficher cette demande',
+  'doing.applyLabel': 'appliquer l’étiquette à cette équipe',
   'doing.searchPeople': 'rechercher des personnes',
   'doing.showApproval': 'afficher cette demande d’approbation',
   'doing.showHelp': 'afficher ce que je sais faire',

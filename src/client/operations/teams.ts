@@ -3,6 +3,7 @@ import type {
   Job,
   Team,
   TeamChannel,
+  TeamLabelStatus,
   TeamChannelPayload,
   TeamChannelTab,
   TeamChannelTabPayload,
@@ -122,6 +123,16 @@ export function teamOperations(send: Send) {
         { operationId: 'createTeamChannelTab', method: 'POST', path, body: payload },
         options,
       );
+    },
+
+    /**
+     * Applies the team's template sensitivity label as the caller, an owner
+     * (`POST /teams/{teamId}/sensitivityLabel`, an extension): 409 when no delegated token can be
+     * had with their sign-in. Never retried.
+     */
+    async applyTeamSensitivityLabel(teamId: string, options?: CallOptions): Promise<TeamLabelStatus> {
+      const path = apiPath('/teams/{teamId}/sensitivityLabel', { teamId });
+      return bodyOf(send, { operationId: 'applyTeamSensitivityLabel', method: 'POST', path }, options);
     },
   };
 }

@@ -15,6 +15,19 @@ export interface TeamInventoryItem {
   createdDateTime: string;
 }
 
+/** Teams made without their template's sensitivity label: the first ones listed, and how many in all. */
+export interface MissingLabels {
+  rows: ReadonlyArray<{
+    team_id: string;
+    display_name: string;
+    template_id: string;
+    label_id: string;
+    reason: string | null;
+    updated_at: string;
+  }>;
+  total: number;
+}
+
 /** Teams created from one template in one month (`YYYY-MM`). */
 export interface TemplateMonthCount {
   templateId: string;

@@ -1,5 +1,6 @@
 import { formatDuration } from './charts';
 import type {
+  MissingLabels,
   ApprovalOutcomeRow,
   ApprovalWaitRow,
   Cell,
@@ -244,6 +245,7 @@ export function overviewView(
   created: TemplateMonthCount[],
   outcomes: ApprovalOutcomeRow[],
   inventory: TeamInventoryItem[],
+  missingLabels: MissingLabels = { rows: [], total: 0 },
 ): ReportView {
   const months = [...new Set(created.map((r) => r.month))].sort();
   const perMonth = months.map((m) => ({
@@ -265,6 +267,11 @@ export function overviewView(
       { id: 'pending', label: 'Pending approval', value: sum(outcomes.map((r) => r.pending)) },
       { id: 'archived', label: 'Archived teams', value: archived },
       { id: 'orphaned', label: 'Teams with fewer than two owners', value: orphaned },
+      {
+        id: 'missing-labels',
+        label: "Teams without their template's sensitivity label",
+        value: missingLabels.total,
+      },
     ],
     sections: [
       {
@@ -284,6 +291,21 @@ export function overviewView(
           id: 'lifecycle',
           columns: ['Measure', 'Teams'],
           rows: lifecycle.map((l) => [l.label, l.value]),
+        },
+      },
+      {
+        title: "Teams without their template's sensitivity label",
+        table: {
+          id: 'missing-labels',
+          columns: ['Team', 'Team id', 'Template', 'Label', 'Since', 'Why'],
+          rows: missingLabels.rows.map((t) => [
+            t.display_name,
+            t.team_id,
+            t.template_id,
+            t.label_id,
+            t.updated_at.slice(0, 10),
+            t.reason ?? '',
+          ]),
         },
       },
     ],

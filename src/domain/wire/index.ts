@@ -14,3 +14,4 @@ export * from './reports';
 export * from './lifecycle';
 export * from './lifecycleOwnerAnswers';
 export * from './lifecycleResponses';
+export * from './sensitivityLabels';

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DirectoryReader } from '../../domain/directory';
 import type { Database } from '../../store/schema';
-import type { Platform } from '../port';
+import type { DelegatedGrant, SignedInPerson } from '../../domain/delegation';
+import type { DelegatedAccess, Platform } from '../port';
 import { EmbeddedLifecycle } from './lifecycle';
 import { type EmbeddedFault, EmbeddedTeams } from './teams';
 
@@ -53,5 +54,31 @@ export function createEmbeddedPlatform(parts: EmbeddedPlatformParts): EmbeddedPl
     faults: parts.faults ?? [],
   });
   const lifecycle = new EmbeddedLifecycle(parts.db, parts.now);
-  return { kind: 'embedded', directory: parts.directory, teams, lifecycle };
+  return {
+    kind: 'embedded',
+    directory: parts.directory,
+    teams,
+    lifecycle,
+    delegation: new EmbeddedDelegation(parts.now),
+  };
+}
+
+/** How long a grant of the embedded tenant lasts: as long as a delegated token of Entra ID at least does. */
+const EMBEDDED_GRANT_SECONDS = 3600;
+
+/**
+ * The embedded tenant's stand-in for the on-behalf-of flow: the API has verified the person's token
+ * already, and the tenant lives in Steward's own database, so the grant only names the person and
+ * when it lapses; the tenant checks them like Graph checks a delegated token (`applyLabel`).
+ */
+class EmbeddedDelegation implements DelegatedAccess {
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  async exchange(person: SignedInPerson): Promise<DelegatedGrant> {
+    return {
+      userId: person.userId,
+      token: 'embedded-delegated-grant',
+      expiresAt: new Date(this.now().getTime() + EMBEDDED_GRANT_SECONDS * 1000),
+    };
+  }
 }

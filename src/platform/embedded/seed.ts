@@ -63,7 +63,6 @@ export async function seedEmbeddedTeams(teams: EmbeddedTeams): Promise<boolean> 
         visibility: 'private',
         mailNickname: 'onboardingtemplateteam',
         settings: { funSettings: { giphyContentRating: 'strict' } },
-        sensitivityLabelId: null,
         ownerId: seedUserId(firstOwner?.displayName ?? ''),
         provisioningKey: SEED_PROVISIONING_KEY,
       },

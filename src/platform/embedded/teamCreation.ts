@@ -71,7 +71,7 @@ export async function insertClonedTeam(
   if (!source) throw new NotFound(`There is no team ${spec.sourceTeamId} to clone.`);
   const { parts } = spec;
   const settings = parts.settings ? settingsOf(source) : DEFAULT_TEAM_SETTINGS;
-  const row = { ...spec, id, settings, sensitivityLabelId: null, classification: source.classification };
+  const row = { ...spec, id, settings, classification: source.classification };
   const general = await insertTeamWithGeneral(trx, row, stamp);
   if (!general) return false;
 
@@ -146,7 +146,8 @@ async function insertTeamWithGeneral(
     specialization: 'none',
     // Graph's internalId is the team's thread id, which its General channel shares.
     internal_id: general,
-    sensitivity_label_id: spec.sensitivityLabelId,
+    // A label is put on later, by a person (`TeamRecords.applyLabel`), as on Graph.
+    sensitivity_label_id: null,
     settings: JSON.stringify(spec.settings),
     is_archived: 0,
     site_read_only: 0,

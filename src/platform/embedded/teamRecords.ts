@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { Conflict, NotFound, ValidationFailed } from '../../domain/errors';
+import type { DelegatedGrant } from '../../domain/delegation';
+import { Conflict, NotFound, PlatformError, ValidationFailed } from '../../domain/errors';
 import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Team, TeamChange, TeamMember } from '../../domain/wire';
 import { isPostgres } from '../../store/dialect';
@@ -153,6 +154,32 @@ export class TeamRecords {
           classification: update.classification === undefined ? row.classification : update.classification,
           settings: JSON.stringify(mergeSettings(settingsOf(row), update)),
         })
+        .where('id', '=', teamId)
+        .execute();
+    });
+  }
+
+  /**
+   * Puts a sensitivity label on the team as the person of `grant`: like Graph, the tenant lets a
+   * team's owners change its label, and nobody without a person's grant (401 once it expired).
+   */
+  async applyLabel(teamId: string, labelId: string, grant: DelegatedGrant, now: Date): Promise<void> {
+    if (grant.expiresAt.getTime() <= now.getTime())
+      throw new PlatformError('The delegated grant has expired.', 401, false);
+    await this.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, teamId);
+      const owner = await trx
+        .selectFrom('platform_members')
+        .select('id')
+        .where('team_id', '=', teamId)
+        .where('user_id', '=', grant.userId)
+        .where('role', '=', 'owner')
+        .executeTakeFirst();
+      if (!owner)
+        throw new PlatformError('Only an owner of the team may change its sensitivity label.', 403, false);
+      await trx
+        .updateTable('platform_teams')
+        .set({ sensitivity_label_id: labelId })
         .where('id', '=', teamId)
         .execute();
     });

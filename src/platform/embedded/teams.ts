@@ -1,3 +1,4 @@
+import type { DelegatedGrant } from '../../domain/delegation';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { NotFound } from '../../domain/errors';
@@ -102,6 +103,13 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
   /** Changes the given fields; settings merge key by key. */
   updateTeam(teamId: string, update: TeamChange): Promise<void> {
     return this.call(() => this.teamRecords.updateTeam(teamId, update));
+  }
+
+  /** The label, as an owner whose grant is still valid (see TeamRecords.applyLabel). */
+  applyLabel(teamId: string, labelId: string, grant: DelegatedGrant): Promise<void> {
+    return this.call(() =>
+      this.teamRecords.applyLabel(teamId, labelId, grant, this.options.now?.() ?? new Date()),
+    );
   }
 
   /** Deletes the team and everything in it. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
+import type { DelegatedGrant } from '../../domain/delegation';
 import { NotFound } from '../../domain/errors';
 import { PlatformError } from '../port';
 import type { GraphBudget } from './budget';
@@ -56,6 +57,11 @@ export interface GraphRequest {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Send as this person (their delegated token) instead of as Steward. Such a call is not retried
+   * with a fresh token on 401: the person's token is all there is.
+   */
+  delegated?: DelegatedGrant;
 }
 
 export interface GraphResponse<T> {
@@ -137,10 +143,18 @@ export class GraphClient {
   async send<T>(call: GraphRequest): Promise<GraphResponse<T>> {
     const url = this.resolve(call.path);
     const clientRequestId = randomUUID();
-    let refreshedToken = false;
+    if (!call.delegated && writesLabels(call.body)) {
+      // Graph refuses it to application tokens; no code path may try (`api/group-update.md`).
+      throw new PlatformError(
+        "A sensitivity label is applied only with a person's delegated token, never with Steward's own",
+        401,
+        false,
+      );
+    }
+    let refreshedToken = !!call.delegated;
     let forceRefresh = false;
     for (let attempt = 1; ; attempt++) {
-      const token = await this.options.tokens.getToken({ forceRefresh });
+      const token = call.delegated?.token ?? (await this.options.tokens.getToken({ forceRefresh }));
       forceRefresh = false;
       let response: GraphResponse<unknown>;
       await this.options.budget?.acquire(call.method, this.budgetPath(url));
@@ -262,6 +276,11 @@ export class GraphClient {
     const relative = basePath && path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : path;
     return `${base}${relative.startsWith('/') ? '' : '/'}${relative}`;
   }
+}
+
+/** True when a request body sets a group's sensitivity labels. */
+function writesLabels(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && Object.hasOwn(body, 'assignedLabels');
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

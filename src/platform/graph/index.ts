@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { Agent, type Dispatcher } from 'undici';
 import type { Config } from '../../config';
 import type { GraphBudgetStore } from '../../domain/graphBudget';
-import type { Platform } from '../port';
+import type { DelegatedAccess, Platform } from '../port';
+import { GraphDelegation, NoDelegation } from './delegation';
 import { GraphBudget } from './budget';
 import { GraphClient, realSleep, type RetryPolicy, type Sleep } from './client';
 import { GraphDirectory } from './directory';
@@ -11,7 +12,7 @@ import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operatio
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
 import { graphTokenSource } from './identityToken';
-import { MsalTokenSource, type TokenSource } from './token';
+import { GRAPH_SCOPE, MsalTokenSource, type TokenSource } from './token';
 import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';
 
 export { GraphBudget, GraphBudgetDeferred } from './budget';
@@ -149,8 +150,27 @@ export function createGraphPlatform(
     directory: new GraphDirectory(client, config.rolesApp),
     teams: new GraphTeams(client, poller, provisioner, binds, messenger),
     lifecycle: new GraphLifecycle(client, dispatcher),
+    delegation: delegationOf(config, dispatcher),
     close: async () => {
       await ownDispatcher?.close();
     },
   };
+}
+
+/** The on-behalf-of exchange of the API's app registration, or why there is none. */
+function delegationOf(config: GraphPlatformConfig, dispatcher: Dispatcher): DelegatedAccess {
+  const client = config.onBehalfOf ?? {
+    unavailable:
+      "Steward has no credential of the API's app registration to exchange people's sign-ins (STEWARD_API_CLIENT_ID and STEWARD_API_CLIENT_SECRET).",
+  };
+  if ('unavailable' in client) return new NoDelegation(client.unavailable);
+  return new GraphDelegation(
+    {
+      ...client,
+      tenantId: config.tenantId,
+      authorityHost: config.authorityHost,
+      graphOrigin: new URL(config.scope ?? GRAPH_SCOPE).origin,
+    },
+    dispatcher,
+  );
 }

@@ -1,3 +1,4 @@
+import type { DelegatedGrant } from '../../domain/delegation';
 import { NotFound } from '../../domain/errors';
 import type { Team } from '../../domain/wire';
 import {
@@ -100,14 +101,21 @@ export class TeamProvisioner {
         await this.teamFromGroup(checkpoint, group.id, spec, saved?.misses ?? 0);
       }
     }
-    if (spec.sensitivityLabelId) {
-      await this.client.send({
-        method: 'PATCH',
-        path: `/groups/${segment(groupId)}`,
-        body: { assignedLabels: [{ labelId: spec.sensitivityLabelId }] } satisfies GroupUpdate,
-      });
-    }
     return this.visible(checkpoint, groupId);
+  }
+
+  /**
+   * Puts the label on the team's group with the person's delegated token: Graph refuses
+   * `assignedLabels` to application tokens (`api/group-update.md`), so this is the one Graph call
+   * that is never sent with Steward's own token.
+   */
+  async applyLabel(teamId: string, labelId: string, grant: DelegatedGrant): Promise<void> {
+    await this.client.send({
+      method: 'PATCH',
+      path: `/groups/${segment(teamId)}`,
+      body: { assignedLabels: [{ labelId }] } satisfies GroupUpdate,
+      delegated: grant,
+    });
   }
 
   /**

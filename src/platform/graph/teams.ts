@@ -1,3 +1,4 @@
+import type { DelegatedGrant } from '../../domain/delegation';
 import { Conflict, NotFound } from '../../domain/errors';
 import type { TeamInventoryItem } from '../../domain/reports/model';
 import type {
@@ -278,6 +279,11 @@ export class GraphTeams implements TeamsPlatform {
   /** The welcome message, as Steward's bot (see WelcomeMessenger); skipped with a reason when it cannot be. */
   welcome(teamId: string, text: string, generalChannelId?: string): Promise<WelcomeOutcome> {
     return this.messenger.welcome(teamId, text, generalChannelId);
+  }
+
+  /** The label, with the person's delegated token (see TeamProvisioner.applyLabel). */
+  applyLabel(teamId: string, labelId: string, grant: DelegatedGrant): Promise<void> {
+    return this.provisioner.applyLabel(teamId, labelId, grant);
   }
 
   /** Every team with its archive flag and owner count (see `inventory.ts`). */

@@ -88,7 +88,7 @@ export class MsalTokenSource implements TokenSource {
 }
 
 /** msal's view of an error: codes only, never the request (which holds the client secret). */
-function tokenError(error: unknown, networkFailed: boolean): PlatformError {
+export function tokenError(error: unknown, networkFailed: boolean): PlatformError {
   const fields = (error ?? {}) as { errorCode?: unknown; errorMessage?: unknown; status?: unknown };
   const code = typeof fields.errorCode === 'string' ? fields.errorCode : 'unknown_error';
   const status = typeof fields.status === 'number' ? fields.status : 0;
@@ -103,7 +103,7 @@ function tokenError(error: unknown, networkFailed: boolean): PlatformError {
 }
 
 /** msal's network interface over undici. */
-class UndiciNetworkModule implements INetworkModule {
+export class UndiciNetworkModule implements INetworkModule {
   /** Requests that failed on the network or with a 5xx/429, for telling outages from mistakes. */
   failures = 0;
 

@@ -9,6 +9,7 @@ import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit';
 import type { EventBus, StewardEvent } from '../events';
 import type { MetadataService } from '../metadata';
+import type { SensitivityLabels } from '../sensitivityLabels';
 import type { WebhookSender } from '../webhookSender';
 import type { ApprovalTimerActions } from './approvalTimer';
 import type { LifecycleRunner } from './lifecycleEvaluation';
@@ -99,6 +100,8 @@ export interface JobDependencies {
   approvalTimers: ApprovalTimerActions;
   /** What lifecycle evaluations do (`lifecycleEvaluation.ts`). */
   lifecycle: LifecycleRunner;
+  /** Sensitivity labels, put on with a person's delegated grant (`services/sensitivityLabels.ts`). */
+  labels: SensitivityLabels;
 }
 
 /**

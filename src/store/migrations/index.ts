@@ -15,6 +15,7 @@ import * as lifecycleStanding from './0013_lifecycle_standing';
 import * as rateLimitLeases from './0014_rate_limit_leases';
 import * as stewardMetaChanges from './0015_steward_meta_changes';
 import * as budgetClaims from './0016_budget_claims';
+import * as sensitivityLabels from './0017_sensitivity_labels';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014_rate_limit_leases': rateLimitLeases,
   '0015_steward_meta_changes': stewardMetaChanges,
   '0016_budget_claims': budgetClaims,
+  '0017_sensitivity_labels': sensitivityLabels,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -222,7 +222,7 @@ export class FakeGraph extends IdentityApi {
         ? this.graph({ method, url, headers, body: json })
         : url.pathname.startsWith('/botframework/')
           ? this.connector({ method, url, headers, body: json })
-          : this.entra(method, url, body as Record<string, string>);
+          : await this.entra(method, url, body as Record<string, string>);
     } catch (error) {
       reply = error instanceof HttpError ? error.reply : fail(500, 'InternalServerError', String(error));
     }
@@ -244,6 +244,18 @@ export class FakeGraph extends IdentityApi {
       );
     }
     const path = normalise(request.url.pathname.slice('/v1.0'.length));
+    const claims = this.tokenClaims(auth[1]!);
+    if (claims.idtyp === 'user') {
+      const refused = this.delegatedRefusal(request, path, claims);
+      if (refused) return refused;
+    } else if (
+      request.method === 'PATCH' &&
+      /^\/groups\/[^/]+$/.test(path) &&
+      'assignedLabels' in request.body
+    ) {
+      // `api/group-update.md`: "Application permissions are not supported when updating assignedLabels".
+      return fail(401, 'Unauthorized', 'App-only token is not supported.');
+    }
     const fault = this.faults.find(
       (f) => f.remaining > 0 && (!f.method || f.method === request.method) && f.path.test(path),
     );

@@ -70,5 +70,14 @@ export const ProvisioningData = z.looseObject({
    * or made them, so that the tabs and welcome steps do not read the channels again.
    */
   channelIds: z.record(z.string(), z.string()).optional(),
+  /** What became of the template's sensitivity label (the settings step), when it has one. */
+  label: z
+    .object({
+      id: z.string(),
+      status: z.enum(['applied', 'missing']),
+      appliedBy: z.string().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
 });
 export type ProvisioningData = z.output<typeof ProvisioningData>;

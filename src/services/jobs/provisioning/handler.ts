@@ -23,7 +23,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
   constructor(
     private readonly deps: Pick<
       JobDependencies,
-      'db' | 'teams' | 'events' | 'metadata' | 'metadataNamespace'
+      'db' | 'teams' | 'events' | 'metadata' | 'metadataNamespace' | 'labels'
     >,
   ) {}
 
@@ -75,7 +75,6 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
                 ...spec,
                 members: plan.members,
                 settings: {},
-                sensitivityLabelId: plan.sensitivityLabelId,
               },
               run.operation,
             ));
@@ -95,14 +94,27 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     });
 
     await run.step('settings', async () => {
-      if (!plan.clone)
-        return {
-          log: [
-            `Privacy ${plan.visibility}${plan.sensitivityLabelId ? `, label ${plan.sensitivityLabelId}` : ''}.`,
-          ],
-        };
-      await teams.updateTeam(teamId(), { visibility: plan.visibility, description: plan.description });
-      return { log: [`Applied privacy ${plan.visibility} to the clone.`] };
+      const log: string[] = [];
+      if (plan.clone) {
+        await teams.updateTeam(teamId(), { visibility: plan.visibility, description: plan.description });
+        log.push(`Applied privacy ${plan.visibility} to the clone.`);
+      } else log.push(`Privacy ${plan.visibility}.`);
+      const labelId = plan.sensitivityLabelId;
+      const team = run.data.team;
+      if (!labelId || !team) return { log };
+      // Never a reason to fail the job: the team exists and is usable without its label.
+      const label = await this.deps.labels.applyForJob({
+        id: job.id,
+        team,
+        templateId: run.data.template.id,
+        labelId,
+      });
+      log.push(
+        label.status === 'applied'
+          ? `Applied the sensitivity label ${labelId} with the authority of ${nameOf(run.data, label.appliedBy)}.`
+          : `The team has no sensitivity label yet (${labelId}): ${label.reason} An owner can apply it with "Apply the label".`,
+      );
+      return { log, data: { ...run.data, label } };
     });
 
     await run.step('channels', async () => {
@@ -192,6 +204,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     records: AuditEntry[],
   ): Promise<StewardEvent[]> {
     const { events } = this.deps;
+    await this.deps.labels.forget(job.id, trx);
     const payload = eventPayload(job, data);
     if (data.team) {
       const details = { templateId: data.template.id, requester: data.requester.id };
@@ -214,6 +227,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     trx: Transaction<Database>,
     now: Date,
   ): Promise<StewardEvent[]> {
+    await this.deps.labels.forget(job.id, trx);
     const payload = { ...eventPayload(job, data), reason };
     return [await this.deps.events.record(trx, 'team_provisioning_failed', payload, now)];
   }
@@ -228,4 +242,17 @@ async function channelIdsOf(teams: TeamsPlatform, teamId: string): Promise<Recor
   for (const channel of await teams.listChannels(teamId)) ids[channel.displayName.toLowerCase()] = channel.id;
   ids.general ??= (await teams.primaryChannel(teamId)).id;
   return ids;
+}
+
+/** The name of the person whose authority applied the label: requester, approver or planned member. */
+function nameOf(data: ProvisioningData, id: string | undefined): string {
+  if (!id) return 'nobody';
+  if (data.requester.id === id) return data.requester.displayName;
+  const votes = (data.approval?.stages ?? []).flatMap((stage) => stage.votes ?? []);
+  const people: Array<{ id: string; name?: string | null }> = [
+    ...votes,
+    ...(data.approval?.approvers ?? []),
+    ...data.plan.members.map((m) => ({ id: m.id, name: m.displayName })),
+  ];
+  return people.find((p) => p.id === id && p.name)?.name ?? id;
 }

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from './index';
+import { setting } from './setting';
+import { ConfigError, type Read } from './values';
+
+/** How delegated grants (a person's authority, for sensitivity labels) are kept: sealed, and how long. */
+export interface DelegatedGrantSettings {
+  /**
+   * What the sealing key is derived from (HKDF, never used raw): `STEWARD_DELEGATION_KEY`, else the
+   * auth secret (`STEWARD_AUTH_SECRET`, or the embedded one), else a random secret of this process
+   * (a grant then opens only in the process that sealed it: another process's worker finds none).
+   */
+  sealSecret: string;
+  /** The longest a grant is kept, whatever the token's own expiry (`STEWARD_DELEGATION_MAX_MINUTES`). */
+  maxSeconds: number;
+}
+
+/** Who exchanges people's sign-ins on Graph (the API's app registration), or why nobody can. */
+export type OnBehalfOfSettings = { clientId: string; clientSecret: string } | { unavailable: string };
+
+export function readDelegatedGrants(read: Read, auth: Config['auth']): DelegatedGrantSettings {
+  const configured = setting(read, 'STEWARD_DELEGATION_KEY');
+  if (configured !== undefined && Buffer.byteLength(configured) < 32)
+    throw new ConfigError('STEWARD_DELEGATION_KEY', 'must be at least 32 bytes long');
+  const sealSecret =
+    configured ??
+    (auth.mode === 'embedded' ? auth.secret : setting(read, 'STEWARD_AUTH_SECRET')) ??
+    randomBytes(48).toString('base64url');
+  if (Buffer.byteLength(sealSecret) < 32)
+    throw new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long');
+  const minutes = setting(read, 'STEWARD_DELEGATION_MAX_MINUTES');
+  return { sealSecret, maxSeconds: minutes * 60 };
+}
+
+/**
+ * The on-behalf-of flow needs the app registration that people's tokens are issued to (the API's,
+ * `STEWARD_API_CLIENT_ID`) and its secret (`STEWARD_API_CLIENT_SECRET`); when both are unset and
+ * Steward's Graph app has a client secret, that app is taken to be the API's too. People's tokens
+ * exist only with Entra ID sign-in (`STEWARD_AUTH_MODE=entra`).
+ */
+export function readOnBehalfOf(
+  read: Read,
+  auth: Config['auth'],
+  graph: { clientId: string; clientSecret?: string },
+): OnBehalfOfSettings {
+  const clientId = setting(read, 'STEWARD_API_CLIENT_ID');
+  const clientSecret = setting(read, 'STEWARD_API_CLIENT_SECRET');
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError(
+      clientId === undefined ? 'STEWARD_API_CLIENT_ID' : 'STEWARD_API_CLIENT_SECRET',
+      'STEWARD_API_CLIENT_ID and STEWARD_API_CLIENT_SECRET go together',
+    );
+  }
+  if (auth.mode !== 'entra') {
+    return {
+      unavailable:
+        'People sign in to Steward with its own tokens (STEWARD_AUTH_MODE=embedded), which Entra ID cannot exchange for a delegated Microsoft Graph token.',
+    };
+  }
+  if (clientId !== undefined && clientSecret !== undefined) return { clientId, clientSecret };
+  if (graph.clientSecret !== undefined) return { clientId: graph.clientId, clientSecret: graph.clientSecret };
+  return {
+    unavailable:
+      "Steward has no credential of the API's app registration to exchange people's sign-ins (STEWARD_API_CLIENT_ID and STEWARD_API_CLIENT_SECRET).",
+  };
+}

@@ -1,0 +1,109 @@
+import type { Job, TeamLabelStatus } from '../../src/domain/wire';
+import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { waitForJob } from '../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+
+/**
+ * Sensitivity labels on the embedded platform: as on Graph, a label goes on with a person's
+ * authority (the embedded tenant lets a team's owners change it), never as part of making the team.
+ */
+
+const LABEL = SEED_LABEL_IDS.general;
+
+describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', (kind) => {
+  let db: TestDatabase;
+  let app: TestSteward;
+  let alex: string;
+  let adele: string;
+  let megan: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
+    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
+    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const template = (id: string, approval?: unknown) =>
+      app.call('PUT', `/api/v1.0/catalog/templates/${id}`, {
+        token: megan,
+        body: {
+          templateConfiguration: { name: id, sensitivityLabelId: LABEL, ...(approval ? { approval } : {}) },
+          newTeam: { teamPrivacy: 'private', addRequesterAsTeamOwner: true },
+        },
+      });
+    expect((await template('labelled')).status).toBe(200);
+    expect(
+      (await template('labelled-approved', { requireApproval: true, approvalTeam: [{ id: PEOPLE.adele }] }))
+        .status,
+    ).toBe(200);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  const labelOf = async (teamId: string) =>
+    (
+      await app.steward.store.db
+        .selectFrom('platform_teams')
+        .select('sensitivity_label_id')
+        .where('id', '=', teamId)
+        .executeTakeFirstOrThrow()
+    ).sensitivity_label_id;
+  const provision = async (template: string, name: string): Promise<Job> => {
+    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: { template: { id: template }, team: { name } },
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+
+  test("the requester's authority puts the label on; the grant was sealed and is gone", async () => {
+    const job = await waitForJob(app, alex, (await provision('labelled', 'Orion')).id);
+    expect(job.status).toBe('completed');
+    const team = job.data.team as { id: string };
+    expect(await labelOf(team.id)).toBe(LABEL);
+    expect(job.data.label).toEqual({ id: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
+    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
+  });
+
+  test('an approver who does not own the team cannot; the job completes, and the owner applies it', async () => {
+    const created = await provision('labelled-approved', 'Lyra');
+    const approvalId = (created.data.approval as { id: string }).id;
+    const approve = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: adele,
+      body: {},
+    });
+    expect(approve.status).toBe(200);
+    const job = await waitForJob(app, alex, created.id);
+    expect(job.status).toBe('completed');
+    const team = job.data.team as { id: string };
+    expect(await labelOf(team.id)).toBeNull();
+    expect(job.data.label).toMatchObject({ status: 'missing', reason: expect.stringMatching(/owner/) });
+    const byApprover = await app.call('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, {
+      token: adele,
+    });
+    // Not in the team: it is not theirs to know about (404), let alone to label.
+    expect(byApprover.status).toBe(404);
+    const applied = await app.call<TeamLabelStatus>('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, {
+      token: alex,
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toEqual({ labelId: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
+    expect(await labelOf(team.id)).toBe(LABEL);
+  });
+
+  test('a team not made from a labelled template has nothing to apply', async () => {
+    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: { template: { id: 'project' }, team: { name: 'Plain' } },
+    });
+    const job = await waitForJob(app, alex, res.body.id);
+    const team = job.data.team as { id: string };
+    const none = await app.call('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, { token: alex });
+    expect(none.status).toBe(404);
+  });
+});
