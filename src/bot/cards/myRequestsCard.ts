@@ -2,7 +2,7 @@ import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, teamLink } from './cardText';
 import type { MessageKey } from '../i18n/en';
-import { dateTimeFor, DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import { dateTimeFor, DEFAULT_READER, type Reader, say, sayCount } from '../i18n/catalog';
 import { summarizeJob } from './jobSummary';
 import myRequestsCardTemplate from './templates/myRequestsCard.json';
 
@@ -56,7 +56,7 @@ export function renderMyRequestsCard(
     labels: {
       title: say(reader, 'list.title'),
       empty: say(reader, 'list.empty'),
-      more: say(reader, 'list.more', { count: more }),
+      more: sayCount(reader, 'list.more', more),
       fallback: say(reader, 'list.fallback'),
       openTeam: say(reader, 'action.openTeam'),
       status: say(reader, 'action.status'),

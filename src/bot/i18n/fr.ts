@@ -23,35 +23,42 @@ export const fr: Record<MessageKey, string> = {
   'progress.wait.graphBudget': 'En attente de son tour auprès de Microsoft Teams',
   'progress.delayed': 'Retardée : nouvelle tentative sous peu',
   'progress.paused': 'Mise en pause par un administrateur',
-  'progress.waitingFor': 'En attente de l’approbation de {names}',
+  'progress.waitingForOne': 'En attente de l’approbation de {names}',
+  'progress.waitingForAny': 'En attente de l’approbation d’une personne parmi {names}',
+  'progress.waitingForAll': 'En attente de l’approbation de chacune de ces personnes : {names}',
   'progress.waiting': 'En attente d’approbation',
   'progress.queued': 'En file d’attente : démarrage imminent',
   'progress.updated': '{progress} % · mis à jour le {when}',
   'progress.latest': 'Activité récente',
-  'progress.requestId': 'Identifiant de la demande : {id}',
+  'progress.bar': 'Avancement : {progress} %',
   'progress.approvedBy': 'Approuvée par {name}',
   'progress.rejectedBy': 'Refusée par {name}',
   'progress.unreachable':
     'Je n’ai pas encore pu joindre {names} dans Teams ; je continue d’essayer. Vous pouvez aussi prévenir {names} vous-même.',
   'progress.failedReason': 'La demande a échoué.',
   'step.done': 'Terminé',
+  'step.doneFeminine': 'Terminée',
   'step.active': 'En cours',
   'step.pending': 'En attente',
   'step.failed': 'Échec',
   'step.skipped': 'Ignoré',
+  'step.skippedFeminine': 'Ignorée',
   'step.rejected': 'Refusé',
+  'step.rejectedFeminine': 'Refusée',
+  // Each step is named by a noun, so its state agrees with it ("Approbation : terminée"); the
+  // feminine ones are listed in FRENCH_FEMININE_STEPS below.
   'step.approval': 'Approbation',
-  'step.create': 'Créer l’équipe',
-  'step.settings': 'Appliquer les paramètres de l’équipe',
-  'step.channels': 'Créer les canaux et les onglets',
-  'step.people': 'Ajouter les propriétaires et les membres',
-  'step.welcome': 'Publier le message de bienvenue',
-  'step.finish': 'Terminer',
-  'step.channelsOnly': 'Créer les canaux',
-  'step.tabs': 'Créer les onglets',
-  'step.metadata': 'Enregistrer les métadonnées de la demande',
-  'step.archive': 'Archiver l’équipe',
-  'step.unarchive': 'Désarchiver l’équipe',
+  'step.create': 'Création de l’équipe',
+  'step.settings': 'Application des paramètres de l’équipe',
+  'step.channels': 'Création des canaux et des onglets',
+  'step.people': 'Ajout des propriétaires et des membres',
+  'step.welcome': 'Publication du message de bienvenue',
+  'step.finish': 'Finalisation',
+  'step.channelsOnly': 'Création des canaux',
+  'step.tabs': 'Création des onglets',
+  'step.metadata': 'Enregistrement des métadonnées de la demande',
+  'step.archive': 'Archivage de l’équipe',
+  'step.unarchive': 'Désarchivage de l’équipe',
   'ended.ready': 'Votre équipe {team} est prête.',
   'ended.rejected': 'Votre demande pour {team} a été refusée.',
   'ended.failed': 'Votre demande pour {team} a échoué.',
@@ -62,34 +69,41 @@ export const fr: Record<MessageKey, string> = {
   'confirmation.name': 'Votre équipe s’appellera **{team}**.',
   'confirmation.template': 'Modèle',
   'confirmation.requestedAt': 'Demandée le {when}',
-  'confirmation.approval':
-    'Ce modèle demande une approbation : {names} décideront. Je vous préviendrai de leur décision.',
+  'confirmation.approvalOne':
+    'Ce modèle demande une approbation : {names} décidera. Je vous préviendrai de sa décision.',
+  'confirmation.approvalAny':
+    'Ce modèle demande une approbation : la décision d’une seule personne parmi {names} suffit. Je vous préviendrai de cette décision.',
+  'confirmation.approvalAll':
+    'Ce modèle demande l’approbation de chacune de ces personnes : {names}. Je vous préviendrai quand toutes auront décidé.',
   'confirmation.noApproval':
     'Aucune approbation nécessaire : je crée l’équipe maintenant et je vous tiens informé ici.',
   'welcome.fallback':
-    'Steward crée des équipes Teams à partir des modèles de votre organisation. Tapez « new team », « my requests » ou « help ».',
+    'Steward crée des équipes Teams à partir des modèles de votre organisation. Tapez « nouvelle équipe », « mes demandes » ou « aide ».',
   'welcome.greeting': 'Bonjour {name}, je suis Steward',
   'welcome.greetingNoName': 'Bonjour, je suis Steward',
   'welcome.what':
     'Je crée des équipes Teams à partir des modèles de votre organisation : choisissez un modèle, remplissez un court formulaire, et je mets en place l’équipe avec ses canaux, ses onglets et ses membres — après approbation quand le modèle l’exige.',
   'welcome.commands':
-    'Vous pouvez aussi taper **new team**, **my requests**, **status** suivi d’un identifiant de demande, **language** suivi de fr, en ou auto, ou **help**.',
-  'talk.thanks': 'Avec plaisir ! Tapez « new team » dès que vous avez besoin d’une équipe.',
+    'Vous pouvez aussi taper **nouvelle équipe**, **mes demandes**, **état** suivi du nom d’une équipe, **langue** suivi de fr, en ou auto, ou **aide**.',
+  'talk.thanks': 'Avec plaisir ! Tapez « nouvelle équipe » dès que vous avez besoin d’une équipe.',
   'talk.noSuchRequest':
-    'Je ne trouve aucune demande avec l’identifiant « {id} ». Tapez « my requests » pour voir les vôtres.',
+    'Je ne trouve aucune de vos demandes pour une équipe nommée « {name} ». Tapez « mes demandes » pour voir les vôtres.',
+  'talk.approveOnCard':
+    'Pour approuver ou refuser une demande, appuyez sur Approuver ou Refuser sur sa carte d’approbation. J’en envoie une à chaque approbateur.',
   'help.notUnderstood': 'Je n’ai pas compris « {text} ».',
   'help.title': 'Ce que je comprends',
-  'help.newTeam': 'Choisir un modèle et demander une équipe (aussi : request).',
+  'help.newTeam': 'Choisir un modèle et demander une équipe (aussi : demander).',
   'help.myRequests': 'Vos demandes récentes et où elles en sont.',
-  'help.status': 'L’avancement d’une demande.',
+  'help.status': 'L’avancement d’une demande, par le nom de son équipe.',
   'help.help': 'Cette liste.',
   'help.approvers':
     'Les approbateurs reçoivent une carte pour chaque demande qui les attend, avec les boutons Approuver et Refuser.',
   'help.fallback':
-    'Tapez « new team » pour demander une équipe, « my requests » pour voir vos demandes, « status <identifiant> » pour une demande, ou « help ».',
+    'Tapez « nouvelle équipe » pour demander une équipe, « mes demandes » pour voir vos demandes, « état <nom de l’équipe> » pour une demande, ou « aide ».',
   'list.title': 'Mes demandes',
   'list.empty': 'Vous n’avez encore demandé aucune équipe.',
-  'list.more': 'Et {count} demande(s) plus ancienne(s).',
+  'list.more.one': 'Et {count} demande plus ancienne.',
+  'list.more.other': 'Et {count} demandes plus anciennes.',
   'list.fallback': 'Vos demandes d’équipe récentes.',
   'list.waiting': 'En attente',
   'list.waitingApproval': 'En attente d’approbation',
@@ -119,7 +133,7 @@ export const fr: Record<MessageKey, string> = {
   'privacy.public': 'Publique',
   'privacy.private': 'Privée',
   'gallery.fallback':
-    'Vos modèles d’équipe. Tapez « new team » dans un client qui affiche les cartes pour en choisir un.',
+    'Vos modèles d’équipe. Tapez « nouvelle équipe » dans un client qui affiche les cartes pour en choisir un.',
   'gallery.title': 'Choisissez un modèle',
   'gallery.empty':
     'Aucun modèle ne vous est encore accessible. Demandez à vos administrateurs Teams quels modèles vous pouvez utiliser.',
@@ -140,21 +154,29 @@ export const fr: Record<MessageKey, string> = {
   'form.conventionTyped': '{field} : le modèle transforme ce que vous tapez en « {rule} ».',
   'form.conventionSet': '{field} : le modèle s’en charge (« {rule} »).',
   'form.peoplePlaceholder': 'Rechercher des personnes par nom',
-  'form.ownersError':
-    'Ajoutez au moins {count} propriétaire(s) de plus : vous et les propriétaires du modèle comptez déjà.',
-  'form.membersError': 'Ajoutez au moins {count} membre(s) de plus.',
-  'form.approvalBy': 'Requise : {names} décideront',
+  'form.ownersError.one':
+    'Ajoutez au moins {count} autre propriétaire : vous et les propriétaires du modèle comptez déjà.',
+  'form.ownersError.other':
+    'Ajoutez au moins {count} autres propriétaires : vous et les propriétaires du modèle comptez déjà.',
+  'form.membersError.one': 'Ajoutez au moins {count} autre membre.',
+  'form.membersError.other': 'Ajoutez au moins {count} autres membres.',
+  'form.approvalByOne': 'Requise : {names} décidera',
+  'form.approvalByAny': 'Requise : une décision parmi {names} suffit',
+  'form.approvalByAll': 'Requise de chacune de ces personnes : {names}',
   'form.approvalNeeded': 'Requise',
   'form.approvalNotNeeded': 'Non requise',
   'form.finalName': 'Votre équipe s’appellera « {name} ».',
   'form.pattern':
     'Le nom suit le modèle « {pattern} » : tapez un nom et appuyez sur Vérifier le nom pour le voir.',
   'problem.nameEmpty': 'Donnez un nom à l’équipe.',
-  'problem.nameLong': 'Le nom de l’équipe ne doit pas dépasser {max} caractères.',
+  'problem.nameLong': 'Le nom de l’équipe compte {count} caractères : il ne doit pas en dépasser {max}.',
   'problem.nameCharacters':
     'Un nom d’équipe ne peut pas contenir " * : < > ? / ni \\ (barre oblique inverse).',
-  'problem.descriptionLong': 'La description ne doit pas dépasser {max} caractères.',
-  'problem.welcomeMessageLong': 'Le message de bienvenue ne doit pas dépasser {max} caractères.',
+  'problem.descriptionLong': 'La description compte {count} caractères : elle ne doit pas en dépasser {max}.',
+  'problem.welcomeMessageLong':
+    'Le message de bienvenue compte {count} caractères : il ne doit pas en dépasser {max}.',
+  'problem.commentLong': 'Votre commentaire compte {count} caractères : il ne doit pas en dépasser {max}.',
+  'problem.badName': 'Le nom de l’équipe n’est pas valide.',
   'problem.tooManyOwners': 'Choisissez au plus {max} propriétaires.',
   'problem.tooManyMembers': 'Choisissez au plus {max} membres.',
   'problem.badPerson': 'L’une des personnes choisies n’est pas valide.',
@@ -230,14 +252,23 @@ export const fr: Record<MessageKey, string> = {
   'doing.anything': 'faire cela',
   'talk.done': 'C’est fait.',
   'language.set':
-    'Désormais, je vous parle en français. Tapez « language auto » pour revenir à la langue de Teams.',
+    'Désormais, je vous parle en français. Tapez « langue auto » pour revenir à la langue de Teams.',
   'language.auto': 'Désormais, je vous parle dans la langue de votre client Teams.',
   'language.usage':
-    'Tapez « language en » pour l’anglais, « language fr » pour le français, ou « language auto » pour suivre la langue de Teams.',
-  'help.statusCommand': 'status <identifiant>',
+    'Tapez « langue en » pour l’anglais, « langue fr » pour le français, ou « langue auto » pour suivre la langue de Teams.',
+  'help.statusCommand': 'état <nom de l’équipe>',
+  'help.command.newTeam': 'nouvelle équipe',
+  'help.command.myRequests': 'mes demandes',
+  'help.command.language': 'langue fr | en | auto',
+  'help.command.help': 'aide',
+  quoted: '« {text} »',
   'help.language': 'Choisir ma langue : en, fr, ou auto (la langue de Teams).',
   // Staged approvals.
-  'progress.stageWaitingFor': 'Étape {number} sur {count} : {stage}, en attente de {names}',
+  'progress.stageWaitingForOne': 'Étape {number} sur {count} : {stage}, en attente de {names}',
+  'progress.stageWaitingForAny':
+    'Étape {number} sur {count} : {stage}, en attente d’une décision parmi {names}',
+  'progress.stageWaitingForAll':
+    'Étape {number} sur {count} : {stage}, en attente de chacune de ces personnes : {names}',
   'approval.stage': 'Étape {number} sur {count} : {stage}',
   'approval.earlierStage': '{stage} : approuvée par {name}',
   'approval.reminder': 'Rappel : cette demande attend votre décision depuis le {when}.',
@@ -295,3 +326,15 @@ export const fr: Record<MessageKey, string> = {
   'guestReview.fallback': 'Revoyez les invités de {team}.',
   'guestReview.gone': 'Cette revue des invités n’est plus disponible.',
 };
+
+/** The catalog's nouns that are feminine in French: what is said of them agrees ("Approbation : terminée"). */
+export const FRENCH_FEMININE: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  'step.approval',
+  'step.create',
+  'step.settings',
+  'step.channels',
+  'step.welcome',
+  'step.finish',
+  'step.channelsOnly',
+  'step.tabs',
+]);

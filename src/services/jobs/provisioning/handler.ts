@@ -1,3 +1,4 @@
+import { counted } from '../../../domain/counted';
 import type { Transaction } from 'kysely';
 import type { AuditEntry } from '../../../domain/audit';
 import { JobCannotRun } from '../../../domain/errors';
@@ -98,11 +99,13 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       if (!plan.clone)
         return {
           log: [
-            `Privacy ${plan.visibility}${plan.sensitivityLabelId ? `, label ${plan.sensitivityLabelId}` : ''}.`,
+            plan.sensitivityLabelId
+              ? `The team is ${plan.visibility}, with its sensitivity label ${plan.sensitivityLabelId}.`
+              : `The team is ${plan.visibility}.`,
           ],
         };
       await teams.updateTeam(teamId(), { visibility: plan.visibility, description: plan.description });
-      return { log: [`Applied privacy ${plan.visibility} to the clone.`] };
+      return { log: [`The copy is ${plan.visibility}, as the template asks.`] };
     });
 
     await run.step('channels', async () => {
@@ -149,7 +152,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
 
     await run.step('members', async () => {
       const owners = plan.members.filter((m) => m.role === 'owner').length;
-      const counts = `${owners} owner(s) and ${plan.members.length - owners} member(s)`;
+      const counts = `${counted(owners, 'owner')} and ${counted(plan.members.length - owners, 'member')}`;
       // Those the team got at creation are already there; only the rest is added, in bulk. When
       // its creation request carried everyone, there is nobody to add and nothing to read.
       const atCreation = plan.clone ? [] : teams.membersAtCreation({ ownerId, members: plan.members });
@@ -159,7 +162,9 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       }
       const { added, changed } = await teams.addMembers(teamId(), plan.members);
       return {
-        log: [`The team has its ${counts} (${added} added now, ${changed} role(s) changed).`],
+        log: [
+          `The team has its ${counts} (${added} added now${changed > 0 ? `, ${counted(changed, 'role')} changed` : ''}).`,
+        ],
       };
     });
 
