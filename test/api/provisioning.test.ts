@@ -198,7 +198,9 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     ['a disabled template', request('classic-community', 'X'), 404, undefined],
     ['a name the convention turns invalid', request('project', 'A/B'), 400, 'team.name'],
     ['an empty name', request('project', ' '), 400, 'body.team.name'],
-    ['a name over 264 characters', request('project', 'x'.repeat(262)), 400, 'team.name'],
+    // Microsoft Graph limits a group's displayName to 256 characters: the final name, prefix included.
+    ['a final name over 256 characters', request('project', 'x'.repeat(253)), 400, 'team.name'],
+    ['a typed name over 256 characters', request('project', 'x'.repeat(257)), 400, 'body.team.name'],
     [
       'an unknown owner',
       request('project', 'X', { membership: { owners: [{ id: 'ghost@nowhere' }] } }),

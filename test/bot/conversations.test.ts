@@ -40,7 +40,9 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     const next = bot.cardOfAnswer(await bot.execute(ALEX, 'showTemplates', { page: '1' }));
     expect(verbsOf(next)).toContain('pickTemplate');
     const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
-    expect(JSON.stringify(form)).toContain('New project');
+    // The template's default name is the name's placeholder, not its value (issue 24, point 7).
+    const name = (form.body as unknown[]).find((item) => (item as { id?: string }).id === 'name');
+    expect(name).toMatchObject({ value: '', placeholder: 'New project', isRequired: true });
     expect(actionData(form, 'submitRequest')).toEqual({ templateId: 'project', formId: expect.any(String) });
   });
 
@@ -96,7 +98,9 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     // Issue 12: an id that matches no request says so, rather than "no longer exists".
     const [answer] = bot.connector.messages(ALEX.conversationId, mark);
     const missing = String(answer!.body.text);
-    expect(missing).toContain('I found no request with the id "00000000-0000-0000-0000-00000000dead"');
+    expect(missing).toContain(
+      'I found no request of yours for a team called "00000000-0000-0000-0000-00000000dead".',
+    );
     expect(missing).not.toMatch(/\n\s+at |Error:|stack/);
   });
 

@@ -1,5 +1,5 @@
 import type { TurnContext } from 'botbuilder';
-import type { Job, StewardClient } from '../../client';
+import { type Job, type StewardClient, TEAM_NAME_MAX_LENGTH } from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
 import type { ApproverDeliveries } from '../approverDeliveries';
 import type { BotLog } from '../botLog';
@@ -60,10 +60,11 @@ function decisionProblems(
   const problems: string[] = [];
   if (rename) {
     const { teamName, requestedName } = record.request;
-    const problem = teamNameProblem(
-      amendedFinalName(teamName, requestedName ?? '', rename) ?? rename,
-      reader,
-    );
+    const final = amendedFinalName(teamName, requestedName ?? '', rename) ?? rename;
+    // The convention's additions count against Graph's limit: the typed name gets the rest.
+    const added = Array.from(final).length - Array.from(rename).length;
+    const problem =
+      teamNameProblem(rename, reader, TEAM_NAME_MAX_LENGTH - added) ?? teamNameProblem(final, reader);
     if (problem) problems.push(problem);
   }
   if (comment && comment.length > COMMENT_MAX_LENGTH)
