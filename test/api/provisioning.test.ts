@@ -405,6 +405,12 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       expect((await app.call('PATCH', `/api/v1.0/teams/${teamId}`, { token: alex, body: {} })).status).toBe(
         403,
       );
+      // A rename is held to Microsoft Graph's 256 characters for a group's displayName.
+      const long = await app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
+        token: megan,
+        body: { displayName: 'r'.repeat(257) },
+      });
+      expect(long.status).toBe(400);
     });
 
     test('archive and unarchive go through a 202 job; archiving twice is 409', async () => {

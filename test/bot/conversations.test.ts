@@ -60,17 +60,18 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
         description: 'd'.repeat(2000),
       }),
     );
-    expect(cardText(huge)).toContain('at most 1,024 characters');
+    expect(cardText(huge)).toContain('The description has 2,000 characters: keep it to at most 1,024.');
     const slash = bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'A/B' }),
     );
     expect(cardText(slash)).toContain('cannot contain');
-    // Valid for the form, too long once the convention adds its prefix: the API's 400 details are shown.
+    // Valid for the form, too long once the convention adds its prefix ("PRJ-"): the form says the
+    // room the prefix leaves of Microsoft Graph's 256 characters.
     const long = bot.cardOfAnswer(
-      await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'n'.repeat(263) }),
+      await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'n'.repeat(255) }),
     );
     expect(verbsOf(long)).toContain('submitRequest');
-    expect(cardText(long)).toMatch(/must be at most 26/);
+    expect(cardText(long)).toContain('The team name has 255 characters: keep it to at most 252.');
     const jobs = await bot.steward.call<{ value: unknown[] }>('GET', '/api/v1.0/me/jobs', {
       token: await bot.steward.userToken(ALEX.aadObjectId),
     });
