@@ -162,9 +162,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       }
       const { added, changed } = await teams.addMembers(teamId(), plan.members);
       return {
-        log: [
-          `The team has its ${counts} (${added} added now${changed > 0 ? `, ${counted(changed, 'role')} changed` : ''}).`,
-        ],
+        log: [`The team has its ${counts}${changesSaid(added, changed)}.`],
       };
     });
 
@@ -233,4 +231,13 @@ async function channelIdsOf(teams: TeamsPlatform, teamId: string): Promise<Recor
   for (const channel of await teams.listChannels(teamId)) ids[channel.displayName.toLowerCase()] = channel.id;
   ids.general ??= (await teams.primaryChannel(teamId)).id;
   return ids;
+}
+
+/** What the members step changed, as a sentence's end: " (2 added now, 1 role changed)", or nothing. */
+function changesSaid(added: number, changed: number): string {
+  const said = [
+    ...(added > 0 ? [`${added} added now`] : []),
+    ...(changed > 0 ? [`${counted(changed, 'role')} changed`] : []),
+  ];
+  return said.length > 0 ? ` (${said.join(', ')})` : '';
 }
