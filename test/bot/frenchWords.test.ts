@@ -12,7 +12,7 @@ describe('French sentences around names', () => {
     expect(say(french, 'progress.waitingForOne', { names: 'Megan Bowen' })).toBe(
       'En attente de l’approbation de Megan Bowen',
     );
-    expect(say(french, 'readOnly.waitingFor', { names: 'Émilie Roux' })).toBe(
+    expect(say(french, 'readOnly.waitingForOne', { names: 'Émilie Roux' })).toBe(
       'En attente de la décision d’Émilie Roux.',
     );
     expect(say(french, 'approval.nudge', { requester: 'Alex Wilber', team: 'CLI-US-Acme' })).toBe(

@@ -122,7 +122,20 @@ describe('approval read-only card', () => {
     });
     expectValidCard(card);
     const json = cardJson(card);
-    expect(json).toContain("Waiting for a decision by Adele Vance and Siobhán O'Connor.");
+    // Either approver settles it; with `all`, each must approve; one approver is just named.
+    expect(json).toContain("Waiting for a decision by any one of Adele Vance and Siobhán O'Connor.");
+    const each = (mode: 'any' | 'all', approvers = request.approvers) =>
+      cardJson(
+        renderApprovalReadOnlyCard({
+          ...request,
+          approvers,
+          mode,
+          decision: { status: 'pending' },
+          reason: 'notApprover',
+        }),
+      );
+    expect(each('all')).toContain("Waiting for the approval of each of Adele Vance and Siobhán O'Connor.");
+    expect(each('all', request.approvers.slice(0, 1))).toContain('Waiting for a decision by Adele Vance.');
     expect(json).toContain("Only this template's approval team");
     expect(findAll(card.content, 'Action.Execute')).toEqual([]);
     expect(findAll(card.content, 'Input.Text')).toEqual([]);

@@ -30,6 +30,8 @@ export interface ApprovalRequestFacts {
   template: { name: string; pictureUrl: string | null };
   requester: { name: string; mail: string | null };
   approvers: readonly Approver[];
+  /** Whether any one of the approvers settles the stage or each must approve (`any` when absent). */
+  mode?: 'any' | 'all';
 }
 
 /** What the approver's card shows. */
