@@ -72,7 +72,10 @@ export function plainFailure(
       return failure('error.busy', say(reader, 'error.busyMessage', { seconds }));
     }
     if (error.status === 400)
-      return failure('error.didNotWork', detailMessages(error.details)[0] ?? say(reader, 'problem.invalid'));
+      return failure(
+        'error.didNotWork',
+        detailMessages(error.details, reader)[0] ?? say(reader, 'problem.invalid'),
+      );
     if (error.status < 500) return failure('error.didNotWork', say(reader, 'error.couldNot', { action }));
   }
   const requestId =
@@ -89,9 +92,21 @@ export function plainFailure(
   };
 }
 
-/** The API's validation details as sentences, for the form card. */
-export function detailMessages(details: readonly ApiErrorDetail[]): string[] {
-  return details.map((detail) => detail.message).filter((message) => message.trim() !== '');
+/**
+ * The API's validation details as sentences, for the form and approval cards. The API writes them
+ * in English: a reader of another language gets, for each field refused, a sentence of their own
+ * language saying which (the bot checks names itself first, in their words, where it can).
+ */
+export function detailMessages(details: readonly ApiErrorDetail[], reader: Reader): string[] {
+  const messages = details.map((detail) => detail.message).filter((message) => message.trim() !== '');
+  if (reader.language === 'en' || messages.length === 0) return messages;
+  const aboutName = (detail: ApiErrorDetail) => /(^|\.)(name|teamName|displayName)$/.test(detail.target);
+  const names = details.some(aboutName);
+  const others = details.some((detail) => !aboutName(detail));
+  return [
+    ...(names ? [say(reader, 'problem.badName')] : []),
+    ...(others ? [say(reader, 'problem.invalid')] : []),
+  ];
 }
 
 /** Whether `error` says the thing asked about is gone (or not visible to the caller). */

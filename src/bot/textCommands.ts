@@ -3,8 +3,8 @@ import { CardVerb } from './cards';
 import { smallTalk } from './conversations/greeting';
 import { helpReply } from './conversations/help';
 import { languageCommand } from './conversations/language';
-import { isJobId, noSuchRequest } from './conversations/myRequests';
 import { readerOfTurn, type Reply } from './conversations/reply';
+import { say } from './i18n/catalog';
 
 /** Longest text command read; anything longer is not a command. */
 export const MAX_COMMAND_LENGTH = 200;
@@ -15,31 +15,63 @@ export const MAX_COMMAND_LENGTH = 200;
  */
 export type TextCommand = { verb: CardVerb; data: Record<string, unknown> } | { reply: Reply };
 
-const REQUEST_TEAM = new Set(['new team', 'request', 'request a team', 'new']);
-const MY_REQUESTS = new Set(['my requests', 'requests', 'my request', 'status']);
+/**
+ * The commands in English and in French, as typed without accents and in lower case: the help
+ * card lists them in the reader's language, and a person may type either.
+ */
+const REQUEST_TEAM = new Set([
+  'new team',
+  'request',
+  'request a team',
+  'new',
+  'nouvelle equipe',
+  'nouvelle',
+  'demander',
+  'demander une equipe',
+]);
+const MY_REQUESTS = new Set([
+  'my requests',
+  'requests',
+  'my request',
+  'status',
+  'mes demandes',
+  'demandes',
+  'etat',
+]);
 const MY_APPROVALS = new Set(['my approvals', 'approvals', 'mes approbations', 'approbations']);
 const WITHDRAW = new Set(['withdraw', 'withdraw a request', 'retirer', 'retirer une demande']);
+const HELP = new Set(['help', '?', 'aide']);
+/** Approve and Reject are buttons of an approval card; typed, they get a word on where to find them. */
+const DECIDE = new Set(['approve', 'reject', 'approuver', 'refuser', 'approbation']);
+/** `status <team name>` (French `état`): one request, by its team's name. */
+const STATUS = /^(?:status|etat|statut)\s+(.+)$/;
+
+/** `text` as commands are compared: lower case, accents and repeated spaces dropped. */
+function plain(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
 
 /**
- * Reads a typed command: `new team`, `my requests`, `my approvals`, `withdraw`, `status <id>`,
+ * Reads a typed command: `new team`, `my requests`, `my approvals`, `withdraw`, `status <team>`,
  * `help`, `language fr`, or a greeting.
  */
 export function textCommand(context: TurnContext, typed: string): TextCommand {
   const reader = readerOfTurn(context);
   const text = typed.slice(0, MAX_COMMAND_LENGTH + 1);
   if (text.length > MAX_COMMAND_LENGTH) return { reply: helpReply(reader, text) };
-  const words = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const words = plain(text);
   if (REQUEST_TEAM.has(words)) return { verb: CardVerb.requestTeam, data: {} };
   if (MY_REQUESTS.has(words)) return { verb: CardVerb.myRequests, data: {} };
   if (MY_APPROVALS.has(words)) return { verb: CardVerb.myApprovals, data: {} };
   if (WITHDRAW.has(words)) return { verb: CardVerb.withdrawRequest, data: {} };
-  const status = /^status\s+(\S+)$/i.exec(text.trim());
+  const status = STATUS.exec(words);
   if (status) {
-    const jobId = status[1]!;
-    if (!isJobId(jobId)) return { reply: noSuchRequest(jobId, reader) };
-    return { verb: CardVerb.showStatus, data: { jobId } };
+    // The name as typed (its case and accents), after the command's word.
+    const request = text.trim().replace(/^\S+\s+/, '');
+    return { verb: CardVerb.showStatus, data: { request } };
   }
-  if (words === 'help' || words === '?') return { verb: CardVerb.help, data: {} };
+  if (HELP.has(words)) return { verb: CardVerb.help, data: {} };
+  if (DECIDE.has(words)) return { reply: { kind: 'text', text: say(reader, 'talk.approveOnCard') } };
   const language = languageCommand(words);
   if (language !== null) return { verb: CardVerb.chooseLanguage, data: { language } };
   const friendly = smallTalk(words, context.activity.from?.name ?? null, reader);

@@ -13,6 +13,7 @@ import {
   type JobActionData,
   type LifecycleNoticeData,
   type PickTemplateData,
+  type RequestByNameData,
   type SubmitRequestData,
   type WithdrawData,
 } from './cards';
@@ -30,7 +31,7 @@ import { refreshLifecycleCard } from './conversations/lifecycleRefresh';
 import type { OwnerlessConversation } from './conversations/ownerless';
 import { chooseLanguage } from './conversations/language';
 import { helpReply } from './conversations/help';
-import { myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
+import { findRequest, myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
 import type { ProgressTracker } from './conversations/progress';
 import {
   asCaller,
@@ -121,7 +122,13 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
   },
   [CardVerb.showStatus]: {
     failure: { subject: 'request', doing: 'showRequest' },
-    asPerson: (api, turn) => statusCard(api, turn, field(turn, 'jobId' satisfies keyof JobActionData)),
+    asPerson: (api, turn) =>
+      statusCard(
+        api,
+        turn,
+        field(turn, 'jobId' satisfies keyof JobActionData),
+        field(turn, 'request' satisfies keyof RequestByNameData),
+      ),
   },
   [CardVerb.retryRequest]: {
     failure: { subject: 'request', doing: 'retryRequest' },
@@ -236,17 +243,25 @@ export async function runVerb(verb: string, turn: VerbTurn): Promise<Reply> {
 
 /**
  * A request's progress card, drawn as the request's own card is. A card's Status refreshes that card
- * unless it asks for a new one (`newCard`, as "my requests" does); a typed `status <id>` always
- * gets a new message. The Status of a confirmation card drawn before it lost that button (a card
- * pressed in place that is not one of the request's living cards) leaves it a confirmation, so one
- * request keeps one living card.
+ * unless it asks for a new one (`newCard`, as "my requests" does); a typed `status <team name>`
+ * (`request`: the person's own request for a team of that name, or with that id) always gets a new
+ * message. The Status of a confirmation card drawn before it lost that button (a card pressed in
+ * place that is not one of the request's living cards) leaves it a confirmation, so one request
+ * keeps one living card.
  */
-async function statusCard(api: StewardClient, turn: VerbTurn, jobId: string): Promise<Reply> {
+async function statusCard(
+  api: StewardClient,
+  turn: VerbTurn,
+  cardJobId: string,
+  request: string,
+): Promise<Reply> {
   const reader = readerOfTurn(turn.context);
+  const jobId = turn.typed && request ? await findRequest(api, request) : cardJobId;
+  if (jobId === null) return noSuchRequest(request, reader);
   const reply = await requestStatus(api, jobId, !turn.typed && turn.data.newCard !== true).catch(
     (error: unknown) => {
       // A typed id that matches nothing (or someone else's request) is not "no longer exists".
-      if (turn.typed && isStatus(error, 404)) return noSuchRequest(jobId, reader);
+      if (turn.typed && isStatus(error, 404)) return noSuchRequest(request || jobId, reader);
       throw error;
     },
   );

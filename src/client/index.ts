@@ -18,3 +18,4 @@ export type { AcceptedJob } from './operations/send';
 export type { AuditTrailRecordsQuery } from './operations/audit';
 export type { UsersQuery } from './operations/directory';
 export type * from './models';
+export { TEAM_NAME_MAX_LENGTH } from '../domain/wire/limits';

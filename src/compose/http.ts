@@ -149,7 +149,7 @@ function mountViewer(server: restify.Server, platform: EmbeddedPlatform): void {
   server.get('/platform/teams/:teamId', async (req: restify.Request, res: restify.Response) => {
     if (!local(req, res)) return;
     const teamId = String(req.params.teamId);
-    const page = await renderTeamPage(platform.teams, teamId);
+    const page = await renderTeamPage(platform.teams, teamId, await platform.directory.labels());
     send(res, page ? 200 : 404, page ?? renderTeamNotFoundPage(teamId));
   });
   // The viewer's forms ("Mark as active", "Make it older"): only from the viewer's own pages (a page

@@ -1,6 +1,8 @@
 /** Team-name rules checked before any provisioning job is queued (governance.md, "Naming conventions"). */
 
-export const TEAM_NAME_MAX_LENGTH = 264;
+import { TEAM_NAME_MAX_LENGTH } from './wire/limits';
+
+export { TEAM_NAME_MAX_LENGTH };
 
 const FORBIDDEN_CHARACTERS: ReadonlySet<string> = new Set(['"', '*', ':', '<', '>', '?', '/', '\\']);
 

@@ -3,6 +3,7 @@ import type { Caller } from '../domain/caller';
 import type { DirectoryReader, DirectoryUser } from '../domain/directory';
 import { ValidationFailed } from '../domain/errors';
 import type { AppRole } from '../domain/roles';
+import { labelFullName } from '../domain/labels';
 import type { Label, PermanentMember, User } from '../domain/wire';
 
 /** The attributes audience rules and naming conventions see as `user`. */
@@ -96,7 +97,7 @@ export class DirectoryService {
       .filter(
         (l) => l.isActive && (l.scopeGroupIds === null || l.scopeGroupIds.some((id) => groupIds.has(id))),
       )
-      .map(({ scopeGroupIds: _scope, ...label }) => label);
+      .map(({ scopeGroupIds: _scope, ...label }) => ({ ...label, fullName: labelFullName(label, labels) }));
   }
 
   /**

@@ -316,6 +316,10 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
 
     const bad = await decide('lynne', second!.id, 'approve', { updates: { name: 'Apollo / Artemis' } });
     expect(bad.status).toBe(400);
+    // Microsoft Graph limits a group's displayName to 256 characters: the final name, prefix included.
+    const long = await decide('lynne', second!.id, 'approve', { updates: { name: 'a'.repeat(253) } });
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain('at most 256 characters long (it has 257)');
     now = await job(created.id);
     expect(stagesOf(now)[1]!.status).toBe('pending');
 

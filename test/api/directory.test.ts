@@ -93,6 +93,9 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
     // `parent` is the parent label's id, a string, as the public definition has it.
     const confidential = labels.find((l) => l.name === 'Confidential')!;
     expect(labels.find((l) => l.name === 'All Employees')?.parent).toBe(confidential.id);
+    // As people know a sub-label: under its parent (an extension).
+    expect(labels.find((l) => l.name === 'All Employees')?.fullName).toBe('Confidential / All Employees');
+    expect(confidential.fullName).toBe('Confidential');
     expect(typeof confidential.id).toBe('string');
     expect(confidential.parent).toBeNull();
     expect(labels.every((l) => l.isActive)).toBe(true);

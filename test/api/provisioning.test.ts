@@ -198,7 +198,9 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     ['a disabled template', request('classic-community', 'X'), 404, undefined],
     ['a name the convention turns invalid', request('project', 'A/B'), 400, 'team.name'],
     ['an empty name', request('project', ' '), 400, 'body.team.name'],
-    ['a name over 264 characters', request('project', 'x'.repeat(262)), 400, 'team.name'],
+    // Microsoft Graph limits a group's displayName to 256 characters: the final name, prefix included.
+    ['a final name over 256 characters', request('project', 'x'.repeat(253)), 400, 'team.name'],
+    ['a typed name over 256 characters', request('project', 'x'.repeat(257)), 400, 'body.team.name'],
     [
       'an unknown owner',
       request('project', 'X', { membership: { owners: [{ id: 'ghost@nowhere' }] } }),
@@ -403,6 +405,12 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       expect((await app.call('PATCH', `/api/v1.0/teams/${teamId}`, { token: alex, body: {} })).status).toBe(
         403,
       );
+      // A rename is held to Microsoft Graph's 256 characters for a group's displayName.
+      const long = await app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
+        token: megan,
+        body: { displayName: 'r'.repeat(257) },
+      });
+      expect(long.status).toBe(400);
     });
 
     test('archive and unarchive go through a 202 job; archiving twice is 409', async () => {

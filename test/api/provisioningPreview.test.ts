@@ -64,13 +64,13 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
     const prefixed = await preview(body('project', 'Apollo', { description: 'Moon' }));
     expect(prefixed.status).toBe(200);
     expect(prefixed.body).toMatchObject({ displayName: 'PRJ-Apollo', problems: [] });
-    expect(prefixed.body.nameMaxLength).toBe(264 - 'PRJ-'.length);
+    expect(prefixed.body.nameMaxLength).toBe(256 - 'PRJ-'.length);
 
     const both = await preview(body('suffixed', 'Apollo'));
     expect(both.status).toBe(200);
     expect(both.body.displayName).toBe('EXT-Apollo (US)');
     expect(both.body.problems).toEqual([]);
-    expect(both.body.nameMaxLength).toBe(264 - 'EXT- (US)'.length);
+    expect(both.body.nameMaxLength).toBe(256 - 'EXT- (US)'.length);
 
     // The requester's directory attributes fill the convention, as they would in a request.
     const client = await preview(body('client-engagement', 'Fabrikam'));
@@ -78,7 +78,7 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
   });
 
   test('refuses a name that breaks the rules with the words a real request is refused with', async () => {
-    for (const name of ['Sales/Marketing', 'x'.repeat(262)]) {
+    for (const name of ['Sales/Marketing', 'x'.repeat(254)]) {
       const said = await preview(body('project', name));
       expect(said.status).toBe(200);
       expect(said.body.problems).toHaveLength(1);

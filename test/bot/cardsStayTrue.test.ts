@@ -115,7 +115,9 @@ describe.each(databaseKinds)('cards that stay true, on %s', (kind) => {
     mark = bot.connector.sent.length;
     await bot.say(ALEX, 'status 0b7a1c3e-1111-4444-8888-123456789012');
     const [unknown] = bot.connector.messages(ALEX.conversationId, mark);
-    expect(unknown!.body.text).toMatch(/no request with the id "0b7a1c3e-1111-4444-8888-123456789012"/);
+    expect(unknown!.body.text).toMatch(
+      /no request of yours for a team called "0b7a1c3e-1111-4444-8888-123456789012"/,
+    );
     expect(String(unknown!.body.text)).not.toMatch(/no longer exists/);
 
     mark = bot.connector.sent.length;

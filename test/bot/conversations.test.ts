@@ -40,7 +40,9 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     const next = bot.cardOfAnswer(await bot.execute(ALEX, 'showTemplates', { page: '1' }));
     expect(verbsOf(next)).toContain('pickTemplate');
     const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
-    expect(JSON.stringify(form)).toContain('New project');
+    // The template's default name is the name's placeholder, not its value (issue 24, point 7).
+    const name = (form.body as unknown[]).find((item) => (item as { id?: string }).id === 'name');
+    expect(name).toMatchObject({ value: '', placeholder: 'New project', isRequired: true });
     expect(actionData(form, 'submitRequest')).toEqual({ templateId: 'project', formId: expect.any(String) });
   });
 
@@ -58,17 +60,18 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
         description: 'd'.repeat(2000),
       }),
     );
-    expect(cardText(huge)).toContain('at most 1,024 characters');
+    expect(cardText(huge)).toContain('The description has 2,000 characters: keep it to at most 1,024.');
     const slash = bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'A/B' }),
     );
     expect(cardText(slash)).toContain('cannot contain');
-    // Valid for the form, too long once the convention adds its prefix: the API's 400 details are shown.
+    // Valid for the form, too long once the convention adds its prefix ("PRJ-"): the form says the
+    // room the prefix leaves of Microsoft Graph's 256 characters.
     const long = bot.cardOfAnswer(
-      await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'n'.repeat(263) }),
+      await bot.execute(ALEX, 'submitRequest', { templateId: 'project', formId, name: 'n'.repeat(255) }),
     );
     expect(verbsOf(long)).toContain('submitRequest');
-    expect(cardText(long)).toMatch(/must be at most 26/);
+    expect(cardText(long)).toContain('The team name has 255 characters: keep it to at most 252.');
     const jobs = await bot.steward.call<{ value: unknown[] }>('GET', '/api/v1.0/me/jobs', {
       token: await bot.steward.userToken(ALEX.aadObjectId),
     });
@@ -96,7 +99,9 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     // Issue 12: an id that matches no request says so, rather than "no longer exists".
     const [answer] = bot.connector.messages(ALEX.conversationId, mark);
     const missing = String(answer!.body.text);
-    expect(missing).toContain('I found no request with the id "00000000-0000-0000-0000-00000000dead"');
+    expect(missing).toContain(
+      'I found no request of yours for a team called "00000000-0000-0000-0000-00000000dead".',
+    );
     expect(missing).not.toMatch(/\n\s+at |Error:|stack/);
   });
 

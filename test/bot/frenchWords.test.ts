@@ -6,13 +6,13 @@ const english = readerOf('en-US', 'UTC');
 /** Issue 12, item 9: the French sentences read as French, whatever names fill them. */
 describe('French sentences around names', () => {
   it('elides "de" before a name that starts with a vowel, and only then', () => {
-    expect(say(french, 'progress.waitingFor', { names: "Adele Vance et Siobhán O'Connor" })).toBe(
+    expect(say(french, 'progress.waitingForOne', { names: "Adele Vance et Siobhán O'Connor" })).toBe(
       "En attente de l’approbation d’Adele Vance et Siobhán O'Connor",
     );
-    expect(say(french, 'progress.waitingFor', { names: 'Megan Bowen' })).toBe(
+    expect(say(french, 'progress.waitingForOne', { names: 'Megan Bowen' })).toBe(
       'En attente de l’approbation de Megan Bowen',
     );
-    expect(say(french, 'readOnly.waitingFor', { names: 'Émilie Roux' })).toBe(
+    expect(say(french, 'readOnly.waitingForOne', { names: 'Émilie Roux' })).toBe(
       'En attente de la décision d’Émilie Roux.',
     );
     expect(say(french, 'approval.nudge', { requester: 'Alex Wilber', team: 'CLI-US-Acme' })).toBe(
@@ -21,10 +21,10 @@ describe('French sentences around names', () => {
   });
 
   it('leaves English sentences and missing values as they are', () => {
-    expect(say(english, 'progress.waitingFor', { names: 'Adele Vance' })).toBe(
+    expect(say(english, 'progress.waitingForOne', { names: 'Adele Vance' })).toBe(
       'Waiting for approval by Adele Vance',
     );
-    expect(say(french, 'progress.waitingFor')).toBe('En attente de l’approbation de {names}');
+    expect(say(french, 'progress.waitingForOne')).toBe('En attente de l’approbation de {names}');
   });
 
   it('agrees with one unreachable approver as with several, and with any field the template sets', () => {

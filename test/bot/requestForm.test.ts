@@ -69,15 +69,17 @@ describe.each(databaseKinds)('the request form, on %s', (kind) => {
     const bad = bot.cardOfAnswer(
       await bot.execute(ALEX, 'checkName', { ...actionData(form, 'checkName'), name: 'x'.repeat(260) }),
     );
-    expect(cardText(bad)).toMatch(/at most 264 characters/);
+    expect(cardText(bad)).toContain('The team name has 260 characters: keep it to at most 256.');
   });
 
-  it('limits the name input to what the prefix leaves, and says the limit when the server refuses', async () => {
-    // "CLI-US-" takes 7 of the 264 characters.
-    expect(inputs(form).get('name')).toMatchObject({ maxLength: 257 });
-    const refused = bot.cardOfAnswer(await submit({ name: 'y'.repeat(260) }, 'too-long'));
+  it('cuts nothing pasted into the name, and says the room the prefix leaves when the server refuses', async () => {
+    // No maxLength: Teams cut pasted text at it without a word.
+    expect(inputs(form).get('name')).not.toHaveProperty('maxLength');
+    // "CLI-US-" takes 7 of the 256 characters Microsoft Graph allows.
+    const refused = bot.cardOfAnswer(await submit({ name: 'y'.repeat(250) }, 'too-long'));
     const problem = blocks(refused).find((text) => /characters/.test(text));
-    expect(problem).toMatch(/at most 264 characters long \(it has 267\)/);
+    expect(problem).toBe('The team name has 250 characters: keep it to at most 249.');
+    expect(inputs(refused).get('name')).toMatchObject({ value: 'y'.repeat(250) });
   });
 
   it('keeps the backslash in the forbidden-characters hints, as Markdown shows it', async () => {

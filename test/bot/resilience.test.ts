@@ -125,11 +125,12 @@ describe('the bot when deliveries are lost', () => {
     const jobs = await myJobs(bot);
     expect(jobs).toHaveLength(before + 1);
     const jobIds = [jobs[0]!.id];
-    // Progress cards of this request (they carry its id in their footer); the short "is ready"
-    // messages that end requests are not progress cards.
+    // Progress cards of this request (their buttons carry its id); the short "is ready" messages
+    // that end requests are not progress cards.
     const progressCards = bot.connector
       .messages(ALEX.conversationId, mark)
-      .filter((m) => cardText(m.body).includes(`Request id: ${String(jobIds[0])}`));
+      .filter((m) => !cardText(m.body).includes('Request received'))
+      .filter((m) => JSON.stringify(m.body).includes(`"jobId":"${String(jobIds[0])}"`));
     expect(progressCards).toHaveLength(1);
   });
 

@@ -42,10 +42,13 @@ describe('approval card (approver view)', () => {
 
   it('offers a comment and Approve / Reject with the approval id', () => {
     const card = renderApprovalCard(request);
-    expect(findAll(card.content, 'Input.Text')).toEqual([
-      expect.objectContaining({ id: 'teamName', value: expect.any(String), maxLength: 264 }),
-      expect.objectContaining({ id: 'comment', maxLength: 2000 }),
+    const inputs = findAll(card.content, 'Input.Text');
+    expect(inputs).toEqual([
+      expect.objectContaining({ id: 'teamName', value: expect.any(String) }),
+      expect.objectContaining({ id: 'comment', value: '' }),
     ]);
+    // No maxLength: Teams cut pasted text at it without a word; the bot says what is too long instead.
+    for (const text of inputs) expect(text).not.toHaveProperty('maxLength');
     for (const verb of ['approve', 'reject']) {
       expect(executeActions(card, verb)).toEqual([
         expect.objectContaining({ associatedInputs: 'auto', data: { approvalId: 'approval-42' } }),
@@ -119,7 +122,20 @@ describe('approval read-only card', () => {
     });
     expectValidCard(card);
     const json = cardJson(card);
-    expect(json).toContain("Waiting for a decision by Adele Vance and Siobhán O'Connor.");
+    // Either approver settles it; with `all`, each must approve; one approver is just named.
+    expect(json).toContain("Waiting for a decision by any one of Adele Vance and Siobhán O'Connor.");
+    const each = (mode: 'any' | 'all', approvers = request.approvers) =>
+      cardJson(
+        renderApprovalReadOnlyCard({
+          ...request,
+          approvers,
+          mode,
+          decision: { status: 'pending' },
+          reason: 'notApprover',
+        }),
+      );
+    expect(each('all')).toContain("Waiting for the approval of each of Adele Vance and Siobhán O'Connor.");
+    expect(each('all', request.approvers.slice(0, 1))).toContain('Waiting for a decision by Adele Vance.');
     expect(json).toContain("Only this template's approval team");
     expect(findAll(card.content, 'Action.Execute')).toEqual([]);
     expect(findAll(card.content, 'Input.Text')).toEqual([]);
@@ -167,7 +183,7 @@ describe('stage notes and the expired card', () => {
     expect(french).toEqual(
       expect.arrayContaining([
         'Étape 2 sur 3 : Legal',
-        'Manager : approuvée par un approbateur : “Fine by me”',
+        'Manager : approuvée par un approbateur : « Fine by me »',
         'Cette demande vous parvient car personne n’a décidé de l’étape « Legal » en 72 heures.',
         'Stage 2 of 3: Legal',
       ]),

@@ -1,5 +1,6 @@
 import { CardVerb, renderErrorCard, renderHelpCard, renderWelcomeCard } from '../../src/bot/cards';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';
+import { readerOf } from '../../src/bot/i18n/catalog';
 
 const verbs = (card: ReturnType<typeof renderHelpCard>) =>
   findAll(card.content, 'Action.Execute').map((action) => action.verb);
@@ -26,12 +27,28 @@ describe('help card', () => {
       'my requests',
       'withdraw',
       'my approvals',
-      'status <request id>',
+      'status <team name>',
       'language en | fr | auto',
       'help',
     ]);
     expect(verbs(card)).toEqual([CardVerb.requestTeam, CardVerb.myRequests, CardVerb.myApprovals]);
     expect(cardJson(card)).not.toContain('did not understand');
+  });
+
+  it('lists the French commands to a French reader', () => {
+    const card = renderHelpCard({ notUnderstood: null }, readerOf('fr-FR', 'Europe/Paris'));
+    const commands = findAll(card.content, 'FactSet').flatMap((set) =>
+      (set.facts as { title: string }[]).map((f) => f.title),
+    );
+    expect(commands).toEqual([
+      'nouvelle équipe',
+      'mes demandes',
+      'retirer',
+      'mes approbations',
+      'état <nom de l’équipe>',
+      'langue fr | en | auto',
+      'aide',
+    ]);
   });
 
   it('quotes text it did not understand, on one line', () => {

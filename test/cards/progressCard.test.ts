@@ -1,6 +1,6 @@
 import { progressCardData, renderProgressCard } from '../../src/bot/cards';
 import { readerOf } from '../../src/bot/i18n/catalog';
-import type { JobWaitReason } from '../../src/client';
+import type { Job, JobWaitReason } from '../../src/client';
 import { stepStatuses } from '../../src/domain/jobs';
 import { teamArchiveJob } from '../../src/services/jobs/teamArchive';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
@@ -17,18 +17,28 @@ const steps = (card: ReturnType<typeof render>) =>
     .map((set) => (set.columns as { items: { text?: string }[] }[]).map((column) => column.items[0]?.text))
     .filter((texts) => texts.length === 3)
     .map(([, title, state]) => `${title}: ${state}`);
-/** The text bar's filled and empty cells, in theme colours (no container background, which vanishes in dark). */
-const bar = (card: ReturnType<typeof render>) =>
-  (findAll(card.content, 'RichTextBlock')[0]?.inlines as { text: string }[])
-    .slice(0, 2)
-    .map((run) => run.text);
+/** The progress bar: a picture, with its text equivalent for screen readers. */
+const bar = (card: ReturnType<typeof render>) => {
+  const image = findAll(card.content, 'Image').find((node) => String(node.url).startsWith('data:image/svg'))!;
+  const svg = Buffer.from(String(image.url).split(',')[1]!, 'base64').toString();
+  const filled = /<rect width="(\d+)" height="8" rx="4" fill="#(?!8a8886)/.exec(svg)?.[1];
+  return { altText: image.altText, filled: Number(filled ?? 0) };
+};
+/** Each step's picture's text equivalent, in order. */
+const stepIcons = (card: ReturnType<typeof render>) =>
+  findAll(card.content, 'Column')
+    .filter((column) => column.width === 'auto')
+    .map((column) => (column.items as Record<string, unknown>[])[0])
+    .filter((item) => item?.type === 'Image' && String(item.width) === '16px')
+    .map((item) => item!.altText);
 
 describe('progress card', () => {
   it('waits for approval by the approvers, naming them', () => {
     const card = render(provisioningJob());
     expectValidCard(card);
     const json = cardJson(card);
-    expect(json).toContain("Waiting for approval by Adele Vance and Siobhán O'Connor");
+    // Either approver settles the stage: the card does not read as if both had to.
+    expect(json).toContain("Waiting for approval by any one of Adele Vance and Siobhán O'Connor");
     expect(json).toContain('CLI-BE-Fabrikam');
     expect(json).toContain(PICTURE);
     expect(steps(card)).toEqual([
@@ -42,7 +52,8 @@ describe('progress card', () => {
       "Store the request's metadata: Waiting",
       'Finish: Waiting',
     ]);
-    expect(bar(card)).toEqual(['', '□'.repeat(10)]);
+    expect(bar(card)).toEqual({ altText: 'Progress: 0%', filled: 0 });
+    expect(stepIcons(card)).toEqual(['In progress', ...Array<string>(8).fill('Waiting')]);
     expect(executeActions(card, 'showStatus')).toEqual([
       expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
     ]);
@@ -65,7 +76,7 @@ describe('progress card', () => {
       "Store the request's metadata: Waiting",
       'Finish: Waiting',
     ]);
-    expect(bar(card)).toEqual(['■■■■■■', '□□□□']);
+    expect(bar(card)).toEqual({ altText: 'Progress: 60%', filled: 120 });
     const texts = findAll(card.content, 'TextBlock').map((block) => block.text);
     expect(texts.filter((text) => typeof text === 'string' && text.startsWith('Log line'))).toEqual([
       'Log line 8.',
@@ -125,7 +136,7 @@ describe('progress card', () => {
       expect.objectContaining({ title: 'Open team', url: WEB_URL }),
     ]);
     expect(findAll(card.content, 'Action.Execute')).toEqual([]);
-    expect(bar(card)).toEqual(['■'.repeat(10), '']);
+    expect(bar(card)).toEqual({ altText: 'Progress: 100%', filled: 200 });
   });
 
   it('says when the team was made without its sensitivity label, with "Apply the label" for an owner', () => {
@@ -202,12 +213,8 @@ describe('progress card', () => {
     expectValidCard(card);
     expect(cardJson(card)).toContain('The request was rejected');
     expect(cardJson(card)).toContain('Rejected by Adele Vance: use the existing team.');
-    expect(steps(card)[0]).toBe('Approval: Rejected');
-    expect(
-      steps(card)
-        .slice(1)
-        .every((step) => step.endsWith('Skipped')),
-    ).toBe(true);
+    // The steps the rejection skipped did not apply: only the approval is listed.
+    expect(steps(card)).toEqual(['Approval: Rejected']);
   });
 
   it('follows archive jobs with their single step', () => {
@@ -231,7 +238,91 @@ describe('progress card', () => {
   it('stays under 28 KB with long names and log lines', () => {
     const log = Array.from({ length: 500 }, () => '🚀'.repeat(2000));
     const job = provisioningJob({ status: 'active', progress: 50, log });
-    const card = renderProgressCard({ ...progressCardData(job, PICTURE), teamName: '€'.repeat(264) });
+    const card = renderProgressCard({ ...progressCardData(job, PICTURE), teamName: '€'.repeat(256) });
     expectValidCard(card);
+  });
+
+  it('says "each of" when every approver of the stage must approve, and one name alone as it is', () => {
+    const job = provisioningJob();
+    const approval = (job.data as { approval: Record<string, unknown> }).approval;
+    const stage = (decision: 'any' | 'all', approvers: unknown[]): Job => ({
+      ...job,
+      data: {
+        ...job.data,
+        approval: {
+          ...approval,
+          approvers,
+          stages: [{ id: 'approval-42', name: 'Managers', decision, approvers, status: 'pending' }],
+        },
+      } as Job['data'],
+    });
+    const both = (approval.approvers as unknown[]).slice(0, 2);
+    expect(cardJson(render(stage('all', both)))).toContain(
+      "Waiting for approval by each of Adele Vance and Siobhán O'Connor",
+    );
+    expect(cardJson(render(stage('any', both)))).toContain(
+      "Waiting for approval by any one of Adele Vance and Siobhán O'Connor",
+    );
+    expect(cardJson(render(stage('all', both.slice(0, 1))))).toContain(
+      'Waiting for approval by Adele Vance"',
+    );
+  });
+
+  it('gives every visual state a text equivalent: no symbol a screen reader spells out', () => {
+    const card = render(provisioningJob({ status: 'active', progress: 40, done: 3, approval: 'approved' }));
+    const json = cardJson(card);
+    // ■□ and emoji were read one by one ("black square, black square…", "check mark button").
+    expect(json).not.toMatch(/[■□✅⏳⚪❌➖⛔]/u);
+    expect(bar(card).altText).toBe('Progress: 40%');
+    expect(stepIcons(card)).toEqual([
+      'Done',
+      'Done',
+      'Done',
+      'Done',
+      'In progress',
+      'Waiting',
+      'Waiting',
+      'Waiting',
+      'Waiting',
+    ]);
+    for (const image of findAll(card.content, 'Image')) expect(String(image.altText ?? '')).not.toBe('');
+  });
+
+  it('hides the steps that did not apply, and says states that agree with the French steps', () => {
+    const job = provisioningJob({
+      status: 'completed',
+      progress: 100,
+      approval: 'approved',
+      webUrl: WEB_URL,
+    });
+    const skipped = {
+      ...job,
+      steps: job.steps.map((step) =>
+        step.name === 'metadata' || step.name === 'welcome' ? { ...step, status: 'skipped' as const } : step,
+      ),
+    };
+    const english = render(skipped);
+    expect(steps(english)).not.toContainEqual(expect.stringContaining("Store the request's metadata"));
+    expect(steps(english)).not.toContainEqual(expect.stringContaining('Skipped'));
+    expect(steps(english)).toContain('Approval: Done');
+    const french = renderProgressCard(progressCardData(skipped, PICTURE), readerOf('fr-FR', 'Europe/Paris'));
+    expect(steps(french)).toContain('Approbation: Terminée');
+    expect(steps(french)).toContain('Ajout des propriétaires et des membres: Terminé');
+    expect(bar(french).altText).toBe('Avancement : 100 %');
+  });
+
+  it('shows no request id, and quotes the approver French-style for a French reader', () => {
+    const job = provisioningJob({ status: 'waiting', approval: 'approved' });
+    const data = progressCardData(job, PICTURE);
+    const decided = {
+      ...data,
+      decision: { outcome: 'approved' as const, by: 'Adele Vance', message: 'Bien vu' },
+    };
+    const texts = findAll(renderProgressCard(decided).content, 'TextBlock').map((b) => String(b.text));
+    expect(texts.join('\n')).not.toMatch(/Request id|job-7f3c/);
+    expect(texts).toContain('“Bien vu”');
+    const french = renderProgressCard(decided, readerOf('fr-FR', 'Europe/Paris'));
+    expect(findAll(french.content, 'TextBlock').map((b) => b.text)).toContain('« Bien vu »');
+    expect(cardJson(french)).not.toContain('Identifiant');
   });
 });

@@ -1,4 +1,5 @@
 import { MY_REQUESTS_SHOWN, renderConfirmationCard, renderMyRequestsCard } from '../../src/bot/cards';
+import { readerOf } from '../../src/bot/i18n/catalog';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
 import { APPROVERS, provisioningJob } from './sampleData';
 
@@ -15,7 +16,9 @@ describe('confirmation card', () => {
     expectValidCard(card);
     const json = cardJson(card);
     expect(json).toContain('Your team will be called **CLI-BE-Fabrikam**.');
-    expect(json).toContain("Adele Vance and Siobhán O'Connor will decide");
+    // Either approver is enough: "Adele Vance and Siobhán O'Connor will decide" read as if both had to.
+    expect(json).toContain("approval from any one of Adele Vance and Siobhán O'Connor");
+    expect(json).not.toMatch(/Request id|job-7f3c(?!")/);
     expect(json).toContain('https://contoso.example/pictures/client-engagement.png');
     expect(json).toContain('Requested on May 4, 2026, 9:30 AM');
     expect(json).toContain('I keep the request’s card below up to date.');
@@ -85,7 +88,21 @@ describe('my requests card', () => {
     const card = renderMyRequestsCard({ jobs });
     expectValidCard(card);
     expect(executeActions(card, 'showStatus')).toHaveLength(MY_REQUESTS_SHOWN);
-    expect(cardJson(card)).toContain(`And ${40 - MY_REQUESTS_SHOWN} older request(s).`);
+    expect(cardJson(card)).toContain(`And ${40 - MY_REQUESTS_SHOWN} older requests.`);
+    expect(cardJson(card)).not.toContain('(s)');
+  });
+
+  it('says the count of older requests with its real plural, in English and in French', () => {
+    const jobs = (count: number) =>
+      Array.from({ length: MY_REQUESTS_SHOWN + count }, (_, i) => provisioningJob({ id: `job-${i}` }));
+    const french = readerOf('fr-FR', 'Europe/Paris');
+    expect(cardJson(renderMyRequestsCard({ jobs: jobs(1) }))).toContain('And 1 older request.');
+    expect(cardJson(renderMyRequestsCard({ jobs: jobs(1) }, french))).toContain(
+      'Et 1 demande plus ancienne.',
+    );
+    expect(cardJson(renderMyRequestsCard({ jobs: jobs(3) }, french))).toContain(
+      'Et 3 demandes plus anciennes.',
+    );
   });
 
   it('invites a first request when there is none', () => {

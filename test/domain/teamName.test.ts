@@ -7,15 +7,16 @@ describe('validateTeamName', () => {
     expect(validateTeamName('a')).toBeNull();
   });
 
-  it('accepts 264 characters and refuses 265', () => {
-    expect(TEAM_NAME_MAX_LENGTH).toBe(264);
-    expect(validateTeamName('x'.repeat(264))).toBeNull();
-    expect(validateTeamName('x'.repeat(265))).toMatch(/at most 264 characters.*265/);
+  it("accepts 256 characters and refuses 257: Microsoft Graph's limit on a group's displayName", () => {
+    expect(TEAM_NAME_MAX_LENGTH).toBe(256);
+    expect(validateTeamName('x'.repeat(256))).toBeNull();
+    expect(validateTeamName('x'.repeat(257))).toMatch(/at most 256 characters.*257/);
+    expect(validateTeamName('x'.repeat(264))).toMatch(/at most 256 characters.*264/);
   });
 
   it('counts Unicode code points, not UTF-16 units', () => {
-    expect(validateTeamName('🚀'.repeat(264))).toBeNull();
-    expect(validateTeamName('🚀'.repeat(265))).toMatch(/at most 264/);
+    expect(validateTeamName('🚀'.repeat(256))).toBeNull();
+    expect(validateTeamName('🚀'.repeat(257))).toMatch(/at most 256/);
   });
 
   it('refuses empty and whitespace-only names', () => {

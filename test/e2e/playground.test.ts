@@ -106,12 +106,18 @@ describeWithPlayground()('a team request with approval, through the Agents Playg
     expect(cardShows(done.card, /Approved by Adele Vance/)).toBe(true);
     expect(cardShows(done.card, /Looks good, go ahead/)).toBe(true);
 
-    // Every card in his chat that shows the request ends at "ready": none is left behind.
+    // Every card in his chat that shows the request's progress ends at "ready": none is left behind.
+    // (Its progress cards name its team; the id is only in their buttons, which a ready card has not.)
     await alex.stream.waitFor('every card of the request at "ready"', () => {
       const cards = alex.stream
         .messages()
         .map((message) => cardOf(message))
-        .filter((card): card is Card => card !== undefined && JSON.stringify(card).includes(jobId));
+        .filter(
+          (card): card is Card =>
+            card !== undefined &&
+            (JSON.stringify(card).includes(jobId) ||
+              (cardShows(card, /CLI-US-Acme/) && JSON.stringify(card).includes('"altText":"Progress: '))),
+        );
       return cards.length >= 1 && cards.every((card) => cardShows(card, /Your team is ready/))
         ? true
         : undefined;

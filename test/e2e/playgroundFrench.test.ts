@@ -84,7 +84,9 @@ describeWithPlayground()('a team request in French, through the Agents Playgroun
     expectFrench(confirmation);
     expect(cardShows(confirmation, /Votre équipe s’appellera \*\*CLI-US-Fourmi\*\*/)).toBe(true);
     expectFrench(waiting.card);
-    expect(cardShows(waiting.card, /En attente de l’approbation d’Adele Vance/)).toBe(true);
+    expect(cardShows(waiting.card, /En attente de l’approbation d’une personne parmi Adele Vance/)).toBe(
+      true,
+    );
 
     const approval = await cardWith(adele, 'approve');
     expectFrench(approval.card);

@@ -205,6 +205,15 @@ describe('creating a team', () => {
     expect(team.displayName).toBe(request.displayName);
   });
 
+  test('Graph refuses a group displayName over 256 characters, as its group resource documents', async () => {
+    // Steward never sends one (the API holds every name to the limit); the simulator refuses it as Graph does.
+    await expect(platform.teams.createTeam(spec({ displayName: 'g'.repeat(257) }))).rejects.toThrow(
+      PlatformError,
+    );
+    const team = await platform.teams.createTeam(spec({ displayName: 'g'.repeat(256) }));
+    expect(team.displayName).toBe('g'.repeat(256));
+  });
+
   test('waits out the 404 Graph gives for a group Teams cannot see yet', async () => {
     fake.replicationDelays = 2;
     const team = await platform.teams.createTeam(spec());

@@ -1,3 +1,4 @@
+import { TEAM_NAME_MAX_LENGTH } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip, markdownText, shortQuotes, teamsDateTime } from './cardText';
@@ -29,6 +30,8 @@ export interface ApprovalRequestFacts {
   template: { name: string; pictureUrl: string | null };
   requester: { name: string; mail: string | null };
   approvers: readonly Approver[];
+  /** Whether any one of the approvers settles the stage or each must approve (`any` when absent). */
+  mode?: 'any' | 'all';
 }
 
 /** What the approver's card shows. */
@@ -44,6 +47,8 @@ export interface ApprovalCardData extends ApprovalRequestFacts {
   amendedName?: string;
   /** Why the approver's amendment was refused. */
   problems?: readonly string[];
+  /** The comment the approver typed, kept when the card comes back with a problem to fix. */
+  comment?: string;
   /**
    * With a staged policy: which stage this is, the earlier stages' decisions and comments, and why
    * the card arrived (an escalation) or came back (a reminder), one line each, drawn in the reader's
@@ -68,7 +73,7 @@ export function namesLine(names: readonly string[], reader: Reader, max = 400): 
 /** The request's names as the approval cards show them, with the reader's words where one is missing. */
 export function requestNames(data: ApprovalRequestFacts, reader: Reader) {
   return {
-    teamName: clip(data.teamName, 264),
+    teamName: clip(data.teamName, TEAM_NAME_MAX_LENGTH),
     templateName: clip(data.template.name || say(reader, 'approval.teamRequest'), 120),
     requesterName: clip(data.requester.name || say(reader, 'approval.someone'), 120),
     approvers: namesLine(
@@ -108,7 +113,9 @@ export function renderApprovalCard(
     owners: namesLine(data.owners, reader),
     members: namesLine(data.members, reader),
     approvers: names.approvers,
-    requestedName: clip(data.amendedName ?? data.requestedName ?? '', 264),
+    // What the approver typed, whole (up to a sane bound), so a name said to be too long can be fixed.
+    requestedName: clip(data.amendedName ?? data.requestedName ?? '', 1000),
+    comment: clip(data.comment ?? '', 4000),
     finalName: finalNameLine(data, reader),
     stageNotes: (data.stageNotes ?? []).slice(0, 12).map((note) => clip(stageNoteText(note, reader), 600)),
     problems: (data.problems ?? [])
@@ -151,6 +158,6 @@ function finalNameLine(data: ApprovalCardData, reader: Reader): string {
       ? data.teamName
       : amendedFinalName(data.teamName, data.requestedName ?? '', typed);
   return final
-    ? say(reader, 'approval.finalName', { name: clip(final, 264) })
+    ? say(reader, 'approval.finalName', { name: clip(final, TEAM_NAME_MAX_LENGTH) })
     : say(reader, 'approval.finalNameConvention');
 }

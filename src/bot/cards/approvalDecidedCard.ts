@@ -77,7 +77,7 @@ export function renderApprovalDecidedCard(
     outcome: look.outcome,
     outcomeText,
     outcomeColor: look.outcomeColor,
-    message: clip(data.message?.trim() ?? '', 2000),
+    message: data.message?.trim() ? say(reader, 'quoted', { text: clip(data.message.trim(), 2000) }) : '',
     ...names,
     labels: { ...approvalLabels(reader), fallback: look.fallback, decided: look.decided },
   });

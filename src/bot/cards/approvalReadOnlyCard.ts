@@ -1,5 +1,6 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { approvalLabels, type ApprovalRequestFacts, requestNames } from './approvalCard';
+import { approvalWords } from './approvalWords';
 import { clip } from './cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import approvalReadOnlyCardTemplate from './templates/approvalReadOnlyCard.json';
@@ -23,7 +24,9 @@ export function renderApprovalReadOnlyCard(
   const state =
     decision.status === 'pending'
       ? approvers
-        ? say(reader, 'readOnly.waitingFor', { names: approvers })
+        ? say(reader, `readOnly.waitingFor${approvalWords(data.approvers.length, data.mode ?? 'any')}`, {
+            names: approvers,
+          })
         : say(reader, 'readOnly.waiting')
       : say(reader, decision.status === 'approved' ? 'readOnly.approvedBy' : 'readOnly.rejectedBy', {
           name: clip(decision.decidedBy || say(reader, 'approval.anApprover'), 120),

@@ -31,8 +31,11 @@ export function plainSentence(message: string, max = 300, empty = 'Something wen
 /** A GUID, with the brackets or parentheses around it, as the API's log lines write ids. */
 const GUID = /\s?[([]?\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b[)\]]?/gi;
 
-/** A sensitivity label named by its id ("Privacy private, label 901c…"): a person needs its name. */
-const LABEL_ID = /,?\s*label\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/**
+ * A sensitivity label named by its id in an older log line ("Privacy private, label 901c…"): a
+ * person needs its name. (Newer lines say "with its sensitivity label 901c…", whose id goes as any id.)
+ */
+const LABEL_ID = /,\s*label\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
 /**
  * A log line as a person reads it: ids (approval, team and job GUIDs) taken out, since the names

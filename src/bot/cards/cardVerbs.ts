@@ -94,6 +94,11 @@ export interface WithdrawData {
   confirmed?: boolean;
 }
 
+/** Data of a typed `status <team name>`: the request named by its team's name (or its id). */
+export interface RequestByNameData {
+  request: string;
+}
+
 /** Data of `approve` and `reject`, plus the optional comment input. */
 export interface ApprovalDecisionData {
   approvalId: string;

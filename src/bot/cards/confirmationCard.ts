@@ -1,5 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
+import { TEAM_NAME_MAX_LENGTH } from '../../client';
+import { approvalWords } from './approvalWords';
 import { clip } from './cardText';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import type { Job } from '../../client';
@@ -17,6 +19,8 @@ export interface ConfirmationCardData {
   requestedAt: string;
   /** Names of the approval team when the template needs approval; empty when it does not. */
   approverNames: readonly string[];
+  /** Whether any one of the approvers decides, or each of them must approve (`any` when absent). */
+  approvalMode?: 'any' | 'all';
 }
 
 /** The confirmation card's data for a job just accepted (`201 Job`, or `GET /jobs/{id}` later). */
@@ -29,6 +33,7 @@ export function confirmationCardData(job: Job, pictureUrl: string | null): Confi
     pictureUrl,
     requestedAt: summary.createdDateTime,
     approverNames: summary.approval?.approverNames ?? [],
+    approvalMode: summary.approval?.mode ?? 'any',
   };
 }
 
@@ -40,7 +45,7 @@ export function renderConfirmationCard(
   data: ConfirmationCardData,
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
-  const team = clip(data.teamName, 264);
+  const team = clip(data.teamName, TEAM_NAME_MAX_LENGTH);
   const approvers = clip(namesIn(reader, data.approverNames), 400);
   return renderCard('confirmationCard', confirmationCardTemplate, {
     jobId: data.jobId,
@@ -54,9 +59,14 @@ export function renderConfirmationCard(
       name: say(reader, 'confirmation.name', { team }),
       template: say(reader, 'confirmation.template'),
       requestedAt: say(reader, 'confirmation.requestedAt', { when: dateTimeFor(reader, data.requestedAt) }),
-      approval: say(reader, 'confirmation.approval', { names: approvers }),
+      approval: say(
+        reader,
+        `confirmation.approval${approvalWords(data.approverNames.length, data.approvalMode ?? 'any')}`,
+        {
+          names: approvers,
+        },
+      ),
       noApproval: say(reader, 'confirmation.noApproval'),
-      requestId: say(reader, 'progress.requestId', { id: data.jobId }),
       follow: say(reader, 'confirmation.follow'),
     },
   });

@@ -13,6 +13,8 @@ export interface JobSummary {
   steps: readonly JobStep[];
   /** The final team name (after the naming convention, and after an approver's rename). */
   teamName: string;
+  /** The name the requester typed, before the template's convention; null when unknown. */
+  requestedName: string | null;
   templateName: string;
   requesterName: string;
   /** The created team's link, once known; null before. */
@@ -22,6 +24,8 @@ export interface JobSummary {
     id: string;
     status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
     approverNames: string[];
+    /** How the stage waiting is settled: by any one of its approvers, or by each of them. */
+    mode: 'any' | 'all';
     /** Who decided (their display name), once someone has. */
     decidedBy: string | null;
     /** The approver's words, when they wrote any. */
@@ -90,6 +94,13 @@ function stageAt(
   return { number: index + 1, count: stages.length, name: stringAt(stages[index] as Json, 'name') ?? '' };
 }
 
+/** How the stage `id` names is settled: `all` when each approver must approve, else `any`. */
+function modeAt(approval: Json | undefined, id: string): 'any' | 'all' {
+  const stages = Array.isArray(approval?.stages) ? (approval.stages as unknown[]) : [];
+  const stage = stages.find((s) => s && typeof s === 'object' && (s as Json).id === id) as Json | undefined;
+  return stage?.decision === 'all' ? 'all' : 'any';
+}
+
 /** The card-relevant facts of a provisioning, archive or unarchive job (`GET /jobs/{id}`). */
 export function summarizeJob(job: Job): JobSummary {
   const data = job.data;
@@ -116,6 +127,7 @@ export function summarizeJob(job: Job): JobSummary {
       stringAt(team, 'displayName') ??
       stringAt(requestedTeam, 'name') ??
       'Untitled team',
+    requestedName: stringAt(requestedTeam, 'name') ?? null,
     templateName: stringAt(template, 'name') ?? '',
     requesterName: stringAt(requester, 'displayName') ?? stringAt(requester, 'id') ?? '',
     webUrl: stringAt(team, 'webUrl') ?? null,
@@ -129,6 +141,7 @@ export function summarizeJob(job: Job): JobSummary {
                 ? approvalStatus
                 : 'pending',
             approverNames: namesAt(approval, 'approvers'),
+            mode: modeAt(approval, approvalId),
             decidedBy: deciderId ? (nameOf(approval, deciderId) ?? 'an approver') : null,
             message: stringAt(decider, 'message')?.trim() ?? null,
             stage: stageAt(approval, approvalId),

@@ -1,3 +1,4 @@
+import { TEAM_NAME_MAX_LENGTH } from '../../client';
 import { dayFor, type Reader, say } from '../i18n/catalog';
 import { clip, markdownText } from './cardText';
 
@@ -10,7 +11,7 @@ export type LifecycleAnswer =
 
 /** A team's name as a card's Markdown shows it: its characters as typed, cut to a readable length. */
 export function teamNameText(name: string): string {
-  return markdownText(clip(name, 264));
+  return markdownText(clip(name, TEAM_NAME_MAX_LENGTH));
 }
 
 /** A card line without its Markdown, for the card's fallback text. */

@@ -2,7 +2,7 @@ import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, teamLink } from './cardText';
 import type { MessageKey } from '../i18n/en';
-import { dateTimeFor, DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import { dateTimeFor, DEFAULT_READER, type Reader, say, sayCount } from '../i18n/catalog';
 import { type JobKind, summarizeJob } from './jobSummary';
 import { isWithdrawable, kindLabel } from './progressCard';
 import myRequestsCardTemplate from './templates/myRequestsCard.json';
@@ -71,7 +71,7 @@ export function renderMyRequestsCard(
     labels: {
       title: say(reader, data.withdrawable ? 'withdraw.title' : 'list.title'),
       empty: say(reader, data.withdrawable ? 'withdraw.none' : 'list.empty'),
-      more: say(reader, 'list.more', { count: more }),
+      more: sayCount(reader, 'list.more', more),
       fallback: say(reader, data.withdrawable ? 'withdraw.fallback' : 'list.fallback'),
       withdraw: say(reader, 'action.withdraw'),
       openTeam: say(reader, 'action.openTeam'),

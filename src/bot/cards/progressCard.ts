@@ -1,9 +1,12 @@
 import type { Job, JobStatus, JobWaitReason } from '../../client';
+import { TEAM_NAME_MAX_LENGTH } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip, markdownText, plainSentence, teamLink, withoutIds } from './cardText';
 import { type MessageKey } from '../i18n/en';
-import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
+import { dateTimeFor, DEFAULT_READER, isFeminine, namesIn, type Reader, say } from '../i18n/catalog';
+import { approvalWords } from './approvalWords';
+import { progressBarImage, STEP_ICONS } from './cardIcons';
 import { type JobKind, summarizeJob } from './jobSummary';
 import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
 import progressCardTemplate from './templates/progressCard.json';
@@ -38,6 +41,8 @@ export interface ProgressCardData {
   approval: {
     status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
     approverNames: readonly string[];
+    /** Whether any one of the approvers settles the stage, or each of them must approve. */
+    mode?: 'any' | 'all';
     /** The stage waiting, with a staged policy. */
     stage?: { number: number; count: number; name: string } | null;
     /** Nobody decided on `stage` in time (within `days`): the request expired. */
@@ -106,14 +111,26 @@ function labelMissingOf(job: Job): ProgressCardData['labelMissing'] {
   return { teamId: data.team.id, byOwner: owners.includes(data.requester?.id) };
 }
 
-const STEP_LOOK: Record<StepState, { icon: string; text: MessageKey }> = {
-  done: { icon: '✅', text: 'step.done' },
-  running: { icon: '⏳', text: 'step.active' },
-  pending: { icon: '⚪', text: 'step.pending' },
-  failed: { icon: '❌', text: 'step.failed' },
-  skipped: { icon: '➖', text: 'step.skipped' },
-  rejected: { icon: '⛔', text: 'step.rejected' },
+/** Each step state's words, and their feminine form where French makes them agree with the step. */
+const STEP_WORDS: Record<StepState, { text: MessageKey; feminine: MessageKey }> = {
+  done: { text: 'step.done', feminine: 'step.doneFeminine' },
+  running: { text: 'step.active', feminine: 'step.active' },
+  pending: { text: 'step.pending', feminine: 'step.pending' },
+  failed: { text: 'step.failed', feminine: 'step.failed' },
+  skipped: { text: 'step.skipped', feminine: 'step.skippedFeminine' },
+  rejected: { text: 'step.rejected', feminine: 'step.rejectedFeminine' },
 };
+
+/** A step as the checklist shows it: its title, its state in words agreeing with it, and its picture. */
+function stepLine(step: ProgressStep, reader: Reader): { title: string; icon: string; stateText: string } {
+  const key = STEP_TITLES[step.title];
+  const words = STEP_WORDS[step.state];
+  return {
+    title: clip(key ? say(reader, key) : step.title, 80),
+    icon: STEP_ICONS[step.state],
+    stateText: say(reader, key && isFeminine(reader, key) ? words.feminine : words.text),
+  };
+}
 
 /** The steps' English titles (as the checklist names them) and their catalog keys. */
 const STEP_TITLES: Record<string, MessageKey> = {
@@ -196,34 +213,19 @@ function headline(data: ProgressCardData, reader: Reader): { text: string; color
     case 'waiting':
       if (approval?.status === 'pending') {
         const who = namesIn(reader, approval.approverNames);
-        if (approval.stage && who) {
+        if (!who) return { text: say(reader, 'progress.waiting'), color: 'warning' };
+        const words = approvalWords(approval.approverNames.length, approval.mode ?? 'any');
+        const names = clip(who, 200);
+        if (approval.stage) {
           const { number, count, name } = approval.stage;
-          const text = say(reader, 'progress.stageWaitingFor', {
-            number,
-            count,
-            stage: clip(name, 80),
-            names: clip(who, 200),
-          });
+          const stage = clip(name, 80);
+          const text = say(reader, `progress.stageWaitingFor${words}`, { number, count, stage, names });
           return { text, color: 'warning' };
         }
-        return {
-          text: who
-            ? say(reader, 'progress.waitingFor', { names: clip(who, 200) })
-            : say(reader, 'progress.waiting'),
-          color: 'warning',
-        };
+        return { text: say(reader, `progress.waitingFor${words}`, { names }), color: 'warning' };
       }
       return { text: say(reader, 'progress.queued'), color: 'default' };
   }
-}
-
-/** Cells of the text progress bar. */
-const BAR_CELLS = 10;
-
-/** The progress as a bar of filled and empty squares: "■■■■□□□□□□" for 40 %. */
-export function progressBar(progress: number): { done: string; left: string } {
-  const done = Math.round((Math.min(100, Math.max(0, progress)) / 100) * BAR_CELLS);
-  return { done: '■'.repeat(done), left: '□'.repeat(BAR_CELLS - done) };
 }
 
 /**
@@ -259,10 +261,9 @@ export function renderProgressCard(
 ): AdaptiveCardAttachment {
   const progress = Math.min(100, Math.max(0, Math.round(data.progress)));
   const title = headline(data, reader);
-  const stepTitle = (text: string) => (STEP_TITLES[text] ? say(reader, STEP_TITLES[text]) : text);
   return renderCard('progressCard', progressCardTemplate, {
     jobId: data.jobId,
-    teamName: clip(data.teamName, 264),
+    teamName: clip(data.teamName, TEAM_NAME_MAX_LENGTH),
     templateName: clip(kindLabel(data.kind, data.templateName, reader), 120),
     pictureUrl: cardPictureUrl(data.pictureUrl),
     status: data.status,
@@ -277,19 +278,20 @@ export function renderProgressCard(
     // light, dark and high-contrast themes, where pale coloured text was not.
     headlineStyle: title.color === 'default' ? 'emphasis' : title.color,
     progress,
-    // A bar of text in the theme's foreground colours: container backgrounds (the bar it replaces)
-    // vanish in the dark and high-contrast themes, and pale green was hard to read in the light one.
-    bar: progressBar(progress),
-    barColor: data.status === 'failed' ? 'attention' : 'good',
+    // A picture with its text equivalent: characters (■□) were spelled out one by one by screen
+    // readers, and container backgrounds vanish in the dark and high-contrast themes.
+    bar: {
+      url: progressBarImage(progress, data.status === 'failed'),
+      text: say(reader, 'progress.bar', { progress }),
+    },
     updated: say(reader, 'progress.updated', { progress, when: dateTimeFor(reader, data.updatedAt) }),
-    steps: data.steps.slice(0, 12).map((step) => ({
-      title: clip(stepTitle(step.title), 80),
-      icon: STEP_LOOK[step.state].icon,
-      stateText: say(reader, STEP_LOOK[step.state].text),
-    })),
+    // A step that did not apply (nothing to do, or never run after a failure) is not shown.
+    steps: data.steps
+      .filter((step) => step.state !== 'skipped')
+      .slice(0, 12)
+      .map((step) => stepLine(step, reader)),
     labels: {
       latest: say(reader, 'progress.latest'),
-      requestId: say(reader, 'progress.requestId', { id: data.jobId }),
       openTeam: say(reader, 'action.openTeam'),
       tryAgain: say(reader, 'action.tryAgain'),
       refresh: say(reader, 'action.refresh'),
@@ -310,7 +312,9 @@ export function renderProgressCard(
         ? data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300))
         : [],
     decision: decisionLine(data.decision, reader),
-    decisionMessage: data.decision?.message ? clip(data.decision.message, 1000) : '',
+    decisionMessage: data.decision?.message
+      ? say(reader, 'quoted', { text: clip(data.decision.message, 1000) })
+      : '',
     unreachable: data.unreachableApprovers.length
       ? say(reader, 'progress.unreachable', { names: clip(namesIn(reader, data.unreachableApprovers), 300) })
       : '',

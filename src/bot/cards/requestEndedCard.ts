@@ -1,3 +1,4 @@
+import { TEAM_NAME_MAX_LENGTH } from '../../client';
 import { say, DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, teamLink } from './cardText';
@@ -20,9 +21,11 @@ export function renderRequestEndedCard(
   data: ProgressCardData,
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
-  const team = clip(data.teamName, 264);
+  const team = clip(data.teamName, TEAM_NAME_MAX_LENGTH);
   const decision = data.decision;
-  const said = decision?.message ? ` : “${clip(decision.message, 1000)}”` : '.';
+  const said = decision?.message
+    ? ` : ${say(reader, 'quoted', { text: clip(decision.message, 1000) })}`
+    : '.';
   const by = (key: 'ended.approvedBy' | 'ended.rejectedBy') =>
     decision
       ? say(reader, key, {

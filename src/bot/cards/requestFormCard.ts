@@ -2,7 +2,8 @@ import type { CatalogTemplate } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { cardPictureUrl } from './cardPicture';
 import { clip, markdownText, shortQuotes } from './cardText';
-import { DEFAULT_READER, namesIn, numberFor, type Reader, say } from '../i18n/catalog';
+import { DEFAULT_READER, namesIn, numberFor, type Reader, say, sayCount } from '../i18n/catalog';
+import { approvalWords } from './approvalWords';
 import requestFormCardTemplate from './templates/requestFormCard.json';
 
 /** Static people-picker choices kept on the card (hosts without `Data.Query` search show only these). */
@@ -14,7 +15,12 @@ export interface PersonChoice {
   value: string;
 }
 
-/** The answers a form shows; missing ones come from the template's `newTeam.default*`. */
+/**
+ * The answers a form shows; a missing description or welcome message comes from the template's
+ * `newTeam.default*`. A missing name stays empty, with the template's `defaultName` as the
+ * placeholder: a name prefilled as a value ("New project") made a team of that name at one
+ * careless press.
+ */
 export interface RequestFormValues {
   name?: string;
   description?: string;
@@ -32,7 +38,7 @@ export interface RequestFormCardData {
   values?: RequestFormValues;
   /** A sentence about the name the naming convention will produce, e.g. `Your team will be called "PRJ - Falcon".`; null for none. */
   finalNamePreview: string | null;
-  /** The longest name the person may type: the convention's additions leave the rest of 264. */
+  /** The longest name the person may type: the convention's additions leave the rest of Graph's limit. */
   nameMaxLength: number;
   /** Owners and members the person must still pick (the requester and permanent people count). */
   ownersNeeded: number;
@@ -91,14 +97,13 @@ export function renderRequestFormCard(
       pictureUrl: cardPictureUrl(config.pictureUrl),
     },
     team: {
-      name: values.name ?? newTeam.defaultName ?? '',
+      name: values.name ?? '',
       description: values.description ?? newTeam.defaultDescription ?? '',
       welcomeMessage: values.welcomeMessage ?? newTeam.defaultWelcomeMessage ?? '',
       owners: (values.owners ?? []).join(','),
       members: (values.members ?? []).join(','),
     },
     finalNamePreview: clip(data.finalNamePreview?.trim() ?? '', 400),
-    nameMaxLength,
     minimumOwners: data.ownersNeeded,
     minimumMembers: data.membersNeeded,
     // A convention decides the text: say so, and offer no input when it ignores what is typed.
@@ -121,7 +126,9 @@ export function renderRequestFormCard(
     sensitivityLabel: clip(data.sensitivityLabel ?? '', 80),
     approval:
       config.approval.requireApproval && approvers.length > 0
-        ? say(reader, 'form.approvalBy', { names: clip(namesIn(reader, approvers), 300) })
+        ? say(reader, `form.approvalBy${approvalWords(approvers.length, 'any')}`, {
+            names: clip(namesIn(reader, approvers), 300),
+          })
         : say(reader, config.approval.requireApproval ? 'form.approvalNeeded' : 'form.approvalNotNeeded'),
     problems: data.problems.slice(0, 10).map((problem) => markdownText(clip(shortQuotes(problem), 300))),
     formId: data.formId ?? '',
@@ -129,7 +136,9 @@ export function renderRequestFormCard(
       fallback: say(reader, 'form.fallback', { template: templateName }),
       title: say(reader, 'form.title', { template: templateName }),
       name: say(reader, 'fact.teamName'),
-      namePlaceholder: say(reader, 'form.namePlaceholder'),
+      namePlaceholder: newTeam.defaultName?.trim()
+        ? clip(newTeam.defaultName.trim(), 120)
+        : say(reader, 'form.namePlaceholder'),
       nameError: say(reader, 'form.nameError', { max: numberFor(reader, nameMaxLength) }),
       description: say(reader, 'form.description'),
       descriptionError: say(reader, 'form.descriptionError', {
@@ -142,8 +151,8 @@ export function renderRequestFormCard(
       owners: say(reader, 'fact.owners'),
       members: say(reader, 'fact.members'),
       peoplePlaceholder: say(reader, 'form.peoplePlaceholder'),
-      ownersError: say(reader, 'form.ownersError', { count: data.ownersNeeded }),
-      membersError: say(reader, 'form.membersError', { count: data.membersNeeded }),
+      ownersError: sayCount(reader, 'form.ownersError', data.ownersNeeded),
+      membersError: sayCount(reader, 'form.membersError', data.membersNeeded),
       privacy: say(reader, 'fact.privacy'),
       label: say(reader, 'fact.label'),
       approval: say(reader, 'fact.approval'),

@@ -23,7 +23,9 @@ export function stageNoteText(note: StageNote | string, reader: Reader): string 
       const line = say(reader, 'approval.earlierStage', { stage: note.stage, name });
       // French sets a colon off with a space.
       const colon = reader.language === 'fr' ? ' :' : ':';
-      return note.comment ? `${line}${colon} “${clip(note.comment, 400)}”` : line;
+      return note.comment
+        ? `${line}${colon} ${say(reader, 'quoted', { text: clip(note.comment, 400) })}`
+        : line;
     }
     case 'escalatedLate':
       return say(reader, 'approval.escalatedLate', { stage: note.stage, hours: note.hours });

@@ -85,6 +85,7 @@ export function approvalCardData(
     template: { name: summary.templateName, pictureUrl: null },
     requester: { name: summary.requesterName, mail: text(requester.mail) || null },
     approvers,
+    mode: stageOf(job, approvalId ?? text(object(data.approval).id))?.decision ?? 'any',
     description: text(plan.description) || text(team.description),
     requestedAt: job.createdDateTime,
     privacy: plan.visibility === 'public' ? 'public' : 'private',

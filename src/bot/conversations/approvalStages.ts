@@ -17,6 +17,8 @@ export interface StageView {
   time: string | null;
   escalated: string | null;
   remindedAt: string | null;
+  /** `all`: each approver must approve; `any`: the first decision settles the stage. */
+  decision: 'any' | 'all';
 }
 
 const object = (value: unknown): Json =>
@@ -44,6 +46,7 @@ export function stagesOf(job: Job): StageView[] {
       approvers: (Array.isArray(stage.approvers) ? stage.approvers : []).map(person).filter((p) => p.id),
       decider: decider?.id ? decider : null,
       comment: text(stage.comment) || null,
+      decision: stage.decision === 'all' ? 'all' : 'any',
       time: text(stage.time) || null,
       escalated: text(stage.escalated) || null,
       remindedAt: text(stage.remindedAt) || null,

@@ -1,5 +1,5 @@
 import { MessageFactory, type TurnContext, TurnContext as Turn } from 'botbuilder';
-import type { Job, StewardClient } from '../../client';
+import { type Job, type StewardClient, TEAM_NAME_MAX_LENGTH } from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
 import type { ApproverDeliveries } from '../approverDeliveries';
 import type { BotLog } from '../botLog';
@@ -19,7 +19,7 @@ import { approvalCardData, approversOf, decidedCardData, decisionOf } from './ap
 import { remindApprovers } from './approvalReminder';
 import { stagesOf } from './approvalStages';
 import { teamPeople } from './peopleNames';
-import { teamNameProblem } from './submitRequest';
+import { teamNameProblem, tooLong } from './nameProblems';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from './reply';
 import { type Reader, say } from '../i18n/catalog';
@@ -46,6 +46,34 @@ function amendment(record: ApprovalRecord | undefined, data: ApprovalDecisionDat
   const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
   if (!typed || !record) return undefined;
   return typed !== (record.request.requestedName ?? typed) ? typed : undefined;
+}
+
+/** The longest comment an approver may write (the API's limit on a decision's message). */
+const COMMENT_MAX_LENGTH = 2000;
+
+/**
+ * What is wrong with an approver's new name (the final name it makes, after the template's
+ * convention) and comment, in the approver's words, before anything is sent.
+ */
+function decisionProblems(
+  record: ApprovalRecord,
+  rename: string | undefined,
+  comment: string | undefined,
+  reader: Reader,
+): string[] {
+  const problems: string[] = [];
+  if (rename) {
+    const { teamName, requestedName } = record.request;
+    const final = amendedFinalName(teamName, requestedName ?? '', rename) ?? rename;
+    // The convention's additions count against Graph's limit: the typed name gets the rest.
+    const added = Array.from(final).length - Array.from(rename).length;
+    const problem =
+      teamNameProblem(rename, reader, TEAM_NAME_MAX_LENGTH - added) ?? teamNameProblem(final, reader);
+    if (problem) problems.push(problem);
+  }
+  if (comment && comment.length > COMMENT_MAX_LENGTH)
+    problems.push(tooLong(reader, 'problem.commentLong', comment.length, COMMENT_MAX_LENGTH));
+  return problems;
 }
 
 /**
@@ -149,6 +177,13 @@ export class ApprovalConversation {
     const message = typeof data.comment === 'string' && data.comment.trim() ? data.comment.trim() : undefined;
     const record = await this.deps.state.approval(approvalId);
     const rename = amendment(record, data);
+    // Checked here, in the approver's words, as "Check name" does: the API would refuse them in English.
+    const problems = record && !record.decision ? decisionProblems(record, rename, message, reader) : [];
+    if (record && problems.length > 0)
+      return cardReply(
+        renderApprovalCard({ ...record.request, amendedName: rename, comment: message, problems }, reader),
+        true,
+      );
     try {
       if (outcome === 'approved')
         await api.approveTeamCreation(approvalId, {
@@ -159,7 +194,7 @@ export class ApprovalConversation {
     } catch (error) {
       if (isStatus(error, 409)) return this.alreadyDecided(api, approvalId, record, reader);
       if (isStatus(error, 400) && record && rename) {
-        const problems = detailMessages(error.details);
+        const problems = detailMessages(error.details, reader);
         return cardReply(
           renderApprovalCard(
             {
@@ -224,17 +259,10 @@ export class ApprovalConversation {
     if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
     if (record.decision) return this.refresh(context, approvalId);
     const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
-    const problem = typed
-      ? teamNameProblem(
-          amendedFinalName(record.request.teamName, record.request.requestedName ?? '', typed) ?? typed,
-          reader,
-        )
-      : null;
+    const comment = typeof data.comment === 'string' ? data.comment : undefined;
+    const problems = typed ? decisionProblems(record, typed, comment, reader) : [];
     return cardReply(
-      renderApprovalCard(
-        { ...record.request, amendedName: typed || undefined, problems: problem ? [problem] : [] },
-        reader,
-      ),
+      renderApprovalCard({ ...record.request, amendedName: typed || undefined, comment, problems }, reader),
       true,
     );
   }

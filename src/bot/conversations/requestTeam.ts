@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { BotLog } from '../botLog';
-import type { CatalogTemplate, StewardClient, TeamRequestPreview } from '../../client';
+import {
+  type CatalogTemplate,
+  type Label,
+  type StewardClient,
+  TEAM_NAME_MAX_LENGTH,
+  type TeamRequestPreview,
+} from '../../client';
 import {
   galleryTemplate,
   type GalleryTemplate,
@@ -11,11 +17,9 @@ import {
   type RequestFormValues,
 } from '../cards';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
+import { teamNameProblem } from './nameProblems';
 import type { Requester } from './submitRequest';
 import { cardReply, type Reply } from './reply';
-
-/** Teams' limit on a team name, in characters; the server checks the final name against it. */
-export const TEAM_NAME_MAX_LENGTH = 264;
 
 /** Templates the gallery reads at most (pages of the API followed one by one). */
 const MAX_GALLERY_TEMPLATES = 200;
@@ -81,7 +85,8 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
   const reader = state.reader ?? DEFAULT_READER;
   const newTeam = template.newTeam;
   const values = state.values ?? {};
-  const typed = values.name ?? newTeam.defaultName ?? '';
+  // What the person typed: the template's default name is only the input's placeholder.
+  const typed = values.name ?? '';
   const [people, label, preview] = await Promise.all([
     peopleChoices(api, state.values),
     labelName(api, template.templateConfiguration.sensitivityLabelId ?? null, log),
@@ -101,7 +106,10 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
       ...peopleStillNeeded(template, requester.id),
       sensitivityLabel: label,
       people,
-      problems: [...(state.problems ?? []), ...(state.checkName ? (preview?.problems ?? []) : [])],
+      problems: [
+        ...(state.problems ?? []),
+        ...(state.checkName ? finalNameProblems(typed, preview, reader) : []),
+      ],
       formId: randomUUID(),
     },
     reader,
@@ -109,11 +117,25 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
 }
 
 /**
+ * What is wrong with the final name the preview made of `typed`, in the reader's words: the
+ * preview's own sentences are the API's English, so a name too long for the room the convention
+ * leaves, or a character refused, is said by the bot; anything else the preview found, in English
+ * for English readers and as one sentence of their own language for others.
+ */
+function finalNameProblems(typed: string, preview: TeamRequestPreview | undefined, reader: Reader): string[] {
+  if (!preview || preview.problems.length === 0) return [];
+  const own =
+    teamNameProblem(typed, reader, preview.nameMaxLength) ?? teamNameProblem(preview.displayName, reader);
+  if (own) return [own];
+  return reader.language === 'en' ? preview.problems : [say(reader, 'problem.badName')];
+}
+
+/**
  * What the server makes of the answers (`POST /teams/provisioning/preview`): the final name, its
  * problems and the name's limit, by the same rules as the request itself. Undefined when it cannot
  * say (no name yet, or the preview failed): the form then shows the pattern.
  */
-async function previewOf(
+export async function previewOf(
   api: StewardClient,
   template: CatalogTemplate,
   values: RequestFormValues & { name: string },
@@ -171,15 +193,17 @@ async function peopleChoices(api: StewardClient, values: RequestFormValues = {})
 }
 
 /**
- * The display name of a sensitivity label, or null. The form shows without it when the labels
- * cannot be read (reported at warn on every path that draws the form), since the label is only a
- * hint there.
+ * The display name of a sensitivity label as people know it, under its parent ("Confidential / All
+ * Employees": "All Employees" alone is a sub-label of several parents), or null. The form shows
+ * without it when the labels cannot be read (reported at warn on every path that draws the form),
+ * since the label is only a hint there.
  */
 async function labelName(api: StewardClient, labelId: string | null, log: BotLog): Promise<string | null> {
   if (!labelId) return null;
   try {
     const labels = await api.getMyLabels();
-    return labels.value.find((label) => label.id === labelId)?.name ?? null;
+    const label: Label | undefined = labels.value.find((candidate) => candidate.id === labelId);
+    return label ? (label.fullName ?? label.name) : null;
   } catch (error) {
     log.warn({ err: error, labelId }, 'the sensitivity labels could not be read for the request form');
     return null;

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { TurnContext } from 'botbuilder';
-import type { Job, StewardClient, TeamProvisioningRequest } from '../../client';
+import {
+  type Job,
+  type StewardClient,
+  TEAM_NAME_MAX_LENGTH,
+  type TeamProvisioningRequest,
+} from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
 import type { BotState } from '../botState';
@@ -10,26 +15,24 @@ import {
   type RequestFormValues,
   type SubmitRequestData,
 } from '../cards';
-import { formCard } from './requestTeam';
+import { formCard, previewOf } from './requestTeam';
+import { teamNameProblem, tooLong } from './nameProblems';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from './reply';
 import type { MessageKey } from '../i18n/en';
 import { DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';
 
 /** Limits of the request, as the API enforces them; checked first so the form can say so at once. */
-const LIMITS = { name: 264, description: 1024, welcomeMessage: 4000, owners: 100, members: 500, person: 256 };
+const LIMITS = {
+  name: TEAM_NAME_MAX_LENGTH,
+  description: 1024,
+  welcomeMessage: 4000,
+  owners: 100,
+  members: 500,
+  person: 256,
+};
 
-/** Characters Teams refuses in a team name. */
-const FORBIDDEN_NAME_CHARACTERS = /["*:<>?/\\]/;
-
-/** Why `name` cannot be a team name (empty, too long, a forbidden character), or null. */
-export function teamNameProblem(name: string, reader: Reader = DEFAULT_READER): string | null {
-  if (name.trim() === '') return say(reader, 'problem.nameEmpty');
-  if (Array.from(name).length > LIMITS.name)
-    return say(reader, 'problem.nameLong', { max: numberFor(reader, LIMITS.name) });
-  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return say(reader, 'problem.nameCharacters');
-  return null;
-}
+export { teamNameProblem, tooLong } from './nameProblems';
 
 /** The form's answers as the API's request, and what is wrong with them. */
 export function readForm(
@@ -54,9 +57,12 @@ export function readForm(
   if (nameProblem) problems.push(nameProblem);
   const over = (key: MessageKey, max: number) =>
     problems.push(say(reader, key, { max: numberFor(reader, max) }));
-  if (values.description.length > LIMITS.description) over('problem.descriptionLong', LIMITS.description);
+  if (values.description.length > LIMITS.description)
+    problems.push(tooLong(reader, 'problem.descriptionLong', values.description.length, LIMITS.description));
   if (values.welcomeMessage.length > LIMITS.welcomeMessage)
-    over('problem.welcomeMessageLong', LIMITS.welcomeMessage);
+    problems.push(
+      tooLong(reader, 'problem.welcomeMessageLong', values.welcomeMessage.length, LIMITS.welcomeMessage),
+    );
   if (values.owners.length > LIMITS.owners) over('problem.tooManyOwners', LIMITS.owners);
   if (values.members.length > LIMITS.members) over('problem.tooManyMembers', LIMITS.members);
   if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
@@ -175,7 +181,11 @@ export class RequestSubmitter {
       job = await api.createTeamProvisioningJob(request, { idempotencyKey: key });
     } catch (error) {
       if (!isStatus(error, 400)) throw error;
-      const reasons = detailMessages(error.details);
+      // The final name (after the template's convention) may be what was refused: say so in the
+      // reader's words, with the room the convention leaves, rather than in the API's English.
+      const preview = await previewOf(api, template, { ...values, name: values.name! });
+      const nameProblem = teamNameProblem(values.name!, reader, preview?.nameMaxLength ?? LIMITS.name);
+      const reasons = nameProblem ? [nameProblem] : detailMessages(error.details, reader);
       return cardReply(
         await formCard(
           api,

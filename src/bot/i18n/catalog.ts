@@ -11,12 +11,20 @@
  * translators' file formats or lazy-loaded bundles, none of which Steward has.
  */
 import { en, type MessageKey } from './en';
-import { fr } from './fr';
+import { FRENCH_FEMININE, fr } from './fr';
 
 /** The languages Steward speaks. */
 export type Language = 'en' | 'fr';
 
 const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, fr };
+
+/** Per language, the catalog's nouns that are feminine (English has no grammatical gender). */
+const FEMININE: Record<Language, ReadonlySet<MessageKey>> = { en: new Set(), fr: FRENCH_FEMININE };
+
+/** Whether the noun `key` says is feminine in the reader's language, so what is said of it agrees. */
+export function isFeminine(reader: Reader, key: MessageKey): boolean {
+  return FEMININE[reader.language].has(key);
+}
 
 /** Where and how a person reads: their language, their locale (for dates) and their time zone. */
 export interface Reader {
@@ -98,6 +106,30 @@ export function say(reader: Reader, key: MessageKey, values: Record<string, stri
       ? `${word.slice(0, -1)}’${value}`
       : `${word} ${value}`;
   });
+}
+
+/** The messages said with a count: `key.one` and `key.other` (and any other plural category) in the catalogs. */
+export type CountedKey = {
+  [K in MessageKey]: K extends `${infer Base}.other` ? Base : never;
+}[MessageKey];
+
+/**
+ * The sentence `key` for `count` things in the reader's language, with its real plural: the
+ * catalog's `key.one` or `key.other` (or another of `Intl.PluralRules`' categories when the
+ * catalog has it), chosen by the language's own rules (French says "0 demande", English
+ * "0 requests"). `{count}` is the number as the reader writes it.
+ */
+export function sayCount(
+  reader: Reader,
+  key: CountedKey,
+  count: number,
+  values: Record<string, string | number> = {},
+): string {
+  const category = new Intl.PluralRules(reader.locale).select(count);
+  const chosen = `${key}.${category}`;
+  const catalog = CATALOGS[reader.language];
+  const plural = (chosen in catalog ? chosen : `${key}.other`) as MessageKey;
+  return say(reader, plural, { ...values, count: numberFor(reader, count) });
 }
 
 /** Names as one line in the reader's language: "Adele Vance et Siobhán O'Connor". */

@@ -3,6 +3,7 @@ import { channelName, tabConfigurationInput } from './channels';
 import { ApprovalPolicy } from './approvalPolicy';
 import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
+import { TEAM_NAME_MAX_LENGTH } from './limits';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -57,7 +58,7 @@ export const ClonedTeam = model(
   'ClonedTeam',
   z.strictObject({
     teamId: z.string().trim().min(1).max(256),
-    teamName: z.string().max(264).optional(),
+    teamName: z.string().max(TEAM_NAME_MAX_LENGTH).optional(),
     includeApps: Flag.default(false),
     includeTabs: Flag.default(false),
     includeSettings: Flag.default(false),
@@ -100,7 +101,7 @@ export const NewTeam = model(
     descriptionConventionWithTags: textConvention,
     welcomeMessageConvention: textConvention,
     welcomeMessageConventionWithTags: textConvention,
-    defaultName: z.string().max(264).optional(),
+    defaultName: z.string().max(TEAM_NAME_MAX_LENGTH).optional(),
     defaultDescription: multiLine(z.string().max(1024)).optional(),
     defaultWelcomeMessage: multiLine(z.string().max(4000)).optional(),
     teamPrivacy: z.enum(['public', 'private']).default('private'),

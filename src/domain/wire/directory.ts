@@ -38,6 +38,12 @@ export const Label = model(
     tooltip: z.string(),
     isActive: z.boolean(),
     parent: z.string().nullable().describe("The parent label's id, or null for a top-level label."),
+    fullName: z
+      .string()
+      .optional()
+      .describe(
+        'The label as people see it, under its parent: "Confidential / All Employees" (an extension).',
+      ),
   }),
   'A sensitivity label.',
 );

@@ -5,6 +5,7 @@ export * from './directory';
 export * from './errors';
 export { Flag, models, type ODataCollection } from './registry';
 export * from './jobs';
+export * from './limits';
 export * from './metadata';
 export * from './teams';
 export * from './hooks';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JobApproval } from './approvalPolicy';
 import { model, multiLine, odataCollection } from './registry';
+import { TEAM_NAME_MAX_LENGTH } from './limits';
 
 const UserIdentifier = (name: string) =>
   model(name, z.strictObject({ id: z.string().trim().min(1).max(320).describe('Object id, UPN or mail.') }));
@@ -13,7 +14,7 @@ export const TeamProvisioningRequest = model(
   z.strictObject({
     template: z.strictObject({ id: z.string().trim().min(1).max(128) }),
     team: z.strictObject({
-      name: z.string().trim().min(1).max(264),
+      name: z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH),
       description: multiLine(z.string().max(1024)).optional(),
       welcomeMessage: multiLine(z.string().max(4000)).optional(),
       membership: z
@@ -40,7 +41,9 @@ export const TeamRequestPreview = model(
     nameMaxLength: z
       .number()
       .int()
-      .describe('The longest name the requester may type: the convention’s additions leave the rest of 264.'),
+      .describe(
+        `The longest name the requester may type: the convention’s additions leave the rest of ${TEAM_NAME_MAX_LENGTH}.`,
+      ),
     problems: z.array(z.string()).describe('What is wrong with the final name; empty when nothing is.'),
   }),
   'What a request would become, before it is made (an extension for request forms).',
@@ -117,7 +120,7 @@ export const ApprovedApprovalResponsePayload = model(
     approver: z.strictObject({ id: z.string().trim().min(1).max(320) }).optional(),
     updates: z
       .strictObject({
-        name: z.string().trim().min(1).max(264).optional(),
+        name: z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH).optional(),
         description: multiLine(z.string().max(1024)).optional(),
         welcomeMessage: multiLine(z.string().max(4000)).optional(),
       })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channelName, tabConfigurationInput } from './channels';
 import { model, multiLine } from './registry';
+import { TEAM_NAME_MAX_LENGTH } from './limits';
 
 const flag = z.boolean();
 
@@ -101,7 +102,7 @@ export const TEAM_READ_ONLY_FIELDS = Object.keys(TeamReadOnlyFields) as Array<
 export const TeamUpdate = model(
   'TeamUpdate',
   TeamSettings.extend({
-    displayName: z.string().trim().min(1).max(264).optional(),
+    displayName: z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH).optional(),
     description: multiLine(z.string().max(1024))
       .nullable()
       .optional()

@@ -1,5 +1,6 @@
 import type { TeamChannelTab } from '../../domain/wire';
 import type { TeamView, TeamViewSource } from './teams';
+import { labelFullName, type NamedLabel } from '../../domain/labels';
 import { escapeMarkup } from '../../domain/markup';
 import { htmlPageHeaders } from '../../domain/pageHeaders';
 
@@ -109,14 +110,27 @@ export async function renderTeamListPage(source: TeamViewSource): Promise<string
   );
 }
 
-/** The page of one team; undefined when the tenant has no such team. */
-export async function renderTeamPage(source: TeamViewSource, teamId: string): Promise<string | undefined> {
+/**
+ * The page of one team; undefined when the tenant has no such team. `labels` are the tenant's
+ * sensitivity labels, so the team's label shows by name, under its parent, as Teams shows it.
+ */
+export async function renderTeamPage(
+  source: TeamViewSource,
+  teamId: string,
+  labels: readonly NamedLabel[] = [],
+): Promise<string | undefined> {
   const view = await source.viewTeam(teamId);
   if (!view) return undefined;
   return page(
     view.team.displayName,
-    [overview(view), members(view), channels(view), welcome(view)].join('\n'),
+    [overview(view, labels), members(view), channels(view), welcome(view)].join('\n'),
   );
+}
+
+/** A label by name ("Confidential / All Employees"); its id only when the tenant has no such label. */
+function labelText(labelId: string, labels: readonly NamedLabel[]): string {
+  const label = labels.find((candidate) => candidate.id === labelId);
+  return escapeHtml(label ? labelFullName(label, labels) : labelId);
 }
 
 /**
@@ -165,7 +179,10 @@ export function renderTeamNotFoundPage(teamId: string): string {
   );
 }
 
-function overview({ team, sensitivityLabelId, siteReadOnlyForMembers, lastActivityAt }: TeamView): string {
+function overview(
+  { team, sensitivityLabelId, siteReadOnlyForMembers, lastActivityAt }: TeamView,
+  labels: readonly NamedLabel[],
+): string {
   const rows: Array<[string, string]> = [
     ['Description', team.description ? escapeHtml(team.description) : '<span class="muted">none</span>'],
     ['Visibility', escapeHtml(team.visibility)],
@@ -177,7 +194,7 @@ function overview({ team, sensitivityLabelId, siteReadOnlyForMembers, lastActivi
     ],
     [
       'Sensitivity label',
-      sensitivityLabelId ? escapeHtml(sensitivityLabelId) : '<span class="muted">none</span>',
+      sensitivityLabelId ? labelText(sensitivityLabelId, labels) : '<span class="muted">none</span>',
     ],
     ['Team id', escapeHtml(team.id)],
     [

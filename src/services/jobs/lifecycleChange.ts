@@ -1,3 +1,4 @@
+import { counted } from '../../domain/counted';
 import type { Transaction } from 'kysely';
 import type { AuditEntry } from '../../domain/audit';
 import { z } from 'zod';
@@ -103,7 +104,9 @@ class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
     await run.step('restoreOwners', async () => {
       const owners = data.ownerIds.map((id) => ({ id, role: 'owner' as const }));
       const { added, changed } = await this.deps.teams.addMembers(data.team.id, owners);
-      return { log: [`Restored ${added + changed} permanent owner(s) of "${data.team.displayName}".`] };
+      return {
+        log: [`Restored ${counted(added + changed, 'permanent owner')} of "${data.team.displayName}".`],
+      };
     });
   }
 

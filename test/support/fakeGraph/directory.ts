@@ -1,4 +1,4 @@
-import { fail, type Json, parseFilter, type Reply, unquote } from './protocol';
+import { displayNameRefusal, fail, type Json, parseFilter, type Reply, unquote } from './protocol';
 import { type ParsedRequest, GROUP_REQUEST_PEOPLE } from './records';
 import { Representations } from './representations';
 
@@ -64,6 +64,8 @@ export abstract class DirectoryApi extends Representations {
       if (body[field] === undefined)
         return fail(400, 'Request_BadRequest', `Property '${field}' is required.`);
     }
+    const tooLong = displayNameRefusal(body.displayName);
+    if (tooLong) return tooLong;
     if ([...this.groups.values()].some((g) => g.mailNickname === body.mailNickname)) {
       return fail(
         400,
@@ -111,6 +113,8 @@ export abstract class DirectoryApi extends Representations {
   protected patchGroup(request: ParsedRequest, id: string): Reply {
     const group = this.group(id);
     const body = request.body;
+    const tooLong = displayNameRefusal(body.displayName);
+    if (tooLong) return tooLong;
     if (typeof body.displayName === 'string') group.displayName = body.displayName;
     if (typeof body.description === 'string') group.description = body.description;
     if (body.visibility === 'Public' || body.visibility === 'Private') group.visibility = body.visibility;

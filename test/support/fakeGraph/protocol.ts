@@ -25,6 +25,19 @@ export function fail(status: number, code: string, message: string): Reply {
   };
 }
 
+/**
+ * The longest group `displayName` Graph takes: the group resource's displayName is "Maximum length
+ * is 256 characters" (microsoft-graph-docs-contrib, api-reference/v1.0/resources/group.md).
+ */
+export const GROUP_DISPLAY_NAME_MAX_LENGTH = 256;
+
+/** Graph's refusal of a group (or a team's group) whose `displayName` is longer than it takes; null if it fits. */
+export function displayNameRefusal(displayName: unknown, code = 'Request_BadRequest'): Reply | null {
+  if (typeof displayName !== 'string' || Array.from(displayName).length <= GROUP_DISPLAY_NAME_MAX_LENGTH)
+    return null;
+  return fail(400, code, "Invalid value specified for property 'displayName' of resource 'Group'.");
+}
+
 export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type * as MSGraph from '@microsoft/microsoft-graph-types';
-import { fail, type Json, type Reply, settingsIn } from './protocol';
+import { displayNameRefusal, fail, type Json, type Reply, settingsIn } from './protocol';
 import { type OperationRecord, type ParsedRequest, PARTS } from './records';
 import { AppRolesApi } from './appRoles';
 
@@ -75,6 +75,8 @@ export abstract class TeamsApi extends AppRolesApi {
     if (typeof body.mailNickname !== 'string' || typeof body.displayName !== 'string') {
       return fail(400, 'BadRequest', 'displayName and mailNickname are required.');
     }
+    const tooLong = displayNameRefusal(body.displayName, 'BadRequest');
+    if (tooLong) return tooLong;
     // team-clone.md: mailNickname is "currently ignored"; Graph makes up the alias.
     const group = this.newGroup({
       displayName: body.displayName,

@@ -1,3 +1,4 @@
+import { counted } from '../../../domain/counted';
 import type { Transaction } from 'kysely';
 import type { AuditEntry } from '../../../domain/audit';
 import { JobCannotRun } from '../../../domain/errors';
@@ -97,8 +98,8 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       const log: string[] = [];
       if (plan.clone) {
         await teams.updateTeam(teamId(), { visibility: plan.visibility, description: plan.description });
-        log.push(`Applied privacy ${plan.visibility} to the clone.`);
-      } else log.push(`Privacy ${plan.visibility}.`);
+        log.push(`The copy is ${plan.visibility}, as the template asks.`);
+      } else log.push(`The team is ${plan.visibility}.`);
       const labelId = plan.sensitivityLabelId;
       const team = run.data.team;
       if (!labelId || !team) return { log };
@@ -161,7 +162,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
 
     await run.step('members', async () => {
       const owners = plan.members.filter((m) => m.role === 'owner').length;
-      const counts = `${owners} owner(s) and ${plan.members.length - owners} member(s)`;
+      const counts = `${counted(owners, 'owner')} and ${counted(plan.members.length - owners, 'member')}`;
       // Those the team got at creation are already there; only the rest is added, in bulk. When
       // its creation request carried everyone, there is nobody to add and nothing to read.
       const atCreation = plan.clone ? [] : teams.membersAtCreation({ ownerId, members: plan.members });
@@ -171,7 +172,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
       }
       const { added, changed } = await teams.addMembers(teamId(), plan.members);
       return {
-        log: [`The team has its ${counts} (${added} added now, ${changed} role(s) changed).`],
+        log: [`The team has its ${counts}${changesSaid(added, changed)}.`],
       };
     });
 
@@ -255,4 +256,13 @@ function nameOf(data: ProvisioningData, id: string | undefined): string {
     ...data.plan.members.map((m) => ({ id: m.id, name: m.displayName })),
   ];
   return people.find((p) => p.id === id && p.name)?.name ?? id;
+}
+
+/** What the members step changed, as a sentence's end: " (2 added now, 1 role changed)", or nothing. */
+function changesSaid(added: number, changed: number): string {
+  const said = [
+    ...(added > 0 ? [`${added} added now`] : []),
+    ...(changed > 0 ? [`${counted(changed, 'role')} changed`] : []),
+  ];
+  return said.length > 0 ? ` (${said.join(', ')})` : '';
 }
