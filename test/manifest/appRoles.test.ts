@@ -80,8 +80,14 @@ describe('aad.manifest.json: the app roles of the Steward API', () => {
       for (const type of role.allowedMemberTypes) {
         const caller =
           type === 'User'
-            ? callerFromClaims({ tid: TENANT, oid: 'f1b7a4d6-0000-4000-8000-000000000001', roles: [role.value] }, TENANT)
-            : callerFromClaims({ tid: TENANT, idtyp: 'app', azp: TEAMS_CLIENTS[0], roles: [role.value] }, TENANT);
+            ? callerFromClaims(
+                { tid: TENANT, oid: 'f1b7a4d6-0000-4000-8000-000000000001', roles: [role.value] },
+                TENANT,
+              )
+            : callerFromClaims(
+                { tid: TENANT, idtyp: 'app', azp: TEAMS_CLIENTS[0], roles: [role.value] },
+                TENANT,
+              );
         expect({ role: role.value, type, granted: caller.roles.has(role.value as AppRole) }).toEqual({
           role: role.value,
           type,
@@ -92,7 +98,9 @@ describe('aad.manifest.json: the app roles of the Steward API', () => {
   });
 
   it('lets applications hold the roles the demo tenant gives its apps, the bot INTEGRATION_MANAGER', () => {
-    const forApps = new Set(declared.filter((r) => r.allowedMemberTypes.includes('Application')).map((r) => r.value));
+    const forApps = new Set(
+      declared.filter((r) => r.allowedMemberTypes.includes('Application')).map((r) => r.value),
+    );
     const bot = seedApps.find((app) => app.displayName === 'Steward bot');
     expect(bot?.appRoles).toEqual(['INTEGRATION_MANAGER']);
     for (const app of seedApps) for (const role of app.appRoles) expect(forApps).toContain(role);
