@@ -7,7 +7,10 @@
 //   az deployment group create -g <group> -f infra/main.bicep -p infra/main.parameters.json
 // It has not been deployed from the project's own machines (no Azure access there): review it.
 // After deploying, an administrator grants the identity's service principal Steward's Graph
-// application permissions (README, "Deploying for real"); Bicep cannot consent.
+// application permissions and the INTEGRATION_MANAGER app role of the API (README, "Deploying for
+// real"); Bicep cannot consent. The API's app registration and its app roles are not made here but
+// by the Toolkit from aad.manifest.json (aadApp/update), which CI checks: declaring them in Bicep
+// takes the Microsoft Graph Bicep extension, which no compiler available here can check.
 
 @description('Prefix of every resource name; lower-case letters and digits.')
 @minLength(3)
@@ -34,7 +37,7 @@ param postgresAdminPassword string
 @secure()
 param stewardAuthSecret string = '${newGuid()}${newGuid()}'
 
-@description('Entra ID app registration of the Steward API (STEWARD_AUTH_AUDIENCE), e.g. api://steward.')
+@description('Client id of the Steward API\'s Entra ID app registration (aad.manifest.json): the `aud` of its v2.0 tokens (STEWARD_AUTH_AUDIENCE).')
 param apiAudience string
 
 @description('OAuth connection name on the bot for Teams SSO (STEWARD_BOT_OAUTH_CONNECTION).')
