@@ -251,8 +251,8 @@ export const SETTINGS = {
   STEWARD_AUTH_AUDIENCE: {
     section: 'auth',
     type: 'text',
-    example: 'api://steward',
-    help: 'expected `aud` of tokens (required in `entra` mode)',
+    example: '11111111-2222-3333-4444-555555555555',
+    help: 'expected `aud` of tokens (required in `entra` mode: the API app’s client id, which v2.0 tokens carry)',
   },
 
   // --- Rate limits
