@@ -17,6 +17,7 @@ import { say } from './i18n/catalog';
 import { RequestSubmitter } from './conversations/submitRequest';
 import { answer, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
+import { JobReads } from './jobReads';
 import { Messenger } from './messenger';
 import { Notifications } from './notifications';
 import { StewardBot } from './stewardBot';
@@ -27,6 +28,12 @@ export { ProductionIdentity, type ProductionIdentityOptions } from './identity/p
 export { NOTIFICATIONS_PATH, signatureMatches } from './notifications';
 export type { BotLog } from './botLog';
 export { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
+
+/**
+ * The least time between two reads of jobs the bot makes for one person: at most 20 calls a minute
+ * on their behalf, a third of the 60 their tier allows, however many of their requests are open.
+ */
+export const PERSON_READ_SPACING_MS = 3000;
 
 /** The paths the bot answers on, under the server's root. */
 export const MESSAGES_PATH = '/api/messages';
@@ -71,7 +78,16 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const adapter = new StewardAdapter(botFrameworkAuthentication(framework));
   const state = new BotState(options.storage);
   const messenger = new Messenger(adapter, framework.appId ?? '', state);
-  const progress = new ProgressTracker({ client, identity, state, messenger, pollMs: options.pollMs, log });
+  const reads = new JobReads({ client, identity, spacingMs: PERSON_READ_SPACING_MS });
+  const progress = new ProgressTracker({
+    client,
+    identity,
+    state,
+    messenger,
+    reads,
+    pollMs: options.pollMs,
+    log,
+  });
   const deliveries = new ApproverDeliveries({
     state,
     log,
@@ -219,6 +235,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       stopped = true;
       if (retry) clearTimeout(retry);
       deliveries.stop();
+      reads.stop();
       await progress.stop();
     },
   };

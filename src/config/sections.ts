@@ -77,7 +77,7 @@ export function readBot(read: Read, auth: Config['auth'], cloud: CloudEndpoints)
   }
   const apiUrl = read('STEWARD_API_URL');
   const oauthConnection = read('STEWARD_BOT_OAUTH_CONNECTION');
-  const initial = integer('STEWARD_BOT_POLL_MS', read('STEWARD_BOT_POLL_MS'), 1000, 50, 60_000);
+  const initial = integer('STEWARD_BOT_POLL_MS', read('STEWARD_BOT_POLL_MS'), 5000, 50, 60_000);
   return {
     enabled: boolean('STEWARD_BOT_ENABLED', read('STEWARD_BOT_ENABLED'), true),
     apiUrl: apiUrl === undefined ? undefined : url('STEWARD_API_URL', apiUrl).replace(/\/+$/, ''),
