@@ -1,6 +1,9 @@
 import { type Job, JOBS_A_READ, type StewardClient } from '../client';
 import type { BotIdentity } from './identity/botIdentity';
 
+/** How long a read waits for others to go with it, at least. */
+const GATHER_MS = 200;
+
 /** What one read of a job gave: the job (undefined when it is gone) and the read's order. */
 export interface JobRead {
   job: Job | undefined;
@@ -34,8 +37,8 @@ interface Lane {
  * `spacingMs` goes into one `GET /jobs?ids=` (up to `JOBS_A_READ` a call), made with the bot's app
  * token on behalf of that person (`X-Steward-On-Behalf-Of`), so it counts against the person's rate
  * limit, never the bot's one budget for the whole organisation. The first read after a quiet spell
- * goes at once; then at most one call per `spacingMs` per person, whatever the number of their open
- * requests, one at a time. A job asked for again before its read went out shares that read.
+ * goes after `GATHER_MS` (200 ms, so the events of one change share it); then at most one call per
+ * `spacingMs` per person, whatever the number of their open requests, one at a time. A job asked for again before its read went out shares that read.
  */
 export class JobReads {
   private readonly lanes = new Map<string, Lane>();
@@ -87,7 +90,8 @@ export class JobReads {
   /** Sends the lane's next call at its turn, unless one is on its way or already planned. */
   private plan(personId: string, lane: Lane): void {
     if (lane.sending || lane.timer || lane.waiting.size === 0 || this.stopped) return;
-    const wait = Math.max(0, lane.lastSentAt + this.deps.spacingMs - Date.now());
+    // A quiet lane waits a moment too: the events of one change (created, then completed) come together.
+    const wait = Math.max(GATHER_MS, lane.lastSentAt + this.deps.spacingMs - Date.now());
     lane.timer = setTimeout(() => {
       lane.timer = undefined;
       void this.send(personId, lane);

@@ -73,6 +73,7 @@ export class ProgressTracker {
   private poll: { timer: NodeJS.Timeout; at: number } | undefined;
   private polling: Promise<void> | undefined;
   private lastPollAt = -Infinity;
+  private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(private readonly deps: ProgressDependencies) {}
@@ -160,6 +161,27 @@ export class ProgressTracker {
     await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
   }
 
+  /**
+   * A delivery said the job moved: its card is brought up to date as soon as the reads for its
+   * requester allow, without holding the delivery (a delivery held for a read would hold one of
+   * Steward's workers). The job is followed meanwhile, so if that fails the next poll does it.
+   */
+  refreshSoon(jobId: string): void {
+    if (this.stopped) return;
+    const task = (async () => {
+      const location = await this.deps.state.progress(jobId);
+      if (!location) return;
+      if (!this.stopped) this.follow(jobId, '');
+      await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
+    })()
+      .catch((error: unknown) => {
+        if (this.stopped) return;
+        this.deps.log.warn({ err: error, jobId }, 'could not update a progress card; the next poll will');
+      })
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+  }
+
   /** A job as it stands, read on behalf of its requester when the bot knows the request. */
   async job(jobId: string): Promise<Job | undefined> {
     const location = await this.deps.state.progress(jobId);
@@ -172,7 +194,7 @@ export class ProgressTracker {
     if (this.poll) clearTimeout(this.poll.timer);
     this.poll = undefined;
     this.followed.clear();
-    await this.polling;
+    await Promise.allSettled([this.polling, ...this.running]);
   }
 
   /**
