@@ -1,9 +1,6 @@
 import { type Job, JOBS_A_READ, type StewardClient } from '../client';
 import type { BotIdentity } from './identity/botIdentity';
 
-/** How long a read waits for others to go with it, at least. */
-const GATHER_MS = 200;
-
 /** What one read of a job gave: the job (undefined when it is gone) and the read's order. */
 export interface JobRead {
   job: Job | undefined;
@@ -15,7 +12,9 @@ export interface JobRead {
 export interface JobReadDependencies {
   client: StewardClient;
   identity: BotIdentity;
-  /** The least time between two reads made for one person (or for the bot itself), ms. */
+  /** Reads made for one person (or for the bot itself) at once after a quiet spell. */
+  burst: number;
+  /** Then one read per this many ms, at most. */
   spacingMs: number;
 }
 
@@ -29,7 +28,10 @@ interface Lane {
   waiting: Map<string, Waiting[]>;
   timer?: NodeJS.Timeout;
   sending: boolean;
-  lastSentAt: number;
+  /** Reads the lane may make now (a token bucket: `burst` at most, one more per `spacingMs`). */
+  tokens: number;
+  /** When `tokens` was counted. */
+  countedAt: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export class JobReads {
     let lane = this.lanes.get(personId);
     if (!lane) {
       if (this.lanes.size >= 1000) this.forgetIdle();
-      lane = { waiting: new Map(), sending: false, lastSentAt: -Infinity };
+      lane = { waiting: new Map(), sending: false, tokens: this.deps.burst, countedAt: Date.now() };
       this.lanes.set(personId, lane);
     }
     const promise = new Promise<JobRead>((resolve, reject) => {
@@ -90,8 +92,7 @@ export class JobReads {
   /** Sends the lane's next call at its turn, unless one is on its way or already planned. */
   private plan(personId: string, lane: Lane): void {
     if (lane.sending || lane.timer || lane.waiting.size === 0 || this.stopped) return;
-    // A quiet lane waits a moment too: the events of one change (created, then completed) come together.
-    const wait = Math.max(GATHER_MS, lane.lastSentAt + this.deps.spacingMs - Date.now());
+    const wait = Math.ceil(Math.max(0, 1 - this.count(lane)) * this.deps.spacingMs);
     lane.timer = setTimeout(() => {
       lane.timer = undefined;
       void this.send(personId, lane);
@@ -99,11 +100,20 @@ export class JobReads {
     lane.timer.unref();
   }
 
+  /** The lane's reads available now. */
+  private count(lane: Lane): number {
+    const now = Date.now();
+    lane.tokens = Math.min(this.deps.burst, lane.tokens + (now - lane.countedAt) / this.deps.spacingMs);
+    lane.countedAt = now;
+    return lane.tokens;
+  }
+
   private async send(personId: string, lane: Lane): Promise<void> {
     const batch = [...lane.waiting.entries()].slice(0, JOBS_A_READ);
     for (const [jobId] of batch) lane.waiting.delete(jobId);
     lane.sending = true;
-    lane.lastSentAt = Date.now();
+    this.count(lane);
+    lane.tokens -= 1;
     const sequence = ++this.sequence;
     try {
       const ids = batch.map(([jobId]) => jobId);
@@ -121,12 +131,11 @@ export class JobReads {
     }
   }
 
-  /** Drops the lanes with nothing to send whose spacing has passed (a new lane may send at once). */
+  /** Drops the idle lanes whose bucket is full again (a new lane starts full). */
   private forgetIdle(): void {
-    const now = Date.now();
     for (const [personId, lane] of this.lanes) {
       const idle = !lane.sending && !lane.timer && lane.waiting.size === 0;
-      if (idle && now - lane.lastSentAt >= this.deps.spacingMs) this.lanes.delete(personId);
+      if (idle && this.count(lane) >= this.deps.burst) this.lanes.delete(personId);
     }
   }
 }

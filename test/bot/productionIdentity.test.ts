@@ -111,7 +111,7 @@ describe('the production identity', () => {
       identity: prod,
       state,
       messenger: {} as Messenger,
-      reads: new JobReads({ client, identity: prod, spacingMs: 100 }),
+      reads: new JobReads({ client, identity: prod, burst: 1, spacingMs: 100 }),
       pollMs: { initial: 100, max: 100 },
       log: silent,
     });
