@@ -109,6 +109,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getHookDeliveries',
         'getHooksEvents',
         'getJob',
+        'getJobs',
         'getLifecyclePolicy',
         'getMyCatalogTemplates',
         'getMyJobs',
