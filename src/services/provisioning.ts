@@ -197,7 +197,8 @@ export class ProvisioningService {
     const visible: Job[] = [];
     for (const id of unique) {
       const job = found.get(id);
-      if (job && isWireJobType(job.type) && (await this.maySee(caller, job))) visible.push(wireJob(job, paused));
+      if (job && isWireJobType(job.type) && (await this.maySee(caller, job)))
+        visible.push(wireJob(job, paused));
     }
     return visible;
   }

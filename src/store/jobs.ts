@@ -27,7 +27,11 @@ export class JobRepository extends JobLeases {
   /** The jobs of `ids` that exist, in no particular order. */
   async getMany(ids: readonly string[]): Promise<StoredJob[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('jobs').selectAll().where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map(toJob);
   }
 
