@@ -15,6 +15,7 @@ import { IDLE_CONNECTION_MS } from './idleConnections';
 import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
 import { type Authenticator, bearerTokenOf } from './middleware/authenticate';
+import { budgetHolderOf, ON_BEHALF_OF_HEADER, type OnBehalfOfPolicy } from './middleware/onBehalfOf';
 import { readJsonBody } from './middleware/readJsonBody';
 import { buildOpenApiDocument } from './openapi';
 import { API_BASE, type Route } from './route';
@@ -40,6 +41,8 @@ export interface ApiServerOptions {
   refusals?: RefusalGuard;
   /** Peers whose `X-Forwarded-For` names the real client (`STEWARD_TRUSTED_PROXIES`). */
   trustedProxies?: ReadonlySet<string>;
+  /** Who may make a call count against a person's rate limit (`X-Steward-On-Behalf-Of`); default nobody. */
+  onBehalfOf?: OnBehalfOfPolicy;
 }
 
 type Req = restify.Request & IncomingMessage;
@@ -125,6 +128,7 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     res.setHeader(name, value);
   let caller: Caller | undefined;
   let actor: AuditActor | undefined;
+  let onBehalfOf: string | undefined;
   let status = 500;
   const source = clientAddress(
     req.socket.remoteAddress,
@@ -139,7 +143,10 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
       throw new Forbidden(`This operation needs one of these roles: ${policy.roles.join(', ')}.`);
     }
     caller = { ...identity, privileged: bypassesCondition(policy, identity.roles), requestId };
-    const decision = await options.rateLimits.consume(options.tenantId, caller.id, policy.tier);
+    // The budget spent: the caller's, or the person's the bot says it calls for.
+    const holder = await budgetHolderOf(identity, req.headers[ON_BEHALF_OF_HEADER], options.onBehalfOf);
+    onBehalfOf = holder.onBehalfOf;
+    const decision = await options.rateLimits.consume(options.tenantId, holder.id, policy.tier);
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     res.setHeader('X-RateLimit-Reset', String(decision.resetSeconds));
@@ -207,6 +214,7 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
           status,
           ms: Math.round(seconds * 1e4) / 10,
           caller: caller?.id,
+          onBehalfOf,
         },
         'request',
       );

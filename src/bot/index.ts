@@ -17,6 +17,7 @@ import { say } from './i18n/catalog';
 import { RequestSubmitter } from './conversations/submitRequest';
 import { answer, answerTimeout, BodyTimeout, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
+import { JobReads } from './jobReads';
 import { Messenger } from './messenger';
 import { Notifications } from './notifications';
 import { StewardBot } from './stewardBot';
@@ -27,6 +28,13 @@ export { ProductionIdentity, type ProductionIdentityOptions } from './identity/p
 export { NOTIFICATIONS_PATH, signatureMatches } from './notifications';
 export type { BotLog } from './botLog';
 export { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
+
+/**
+ * The reads of jobs the bot makes for one person: 5 at once, then one every 3 s, so at most 25 calls
+ * in any minute on their behalf (20 a minute when it lasts), well inside the 60 their tier allows,
+ * however many of their requests are open.
+ */
+export const PERSON_READS = { burst: 5, spacingMs: 3000 } as const;
 
 /** The paths the bot answers on, under the server's root. */
 export const MESSAGES_PATH = '/api/messages';
@@ -76,7 +84,16 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const adapter = new StewardAdapter(botFrameworkAuthentication(framework));
   const state = new BotState(options.storage);
   const messenger = new Messenger(adapter, framework.appId ?? '', state);
-  const progress = new ProgressTracker({ client, identity, state, messenger, pollMs: options.pollMs, log });
+  const reads = new JobReads({ client, identity, ...PERSON_READS });
+  const progress = new ProgressTracker({
+    client,
+    identity,
+    state,
+    messenger,
+    reads,
+    pollMs: options.pollMs,
+    log,
+  });
   const deliveries = new ApproverDeliveries({
     state,
     log,
@@ -238,6 +255,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       stopped = true;
       if (retry) clearTimeout(retry);
       deliveries.stop();
+      reads.stop();
       await progress.stop();
     },
   };

@@ -168,7 +168,7 @@ export class Notifications {
     switch (event) {
       case 'team_creation_approval_requested':
         if (approvalId && jobId) await this.deps.approvals.announce(approvalId, jobId);
-        if (jobId) await this.deps.progress.refresh(jobId);
+        if (jobId) this.deps.progress.refreshSoon(jobId);
         return;
       case 'team_creation_approval_escalated':
         // The escalation team gets the card, saying why it arrived.
@@ -181,16 +181,16 @@ export class Notifications {
       case 'team_creation_approved':
       case 'team_creation_rejected':
         if (approvalId) await this.deps.approvals.showDecision(approvalId);
-        if (jobId) await this.deps.progress.refresh(jobId);
+        if (jobId) this.deps.progress.refreshSoon(jobId);
         return;
       case 'team_provisioning_failed':
         // Withdrawn by its requester: the approvers' cards say so (and the requester's card moves on).
         if (payload.reason === 'withdrawn' && approvalId) await this.deps.approvals.showDecision(approvalId);
-        if (jobId) await this.deps.progress.refresh(jobId);
+        if (jobId) this.deps.progress.refreshSoon(jobId);
         return;
       case 'team_created':
       case 'team_provisioning_completed':
-        if (jobId) await this.deps.progress.refresh(jobId);
+        if (jobId) this.deps.progress.refreshSoon(jobId);
         return;
       // Lifecycle notices: the owners' renewal and inactivity cards, kept up to date.
       case 'team_expiring':

@@ -123,6 +123,7 @@ export class HttpTransport {
       'client-request-id': sent.clientRequestId,
     };
     if (sent.bearer) headers.authorization = `Bearer ${sent.bearer}`;
+    if (options.onBehalfOf) headers['x-steward-on-behalf-of'] = options.onBehalfOf;
     if (sent.body !== undefined) headers['content-type'] = 'application/json';
     const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

@@ -15,6 +15,7 @@ export type {
   TokenSource,
 } from './options';
 export type { AcceptedJob } from './operations/send';
+export { JOBS_A_READ } from './operations/provisioning';
 export type { AuditTrailRecordsQuery } from './operations/audit';
 export type { UsersQuery } from './operations/directory';
 export type * from './models';

@@ -41,6 +41,12 @@ export interface StewardClientOptions {
 export interface CallOptions {
   /** Acts as this caller for this call only (the bot calls on behalf of many users). */
   token?: TokenSource;
+  /**
+   * The object id of the person this call is made for (`X-Steward-On-Behalf-Of`): the call counts
+   * against their rate limit instead of the caller's. Only Steward's bot, with its own app token,
+   * may send it; anyone else gets 403.
+   */
+  onBehalfOf?: string;
   /** The `client-request-id` to send (a fresh UUID by default); the same on every retry. */
   clientRequestId?: string;
   /** Aborts the call, including any wait between retries. */

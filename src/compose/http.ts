@@ -34,6 +34,7 @@ import type { Platform } from '../platform/port';
 import { RateLimitService } from '../services/rateLimits';
 import type { Store } from '../store/database';
 import { RateLimitRepository } from '../store/rateLimits';
+import { STEWARD_BOT_APP_ID } from '../store/seed/directory';
 import type { Database } from '../store/schema';
 import { VERSION } from '../version';
 import type { Services } from './services';
@@ -82,6 +83,11 @@ export function buildHttpServer(
     ready: () => store.ping(),
     refusals: s.refusals,
     trustedProxies: new Set(config.trustedProxies),
+    onBehalfOf: {
+      // The bot's own app: MicrosoftAppId, or the seeded bot app that embedded mode mints tokens for.
+      botAppId: config.bot.appId ?? (config.auth.mode === 'embedded' ? STEWARD_BOT_APP_ID : undefined),
+      isPerson: (id) => s.directory.isPerson(id),
+    },
   });
   if (platform.kind === 'embedded' && api) mountViewer(server, platform as EmbeddedPlatform);
   if (api) mountReportPages(server, s.reports, logger);

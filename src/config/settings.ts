@@ -609,8 +609,8 @@ export const SETTINGS = {
     type: 'integer',
     min: 50,
     max: 60_000,
-    default: 1000,
-    help: 'first wait before the bot looks at a job it heard nothing about',
+    default: 5000,
+    help: 'first wait before the bot looks at a job it heard nothing about, and the least time between two polls',
   },
   STEWARD_BOT_POLL_MAX_MS: {
     section: 'bot',

@@ -3,6 +3,13 @@ import type { Job, JobStatus, JobStep, JobWait, JobWaitReason, StepStatus } from
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
 export type JobType = Job['type'] | 'WebhookDelivery' | 'ApprovalTimer' | 'LifecycleChange';
 
+/**
+ * Job types a claim takes before any other due job, oldest first among them: webhook deliveries
+ * carry the news people wait for (a progress card moves on a delivery), each is one short HTTP
+ * exchange, and behind a backlog of requests they would arrive minutes late.
+ */
+export const FIRST_CLAIMED_JOB_TYPES: readonly JobType[] = ['WebhookDelivery'];
+
 /** The job types the API shows as `Job`. */
 export const WIRE_JOB_TYPES: readonly Job['type'][] = [
   'ProvisioningRequest',

@@ -85,6 +85,8 @@ export const OPERATIONS = {
   getMyJobs: { roles: [U], tier: 3, extension: true },
   withdrawTeamProvisioningJob: { roles: [U], tier: 2, condition: 'requester', extension: true },
   getMyApprovals: { roles: [U], tier: 3, condition: 'approver', extension: true },
+  // Several jobs in one read: how the bot keeps many progress cards up to date in a few calls.
+  getJobs: { roles: [U, ...ADMIN_SET], tier: 3, condition: 'requester', extension: true },
   previewTeamProvisioning: { roles: [U], tier: 3, extension: true },
   listHooks: { roles: HOOKS, tier: 3, extension: true },
   getHook: { roles: HOOKS, tier: 3, extension: true },

@@ -211,6 +211,23 @@ export class ProvisioningService {
     return wireJob(job, await this.deps.jobs.isPaused());
   }
 
+  /**
+   * The jobs of `ids` the caller may see (as `getJob` decides), in the order asked; an id that names
+   * no job, or one the caller may not see, is left out, as `getJob` would answer 404 for it.
+   */
+  async getJobs(caller: Caller, ids: readonly string[]): Promise<Job[]> {
+    const unique = [...new Set(ids)];
+    const found = new Map((await this.deps.jobs.getMany(unique)).map((job) => [job.id, job]));
+    const paused = await this.deps.jobs.isPaused();
+    const visible: Job[] = [];
+    for (const id of unique) {
+      const job = found.get(id);
+      if (job && isWireJobType(job.type) && (await this.maySee(caller, job)))
+        visible.push(wireJob(job, paused));
+    }
+    return visible;
+  }
+
   /** The caller's own most recent requests (provisioning and archiving), newest first. */
   async myJobs(caller: Caller, top: number): Promise<{ jobs: Job[]; total: number }> {
     const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, REQUEST_JOB_TYPES, top);

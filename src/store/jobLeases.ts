@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { StoredJob } from '../domain/jobs';
+import { FIRST_CLAIMED_JOB_TYPES, type StoredJob } from '../domain/jobs';
 import { isPostgres } from './dialect';
 import { PAUSED_KEY } from './queuePause';
 import { type JobProgress, stateOf, toJob } from './jobRows';
@@ -16,7 +16,7 @@ export class JobLeases {
   /**
    * Claims up to `limit` runnable jobs for `owner` until `now + leaseMs`: waiting, delayed or
    * parked jobs that are due, and active jobs whose lease expired (their worker died), oldest due
-   * first. A job that names the Graph budget bucket its next call waits for (`budget_key`) is taken
+   * first, webhook deliveries before the rest (`FIRST_CLAIMED_JOB_TYPES`). A job that names the Graph budget bucket its next call waits for (`budget_key`) is taken
    * only while that bucket has a turn free before `now + horizonMs`, and no more of a bucket's
    * jobs than it has such turns: work the budget cannot serve now stays in the queue, for later
    * or for whichever worker's turn it is, and the slot goes to work that can run. One statement
@@ -53,7 +53,7 @@ export class JobLeases {
     // kept until they park or end) come first: a claimed job may not have reserved its turn yet.
     const held = sql`status = 'active' AND lease_until >= ${now}`;
     const candidates = sql`SELECT due.id FROM (
-        SELECT id, run_at, budget_key, CASE WHEN ${held} THEN 1 ELSE 0 END AS held,
+        SELECT id, type, run_at, budget_key, CASE WHEN ${held} THEN 1 ELSE 0 END AS held,
           row_number() OVER (
             PARTITION BY budget_key ORDER BY CASE WHEN ${held} THEN 0 ELSE 1 END, run_at, id
           ) AS nth
@@ -61,7 +61,8 @@ export class JobLeases {
       ) due LEFT JOIN graph_budget b ON b.key = due.budget_key
       WHERE due.held = 0 AND (b.key IS NULL OR (b.tat < ${horizon} AND (b.interval_ms <= 0
         OR due.nth <= (${horizon} - ${sql.raw(greatest)}(b.tat, ${budgetNow}) + b.interval_ms - 1) / b.interval_ms)))
-      ORDER BY due.run_at, due.id LIMIT ${limit}`;
+      ORDER BY CASE WHEN due.type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END,
+        due.run_at, due.id LIMIT ${limit}`;
     const rows = await trx
       .updateTable('jobs')
       .set({

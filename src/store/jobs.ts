@@ -24,6 +24,17 @@ export class JobRepository extends JobLeases {
     return row && toJob(row);
   }
 
+  /** The jobs of `ids` that exist, in no particular order. */
+  async getMany(ids: readonly string[]): Promise<StoredJob[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map(toJob);
+  }
+
   /** A requester's most recent jobs of `types`, newest first. */
   async listForRequester(
     requesterId: string,

@@ -91,6 +91,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
     expect(operations.map((o) => o.op.operationId).sort()).toEqual(
       [
         'addTeamMember',
+        'applyTeamSensitivityLabel',
         'approveTeamCreation',
         'archiveTeam',
         'createTeamChannel',
@@ -109,7 +110,9 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getHookDeliveries',
         'getHooksEvents',
         'getJob',
+        'getJobs',
         'getLifecyclePolicy',
+        'getMyApprovals',
         'getMyCatalogTemplates',
         'getMyJobs',
         'getMyLabels',
@@ -145,6 +148,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'unarchiveTeam',
         'updateTeam',
         'updateTeamNamespaceMetadata',
+        'withdrawTeamProvisioningJob',
       ].sort(),
     );
   });

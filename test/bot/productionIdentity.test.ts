@@ -7,6 +7,7 @@ import { OwnerlessConversation } from '../../src/bot/conversations/ownerless';
 import { ApprovalConversation } from '../../src/bot/conversations/approvals';
 import { LifecycleConversation } from '../../src/bot/conversations/lifecycle';
 import { NoticeRecords } from '../../src/bot/conversations/lifecycleRecords';
+import { JobReads } from '../../src/bot/jobReads';
 import { ProgressTracker } from '../../src/bot/conversations/progress';
 import { RequestSubmitter } from '../../src/bot/conversations/submitRequest';
 import { ProductionIdentity, type TokenServiceClient } from '../../src/bot/identity/productionIdentity';
@@ -110,6 +111,7 @@ describe('the production identity', () => {
       identity: prod,
       state,
       messenger: {} as Messenger,
+      reads: new JobReads({ client, identity: prod, burst: 1, spacingMs: 100 }),
       pollMs: { initial: 100, max: 100 },
       log: silent,
     });

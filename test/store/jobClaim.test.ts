@@ -214,3 +214,31 @@ describe.each(databaseKinds)('claiming ahead of time (%s)', (kind) => {
     expect(then.map((j) => j.id)).toEqual([last]);
   });
 });
+
+/**
+ * Webhook deliveries first: they carry the news people wait for (a progress card moves on one),
+ * so behind a backlog of requests a claim still takes them before anything else due.
+ */
+describe.each(databaseKinds)('claiming webhook deliveries first (%s)', (kind) => {
+  const suite = suiteStore(kind);
+
+  test('a delivery queued after a backlog of requests is the first job a claim takes', async () => {
+    const jobs = new JobRepository(suite.store().db);
+    const now = Date.now();
+    const insert = async (type: 'TeamArchiveRequest' | 'WebhookDelivery', runAt: number) =>
+      (
+        await jobs.insert(
+          { id: randomUUID(), type, queued: true, data: {}, log: [], requesterId: 'x', runAt },
+          new Date(now),
+        )
+      ).id;
+    const backlog = [];
+    for (let n = 0; n < 5; n++) backlog.push(await insert('TeamArchiveRequest', now - 10_000 + n));
+    const delivery = await insert('WebhookDelivery', now);
+    const first = await jobs.claim('worker', 1, 60_000, now);
+    expect(first.map((job) => job.id)).toEqual([delivery]);
+    // The rest, oldest first as before.
+    const rest = await jobs.claim('worker', 10, 60_000, now);
+    expect(rest.map((job) => job.id)).toEqual(backlog);
+  });
+});

@@ -19,6 +19,9 @@ const Id = (what: string) =>
     .regex(/^[A-Za-z0-9-]{1,64}$/, `A ${what} id is 1–64 letters, digits or "-".`)
     .describe(`The ${what} id.`);
 
+/** The most jobs `GET /jobs?ids=` reads at once. */
+const MAX_JOBS_A_READ = 100;
+
 /** Requesting teams, following their jobs, and deciding on approvals. */
 const SELF_DECISION =
   'Not in the approval team (`forbidden`), or the requester deciding their own request while the ' +
@@ -87,6 +90,28 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
         status: 200,
         body: await provisioning.getJob(caller, params.jobId),
       }),
+    }),
+    defineRoute({
+      operationId: 'getJobs',
+      method: 'get',
+      path: '/jobs',
+      tag: 'Provisioning',
+      summary: 'Follow several jobs in one call (an extension)',
+      description:
+        'The jobs named in `ids`, in that order, each as `GET /jobs/{jobId}` shows it. A job the caller may not ' +
+        'see, or that does not exist, is left out (where `GET /jobs/{jobId}` answers 404).',
+      query: z.strictObject({
+        ids: z
+          .string()
+          .transform((text) => text.split(','))
+          .pipe(z.array(Id('job')).min(1).max(MAX_JOBS_A_READ))
+          .describe(`1–${MAX_JOBS_A_READ} job ids, separated by commas.`),
+      }),
+      responses: { 200: { description: 'The jobs the caller may see.', schema: Jobs } },
+      handle: async ({ caller, query, baseUrl }) => {
+        const jobs = await provisioning.getJobs(caller, query.ids);
+        return { status: 200, body: odataCollection(baseUrl, 'jobs', jobs) };
+      },
     }),
     defineRoute({
       operationId: 'getMyJobs',

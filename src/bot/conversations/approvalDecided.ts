@@ -32,7 +32,6 @@ export async function showDecision(
       deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
     });
   }
-  await deps.progress.refresh(record.jobId).catch((error: unknown) => {
-    deps.log.warn({ err: error, jobId: record.jobId }, 'could not update a progress card');
-  });
+  // Not awaited: an approver's click does not wait for the requester's read.
+  deps.progress.refreshSoon(record.jobId);
 }

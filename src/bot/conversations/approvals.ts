@@ -359,7 +359,10 @@ export class ApprovalConversation {
     return known;
   }
 
-  private appJob(jobId: string): Promise<Job> {
-    return this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
+  /** The request's job, read on behalf of its requester (with their other jobs read meanwhile). */
+  private async appJob(jobId: string): Promise<Job> {
+    const job = await this.deps.progress.job(jobId);
+    if (!job) throw new Error(`The job ${jobId} is gone.`);
+    return job;
   }
 }

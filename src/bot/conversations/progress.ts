@@ -1,6 +1,5 @@
 import { TurnContext } from 'botbuilder';
-import type { Job, StewardClient } from '../../client';
-import { isStatus } from '../apiFailures';
+import { type Job, JOBS_A_READ, type StewardClient } from '../../client';
 import {
   type AdaptiveCardAttachment,
   type ProgressCardData,
@@ -14,6 +13,8 @@ import type { BotLog } from '../botLog';
 import { DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { readerOfTurn } from './reply';
 import { cardMessage, type Messenger } from '../messenger';
+import type { JobRead, JobReads } from '../jobReads';
+import { KeyedTurns } from '../keyedTurns';
 
 /** What following requests needs. */
 export interface ProgressDependencies {
@@ -21,7 +22,12 @@ export interface ProgressDependencies {
   identity: BotIdentity;
   state: BotState;
   messenger: Messenger;
-  /** Polling of a job with no news: first wait and longest wait, ms. */
+  /** The gathered reads of jobs, on behalf of their requesters. */
+  reads: JobReads;
+  /**
+   * Polling of jobs with no news: a job's first wait and longest wait, ms. The first wait is also
+   * the least time between two polls, each one read of up to `JOBS_A_READ` jobs.
+   */
   pollMs: { initial: number; max: number };
   log: BotLog;
 }
@@ -29,10 +35,14 @@ export interface ProgressDependencies {
 /** Copies of a progress card kept up to date besides the first (the newest ones). */
 const MAX_COPIES = 10;
 
-interface Poll {
-  timer: NodeJS.Timeout;
-  delay: number;
+/** Jobs whose last drawn read is remembered after they ended (the oldest are forgotten first). */
+const MAX_REMEMBERED_READS = 10_000;
+
+/** A job this process follows: what its card shows, and when to look at it again if nothing is heard. */
+interface Followed {
   seen: string;
+  delay: number;
+  dueAt: number;
 }
 
 /** What changes on the card when a job moves. */
@@ -55,14 +65,23 @@ export function isFinished(job: Job): boolean {
 }
 
 /**
- * The progress card of each request, updated in place as its job moves: at once when a webhook
- * delivery says so, and by polling `GET /jobs/{id}` with backoff (from `pollMs.initial`, doubling
- * while nothing changes, up to `pollMs.max`) when no delivery arrives. Card locations live in the
- * bot state, so any bot process can update a card; polls live in the process that started them,
- * and the unfinished requests are noted there too, so that a restarted process follows them again.
+ * The progress card of each request, updated in place as its job moves. Webhook deliveries move
+ * the cards: each one reads its job through `JobReads`, gathered per requester and counted against
+ * the requester's rate limit. Polling is only the fallback for a job nothing was heard about: one
+ * read of the bot's own for up to `JOBS_A_READ` due jobs, at most every `pollMs.initial`, each job
+ * due from `pollMs.initial` after its last change, doubling while nothing changes, up to
+ * `pollMs.max`. So however many requests are open, polling costs at most one call per
+ * `pollMs.initial`. Card locations live in the bot state, so any bot process can update a card;
+ * the unfinished requests are noted there too, so that a restarted process follows them again.
  */
 export class ProgressTracker {
-  private readonly polls = new Map<string, Poll>();
+  private readonly followed = new Map<string, Followed>();
+  /** The read each job's card was last brought up to date from (older reads are not drawn). */
+  private readonly latest = new Map<string, number>();
+  private readonly drawing = new KeyedTurns();
+  private poll: { timer: NodeJS.Timeout; at: number } | undefined;
+  private polling: Promise<void> | undefined;
+  private lastPollAt = -Infinity;
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
@@ -162,23 +181,82 @@ export class ProgressTracker {
     return jobIds.length;
   }
 
-  /** Brings a job's card up to date now (a delivery said it moved) and keeps following it until it ends. */
+  /**
+   * Brings a job's card up to date now (a delivery said it moved, or the card changed) and keeps
+   * following it until it ends. The job is read on behalf of its requester, with the other jobs
+   * asked for them meanwhile.
+   */
   async refresh(jobId: string): Promise<void> {
     const location = await this.deps.state.progress(jobId);
     if (!location) return;
-    const job = await this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
-    await this.show(job);
-    const poll = this.polls.get(jobId);
-    if (isFinished(job)) await this.finished(jobId);
-    else if (poll) poll.seen = jobSignature(job);
-    else this.follow(jobId, jobSignature(job));
+    await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
+  }
+
+  /**
+   * A delivery said the job moved: its card is brought up to date as soon as the reads for its
+   * requester allow, without holding the delivery (a delivery held for a read would hold one of
+   * Steward's workers). The job is followed meanwhile, so if that fails the next poll does it.
+   */
+  refreshSoon(jobId: string): void {
+    if (this.stopped) return;
+    const task = (async () => {
+      const location = await this.deps.state.progress(jobId);
+      if (!location) return;
+      if (!this.stopped) this.follow(jobId, '');
+      await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
+    })()
+      .catch((error: unknown) => {
+        if (this.stopped) return;
+        this.deps.log.warn({ err: error, jobId }, 'could not update a progress card; the next poll will');
+      })
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+  }
+
+  /** A job as it stands, read on behalf of its requester when the bot knows the request. */
+  async job(jobId: string): Promise<Job | undefined> {
+    const location = await this.deps.state.progress(jobId);
+    return (await this.deps.reads.read(jobId, location?.requesterId ?? '')).job;
   }
 
   /** Stops polling; resolves once no poll is running. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const jobId of [...this.polls.keys()]) this.forget(jobId);
-    await Promise.allSettled([...this.running]);
+    if (this.poll) clearTimeout(this.poll.timer);
+    this.poll = undefined;
+    this.followed.clear();
+    await Promise.allSettled([this.polling, ...this.running]);
+  }
+
+  /**
+   * Takes in a read of a job: draws it on the card when it changed (always when `redraw`), unless a
+   * later read was drawn already, and stops following the job once it ended or is gone.
+   */
+  private take(jobId: string, read: JobRead, redraw: boolean): Promise<void> {
+    return this.drawing.run(jobId, async () => {
+      if (read.sequence <= (this.latest.get(jobId) ?? 0)) return;
+      this.latest.set(jobId, read.sequence);
+      const { job } = read;
+      if (!job) {
+        await this.finished(jobId);
+        return;
+      }
+      const seen = jobSignature(job);
+      const followed = this.followed.get(jobId);
+      const changed = followed?.seen !== seen;
+      if (redraw || changed) await this.show(job);
+      if (isFinished(job)) {
+        await this.finished(jobId);
+      } else if (followed) {
+        const { initial, max } = this.deps.pollMs;
+        // The job is moving: look again soon; else later and later.
+        followed.delay = changed ? initial : Math.min(followed.delay * 2, max);
+        followed.dueAt = Date.now() + followed.delay;
+        followed.seen = seen;
+      } else {
+        this.follow(jobId, seen);
+      }
+    });
   }
 
   /**
@@ -209,58 +287,76 @@ export class ProgressTracker {
   }
 
   private follow(jobId: string, seen: string): void {
-    if (this.stopped || this.polls.has(jobId)) return;
+    if (this.stopped || this.followed.has(jobId)) return;
     const delay = this.deps.pollMs.initial;
-    this.polls.set(jobId, { timer: this.schedule(jobId, delay), delay, seen });
+    this.followed.set(jobId, { seen, delay, dueAt: Date.now() + delay });
+    this.planPoll();
   }
 
-  private schedule(jobId: string, delay: number): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      const tick = this.poll(jobId).finally(() => this.running.delete(tick));
-      this.running.add(tick);
-    }, delay);
+  /** Sets the timer of the next poll: when the first job is due, and not before the spacing allows. */
+  private planPoll(): void {
+    if (this.stopped || this.polling || this.followed.size === 0) return;
+    let due = Infinity;
+    for (const followed of this.followed.values()) due = Math.min(due, followed.dueAt);
+    const at = Math.max(due, this.lastPollAt + this.deps.pollMs.initial);
+    if (this.poll && this.poll.at <= at) return;
+    if (this.poll) clearTimeout(this.poll.timer);
+    const timer = setTimeout(
+      () => {
+        this.poll = undefined;
+        this.polling = this.pollDue().finally(() => {
+          this.polling = undefined;
+          this.planPoll();
+        });
+      },
+      Math.max(0, at - Date.now()),
+    );
     timer.unref();
-    return timer;
+    this.poll = { timer, at };
   }
 
-  private async poll(jobId: string): Promise<void> {
-    const poll = this.polls.get(jobId);
-    if (!poll || this.stopped) return;
-    let delay = Math.min(poll.delay * 2, this.deps.pollMs.max);
+  /** One read of the bot's own for the jobs due (the longest due first), each then taken in. */
+  private async pollDue(): Promise<void> {
+    const now = Date.now();
+    this.lastPollAt = now;
+    const due = [...this.followed]
+      .filter(([, followed]) => followed.dueAt <= now)
+      .sort(([, a], [, b]) => a.dueAt - b.dueAt)
+      .slice(0, JOBS_A_READ)
+      .map(([jobId]) => jobId);
+    if (due.length === 0) return;
+    let reads: Map<string, JobRead>;
     try {
-      const job = await this.deps.client.getJob(jobId, { token: () => this.deps.identity.appToken() });
-      const seen = jobSignature(job);
-      if (seen !== poll.seen) {
-        await this.show(job);
-        poll.seen = seen;
-        // The job is moving: look again soon.
-        delay = this.deps.pollMs.initial;
-      }
-      if (isFinished(job)) {
-        await this.finished(jobId);
-        return;
-      }
+      reads = await this.deps.reads.readNow(due);
     } catch (error) {
-      if (isStatus(error, 404)) {
-        await this.finished(jobId);
-        return;
+      this.deps.log.warn({ err: error, jobs: due.length }, 'could not follow requests; trying again later');
+      for (const jobId of due) {
+        const followed = this.followed.get(jobId);
+        if (!followed) continue;
+        followed.delay = Math.min(followed.delay * 2, this.deps.pollMs.max);
+        followed.dueAt = Date.now() + followed.delay;
       }
-      this.deps.log.warn({ err: error, jobId }, 'could not follow a request; trying again later');
+      return;
     }
-    if (this.polls.get(jobId) !== poll || this.stopped) return;
-    poll.delay = delay;
-    poll.timer = this.schedule(jobId, delay);
+    for (const jobId of due) {
+      if (this.stopped) return;
+      if (!this.followed.has(jobId)) continue;
+      await this.take(jobId, reads.get(jobId)!, false).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, jobId }, 'could not update a progress card; trying again later');
+      });
+    }
   }
 
   /** Stops following a job that ended (or is gone), here and for the next start. */
   private async finished(jobId: string): Promise<void> {
-    this.forget(jobId);
+    this.followed.delete(jobId);
+    // The sequence stays a while, so a read older than the final one cannot draw over it.
+    if (this.latest.size > MAX_REMEMBERED_READS) {
+      for (const id of this.latest.keys()) {
+        if (this.latest.size <= MAX_REMEMBERED_READS / 2) break;
+        if (!this.followed.has(id)) this.latest.delete(id);
+      }
+    }
     await this.deps.state.markFinished(jobId);
-  }
-
-  private forget(jobId: string): void {
-    const poll = this.polls.get(jobId);
-    if (poll) clearTimeout(poll.timer);
-    this.polls.delete(jobId);
   }
 }

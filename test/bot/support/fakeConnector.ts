@@ -19,6 +19,8 @@ export type SentCard = Record<string, unknown> & { body?: unknown[]; actions?: u
  */
 export class FakeConnector {
   readonly sent: Sent[] = [];
+  /** When each activity arrived (`Date.now()`). */
+  readonly arrivedAt = new WeakMap<Sent, number>();
   /**
    * People (by AAD object id) the bot cannot start a chat with, as when the app is not installed
    * for them: Teams answers 403 to creating the conversation.
@@ -42,30 +44,35 @@ export class FakeConnector {
         if (
           members.some((m) => this.unreachable.has(m.aadObjectId ?? '') || this.unreachable.has(m.id ?? ''))
         ) {
-          this.sent.push({ kind: 'refused', conversationId: '', activityId: '', body });
+          this.record({ kind: 'refused', conversationId: '', activityId: '', body });
           return reply(403, {
             error: { code: 'Forbidden', message: 'The bot is not part of the conversation roster.' },
           });
         }
         const conversationId = `created-${++this.counter}`;
-        this.sent.push({ kind: 'create', conversationId, activityId: '', body });
+        this.record({ kind: 'create', conversationId, activityId: '', body });
         return reply(201, { id: conversationId });
       }
       const send = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/.exec(path);
       if (send && req.method === 'POST') {
         const activityId = `activity-${++this.counter}`;
-        this.sent.push({ kind: 'send', conversationId: decodeURIComponent(send[1]!), activityId, body });
+        this.record({ kind: 'send', conversationId: decodeURIComponent(send[1]!), activityId, body });
         return reply(200, { id: activityId });
       }
       if (send && send[2] && req.method === 'PUT') {
         const activityId = decodeURIComponent(send[2]);
-        this.sent.push({ kind: 'update', conversationId: decodeURIComponent(send[1]!), activityId, body });
+        this.record({ kind: 'update', conversationId: decodeURIComponent(send[1]!), activityId, body });
         return reply(200, { id: activityId });
       }
       reply(404, { error: { code: 'notFound', message: `${req.method} ${path}` } });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private record(sent: Sent): void {
+    this.sent.push(sent);
+    this.arrivedAt.set(sent, Date.now());
   }
 
   /** Stops listening. */
