@@ -1,3 +1,5 @@
+// First: `node dist/main.js` restarts itself with V8's young-generation size before loading the rest.
+import { semiSpaceStart } from './heapStart';
 import type { Logger } from 'pino';
 import type restify from 'restify';
 import type { BotIdentity, StewardBotRuntime } from './bot';
@@ -15,7 +17,7 @@ import {
   redactUrl,
   runsBot,
 } from './config';
-import { setHeapGrowth } from './heap';
+import { SEMI_SPACE_MIB, setHeapGrowth } from './heap';
 import { createLogger, STDOUT_LOG } from './logger';
 import type { Platform } from './platform/port';
 import type { HostResolver } from './services/webhookSender';
@@ -154,6 +156,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
+  if (semiSpaceStart === 'unsupported')
+    logger.warn(
+      { semiSpaceMiB: SEMI_SPACE_MIB },
+      'this platform cannot restart the process with its young-generation size: start node with --max-semi-space-size',
+    );
   const steward = await startSteward(config, logger);
   stopOnSignals({
     close: () => steward.close(),

@@ -1,9 +1,19 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { setHeapGrowth } from '../src/heap';
+import {
+  type RestartableProcess,
+  SEMI_SPACE_MIB,
+  semiSpaceGiven,
+  setHeapGrowth,
+  startWithSemiSpace,
+} from '../src/heap';
 
 const HEAP = path.resolve(__dirname, '..', 'dist', 'heap.js');
+const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
+const MiB = 2 ** 20;
 
 /**
  * A program that keeps ~40 MiB alive and churns objects that live long enough to be promoted to
@@ -75,5 +85,135 @@ describe('heap growth (STEWARD_HEAP_GROWTH_PERCENT)', () => {
   test('refuses what is not a whole, non-negative percent', () => {
     expect(() => setHeapGrowth(-1)).toThrow(RangeError);
     expect(() => setHeapGrowth(12.5)).toThrow(RangeError);
+  });
+});
+
+/**
+ * A program that makes sure of its young generation (`startWithSemiSpace`), then keeps a ring of
+ * objects that survive a few young-generation collections, which makes V8 grow the new space to the
+ * largest it allows, and prints how large it got, with its pid and node flags.
+ */
+const YOUNG = `
+  const v8 = require('node:v8');
+  const outcome = require(${JSON.stringify(HEAP)}).startWithSemiSpace();
+  const newSpace = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
+  const ring = new Array(20000);
+  let largest = 0;
+  for (let n = 0; n < 2000000; n++) {
+    ring[n % ring.length] = { n, payload: new Array(32).fill(n) };
+    if (n % 10000 === 0) largest = Math.max(largest, newSpace());
+  }
+  process.stdout.write(JSON.stringify({ outcome, pid: process.pid, execArgv: process.execArgv, largest, kept: ring.length }));
+`;
+
+interface Young {
+  outcome: string;
+  pid: number;
+  execArgv: string[];
+  largest: number;
+}
+
+describe("the young generation's size (SEMI_SPACE_MIB)", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'steward-heap-'));
+    writeFileSync(path.join(dir, 'young.js'), YOUNG);
+    // Prints each start of the process, and what it had loaded when it restarted itself.
+    writeFileSync(
+      path.join(dir, 'starts.js'),
+      `process.stderr.write('start ' + JSON.stringify({ pid: process.pid, execArgv: process.execArgv }) + '\\n');
+      const execve = process.execve;
+      process.execve = (...args) => {
+        process.stderr.write('restart ' + JSON.stringify({ loaded: Object.keys(require.cache) }) + '\\n');
+        return execve(...args);
+      };`,
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Runs `script` in its own node with `env` (NODE_OPTIONS only if given) and what it printed. */
+  function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+    const { NODE_OPTIONS: _ignored, ...inherited } = process.env;
+    const child = promisify(execFile)(process.execPath, args, { cwd: dir, env: { ...inherited, ...env } });
+    return { pid: child.child.pid, done: child };
+  }
+
+  test('a process started without it restarts in place with it, and its new space stays within it', async () => {
+    const { pid, done } = run([path.join(dir, 'young.js')]);
+    const young = JSON.parse((await done).stdout) as Young;
+    expect(young.pid).toBe(pid); // the same process, not a child of it
+    expect(young.execArgv).toEqual([`--max-semi-space-size=${SEMI_SPACE_MIB}`]);
+    expect(young.outcome).toBe('given');
+    // Two semi-spaces; the ring made V8 grow the new space to them (V8's own on Node.js 24 is 128 MiB
+    // on a machine of more than a few GiB).
+    expect(young.largest).toBeLessThanOrEqual(2 * SEMI_SPACE_MIB * MiB);
+    expect(young.largest).toBeGreaterThan(SEMI_SPACE_MIB * MiB);
+  }, 120_000);
+
+  test("the operator's size stands: NODE_OPTIONS names it, nothing restarts", async () => {
+    const { pid, done } = run([path.join(dir, 'young.js')], { NODE_OPTIONS: '--max-semi-space-size=4' });
+    const young = JSON.parse((await done).stdout) as Young;
+    expect(young.pid).toBe(pid);
+    expect(young.execArgv).toEqual([]);
+    expect(young.outcome).toBe('given');
+    expect(young.largest).toBeLessThanOrEqual(2 * 4 * MiB);
+  }, 120_000);
+
+  test('`node dist/main.js` restarts itself with it before it loads the rest of Steward', async () => {
+    const starts = path.join(dir, 'starts.js');
+    const { pid, done } = run(['--require', starts, MAIN], { STEWARD_PORT: 'not a port' });
+    const failed = await done.then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    const lines = failed!.stderr.trim().split('\n');
+    expect(lines.map((line) => line.split(' ')[0])).toEqual(['start', 'restart', 'start', 'Steward']);
+    const [first, restart, second] = lines.slice(0, 3).map(
+      (line) =>
+        JSON.parse(line.slice(line.indexOf(' ') + 1)) as {
+          pid?: number;
+          execArgv?: string[];
+          loaded?: string[];
+        },
+    );
+    expect(first).toEqual({ pid, execArgv: ['--require', starts] });
+    expect(second).toEqual({
+      pid,
+      execArgv: [`--max-semi-space-size=${SEMI_SPACE_MIB}`, '--require', starts],
+    });
+    // Before the restart: main.js, its first import and heap.ts, no package (no botbuilder, no restify).
+    expect(restart?.loaded?.filter((file) => file.includes(`${path.sep}node_modules${path.sep}`))).toEqual(
+      [],
+    );
+    expect(restart?.loaded?.map((file) => path.basename(file))).toEqual(
+      expect.arrayContaining(['main.js', 'heapStart.js', 'heap.js']),
+    );
+    expect(lines[3]).toBe(
+      'Steward cannot start: STEWARD_PORT: expected a whole number from 0 to 65535, got "not a port"',
+    );
+  }, 120_000);
+
+  test('is recognised under either spelling, on the command line or in NODE_OPTIONS', () => {
+    expect(semiSpaceGiven(['--max-semi-space-size=8'])).toBe(true);
+    expect(semiSpaceGiven(['--max_semi_space_size=8'])).toBe(true);
+    expect(semiSpaceGiven([], '--enable-source-maps  --max-semi-space-size=0')).toBe(true);
+    expect(semiSpaceGiven(['--max-old-space-size=512'], '--max-semi-space-sizes=2')).toBe(false);
+    expect(semiSpaceGiven([])).toBe(false);
+  });
+
+  test('where node cannot restart a process, it goes on as started', () => {
+    const proc: RestartableProcess = {
+      execArgv: [],
+      argv: ['node', 'dist/main.js'],
+      env: {},
+      execPath: process.execPath,
+      execve: undefined,
+    };
+    expect(startWithSemiSpace(proc)).toBe('unsupported');
+    const refused = (): never => {
+      throw new Error('ERR_WORKER_UNSUPPORTED_OPERATION');
+    };
+    expect(startWithSemiSpace({ ...proc, execve: refused })).toBe('unsupported');
   });
 });

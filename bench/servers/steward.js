@@ -15,6 +15,9 @@
 // client's `query`), and the count is written to that file (suffixed with the pid) every 250 ms and
 // on stop, so that a benchmark can tell database statements per job. With BENCH_STATEMENTS_SQLITE=1,
 // the statements run on SQLite (better-sqlite3's run, get, all and iterate) are counted too.
+// As deployed: `node dist/main.js` restarts itself with V8's young-generation size (src/heap.ts)
+// before it loads Steward, and so does this server (a baseline built before that has no such step).
+require('../../dist/heap').startWithSemiSpace?.();
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { monitorEventLoopDelay } = require('node:perf_hooks');
