@@ -71,16 +71,23 @@ describe('heap growth (STEWARD_HEAP_GROWTH_PERCENT)', () => {
   test('the heap under churn grows as far as the setting lets it', async () => {
     // V8's own choice varies from run to run (it weighs GC speed against allocation), so the
     // setting is checked between two fixed values: 1.1 × and 4 × what the last full collection kept.
-    const [tight, loose] = [await churn(10), await churn(300)];
-    // Measured on the development machine, quiet and with six busy processes beside it:
-    // 105–140 MiB and 18–32 full collections against 280–375 MiB and 3.
-    expect(loose.majors).toBeGreaterThan(0);
-    expect(tight.majors).toBeGreaterThan(loose.majors * 3);
-    expect(tight.peak).toBeLessThan(loose.peak * 0.6);
-    expect(tight.peak).toBeGreaterThan(40 * 2 ** 20); // the live set is still there: the program ran
-    // Two CPU-bound processes, one after the other: seconds on a quiet machine, more than Jest's
+    // How far the heap overshoots its limit also depends on the machine's load (concurrent marking
+    // runs on helper threads), so the two settings take turns, twice each, and are compared on their
+    // sums: both see the same load.
+    const runs: Array<{ tight: Churned; loose: Churned }> = [];
+    for (let round = 0; round < 2; round++) runs.push({ tight: await churn(10), loose: await churn(300) });
+    const sum = (side: 'tight' | 'loose', what: keyof Churned) =>
+      runs.reduce((total, run) => total + run[side][what], 0);
+    // Measured on Node.js 24, quiet and with three busy processes beside it: 10 %, 146–233 MiB and
+    // 8–14 full collections; 300 %, 279–348 MiB and 2–3. On Node.js 20 the 10 % runs stayed near
+    // 95–140 MiB. Without the setting both sides would be V8's own choice, near the 300 % figures.
+    expect(sum('loose', 'majors')).toBeGreaterThan(0);
+    expect(sum('tight', 'majors')).toBeGreaterThan(sum('loose', 'majors') * 2);
+    expect(sum('tight', 'peak')).toBeLessThan(sum('loose', 'peak') * 0.75);
+    for (const run of runs) expect(run.tight.peak).toBeGreaterThan(40 * MiB); // the live set is there: it ran
+    // Four CPU-bound processes, one after the other: seconds on a quiet machine, more than Jest's
     // default 30 s on a loaded two-core one.
-  }, 180_000);
+  }, 240_000);
 
   test('refuses what is not a whole, non-negative percent', () => {
     expect(() => setHeapGrowth(-1)).toThrow(RangeError);
