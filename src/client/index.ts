@@ -19,4 +19,4 @@ export { JOBS_A_READ } from './operations/provisioning';
 export type { AuditTrailRecordsQuery } from './operations/audit';
 export type { UsersQuery } from './operations/directory';
 export type * from './models';
-export { TEAM_NAME_MAX_LENGTH } from '../domain/wire/limits';
+export { TEAM_NAME_MAX_LENGTH } from './limits';
