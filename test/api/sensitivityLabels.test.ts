@@ -2,6 +2,7 @@ import type { Job, TeamLabelStatus } from '../../src/domain/wire';
 import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
+import { putLabelledTemplates } from '../support/labelledTemplates';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 
 /**
@@ -24,19 +25,7 @@ describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', 
     alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
     adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
     megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    const template = (id: string, approval?: unknown) =>
-      app.call('PUT', `/api/v1.0/catalog/templates/${id}`, {
-        token: megan,
-        body: {
-          templateConfiguration: { name: id, sensitivityLabelId: LABEL, ...(approval ? { approval } : {}) },
-          newTeam: { teamPrivacy: 'private', addRequesterAsTeamOwner: true },
-        },
-      });
-    expect((await template('labelled')).status).toBe(200);
-    expect(
-      (await template('labelled-approved', { requireApproval: true, approvalTeam: [{ id: PEOPLE.adele }] }))
-        .status,
-    ).toBe(200);
+    await putLabelledTemplates(app, megan, LABEL);
   });
 
   afterAll(async () => {

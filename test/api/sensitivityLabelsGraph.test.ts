@@ -9,6 +9,7 @@ import { BOT, graphSettings, seedTenant } from '../support/graphTenant';
 import { waitForJob } from '../support/jobs';
 import { table } from '../support/reportPages';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { putLabelledTemplates } from '../support/labelledTemplates';
 
 /**
  * Sensitivity labels on Microsoft Graph (simulator), Steward signed in through Entra ID: Graph
@@ -65,23 +66,7 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
     adele = await entra.user(PEOPLE.adele, 'Adele Vance');
     isaiah = await entra.user(PEOPLE.isaiah, 'Isaiah Langer');
     megan = await entra.user(PEOPLE.megan, 'Megan Bowen', ['GLOBAL_ADMIN']);
-    const template = (id: string, approval?: unknown) =>
-      app.call('PUT', `/api/v1.0/catalog/templates/${id}`, {
-        token: megan,
-        body: {
-          templateConfiguration: { name: id, sensitivityLabelId: LABEL, ...(approval ? { approval } : {}) },
-          newTeam: {
-            namingConvention: 'LBL-<%= request.team.name %>',
-            teamPrivacy: 'private',
-            addRequesterAsTeamOwner: true,
-          },
-        },
-      });
-    expect((await template('labelled')).status).toBe(200);
-    expect(
-      (await template('labelled-approved', { requireApproval: true, approvalTeam: [{ id: PEOPLE.adele }] }))
-        .status,
-    ).toBe(200);
+    await putLabelledTemplates(app, megan, LABEL, { namingConvention: 'LBL-<%= request.team.name %>' });
   });
 
   afterAll(async () => {

@@ -1,24 +1,8 @@
 import { databaseKinds } from '../support/databases';
 import { ADELE, ALEX, type BotHarness, startWithApprovers } from './support/botHarness';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+import { actionData, cardOf, cardText, fact, type SentCard, verbsOf } from './support/fakeConnector';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-/** The value of a FactSet fact with `title`. */
-function fact(card: unknown, title: string): string | undefined {
-  let found: string | undefined;
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (record.title === title && typeof record.value === 'string' && found === undefined)
-        found = record.value;
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
 
 /** Issue 12, items 3 and 8: names instead of ids, and an approver who amends the name. */
 describe.each(databaseKinds)('names, ids out of the way, and amended names, on %s', (kind) => {

@@ -3,25 +3,9 @@ import { databaseKinds } from '../support/databases';
 import { ADELE, ALEX, type BotHarness, startWithApprovers } from './support/botHarness';
 import { ENGLISH, FRENCH } from './support/cardTurns';
 import { englishOn } from './support/englishLeaks';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+import { actionData, cardOf, cardText, fact, type SentCard, verbsOf } from './support/fakeConnector';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-/** The value of the FactSet fact with `title`. */
-function fact(card: unknown, title: string): string | undefined {
-  let found: string | undefined;
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (record.title === title && typeof record.value === 'string' && found === undefined)
-        found = record.value;
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
 
 /** The card's input with `id`. */
 function input(card: SentCard, id: string): Record<string, unknown> | undefined {

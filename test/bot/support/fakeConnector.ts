@@ -135,6 +135,22 @@ export function cardText(card: unknown): string {
   return texts.join('\n');
 }
 
+/** The value of the first FactSet fact of a card whose title is `title`. */
+export function fact(card: unknown, title: string): string | undefined {
+  let found: string | undefined;
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (record.title === title && typeof record.value === 'string' && found === undefined)
+        found = record.value;
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(card);
+  return found;
+}
+
 /** The `Action.Execute` verbs of a card's buttons (its `refresh` clause is no button: see `refreshOf`). */
 export function verbsOf(card: unknown): string[] {
   const verbs: string[] = [];

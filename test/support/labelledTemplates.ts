@@ -1,0 +1,26 @@
+import { PEOPLE, type TestSteward } from './steward';
+
+/**
+ * The two templates the sensitivity-label suites request from, both carrying `labelId`:
+ * `labelled` (no approval: the requester's authority) and `labelled-approved` (Adele approves:
+ * the last approver's). `newTeam` adds to their private, requester-owned team settings.
+ */
+export async function putLabelledTemplates(
+  app: TestSteward,
+  token: string,
+  labelId: string,
+  newTeam: Record<string, unknown> = {},
+): Promise<void> {
+  const put = (id: string, approval?: unknown) =>
+    app.call('PUT', `/api/v1.0/catalog/templates/${id}`, {
+      token,
+      body: {
+        templateConfiguration: { name: id, sensitivityLabelId: labelId, ...(approval ? { approval } : {}) },
+        newTeam: { ...newTeam, teamPrivacy: 'private', addRequesterAsTeamOwner: true },
+      },
+    });
+  expect((await put('labelled')).status).toBe(200);
+  expect(
+    (await put('labelled-approved', { requireApproval: true, approvalTeam: [{ id: PEOPLE.adele }] })).status,
+  ).toBe(200);
+}
