@@ -4,7 +4,7 @@
 const { randomUUID } = require('node:crypto');
 const { DEFAULT_TENANT_ID } = require('../dist/config');
 const { seedUsers } = require('../dist/store/seed/directory');
-const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
+const { EmbeddedTokenIssuer } = require('../dist/services/access/tokens');
 
 /** How many people talk to the bot at once in the concurrent phases. */
 const CONCURRENCY = 10;

@@ -15,7 +15,7 @@ const path = require('node:path');
 const autocannon = require('autocannon');
 const { DEFAULT_TENANT_ID } = require('../dist/config');
 const { compileConvention, compileRule } = require('../dist/domain/rules');
-const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
+const { EmbeddedTokenIssuer } = require('../dist/services/access/tokens');
 const { startServer } = require('./processes');
 
 const CONNECTIONS = 10;

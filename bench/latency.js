@@ -9,7 +9,7 @@ const { randomBytes } = require('node:crypto');
 const { Pool } = require('undici');
 const { DEFAULT_TENANT_ID } = require('../dist/config');
 const { migrate, openStore } = require('../dist/store/database');
-const { EmbeddedTokenIssuer } = require('../dist/services/tokens');
+const { EmbeddedTokenIssuer } = require('../dist/services/access/tokens');
 const { startServer } = require('./processes');
 const { freshPostgres, percentile } = require('./stores');
 

@@ -11,7 +11,7 @@ const { loadConfig } = require('../dist/config');
 const { buildServices } = require('../dist/compose/services');
 const { createEmbeddedPlatform } = require('../dist/platform/embedded');
 const { migrate, openStore } = require('../dist/store/database');
-const { DirectoryRepository } = require('../dist/store/directory');
+const { DirectoryRepository } = require('../dist/store/directory/directory');
 const { setHeapGrowth } = require('../dist/heap');
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@
 // a time over HTTP. Baseline: the same queries over 1 000 teams in the same run, so the ratio shows
 // what the 100× larger store costs. Documents are written through the metadata repository, as the
 // API writes them (on SQLite that includes the leaf index).
-const { MetadataRepository } = require('../dist/store/metadata');
+const { MetadataRepository } = require('../dist/store/teams/metadata');
 const { servedStore, sequentialLatency, ms } = require('./latency');
 const { storeKinds } = require('./stores');
 

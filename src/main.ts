@@ -20,7 +20,7 @@ import {
 import { SEMI_SPACE_MIB, setHeapGrowth } from './heap';
 import { createLogger, STDOUT_LOG } from './logger';
 import type { Platform } from './platform/port';
-import type { HostResolver } from './services/webhookSender';
+import type { HostResolver } from './services/webhooks/webhookSender';
 import type { Store } from './store/database';
 import { stopOnSignals } from './shutdown';
 

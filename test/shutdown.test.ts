@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
-import { EmbeddedTokenIssuer } from '../src/services/tokens';
+import { EmbeddedTokenIssuer } from '../src/services/access/tokens';
 import { type Process, spawnMain } from './support/mainProcess';
 import { PEOPLE, TENANT, TEST_SECRET } from './support/steward';
 

@@ -27,7 +27,7 @@ const pino = require('pino');
 const { startSteward } = require('../../dist/main');
 const { loadConfig } = require('../../dist/config');
 const { createLogger } = require('../../dist/logger');
-const { EmbeddedTokenIssuer } = require('../../dist/services/tokens');
+const { EmbeddedTokenIssuer } = require('../../dist/services/access/tokens');
 const { seedUsers } = require('../../dist/store/seed/directory');
 
 // Alex Wilber's id as the checkout's own seed gives it: an A/B baseline built before the demo ids

@@ -14,7 +14,7 @@ import {
   Unavailable,
   ValidationFailed,
 } from '../domain/errors';
-import type { ApiError } from '../domain/wire';
+import type { ApiError } from '../contract';
 import { JsonText } from './json';
 
 /** Errors of HTTP itself, raised by the server before a request reaches a service. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type OperationPolicy, policyOf, TIER_LIMITS } from '../domain/rbac';
-import { models } from '../domain/wire';
+import { models } from '../contract';
 import { API_BASE, type Route } from './route';
 
 type JsonSchema = Record<string, unknown>;

@@ -8,9 +8,9 @@ import { Forbidden, NotFound, RateLimited, Unavailable, ValidationFailed } from 
 import { bypassesCondition, isGranted, policyOf } from '../domain/rbac';
 import { actorOf, type AuditActor } from '../domain/audit';
 import { findControlCharacter } from '../domain/controlCharacters';
-import type { RateLimitService } from '../services/rateLimits';
-import type { RefusalGuard } from '../services/refusals';
-import { clientAddress } from '../domain/network';
+import type { RateLimitService } from '../services/access/rateLimits';
+import type { RefusalGuard } from '../services/access/refusals';
+import { clientAddress } from '../lib/network';
 import { IDLE_CONNECTION_MS } from './idleConnections';
 import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';

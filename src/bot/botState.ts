@@ -1,6 +1,6 @@
 import type { ConversationReference, Storage } from 'botbuilder';
 import type { ApprovalCardData } from './cards';
-import { LifecycleCardState } from './lifecycleCardState';
+import { LifecycleCardState } from './lifecycle/lifecycleCardState';
 import { createItem, readItem, writeItem } from './storedItems';
 import type { Language, Reader } from './i18n/catalog';
 

@@ -2,22 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Activity, CloudAdapter, type TurnContext } from 'botbuilder';
 import type { StewardClient } from '../client';
-import { ApproverDeliveries, DEFAULT_GIVE_UP_AFTER_MS, type DeliveryRetryTiming } from './approverDeliveries';
+import {
+  ApproverDeliveries,
+  DEFAULT_GIVE_UP_AFTER_MS,
+  type DeliveryRetryTiming,
+} from './approvals/approverDeliveries';
 import type { BotLog } from './botLog';
 import { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
 import { BotState, type BotStorage } from './botState';
-import { ApprovalConversation } from './conversations/approvals';
-import { LifecycleConversation } from './conversations/lifecycle';
-import { NoticeRecords } from './conversations/lifecycleRecords';
-import { GuestReviewConversation } from './conversations/guestReview';
-import { OwnerlessConversation } from './conversations/ownerless';
-import { ProgressTracker } from './conversations/progress';
+import { ApprovalConversation } from './approvals/approvals';
+import { LifecycleConversation } from './lifecycle/lifecycle';
+import { NoticeRecords } from './lifecycle/lifecycleRecords';
+import { GuestReviewConversation } from './lifecycle/guestReview';
+import { OwnerlessConversation } from './lifecycle/ownerless';
+import { ProgressTracker } from './requests/progress';
 import { readerOfTurn } from './conversations/reply';
 import { say } from './i18n/catalog';
-import { RequestSubmitter } from './conversations/submitRequest';
+import { RequestSubmitter } from './requests/submitRequest';
 import { answer, answerTimeout, BodyTimeout, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
-import { JobReads } from './jobReads';
+import { JobReads } from './requests/jobReads';
 import { Messenger } from './messenger';
 import { Notifications } from './notifications';
 import { StewardBot } from './stewardBot';

@@ -3,11 +3,11 @@ import type { EventType, HookPayload, StewardClient } from '../client';
 import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
 import type { BotState, WebhookRegistration } from './botState';
-import type { ApprovalConversation } from './conversations/approvals';
-import type { LifecycleConversation } from './conversations/lifecycle';
-import type { GuestReviewConversation } from './conversations/guestReview';
-import type { OwnerlessConversation } from './conversations/ownerless';
-import type { ProgressTracker } from './conversations/progress';
+import type { ApprovalConversation } from './approvals/approvals';
+import type { LifecycleConversation } from './lifecycle/lifecycle';
+import type { GuestReviewConversation } from './lifecycle/guestReview';
+import type { OwnerlessConversation } from './lifecycle/ownerless';
+import type { ProgressTracker } from './requests/progress';
 import type { BotIdentity } from './identity/botIdentity';
 
 /**

@@ -10,12 +10,12 @@ import {
   TurnContext as Turn,
 } from 'botbuilder';
 import type { Job } from '../client';
-import type { ApproverDeliveries } from './approverDeliveries';
+import type { ApproverDeliveries } from './approvals/approverDeliveries';
 import type { BotState } from './botState';
 import { asCaller, failureReply, readerOfTurn, type Reply } from './conversations/reply';
-import { searchPeople } from './conversations/requestTeam';
-import { welcome } from './conversations/welcome';
-import { resolveReader } from './conversations/language';
+import { searchPeople } from './requests/requestTeam';
+import { welcome } from './welcome/welcome';
+import { resolveReader } from './welcome/language';
 import { say } from './i18n/catalog';
 import type { BotIdentity } from './identity/botIdentity';
 import { textCommand } from './textCommands';

@@ -1,8 +1,8 @@
 import type { TurnContext } from 'botbuilder';
 import { CardVerb } from './cards';
-import { smallTalk } from './conversations/greeting';
-import { helpReply } from './conversations/help';
-import { languageCommand } from './conversations/language';
+import { smallTalk } from './welcome/greeting';
+import { helpReply } from './welcome/help';
+import { languageCommand } from './welcome/language';
 import { readerOfTurn, type Reply } from './conversations/reply';
 import { say } from './i18n/catalog';
 

@@ -17,22 +17,22 @@ import {
   type SubmitRequestData,
   type WithdrawData,
 } from './cards';
-import { applyLabel } from './conversations/applyLabel';
-import type { ApprovalConversation } from './conversations/approvals';
+import { applyLabel } from './requests/applyLabel';
+import type { ApprovalConversation } from './approvals/approvals';
 import {
   archiveTeamNow,
   type LifecycleAnswerDependencies,
   keepTeam,
   notRightPerson,
   renewTeam,
-} from './conversations/lifecycleAnswers';
-import type { GuestReviewConversation } from './conversations/guestReview';
-import { refreshLifecycleCard } from './conversations/lifecycleRefresh';
-import type { OwnerlessConversation } from './conversations/ownerless';
-import { chooseLanguage } from './conversations/language';
-import { helpReply } from './conversations/help';
-import { findRequest, myRequests, noSuchRequest, requestStatus } from './conversations/myRequests';
-import type { ProgressTracker } from './conversations/progress';
+} from './lifecycle/lifecycleAnswers';
+import type { GuestReviewConversation } from './lifecycle/guestReview';
+import { refreshLifecycleCard } from './lifecycle/lifecycleRefresh';
+import type { OwnerlessConversation } from './lifecycle/ownerless';
+import { chooseLanguage } from './welcome/language';
+import { helpReply } from './welcome/help';
+import { findRequest, myRequests, noSuchRequest, requestStatus } from './requests/myRequests';
+import type { ProgressTracker } from './requests/progress';
 import {
   asCaller,
   type CallerDependencies,
@@ -42,10 +42,10 @@ import {
   readerOfTurn,
   type Reply,
 } from './conversations/reply';
-import { pageOf, requestForm, templateGallery } from './conversations/requestTeam';
-import { tryAgain } from './conversations/retryRequest';
-import { withdrawRequest } from './conversations/withdraw';
-import { checkName, type RequestSubmitter, requesterOf } from './conversations/submitRequest';
+import { pageOf, requestForm, templateGallery } from './requests/requestTeam';
+import { tryAgain } from './requests/retryRequest';
+import { withdrawRequest } from './requests/withdraw';
+import { checkName, type RequestSubmitter, requesterOf } from './requests/submitRequest';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
 export type FailureLabel = Failure;

@@ -1,10 +1,10 @@
 import { type TurnContext, TurnContext as Turn } from 'botbuilder';
-import type { ApproverDeliveries } from './approverDeliveries';
+import type { ApproverDeliveries } from './approvals/approverDeliveries';
 import type { BotLog } from './botLog';
 import type { BotState } from './botState';
-import type { GuestReviewConversation } from './conversations/guestReview';
-import type { LifecycleConversation } from './conversations/lifecycle';
-import type { OwnerlessConversation } from './conversations/ownerless';
+import type { GuestReviewConversation } from './lifecycle/guestReview';
+import type { LifecycleConversation } from './lifecycle/lifecycle';
+import type { OwnerlessConversation } from './lifecycle/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
 
 /** What remembering where people are reached needs. */

@@ -1,7 +1,7 @@
 import { loadConfig, loadDotEnv } from '../config';
 import { migrate, openStore } from '../store/database';
-import { JobRepository } from '../store/jobs';
-import { scheduledJobs } from '../store/scheduledJobs';
+import { JobRepository } from '../store/jobs/jobs';
+import { scheduledJobs } from '../store/jobs/scheduledJobs';
 
 const USAGE = `Pauses, resumes or shows the job queue shared by every worker of this deployment.
 

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
-import { type AppRole, ASSIGNABLE_ROLES, isAppRole } from '../domain/roles';
-import { EmbeddedTokenIssuer, type TokenSubject } from '../services/tokens';
+import { type AppRole, ASSIGNABLE_ROLES, isAppRole } from '../contract/roles';
+import { EmbeddedTokenIssuer, type TokenSubject } from '../services/access/tokens';
 import { migrate, openStore } from '../store/database';
-import { DirectoryRepository } from '../store/directory';
+import { DirectoryRepository } from '../store/directory/directory';
 import { seedDemoData } from '../store/seed';
 
 const USAGE = `Prints an embedded bearer token for a person or an app of the directory.

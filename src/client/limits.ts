@@ -1,4 +1,4 @@
-import type { TEAM_NAME_MAX_LENGTH as WIRE_TEAM_NAME_MAX_LENGTH } from '../domain/wire';
+import type { TEAM_NAME_MAX_LENGTH as WIRE_TEAM_NAME_MAX_LENGTH } from '../contract';
 
 /**
  * The longest team name the API accepts (Microsoft Graph's limit on a group's `displayName`). The

@@ -5,9 +5,9 @@
  * output types (what the server sends back).
  */
 import type { z } from 'zod';
-import type * as wire from '../domain/wire';
+import type * as wire from '../contract';
 
-export type { ODataCollection } from '../domain/wire';
+export type { ODataCollection } from '../contract';
 
 type In<T extends z.ZodType> = z.input<T>;
 type Out<T extends z.ZodType> = z.output<T>;

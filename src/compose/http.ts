@@ -9,16 +9,16 @@ import { auditRoutes } from '../api/routes/audit';
 import { catalogRoutes } from '../api/routes/catalog';
 import { directoryRoutes } from '../api/routes/directory';
 import { hookRoutes } from '../api/routes/hooks';
-import { lifecycleRoutes } from '../api/routes/lifecycle';
-import { lifecycleResponseRoutes } from '../api/routes/lifecycleResponses';
+import { lifecycleRoutes } from '../api/routes/lifecycle/lifecycle';
+import { lifecycleResponseRoutes } from '../api/routes/lifecycle/lifecycleResponses';
 import { metadataRoutes } from '../api/routes/metadata';
 import { provisioningRoutes } from '../api/routes/provisioning';
-import { mountReportPages } from '../api/routes/reportPages';
-import { reportRoutes } from '../api/routes/reports';
+import { mountReportPages } from '../api/routes/reports/reportPages';
+import { reportRoutes } from '../api/routes/reports/reports';
 import { teamRoutes } from '../api/routes/teams';
 import { createApiServer } from '../api/server';
 import type { Config } from '../config';
-import { isLoopbackAddress } from '../domain/loopback';
+import { isLoopbackAddress } from '../lib/loopback';
 import { NotFound } from '../domain/errors';
 import {
   BACKDATE_DAYS,
@@ -31,9 +31,9 @@ import {
   VIEWER_HEADERS,
 } from '../platform/embedded';
 import type { Platform } from '../platform/port';
-import { RateLimitService } from '../services/rateLimits';
+import { RateLimitService } from '../services/access/rateLimits';
 import type { Store } from '../store/database';
-import { RateLimitRepository } from '../store/rateLimits';
+import { RateLimitRepository } from '../store/access/rateLimits';
 import { STEWARD_BOT_APP_ID } from '../store/seed/directory';
 import type { Database } from '../store/schema';
 import { VERSION } from '../version';

@@ -6,8 +6,8 @@ import { createGraphPlatform } from '../platform/graph';
 import type { Platform } from '../platform/port';
 import { migrate, openStore, type Store } from '../store/database';
 import type { Database } from '../store/schema';
-import { DirectoryRepository } from '../store/directory';
-import { GraphBudgetRepository } from '../store/graphBudget';
+import { DirectoryRepository } from '../store/directory/directory';
+import { GraphBudgetRepository } from '../store/graphBudget/graphBudget';
 import { seedDemoData } from '../store/seed';
 
 /** The store, migrated (and seeded with the demo tenant when configured), and the platform it governs. */

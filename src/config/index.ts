@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { GraphBudgetSettings } from '../domain/graphBudget';
-import { isLoopbackHost, plainAddress } from '../domain/network';
+import { isLoopbackHost, plainAddress } from '../lib/network';
 import {
   readAuth,
   readBot,

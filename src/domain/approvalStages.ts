@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, ApprovalStage, ApprovalStageProgress } from './wire/approvalPolicy';
+import type { ApprovalPolicy, ApprovalStage, ApprovalStageProgress } from '../contract/approvalPolicy';
 
 /**
  * Staged approvals as a request carries them: the stages of its template's policy, resolved to

@@ -2,20 +2,8 @@ import type { Caller } from './caller';
 
 /**
  * The audit trails: append-only records of every change and every refused call, grouped by area.
- * A trail's `fields` are the fields each of its records carries on the wire.
+ * A trail's `fields` are the fields each of its records carries on the wire (`AUDIT_RECORD_FIELDS`).
  */
-export const AUDIT_RECORD_FIELDS = [
-  'id',
-  'date',
-  'tenant',
-  'actor',
-  'action',
-  'target',
-  'outcome',
-  'request-id',
-  'details',
-] as const;
-
 export const AUDIT_TRAILS = [
   {
     code: 'team_provisioning',

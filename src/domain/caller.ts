@@ -1,4 +1,4 @@
-import type { AppRole } from './roles';
+import type { AppRole } from '../contract/roles';
 
 /** Who is calling, as established from a verified token. */
 export interface Caller {

@@ -18,7 +18,7 @@
  * request is an unknown field like any other, never a function found on the prototype.
  */
 import { z } from 'zod';
-import { MULTI_LINE } from './wire/registry';
+import { MULTI_LINE } from '../contract/registry';
 
 // Multi-line text: C0 controls but tab (09), line feed (0A) and carriage return (0D); DEL; C1; and
 // (with the `u` flag, a pair being one code point above U+FFFF) a surrogate standing alone.

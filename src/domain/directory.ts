@@ -1,5 +1,5 @@
-import type { AppRole } from './roles';
-import type { Label, User } from './wire';
+import type { AppRole } from '../contract/roles';
+import type { Label, User } from '../contract';
 
 /** A directory group as the rules see it (`user.groups.direct`). */
 export interface DirectoryGroup {

@@ -1,7 +1,7 @@
 import type { Caller } from './caller';
 import { refusedCharacterOf } from './controlCharacters';
 import { Unauthorized } from './errors';
-import { type AppRole, DIRECTORY_ROLE_TEMPLATES, isAppRole } from './roles';
+import { type AppRole, DIRECTORY_ROLE_TEMPLATES, isAppRole } from '../contract/roles';
 
 /** The claims Steward reads from a verified token. */
 export interface StewardClaims {

@@ -1,4 +1,4 @@
-import type { Job, JobStatus, JobStep, JobWait, JobWaitReason, StepStatus } from './wire';
+import type { Job, JobStatus, JobStep, JobWait, JobWaitReason, StepStatus } from '../contract';
 
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
 export type JobType = Job['type'] | 'WebhookDelivery' | 'ApprovalTimer' | 'LifecycleChange';

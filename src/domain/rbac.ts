@@ -1,4 +1,4 @@
-import { type AppRole, GOVERNANCE_ROLES } from './roles';
+import { type AppRole, GOVERNANCE_ROLES } from '../contract/roles';
 
 /** Who may call an operation and how many calls a minute it gets. */
 export interface OperationPolicy {

@@ -2,7 +2,7 @@ import type { ErrorDetail } from './errors';
 import { refusedCharacterOf } from './controlCharacters';
 import { compileConvention, RuleEvaluationError, RuleSyntaxError } from './rules';
 import { validateTeamName } from './teamName';
-import type { CatalogTemplate } from './wire';
+import type { CatalogTemplate } from '../contract';
 
 /** The names a request ends up with once the template's conventions are applied. */
 export interface FinalNames {

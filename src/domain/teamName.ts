@@ -1,6 +1,6 @@
 /** Team-name rules checked before any provisioning job is queued (governance.md, "Naming conventions"). */
 
-import { TEAM_NAME_MAX_LENGTH } from './wire/limits';
+import { TEAM_NAME_MAX_LENGTH } from '../contract/limits';
 
 export { TEAM_NAME_MAX_LENGTH };
 

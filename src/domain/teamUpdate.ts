@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type ErrorDetail, ValidationFailed } from './errors';
-import { TEAM_READ_ONLY_FIELDS, type Team, type TeamChange, type TeamUpdate } from './wire';
+import { TEAM_READ_ONLY_FIELDS, type Team, type TeamChange, type TeamUpdate } from '../contract';
 
 /**
  * What a `PATCH /teams/{id}` body changes in `current`. Clients often send back the Team exactly

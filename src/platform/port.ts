@@ -13,7 +13,7 @@ import type {
   TeamMember,
   TeamSettings,
   TeamChange,
-} from '../domain/wire';
+} from '../contract';
 
 /** What a new team is made of. */
 export interface NewTeamSpec {

@@ -4,10 +4,10 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { isPostgres } from './dialect';
-import { PostgresMetaChanges, SqliteMetaChanges } from './metaChanges';
+import { PostgresMetaChanges, SqliteMetaChanges } from './meta/metaChanges';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
-import { attachStewardMeta, StewardMeta } from './stewardMeta';
+import { attachStewardMeta, StewardMeta } from './meta/stewardMeta';
 
 /** How to reach the store: an SQLite file (embedded default) or a PostgreSQL URL. */
 export type DatabaseOptions =

@@ -9,7 +9,7 @@ import {
   type KeyLike,
   SignJWT,
 } from 'jose';
-import type { ApiError } from '../../src/domain/wire';
+import type { ApiError } from '../../src/contract';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import {
   PEOPLE,

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { OPERATIONS, type OperationPolicy } from '../../src/domain/rbac';
-import type { AppRole } from '../../src/domain/roles';
+import type { AppRole } from '../../src/contract/roles';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../support/steward';
 

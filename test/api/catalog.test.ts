@@ -1,4 +1,4 @@
-import type { ApiError, CatalogTemplate, CatalogTemplates, PermanentMember } from '../../src/domain/wire';
+import type { ApiError, CatalogTemplate, CatalogTemplates, PermanentMember } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 

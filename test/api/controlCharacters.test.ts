@@ -1,4 +1,4 @@
-import type { CatalogTemplate, CatalogTemplates, Job } from '../../src/domain/wire';
+import type { CatalogTemplate, CatalogTemplates, Job } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 

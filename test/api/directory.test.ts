@@ -1,4 +1,4 @@
-import type { Labels, Users } from '../../src/domain/wire';
+import type { Labels, Users } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 

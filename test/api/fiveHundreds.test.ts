@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 

@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
 import { type Config, loadConfig } from '../../src/config';
-import type { GovernanceManagers } from '../../src/domain/wire';
+import type { GovernanceManagers } from '../../src/contract';
 import { createGraphPlatform, type GraphPlatformConfig } from '../../src/platform/graph';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { EntraTokens } from '../support/entraTokens';

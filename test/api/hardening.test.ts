@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { exportJWK, generateKeyPair, type JWTPayload, type KeyLike, SignJWT } from 'jose';
 import { request } from 'undici';
-import type { ApiError, Job, TeamChannel } from '../../src/domain/wire';
+import type { ApiError, Job, TeamChannel } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../support/steward';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { CatalogTemplates } from '../../src/domain/wire';
+import type { CatalogTemplates } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
 

@@ -1,4 +1,4 @@
-import type { LifecyclePreview, LifecycleRenewal, Team, TeamLifecycle } from '../../src/domain/wire';
+import type { LifecyclePreview, LifecycleRenewal, Team, TeamLifecycle } from '../../src/contract';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import {

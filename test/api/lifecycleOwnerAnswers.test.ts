@@ -1,4 +1,4 @@
-import type { LifecycleActivity, NotRightPersonAnswer, TeamLifecycle } from '../../src/domain/wire';
+import type { LifecycleActivity, NotRightPersonAnswer, TeamLifecycle } from '../../src/contract';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import {

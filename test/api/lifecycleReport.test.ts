@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { LifecycleRenewal, ReportUrl } from '../../src/domain/wire';
+import type { LifecycleRenewal, ReportUrl } from '../../src/contract';
 import { databaseKinds } from '../support/databases';
 import { DAY, evaluate, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
 import { stewardOnMovedClock } from '../support/movedClock';

@@ -4,7 +4,7 @@ import type {
   LifecyclePreview,
   OwnershipStepUp,
   TeamMember,
-} from '../../src/domain/wire';
+} from '../../src/contract';
 import { STEWARD_BOT_APP_ID } from '../../src/store/seed/directory';
 import { databaseKinds } from '../support/databases';
 import { GUESTS, inviteGuests, jobEnded } from '../support/guests';

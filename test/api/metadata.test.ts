@@ -1,4 +1,4 @@
-import type { Job, MetadataQueryResult } from '../../src/domain/wire';
+import type { Job, MetadataQueryResult } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';

@@ -1,4 +1,4 @@
-import type { Job, Team, TeamChannel, TeamChannelTab, TeamMember } from '../../src/domain/wire';
+import type { Job, Team, TeamChannel, TeamChannelTab, TeamMember } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { outboxTypes, waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';

@@ -8,7 +8,7 @@ import type {
   TeamChannel,
   TeamChannelTab,
   TeamMember,
-} from '../../src/domain/wire';
+} from '../../src/contract';
 import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
 import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';

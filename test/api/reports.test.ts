@@ -1,7 +1,7 @@
 import { jwtVerify } from 'jose';
 import { request } from 'undici';
-import { deriveReportUrlKey, signReportGrant } from '../../src/domain/reports/signedUrl';
-import type { Job, Report, ReportsCategory, ReportUrl, TeamMember } from '../../src/domain/wire';
+import { deriveReportUrlKey, signReportGrant } from '../../src/services/reports/signedUrl';
+import type { Job, Report, ReportsCategory, ReportUrl, TeamMember } from '../../src/contract';
 import { SEED_TEMPLATE_TEAM_ID } from '../../src/platform/embedded';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';

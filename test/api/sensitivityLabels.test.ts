@@ -1,4 +1,4 @@
-import type { Job, TeamLabelStatus } from '../../src/domain/wire';
+import type { Job, TeamLabelStatus } from '../../src/contract';
 import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';

@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import type { Job, TeamLabelStatus } from '../../src/domain/wire';
+import type { Job, TeamLabelStatus } from '../../src/contract';
 import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
 import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';

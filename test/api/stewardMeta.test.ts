@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { openStore, type Store } from '../../src/store/database';
-import { writeQueuePaused } from '../../src/store/queuePause';
+import { writeQueuePaused } from '../../src/store/jobs/queuePause';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { recordStatements, type StatementLog } from '../support/statementLog';

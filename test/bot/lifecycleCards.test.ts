@@ -1,4 +1,4 @@
-import type { TeamLifecycle } from '../../src/domain/wire';
+import type { TeamLifecycle } from '../../src/contract';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { DAY, evaluate, lifecycleRecords, provisionTeam, teamEvents } from '../support/lifecycle';

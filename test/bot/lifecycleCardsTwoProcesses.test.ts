@@ -1,12 +1,12 @@
 import type { Storage } from 'botbuilder';
 import type { PostedCard } from '../../src/bot/botState';
-import { type NoticeRecord, NoticeRecords } from '../../src/bot/conversations/lifecycleRecords';
+import { type NoticeRecord, NoticeRecords } from '../../src/bot/lifecycle/lifecycleRecords';
 import {
   type GuestReviewRecord,
   LifecycleCardState,
   type OwnerlessRecord,
-} from '../../src/bot/lifecycleCardState';
-import { BotStateRepository } from '../../src/store/botState';
+} from '../../src/bot/lifecycle/lifecycleCardState';
+import { BotStateRepository } from '../../src/store/bot/botState';
 import { databaseKinds } from '../support/databases';
 import { DAY, provisionTeam } from '../support/lifecycle';
 import { cardSaying, ENGLISH, startLifecycleBot } from './support/cardTurns';

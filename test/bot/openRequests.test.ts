@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PERSON_READS } from '../../src/bot';
-import { writeQueuePaused } from '../../src/store/queuePause';
+import { writeQueuePaused } from '../../src/store/jobs/queuePause';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { actionData, cardOf, cardText, FakeConnector, type Sent } from './support/fakeConnector';
 import { ALEX, type BotHarness, startBotHarness, type TeamsPerson } from './support/botHarness';

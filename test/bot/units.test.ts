@@ -3,7 +3,7 @@ import { MemoryStorage } from 'botbuilder';
 import { StewardApiError, StewardNetworkError } from '../../src/client';
 import { plainFailure } from '../../src/bot/apiFailures';
 import { BotState } from '../../src/bot/botState';
-import { readForm, submissionKey } from '../../src/bot/conversations/submitRequest';
+import { readForm, submissionKey } from '../../src/bot/requests/submitRequest';
 import { signatureMatches } from '../../src/bot/notifications';
 
 const call = { operationId: 'getJob', clientRequestId: 'client-1', attempts: 1 };

@@ -1,4 +1,4 @@
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE } from '../support/steward';

@@ -11,31 +11,29 @@ import {
 } from '../../src/bot/cards';
 import cardSchema from './adaptiveCard-1.5-subset.schema.json';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';
+import { cardTemplateFiles } from './cardFiles';
 import { APPROVERS, clientTemplate } from './sampleData';
 
-const CARDS = path.resolve(__dirname, '..', '..', 'src', 'bot', 'cards', 'templates');
-const RENDERERS = path.resolve(__dirname, '..', '..', 'src', 'bot', 'cards');
-
 describe('card templates', () => {
-  const files = readdirSync(CARDS).filter((file) => file.endsWith('.json'));
+  const files = cardTemplateFiles();
 
-  it('has one typed renderer per template, and every template is an Adaptive Card 1.5', () => {
+  it('has one typed renderer beside each template, and every template is an Adaptive Card 1.5', () => {
     expect(files.length).toBe(17);
     for (const file of files) {
-      const template = JSON.parse(readFileSync(path.join(CARDS, file), 'utf8'));
+      const template = JSON.parse(readFileSync(file, 'utf8'));
       expect({ file, type: template.type, version: template.version }).toEqual({
         file,
         type: 'AdaptiveCard',
         version: '1.5',
       });
-      expect(readdirSync(RENDERERS)).toContain(file.replace(/\.json$/, '.ts'));
+      expect(readdirSync(path.dirname(file))).toContain(path.basename(file).replace(/\.json$/, '.ts'));
     }
   });
 
   it('sends only the verbs the bot knows', () => {
     const known: string[] = Object.values(CardVerb);
     for (const file of files) {
-      const template = JSON.parse(readFileSync(path.join(CARDS, file), 'utf8'));
+      const template = JSON.parse(readFileSync(file, 'utf8'));
       for (const action of findAll(template, 'Action.Execute')) expect(known).toContain(action.verb);
     }
   });

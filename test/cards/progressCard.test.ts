@@ -2,7 +2,7 @@ import { progressCardData, renderProgressCard } from '../../src/bot/cards';
 import { readerOf } from '../../src/bot/i18n/catalog';
 import type { Job, JobWaitReason } from '../../src/client';
 import { stepStatuses } from '../../src/domain/jobs';
-import { teamArchiveJob } from '../../src/services/jobs/teamArchive';
+import { teamArchiveJob } from '../../src/services/teams/teamArchiveJob';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
 import { provisioningJob } from './sampleData';
 

@@ -1,6 +1,6 @@
 import { stepStatuses } from '../../src/domain/jobs';
-import { CatalogTemplate, type Job } from '../../src/domain/wire';
-import { approvalStatus, provisioningSteps } from '../../src/services/jobs/provisioning/steps';
+import { CatalogTemplate, type Job } from '../../src/contract';
+import { approvalStatus, provisioningSteps } from '../../src/services/provisioning/job/steps';
 import { seedTemplates } from '../../src/store/seed/templates';
 
 /** The demo catalog as `GET /me/catalog/templates` returns it (defaults applied). */

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { cardTemplateFiles } from './cardFiles';
 
-const CARDS = path.join(__dirname, '..', '..', 'src', 'bot', 'cards', 'templates');
-const templates = readdirSync(CARDS)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => [file, JSON.parse(readFileSync(path.join(CARDS, file), 'utf8')) as unknown] as const);
+const templates = cardTemplateFiles().map(
+  (file) => [path.basename(file), JSON.parse(readFileSync(file, 'utf8')) as unknown] as const,
+);
 
 /** Every object of a card template, with the container style it sits in. */
 function nodes(

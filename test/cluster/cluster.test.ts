@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { request } from 'undici';
-import { EmbeddedTokenIssuer } from '../../src/services/tokens';
+import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { alive, type RunningCluster, startCluster, WebhookReceiver } from '../support/cluster';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { call, oneLimitThrough, provisionOnceThrough, until } from '../support/deploymentChecks';

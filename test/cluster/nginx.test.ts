@@ -9,7 +9,7 @@ import { WebhookReceiver } from '../support/cluster';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { call, oneLimitThrough, provisionOnceThrough, until } from '../support/deploymentChecks';
 import { type Process, spawnMain } from '../support/mainProcess';
-import { EmbeddedTokenIssuer } from '../../src/services/tokens';
+import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { PEOPLE, TENANT, TEST_SECRET } from '../support/steward';
 
 /**

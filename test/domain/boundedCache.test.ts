@@ -1,4 +1,4 @@
-import { BoundedCache } from '../../src/domain/boundedCache';
+import { BoundedCache } from '../../src/lib/boundedCache';
 
 describe('BoundedCache', () => {
   test('keeps a value until its expiry, then forgets it', () => {

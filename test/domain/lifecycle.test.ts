@@ -5,7 +5,7 @@ import {
   renewedRecord,
 } from '../../src/domain/lifecycle/decide';
 import { addDays, daysBetween, isCalendarDate } from '../../src/domain/lifecycle/dates';
-import { LifecyclePolicy } from '../../src/domain/wire';
+import { LifecyclePolicy } from '../../src/contract';
 
 const TEAM: LifecycleFacts = {
   teamId: 't1',

@@ -5,7 +5,7 @@ import {
   type OperationPolicy,
   policyOf,
 } from '../../src/domain/rbac';
-import type { AppRole } from '../../src/domain/roles';
+import type { AppRole } from '../../src/contract/roles';
 
 /** The 39 operations of api-contract.md, with their tiers. */
 const CONTRACT: Record<string, 1 | 2 | 3> = {

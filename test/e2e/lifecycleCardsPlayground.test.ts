@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import type { TeamLifecycle, TeamMember } from '../../src/domain/wire';
+import type { TeamLifecycle, TeamMember } from '../../src/contract';
 import { until } from '../support/deploymentChecks';
 import { GUESTS, inviteGuests } from '../support/guests';
 import {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TeamLifecycle } from '../../src/domain/wire';
+import type { TeamLifecycle } from '../../src/contract';
 import { DAY, dayAfter, evaluate, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
 import { PEOPLE } from '../support/steward';
 import { Artifacts, cardOf, cardShows, findAction } from './support/cards';

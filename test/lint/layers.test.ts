@@ -20,20 +20,29 @@ describe('layer rules', () => {
   it.each([
     [
       'api/routes/crossing.ts',
-      "import type { StoredHook } from '../../store/hooks';",
+      "import type { StoredHook } from '../../store/webhooks/hooks';",
       /Layer api: routes go through services/,
     ],
     ['api/crossing.ts', "import { createGraphPlatform } from '../platform/graph';", /Layer api:/],
     [
       'bot/cards/crossing.ts',
-      "import type { Job } from '../../domain/wire';",
+      "import type { Job } from '../../contract';",
       /Layer bot: the bot talks to the API only through src\/client/,
     ],
-    ['bot/crossing.ts', "import { ProvisioningService } from '../services/provisioning';", /Layer bot:/],
+    [
+      'bot/crossing.ts',
+      "import { ProvisioningService } from '../services/provisioning/provisioning';",
+      /Layer bot:/,
+    ],
+    ['bot/approvals/crossing.ts', "import { APP_ROLES } from '../../contract/roles';", /Layer bot:/],
+    ['lib/crossing.ts', "import { Job } from '../contract';", /Layer lib: lib holds generic helpers/],
+    ['lib/crossing.ts', "import { Kysely } from 'kysely';", /Layer lib:/],
+    ['contract/crossing.ts', "import { AUDIT_TRAILS } from '../domain/audit';", /Layer contract:/],
+    ['client/crossing.ts', "import { teamNameProblem } from '../domain/teamName';", /Layer client:/],
     [
       'domain/crossing.ts',
-      "import { AuditLog } from '../services/audit';",
-      /Layer domain: the domain is pure rules/,
+      "import { AuditLog } from '../services/audit/audit';",
+      /Layer domain: the domain is pure business rules/,
     ],
     ['domain/rules/crossing.ts', "import { Kysely } from 'kysely';", /Layer domain:/],
     ['services/jobs/crossing.ts', "import { createApiServer } from '../../api/server';", /Layer services:/],
@@ -62,9 +71,13 @@ describe('layer rules', () => {
   });
 
   it.each([
-    ['api/routes/allowed.ts', "import type { AuditLog } from '../../services/audit';"],
+    ['api/routes/allowed.ts', "import type { AuditLog } from '../../services/audit/audit';"],
+    ['api/routes/reports/allowed.ts', "import { escapeMarkup } from '../../../lib/markup';"],
+    ['bot/approvals/allowed.ts', "import { sleep } from '../../lib/sleep';"],
+    ['domain/allowed.ts', "import type { Job } from '../contract';"],
+    ['contract/allowed.ts', "import { canonicalJson } from '../lib/canonicalJson';"],
     ['bot/cards/allowed.ts', "import type { Job } from '../../client';"],
-    ['client/allowed.ts', "import type { Job } from '../domain/wire';"],
+    ['client/allowed.ts', "import type { Job } from '../contract';"],
     ['platform/embedded/allowed.ts', "import type { Database } from '../../store/schema';"],
     ['services/jobs/allowed.ts', "import type { Database } from '../../store/schema';"],
     ['compose/allowed.ts', "import type { Database } from '../store/schema';"],

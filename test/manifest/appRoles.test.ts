@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { callerFromClaims } from '../../src/domain/identity';
 import { OPERATIONS } from '../../src/domain/rbac';
-import { APP_ROLES, type AppRole, DIRECTORY_ROLE_TEMPLATES } from '../../src/domain/roles';
+import { APP_ROLES, type AppRole, DIRECTORY_ROLE_TEMPLATES } from '../../src/contract/roles';
 import { seedApps } from '../../src/store/seed/directory';
 
 /**

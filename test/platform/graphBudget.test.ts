@@ -7,7 +7,7 @@ import {
   type GraphPlatform,
 } from '../../src/platform/graph';
 import { migrate, openStore, type Store } from '../../src/store/database';
-import { GraphBudgetRepository } from '../../src/store/graphBudget';
+import { GraphBudgetRepository } from '../../src/store/graphBudget/graphBudget';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 import { FakeGraph } from '../support/fakeGraph';
 

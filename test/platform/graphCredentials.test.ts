@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Agent, request } from 'undici';
-import { EmbeddedTokenIssuer } from '../../src/services/tokens';
+import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { FakeGraph, FAKE_GRAPH_CERT } from '../support/fakeGraph';
 import { APP_CERTIFICATE, APP_KEY } from '../support/fakeIdentity/appCertificate';
 import { FakeIdentity } from '../support/fakeIdentity/server';

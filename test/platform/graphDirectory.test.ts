@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import { Label, User } from '../../src/domain/wire';
+import { Label, User } from '../../src/contract';
 import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
 import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
 

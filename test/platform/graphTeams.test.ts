@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Agent } from 'undici';
 import { NotFound } from '../../src/domain/errors';
-import { Team, TeamChannelTab, TeamMember } from '../../src/domain/wire';
+import { Team, TeamChannelTab, TeamMember } from '../../src/contract';
 import { createGraphPlatform, type GraphPlatform, type GraphPlatformOptions } from '../../src/platform/graph';
 import {
   type NewTeamSpec,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../src/domain/audit';
-import { AuditRepository } from '../../src/store/audit';
+import { AuditRepository } from '../../src/store/audit/audit';
 import { databaseKinds, suiteStore } from '../support/databases';
 
 /**

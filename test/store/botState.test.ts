@@ -1,4 +1,4 @@
-import { BotStateConflict, BotStateRepository } from '../../src/store/botState';
+import { BotStateConflict, BotStateRepository } from '../../src/store/bot/botState';
 import { migrate, openStore, type Store } from '../../src/store/database';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 

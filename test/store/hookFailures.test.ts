@@ -1,4 +1,4 @@
-import { HookRepository } from '../../src/store/hooks';
+import { HookRepository } from '../../src/store/webhooks/hooks';
 import { migrate, openStore, type Store } from '../../src/store/database';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 

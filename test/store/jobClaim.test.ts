@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requestClassKey } from '../../src/domain/graphBudget';
-import { GraphBudgetRepository } from '../../src/store/graphBudget';
-import { JobRepository } from '../../src/store/jobs';
+import { GraphBudgetRepository } from '../../src/store/graphBudget/graphBudget';
+import { JobRepository } from '../../src/store/jobs/jobs';
 import { migrate, openStore, type Store } from '../../src/store/database';
 import {
   createTestDatabase,

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { Migrator } from 'kysely';
 import { migrate, openStore, type Store } from '../../src/store/database';
-import { MetadataRepository } from '../../src/store/metadata';
+import { MetadataRepository } from '../../src/store/teams/metadata';
 import { migrationProvider, migrations } from '../../src/store/migrations';
 import { seedDemoData } from '../../src/store/seed';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';

@@ -1,6 +1,6 @@
-import { APP_ROLES } from '../../src/domain/roles';
-import { CatalogTemplate } from '../../src/domain/wire/catalog';
-import { Label, User } from '../../src/domain/wire/directory';
+import { APP_ROLES } from '../../src/contract/roles';
+import { CatalogTemplate } from '../../src/contract/catalog';
+import { Label, User } from '../../src/contract/directory';
 import {
   SEED_TENANT_ID,
   type SeedUser,

@@ -2,7 +2,7 @@ import type { Agent } from 'undici';
 import { type GraphLimits, PUBLISHED_GRAPH_LIMITS } from '../../src/domain/graphBudget';
 import { createGraphPlatform } from '../../src/platform/graph';
 import { migrate, openStore, type Store } from '../../src/store/database';
-import { GraphBudgetRepository } from '../../src/store/graphBudget';
+import { GraphBudgetRepository } from '../../src/store/graphBudget/graphBudget';
 import { createTestDatabase, type DatabaseKind, storeOptionsOf, type TestDatabase } from './databases';
 import { FakeGraph } from './fakeGraph';
 import { BOT, graphSettings, seedTenant } from './graphTenant';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { EmbeddedTokenIssuer } from '../../src/services/tokens';
+import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { seedUsers } from '../../src/store/seed/directory';
 import type { WebhookReceiver } from './cluster';
 import { PEOPLE, TENANT, TEST_SECRET } from './steward';

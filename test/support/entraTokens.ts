@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type KeyLike, SignJWT } from 'jose';
-import type { AppRole } from '../../src/domain/roles';
+import type { AppRole } from '../../src/contract/roles';
 
 /**
  * Entra ID's side of `STEWARD_AUTH_MODE=entra` for tests: a JWKS endpoint on loopback with one RS256

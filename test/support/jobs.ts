@@ -1,4 +1,4 @@
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import type { TestSteward } from './steward';
 
 /** Polls a job over the API until it reaches one of `statuses` (default: completed or failed). */

@@ -1,4 +1,4 @@
-import type { CatalogTemplateInput, Job, LifecyclePolicyInput } from '../../src/domain/wire';
+import type { CatalogTemplateInput, Job, LifecyclePolicyInput } from '../../src/contract';
 import { waitForJob } from './jobs';
 import { PEOPLE, type TestSteward } from './steward';
 

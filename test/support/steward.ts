@@ -2,8 +2,8 @@ import pino from 'pino';
 import { request } from 'undici';
 import { type Steward, type StewardOverrides, startSteward } from '../../src/main';
 import { loadConfig } from '../../src/config';
-import type { AppRole } from '../../src/domain/roles';
-import { EmbeddedTokenIssuer } from '../../src/services/tokens';
+import type { AppRole } from '../../src/contract/roles';
+import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { ContractValidator } from './contract';
 import type { TestDatabase } from './databases';
 

@@ -1,4 +1,4 @@
-import type { CatalogTemplate, Job } from '../../src/domain/wire';
+import type { CatalogTemplate, Job } from '../../src/contract';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { stewardOnMovedClock } from '../support/movedClock';

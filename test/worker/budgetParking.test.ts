@@ -1,4 +1,4 @@
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { type BudgetedSteward, startBudgetedSteward } from '../support/budgetedSteward';
 import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig } from '../../src/config';
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { startSteward, type Steward } from '../../src/main';
-import { JobRepository } from '../../src/store/jobs';
+import { JobRepository } from '../../src/store/jobs/jobs';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';

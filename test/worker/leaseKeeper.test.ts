@@ -1,5 +1,5 @@
 import { LeaseKeeper } from '../../src/services/jobs/leaseKeeper';
-import { JobRepository } from '../../src/store/jobs';
+import { JobRepository } from '../../src/store/jobs/jobs';
 import { databaseKinds, suiteStore } from '../support/databases';
 
 /**

@@ -1,4 +1,4 @@
-import type { LifecyclePreview, TeamLifecycle } from '../../src/domain/wire';
+import type { LifecyclePreview, TeamLifecycle } from '../../src/contract';
 import { scheduledEvaluationId } from '../../src/services/lifecycle/evaluations';
 import { databaseKinds } from '../support/databases';
 import {

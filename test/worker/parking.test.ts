@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { createGraphPlatform } from '../../src/platform/graph';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { FakeGraph } from '../support/fakeGraph';

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import type { Job } from '../../src/domain/wire';
+import type { Job } from '../../src/contract';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Caller } from '../../domain/caller';
 import { Unauthorized } from '../../domain/errors';
 import { callerFromClaims } from '../../domain/identity';
-import { BoundedCache } from '../../domain/boundedCache';
+import { BoundedCache } from '../../lib/boundedCache';
 
 /** Verifies a bearer token and says who is calling. */
 export interface Authenticator {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ValidationFailed } from '../../domain/errors';
-import { excessiveNesting, MAX_JSON_DEPTH } from '../../domain/jsonDepth';
+import { excessiveNesting, MAX_JSON_DEPTH } from '../../lib/jsonDepth';
 import { HttpError } from '../errors';
 import { refusePrototypeKeys } from './prototypeKeys';
 

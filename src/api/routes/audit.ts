@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AUDIT_RECORD_FIELDS } from '../../domain/audit';
-import { AuditTrailRecords, AuditTrails } from '../../domain/wire';
-import type { AuditLog } from '../../services/audit';
+import { AUDIT_RECORD_FIELDS } from '../../contract/audit';
+import { AuditTrailRecords, AuditTrails } from '../../contract';
+import type { AuditLog } from '../../services/audit/audit';
 import type { StoredAuditRecord } from '../../domain/audit';
 import { odataCollection } from '../odata';
 import { API_BASE, defineRoute, type Route } from '../route';

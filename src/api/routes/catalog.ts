@@ -5,8 +5,8 @@ import {
   PermanentMember,
   PermanentMembership,
   PermanentMembershipRole,
-} from '../../domain/wire';
-import type { CatalogService } from '../../services/catalog';
+} from '../../contract';
+import type { CatalogService } from '../../services/catalog/catalog';
 import { odataCollection } from '../odata';
 import { defineRoute, type Route } from '../route';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Labels, Users } from '../../domain/wire';
-import type { DirectoryService } from '../../services/directory';
+import { Labels, Users } from '../../contract';
+import type { DirectoryService } from '../../services/directory/directory';
 import { odataCollection } from '../odata';
 import { API_BASE, defineRoute, type Route } from '../route';
 

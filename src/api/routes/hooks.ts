@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryBody, signDeliveryBody } from '../../domain/webhookSignature';
+import { deliveryBody, signDeliveryBody } from '../../lib/webhookSignature';
 import {
   Hook,
   HookDeliveries,
@@ -8,9 +8,9 @@ import {
   HookSignature,
   HookSignatureRequest,
   HooksEvents,
-} from '../../domain/wire';
-import { EVENT_TYPES } from '../../services/events';
-import type { HookService } from '../../services/hooks';
+} from '../../contract';
+import { EVENT_TYPES } from '../../services/webhooks/events';
+import type { HookService } from '../../services/webhooks/hooks';
 import { odataCollection } from '../odata';
 import { API_BASE, defineRoute, type Route } from '../route';
 

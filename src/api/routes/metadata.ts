@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAMESPACE_PATTERN, type JsonObject } from '../../domain/metadata';
-import { MetadataDocument, MetadataQueryResult } from '../../domain/wire';
-import type { MetadataService } from '../../services/metadata';
+import { MetadataDocument, MetadataQueryResult } from '../../contract';
+import type { MetadataService } from '../../services/teams/metadata';
 import { defineRoute, type Route } from '../route';
 
 const namespace = z

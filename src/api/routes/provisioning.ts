@@ -7,9 +7,9 @@ import {
   RejectedApprovalResponsePayload,
   TeamProvisioningRequest,
   TeamRequestPreview,
-} from '../../domain/wire';
-import type { ApprovalService } from '../../services/approvals';
-import type { ProvisioningService } from '../../services/provisioning';
+} from '../../contract';
+import type { ApprovalService } from '../../services/approvals/approvals';
+import type { ProvisioningService } from '../../services/provisioning/provisioning';
 import { odataCollection } from '../odata';
 import { API_BASE, defineRoute, type Route } from '../route';
 

@@ -1,7 +1,7 @@
-import { TeamLabelStatus } from '../../domain/wire';
-import type { SensitivityLabels } from '../../services/sensitivityLabels';
+import { TeamLabelStatus } from '../../contract';
+import type { SensitivityLabels } from '../../services/labels/sensitivityLabels';
 import { defineRoute, type Route } from '../route';
-import { TeamPath } from './lifecycle';
+import { TeamPath } from './lifecycle/lifecycle';
 
 /** Putting a template's sensitivity label on a team that was made without it (an extension). */
 export function sensitivityLabelRoutes(labels: SensitivityLabels): Route[] {

@@ -10,8 +10,8 @@ import {
   TeamMember,
   TeamMembershipPayload,
   TeamUpdate,
-} from '../../domain/wire';
-import type { TeamService } from '../../services/teams';
+} from '../../contract';
+import type { TeamService } from '../../services/teams/teams';
 import { API_BASE, defineRoute, type Route } from '../route';
 
 const safeId = /^[A-Za-z0-9:@._=-]{1,200}$/;

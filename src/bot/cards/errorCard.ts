@@ -1,7 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from './adaptiveCard';
 import { clip, plainSentence } from './cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
-import errorCardTemplate from './templates/errorCard.json';
+import errorCardTemplate from './errorCard.json';
 
 /** What the error card shows. */
 export interface ErrorCardData {

@@ -1,5 +1,5 @@
 import { actionsEn } from './actionsEn';
-import { lifecycleEn } from './lifecycleEn';
+import { lifecycleEn } from '../lifecycle/lifecycleEn';
 
 /** Steward's words in English: the reference catalog, and the fallback for any other language. */
 export const en = {

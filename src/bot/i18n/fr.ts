@@ -1,6 +1,6 @@
 import type { MessageKey } from './en';
 import { actionsFr } from './actionsFr';
-import { lifecycleFr } from './lifecycleFr';
+import { lifecycleFr } from '../lifecycle/lifecycleFr';
 
 /** Steward's words in French; the compiler checks that every English key has its translation. */
 export const fr: Record<MessageKey, string> = {

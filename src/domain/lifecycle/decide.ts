@@ -1,4 +1,4 @@
-import type { LifecycleAction, LifecyclePolicy, TeamLifecycleState } from '../wire/lifecycle';
+import type { LifecycleAction, LifecyclePolicy, TeamLifecycleState } from '../../contract/lifecycle';
 import { addDays, dayOf, daysBetween, laterDay } from './dates';
 import { decisionAbout } from './decision';
 import { decideOwnership } from './ownership';

@@ -1,4 +1,4 @@
-import type { LifecycleOwnership } from '../wire/lifecycle';
+import type { LifecycleOwnership } from '../../contract/lifecycle';
 import { addDays } from './dates';
 import type { LifecycleDecision } from './decide';
 import { decisionAbout } from './decision';

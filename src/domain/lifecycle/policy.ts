@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../errors';
-import { LifecyclePolicy } from '../wire/lifecycle';
+import { LifecyclePolicy } from '../../contract/lifecycle';
 
 /** The tenant default until governance sets one: nothing expires or is archived; ownerless teams are reported. */
 export const DEFAULT_LIFECYCLE_POLICY: LifecyclePolicy = LifecyclePolicy.parse({});

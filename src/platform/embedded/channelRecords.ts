@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Conflict, NotFound } from '../../domain/errors';
-import type {
-  TeamChannel,
-  TeamChannelPayload,
-  TeamChannelTab,
-  TeamChannelTabPayload,
-} from '../../domain/wire';
+import type { TeamChannel, TeamChannelPayload, TeamChannelTab, TeamChannelTabPayload } from '../../contract';
 import type { Database, PlatformChannelRow, PlatformTabRow } from '../../store/schema';
 import type { Stamp } from './teamCreation';
 import { lockTeam } from './teamRecords';

@@ -1,5 +1,5 @@
 import { seedUsers } from '../../store/seed/directory';
-import type { TeamChannelTabPayload } from '../../domain/wire';
+import type { TeamChannelTabPayload } from '../../contract';
 import type { EmbeddedTeams } from './teams';
 
 /** The id of the team the demo "Onboarding cohort" template clones (see the seed templates). */

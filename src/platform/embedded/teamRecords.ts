@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DelegatedGrant } from '../../domain/delegation';
 import { Conflict, NotFound, PlatformError, ValidationFailed } from '../../domain/errors';
 import type { TeamInventoryItem } from '../../domain/reports/model';
-import type { Team, TeamChange, TeamMember } from '../../domain/wire';
+import type { Team, TeamChange, TeamMember } from '../../contract';
 import { isPostgres } from '../../store/dialect';
 import type { Database, PlatformTeamRow } from '../../store/schema';
 import type { CloneTeamSpec, NewTeamSpec } from '../port';

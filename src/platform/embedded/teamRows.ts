@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Team, TeamChannel, TeamChannelTab, TeamMember, TeamSettings } from '../../domain/wire';
+import type { Team, TeamChannel, TeamChannelTab, TeamMember, TeamSettings } from '../../contract';
 import type { Kysely } from 'kysely';
 import { NotFound } from '../../domain/errors';
 import type { Database, PlatformChannelRow, PlatformTabRow, PlatformTeamRow } from '../../store/schema';

@@ -10,10 +10,10 @@ import type {
   TeamChannelTabPayload,
   TeamMember,
   TeamChange,
-} from '../../domain/wire';
+} from '../../contract';
 import type { TeamInventoryItem } from '../../domain/reports/model';
 import type { Database } from '../../store/schema';
-import { escapeMarkup } from '../../domain/markup';
+import { escapeMarkup } from '../../lib/markup';
 import {
   type CloneTeamSpec,
   type NewTeamSpec,

@@ -1,8 +1,8 @@
-import type { TeamChannelTab } from '../../domain/wire';
+import type { TeamChannelTab } from '../../contract';
 import type { TeamView, TeamViewSource } from './teams';
 import { labelFullName, type NamedLabel } from '../../domain/labels';
-import { escapeMarkup } from '../../domain/markup';
-import { htmlPageHeaders } from '../../domain/pageHeaders';
+import { escapeMarkup } from '../../lib/markup';
+import { htmlPageHeaders } from '../../lib/pageHeaders';
 
 /**
  * The embedded tenant's read-only pages (`/platform/teams…`): what a person would see in Teams

@@ -1,8 +1,8 @@
 import type * as MSGraph from '@microsoft/microsoft-graph-types';
 import type { RoleHolder, RoleHolders } from '../../domain/directory';
 import { NotFound } from '../../domain/errors';
-import { type AppRole, isAppRole } from '../../domain/roles';
-import type { User } from '../../domain/wire';
+import { type AppRole, isAppRole } from '../../contract/roles';
+import type { User } from '../../contract';
 import { PlatformError } from '../port';
 import type { GraphClient } from './client';
 import { type GraphUser, toUser, USER_FIELDS } from './mapping';

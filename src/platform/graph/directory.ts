@@ -7,8 +7,8 @@ import type {
   DirectoryUser,
   RoleHolders,
 } from '../../domain/directory';
-import type { AppRole } from '../../domain/roles';
-import type { User } from '../../domain/wire';
+import type { AppRole } from '../../contract/roles';
+import type { User } from '../../contract';
 import { PlatformError } from '../port';
 import { GraphAppRoleHolders } from './appRoleHolders';
 import type { GraphClient } from './client';

@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/errors';
 import type { TeamInventoryItem } from '../../domain/reports/model';
-import type { Team, TeamMember } from '../../domain/wire';
+import type { Team, TeamMember } from '../../contract';
 import { TEAMS_READ_AT_ONCE } from './budget';
 import type { GraphClient } from './client';
 import type { GraphTeam } from './mapping';

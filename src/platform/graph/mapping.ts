@@ -1,7 +1,7 @@
 import type * as MSGraph from '@microsoft/microsoft-graph-types';
 import type { TeamUpdate } from './payloads';
 import type { DirectoryLabel } from '../../domain/directory';
-import type { Team, TeamChannel, TeamChannelTab, TeamMember, TeamSettings, User } from '../../domain/wire';
+import type { Team, TeamChannel, TeamChannelTab, TeamMember, TeamSettings, User } from '../../contract';
 
 /**
  * Graph's JSON as far as Steward reads it, and its translation into our wire models. The wire

@@ -1,5 +1,5 @@
 import { NotFound } from '../../domain/errors';
-import type { JobWaitReason } from '../../domain/wire';
+import type { JobWaitReason } from '../../contract';
 import { type OperationCheckpoint, type OperationState, PlatformError } from '../port';
 import type { GraphClient, GraphResponse, Sleep } from './client';
 import { parseRetryAfter } from './errors';

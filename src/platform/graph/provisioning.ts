@@ -1,6 +1,6 @@
 import type { DelegatedGrant } from '../../domain/delegation';
 import { NotFound } from '../../domain/errors';
-import type { Team } from '../../domain/wire';
+import type { Team } from '../../contract';
 import {
   type CloneTeamSpec,
   type NewTeamSpec,

@@ -9,7 +9,7 @@ import type {
   TeamChannelTabPayload,
   TeamMember,
   TeamChange,
-} from '../../domain/wire';
+} from '../../contract';
 import {
   type CloneTeamSpec,
   type NewTeamSpec,

@@ -7,9 +7,9 @@ import {
   type StoredJob,
   WAIT_DESCRIPTIONS,
 } from '../../domain/jobs';
-import type { JobWaitReason } from '../../domain/wire';
+import type { JobWaitReason } from '../../contract';
 import type { OperationCheckpoint } from '../../platform/port';
-import { JobRepository } from '../../store/jobs';
+import { JobRepository } from '../../store/jobs/jobs';
 import type { JobRun, StepResult } from './jobType';
 import type { LeaseKeeper } from './leaseKeeper';
 

@@ -2,17 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AuditEntry, AuditTrailCode } from '../../domain/audit';
 import type { JobType, StepDefinition, StoredJob } from '../../domain/jobs';
-import type { StepStatus } from '../../domain/wire';
+import type { StepStatus } from '../../contract';
 import type { OperationCheckpoint, TeamsPlatform } from '../../platform/port';
-import type { HookRepository } from '../../store/hooks';
+import type { HookRepository } from '../../store/webhooks/hooks';
 import type { Database } from '../../store/schema';
-import type { AuditLog } from '../audit';
-import type { EventBus, StewardEvent } from '../events';
-import type { MetadataService } from '../metadata';
-import type { SensitivityLabels } from '../sensitivityLabels';
-import type { WebhookSender } from '../webhookSender';
-import type { ApprovalTimerActions } from './approvalTimer';
-import type { LifecycleRunner } from './lifecycleEvaluation';
+import type { AuditLog } from '../audit/audit';
+import type { EventBus, StewardEvent } from '../webhooks/events';
+import type { MetadataService } from '../teams/metadata';
+import type { SensitivityLabels } from '../labels/sensitivityLabels';
+import type { WebhookSender } from '../webhooks/webhookSender';
+import type { ApprovalTimerActions } from '../approvals/approvalTimerJob';
+import type { LifecycleRunner } from '../lifecycle/evaluationJob';
 
 /** What a step reports: log lines, the job's new data, the team it created, or that it had nothing to do. */
 export interface StepResult<D> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { renewLeases } from '../../store/jobLeaseRenewal';
+import { renewLeases } from '../../store/jobs/jobLeaseRenewal';
 import type { Database } from '../../store/schema';
 
 /**

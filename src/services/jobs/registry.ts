@@ -1,13 +1,13 @@
 import type { JobType, StoredJob } from '../../domain/jobs';
 import { stepStatuses, toWireJob } from '../../domain/jobs';
-import type { Job, JobStep } from '../../domain/wire';
+import type { Job, JobStep } from '../../contract';
 import type { JobDependencies, JobHandler, JobTypeModule } from './jobType';
-import { approvalTimerJob } from './approvalTimer';
-import { lifecycleChangeJob } from './lifecycleChange';
-import { lifecycleEvaluationJob } from './lifecycleEvaluation';
-import { provisioningJob } from './provisioning';
-import { teamArchiveJob } from './teamArchive';
-import { webhookDeliveryJob } from './webhookDelivery';
+import { approvalTimerJob } from '../approvals/approvalTimerJob';
+import { lifecycleChangeJob } from '../lifecycle/lifecycleChangeJob';
+import { lifecycleEvaluationJob } from '../lifecycle/evaluationJob';
+import { provisioningJob } from '../provisioning/job';
+import { teamArchiveJob } from '../teams/teamArchiveJob';
+import { webhookDeliveryJob } from '../webhooks/webhookDeliveryJob';
 
 /**
  * Every job type the queue runs, one module each. To add a job type: write its module (data

@@ -3,15 +3,15 @@ import type { Transaction } from 'kysely';
 import { type AuditEntry, SYSTEM_ACTOR } from '../../domain/audit';
 import { EMPTY_LIFECYCLE_RECORD, type LifecycleDecision, recordChanged } from '../../domain/lifecycle/decide';
 import { standingChanged, standingOf } from '../../domain/lifecycle/standing';
-import type { LifecycleActionKind } from '../../domain/wire/lifecycle';
-import type { EventType } from '../../domain/wire/events';
-import type { JobRepository } from '../../store/jobs';
-import type { LifecycleRepository } from '../../store/lifecycle';
+import type { LifecycleActionKind } from '../../contract/lifecycle';
+import type { EventType } from '../../contract/events';
+import type { JobRepository } from '../../store/jobs/jobs';
+import type { LifecycleRepository } from '../../store/lifecycle/lifecycle';
 import type { Database } from '../../store/schema';
-import type { AuditLog } from '../audit';
-import type { EventBus, StewardEvent } from '../events';
-import type { LifecycleChangeData } from '../jobs/lifecycleChange';
-import type { ArchiveData } from '../jobs/teamArchive';
+import type { AuditLog } from '../audit/audit';
+import type { EventBus, StewardEvent } from '../webhooks/events';
+import type { LifecycleChangeData } from './lifecycleChangeJob';
+import type { ArchiveData } from '../teams/teamArchiveJob';
 import type { TeamDecision } from './walker';
 
 /** The `lifecycle` trail's action for each decision. */

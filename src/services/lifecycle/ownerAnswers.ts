@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import { dayOf } from '../../domain/lifecycle/dates';
-import type { LifecycleActivity, LifecycleNotice, NotRightPersonAnswer } from '../../domain/wire';
+import type { LifecycleActivity, LifecycleNotice, NotRightPersonAnswer } from '../../contract';
 import type { TeamsPlatform } from '../../platform/port';
-import type { LifecycleRepository } from '../../store/lifecycle';
+import type { LifecycleRepository } from '../../store/lifecycle/lifecycle';
 import type { Database } from '../../store/schema';
-import type { AuditLog } from '../audit';
-import type { EventBus } from '../events';
-import { requireActive, TeamAccess } from '../teamAccess';
+import type { AuditLog } from '../audit/audit';
+import type { EventBus } from '../webhooks/events';
+import { requireActive, TeamAccess } from '../access/teamAccess';
 
 /**
  * What an owner answers on a lifecycle notice besides renewing or archiving: "Keep it" (the team is

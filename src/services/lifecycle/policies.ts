@@ -1,7 +1,7 @@
 import { DEFAULT_LIFECYCLE_POLICY, resolveLifecyclePolicy } from '../../domain/lifecycle/policy';
-import { LifecyclePolicy } from '../../domain/wire/lifecycle';
-import type { LifecycleRepository } from '../../store/lifecycle';
-import type { TemplateRepository } from '../../store/templates';
+import { LifecyclePolicy } from '../../contract/lifecycle';
+import type { LifecycleRepository } from '../../store/lifecycle/lifecycle';
+import type { TemplateRepository } from '../../store/catalog/templates';
 
 /** The policy that governs one team, where it comes from, and the permanent owners it must keep. */
 export interface TeamPolicy {

@@ -12,13 +12,13 @@ import type {
   LifecyclePreview,
   LifecycleRenewal,
   TeamLifecycle,
-} from '../../domain/wire';
+} from '../../contract';
 import type { TeamsPlatform } from '../../platform/port';
-import type { LifecycleRepository } from '../../store/lifecycle';
+import type { LifecycleRepository } from '../../store/lifecycle/lifecycle';
 import type { Database } from '../../store/schema';
-import type { AuditLog } from '../audit';
-import type { EventBus } from '../events';
-import { TeamAccess, teamNotFound } from '../teamAccess';
+import type { AuditLog } from '../audit/audit';
+import type { EventBus } from '../webhooks/events';
+import { TeamAccess, teamNotFound } from '../access/teamAccess';
 import { tenantPolicy } from './policies';
 import type { TeamDecision, LifecycleWalker } from './walker';
 

@@ -5,8 +5,8 @@ import {
 } from '../../domain/lifecycle/decide';
 import { laterDay } from '../../domain/lifecycle/dates';
 import type { LifecycleFacts, LifecycleSource } from '../../platform/port';
-import type { LifecycleRepository, StoredLifecycle } from '../../store/lifecycle';
-import type { TemplateRepository } from '../../store/templates';
+import type { LifecycleRepository, StoredLifecycle } from '../../store/lifecycle/lifecycle';
+import type { TemplateRepository } from '../../store/catalog/templates';
 import { PolicyResolver, type TeamPolicy } from './policies';
 
 /** One team decided: what the platform said, its policy, what was stored, and the evaluation. */

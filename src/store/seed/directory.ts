@@ -1,5 +1,5 @@
-import type { AppRole } from '../../domain/roles';
-import type { Label, User } from '../../domain/wire/directory';
+import type { AppRole } from '../../contract/roles';
+import type { Label, User } from '../../contract/directory';
 
 /**
  * The demo tenant of the embedded platform: the six people of the Microsoft 365 Agents

@@ -1,7 +1,7 @@
-import { CatalogTemplate } from '../../domain/wire';
+import { CatalogTemplate } from '../../contract';
 import type { Store } from '../database';
-import { DirectoryRepository } from '../directory';
-import { TemplateRepository } from '../templates';
+import { DirectoryRepository } from '../directory/directory';
+import { TemplateRepository } from '../catalog/templates';
 import { seedApps, seedGroups, seedLabels, seedUsers } from './directory';
 import { seedTemplates } from './templates';
 

@@ -1,4 +1,4 @@
-import type { CatalogTemplateInput } from '../../domain/wire/catalog';
+import type { CatalogTemplateInput } from '../../contract/catalog';
 import { SEED_LABEL_IDS } from './directory';
 import { badge, personRef } from './templateParts';
 

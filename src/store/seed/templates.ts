@@ -1,4 +1,4 @@
-import type { CatalogTemplateInput } from '../../domain/wire/catalog';
+import type { CatalogTemplateInput } from '../../contract/catalog';
 import { SEED_LABEL_IDS } from './directory';
 import { stagedTemplate } from './stagedTemplate';
 import { badge, personRef, webTab } from './templateParts';

@@ -1,6 +1,6 @@
 import { englishOn, readTexts } from './englishLeaks';
 import { actionData, cardText, type FakeConnector, type SentCard } from './fakeConnector';
-import type { LifecyclePolicyInput } from '../../../src/domain/wire';
+import type { LifecyclePolicyInput } from '../../../src/contract';
 import type { DatabaseKind } from '../../support/databases';
 import { lifecycleTemplate } from '../../support/lifecycle';
 import { type BotAnswer, type BotHarness, startBotHarness, type TeamsPerson } from './botHarness';

@@ -1,0 +1,368 @@
+import { MessageFactory, type TurnContext, TurnContext as Turn } from 'botbuilder';
+import { type Job, type StewardClient, TEAM_NAME_MAX_LENGTH } from '../../client';
+import { detailMessages, isStatus } from '../apiFailures';
+import type { ApproverDeliveries } from './approverDeliveries';
+import type { BotLog } from '../botLog';
+import type { ApprovalRecord, BotState } from '../botState';
+import {
+  amendedFinalName,
+  type ApprovalDecisionData,
+  renderApprovalCard,
+  summarizeJob,
+  renderApprovalDecidedCard,
+  renderApprovalReadOnlyCard,
+  renderMyApprovalsCard,
+} from '../cards';
+import type { BotIdentity } from '../identity/botIdentity';
+import type { Messenger } from '../messenger';
+import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
+import { remindApprovers } from './approvalReminder';
+import { stagesOf } from './approvalStages';
+import { teamPeople } from '../requests/peopleNames';
+import { teamNameProblem, tooLong } from '../requests/nameProblems';
+import type { ProgressTracker } from '../requests/progress';
+import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
+import { type Reader, say } from '../i18n/catalog';
+import { showDecision } from './approvalDecided';
+import { readerOfApprover } from './approverReader';
+
+/** What the approval conversation needs. */
+export interface ApprovalDependencies {
+  client: StewardClient;
+  identity: BotIdentity;
+  state: BotState;
+  messenger: Messenger;
+  progress: ProgressTracker;
+  /** Approval cards that could not be delivered, retried with backoff. */
+  deliveries: ApproverDeliveries;
+  log: BotLog;
+}
+
+/** Approval cards "my approvals" posts at most (the oldest first); the list says when there are more. */
+const MY_APPROVALS_SHOWN = 10;
+
+/** The new name an approver typed on the card, when it differs from the one requested. */
+function amendment(record: ApprovalRecord | undefined, data: ApprovalDecisionData): string | undefined {
+  const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
+  if (!typed || !record) return undefined;
+  return typed !== (record.request.requestedName ?? typed) ? typed : undefined;
+}
+
+/** The longest comment an approver may write (the API's limit on a decision's message). */
+const COMMENT_MAX_LENGTH = 2000;
+
+/**
+ * What is wrong with an approver's new name (the final name it makes, after the template's
+ * convention) and comment, in the approver's words, before anything is sent.
+ */
+function decisionProblems(
+  record: ApprovalRecord,
+  rename: string | undefined,
+  comment: string | undefined,
+  reader: Reader,
+): string[] {
+  const problems: string[] = [];
+  if (rename) {
+    const { teamName, requestedName } = record.request;
+    const final = amendedFinalName(teamName, requestedName ?? '', rename) ?? rename;
+    // The convention's additions count against Graph's limit: the typed name gets the rest.
+    const added = Array.from(final).length - Array.from(rename).length;
+    const problem =
+      teamNameProblem(rename, reader, TEAM_NAME_MAX_LENGTH - added) ?? teamNameProblem(final, reader);
+    if (problem) problems.push(problem);
+  }
+  if (comment && comment.length > COMMENT_MAX_LENGTH)
+    problems.push(tooLong(reader, 'problem.commentLong', comment.length, COMMENT_MAX_LENGTH));
+  return problems;
+}
+
+/**
+ * Approvals in Teams: a card with Approve / Reject to every approver in their 1:1 chat when a
+ * request needs a decision, the decision taken from a card (`approve` / `reject`), every
+ * approver's card turned into the decided card afterwards, and the requester's progress card moved on.
+ */
+export class ApprovalConversation {
+  constructor(private readonly deps: ApprovalDependencies) {}
+
+  /**
+   * Sends the approval card to each approver who has none yet (a repeated delivery sends nothing
+   * twice). Resolves to the approvers the bot could not reach.
+   */
+  async announce(approvalId: string, jobId: string): Promise<string[]> {
+    const job = await this.appJob(jobId);
+    const approvers = approversOf(job, approvalId);
+    const request = approvalCardData(
+      job,
+      await this.teamsIds(approvers.map((a) => a.id)),
+      teamPeople(job),
+      approvalId,
+    );
+    const record: ApprovalRecord = (await this.deps.state.approval(approvalId)) ?? {
+      jobId,
+      request,
+      cards: {},
+      decision: null,
+    };
+    const decision = decisionOf(job, approvalId);
+    // The record exists before the first card is posted, and each posted card is added to the
+    // current record at once: an approver may decide while the others are still being reached.
+    await this.deps.state.saveApproval(approvalId, {
+      ...record,
+      request,
+      decision: record.decision ?? decision,
+    });
+    const unreachable: Array<{ id: string; name: string }> = [];
+    const deliveries = this.deps.deliveries;
+    for (const approver of approvers) {
+      const reader = await readerOfApprover(this.deps.state, approver.id);
+      const decided = record.decision ?? decision;
+      const noted = await this.deps.state.pendingDelivery(approver.id, approvalId);
+      // Delivered already, or decided while this card waited: nothing more to send.
+      if (record.cards[approver.id] || (decided && noted)) {
+        if (noted) await deliveries.delivered(approver.id, approvalId);
+        continue;
+      }
+      const card = decision
+        ? renderApprovalDecidedCard(decidedCardData(request, decision), reader)
+        : renderApprovalCard(request, reader);
+      let failure: unknown = null;
+      const posted = await this.deps.messenger.postToPerson(approver.id, card).catch((error: unknown) => {
+        failure = error;
+        return undefined;
+      });
+      if (!posted) {
+        await deliveries.failed(approver, approvalId, jobId, failure);
+        unreachable.push(approver);
+        continue;
+      }
+      if (noted) await deliveries.delivered(approver.id, approvalId);
+      const current = (await this.deps.state.approval(approvalId)) ?? record;
+      await this.deps.state.saveApproval(approvalId, {
+        ...current,
+        cards: { ...current.cards, [approver.id]: posted },
+        decision: current.decision ?? decision,
+      });
+      // Decided while this card was on its way: show the decision on it too.
+      if (current.decision && !decision) {
+        const decided = renderApprovalDecidedCard(decidedCardData(current.request, current.decision), reader);
+        await this.deps.messenger.update(posted, decided).catch((error: unknown) => {
+          this.deps.log.warn({ err: error, approvalId }, 'could not update an approval card');
+        });
+      }
+    }
+    // A later stage opened: the earlier stages' cards show their decisions.
+    for (const earlier of stagesOf(job).filter(
+      (stage) => stage.id !== approvalId && stage.status === 'approved',
+    )) {
+      if ((await this.deps.state.approval(earlier.id))?.decision === null)
+        await this.showDecision(earlier.id);
+    }
+    // The requester learns who has not got the request yet (and, on a retry, that everyone has).
+    await this.deps.progress.noteUnreachable(
+      jobId,
+      unreachable.map((approver) => approver.name),
+    );
+    return unreachable.map((approver) => approver.id);
+  }
+
+  /** Approve or Reject pressed on a card: the decision, or a clear card when it cannot be taken. */
+  async decide(
+    context: TurnContext,
+    api: StewardClient,
+    outcome: 'approved' | 'rejected',
+    data: ApprovalDecisionData,
+  ): Promise<Reply> {
+    const approvalId = String(data.approvalId ?? '');
+    const reader = readerOfTurn(context);
+    const message = typeof data.comment === 'string' && data.comment.trim() ? data.comment.trim() : undefined;
+    const record = await this.deps.state.approval(approvalId);
+    const rename = amendment(record, data);
+    // Checked here, in the approver's words, as "Check name" does: the API would refuse them in English.
+    const problems = record && !record.decision ? decisionProblems(record, rename, message, reader) : [];
+    if (record && problems.length > 0)
+      return cardReply(
+        renderApprovalCard({ ...record.request, amendedName: rename, comment: message, problems }, reader),
+        true,
+      );
+    try {
+      if (outcome === 'approved')
+        await api.approveTeamCreation(approvalId, {
+          message,
+          ...(rename ? { updates: { name: rename } } : {}),
+        });
+      else await api.rejectTeamCreation(approvalId, { message });
+    } catch (error) {
+      if (isStatus(error, 409)) return this.alreadyDecided(api, approvalId, record, reader);
+      if (isStatus(error, 400) && record && rename) {
+        const problems = detailMessages(error.details, reader);
+        return cardReply(
+          renderApprovalCard(
+            {
+              ...record.request,
+              amendedName: rename,
+              problems: problems.length > 0 ? problems : [say(reader, 'problem.badNewName')],
+            },
+            reader,
+          ),
+          true,
+        );
+      }
+      if (isStatus(error, 403) && record) {
+        const decision = record.decision;
+        return cardReply(
+          renderApprovalReadOnlyCard(
+            {
+              ...record.request,
+              decision: decision
+                ? { status: decision.outcome, decidedBy: decision.by }
+                : { status: 'pending' },
+              reason: 'notApprover',
+            },
+            reader,
+          ),
+          true,
+        );
+      }
+      throw error;
+    }
+    const decision = {
+      outcome,
+      by: context.activity.from.name || '',
+      at: new Date().toISOString(),
+      message: message ?? null,
+    };
+    if (!record)
+      return {
+        kind: 'text',
+        text: say(reader, outcome === 'approved' ? 'approval.doneApproved' : 'approval.doneRejected'),
+      };
+    // Re-read: cards posted to other approvers since `record` was read must stay in it.
+    const latest = (await this.deps.state.approval(approvalId)) ?? record;
+    // Renamed: every card shows the name the team will have.
+    const request = rename
+      ? {
+          ...latest.request,
+          teamName: summarizeJob(await this.appJob(record.jobId)).teamName,
+          requestedName: rename,
+        }
+      : latest.request;
+    await this.deps.state.saveApproval(approvalId, { ...latest, request, decision });
+    await this.showDecision(approvalId, context.activity.from.aadObjectId);
+    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
+  }
+
+  /** "Check name" on an approval card: the card again, with the final name the typed name makes. */
+  async checkName(context: TurnContext, data: ApprovalDecisionData): Promise<Reply> {
+    const approvalId = String(data.approvalId ?? '');
+    const record = await this.deps.state.approval(approvalId);
+    const reader = readerOfTurn(context);
+    if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
+    if (record.decision) return this.refresh(context, approvalId);
+    const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
+    const comment = typeof data.comment === 'string' ? data.comment : undefined;
+    const problems = typed ? decisionProblems(record, typed, comment, reader) : [];
+    return cardReply(
+      renderApprovalCard({ ...record.request, amendedName: typed || undefined, comment, problems }, reader),
+      true,
+    );
+  }
+
+  /** Teams asks for the current state of an approval card (`refreshApproval`). */
+  async refresh(context: TurnContext, approvalId: string): Promise<Reply> {
+    const record = await this.deps.state.approval(approvalId);
+    const reader = readerOfTurn(context);
+    if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
+    if (record.decision)
+      return cardReply(
+        renderApprovalDecidedCard(decidedCardData(record.request, record.decision), reader),
+        true,
+      );
+    const caller = context.activity.from.aadObjectId ?? '';
+    if (record.cards[caller]) return cardReply(renderApprovalCard(record.request, reader), true);
+    return cardReply(
+      renderApprovalReadOnlyCard(
+        { ...record.request, decision: { status: 'pending' }, reason: 'notApprover' },
+        reader,
+      ),
+      true,
+    );
+  }
+
+  /**
+   * "My approvals": the approval requests waiting for the person (`GET /me/approvals`, as them),
+   * each posted again as its approval card in this chat (a reloaded page or a lost chat loses
+   * none), which then takes the place of their earlier card in the approval's record, so the
+   * decision is drawn on it; then the list, saying how many wait.
+   */
+  async listFor(context: TurnContext, api: StewardClient): Promise<Reply> {
+    const reader = readerOfTurn(context);
+    const me = context.activity.from.aadObjectId ?? '';
+    const pending = await api.getMyApprovals({ top: MY_APPROVALS_SHOWN });
+    const reference = Turn.getConversationReference(context.activity);
+    for (const item of pending.value) {
+      const approvers = approversOf(item.job, item.id);
+      const request = approvalCardData(
+        item.job,
+        await this.teamsIds(approvers.map((a) => a.id)),
+        teamPeople(item.job),
+        item.id,
+      );
+      const sent = await context.sendActivity(MessageFactory.attachment(renderApprovalCard(request, reader)));
+      if (!sent?.id || !me) continue;
+      const current = await this.deps.state.approval(item.id);
+      await this.deps.state.saveApproval(item.id, {
+        jobId: item.job.id,
+        request,
+        decision: current?.decision ?? null,
+        cards: { ...(current?.cards ?? {}), [me]: { reference, activityId: sent.id } },
+      });
+    }
+    const total = pending['@odata.count'] ?? pending.value.length;
+    return cardReply(renderMyApprovalsCard({ approvals: pending.value, total }, reader));
+  }
+
+  /** Shows the decision on every approver's card but `skip`'s: see `approvalDecided.ts`. */
+  showDecision(approvalId: string, skip?: string): Promise<void> {
+    return showDecision(this.deps, (jobId) => this.appJob(jobId), approvalId, skip);
+  }
+
+  /** A stage's reminder: see `approvalReminder.ts`. */
+  remind(approvalId: string, jobId: string, reminded: readonly string[]): Promise<void> {
+    const redraw = () => this.showDecision(approvalId);
+    return remindApprovers(this.deps, () => this.appJob(jobId), approvalId, reminded, redraw);
+  }
+
+  /** A second click, or a click after someone else decided: the decided card, never an error. */
+  private async alreadyDecided(
+    api: StewardClient,
+    approvalId: string,
+    record: ApprovalRecord | undefined,
+    reader: Reader,
+  ): Promise<Reply> {
+    let request = record?.request;
+    let decision = record?.decision ?? null;
+    if (record && !decision) {
+      const job = await api.getJob(record.jobId);
+      decision = decisionOf(job, approvalId);
+      request ??= approvalCardData(job, new Map(), teamPeople(job), approvalId);
+    }
+    if (!request || !decision) return { kind: 'text', text: say(reader, 'approval.alreadyDecided') };
+    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
+  }
+
+  private async teamsIds(ids: readonly string[]): Promise<Map<string, string>> {
+    const known = new Map<string, string>();
+    for (const id of ids) {
+      const user = await this.deps.state.user(id);
+      if (user?.teamsUserId) known.set(id, user.teamsUserId);
+    }
+    return known;
+  }
+
+  /** The request's job, read on behalf of its requester (with their other jobs read meanwhile). */
+  private async appJob(jobId: string): Promise<Job> {
+    const job = await this.deps.progress.job(jobId);
+    if (!job) throw new Error(`The job ${jobId} is gone.`);
+    return job;
+  }
+}

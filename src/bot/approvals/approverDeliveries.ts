@@ -1,0 +1,129 @@
+import type { BotLog } from '../botLog';
+import type { BotState } from '../botState';
+
+/** How approval cards that could not be delivered are tried again. */
+export interface DeliveryRetryTiming {
+  /** First wait after a failure, ms; it doubles after each failed attempt. */
+  initialMs: number;
+  /** Longest wait between attempts, ms. */
+  maxMs: number;
+  /** The bot stops trying this long after the first failure, ms. */
+  giveUpAfterMs: number;
+}
+
+/** One day of attempts, then the requester's card keeps naming who could not be reached. */
+export const DEFAULT_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Tries to deliver the approval cards of an approval request again; resolves to the approvers still unreached. */
+export type Redeliver = (approvalId: string, jobId: string) => Promise<string[]>;
+
+/**
+ * Approval cards that could not reach their approver (no chat with the bot yet, the app not
+ * installed for them): each is noted in the bot state (`deliveries/<approverId>/<approvalId>`),
+ * logged once at warn, and tried again with backoff until it arrives, the request is decided, or
+ * `giveUpAfterMs` has passed. The notes outlive a restart: `resume()` takes them up again, and a
+ * person who starts talking to the bot gets theirs at once (`retryFor`).
+ */
+export class ApproverDeliveries {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private redeliver: Redeliver | undefined;
+  private stopped = false;
+
+  constructor(private readonly deps: { state: BotState; log: BotLog; timing: DeliveryRetryTiming }) {}
+
+  /** What an attempt runs (the approval conversation's announce), set once both exist. */
+  use(redeliver: Redeliver): void {
+    this.redeliver = redeliver;
+  }
+
+  /**
+   * Notes that the card of `approvalId` did not reach `approver`: the first failure is logged (at
+   * warn, without a stack: it is an expected condition), later ones are counted. Resolves to false
+   * once the bot has given up on this card.
+   */
+  async failed(
+    approver: { id: string; name: string },
+    approvalId: string,
+    jobId: string,
+    reason: unknown,
+  ): Promise<boolean> {
+    const { state, log, timing } = this.deps;
+    const now = Date.now();
+    const pending = await state.pendingDelivery(approver.id, approvalId);
+    if (pending && now - Date.parse(pending.since) >= timing.giveUpAfterMs) {
+      log.warn(
+        { approvalId, approverId: approver.id, attempts: pending.attempts },
+        'gave up delivering an approval card; the requester’s card names the approver',
+      );
+      await state.deletePendingDelivery(approver.id, approvalId);
+      return false;
+    }
+    if (!pending) {
+      log.warn(
+        { approvalId, approverId: approver.id, reason: reasonOf(reason), retryInMs: timing.initialMs },
+        'could not deliver an approval card; trying again with backoff',
+      );
+    }
+    const attempts = (pending?.attempts ?? 0) + 1;
+    const delay = Math.min(timing.initialMs * 2 ** (attempts - 1), timing.maxMs);
+    await state.savePendingDelivery(approver.id, approvalId, {
+      jobId,
+      approverName: approver.name,
+      since: pending?.since ?? new Date(now).toISOString(),
+      attempts,
+      nextAt: new Date(now + delay).toISOString(),
+    });
+    this.schedule(approvalId, jobId, delay);
+    return true;
+  }
+
+  /** Notes that the card of `approvalId` reached `approverId` (or is no longer needed). */
+  async delivered(approverId: string, approvalId: string): Promise<void> {
+    await this.deps.state.deletePendingDelivery(approverId, approvalId);
+  }
+
+  /** Takes up the deliveries noted by an earlier run; resolves to how many. */
+  async resume(): Promise<number> {
+    const pending = await this.deps.state.pendingDeliveries();
+    for (const [approverId, approvalId] of pending) {
+      const note = await this.deps.state.pendingDelivery(approverId, approvalId);
+      if (note) this.schedule(approvalId, note.jobId, Math.max(0, Date.parse(note.nextAt) - Date.now()));
+    }
+    return pending.length;
+  }
+
+  /** Someone just talked to the bot: their undelivered cards are tried now. */
+  async retryFor(approverId: string): Promise<void> {
+    for (const [, approvalId] of await this.deps.state.pendingDeliveries(approverId)) {
+      const note = await this.deps.state.pendingDelivery(approverId, approvalId);
+      if (note) this.schedule(approvalId, note.jobId, 0);
+    }
+  }
+
+  /** Stops the timers (the notes stay for the next start). */
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(approvalId: string, jobId: string, delay: number): void {
+    if (this.stopped) return;
+    const earlier = this.timers.get(approvalId);
+    if (earlier) clearTimeout(earlier);
+    const timer = setTimeout(() => {
+      this.timers.delete(approvalId);
+      this.redeliver?.(approvalId, jobId).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, approvalId }, 'could not retry approval cards; trying again later');
+        this.schedule(approvalId, jobId, this.deps.timing.maxMs);
+      });
+    }, delay);
+    timer.unref();
+    this.timers.set(approvalId, timer);
+  }
+}
+
+/** A failure as one line for the log: its message, never a stack. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n', 1)[0]!.slice(0, 300) : 'not reachable yet';
+}

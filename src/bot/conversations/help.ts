@@ -1,8 +1,0 @@
-import { renderHelpCard } from '../cards';
-import type { Reader } from '../i18n/catalog';
-import { cardReply, type Reply } from './reply';
-
-/** What Steward understands, with buttons; `notUnderstood` is the text it did not understand, if any. */
-export function helpReply(reader: Reader, notUnderstood: string | null = null, inPlace = false): Reply {
-  return cardReply(renderHelpCard({ notUnderstood }, reader), inPlace);
-}

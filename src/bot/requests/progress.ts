@@ -1,0 +1,362 @@
+import { TurnContext } from 'botbuilder';
+import { type Job, JOBS_A_READ, type StewardClient } from '../../client';
+import {
+  type AdaptiveCardAttachment,
+  type ProgressCardData,
+  progressCardData,
+  renderProgressCard,
+  renderRequestEndedCard,
+} from '../cards';
+import type { BotState, PostedCard, ProgressLocation } from '../botState';
+import type { BotIdentity } from '../identity/botIdentity';
+import type { BotLog } from '../botLog';
+import { DEFAULT_READER, type Reader } from '../i18n/catalog';
+import { readerOfTurn } from '../conversations/reply';
+import { cardMessage, type Messenger } from '../messenger';
+import type { JobRead, JobReads } from './jobReads';
+import { KeyedTurns } from '../keyedTurns';
+
+/** What following requests needs. */
+export interface ProgressDependencies {
+  client: StewardClient;
+  identity: BotIdentity;
+  state: BotState;
+  messenger: Messenger;
+  /** The gathered reads of jobs, on behalf of their requesters. */
+  reads: JobReads;
+  /**
+   * Polling of jobs with no news: a job's first wait and longest wait, ms. The first wait is also
+   * the least time between two polls, each one read of up to `JOBS_A_READ` jobs.
+   */
+  pollMs: { initial: number; max: number };
+  log: BotLog;
+}
+
+/** Copies of a progress card kept up to date besides the first (the newest ones). */
+const MAX_COPIES = 10;
+
+/** Jobs whose last drawn read is remembered after they ended (the oldest are forgotten first). */
+const MAX_REMEMBERED_READS = 10_000;
+
+/** A job this process follows: what its card shows, and when to look at it again if nothing is heard. */
+interface Followed {
+  seen: string;
+  delay: number;
+  dueAt: number;
+}
+
+/** What changes on the card when a job moves. */
+function jobSignature(job: Job): string {
+  const approval = (job.data as { approval?: { status?: unknown } }).approval?.status ?? '';
+  return `${job.status}|${job.progress}|${job.log.length}|${String(approval)}`;
+}
+
+/** What the request's cards show of `job`, with what the bot knows of the request (`location`). */
+function cardData(job: Job, location: ProgressLocation | undefined): ProgressCardData {
+  return {
+    ...progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
+    ...(location?.retried ? { retried: true } : {}),
+  };
+}
+
+/** Whether a job will not move any more. */
+export function isFinished(job: Job): boolean {
+  return job.status === 'completed' || job.status === 'failed';
+}
+
+/**
+ * The progress card of each request, updated in place as its job moves. Webhook deliveries move
+ * the cards: each one reads its job through `JobReads`, gathered per requester and counted against
+ * the requester's rate limit. Polling is only the fallback for a job nothing was heard about: one
+ * read of the bot's own for up to `JOBS_A_READ` due jobs, at most every `pollMs.initial`, each job
+ * due from `pollMs.initial` after its last change, doubling while nothing changes, up to
+ * `pollMs.max`. So however many requests are open, polling costs at most one call per
+ * `pollMs.initial`. Card locations live in the bot state, so any bot process can update a card;
+ * the unfinished requests are noted there too, so that a restarted process follows them again.
+ */
+export class ProgressTracker {
+  private readonly followed = new Map<string, Followed>();
+  /** The read each job's card was last brought up to date from (older reads are not drawn). */
+  private readonly latest = new Map<string, number>();
+  private readonly drawing = new KeyedTurns();
+  private poll: { timer: NodeJS.Timeout; at: number } | undefined;
+  private polling: Promise<void> | undefined;
+  private lastPollAt = -Infinity;
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly deps: ProgressDependencies) {}
+
+  /**
+   * Posts the progress card of a request just accepted, in the current conversation, and follows
+   * its job. A job that already has a card (a replayed submit) keeps that one.
+   */
+  async start(context: TurnContext, job: Job, pictureUrl: string | null): Promise<void> {
+    if (await this.deps.state.progress(job.id)) return;
+    const reader = readerOfTurn(context);
+    const card = renderProgressCard(progressCardData(job, pictureUrl), reader);
+    const sent = await context.sendActivity(cardMessage(card));
+    await this.deps.state.saveProgress(job.id, {
+      reference: TurnContext.getConversationReference(context.activity),
+      activityId: sent?.id ?? '',
+      requesterId: context.activity.from.aadObjectId ?? '',
+      pictureUrl,
+      reader,
+    });
+    if (isFinished(job)) return;
+    await this.deps.state.markUnfinished(job.id);
+    this.follow(job.id, jobSignature(job));
+  }
+
+  /**
+   * Another card now shows this request (Status or Refresh pressed on a card, `status <id>` typed):
+   * it is updated with the request's first card from now on, and the request is followed until it
+   * ends. A request the bot never showed (made elsewhere) gets this card as its first.
+   */
+  async watch(job: Job, posted: PostedCard, requesterId: string, reader: Reader): Promise<void> {
+    if (!posted.activityId) return;
+    const location = await this.deps.state.progress(job.id);
+    if (!location) {
+      await this.deps.state.saveProgress(job.id, { ...posted, requesterId, pictureUrl: null, reader });
+    } else if (location.activityId !== posted.activityId) {
+      const copies = (location.copies ?? []).filter((copy) => copy.activityId !== posted.activityId);
+      // The newest cards are kept: an old copy scrolled far out of sight matters least.
+      const kept = [...copies, posted].slice(-MAX_COPIES);
+      await this.deps.state.saveProgress(job.id, { ...location, copies: kept });
+    }
+    if (isFinished(job)) return;
+    await this.deps.state.markUnfinished(job.id);
+    this.follow(job.id, jobSignature(job));
+  }
+
+  /** The progress card of a job as the request's own card shows it (picture, unreachable approvers). */
+  async cardOf(
+    job: Job,
+    reader: Reader,
+    extra: Pick<ProgressCardData, 'confirmWithdraw' | 'problem'> = {},
+  ): Promise<AdaptiveCardAttachment> {
+    const location = await this.deps.state.progress(job.id);
+    return renderProgressCard({ ...cardData(job, location), ...extra }, reader);
+  }
+
+  /**
+   * Whether the message `activityId` is one of the request's living cards (its progress card or a
+   * copy); `unknown` when the bot shows the request on no card yet.
+   */
+  async isLivingCard(jobId: string, activityId: string): Promise<boolean | 'unknown'> {
+    const location = await this.deps.state.progress(jobId);
+    if (!location?.activityId) return 'unknown';
+    return (
+      location.activityId === activityId || (location.copies ?? []).some((c) => c.activityId === activityId)
+    );
+  }
+
+  /** Try again posted the form: every card of the request says so and offers it no more. */
+  async noteRetried(job: Job): Promise<void> {
+    const location = await this.deps.state.progress(job.id);
+    if (!location || location.retried) return;
+    const retried = { ...location, retried: true };
+    await this.deps.state.saveProgress(job.id, retried);
+    await this.draw(job, retried);
+  }
+
+  /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */
+  async noteUnreachable(jobId: string, names: readonly string[]): Promise<void> {
+    const location = await this.deps.state.progress(jobId);
+    if (!location) return;
+    const before = location.unreachableApprovers ?? [];
+    if (before.length === names.length && before.every((name, i) => name === names[i])) return;
+    await this.deps.state.saveProgress(jobId, { ...location, unreachableApprovers: [...names] });
+    await this.refresh(jobId);
+  }
+
+  /**
+   * Follows again the requests whose job had not finished when a bot process last saw it (the bot
+   * restarted in between): each card is brought up to date at the first poll. Resolves with how many.
+   */
+  async resume(): Promise<number> {
+    const jobIds = await this.deps.state.unfinishedJobs();
+    // An empty signature differs from any job's, so the first poll redraws the card.
+    for (const jobId of jobIds) this.follow(jobId, '');
+    return jobIds.length;
+  }
+
+  /**
+   * Brings a job's card up to date now (a delivery said it moved, or the card changed) and keeps
+   * following it until it ends. The job is read on behalf of its requester, with the other jobs
+   * asked for them meanwhile.
+   */
+  async refresh(jobId: string): Promise<void> {
+    const location = await this.deps.state.progress(jobId);
+    if (!location) return;
+    await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
+  }
+
+  /**
+   * A delivery said the job moved: its card is brought up to date as soon as the reads for its
+   * requester allow, without holding the delivery (a delivery held for a read would hold one of
+   * Steward's workers). The job is followed meanwhile, so if that fails the next poll does it.
+   */
+  refreshSoon(jobId: string): void {
+    if (this.stopped) return;
+    const task = (async () => {
+      const location = await this.deps.state.progress(jobId);
+      if (!location) return;
+      if (!this.stopped) this.follow(jobId, '');
+      await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
+    })()
+      .catch((error: unknown) => {
+        if (this.stopped) return;
+        this.deps.log.warn({ err: error, jobId }, 'could not update a progress card; the next poll will');
+      })
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+  }
+
+  /** A job as it stands, read on behalf of its requester when the bot knows the request. */
+  async job(jobId: string): Promise<Job | undefined> {
+    const location = await this.deps.state.progress(jobId);
+    return (await this.deps.reads.read(jobId, location?.requesterId ?? '')).job;
+  }
+
+  /** Stops polling; resolves once no poll is running. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poll) clearTimeout(this.poll.timer);
+    this.poll = undefined;
+    this.followed.clear();
+    await Promise.allSettled([this.polling, ...this.running]);
+  }
+
+  /**
+   * Takes in a read of a job: draws it on the card when it changed (always when `redraw`), unless a
+   * later read was drawn already, and stops following the job once it ended or is gone.
+   */
+  private take(jobId: string, read: JobRead, redraw: boolean): Promise<void> {
+    return this.drawing.run(jobId, async () => {
+      if (read.sequence <= (this.latest.get(jobId) ?? 0)) return;
+      this.latest.set(jobId, read.sequence);
+      const { job } = read;
+      if (!job) {
+        await this.finished(jobId);
+        return;
+      }
+      const seen = jobSignature(job);
+      const followed = this.followed.get(jobId);
+      const changed = followed?.seen !== seen;
+      if (redraw || changed) await this.show(job);
+      if (isFinished(job)) {
+        await this.finished(jobId);
+      } else if (followed) {
+        const { initial, max } = this.deps.pollMs;
+        // The job is moving: look again soon; else later and later.
+        followed.delay = changed ? initial : Math.min(followed.delay * 2, max);
+        followed.dueAt = Date.now() + followed.delay;
+        followed.seen = seen;
+      } else {
+        this.follow(jobId, seen);
+      }
+    });
+  }
+
+  /**
+   * Shows the job on every card of the request; when it has ended, also posts the one short message
+   * that tells the requester (an update in place makes no notification).
+   */
+  private async show(job: Job): Promise<void> {
+    const location = await this.deps.state.progress(job.id);
+    if (!location?.activityId) return;
+    const data = await this.draw(job, location);
+    if (isFinished(job) && (await this.deps.state.claimEndNotice(job.id))) {
+      const reader = location.reader ?? DEFAULT_READER;
+      await this.deps.messenger.post(location.reference, renderRequestEndedCard(data, reader));
+    }
+  }
+
+  /** Draws the job on the request's card and its copies. */
+  private async draw(job: Job, location: ProgressLocation): Promise<ProgressCardData> {
+    const data = cardData(job, location);
+    const card = renderProgressCard(data, location.reader ?? DEFAULT_READER);
+    await this.deps.messenger.update(location, card);
+    for (const copy of location.copies ?? []) {
+      await this.deps.messenger.update(copy, card).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, jobId: job.id }, 'could not update a copy of a progress card');
+      });
+    }
+    return data;
+  }
+
+  private follow(jobId: string, seen: string): void {
+    if (this.stopped || this.followed.has(jobId)) return;
+    const delay = this.deps.pollMs.initial;
+    this.followed.set(jobId, { seen, delay, dueAt: Date.now() + delay });
+    this.planPoll();
+  }
+
+  /** Sets the timer of the next poll: when the first job is due, and not before the spacing allows. */
+  private planPoll(): void {
+    if (this.stopped || this.polling || this.followed.size === 0) return;
+    let due = Infinity;
+    for (const followed of this.followed.values()) due = Math.min(due, followed.dueAt);
+    const at = Math.max(due, this.lastPollAt + this.deps.pollMs.initial);
+    if (this.poll && this.poll.at <= at) return;
+    if (this.poll) clearTimeout(this.poll.timer);
+    const timer = setTimeout(
+      () => {
+        this.poll = undefined;
+        this.polling = this.pollDue().finally(() => {
+          this.polling = undefined;
+          this.planPoll();
+        });
+      },
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+    this.poll = { timer, at };
+  }
+
+  /** One read of the bot's own for the jobs due (the longest due first), each then taken in. */
+  private async pollDue(): Promise<void> {
+    const now = Date.now();
+    this.lastPollAt = now;
+    const due = [...this.followed]
+      .filter(([, followed]) => followed.dueAt <= now)
+      .sort(([, a], [, b]) => a.dueAt - b.dueAt)
+      .slice(0, JOBS_A_READ)
+      .map(([jobId]) => jobId);
+    if (due.length === 0) return;
+    let reads: Map<string, JobRead>;
+    try {
+      reads = await this.deps.reads.readNow(due);
+    } catch (error) {
+      this.deps.log.warn({ err: error, jobs: due.length }, 'could not follow requests; trying again later');
+      for (const jobId of due) {
+        const followed = this.followed.get(jobId);
+        if (!followed) continue;
+        followed.delay = Math.min(followed.delay * 2, this.deps.pollMs.max);
+        followed.dueAt = Date.now() + followed.delay;
+      }
+      return;
+    }
+    for (const jobId of due) {
+      if (this.stopped) return;
+      if (!this.followed.has(jobId)) continue;
+      await this.take(jobId, reads.get(jobId)!, false).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, jobId }, 'could not update a progress card; trying again later');
+      });
+    }
+  }
+
+  /** Stops following a job that ended (or is gone), here and for the next start. */
+  private async finished(jobId: string): Promise<void> {
+    this.followed.delete(jobId);
+    // The sequence stays a while, so a read older than the final one cannot draw over it.
+    if (this.latest.size > MAX_REMEMBERED_READS) {
+      for (const id of this.latest.keys()) {
+        if (this.latest.size <= MAX_REMEMBERED_READS / 2) break;
+        if (!this.followed.has(id)) this.latest.delete(id);
+      }
+    }
+    await this.deps.state.markFinished(jobId);
+  }
+}

@@ -1,0 +1,326 @@
+import type { Job, JobStatus, JobWaitReason } from '../../client';
+import { TEAM_NAME_MAX_LENGTH } from '../../client';
+import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import { cardPictureUrl } from '../cards/cardPicture';
+import { clip, markdownText, plainSentence, teamLink, withoutIds } from '../cards/cardText';
+import { type MessageKey } from '../i18n/en';
+import { dateTimeFor, DEFAULT_READER, isFeminine, namesIn, type Reader, say } from '../i18n/catalog';
+import { approvalWords } from '../approvals/approvalWords';
+import { progressBarImage, STEP_ICONS } from '../cards/cardIcons';
+import { type JobKind, summarizeJob } from './jobSummary';
+import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
+import progressCardTemplate from './progressCard.json';
+
+/** Log lines the progress card shows, newest last. */
+export const PROGRESS_LOG_LINES = 5;
+
+/** What the progress card shows for one request. */
+export interface ProgressCardData {
+  jobId: string;
+  /** What the request does: a new team (the default), or an archive or unarchive of one. */
+  kind?: JobKind;
+  /** The final team name (after the naming convention). */
+  teamName: string;
+  templateName: string;
+  /** The template's picture; null for none. */
+  pictureUrl: string | null;
+  status: JobStatus;
+  /** What the job waits for while Microsoft Teams works (`Job.waitingFor`); null when it does not wait. */
+  waitingFor: JobWaitReason | null;
+  /** 0–100. */
+  progress: number;
+  steps: readonly ProgressStep[];
+  /** The job's log; the card shows the last {@link PROGRESS_LOG_LINES}. */
+  log: readonly string[];
+  /** The created team's link; the card offers "Open team" once it is known. */
+  webUrl: string | null;
+  /** Why the job failed (e.g. the approver's rejection); the card offers "Try again". */
+  failedReason: string | null;
+  /** ISO 8601 time of the job's last change. */
+  updatedAt: string;
+  approval: {
+    status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+    approverNames: readonly string[];
+    /** Whether any one of the approvers settles the stage, or each of them must approve. */
+    mode?: 'any' | 'all';
+    /** The stage waiting, with a staged policy. */
+    stage?: { number: number; count: number; name: string } | null;
+    /** Nobody decided on `stage` in time (within `days`): the request expired. */
+    expired?: { stage: string; days: number | null } | null;
+  } | null;
+  /** Who approved or rejected the request, and their words; null before a decision. */
+  decision: { outcome: 'approved' | 'rejected'; by: string; message: string | null } | null;
+  /** Approvers the bot could not reach in Teams (by name): the requester may want to tell them. */
+  unreachableApprovers: readonly string[];
+  /** Try again was pressed and its form posted: the card says so and offers it no more. */
+  retried?: boolean;
+  /** The requester pressed Withdraw: the card asks them to confirm. */
+  confirmWithdraw?: boolean;
+  /** Why the requester's action could not be taken, as a sentence. */
+  problem?: string;
+  /**
+   * The team was made without its template's sensitivity label (Graph takes one only from a
+   * person): its id, and whether the requester is one of its owners (who may apply it).
+   */
+  labelMissing?: { teamId: string; byOwner: boolean } | null;
+}
+
+/** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */
+export function progressCardData(
+  job: Job,
+  pictureUrl: string | null = null,
+  unreachableApprovers: readonly string[] = [],
+): ProgressCardData {
+  const summary = summarizeJob(job);
+  const approval = summary.approval;
+  return {
+    jobId: summary.jobId,
+    kind: summary.kind,
+    teamName: summary.teamName,
+    templateName: summary.templateName,
+    pictureUrl,
+    status: summary.status,
+    waitingFor: job.waitingFor?.reason ?? null,
+    progress: summary.progress,
+    steps: progressSteps(summary),
+    log: summary.log,
+    webUrl: summary.webUrl,
+    failedReason: summary.failedReason,
+    updatedAt: summary.lastModifiedDateTime,
+    approval,
+    decision:
+      approval && (approval.status === 'approved' || approval.status === 'rejected') && approval.decidedBy
+        ? { outcome: approval.status, by: approval.decidedBy, message: approval.message }
+        : null,
+    unreachableApprovers: approval?.status === 'pending' ? unreachableApprovers : [],
+    labelMissing: labelMissingOf(job),
+  };
+}
+
+/** The team, when the job made it without its template's label; read loosely (the job's data is the API's). */
+function labelMissingOf(job: Job): ProgressCardData['labelMissing'] {
+  const data = job.data as {
+    label?: { status?: unknown };
+    team?: { id?: unknown };
+    requester?: { id?: unknown };
+    plan?: { members?: Array<{ id?: unknown; role?: unknown }> };
+  };
+  if (job.status !== 'completed' || data.label?.status !== 'missing' || typeof data.team?.id !== 'string')
+    return null;
+  const owners = (data.plan?.members ?? []).filter((m) => m.role === 'owner').map((m) => m.id);
+  return { teamId: data.team.id, byOwner: owners.includes(data.requester?.id) };
+}
+
+/** Each step state's words, and their feminine form where French makes them agree with the step. */
+const STEP_WORDS: Record<StepState, { text: MessageKey; feminine: MessageKey }> = {
+  done: { text: 'step.done', feminine: 'step.doneFeminine' },
+  running: { text: 'step.active', feminine: 'step.active' },
+  pending: { text: 'step.pending', feminine: 'step.pending' },
+  failed: { text: 'step.failed', feminine: 'step.failed' },
+  skipped: { text: 'step.skipped', feminine: 'step.skippedFeminine' },
+  rejected: { text: 'step.rejected', feminine: 'step.rejectedFeminine' },
+};
+
+/** A step as the checklist shows it: its title, its state in words agreeing with it, and its picture. */
+function stepLine(step: ProgressStep, reader: Reader): { title: string; icon: string; stateText: string } {
+  const key = STEP_TITLES[step.title];
+  const words = STEP_WORDS[step.state];
+  return {
+    title: clip(key ? say(reader, key) : step.title, 80),
+    icon: STEP_ICONS[step.state],
+    stateText: say(reader, key && isFeminine(reader, key) ? words.feminine : words.text),
+  };
+}
+
+/** The steps' English titles (as the checklist names them) and their catalog keys. */
+const STEP_TITLES: Record<string, MessageKey> = {
+  Approval: 'step.approval',
+  'Create the team': 'step.create',
+  'Apply the team settings': 'step.settings',
+  'Create channels and tabs': 'step.channels',
+  'Add owners and members': 'step.people',
+  'Post the welcome message': 'step.welcome',
+  Finish: 'step.finish',
+  'Create channels': 'step.channelsOnly',
+  'Create tabs': 'step.tabs',
+  "Store the request's metadata": 'step.metadata',
+  'Archive the team': 'step.archive',
+  'Unarchive the team': 'step.unarchive',
+};
+
+/** The headline of a job waiting for Microsoft Teams, by what it waits for. */
+const WAIT_HEADLINES: Record<JobWaitReason, MessageKey> = {
+  teamCreation: 'progress.wait.teamCreation',
+  teamClone: 'progress.wait.teamClone',
+  teamArchive: 'progress.wait.teamArchive',
+  teamUnarchive: 'progress.wait.teamUnarchive',
+  replication: 'progress.wait.replication',
+  graphBudget: 'progress.wait.graphBudget',
+};
+
+/** The headline words that differ with what the request does (an archive is not a new team). */
+const KIND_HEADLINES: Record<JobKind, { done: MessageKey; failed: MessageKey; working: MessageKey }> = {
+  provisioning: { done: 'progress.ready', failed: 'progress.failed', working: 'progress.creating' },
+  archive: { done: 'progress.archived', failed: 'progress.archiveFailed', working: 'progress.archiving' },
+  unarchive: {
+    done: 'progress.unarchived',
+    failed: 'progress.unarchiveFailed',
+    working: 'progress.unarchiving',
+  },
+};
+
+/** Whether the request waits for approval, so its requester may withdraw it. */
+export function isWithdrawable(data: Pick<ProgressCardData, 'status' | 'approval'>): boolean {
+  return data.status === 'waiting' && data.approval?.status === 'pending';
+}
+
+/** Whether a card offers Try again: a failed team request whose form was not posted again yet. */
+export function isRetryable(data: ProgressCardData): boolean {
+  return data.status === 'failed' && (data.kind ?? 'provisioning') === 'provisioning' && !data.retried;
+}
+
+/** The words of what a request does, where a card names its template: an archive has none. */
+export function kindLabel(kind: JobKind | undefined, templateName: string, reader: Reader): string {
+  if (kind === 'archive') return say(reader, 'kind.archive');
+  if (kind === 'unarchive') return say(reader, 'kind.unarchive');
+  return templateName || say(reader, 'approval.teamRequest');
+}
+
+function headline(data: ProgressCardData, reader: Reader): { text: string; color: string } {
+  const approval = data.approval;
+  const words = KIND_HEADLINES[data.kind ?? 'provisioning'];
+  switch (data.status) {
+    case 'completed':
+      return { text: say(reader, words.done), color: 'good' };
+    case 'failed':
+      if (data.kind && data.kind !== 'provisioning')
+        return { text: say(reader, words.failed), color: 'attention' };
+      if (approval?.expired) return { text: say(reader, 'progress.expired'), color: 'attention' };
+      if (approval?.status === 'withdrawn')
+        return { text: say(reader, 'progress.withdrawn'), color: 'default' };
+      return approval?.status === 'rejected'
+        ? { text: say(reader, 'progress.rejected'), color: 'attention' }
+        : { text: say(reader, 'progress.failed'), color: 'attention' };
+    case 'active': {
+      // A reason this bot does not know (a newer server's) reads as the plain "in progress".
+      const waiting = data.waitingFor ? WAIT_HEADLINES[data.waitingFor] : undefined;
+      return { text: say(reader, waiting ?? words.working), color: 'accent' };
+    }
+    case 'delayed':
+      return { text: say(reader, 'progress.delayed'), color: 'warning' };
+    case 'paused':
+      return { text: say(reader, 'progress.paused'), color: 'warning' };
+    case 'waiting':
+      if (approval?.status === 'pending') {
+        const who = namesIn(reader, approval.approverNames);
+        if (!who) return { text: say(reader, 'progress.waiting'), color: 'warning' };
+        const words = approvalWords(approval.approverNames.length, approval.mode ?? 'any');
+        const names = clip(who, 200);
+        if (approval.stage) {
+          const { number, count, name } = approval.stage;
+          const stage = clip(name, 80);
+          const text = say(reader, `progress.stageWaitingFor${words}`, { number, count, stage, names });
+          return { text, color: 'warning' };
+        }
+        return { text: say(reader, `progress.waitingFor${words}`, { names }), color: 'warning' };
+      }
+      return { text: say(reader, 'progress.queued'), color: 'default' };
+  }
+}
+
+/**
+ * Why a request failed, for the requester: an expiry in their own words (the job's reason is the
+ * API's English), else the job's reason.
+ */
+export function failure(data: ProgressCardData, reader: Reader): string {
+  if (data.approval?.status === 'withdrawn') return say(reader, 'progress.withdrawnReason');
+  const expired = data.approval?.expired;
+  if (expired) {
+    return say(reader, 'progress.expiredReason', {
+      stage: clip(expired.stage, 80),
+      days: expired.days ?? '?',
+    });
+  }
+  return plainSentence(data.failedReason ?? say(reader, 'progress.failedReason'));
+}
+
+/** "Approved by Adele Vance" / "Rejected by …": who decided, for the requester. */
+function decisionLine(decision: ProgressCardData['decision'], reader: Reader): string {
+  if (!decision) return '';
+  const key = decision.outcome === 'approved' ? 'progress.approvedBy' : 'progress.rejectedBy';
+  return say(reader, key, { name: clip(decision.by, 120) });
+}
+
+/**
+ * The card that follows a request from submission to "Open team" (or its failure and "Try
+ * again"), in the reader's language, with times in their time zone.
+ */
+export function renderProgressCard(
+  data: ProgressCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
+  const progress = Math.min(100, Math.max(0, Math.round(data.progress)));
+  const title = headline(data, reader);
+  return renderCard('progressCard', progressCardTemplate, {
+    jobId: data.jobId,
+    teamName: clip(data.teamName, TEAM_NAME_MAX_LENGTH),
+    templateName: clip(kindLabel(data.kind, data.templateName, reader), 120),
+    pictureUrl: cardPictureUrl(data.pictureUrl),
+    status: data.status,
+    // Only a team request has a form to fill in again.
+    retryable: isRetryable(data),
+    withdrawable: isWithdrawable(data) && !data.confirmWithdraw,
+    confirming: isWithdrawable(data) && data.confirmWithdraw === true,
+    problem: data.problem ?? '',
+    retried: data.status === 'failed' && data.retried ? say(reader, 'progress.retried') : '',
+    headline: title.text,
+    // A semantic container style: Teams gives each a background and text colour readable in the
+    // light, dark and high-contrast themes, where pale coloured text was not.
+    headlineStyle: title.color === 'default' ? 'emphasis' : title.color,
+    progress,
+    // A picture with its text equivalent: characters (■□) were spelled out one by one by screen
+    // readers, and container backgrounds vanish in the dark and high-contrast themes.
+    bar: {
+      url: progressBarImage(progress, data.status === 'failed'),
+      text: say(reader, 'progress.bar', { progress }),
+    },
+    updated: say(reader, 'progress.updated', { progress, when: dateTimeFor(reader, data.updatedAt) }),
+    // A step that did not apply (nothing to do, or never run after a failure) is not shown.
+    steps: data.steps
+      .filter((step) => step.state !== 'skipped')
+      .slice(0, 12)
+      .map((step) => stepLine(step, reader)),
+    labels: {
+      latest: say(reader, 'progress.latest'),
+      openTeam: say(reader, 'action.openTeam'),
+      tryAgain: say(reader, 'action.tryAgain'),
+      refresh: say(reader, 'action.refresh'),
+      withdraw: say(reader, 'action.withdraw'),
+      confirmWithdraw: say(reader, 'progress.confirmWithdraw', {
+        team: markdownText(clip(data.teamName, 264)),
+      }),
+      yesWithdraw: say(reader, 'action.confirmWithdraw'),
+      cancel: say(reader, 'action.cancel'),
+      applyLabel: say(reader, 'action.applyLabel'),
+    },
+    labelMissing: data.labelMissing ? say(reader, 'progress.labelMissing') : '',
+    labelTeamId: data.labelMissing?.byOwner ? data.labelMissing.teamId : '',
+    // The job's log is the API's record, written in English: shown to English readers only, since the
+    // steps, the decision and the failure above already say the same in the reader's language.
+    logLines:
+      reader.language === 'en'
+        ? data.log.slice(-PROGRESS_LOG_LINES).map((line) => clip(withoutIds(line), 300))
+        : [],
+    decision: decisionLine(data.decision, reader),
+    decisionMessage: data.decision?.message
+      ? say(reader, 'quoted', { text: clip(data.decision.message, 1000) })
+      : '',
+    unreachable: data.unreachableApprovers.length
+      ? say(reader, 'progress.unreachable', { names: clip(namesIn(reader, data.unreachableApprovers), 300) })
+      : '',
+    webUrl: teamLink(data.status, data.webUrl),
+    // A rejection's reason is the approver's words, shown with their name above.
+    failedReason:
+      data.status === 'failed' && data.decision?.outcome !== 'rejected' ? failure(data, reader) : '',
+  });
+}

@@ -1,0 +1,164 @@
+import type { CatalogTemplate } from '../../client';
+import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import { cardPictureUrl } from '../cards/cardPicture';
+import { clip, markdownText, shortQuotes } from '../cards/cardText';
+import { DEFAULT_READER, namesIn, numberFor, type Reader, say, sayCount } from '../i18n/catalog';
+import { approvalWords } from '../approvals/approvalWords';
+import requestFormCardTemplate from './requestFormCard.json';
+
+/** Static people-picker choices kept on the card (hosts without `Data.Query` search show only these). */
+export const MAX_STATIC_PEOPLE_CHOICES = 25;
+
+/** One person in the people pickers: the display name shown, the user id submitted. */
+export interface PersonChoice {
+  title: string;
+  value: string;
+}
+
+/**
+ * The answers a form shows; a missing description or welcome message comes from the template's
+ * `newTeam.default*`. A missing name stays empty, with the template's `defaultName` as the
+ * placeholder: a name prefilled as a value ("New project") made a team of that name at one
+ * careless press.
+ */
+export interface RequestFormValues {
+  name?: string;
+  description?: string;
+  welcomeMessage?: string;
+  /** User ids; each should also be among `people` so hosts without search can show it. */
+  owners?: readonly string[];
+  members?: readonly string[];
+}
+
+/** What the request form shows. */
+export interface RequestFormCardData {
+  /** The picked template (from `GET /me/catalog/templates`); it must have an id. */
+  template: CatalogTemplate;
+  /** The person's earlier answers when the form is shown again; omit for a fresh form. */
+  values?: RequestFormValues;
+  /** A sentence about the name the naming convention will produce, e.g. `Your team will be called "PRJ - Falcon".`; null for none. */
+  finalNamePreview: string | null;
+  /** The longest name the person may type: the convention's additions leave the rest of Graph's limit. */
+  nameMaxLength: number;
+  /** Owners and members the person must still pick (the requester and permanent people count). */
+  ownersNeeded: number;
+  membersNeeded: number;
+  /** The display name of the template's sensitivity label; null when it has none. */
+  sensitivityLabel: string | null;
+  /** Static choices for the owners and members pickers (the requester and people suggested for them). */
+  people: readonly PersonChoice[];
+  /** Why the last submission was refused (the API's validation messages), shown above the inputs. */
+  problems: readonly string[];
+  /**
+   * Identifies this form: submitted with it, so a second click or a replay of the same card is
+   * recognised as the same request. Omit for none.
+   */
+  formId?: string;
+}
+
+/**
+ * What the form says about a text the template's convention writes: the rule (its tagged form),
+ * and whether the convention uses the typed text at all (when not, the form offers no input).
+ */
+function conventionNote(
+  convention: string | undefined,
+  withTags: string | undefined,
+  field: 'description' | 'welcomeMessage',
+  reader: Reader,
+): { note: string; typed: boolean } {
+  if (!convention?.trim()) return { note: '', typed: true };
+  const rule = clip(withTags?.trim() || convention, 300);
+  const label = say(reader, field === 'description' ? 'form.description' : 'form.welcomeMessageShort');
+  return convention.includes(`request.team.${field}`)
+    ? { note: say(reader, 'form.conventionTyped', { field: label, rule }), typed: true }
+    : { note: say(reader, 'form.conventionSet', { field: label, rule }), typed: false };
+}
+
+/** The longest description and welcome message a request may carry (the API's limits). */
+const DESCRIPTION_MAX_LENGTH = 1024;
+const WELCOME_MESSAGE_MAX_LENGTH = 4000;
+
+/** The request form for one template, prefilled from the template's defaults; Submit sends `submitRequest`. */
+export function renderRequestFormCard(
+  data: RequestFormCardData,
+  reader: Reader = DEFAULT_READER,
+): AdaptiveCardAttachment {
+  const config = data.template.templateConfiguration;
+  const newTeam = data.template.newTeam;
+  const values = data.values ?? {};
+  const approvers = config.approval.approvalTeam.map((member) => member.name ?? member.id);
+  const templateName = clip(config.name, 120);
+  const nameMaxLength = Math.max(1, data.nameMaxLength);
+  return renderCard('requestFormCard', requestFormCardTemplate, {
+    template: {
+      id: config.id ?? '',
+      name: templateName,
+      description: clip(config.description, 500),
+      pictureUrl: cardPictureUrl(config.pictureUrl),
+    },
+    team: {
+      name: values.name ?? '',
+      description: values.description ?? newTeam.defaultDescription ?? '',
+      welcomeMessage: values.welcomeMessage ?? newTeam.defaultWelcomeMessage ?? '',
+      owners: (values.owners ?? []).join(','),
+      members: (values.members ?? []).join(','),
+    },
+    finalNamePreview: clip(data.finalNamePreview?.trim() ?? '', 400),
+    minimumOwners: data.ownersNeeded,
+    minimumMembers: data.membersNeeded,
+    // A convention decides the text: say so, and offer no input when it ignores what is typed.
+    description: conventionNote(
+      newTeam.descriptionConvention,
+      newTeam.descriptionConventionWithTags,
+      'description',
+      reader,
+    ),
+    welcomeMessage: conventionNote(
+      newTeam.welcomeMessageConvention,
+      newTeam.welcomeMessageConventionWithTags,
+      'welcomeMessage',
+      reader,
+    ),
+    people: data.people
+      .slice(0, MAX_STATIC_PEOPLE_CHOICES)
+      .map((person) => ({ title: clip(person.title, 80), value: person.value })),
+    privacy: say(reader, newTeam.teamPrivacy === 'public' ? 'privacy.public' : 'privacy.private'),
+    sensitivityLabel: clip(data.sensitivityLabel ?? '', 80),
+    approval:
+      config.approval.requireApproval && approvers.length > 0
+        ? say(reader, `form.approvalBy${approvalWords(approvers.length, 'any')}`, {
+            names: clip(namesIn(reader, approvers), 300),
+          })
+        : say(reader, config.approval.requireApproval ? 'form.approvalNeeded' : 'form.approvalNotNeeded'),
+    problems: data.problems.slice(0, 10).map((problem) => markdownText(clip(shortQuotes(problem), 300))),
+    formId: data.formId ?? '',
+    labels: {
+      fallback: say(reader, 'form.fallback', { template: templateName }),
+      title: say(reader, 'form.title', { template: templateName }),
+      name: say(reader, 'fact.teamName'),
+      namePlaceholder: newTeam.defaultName?.trim()
+        ? clip(newTeam.defaultName.trim(), 120)
+        : say(reader, 'form.namePlaceholder'),
+      nameError: say(reader, 'form.nameError', { max: numberFor(reader, nameMaxLength) }),
+      description: say(reader, 'form.description'),
+      descriptionError: say(reader, 'form.descriptionError', {
+        max: numberFor(reader, DESCRIPTION_MAX_LENGTH),
+      }),
+      welcomeMessage: say(reader, 'form.welcomeMessage'),
+      welcomeMessageError: say(reader, 'form.welcomeMessageError', {
+        max: numberFor(reader, WELCOME_MESSAGE_MAX_LENGTH),
+      }),
+      owners: say(reader, 'fact.owners'),
+      members: say(reader, 'fact.members'),
+      peoplePlaceholder: say(reader, 'form.peoplePlaceholder'),
+      ownersError: sayCount(reader, 'form.ownersError', data.ownersNeeded),
+      membersError: sayCount(reader, 'form.membersError', data.membersNeeded),
+      privacy: say(reader, 'fact.privacy'),
+      label: say(reader, 'fact.label'),
+      approval: say(reader, 'fact.approval'),
+      submit: say(reader, 'action.submitRequest'),
+      checkName: say(reader, 'action.checkName'),
+      otherTemplates: say(reader, 'action.otherTemplates'),
+    },
+  });
+}

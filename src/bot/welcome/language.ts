@@ -1,0 +1,50 @@
+import type { TurnContext } from 'botbuilder';
+import type { BotState } from '../botState';
+import { languageNamed, readerIn, readerOf, type Reader, say } from '../i18n/catalog';
+import { readerOfTurn, type Reply, setReaderOfTurn } from '../conversations/reply';
+
+/** The id a person's language choice is kept under: their directory id, else their channel id. */
+function personOf(context: TurnContext): string {
+  return context.activity.from?.aadObjectId || context.activity.from?.id || '';
+}
+
+/**
+ * Sets the turn's reader: the language the person chose (`language fr`), else their client's
+ * `locale`; dates in their `localTimezone` either way. A person may read Steward in another
+ * language than their Teams client's, and a client that always sends one locale (such as a test
+ * chat) can still be read in French.
+ */
+export async function resolveReader(context: TurnContext, state: BotState): Promise<Reader> {
+  const fromClient = readerOf(context.activity.locale, context.activity.localTimezone);
+  const person = personOf(context);
+  // The client's language when the choice cannot be read: the turn still gets its answer.
+  const chosen = person ? await state.language(person).catch(() => undefined) : undefined;
+  const reader = chosen ? readerIn(fromClient, chosen) : fromClient;
+  setReaderOfTurn(context, reader);
+  return reader;
+}
+
+/** The words after `language` (or French `langue`) when `words` is that command; null otherwise. */
+export function languageCommand(words: string): string | null {
+  const match = /^(?:language|langue)(?:\s+(.*))?$/.exec(words);
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * `language fr` / `language en` / `language auto`: remembers the person's choice (or forgets it),
+ * and answers in the language now in force; anything else gets the command's usage.
+ */
+export async function chooseLanguage(context: TurnContext, state: BotState, choice: string): Promise<Reply> {
+  const person = personOf(context);
+  const language = languageNamed(choice);
+  const auto = ['auto', 'teams', 'default'].includes(choice.toLowerCase());
+  if (!person || (!language && !auto))
+    return { kind: 'text', text: say(readerOfTurn(context), 'language.usage') };
+  await state.saveLanguage(person, language);
+  const reader = await resolveReader(context, state);
+  // Cards the bot sends them unasked (an approval card) use the reader it remembers for them.
+  const aadObjectId = context.activity.from?.aadObjectId;
+  const known = aadObjectId ? await state.user(aadObjectId) : undefined;
+  if (aadObjectId && known) await state.saveUser(aadObjectId, { ...known, reader });
+  return { kind: 'text', text: say(reader, language ? 'language.set' : 'language.auto') };
+}

@@ -1,0 +1,16 @@
+import { jobType } from '../../jobs/jobType';
+import { ProvisioningData } from './data';
+import { ProvisioningHandler } from './handler';
+import { approvalStatus, provisioningSteps } from './steps';
+
+/** `ProvisioningRequest`: creates (or clones) a team from a template's plan, step by step. */
+export const provisioningJob = jobType({
+  type: 'ProvisioningRequest',
+  data: ProvisioningData,
+  steps: provisioningSteps,
+  settled: approvalStatus,
+  handler: (deps) => new ProvisioningHandler(deps),
+});
+
+export { ProvisioningData, ProvisioningPlan } from './data';
+export { eventPayload } from './events';

@@ -1,0 +1,42 @@
+import type { Caller } from '../../domain/caller';
+import type { ErrorDetail } from '../../domain/errors';
+import { applyConventions } from '../../domain/requestPlanning';
+import { TEAM_NAME_MAX_LENGTH } from '../../domain/teamName';
+import type { TeamProvisioningRequest, TeamRequestPreview } from '../../contract';
+import type { CatalogService } from '../catalog/catalog';
+import type { DirectoryService } from '../directory/directory';
+import { conventionScope } from './requestPlan';
+
+/**
+ * What a request would become, computed exactly as `POST /teams/provisioning` computes it (the
+ * template's conventions on the caller's directory attributes, the team-name rules), without
+ * making it: request forms show the final name and its problems before anything is sent.
+ */
+export async function previewRequest(
+  deps: { catalog: CatalogService; directory: DirectoryService },
+  caller: Caller,
+  body: TeamProvisioningRequest,
+): Promise<TeamRequestPreview> {
+  const template = await deps.catalog.get(body.template.id, caller);
+  const subject = await deps.directory.ruleSubject(caller);
+  const requester = {
+    displayName: subject.user.displayName || caller.name || caller.id,
+    mail: subject.user.mail ?? caller.upn ?? null,
+  };
+  const details: ErrorDetail[] = [];
+  const names = applyConventions(
+    template,
+    conventionScope(body, template, requester, subject.user),
+    '',
+    details,
+  );
+  // The convention's additions around the typed name: what they take of the limit.
+  const bare = { ...body, team: { ...body.team, name: '' } };
+  const added = applyConventions(template, conventionScope(bare, template, requester, subject.user), '', []);
+  return {
+    displayName: names.name,
+    description: names.description,
+    nameMaxLength: Math.max(1, TEAM_NAME_MAX_LENGTH - Array.from(added.name).length),
+    problems: details.map((detail) => detail.message),
+  };
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { type AuditEntry, callerRecord } from '../../domain/audit';
+import type { Caller } from '../../domain/caller';
+import { NotFound, ValidationFailed } from '../../domain/errors';
+import {
+  checkHookUrl,
+  forbidden,
+  hostLiteral,
+  isRefusal,
+  refusedAddress,
+  urlOrigin,
+  type UrlRefusal,
+  type WebhookUrlPolicy,
+} from '../../domain/webhookUrl';
+import { type Hook, type HookDelivery, type HookPayload, MASKED_SECRET } from '../../contract';
+import type { HookRepository, StoredDelivery, StoredHook } from '../../store/webhooks/hooks';
+import type { JobRepository } from '../../store/jobs/jobs';
+import type { Database } from '../../store/schema';
+import type { AuditLog } from '../audit/audit';
+import type { StewardEvent } from './events';
+import type { HostResolver } from './webhookSender';
+import type { DeliveryData } from './webhookDeliveryJob';
+
+/** The requester id of delivery jobs: Steward itself, not a caller. */
+const SYSTEM_REQUESTER = 'steward';
+/** How long creating a hook waits for its host to resolve. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
+export interface HookServiceDependencies {
+  db: Kysely<Database>;
+  hooks: HookRepository;
+  jobs: JobRepository;
+  audit: AuditLog;
+  policy: WebhookUrlPolicy;
+  resolve: HostResolver;
+  now?: () => Date;
+}
+
+/**
+ * Webhooks: created and deleted by integration managers and admins (each change audited in its own
+ * transaction), listed without their secrets, and fed one delivery job per event and subscribed
+ * hook by `enqueueDeliveries`, which runs inside the transaction recording the event.
+ */
+export class HookService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: HookServiceDependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * Creates a hook after checking its URL (scheme, credentials, and every address its host
+   * resolves to). The answer masks the secret like every later read does.
+   */
+  async create(caller: Caller, payload: HookPayload): Promise<Hook> {
+    await this.checkUrl(payload.config.url);
+    const iso = this.now().toISOString();
+    const hook: StoredHook = {
+      id: randomUUID(),
+      name: payload.name,
+      description: payload.description ?? null,
+      active: payload.active,
+      events: [...new Set(payload.events)],
+      url: payload.config.url,
+      contentType: 'json',
+      secret: payload.config.secret ?? null,
+      consecutiveFailures: 0,
+      createdBy: caller.id,
+      createdAt: iso,
+      updatedAt: iso,
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.hooks.insert(hook, trx);
+      await this.deps.audit.record(trx, this.auditEntry(caller, 'webhook_created', hook), new Date(iso));
+    });
+    return toWireHook(hook);
+  }
+
+  /** Deletes a hook with its delivery log and returns it; its queued deliveries are skipped. */
+  async delete(caller: Caller, id: string): Promise<Hook> {
+    const now = this.now();
+    const hook = await this.deps.db.transaction().execute(async (trx) => {
+      const found = await this.deps.hooks.get(id, trx);
+      if (!found || !(await this.deps.hooks.delete(id, trx))) return undefined;
+      await this.deps.audit.record(trx, this.auditEntry(caller, 'webhook_deleted', found), now);
+      return found;
+    });
+    if (!hook) throw new NotFound(`No webhook "${id}".`);
+    return toWireHook(hook);
+  }
+
+  async list(): Promise<Hook[]> {
+    return (await this.deps.hooks.list()).map(toWireHook);
+  }
+
+  async get(id: string): Promise<Hook> {
+    const hook = await this.deps.hooks.get(id);
+    if (!hook) throw new NotFound(`No webhook "${id}".`);
+    return toWireHook(hook);
+  }
+
+  /** A page of a hook's delivery log, newest first. */
+  async deliveries(
+    id: string,
+    page: { top: number; skip: number },
+  ): Promise<{ deliveries: HookDelivery[]; more: boolean; total: number }> {
+    await this.get(id);
+    const { deliveries, more, total } = await this.deps.hooks.deliveries(id, page);
+    return { deliveries: deliveries.map(toWireDelivery), more, total };
+  }
+
+  /**
+   * Queues one delivery job (and its log entry) per active hook subscribed to `event`, in the
+   * transaction recording the event: the event and its deliveries commit together, so each hook
+   * gets each event exactly once, and a restart loses none.
+   */
+  readonly enqueueDeliveries = async (
+    trx: Kysely<Database> | Transaction<Database>,
+    event: StewardEvent,
+    now: Date,
+  ): Promise<void> => {
+    for (const hook of await this.deps.hooks.subscribedTo(event.type, trx)) {
+      const id = randomUUID();
+      const data: DeliveryData = {
+        hookId: hook.id,
+        event: { id: event.id, type: event.type },
+        payload: event.payload,
+      };
+      await this.deps.jobs.insert(
+        {
+          id,
+          type: 'WebhookDelivery',
+          queued: true,
+          data,
+          log: [`Deliver ${event.type} to webhook "${hook.name}".`],
+          requesterId: SYSTEM_REQUESTER,
+        },
+        now,
+        trx,
+      );
+      await this.deps.hooks.insertDelivery(
+        { id, hookId: hook.id, eventId: event.id, eventType: event.type },
+        now,
+        trx,
+      );
+    }
+  };
+
+  /** Refuses (400, naming `body.config.url`) a URL deliveries may not go to. */
+  private async checkUrl(raw: string): Promise<void> {
+    const refuse = (refusal: UrlRefusal) => {
+      throw new ValidationFailed('The webhook URL is not allowed.', [
+        { code: refusal.code, target: 'body.config.url', message: refusal.message },
+      ]);
+    };
+    const url = checkHookUrl(raw, this.deps.policy);
+    if (isRefusal(url)) return refuse(url);
+    if (hostLiteral(url) !== undefined) return;
+    let addresses: string[];
+    try {
+      addresses = await withTimeout(this.deps.resolve(url.hostname), RESOLVE_TIMEOUT_MS);
+    } catch {
+      return refuse({ code: 'invalidUrl', message: `The host ${url.hostname} does not resolve.` });
+    }
+    if (addresses.length === 0) {
+      return refuse({ code: 'invalidUrl', message: `The host ${url.hostname} does not resolve.` });
+    }
+    for (const address of addresses) {
+      const reason = refusedAddress(address, this.deps.policy);
+      if (reason) return refuse(forbidden(url.hostname, reason));
+    }
+  }
+
+  private auditEntry(caller: Caller, action: string, hook: StoredHook): AuditEntry {
+    return callerRecord(caller, {
+      trail: 'webhooks',
+      action,
+      target: { type: 'webhook', id: hook.id, displayName: hook.name },
+      // The origin only: a URL's path or query may itself be a credential.
+      details: { url: urlOrigin(hook.url), events: hook.events, active: hook.active, signed: !!hook.secret },
+    });
+  }
+}
+
+/** A hook as the wire shows it: never its secret. */
+export function toWireHook(hook: StoredHook): Hook {
+  return {
+    id: hook.id,
+    name: hook.name,
+    description: hook.description,
+    active: hook.active,
+    events: hook.events,
+    config: { verb: 'post', url: hook.url, content_type: 'json', secret: hook.secret ? MASKED_SECRET : null },
+    createdDateTime: hook.createdAt,
+    lastModifiedDateTime: hook.updatedAt,
+  };
+}
+
+function toWireDelivery(delivery: StoredDelivery): HookDelivery {
+  return {
+    id: delivery.id,
+    hookId: delivery.hookId,
+    event: delivery.eventType,
+    eventId: delivery.eventId,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    responseTimeMs: delivery.responseMs,
+    createdDateTime: delivery.createdAt,
+    lastModifiedDateTime: delivery.updatedAt,
+    completedDateTime: delivery.completedAt,
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,207 @@
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import { SYSTEM_ACTOR } from '../../domain/audit';
+import { EVENT_TYPES } from '../../contract/events';
+import type { StoredJob } from '../../domain/jobs';
+import { deliveryBody, deliveryPayload, signDeliveryBody } from '../../lib/webhookSignature';
+import { urlOrigin } from '../../domain/webhookUrl';
+import type { StoredHook } from '../../store/webhooks/hooks';
+import type { Database } from '../../store/schema';
+import type { StewardEvent } from './events';
+import { DeliveryFailed } from './webhookSender';
+import {
+  type JobDependencies,
+  type JobHandler,
+  type JobRun,
+  jobType,
+  type WebhookDeliveryPolicy,
+} from '../jobs/jobType';
+
+/** The data of a `WebhookDelivery` job: which hook, which event, and the payload to send. */
+export const DeliveryData = z.looseObject({
+  hookId: z.string(),
+  event: z.looseObject({ id: z.string(), type: z.enum(EVENT_TYPES) }),
+  payload: z.record(z.string(), z.unknown()),
+  /** Set by the run: whether the payload was delivered or skipped (hook gone or inactive). */
+  outcome: z.enum(['delivered', 'skipped']).optional(),
+});
+export type DeliveryData = z.output<typeof DeliveryData>;
+
+const DELIVERY_STEPS = [
+  { name: 'deliver', title: 'Deliver the event', weight: 90 },
+  { name: 'finish', title: 'Finish', weight: 10 },
+];
+
+/** The statuses that mean delivered; anything else (redirects included) is a failed attempt. */
+const DELIVERED = new Set([200, 201, 202]);
+
+/**
+ * Carries out `WebhookDelivery` jobs: one POST per attempt, with the same `X-Steward-Delivery` id
+ * (the job's id) on every attempt, retried on its own schedule (not the platform's backoff), and
+ * durable like every job, so a restart between attempts loses nothing. Delivery is at least once:
+ * a crash after the receiver answered but before the job is marked done sends it again, with the
+ * same delivery id for the receiver to recognise.
+ *
+ * Each attempt's status code, error and response time go to the delivery log as it happens; the
+ * final status goes in the transaction that ends the job, with the audit records of a failed
+ * delivery and, when the failure streak reaches the threshold, of the hook turning inactive.
+ */
+class WebhookDeliveryHandler implements JobHandler<DeliveryData> {
+  private readonly policy: WebhookDeliveryPolicy;
+
+  constructor(
+    private readonly deps: Pick<JobDependencies, 'hooks' | 'audit' | 'sender' | 'log' | 'webhooks'>,
+  ) {
+    this.policy = deps.webhooks;
+  }
+
+  async run(run: JobRun<DeliveryData>): Promise<void> {
+    const { job, data } = run;
+    await run.step('deliver', async () => {
+      const hook = await this.deps.hooks.get(data.hookId);
+      if (!hook || !hook.active) {
+        return {
+          data: { ...data, outcome: 'skipped' },
+          log: [hook ? 'Skipped: the webhook is inactive.' : 'Skipped: the webhook was deleted.'],
+        };
+      }
+      const attempts = job.attempts + 1;
+      const body = deliveryBody(deliveryPayload(data.event.type, job.id, data.payload));
+      try {
+        const sent = await this.deps.sender.send(hook.url, this.headers(hook, job, data, body), body);
+        if (!DELIVERED.has(sent.statusCode)) {
+          const message = `The receiver answered HTTP ${sent.statusCode}.`;
+          throw new DeliveryFailed(message, true, sent.statusCode, sent.responseMs);
+        }
+        await this.deps.hooks.recordAttempt(
+          job.id,
+          { attempts, statusCode: sent.statusCode, error: null, responseMs: sent.responseMs },
+          new Date(),
+        );
+        return {
+          data: { ...data, outcome: 'delivered' },
+          log: [`Delivered to ${urlOrigin(hook.url)}: HTTP ${sent.statusCode} in ${sent.responseMs} ms.`],
+        };
+      } catch (error) {
+        if (error instanceof DeliveryFailed) {
+          const retrying = this.retryDelay(error, attempts) !== undefined;
+          await this.deps.hooks.recordAttempt(
+            job.id,
+            {
+              attempts,
+              statusCode: error.statusCode,
+              error: error.message,
+              responseMs: error.responseMs,
+              ...(retrying ? { status: 'retrying' as const } : {}),
+            },
+            new Date(),
+          );
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** The retry policy: `retries` more attempts, `retryDelayMs` apart, unless retrying cannot help. */
+  retryDelay(error: unknown, attempt: number): number | undefined {
+    if (error instanceof DeliveryFailed && !error.retryable) return undefined;
+    return attempt <= this.policy.retries ? this.policy.retryDelayMs : undefined;
+  }
+
+  async completed(
+    job: StoredJob,
+    data: DeliveryData,
+    trx: Transaction<Database>,
+    now: Date,
+  ): Promise<StewardEvent[]> {
+    if (data.outcome === 'skipped') {
+      await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx);
+      return [];
+    }
+    await this.deps.hooks.closeDelivery(job.id, 'delivered', now, trx);
+    await this.deps.hooks.resetFailures(data.hookId, now, trx);
+    return [];
+  }
+
+  async failed(
+    job: StoredJob,
+    data: DeliveryData,
+    reason: string,
+    trx: Transaction<Database>,
+    now: Date,
+  ): Promise<StewardEvent[]> {
+    await this.deps.hooks.closeDelivery(job.id, 'failed', now, trx, reason);
+    const hook = await this.deps.hooks.get(data.hookId, trx);
+    if (!hook) return [];
+    const target = { type: 'webhook', id: hook.id, displayName: hook.name };
+    await this.deps.audit.record(
+      trx,
+      {
+        trail: 'webhooks',
+        action: 'webhook_delivery_failed',
+        actor: SYSTEM_ACTOR,
+        target,
+        outcome: 'failure',
+        requestId: null,
+        details: {
+          deliveryId: job.id,
+          event: data.event.type,
+          eventId: data.event.id,
+          attempts: job.attempts + 1,
+          reason,
+        },
+      },
+      now,
+    );
+    const streak = await this.deps.hooks.noteFailure(hook.id, this.policy.failureThreshold, now, trx);
+    if (streak?.deactivated) {
+      await this.deps.audit.record(
+        trx,
+        {
+          trail: 'webhooks',
+          action: 'webhook_deactivated',
+          actor: SYSTEM_ACTOR,
+          target,
+          outcome: 'success',
+          requestId: null,
+          details: {
+            consecutiveFailures: streak.consecutiveFailures,
+            threshold: this.policy.failureThreshold,
+            lastDeliveryId: job.id,
+          },
+        },
+        streak.at,
+      );
+      this.deps.log.warn(
+        { hookId: hook.id, url: urlOrigin(hook.url), consecutiveFailures: streak.consecutiveFailures },
+        'webhook turned inactive after consecutive failed deliveries',
+      );
+    }
+    return [];
+  }
+
+  private headers(
+    hook: StoredHook,
+    job: StoredJob,
+    data: DeliveryData,
+    body: string,
+  ): Record<string, string> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': this.policy.userAgent,
+      'x-steward-webhook': hook.id,
+      'x-steward-event': data.event.type,
+      'x-steward-delivery': job.id,
+    };
+    if (hook.secret) headers['x-steward-signature'] = signDeliveryBody(hook.secret, body);
+    return headers;
+  }
+}
+
+/** `WebhookDelivery`: one event POSTed to one webhook, with its own retry schedule. */
+export const webhookDeliveryJob = jobType({
+  type: 'WebhookDelivery',
+  data: DeliveryData,
+  steps: () => DELIVERY_STEPS,
+  handler: (deps) => new WebhookDeliveryHandler(deps),
+});

@@ -1,0 +1,190 @@
+import { type Kysely, sql } from 'kysely';
+import { FIRST_CLAIMED_JOB_TYPES, type StoredJob } from '../../domain/jobs';
+import { isPostgres } from '../dialect';
+import { PAUSED_KEY } from './queuePause';
+import { type JobProgress, stateOf, toJob } from './jobRows';
+import type { Database, Db } from '../schema';
+
+/**
+ * A worker's side of the durable job queue: jobs are claimed with a lease, and every change a
+ * worker writes is checked against it. `JobRepository` (jobs.ts) adds the reads and the changes
+ * made to jobs no worker holds.
+ */
+export class JobLeases {
+  constructor(protected readonly db: Kysely<Database>) {}
+
+  /**
+   * Claims up to `limit` runnable jobs for `owner` until `now + leaseMs`: waiting, delayed or
+   * parked jobs that are due, and active jobs whose lease expired (their worker died), oldest due
+   * first, webhook deliveries before the rest (`FIRST_CLAIMED_JOB_TYPES`). A job that names the Graph budget bucket its next call waits for (`budget_key`) is taken
+   * only while that bucket has a turn free before `now + horizonMs`, and no more of a bucket's
+   * jobs than it has such turns: work the budget cannot serve now stays in the queue, for later
+   * or for whichever worker's turn it is, and the slot goes to work that can run. One statement
+   * picks and takes them. Two workers may pick the same job: the update checks again, on the row
+   * as it is then, that the job is still runnable (PostgreSQL re-reads a row another claim just
+   * took), so only one gets it; SQLite runs the statement under its single writer lock.
+   *
+   * With `lookaheadMs`, a waiting, delayed or parked job due within that time is taken too: its
+   * worker runs it at its `run_at` (`job.runAt`), not before, and one claim takes up the jobs that
+   * come due together instead of one statement each.
+   */
+  async claim(
+    owner: string,
+    limit: number,
+    leaseMs: number,
+    now: number,
+    trx: Db = this.db,
+    horizonMs = 1000,
+    lookaheadMs = 0,
+  ): Promise<StoredJob[]> {
+    if (limit <= 0) return [];
+    const postgres = isPostgres(trx);
+    const greatest = postgres ? 'GREATEST' : 'max';
+    // The budget's turns are on the budget's clock (`graphBudget.ts`): the database's on PostgreSQL.
+    const budgetNow = postgres ? sql`(floor(extract(epoch from now()) * 1000))::bigint` : Date.now();
+    const horizon = sql`(${budgetNow} + ${horizonMs})`;
+    // A paused queue hands out nothing; checked in the same statement, not by a read before it.
+    const runnable = sql`queued = 1
+      AND NOT EXISTS (SELECT 1 FROM steward_meta WHERE key = ${PAUSED_KEY} AND value = 'true')
+      AND ((status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now + lookaheadMs})
+        OR (status = 'active' AND lease_until < ${now}))`;
+    // The n-th job of a bucket runs at the bucket's n-th turn from now at the soonest: it is taken
+    // when that turn comes before the horizon. Jobs of the bucket that workers hold (their key is
+    // kept until they park or end) come first: a claimed job may not have reserved its turn yet.
+    const held = sql`status = 'active' AND lease_until >= ${now}`;
+    const candidates = sql`SELECT due.id FROM (
+        SELECT id, type, run_at, budget_key, CASE WHEN ${held} THEN 1 ELSE 0 END AS held,
+          row_number() OVER (
+            PARTITION BY budget_key ORDER BY CASE WHEN ${held} THEN 0 ELSE 1 END, run_at, id
+          ) AS nth
+        FROM jobs WHERE (${runnable}) OR (budget_key IS NOT NULL AND ${held})
+      ) due LEFT JOIN graph_budget b ON b.key = due.budget_key
+      WHERE due.held = 0 AND (b.key IS NULL OR (b.tat < ${horizon} AND (b.interval_ms <= 0
+        OR due.nth <= (${horizon} - ${sql.raw(greatest)}(b.tat, ${budgetNow}) + b.interval_ms - 1) / b.interval_ms)))
+      ORDER BY CASE WHEN due.type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END,
+        due.run_at, due.id LIMIT ${limit}`;
+    const rows = await trx
+      .updateTable('jobs')
+      .set({
+        status: 'active',
+        lease_owner: owner,
+        lease_until: now + leaseMs,
+        updated_at: new Date(now).toISOString(),
+      })
+      .where(sql<boolean>`id IN (${candidates}) AND ${runnable}`)
+      .returningAll()
+      .execute();
+    return rows.map(toJob);
+  }
+
+  /** Applies a change to the in-memory job only; `save` (or `finish` / `delay`) writes it. */
+  static apply(job: StoredJob, change: JobProgress): void {
+    if (change.appendLog) job.log = [...job.log, ...change.appendLog];
+    if (change.progress !== undefined) job.progress = change.progress;
+    if (change.data) job.data = change.data;
+    if (change.checkpoint) job.checkpoint = change.checkpoint;
+    if (change.teamId !== undefined) job.teamId = change.teamId;
+  }
+
+  /**
+   * Writes the job's progress, log, data and checkpoint under `owner`'s lease, in the caller's
+   * transaction when given one. Returns false (and changes nothing) when the lease is no longer `owner`'s.
+   */
+  async save(job: StoredJob, owner: string, now: Date, trx: Db = this.db): Promise<boolean> {
+    job.updatedAt = now.toISOString();
+    const result = await trx
+      .updateTable('jobs')
+      .set({ ...stateOf(job), updated_at: job.updatedAt })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Ends a job held by `owner` as completed or failed; false when the lease was lost. */
+  async finish(
+    job: StoredJob,
+    owner: string,
+    outcome: { status: 'completed' | 'failed'; failedReason?: string; appendLog?: string[] },
+    now: Date,
+    trx: Db = this.db,
+  ): Promise<boolean> {
+    job.status = outcome.status;
+    job.failedReason = outcome.failedReason ?? null;
+    if (outcome.appendLog) job.log = [...job.log, ...outcome.appendLog];
+    if (outcome.status === 'completed') job.progress = 100;
+    job.updatedAt = now.toISOString();
+    job.completedAt = job.updatedAt;
+    const result = await trx
+      .updateTable('jobs')
+      .set({
+        ...stateOf(job),
+        status: job.status,
+        failed_reason: job.failedReason,
+        lease_owner: null,
+        lease_until: null,
+        updated_at: job.updatedAt,
+        completed_at: job.completedAt,
+      })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Puts a job held by `owner` back in the queue until `runAt` after a transient failure. */
+  delay(job: StoredJob, owner: string, runAt: number, logLine: string, now: Date, trx: Db = this.db) {
+    job.attempts += 1;
+    job.log = [...job.log, logLine];
+    return this.release(job, owner, 'delayed', runAt, now, trx);
+  }
+
+  /**
+   * Parks a job held by `owner` until `runAt`: its step waits for the platform, and no worker holds
+   * it meanwhile (its progress, log and checkpoint, with what it waits for, are written with it).
+   * Not an attempt: a parked job is taken up again by whichever worker claims it at `runAt`.
+   */
+  park(
+    job: StoredJob,
+    owner: string,
+    runAt: number,
+    now: Date,
+    budgetKey?: string,
+    trx: Db = this.db,
+  ): Promise<boolean> {
+    return this.release(job, owner, 'parked', runAt, now, trx, budgetKey);
+  }
+
+  /** Gives up `owner`'s lease on a job that runs again at `runAt`; false when the lease was lost. */
+  private async release(
+    job: StoredJob,
+    owner: string,
+    status: 'delayed' | 'parked',
+    runAt: number,
+    now: Date,
+    trx: Db,
+    budgetKey?: string,
+  ): Promise<boolean> {
+    job.status = status;
+    job.runAt = runAt;
+    job.leaseOwner = null;
+    job.updatedAt = now.toISOString();
+    const result = await trx
+      .updateTable('jobs')
+      .set({
+        ...stateOf(job),
+        status,
+        attempts: job.attempts,
+        run_at: runAt,
+        lease_owner: null,
+        lease_until: null,
+        updated_at: job.updatedAt,
+        budget_key: budgetKey ?? null,
+      })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}
