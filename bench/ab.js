@@ -6,7 +6,8 @@
 // build); this checkout's `bench/` is copied into it first, so that both sides run the same harness
 // and only the product code (`dist/`) differs. Rounds alternate the order (A B, then B A, …). It
 // prints one table per benchmark, each row labelled with its side, round and the load average
-// before it; nothing is written to RESULTS.md (copy what matters there, with the load).
+// before it; nothing is written to bench/history/ or RESULTS.md (copy what matters there, with the
+// load).
 // --baseline-node runs the baseline's server processes on another Node.js (a runtime upgrade's A/B:
 // the baseline checkout installed and built with that Node); the load generator stays this one.
 const { execFileSync } = require('node:child_process');

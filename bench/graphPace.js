@@ -61,7 +61,7 @@ function statementsSoFar(scratch) {
 /**
  * The least time the limits and latencies allow for the calls the run made: every request class
  * spends its calls at its rate, and the last team cannot be ready before its `POST /teams` turn
- * plus the shortest creation latency. Formula in `bench/RESULTS.md`.
+ * plus the shortest creation latency. Formula in `bench/history/graph-pace.md`.
  */
 function theoreticalMinimum(teams, scale, admitted, firstCheckS = 0) {
   const rates = {

@@ -1,6 +1,7 @@
 'use strict';
 // The bench runner: `node bench/run.js [name…] [--quick]` runs the named benchmarks (default: all),
-// prints their tables and appends a dated section with the machine's description to RESULTS.md.
+// prints their tables and appends a dated section with the machine's description to the benchmark's
+// history, history/<name>.md (RESULTS.md holds each benchmark's latest figures, updated by hand).
 // It requires the compiled `dist/`, so run it through `npm run bench` (which builds first).
 // Exit code: 0 when every benchmark ran, even if a target was missed (misses are reported as
 // MISSED); 1 when a benchmark crashed; 2 for an unknown benchmark name.
@@ -28,7 +29,22 @@ const BENCHMARKS = {
   'lifecycle-graph': require('./lifecycleGraph'),
 };
 
-const RESULTS = path.join(__dirname, 'RESULTS.md');
+/** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */
+function historyFile(name) {
+  return path.join(__dirname, 'history', `${name}.md`);
+}
+
+/** The first lines of a history file that does not exist yet. */
+function historyHeader(name) {
+  return [
+    `# ${name}: every run`,
+    '',
+    `The latest figures, target and baseline: [RESULTS.md](../RESULTS.md#${name.toLowerCase()}). The runs`,
+    'below are kept as they were recorded, in the order they were recorded; `npm run bench` appends new',
+    'ones at the end.',
+    '',
+  ].join('\n');
+}
 
 /** The short commit, marked when tracked files differ from it; `unknown` outside a git checkout. */
 function commit() {
@@ -133,9 +149,13 @@ async function main() {
       '',
     ].join('\n');
     // Rewritten rather than appended so that exactly one blank line separates the sections.
-    const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '# Benchmark results\n';
-    writeFileSync(RESULTS, `${previous.trimEnd()}\n${section}`);
-    console.log(`\nRecorded in ${path.relative(process.cwd(), RESULTS)}.`);
+    const history = historyFile(bench.name);
+    const previous = existsSync(history) ? readFileSync(history, 'utf8') : historyHeader(bench.name);
+    writeFileSync(history, `${previous.trimEnd()}\n${section}`);
+    console.log(
+      `\nRecorded in ${path.relative(process.cwd(), history)}; ` +
+        `if it is the new reference, update its figures in ${path.relative(process.cwd(), path.join(__dirname, 'RESULTS.md'))}.`,
+    );
   }
   // One line a target, every benchmark together, so that a full run ends with its verdicts.
   console.log(

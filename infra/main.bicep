@@ -7,8 +7,8 @@
 //   az deployment group create -g <group> -f infra/main.bicep -p infra/main.parameters.json
 // It has not been deployed from the project's own machines (no Azure access there): review it.
 // After deploying, an administrator grants the identity's service principal Steward's Graph
-// application permissions and the INTEGRATION_MANAGER app role of the API (README, "Deploying for
-// real"); Bicep cannot consent. The API's app registration and its app roles are not made here but
+// application permissions and the INTEGRATION_MANAGER app role of the API
+// (docs/guides/deploying.md); Bicep cannot consent. The API's app registration and its app roles are not made here but
 // by the Toolkit from aad.manifest.json (aadApp/update), which CI checks: declaring them in Bicep
 // takes the Microsoft Graph Bicep extension, which no compiler available here can check.
 

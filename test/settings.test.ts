@@ -5,14 +5,15 @@ import { ConfigError, loadConfig } from '../src/config';
 import { ClusterOptionsError, parseClusterOptions } from '../src/config/cluster';
 import { type Setting, SETTINGS } from '../src/config/settings';
 import {
-  README_END,
-  README_START,
+  REFERENCE_END,
+  REFERENCE_FILE,
+  REFERENCE_START,
   renderEnvExample,
-  renderReadmeReference,
+  renderReference,
 } from '../src/config/settingsReference';
 
 /**
- * One description of every setting (`src/config/settings.ts`): `.env.example`, the README's
+ * One description of every setting (`src/config/settings.ts`): `.env.example`, the configuration
  * reference and the parsers of `src/config` must all agree with it. Each failure lists what
  * disagrees; `npm run settings` rewrites the two files.
  */
@@ -125,13 +126,14 @@ describe('the settings: one description, and everything derived from it agrees',
     expect(readFileSync(path.join(ROOT, '.env.example'), 'utf8')).toBe(renderEnvExample());
   });
 
-  test("the README's configuration reference is written from the description", () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const start = readme.indexOf(README_START);
-    const end = readme.indexOf(README_END);
+  test('the configuration reference (docs/reference/configuration.md) is written from the description', () => {
+    expect(REFERENCE_FILE).toBe('docs/reference/configuration.md');
+    const page = readFileSync(path.join(ROOT, REFERENCE_FILE), 'utf8');
+    const start = page.indexOf(REFERENCE_START);
+    const end = page.indexOf(REFERENCE_END);
     expect(start).toBeGreaterThan(0);
     expect(end).toBeGreaterThan(start);
-    expect(readme.slice(start, end + README_END.length)).toBe(renderReadmeReference());
+    expect(page.slice(start, end + REFERENCE_END.length)).toBe(renderReference());
   });
 
   test('every name the readers read is described, and every described name is read by one of them', () => {

@@ -1,18 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderEnvExample, withReadmeReference } from '../config/settingsReference';
+import { REFERENCE_FILE, renderEnvExample, withReference } from '../config/settingsReference';
 
 /**
- * `npm run settings`: writes `.env.example` and the README's configuration reference from the
- * settings' description (`src/config/settings.ts`). `--check` writes nothing and exits 1 when
- * either file differs from what it would write.
+ * `npm run settings`: writes `.env.example` and the configuration reference
+ * (`docs/reference/configuration.md`) from the settings' description (`src/config/settings.ts`).
+ * `--check` writes nothing and exits 1 when either file differs from what it would write.
  */
 function main(): void {
   const root = path.resolve(__dirname, '..', '..');
   const check = process.argv.includes('--check');
   const files = [
     { file: path.join(root, '.env.example'), text: () => renderEnvExample() },
-    { file: path.join(root, 'README.md'), text: (old: string) => withReadmeReference(old) },
+    { file: path.join(root, REFERENCE_FILE), text: (old: string) => withReference(old) },
   ];
   const stale: string[] = [];
   for (const { file, text } of files) {

@@ -2,11 +2,13 @@ import { SECTIONS, type SectionId, type Setting, SETTINGS } from './settings';
 
 /**
  * The two texts written from `SETTINGS` by `npm run settings`: `.env.example`, and the tables of
- * the README's configuration reference (between `README_START` and `README_END`).
+ * the configuration reference, `REFERENCE_FILE` (between `REFERENCE_START` and `REFERENCE_END`).
  */
 
-export const README_START = '<!-- settings: written by `npm run settings` from src/config/settings.ts -->';
-export const README_END = '<!-- /settings -->';
+/** The configuration reference's page, from the repository's root. */
+export const REFERENCE_FILE = 'docs/reference/configuration.md';
+export const REFERENCE_START = '<!-- settings: written by `npm run settings` from src/config/settings.ts -->';
+export const REFERENCE_END = '<!-- /settings -->';
 
 const ENV_HEADER = [
   '# Steward configuration. Every variable is optional: with none set, `npm start` runs the embedded',
@@ -70,13 +72,13 @@ export function renderEnvExample(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The README's reference: one table per section, between the markers. */
-export function renderReadmeReference(): string {
-  const parts = [README_START];
+/** The configuration reference's tables: one headed table per section, between the markers. */
+export function renderReference(): string {
+  const parts = [REFERENCE_START];
   for (const [section, settings] of bySection()) {
     parts.push(
       '',
-      `**${SECTIONS[section]}**`,
+      `## ${SECTIONS[section]}`,
       '',
       '| variable | value | default | what it does |',
       '| --- | --- | --- | --- |',
@@ -86,18 +88,20 @@ export function renderReadmeReference(): string {
       ),
     );
   }
-  parts.push('', README_END);
+  parts.push('', REFERENCE_END);
   return parts.join('\n');
 }
 
-/** `readme` with its reference replaced by the one written from `SETTINGS`. */
-export function withReadmeReference(readme: string): string {
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
+/** `page` (the reference's text) with its tables replaced by the ones written from `SETTINGS`. */
+export function withReference(page: string): string {
+  const start = page.indexOf(REFERENCE_START);
+  const end = page.indexOf(REFERENCE_END);
   if (start < 0 || end < start) {
-    throw new Error(`the README has no "${README_START}" … "${README_END}" block to write the settings into`);
+    throw new Error(
+      `${REFERENCE_FILE} has no "${REFERENCE_START}" … "${REFERENCE_END}" block to write the settings into`,
+    );
   }
-  return readme.slice(0, start) + renderReadmeReference() + readme.slice(end + README_END.length);
+  return page.slice(0, start) + renderReference() + page.slice(end + REFERENCE_END.length);
 }
 
 /** A table cell: a `|` would end it. */
