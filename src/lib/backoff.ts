@@ -24,7 +24,9 @@ export interface Backoff {
  */
 export function backoffMs(policy: Backoff, attempt: number, random: () => number = Math.random): number {
   const { baseMs, factor = 2, capMs, jitter = 0 } = policy;
-  const ceiling = Math.min(capMs, baseMs * factor ** Math.max(0, attempt));
+  // 0 × factor^attempt stays 0 when factor^attempt overflows to Infinity.
+  const grown = baseMs === 0 ? 0 : baseMs * factor ** Math.max(0, attempt);
+  const ceiling = Math.min(capMs, grown);
   if (jitter === 0) return Math.floor(ceiling);
   return Math.floor(ceiling * (1 - jitter) + ceiling * jitter * random());
 }

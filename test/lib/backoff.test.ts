@@ -7,6 +7,8 @@ describe('backoffMs', () => {
     );
     expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000]);
     expect(backoffMs({ baseMs: 1000, capMs: 60_000 }, -3)).toBe(1000);
+    expect(backoffMs({ baseMs: 1000, capMs: 60_000 }, 5_000)).toBe(60_000);
+    expect(backoffMs({ baseMs: 0, capMs: 60_000 }, 5_000)).toBe(0);
     const grown = [0, 1, 2, 3, 4].map((attempt) =>
       backoffMs({ baseMs: 5000, factor: 1.5, capMs: 20_000 }, attempt),
     );
