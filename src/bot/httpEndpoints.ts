@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody } from '../lib/readBody';
 
 /** Largest body the bot's endpoints read: activities and deliveries are far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -6,47 +7,18 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** A body not fully received this long after the endpoint asked for it is refused with 408, as the API does. */
 export const BODY_TIMEOUT_MS = 10_000;
 
-/** Raised when a body is larger than {@link MAX_BODY_BYTES}. */
-export class BodyTooLarge extends Error {}
-
-/** Raised when a body does not arrive completely within its deadline, or the client hangs up mid-body. */
-export class BodyTimeout extends Error {}
+export { BodyTimeout, BodyTooLarge } from '../lib/readBody';
 
 /**
  * The exact bytes of a request body (a signature is computed over them, not over re-encoded JSON),
- * within `limit` bytes and `timeoutMs`: a client that trickles a body cannot hold the endpoint
- * until Node's own request timeout.
+ * within `limit` bytes and `timeoutMs` (BodyTooLarge, BodyTimeout).
  */
-export async function readRawBody(
+export function readRawBody(
   req: IncomingMessage,
   limit = MAX_BODY_BYTES,
   timeoutMs = BODY_TIMEOUT_MS,
 ): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new BodyTimeout()), timeoutMs);
-  });
-  const read = (async () => {
-    for await (const chunk of req) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-      size += buffer.length;
-      if (size > limit) throw new BodyTooLarge();
-      chunks.push(buffer);
-    }
-  })();
-  try {
-    await Promise.race([read, expired]);
-    return Buffer.concat(chunks);
-  } catch (error) {
-    throw error instanceof BodyTooLarge ? error : new BodyTimeout();
-  } finally {
-    clearTimeout(timer);
-    read.catch(() => undefined);
-  }
+  return readBody(req, limit, timeoutMs);
 }
 
 /** Answers 408 and closes the connection: the rest of the body is never read. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Activity, CloudAdapter, type TurnContext } from 'botbuilder';
 import type { StewardClient } from '../client';
+import { backoffMs } from '../lib/backoff';
 import {
   ApproverDeliveries,
   DEFAULT_GIVE_UP_AFTER_MS,
@@ -168,7 +169,10 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     } catch (error) {
       log.warn({ err: error, retryInMs: delay }, 'could not register the bot webhook; polling meanwhile');
       if (stopped) return;
-      retry = setTimeout(() => void register(publicUrl, Math.min(delay * 2, 300_000)), delay);
+      retry = setTimeout(
+        () => void register(publicUrl, backoffMs({ baseMs: delay, capMs: 300_000 }, 1)),
+        delay,
+      );
       retry.unref();
     }
   };

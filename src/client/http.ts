@@ -13,7 +13,9 @@ import {
 } from './errors';
 import type { ApiErrorDetail } from './models';
 import type { CallOptions, RetryOptions, StewardClientOptions, TokenSource } from './options';
-import { type AttemptFailure, DEFAULT_RETRY, mayRetry, parseRetryAfter, retryDelay, sleep } from './retry';
+import { parseRetryAfter } from '../lib/retryAfter';
+import { sleep } from '../lib/sleep';
+import { type AttemptFailure, DEFAULT_RETRY, mayRetry, retryDelay } from './retry';
 import { API_PREFIX } from './url';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -7,7 +7,7 @@ export type TokenSource = string | (() => string | Promise<string>);
 export interface RetryOptions {
   /** Attempts after the first; 0 turns retries off. Default 3. */
   maxRetries: number;
-  /** Base of the exponential backoff (full jitter: a random wait in [0, base × 2^retry]). Default 200. */
+  /** Base of the exponential backoff (full jitter: a random wait in [0, base × 2^retry), up to `maxDelayMs`). Default 200. */
   baseDelayMs: number;
   /**
    * Longest wait before a retry. A `Retry-After` longer than this is not waited for: the call fails

@@ -2,6 +2,7 @@
  * The client's one retry policy: which failures are worth another attempt and how long to wait.
  * Pure functions, so the rules can be read and tested apart from the transport.
  */
+import { backoffMs } from '../lib/backoff';
 import type { RetryOptions } from './options';
 
 /** Retry settings when the client is given none. */
@@ -75,38 +76,5 @@ export function backoffDelay(
   options: RetryOptions,
   random: () => number = Math.random,
 ): number {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
-  return Math.floor(random() * ceiling);
-}
-
-/**
- * A `Retry-After` header in milliseconds: delta-seconds (`120`) or an HTTP date; a date in the
- * past is 0. `undefined` when absent or not understood.
- */
-export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  if (!/[a-z]/i.test(text) || Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return backoffMs({ baseMs: options.baseDelayMs, capMs: options.maxDelayMs, jitter: 1 }, retry, random);
 }

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { Logger } from 'pino';
+import { backoffMs } from '../lib/backoff';
+import { sleep } from '../lib/sleep';
 import type { Backend } from './proxy';
 
 /** The Steward roles a cluster runs as separate processes. */
@@ -27,8 +29,6 @@ export interface SupervisorOptions {
   /** Called once when a slot has exited more often than `maxRestarts` allows. */
   onGiveUp: (slot: ProcessSlot) => void;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * One Steward process of the cluster, kept running: started, watched until `/readyz` answers,
@@ -117,7 +117,7 @@ export class ProcessSlot implements Backend {
       return;
     }
     this.restarts += 1;
-    const pauseMs = Math.min(250 * 2 ** (this.restarts - 1), 10_000);
+    const pauseMs = backoffMs({ baseMs: 250, capMs: 10_000 }, this.restarts - 1);
     this.options.log.warn(
       { process: this.name, pid: child.pid, code, signal, restart: this.restarts, pauseMs },
       'process exited unexpectedly; restarting it',

@@ -1,4 +1,5 @@
 import type { Job, JobStatus, JobStep, JobWait, JobWaitReason, StepStatus } from '../contract';
+import { backoffMs } from '../lib/backoff';
 
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
 export type JobType = Job['type'] | 'WebhookDelivery' | 'ApprovalTimer' | 'LifecycleChange';
@@ -201,6 +202,5 @@ function jobWait(waiting: JobWaiting): JobWait {
 
 /** Delay before retry `attempt` (1-based) of a transient failure: exponential, capped, never below `floorMs`. */
 export function retryDelayMs(attempt: number, floorMs = 0): number {
-  const exponential = Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
-  return Math.max(floorMs, exponential);
+  return Math.max(floorMs, backoffMs({ baseMs: 1000, capMs: 60_000 }, attempt - 1));
 }

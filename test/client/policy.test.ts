@@ -1,4 +1,5 @@
-import { backoffDelay, mayRetry, parseRetryAfter, retryDelay } from '../../src/client/retry';
+import { backoffDelay, mayRetry, retryDelay } from '../../src/client/retry';
+import { parseRetryAfter } from '../../src/lib/retryAfter';
 import { apiPath, nextLinkPath } from '../../src/client/url';
 
 const OPTIONS = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1_000 };

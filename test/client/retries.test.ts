@@ -179,6 +179,17 @@ describe('retries and failures against a fake API on loopback', () => {
     expect(fake.seen).toHaveLength(1);
   });
 
+  test('a Retry-After that is not delay-seconds or an HTTP-date is ignored: the retry backs off', async () => {
+    // An ISO 8601 date-time is no HTTP-date (RFC 9110), however far ahead it says.
+    const { fake, client } = await serve([
+      apiError(503, 'serviceUnavailable', { 'retry-after': '2999-01-01T00:00:00Z' }),
+      json(200, { id: 't' }),
+    ]);
+    await expect(client.getTeam('t')).resolves.toEqual({ id: 't' });
+    expect(fake.seen).toHaveLength(2);
+    expect(fake.seen[1]!.at - fake.seen[0]!.at).toBeLessThan(1_000);
+  });
+
   test('backoff waits are full jitter below the exponential ceiling', async () => {
     const { fake, client } = await serve([drop, drop, drop, drop, json(200, {})], {
       retry: { maxRetries: 4, baseDelayMs: 40, maxDelayMs: 100 },

@@ -523,6 +523,13 @@ describe('throttling, outages and retries', () => {
     expect(delays).toEqual([375, 750]);
   });
 
+  test('a Retry-After that is neither delay-seconds nor an HTTP-date is ignored: the retry backs off', async () => {
+    fake.fail({ path: new RegExp(`^/teams/${teamId}/channels$`), times: 2, status: 503, retryAfter: '1.5' });
+    expect(await platform.teams.listChannels(teamId)).toHaveLength(1);
+    // Not at once: 500 ms, then 1000 ms, scaled by the jitter, as without a Retry-After.
+    expect(delays).toEqual([375, 750]);
+  });
+
   test('when the attempts run out, the error is transient and carries the status and Retry-After', async () => {
     fake.fail({ path: new RegExp(`^/teams/${teamId}/members$`), times: 10, status: 503, retryAfter: '2' });
     const mark = fake.requests.length;

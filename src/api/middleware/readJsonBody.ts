@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ValidationFailed } from '../../domain/errors';
 import { excessiveNesting, MAX_JSON_DEPTH } from '../../lib/jsonDepth';
+import { BodyTimeout, BodyTooLarge, readBody } from '../../lib/readBody';
 import { HttpError } from '../errors';
 import { refusePrototypeKeys } from './prototypeKeys';
 
@@ -33,7 +34,6 @@ export async function readJsonBody(
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
     throw new HttpError(415, 'unsupportedMediaType', 'Send the request body as application/json.');
   }
-  if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
   const text = (await readWithin(req, limit, timeoutMs)).toString('utf8');
   if (text.trim() === '') return undefined;
   const tooDeep = excessiveNesting(text);
@@ -58,45 +58,17 @@ export async function readJsonBody(
   return value;
 }
 
-function tooLarge(limit: number): HttpError {
-  return new HttpError(413, 'payloadTooLarge', `The request body is larger than ${limit} bytes.`);
-}
-
 /**
- * The body's bytes, within `limit` bytes and `timeoutMs`. A client that stops sending, or goes away
- * mid-body, is the client's failure (408), not the server's: the socket is closed behind the answer.
+ * The body's bytes, within `limit` bytes (413) and `timeoutMs` (408). A client that stops sending,
+ * or goes away mid-body, is the client's failure (408), not the server's: the socket is closed
+ * behind the answer.
  */
 async function readWithin(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(clientTimeout(timeoutMs)), timeoutMs);
-  });
-  const read = (async () => {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) throw tooLarge(limit);
-      chunks.push(chunk);
-    }
-  })();
   try {
-    await Promise.race([read, expired]);
-    return Buffer.concat(chunks);
+    return await readBody(req, limit, timeoutMs);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    // The stream failed ("aborted", a reset): the client hung up before its body was complete.
-    throw clientTimeout(timeoutMs);
-  } finally {
-    clearTimeout(timer);
-    read.catch(() => undefined);
+    if (error instanceof BodyTooLarge) throw new HttpError(413, 'payloadTooLarge', error.message);
+    if (error instanceof BodyTimeout) throw new HttpError(408, 'requestTimeout', error.message);
+    throw error;
   }
-}
-
-function clientTimeout(timeoutMs: number): HttpError {
-  return new HttpError(
-    408,
-    'requestTimeout',
-    `The request body did not arrive completely within ${timeoutMs / 1000} s.`,
-  );
 }

@@ -1,3 +1,4 @@
+import { backoffMs } from '../../lib/backoff';
 import type { BotLog } from '../botLog';
 import type { BotState } from '../botState';
 
@@ -65,7 +66,7 @@ export class ApproverDeliveries {
       );
     }
     const attempts = (pending?.attempts ?? 0) + 1;
-    const delay = Math.min(timing.initialMs * 2 ** (attempts - 1), timing.maxMs);
+    const delay = backoffMs({ baseMs: timing.initialMs, capMs: timing.maxMs }, attempts - 1);
     await state.savePendingDelivery(approver.id, approvalId, {
       jobId,
       approverName: approver.name,

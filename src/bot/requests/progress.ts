@@ -1,5 +1,6 @@
 import { TurnContext } from 'botbuilder';
 import { type Job, JOBS_A_READ, type StewardClient } from '../../client';
+import { backoffMs } from '../../lib/backoff';
 import {
   type AdaptiveCardAttachment,
   type ProgressCardData,
@@ -250,7 +251,7 @@ export class ProgressTracker {
       } else if (followed) {
         const { initial, max } = this.deps.pollMs;
         // The job is moving: look again soon; else later and later.
-        followed.delay = changed ? initial : Math.min(followed.delay * 2, max);
+        followed.delay = changed ? initial : backoffMs({ baseMs: followed.delay, capMs: max }, 1);
         followed.dueAt = Date.now() + followed.delay;
         followed.seen = seen;
       } else {
@@ -333,7 +334,7 @@ export class ProgressTracker {
       for (const jobId of due) {
         const followed = this.followed.get(jobId);
         if (!followed) continue;
-        followed.delay = Math.min(followed.delay * 2, this.deps.pollMs.max);
+        followed.delay = backoffMs({ baseMs: followed.delay, capMs: this.deps.pollMs.max }, 1);
         followed.dueAt = Date.now() + followed.delay;
       }
       return;

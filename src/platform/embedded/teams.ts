@@ -1,7 +1,7 @@
 import type { DelegatedGrant } from '../../domain/delegation';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { NotFound } from '../../domain/errors';
+import { sleep } from '../../lib/sleep';
 import type {
   Team,
   TeamChannel,

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { type Dispatcher, request } from 'undici';
 import type { DelegatedGrant } from '../../domain/delegation';
 import { NotFound } from '../../domain/errors';
+import { backoffMs } from '../../lib/backoff';
+import { sleep } from '../../lib/sleep';
 import { PlatformError } from '../port';
 import type { GraphBudget } from './budget';
 import { displayPath, toGraphError } from './errors';
@@ -30,10 +32,8 @@ export const DEFAULT_RETRY: RetryPolicy = {
   timeoutMs: 60_000,
 };
 
+/** How the adapter waits (lib's `sleep` unless a test records the waits instead). */
 export type Sleep = (ms: number) => Promise<void>;
-
-/** Waits `ms` milliseconds. */
-export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface GraphClientOptions {
   /** `https://graph.microsoft.com/v1.0`, without a trailing slash. */
@@ -96,7 +96,7 @@ export class GraphClient {
   constructor(private readonly options: GraphClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.sleep = options.sleep ?? realSleep;
+    this.sleep = options.sleep ?? sleep;
     this.random = options.random ?? Math.random;
   }
 
@@ -234,10 +234,9 @@ export class GraphClient {
     clientRequestId: string,
     reason: string,
   ): Promise<void> {
-    const exponential = this.retry.baseDelayMs * 2 ** (attempt - 1);
     // Half fixed, half random, so that many workers throttled together do not come back together.
-    const backoff = Math.min(this.retry.maxDelayMs, exponential) * (0.5 + this.random() / 2);
-    const delay = retryAfterMs ?? Math.round(backoff);
+    const backoff = { baseMs: this.retry.baseDelayMs, capMs: this.retry.maxDelayMs, jitter: 0.5 };
+    const delay = retryAfterMs ?? backoffMs(backoff, attempt - 1, this.random);
     this.options.logger?.warn(
       {
         graph: {

@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '../../lib/retryAfter';
 import { PlatformError } from '../port';
 import type { GraphResponse } from './client';
 
@@ -38,14 +39,6 @@ export function toGraphError(method: string, url: string, response: GraphRespons
     requestId,
     transient ? retryAfterMs : undefined,
   );
-}
-
-/** `Retry-After` is whole seconds (or, rarely, an HTTP date); anything else is ignored. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The path and query of a Graph URL, for messages and logs (never the host's credentials, never a token). */

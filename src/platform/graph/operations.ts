@@ -1,8 +1,9 @@
 import { NotFound } from '../../domain/errors';
+import { backoffMs } from '../../lib/backoff';
+import { parseRetryAfter } from '../../lib/retryAfter';
 import type { JobWaitReason } from '../../contract';
 import { type OperationCheckpoint, type OperationState, PlatformError } from '../port';
 import type { GraphClient, GraphResponse, Sleep } from './client';
-import { parseRetryAfter } from './errors';
 import type { TeamsAsyncOperation } from './payloads';
 
 /**
@@ -185,8 +186,9 @@ export class OperationPoller {
     }
   }
 
+  /** The wait after one of `delayMs`: `growth` times it, up to the policy's longest. */
   private grown(delayMs: number): number {
-    return Math.min(this.policy.maxDelayMs, Math.round(delayMs * this.policy.growth));
+    return backoffMs({ baseMs: delayMs, factor: this.policy.growth, capMs: this.policy.maxDelayMs }, 1);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { JobCannotRun, PlatformError, StewardError } from '../../domain/errors';
 import { type JobType, retryDelayMs, type StoredJob } from '../../domain/jobs';
+import { sleep } from '../../lib/sleep';
 import type { JobRepository } from '../../store/jobs/jobs';
 import { withPacing } from '../../platform/pacing';
 import type { Database } from '../../store/schema';
@@ -199,7 +200,7 @@ export class JobWorker {
    */
   private async runWhenDue(job: StoredJob): Promise<void> {
     const early = job.runAt - (this.options.clock ?? Date.now)();
-    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+    if (early > 0) await sleep(early);
     await this.execute(job);
   }
 

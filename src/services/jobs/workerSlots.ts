@@ -1,3 +1,4 @@
+import { backoffMs } from '../../lib/backoff';
 import type { PacingListener } from '../../platform/pacing';
 
 /**
@@ -64,7 +65,7 @@ export class WorkerSlots {
    * what other processes queue or leave (a request, a lease run out).
    */
   pollDelay(pollMs: number): number {
-    return pollMs * Math.min(POLL_BACKOFF, 2 ** Math.max(0, this.emptyClaims - 1));
+    return backoffMs({ baseMs: pollMs, capMs: POLL_BACKOFF * pollMs }, this.emptyClaims - 1);
   }
 
   /** Something may have become due (a park's time, the poll, a job queued here): claim again. */

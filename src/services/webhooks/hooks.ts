@@ -14,6 +14,7 @@ import {
   type WebhookUrlPolicy,
 } from '../../domain/webhookUrl';
 import { type Hook, type HookDelivery, type HookPayload, MASKED_SECRET } from '../../contract';
+import { withDeadline } from '../../lib/deadline';
 import type { HookRepository, StoredDelivery, StoredHook } from '../../store/webhooks/hooks';
 import type { JobRepository } from '../../store/jobs/jobs';
 import type { Database } from '../../store/schema';
@@ -159,7 +160,8 @@ export class HookService {
     if (hostLiteral(url) !== undefined) return;
     let addresses: string[];
     try {
-      addresses = await withTimeout(this.deps.resolve(url.hostname), RESOLVE_TIMEOUT_MS);
+      const resolving = this.deps.resolve(url.hostname);
+      addresses = await withDeadline(resolving, RESOLVE_TIMEOUT_MS, () => new Error('timed out'));
     } catch {
       return refuse({ code: 'invalidUrl', message: `The host ${url.hostname} does not resolve.` });
     }
@@ -212,12 +214,4 @@ function toWireDelivery(delivery: StoredDelivery): HookDelivery {
     lastModifiedDateTime: delivery.updatedAt,
     completedDateTime: delivery.completedAt,
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
