@@ -7,6 +7,7 @@ import { PlatformError } from '../port';
 import type { GraphBudget } from './budget';
 import { displayPath, toGraphError } from './errors';
 import type { TokenSource } from './token';
+import type { GraphResponse, Sleep } from './types';
 
 /** How hard the client tries before it gives a transient failure back to the caller. */
 export interface RetryPolicy {
@@ -29,8 +30,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxDelayMs: 30_000,
   timeoutMs: 60_000,
 };
-
-export type Sleep = (ms: number) => Promise<void>;
 
 /** Waits `ms` milliseconds. */
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,13 +61,6 @@ export interface GraphRequest {
    * with a fresh token on 401: the person's token is all there is.
    */
   delegated?: DelegatedGrant;
-}
-
-export interface GraphResponse<T> {
-  status: number;
-  headers: Record<string, string>;
-  /** Undefined for an empty body (204, 202 without content). */
-  body: T | undefined;
 }
 
 /** An OData collection page. */

@@ -1,7 +1,8 @@
 import { NotFound } from '../../domain/errors';
 import type { JobWaitReason } from '../../contract';
 import { type OperationCheckpoint, type OperationState, PlatformError } from '../port';
-import type { GraphClient, GraphResponse, Sleep } from './client';
+import type { GraphClient } from './client';
+import type { GraphResponse, Sleep } from './types';
 import { parseRetryAfter } from './errors';
 import type { TeamsAsyncOperation } from './payloads';
 

@@ -1,23 +1,6 @@
-import { z } from 'zod';
 import type { StewardEvent } from '../webhooks/events';
 import { type JobDependencies, type JobHandler, type JobRun, jobType } from '../jobs/jobType';
-
-/** A timer of an approval stage: remind its approvers, escalate it, or let it expire. */
-export const ApprovalTimerData = z.looseObject({
-  approvalId: z.string(),
-  jobId: z.string(),
-  kind: z.enum(['reminder', 'escalation', 'expiry']),
-});
-export type ApprovalTimerData = z.output<typeof ApprovalTimerData>;
-
-/** What a timer does, carried out by the approvals service (`services/approvalTimers.ts`). */
-export interface ApprovalTimerActions {
-  /**
-   * Fires the timer if its stage still waits for a decision, once however many workers run it
-   * (each change is conditional on the stage's row); returns the line for the timer job's log.
-   */
-  fire(timer: ApprovalTimerData): Promise<string>;
-}
+import { ApprovalTimerData } from './types';
 
 const TIMER_STEPS = [{ name: 'fire', title: 'Fire', weight: 100 }] as const;
 

@@ -11,8 +11,8 @@ import type { EventBus, StewardEvent } from '../webhooks/events';
 import type { MetadataService } from '../teams/metadata';
 import type { SensitivityLabels } from '../labels/sensitivityLabels';
 import type { WebhookSender } from '../webhooks/webhookSender';
-import type { ApprovalTimerActions } from '../approvals/approvalTimerJob';
-import type { LifecycleRunner } from '../lifecycle/evaluationJob';
+import type { ApprovalTimerActions } from '../approvals/types';
+import type { LifecycleRunner } from '../lifecycle/types';
 
 /** What a step reports: log lines, the job's new data, the team it created, or that it had nothing to do. */
 export interface StepResult<D> {
@@ -96,9 +96,9 @@ export interface JobDependencies {
   sender: WebhookSender;
   webhooks: WebhookDeliveryPolicy;
   log: { warn(o: object, m: string): void };
-  /** What approval timers do (`approvalTimer.ts`). */
+  /** What approval timers do (`approvals/approvalTimers.ts`). */
   approvalTimers: ApprovalTimerActions;
-  /** What lifecycle evaluations do (`lifecycleEvaluation.ts`). */
+  /** What lifecycle evaluations do (`lifecycle/evaluations.ts`). */
   lifecycle: LifecycleRunner;
   /** Sensitivity labels, put on with a person's delegated grant (`services/sensitivityLabels.ts`). */
   labels: SensitivityLabels;
