@@ -1,13 +1,14 @@
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType } from '../jobs/jobType';
+import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import { ApprovalTimerData } from './types';
 
 const TIMER_STEPS = [{ name: 'fire', title: 'Fire', weight: 100 }] as const;
+type TimerStep = StepName<typeof TIMER_STEPS>;
 
-class ApprovalTimerHandler implements JobHandler<ApprovalTimerData> {
+class ApprovalTimerHandler implements JobHandler<ApprovalTimerData, TimerStep> {
   constructor(private readonly deps: Pick<JobDependencies, 'approvalTimers'>) {}
 
-  async run(run: JobRun<ApprovalTimerData>): Promise<void> {
+  async run(run: JobRun<ApprovalTimerData, TimerStep>): Promise<void> {
     await run.step('fire', async () => ({ log: [await this.deps.approvalTimers.fire(run.data)] }));
   }
 

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType } from '../jobs/jobType';
+import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import { LifecycleEvaluationData } from './types';
 
 const EVALUATION_STEPS = [
@@ -10,13 +10,14 @@ const EVALUATION_STEPS = [
   { name: 'evaluate', title: 'Evaluate every team', weight: 75 },
 ] as const;
 const SCHEDULE_STEP = { name: 'schedule', title: 'Schedule the next evaluation', weight: 5 } as const;
+type EvaluationStep = StepName<typeof EVALUATION_STEPS> | typeof SCHEDULE_STEP.name;
 
-class LifecycleEvaluationHandler implements JobHandler<LifecycleEvaluationData> {
+class LifecycleEvaluationHandler implements JobHandler<LifecycleEvaluationData, EvaluationStep> {
   readonly trail = 'lifecycle';
 
   constructor(private readonly deps: Pick<JobDependencies, 'lifecycle'>) {}
 
-  async run(run: JobRun<LifecycleEvaluationData>): Promise<void> {
+  async run(run: JobRun<LifecycleEvaluationData, EvaluationStep>): Promise<void> {
     const runner = this.deps.lifecycle;
     // The next day's run is queued first, so an evaluation that fails does not end the schedule.
     if (run.data.scheduled) await run.step('schedule', async () => ({ log: [await runner.scheduleNext()] }));
