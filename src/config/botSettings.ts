@@ -1,4 +1,4 @@
-import type { Config } from './index';
+import type { Config } from './types';
 import { ConfigError } from './values';
 
 /** Whether this process runs the bot: it is enabled, and the role is `all` or `bot`. */

@@ -1,22 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from './index';
+import type { Config, DelegatedGrantSettings, OnBehalfOfSettings } from './types';
 import { setting } from './setting';
 import { ConfigError, type Read } from './values';
-
-/** How delegated grants (a person's authority, for sensitivity labels) are kept: sealed, and how long. */
-export interface DelegatedGrantSettings {
-  /**
-   * What the sealing key is derived from (HKDF, never used raw): `STEWARD_DELEGATION_KEY`, else the
-   * auth secret (`STEWARD_AUTH_SECRET`, or the embedded one), else a random secret of this process
-   * (a grant then opens only in the process that sealed it: another process's worker finds none).
-   */
-  sealSecret: string;
-  /** The longest a grant is kept, whatever the token's own expiry (`STEWARD_DELEGATION_MAX_MINUTES`). */
-  maxSeconds: number;
-}
-
-/** Who exchanges people's sign-ins on Graph (the API's app registration), or why nobody can. */
-export type OnBehalfOfSettings = { clientId: string; clientSecret: string } | { unavailable: string };
 
 export function readDelegatedGrants(read: Read, auth: Config['auth']): DelegatedGrantSettings {
   const configured = setting(read, 'STEWARD_DELEGATION_KEY');

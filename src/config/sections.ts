@@ -6,7 +6,7 @@ import { NAMESPACE_PATTERN } from '../domain/metadata';
 import { REPORTS } from '../domain/reports/catalogue';
 import { botConnectorScope, type CloudEndpoints } from './cloud';
 import { graphCredential } from './graphCredential';
-import type { Config } from './index';
+import type { Config } from './types';
 import { setting } from './setting';
 import { ConfigError, type Read, redactUrl, url } from './values';
 

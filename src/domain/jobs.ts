@@ -28,10 +28,11 @@ export function isWireJobType(type: JobType): type is Job['type'] {
 
 /**
  * One step of a job type, defined once in its job-type module: the worker runs it under `name`,
- * clients show `title`, and `weight` is its share of the job's progress percentage.
+ * clients show `title`, and `weight` is its share of the job's progress percentage. `N` is the
+ * type's step names (its module declares them `as const`, so a handler's steps are checked).
  */
-export interface StepDefinition {
-  readonly name: string;
+export interface StepDefinition<N extends string = string> {
+  readonly name: N;
   readonly title: string;
   readonly weight: number;
 }

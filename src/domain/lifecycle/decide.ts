@@ -1,6 +1,6 @@
-import type { LifecycleAction, LifecyclePolicy, TeamLifecycleState } from '../../contract/lifecycle';
+import type { LifecyclePolicy, TeamLifecycleState } from '../../contract/lifecycle';
 import { addDays, dayOf, daysBetween, laterDay } from './dates';
-import { decisionAbout } from './decision';
+import { decisionAbout, type LifecycleDecision } from './decision';
 import { decideOwnership } from './ownership';
 
 /** What the platform says of a team, as the evaluator reads it. */
@@ -46,16 +46,6 @@ export const EMPTY_LIFECYCLE_RECORD: LifecycleRecord = {
   guestReviewedOn: null,
   guestReviewDueFor: null,
 };
-
-/** One decision, with what carrying it out needs beyond the wire's action. */
-export interface LifecycleDecision extends LifecycleAction {
-  /** For `restoreOwners`: the permanent owners the team lacks. */
-  missingOwnerIds?: string[];
-  /** For `renewalNotice`: the days before expiry it announces. */
-  noticeDays?: number;
-  /** For `ownerless` telling governance after the members were asked: since when (the day they were asked). */
-  ownerlessSince?: string;
-}
 
 /** Where a team stands on `asOf`, what to do about it, and the record to keep afterwards. */
 export interface LifecycleEvaluation {

@@ -1,4 +1,14 @@
-import type { LifecycleDecision } from './decide';
+import type { LifecycleAction } from '../../contract/lifecycle';
+
+/** One decision, with what carrying it out needs beyond the wire's action. */
+export interface LifecycleDecision extends LifecycleAction {
+  /** For `restoreOwners`: the permanent owners the team lacks. */
+  missingOwnerIds?: string[];
+  /** For `renewalNotice`: the days before expiry it announces. */
+  noticeDays?: number;
+  /** For `ownerless` telling governance after the members were asked: since when (the day they were asked). */
+  ownerlessSince?: string;
+}
 
 /**
  * A decision about `team`: its id and name first, then `what`. Written this way rather than as

@@ -1,7 +1,6 @@
 import type { LifecycleOwnership } from '../../contract/lifecycle';
 import { addDays } from './dates';
-import type { LifecycleDecision } from './decide';
-import { decisionAbout } from './decision';
+import { decisionAbout, type LifecycleDecision } from './decision';
 
 /** What the record keeps of a spell without enough owners. */
 export interface OwnershipRecord {

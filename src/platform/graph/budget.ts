@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { BudgetBucket, GraphBudgetSettings, GraphBudgetStore } from '../../domain/graphBudget';
 import { PlatformBusy } from '../port';
 import { pacedWait } from '../pacing';
-import type { Sleep } from './client';
+import type { Sleep } from './types';
 
 /**
  * A call the budget could serve only after `maxWaitMs`: it was not sent. The platform is busy, not

@@ -9,6 +9,7 @@ import { PlatformError } from '../port';
 import type { GraphBudget } from './budget';
 import { displayPath, toGraphError } from './errors';
 import type { TokenSource } from './token';
+import type { GraphResponse, Sleep } from './types';
 
 /** How hard the client tries before it gives a transient failure back to the caller. */
 export interface RetryPolicy {
@@ -32,8 +33,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
   timeoutMs: 60_000,
 };
 
-/** How the adapter waits (lib's `sleep` unless a test records the waits instead). */
-export type Sleep = (ms: number) => Promise<void>;
 
 export interface GraphClientOptions {
   /** `https://graph.microsoft.com/v1.0`, without a trailing slash. */
@@ -62,13 +61,6 @@ export interface GraphRequest {
    * with a fresh token on 401: the person's token is all there is.
    */
   delegated?: DelegatedGrant;
-}
-
-export interface GraphResponse<T> {
-  status: number;
-  headers: Record<string, string>;
-  /** Undefined for an empty body (204, 202 without content). */
-  body: T | undefined;
 }
 
 /** An OData collection page. */

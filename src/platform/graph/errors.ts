@@ -1,6 +1,6 @@
 import { parseRetryAfter } from '../../lib/retryAfter';
 import { PlatformError } from '../port';
-import type { GraphResponse } from './client';
+import type { GraphResponse } from './types';
 
 // Graph says these mean "not processed, try again later" (throttling, overload, gateway timeout).
 export const RETRYABLE_STATUS = new Set([429, 503, 504]);

@@ -3,7 +3,8 @@ import { backoffMs } from '../../lib/backoff';
 import { parseRetryAfter } from '../../lib/retryAfter';
 import type { JobWaitReason } from '../../contract';
 import { type OperationCheckpoint, type OperationState, PlatformError } from '../port';
-import type { GraphClient, GraphResponse, Sleep } from './client';
+import type { GraphClient } from './client';
+import type { GraphResponse, Sleep } from './types';
 import type { TeamsAsyncOperation } from './payloads';
 
 /**

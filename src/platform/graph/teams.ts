@@ -19,7 +19,8 @@ import {
   type TeamsPlatform,
   type WelcomeOutcome,
 } from '../port';
-import type { GraphClient, GraphResponse } from './client';
+import type { GraphClient } from './client';
+import type { GraphResponse } from './types';
 import { teamInventory } from './inventory';
 import { addMembersInBulk, MEMBER_TYPE, removeMemberByUser } from './members';
 import { segment } from './paths';

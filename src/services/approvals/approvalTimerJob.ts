@@ -1,30 +1,14 @@
-import { z } from 'zod';
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType } from '../jobs/jobType';
-
-/** A timer of an approval stage: remind its approvers, escalate it, or let it expire. */
-export const ApprovalTimerData = z.looseObject({
-  approvalId: z.string(),
-  jobId: z.string(),
-  kind: z.enum(['reminder', 'escalation', 'expiry']),
-});
-export type ApprovalTimerData = z.output<typeof ApprovalTimerData>;
-
-/** What a timer does, carried out by the approvals service (`services/approvalTimers.ts`). */
-export interface ApprovalTimerActions {
-  /**
-   * Fires the timer if its stage still waits for a decision, once however many workers run it
-   * (each change is conditional on the stage's row); returns the line for the timer job's log.
-   */
-  fire(timer: ApprovalTimerData): Promise<string>;
-}
+import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import { ApprovalTimerData } from './types';
 
 const TIMER_STEPS = [{ name: 'fire', title: 'Fire', weight: 100 }] as const;
+type TimerStep = StepName<typeof TIMER_STEPS>;
 
-class ApprovalTimerHandler implements JobHandler<ApprovalTimerData> {
+class ApprovalTimerHandler implements JobHandler<ApprovalTimerData, TimerStep> {
   constructor(private readonly deps: Pick<JobDependencies, 'approvalTimers'>) {}
 
-  async run(run: JobRun<ApprovalTimerData>): Promise<void> {
+  async run(run: JobRun<ApprovalTimerData, TimerStep>): Promise<void> {
     await run.step('fire', async () => ({ log: [await this.deps.approvalTimers.fire(run.data)] }));
   }
 

@@ -9,7 +9,7 @@ import { failRequest, stagesOf } from './approvalDecision';
 import { stageRecord, TIMER_ACTOR, withStages } from './approvalStages';
 import type { DirectoryService } from '../directory/directory';
 import type { EventBus, StewardEvent } from '../webhooks/events';
-import type { ApprovalTimerActions, ApprovalTimerData } from './approvalTimerJob';
+import type { ApprovalTimerActions, ApprovalTimerData } from './types';
 import { eventPayload, type ProvisioningData } from '../provisioning/job';
 
 export interface ApprovalTimerDependencies {

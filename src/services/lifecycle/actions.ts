@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { type AuditEntry, SYSTEM_ACTOR } from '../../domain/audit';
-import { EMPTY_LIFECYCLE_RECORD, type LifecycleDecision, recordChanged } from '../../domain/lifecycle/decide';
+import { EMPTY_LIFECYCLE_RECORD, recordChanged } from '../../domain/lifecycle/decide';
+import type { LifecycleDecision } from '../../domain/lifecycle/decision';
 import { standingChanged, standingOf } from '../../domain/lifecycle/standing';
 import type { LifecycleActionKind } from '../../contract/lifecycle';
 import type { EventType } from '../../contract/events';

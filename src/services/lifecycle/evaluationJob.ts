@@ -1,42 +1,23 @@
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 import type { StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType } from '../jobs/jobType';
-
-/** An evaluation: on a scheduled day (`asOf`), or now when someone asked for one. */
-export const LifecycleEvaluationData = z.looseObject({
-  /** The day decided on (`YYYY-MM-DD`); a requested evaluation takes the day it runs. */
-  asOf: z.string().optional(),
-  /** True for the daily run: it schedules the next one when it ends. */
-  scheduled: z.boolean(),
-  requester: z.looseObject({ id: z.string(), displayName: z.string() }),
-});
-export type LifecycleEvaluationData = z.output<typeof LifecycleEvaluationData>;
-
-/** What an evaluation does, carried out by the lifecycle service (`services/lifecycle/evaluations.ts`). */
-export interface LifecycleRunner {
-  /** Reads the platform's activity report into the store; returns the job log's line. */
-  importActivity(): Promise<string>;
-  /** Decides and acts on every team on `asOf` (today when absent); returns the job log's lines. */
-  evaluate(asOf: string | undefined, evaluationId: string): Promise<string[]>;
-  /** Queues the next daily run (once, whichever worker asks); returns the log line. */
-  scheduleNext(): Promise<string>;
-}
+import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import { LifecycleEvaluationData } from './types';
 
 const EVALUATION_STEPS = [
   { name: 'activity', title: "Read the teams' activity", weight: 20 },
   { name: 'evaluate', title: 'Evaluate every team', weight: 75 },
 ] as const;
 const SCHEDULE_STEP = { name: 'schedule', title: 'Schedule the next evaluation', weight: 5 } as const;
+type EvaluationStep = StepName<typeof EVALUATION_STEPS> | typeof SCHEDULE_STEP.name;
 
-class LifecycleEvaluationHandler implements JobHandler<LifecycleEvaluationData> {
+class LifecycleEvaluationHandler implements JobHandler<LifecycleEvaluationData, EvaluationStep> {
   readonly trail = 'lifecycle';
 
   constructor(private readonly deps: Pick<JobDependencies, 'lifecycle'>) {}
 
-  async run(run: JobRun<LifecycleEvaluationData>): Promise<void> {
+  async run(run: JobRun<LifecycleEvaluationData, EvaluationStep>): Promise<void> {
     const runner = this.deps.lifecycle;
     // The next day's run is queued first, so an evaluation that fails does not end the schedule.
     if (run.data.scheduled) await run.step('schedule', async () => ({ log: [await runner.scheduleNext()] }));

@@ -9,7 +9,7 @@ import type { LifecycleRepository } from '../../store/lifecycle/lifecycle';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus } from '../webhooks/events';
-import type { LifecycleEvaluationData, LifecycleRunner } from './evaluationJob';
+import type { LifecycleEvaluationData, LifecycleRunner } from './types';
 import { wireJob } from '../jobs/registry';
 import { LifecycleActions } from './actions';
 import type { LifecycleWalker } from './walker';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType } from '../jobs/jobType';
+import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import { teamRecord } from '../teams/teamRecord';
 
 const Team = z.looseObject({ id: z.string(), displayName: z.string() });
@@ -53,6 +53,7 @@ const CHANGE_STEPS = {
     { name: 'finish', title: 'Finish', weight: 10 },
   ],
 } as const satisfies Record<LifecycleChangeData['action'], readonly StepDefinition[]>;
+type ChangeStep = StepName<(typeof CHANGE_STEPS)[keyof typeof CHANGE_STEPS]>;
 
 /** The `teams` trail's action when each change completes. */
 const COMPLETED_AS: Readonly<Record<LifecycleChangeData['action'], string>> = {
@@ -63,12 +64,12 @@ const COMPLETED_AS: Readonly<Record<LifecycleChangeData['action'], string>> = {
 };
 
 /** Carries out the change on the platform; its completion is recorded in the `teams` trail. */
-class LifecycleChangeHandler implements JobHandler<LifecycleChangeData> {
+class LifecycleChangeHandler implements JobHandler<LifecycleChangeData, ChangeStep> {
   readonly trail = 'lifecycle';
 
   constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events'>) {}
 
-  async run(run: JobRun<LifecycleChangeData>): Promise<void> {
+  async run(run: JobRun<LifecycleChangeData, ChangeStep>): Promise<void> {
     const data = run.data;
     if (data.action === 'delete') {
       await run.step('delete', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType } from '../jobs/jobType';
+import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import { teamRecord } from './teamRecord';
 
 const Person = z.looseObject({ id: z.string(), displayName: z.string() });
@@ -29,14 +29,15 @@ const ARCHIVE_STEPS = {
     { name: 'finish', title: 'Finish', weight: 10 },
   ],
 } as const satisfies Record<ArchiveData['action'], readonly StepDefinition[]>;
+type ArchiveStep = StepName<(typeof ARCHIVE_STEPS)[keyof typeof ARCHIVE_STEPS]>;
 
 /** Archives or unarchives a team. */
-class TeamArchiveHandler implements JobHandler<ArchiveData> {
+class TeamArchiveHandler implements JobHandler<ArchiveData, ArchiveStep> {
   readonly trail = 'teams';
 
   constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events'>) {}
 
-  async run(run: JobRun<ArchiveData>): Promise<void> {
+  async run(run: JobRun<ArchiveData, ArchiveStep>): Promise<void> {
     const data = run.data;
     await run.step(data.action, async () => {
       if (data.action === 'archive')

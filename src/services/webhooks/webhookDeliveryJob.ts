@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { SYSTEM_ACTOR } from '../../domain/audit';
 import { EVENT_TYPES } from '../../contract/events';
-import type { StoredJob } from '../../domain/jobs';
+import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import { deliveryBody, deliveryPayload, signDeliveryBody } from '../../lib/webhookSignature';
 import { urlOrigin } from '../../domain/webhookUrl';
 import type { StoredHook } from '../../store/webhooks/hooks';
@@ -14,6 +14,7 @@ import {
   type JobHandler,
   type JobRun,
   jobType,
+  type StepName,
   type WebhookDeliveryPolicy,
 } from '../jobs/jobType';
 
@@ -30,7 +31,8 @@ export type DeliveryData = z.output<typeof DeliveryData>;
 const DELIVERY_STEPS = [
   { name: 'deliver', title: 'Deliver the event', weight: 90 },
   { name: 'finish', title: 'Finish', weight: 10 },
-];
+] as const satisfies readonly StepDefinition[];
+type DeliveryStep = StepName<typeof DELIVERY_STEPS>;
 
 /** The statuses that mean delivered; anything else (redirects included) is a failed attempt. */
 const DELIVERED = new Set([200, 201, 202]);
@@ -46,7 +48,7 @@ const DELIVERED = new Set([200, 201, 202]);
  * final status goes in the transaction that ends the job, with the audit records of a failed
  * delivery and, when the failure streak reaches the threshold, of the hook turning inactive.
  */
-class WebhookDeliveryHandler implements JobHandler<DeliveryData> {
+class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
   private readonly policy: WebhookDeliveryPolicy;
 
   constructor(
@@ -55,7 +57,7 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData> {
     this.policy = deps.webhooks;
   }
 
-  async run(run: JobRun<DeliveryData>): Promise<void> {
+  async run(run: JobRun<DeliveryData, DeliveryStep>): Promise<void> {
     const { job, data } = run;
     await run.step('deliver', async () => {
       const hook = await this.deps.hooks.get(data.hookId);

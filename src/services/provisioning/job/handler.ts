@@ -11,6 +11,7 @@ import type { JobDependencies, JobHandler, JobRun } from '../../jobs/jobType';
 import { teamRecord } from '../../teams/teamRecord';
 import type { ProvisioningData } from './data';
 import { eventPayload } from './events';
+import type { ProvisioningStep } from './steps';
 
 /**
  * The work of each provisioning step (`steps.ts` lists them). Each is checkpointed; each is also
@@ -18,7 +19,7 @@ import { eventPayload } from './events';
  * members are added idempotently), so a job resumed after a crash neither duplicates the team nor
  * a member.
  */
-export class ProvisioningHandler implements JobHandler<ProvisioningData> {
+export class ProvisioningHandler implements JobHandler<ProvisioningData, ProvisioningStep> {
   readonly trail = 'team_provisioning';
 
   constructor(
@@ -28,7 +29,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData> {
     >,
   ) {}
 
-  async run(run: JobRun<ProvisioningData>): Promise<void> {
+  async run(run: JobRun<ProvisioningData, ProvisioningStep>): Promise<void> {
     const { job } = run;
     const teams = this.deps.teams;
     const plan = run.data.plan;

@@ -28,7 +28,9 @@ const approvalOf = (data: Readonly<Record<string, unknown>>): { status?: unknown
 };
 
 /** The steps of one provisioning job: the approval step only when it has an approval. */
-export function provisioningSteps(data: Readonly<Record<string, unknown>>): readonly StepDefinition[] {
+export function provisioningSteps(
+  data: Readonly<Record<string, unknown>>,
+): readonly StepDefinition<ProvisioningStep>[] {
   return approvalOf(data) ? PROVISIONING_STEPS : WITHOUT_APPROVAL;
 }
 
