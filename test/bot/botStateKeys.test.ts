@@ -1,9 +1,33 @@
 import { MemoryStorage, type StoreItem } from 'botbuilder';
-import type { ApprovalRecord, PendingDelivery, ProgressLocation } from '../../src/bot/botState';
-import { BotState, type BotStorage } from '../../src/bot/botState';
-import type { GuestReviewRecord, OwnerlessRecord } from '../../src/bot/lifecycle/lifecycleCardState';
+import {
+  type ApprovalRecord,
+  ApprovalState,
+  type PendingDelivery,
+} from '../../src/bot/approvals/approvalState';
+import {
+  type GuestReviewRecord,
+  LifecycleCardState,
+  type OwnerlessRecord,
+} from '../../src/bot/lifecycle/lifecycleCardState';
+import { ReachState } from '../../src/bot/reachState';
+import { type ProgressLocation, RequestState } from '../../src/bot/requests/requestState';
+import type { BotStorage } from '../../src/bot/storedItems';
+import { WebhookState } from '../../src/bot/webhookState';
+import { WelcomeState } from '../../src/bot/welcome/welcomeState';
 import { BotStateRepository } from '../../src/store/bot/botState';
 import { databaseKinds, suiteStore } from '../support/databases';
+
+/** Each feature's records, all over the one storage, as the bot builds them. */
+function statesOver(storage: BotStorage) {
+  return {
+    reach: new ReachState(storage),
+    welcome: new WelcomeState(storage),
+    requests: new RequestState(storage),
+    approvals: new ApprovalState(storage),
+    webhook: new WebhookState(storage),
+    cards: new LifecycleCardState(storage),
+  };
+}
 
 /**
  * The bot's records as deployed bots stored them: each key and the shape stored at it. Bots keep
@@ -127,24 +151,23 @@ describe.each(kinds)('the bot state keeps its keys and shapes (%s)', (kind) => {
 
   it('reads every record a bot stored before, at its key', async () => {
     await storage.write(Object.fromEntries(KEYS.map((key) => [key, { ...STORED[key], eTag: '*' }])));
-    const state = new BotState(storage);
+    const { reach, welcome, requests, approvals, webhook, cards } = statesOver(storage);
 
-    expect(await state.user('u1')).toEqual(STORED['users/u1']);
-    expect(await state.language('u1')).toBe('fr');
-    expect(await state.channel()).toEqual(STORED.channel);
-    expect(await state.progress('job-1')).toEqual(STORED['progress/job-1']);
-    expect(await state.unfinishedJobs()).toEqual(lists() ? ['job-1'] : []);
-    expect(await state.claimEndNotice('job-1')).toBe(false);
-    expect(await state.claimRetry('job-1')).toBe(false);
-    expect(await state.pendingDelivery('a1', 'ap-1')).toEqual(STORED['deliveries/a1/ap-1']);
-    expect(await state.pendingDeliveries()).toEqual(lists() ? [['a1', 'ap-1']] : []);
-    expect(await state.pendingDeliveries('a1')).toEqual(lists() ? [['a1', 'ap-1']] : []);
-    expect(await state.approval('ap-1')).toEqual(STORED['approvals/ap-1']);
-    expect(await state.form('u1', 'form-1')).toEqual(STORED['forms/u1/form-1']);
-    expect(await state.markWelcomed('c1')).toBe(false);
-    expect(await state.webhook()).toEqual(STORED.webhook);
-    expect(await state.createWebhook({ url: 'x', secret: 'y', hookId: null })).toBe(false);
-    const cards = state.lifecycleCards;
+    expect(await reach.user('u1')).toEqual(STORED['users/u1']);
+    expect(await welcome.language('u1')).toBe('fr');
+    expect(await reach.channel()).toEqual(STORED.channel);
+    expect(await requests.progress('job-1')).toEqual(STORED['progress/job-1']);
+    expect(await requests.unfinishedJobs()).toEqual(lists() ? ['job-1'] : []);
+    expect(await requests.claimEndNotice('job-1')).toBe(false);
+    expect(await requests.claimRetry('job-1')).toBe(false);
+    expect(await approvals.pendingDelivery('a1', 'ap-1')).toEqual(STORED['deliveries/a1/ap-1']);
+    expect(await approvals.pendingDeliveries()).toEqual(lists() ? [['a1', 'ap-1']] : []);
+    expect(await approvals.pendingDeliveries('a1')).toEqual(lists() ? [['a1', 'ap-1']] : []);
+    expect(await approvals.approval('ap-1')).toEqual(STORED['approvals/ap-1']);
+    expect(await requests.form('u1', 'form-1')).toEqual(STORED['forms/u1/form-1']);
+    expect(await welcome.markWelcomed('c1')).toBe(false);
+    expect(await webhook.webhook()).toEqual(STORED.webhook);
+    expect(await webhook.createWebhook({ url: 'x', secret: 'y', hookId: null })).toBe(false);
     expect(await cards.ownerless('ask', '2026-01-01', 'team-1')).toEqual(
       STORED['ownerless/ask/2026-01-01/team-1'],
     );
@@ -156,20 +179,19 @@ describe.each(kinds)('the bot state keeps its keys and shapes (%s)', (kind) => {
   });
 
   it('writes every record at the key and in the shape a bot stored before', async () => {
-    const state = new BotState(storage);
-    await state.saveUser('u1', stored('users/u1'));
-    await state.saveLanguage('u1', 'fr');
-    await state.saveChannel(stored('channel'));
-    await state.saveProgress('job-1', stored<ProgressLocation>('progress/job-1'));
-    await state.markUnfinished('job-1');
-    expect(await state.claimEndNotice('job-1')).toBe(true);
-    expect(await state.claimRetry('job-1')).toBe(true);
-    await state.savePendingDelivery('a1', 'ap-1', stored<PendingDelivery>('deliveries/a1/ap-1'));
-    await state.saveApproval('ap-1', stored<ApprovalRecord>('approvals/ap-1'));
-    await state.saveForm('u1', 'form-1', { jobId: 'job-1' });
-    expect(await state.markWelcomed('c1')).toBe(true);
-    expect(await state.createWebhook(stored('webhook'))).toBe(true);
-    const cards = state.lifecycleCards;
+    const { reach, welcome, requests, approvals, webhook, cards } = statesOver(storage);
+    await reach.saveUser('u1', stored('users/u1'));
+    await welcome.saveLanguage('u1', 'fr');
+    await reach.saveChannel(stored('channel'));
+    await requests.saveProgress('job-1', stored<ProgressLocation>('progress/job-1'));
+    await requests.markUnfinished('job-1');
+    expect(await requests.claimEndNotice('job-1')).toBe(true);
+    expect(await requests.claimRetry('job-1')).toBe(true);
+    await approvals.savePendingDelivery('a1', 'ap-1', stored<PendingDelivery>('deliveries/a1/ap-1'));
+    await approvals.saveApproval('ap-1', stored<ApprovalRecord>('approvals/ap-1'));
+    await requests.saveForm('u1', 'form-1', { jobId: 'job-1' });
+    expect(await welcome.markWelcomed('c1')).toBe(true);
+    expect(await webhook.createWebhook(stored('webhook'))).toBe(true);
     await cards.updateOwnerless('ask', '2026-01-01', 'team-1', () =>
       stored<OwnerlessRecord>('ownerless/ask/2026-01-01/team-1'),
     );
@@ -181,10 +203,10 @@ describe.each(kinds)('the bot state keeps its keys and shapes (%s)', (kind) => {
     expectStoredShapes(await rawRead(storage), KEYS);
 
     // What is forgotten is removed from its key, the rest kept.
-    await state.saveLanguage('u1', null);
-    await state.markFinished('job-1');
-    await state.releaseRetry('job-1');
-    await state.deletePendingDelivery('a1', 'ap-1');
+    await welcome.saveLanguage('u1', null);
+    await requests.markFinished('job-1');
+    await requests.releaseRetry('job-1');
+    await approvals.deletePendingDelivery('a1', 'ap-1');
     await cards.forgetUndeliveredCard('u1', 'ownerless/ask/2026-01-01/team-1');
     await cards.releaseCard('ownerless/ask/2026-01-01/team-1', 'u1');
     const forgotten = [

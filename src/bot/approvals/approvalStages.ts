@@ -1,5 +1,5 @@
 import type { Job } from '../../client';
-import type { ApprovalRecord } from '../botState';
+import type { ApprovalRecord } from './approvalState';
 import type { StageNote } from '../cards';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { MessageFactory, type TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
-import type { BotState } from '../botState';
+import type { RequestState } from './requestState';
 import { progressCardData, renderRequestEndedCard, type RequestFormValues, summarizeJob } from '../cards';
 import type { ProgressTracker } from './progress';
 import { type Requester, requesterOf } from './submitRequest';
@@ -41,7 +41,7 @@ export async function retryForm(
 
 /** What Try again needs. */
 export interface RetryDependencies {
-  state: BotState;
+  requestState: RequestState;
   progress: ProgressTracker;
   log: BotLog;
 }
@@ -62,13 +62,13 @@ export async function tryAgain(
   const job = await api.getJob(jobId);
   const summary = summarizeJob(job);
   const retryable = job.status === 'failed' && summary.kind === 'provisioning';
-  if (retryable && (await deps.state.claimRetry(job.id))) {
+  if (retryable && (await deps.requestState.claimRetry(job.id))) {
     try {
       const form = await retryForm(api, job, requesterOf(context), reader, deps.log);
       if (form.kind === 'card') await context.sendActivity(MessageFactory.attachment(form.card));
       else await context.sendActivity(form.text);
     } catch (error) {
-      await deps.state.releaseRetry(job.id);
+      await deps.requestState.releaseRetry(job.id);
       throw error;
     }
     await deps.progress.noteRetried(job);

@@ -8,7 +8,7 @@ import {
 } from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
-import type { BotState } from '../botState';
+import type { RequestState } from './requestState';
 import {
   confirmationCardData,
   renderConfirmationCard,
@@ -115,7 +115,7 @@ export function submissionKey(userId: string, formId: string, templateId: string
 
 /** What submitting needs. */
 export interface SubmitDependencies {
-  state: BotState;
+  requestState: RequestState;
   progress: ProgressTracker;
   log: BotLog;
 }
@@ -153,7 +153,7 @@ export class RequestSubmitter {
     userId: string,
     key: string,
   ): Promise<Reply> {
-    const earlier = await this.deps.state.form(userId, key);
+    const earlier = await this.deps.requestState.form(userId, key);
     if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
     const template = await api.getPlatformTeamTemplate(data.templateId);
     const reader = readerOfTurn(context);
@@ -201,7 +201,7 @@ export class RequestSubmitter {
         true,
       );
     }
-    await this.deps.state.saveForm(userId, key, { jobId: job.id });
+    await this.deps.requestState.saveForm(userId, key, { jobId: job.id });
     return this.confirm(context, job, template.templateConfiguration.pictureUrl ?? null);
   }
 
