@@ -6,7 +6,7 @@ import {
   MessageFactory,
   TurnContext,
 } from 'botbuilder';
-import type { AdaptiveCardAttachment } from './cards';
+import type { AdaptiveCardAttachment } from './cards/adaptiveCard';
 import type { ReachState } from './reachState';
 
 /** A message the bot posted and may update in place. */

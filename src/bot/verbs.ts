@@ -6,8 +6,6 @@ import {
   type ApprovalDecisionData,
   type BecomeOwnerData,
   CardVerb,
-  confirmationCardData,
-  renderConfirmationCard,
   type ChooseLanguageData,
   type JobActionData,
   type LifecycleNoticeData,
@@ -15,7 +13,8 @@ import {
   type RequestByNameData,
   type SubmitRequestData,
   type WithdrawData,
-} from './cards';
+} from './cards/cardVerbs';
+import { confirmationCardData, renderConfirmationCard } from './requests/confirmationCard';
 import { applyLabel } from './requests/applyLabel';
 import type { ApprovalConversation } from './approvals/approvals';
 import {
@@ -45,10 +44,10 @@ import {
   readerOfTurn,
   type Reply,
 } from './conversations/reply';
-import { pageOf, requestForm, templateGallery } from './requests/requestTeam';
+import { pageOf, requesterOf, requestForm, templateGallery } from './requests/requestTeam';
 import { tryAgain } from './requests/retryRequest';
 import { withdrawRequest } from './requests/withdraw';
-import { checkName, type RequestSubmitter, requesterOf } from './requests/submitRequest';
+import { checkName, type RequestSubmitter } from './requests/submitRequest';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
 export type FailureLabel = Failure;

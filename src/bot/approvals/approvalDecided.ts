@@ -1,5 +1,5 @@
 import type { Job } from '../../client';
-import { renderApprovalDecidedCard } from '../cards';
+import { renderApprovalDecidedCard } from './approvalDecidedCard';
 import { decidedCardData, decisionOf } from './approvalRequest';
 import type { BotLog } from '../botLog';
 import type { Messenger } from '../messenger';

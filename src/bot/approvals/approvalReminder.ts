@@ -1,5 +1,5 @@
 import type { Job } from '../../client';
-import { renderApprovalCard } from '../cards';
+import { renderApprovalCard } from './approvalCard';
 import { say } from '../i18n/catalog';
 import { decisionOf } from './approvalRequest';
 import { stageNotes } from './approvalStages';

@@ -4,15 +4,12 @@ import { detailMessages, isStatus } from '../apiFailures';
 import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from '../botLog';
 import type { ApprovalRecord, ApprovalState } from './approvalState';
-import {
-  amendedFinalName,
-  type ApprovalDecisionData,
-  renderApprovalCard,
-  summarizeJob,
-  renderApprovalDecidedCard,
-  renderApprovalReadOnlyCard,
-  renderMyApprovalsCard,
-} from '../cards';
+import { amendedFinalName, renderApprovalCard } from './approvalCard';
+import type { ApprovalDecisionData } from '../cards/cardVerbs';
+import { summarizeJob } from '../requests/jobSummary';
+import { renderApprovalDecidedCard } from './approvalDecidedCard';
+import { renderApprovalReadOnlyCard } from './approvalReadOnlyCard';
+import { renderMyApprovalsCard } from './myApprovalsCard';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
 import type { ReachState } from '../reachState';

@@ -1,5 +1,5 @@
 import type { TurnContext } from 'botbuilder';
-import type { CardViewer } from '../cards';
+import type { CardViewer } from '../cards/cardRefresh';
 import { DEFAULT_READER } from '../i18n/catalog';
 import type { ReachState } from '../reachState';
 import { readerOfTurn } from './reply';

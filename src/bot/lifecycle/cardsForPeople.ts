@@ -1,5 +1,6 @@
 import type { BotLog } from '../botLog';
-import type { AdaptiveCardAttachment, CardViewer } from '../cards';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import type { CardViewer } from '../cards/cardRefresh';
 import { KeyedTurns } from '../keyedTurns';
 import type { Messenger, PostedCard } from '../messenger';
 import type { ReachState } from '../reachState';

@@ -1,13 +1,8 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import type { GuestReviewRecord } from './lifecycleCardState';
-import {
-  type CardViewer,
-  GUESTS_ON_A_CARD,
-  guestInputId,
-  renderGuestReviewCard,
-  withRefresh,
-} from '../cards';
+import { type CardViewer, withRefresh } from '../cards/cardRefresh';
+import { GUESTS_ON_A_CARD, guestInputId, renderGuestReviewCard } from './guestReviewCard';
 import type { BotIdentity } from '../identity/botIdentity';
 import { say } from '../i18n/catalog';
 import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';

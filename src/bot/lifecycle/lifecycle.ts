@@ -1,6 +1,6 @@
 import type { StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
-import type { LifecycleAnswer } from '../cards';
+import type { LifecycleAnswer } from './lifecycleOutcome';
 import { dayFor, say } from '../i18n/catalog';
 import type { BotIdentity } from '../identity/botIdentity';
 import { KeyedTurns } from '../keyedTurns';

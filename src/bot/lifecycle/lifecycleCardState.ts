@@ -1,5 +1,5 @@
 import type { PostedCard } from '../messenger';
-import type { OwnerlessCardData } from '../cards';
+import type { OwnerlessCardData } from './ownerlessCard';
 import {
   type BotStorage,
   createItem,

@@ -1,5 +1,5 @@
 import type { PostedCard } from '../messenger';
-import type { LifecycleAnswer } from '../cards';
+import type { LifecycleAnswer } from './lifecycleOutcome';
 import { type BotStorage, createItem, deleteItem, readItem, updateItem } from '../storedItems';
 
 /** The two notices that get a card: before expiry, and after the policy's days without activity. */

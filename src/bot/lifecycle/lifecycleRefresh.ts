@@ -1,5 +1,7 @@
 import type { TurnContext } from 'botbuilder';
-import type { AdaptiveCardAttachment, CardViewer, LifecycleRefreshData } from '../cards';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import type { CardViewer } from '../cards/cardRefresh';
+import type { LifecycleRefreshData } from '../cards/cardVerbs';
 import { say } from '../i18n/catalog';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { guestReviewCardOf } from './guestReview';

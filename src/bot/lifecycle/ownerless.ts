@@ -2,13 +2,9 @@ import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { OwnerlessRecord } from './lifecycleCardState';
-import {
-  type BecomeOwnerData,
-  type CardViewer,
-  type LifecycleRefreshData,
-  renderOwnerlessCard,
-  withRefresh,
-} from '../cards';
+import type { BecomeOwnerData, LifecycleRefreshData } from '../cards/cardVerbs';
+import { type CardViewer, withRefresh } from '../cards/cardRefresh';
+import { renderOwnerlessCard } from './ownerlessCard';
 import type { BotIdentity } from '../identity/botIdentity';
 import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
 import { viewerOfTurn } from '../conversations/cardViewer';

@@ -1,12 +1,8 @@
 import { TurnContext } from 'botbuilder';
 import { type Job, JOBS_A_READ, type StewardClient } from '../../client';
-import {
-  type AdaptiveCardAttachment,
-  type ProgressCardData,
-  progressCardData,
-  renderProgressCard,
-  renderRequestEndedCard,
-} from '../cards';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import { type ProgressCardData, progressCardData, renderProgressCard } from './progressCard';
+import { renderRequestEndedCard } from './requestEndedCard';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { BotLog } from '../botLog';
 import { DEFAULT_READER, type Reader } from '../i18n/catalog';

@@ -2,10 +2,12 @@ import { MessageFactory, type TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
 import type { RequestState } from './requestState';
-import { progressCardData, renderRequestEndedCard, type RequestFormValues, summarizeJob } from '../cards';
+import { progressCardData } from './progressCard';
+import { renderRequestEndedCard } from './requestEndedCard';
+import type { RequestFormValues } from './requestFormCard';
+import { summarizeJob } from './jobSummary';
 import type { ProgressTracker } from './progress';
-import { type Requester, requesterOf } from './submitRequest';
-import { requestForm } from './requestTeam';
+import { type Requester, requesterOf, requestForm } from './requestTeam';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 import type { Reader } from '../i18n/catalog';
 

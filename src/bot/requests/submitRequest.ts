@@ -9,13 +9,10 @@ import {
 import { detailMessages, isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
 import type { RequestState } from './requestState';
-import {
-  confirmationCardData,
-  renderConfirmationCard,
-  type RequestFormValues,
-  type SubmitRequestData,
-} from '../cards';
-import { formCard, previewOf } from './requestTeam';
+import { confirmationCardData, renderConfirmationCard } from './confirmationCard';
+import type { RequestFormValues } from './requestFormCard';
+import type { SubmitRequestData } from '../cards/cardVerbs';
+import { formCard, previewOf, requesterOf } from './requestTeam';
 import { teamNameProblem, tooLong } from './nameProblems';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
@@ -31,8 +28,6 @@ const LIMITS = {
   members: 500,
   person: 256,
 };
-
-export { teamNameProblem, tooLong } from './nameProblems';
 
 /** The form's answers as the API's request, and what is wrong with them. */
 export function readForm(
@@ -68,18 +63,6 @@ export function readForm(
   if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
     problems.push(say(reader, 'problem.badPerson'));
   return { values, problems };
-}
-
-/** The person a request is for, as the bot knows them from the turn. */
-export interface Requester {
-  id: string;
-  name: string;
-}
-
-/** The person behind a turn, as the form needs them. */
-export function requesterOf(context: TurnContext): Requester {
-  const from = context.activity.from;
-  return { id: from.aadObjectId ?? '', name: from.name ?? '' };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MessageFactory, type TurnContext } from 'botbuilder';
-import { renderWelcomeCard } from '../cards';
+import { renderWelcomeCard } from './welcomeCard';
 import { readerOfTurn } from '../conversations/reply';
 import type { WelcomeState } from './welcomeState';
 
