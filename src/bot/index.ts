@@ -10,13 +10,15 @@ import {
 } from './approvals/approverDeliveries';
 import type { BotLog } from './botLog';
 import { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
-import { BotState, type BotStorage } from './botState';
 import { ApprovalConversation } from './approvals/approvals';
+import { ApprovalState } from './approvals/approvalState';
 import { LifecycleConversation } from './lifecycle/lifecycle';
+import { LifecycleCardState } from './lifecycle/lifecycleCardState';
 import { NoticeRecords } from './lifecycle/lifecycleRecords';
 import { GuestReviewConversation } from './lifecycle/guestReview';
 import { OwnerlessConversation } from './lifecycle/ownerless';
 import { ProgressTracker } from './requests/progress';
+import { RequestState } from './requests/requestState';
 import { readerOfTurn } from './conversations/reply';
 import { say } from './i18n/catalog';
 import { RequestSubmitter } from './requests/submitRequest';
@@ -25,7 +27,11 @@ import type { BotIdentity } from './identity/botIdentity';
 import { JobReads } from './requests/jobReads';
 import { Messenger } from './messenger';
 import { Notifications } from './notifications';
+import { ReachState } from './reachState';
 import { StewardBot } from './stewardBot';
+import type { BotStorage } from './storedItems';
+import { WebhookState } from './webhookState';
+import { WelcomeState } from './welcome/welcomeState';
 
 export type { BotIdentity, CallerToken, EmbeddedTokens } from './identity/botIdentity';
 export { EmbeddedIdentity } from './identity/embeddedIdentity';
@@ -87,20 +93,28 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const { client, identity, log } = options;
   const framework = options.botFramework;
   const adapter = new StewardAdapter(botFrameworkAuthentication(framework));
-  const state = new BotState(options.storage);
-  const messenger = new Messenger(adapter, framework.appId ?? '', state);
+  // The bot's records, each feature's over the one storage, under keys of its own.
+  const { storage } = options;
+  const reachState = new ReachState(storage);
+  const requestState = new RequestState(storage);
+  const approvalState = new ApprovalState(storage);
+  const welcomeState = new WelcomeState(storage);
+  const webhookState = new WebhookState(storage);
+  const lifecycleCardState = new LifecycleCardState(storage);
+  const records = new NoticeRecords(storage);
+  const messenger = new Messenger(adapter, framework.appId ?? '', reachState);
   const reads = new JobReads({ client, identity, ...PERSON_READS });
   const progress = new ProgressTracker({
     client,
     identity,
-    state,
+    requestState,
     messenger,
     reads,
     pollMs: options.pollMs,
     log,
   });
   const deliveries = new ApproverDeliveries({
-    state,
+    approvalState,
     log,
     timing: options.deliveryRetry ?? {
       initialMs: options.pollMs.max,
@@ -111,23 +125,31 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const approvals = new ApprovalConversation({
     client,
     identity,
-    state,
+    approvalState,
+    reachState,
     messenger,
     progress,
     deliveries,
     log,
   });
   deliveries.use((approvalId, jobId) => approvals.announce(approvalId, jobId));
-  const submitter = new RequestSubmitter({ state, progress, log });
-  const records = new NoticeRecords(options.storage);
-  const lifecycle = new LifecycleConversation({ client, identity, state, records, messenger, log });
-  const lifecycleCards = { client, identity, state, messenger, log };
+  const submitter = new RequestSubmitter({ requestState, progress, log });
+  const lifecycle = new LifecycleConversation({
+    client,
+    identity,
+    reachState,
+    lifecycleCardState,
+    records,
+    messenger,
+    log,
+  });
+  const lifecycleCards = { client, identity, reachState, lifecycleCardState, messenger, log };
   const ownerless = new OwnerlessConversation(lifecycleCards);
   const guestReviews = new GuestReviewConversation(lifecycleCards);
   const notifications = new Notifications({
     client,
     identity,
-    state,
+    webhookState,
     approvals,
     progress,
     lifecycle,
@@ -138,7 +160,10 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const bot = new StewardBot({
     client,
     identity,
-    state,
+    reachState,
+    requestState,
+    welcomeState,
+    lifecycleCardState,
     approvals,
     submitter,
     progress,

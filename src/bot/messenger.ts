@@ -6,8 +6,14 @@ import {
   MessageFactory,
   TurnContext,
 } from 'botbuilder';
-import type { AdaptiveCardAttachment } from './cards';
-import type { BotState, PostedCard } from './botState';
+import type { AdaptiveCardAttachment } from './cards/adaptiveCard';
+import type { ReachState } from './reachState';
+
+/** A message the bot posted and may update in place. */
+export interface PostedCard {
+  reference: Partial<ConversationReference>;
+  activityId: string;
+}
 
 /** The audience of tokens for the Bot Connector in the public cloud. */
 const CONNECTOR_AUDIENCE = 'https://api.botframework.com';
@@ -43,7 +49,7 @@ export class Messenger {
   constructor(
     private readonly adapter: CloudAdapter,
     private readonly appId: string,
-    private readonly state: BotState,
+    private readonly reachState: ReachState,
   ) {}
 
   /** Posts `card` into the conversation of `reference`; resolves to where it was posted. */
@@ -84,9 +90,9 @@ export class Messenger {
    * Resolves to undefined when the bot has no way to reach them yet.
    */
   async postToPerson(aadObjectId: string, card: AdaptiveCardAttachment): Promise<PostedCard | undefined> {
-    const known = await this.state.user(aadObjectId);
+    const known = await this.reachState.user(aadObjectId);
     if (known) return this.post(known.reference, card);
-    const home = await this.state.channel();
+    const home = await this.reachState.channel();
     if (!home) return undefined;
     let posted: PostedCard | undefined;
     const parameters: ConversationParameters = {
@@ -110,7 +116,7 @@ export class Messenger {
         const reference = TurnContext.getConversationReference(context.activity);
         const activityId = (await context.sendActivity(cardMessage(card)))?.id ?? '';
         posted = { reference, activityId };
-        await this.state.saveUser(aadObjectId, { reference, teamsUserId: '', name: '' });
+        await this.reachState.saveUser(aadObjectId, { reference, teamsUserId: '', name: '' });
       },
     );
     return posted;

@@ -2,13 +2,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EventType, HookPayload, StewardClient } from '../client';
 import { isStatus } from './apiFailures';
 import type { BotLog } from './botLog';
-import type { BotState, WebhookRegistration } from './botState';
 import type { ApprovalConversation } from './approvals/approvals';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import type { ProgressTracker } from './requests/progress';
 import type { BotIdentity } from './identity/botIdentity';
+import type { WebhookRegistration, WebhookState } from './webhookState';
 
 /**
  * Every event this version of Steward emits, for when the bot may not list them: the client carries
@@ -42,7 +42,7 @@ export const NOTIFICATIONS_PATH = '/api/notifications';
 export interface NotificationDependencies {
   client: StewardClient;
   identity: BotIdentity;
-  state: BotState;
+  webhookState: WebhookState;
   approvals: ApprovalConversation;
   progress: ProgressTracker;
   lifecycle: LifecycleConversation;
@@ -97,12 +97,14 @@ export class Notifications {
    */
   async register(publicUrl: string): Promise<WebhookRegistration> {
     const url = `${publicUrl.replace(/\/+$/, '')}${NOTIFICATIONS_PATH}`;
-    const { client, state } = this.deps;
+    const { client, webhookState } = this.deps;
     const app = { token: () => this.deps.identity.appToken() };
-    let registration = await state.webhook();
+    let registration = await webhookState.webhook();
     if (!registration) {
       const fresh = { url, secret: randomBytes(32).toString('hex'), hookId: null };
-      registration = (await state.createWebhook(fresh)) ? fresh : ((await state.webhook()) ?? fresh);
+      registration = (await webhookState.createWebhook(fresh))
+        ? fresh
+        : ((await webhookState.webhook()) ?? fresh);
     }
     this.secret = registration.secret;
     if (registration.hookId) {
@@ -129,7 +131,7 @@ export class Notifications {
       app,
     );
     registration = { url, secret: registration.secret, hookId: hook.id };
-    await state.saveWebhook(registration);
+    await webhookState.saveWebhook(registration);
     this.deps.log.info({ hookId: hook.id, url }, 'bot webhook registered');
     return registration;
   }
@@ -140,7 +142,7 @@ export class Notifications {
    * delivers it again), 200 when done.
    */
   async receive(delivery: Delivery): Promise<number> {
-    this.secret ??= (await this.deps.state.webhook())?.secret;
+    this.secret ??= (await this.deps.webhookState.webhook())?.secret;
     if (!this.secret || !signatureMatches(delivery.body, delivery.signature, this.secret)) return 401;
     let payload: Json;
     try {

@@ -11,7 +11,6 @@ import {
 } from 'botbuilder';
 import type { Job } from '../client';
 import type { ApproverDeliveries } from './approvals/approverDeliveries';
-import type { BotState } from './botState';
 import { asCaller, failureReply, readerOfTurn, type Reply } from './conversations/reply';
 import { searchPeople } from './requests/requestTeam';
 import { welcome } from './welcome/welcome';
@@ -25,7 +24,6 @@ import { rememberWhereReached } from './whereReached';
 /** The parts the bot's turns use. */
 export interface StewardBotDependencies extends VerbDependencies {
   identity: BotIdentity;
-  state: BotState;
   deliveries: ApproverDeliveries;
 }
 
@@ -45,18 +43,18 @@ export class StewardBot extends TeamsActivityHandler {
     this.onMembersAdded(async (context, next) => {
       const added = context.activity.membersAdded ?? [];
       if (added.some((member) => member.id === context.activity.recipient?.id))
-        await welcome(context, deps.state);
+        await welcome(context, deps.welcomeState);
       await next();
     });
     this.onInstallationUpdateAdd(async (context, next) => {
-      await welcome(context, deps.state);
+      await welcome(context, deps.welcomeState);
       await next();
     });
   }
 
   /** Remembers the person's conversation and Teams id, then runs the turn. */
   protected override async onTurnActivity(context: TurnContext): Promise<void> {
-    const reader = await resolveReader(context, this.deps.state);
+    const reader = await resolveReader(context, this.deps.welcomeState);
     await rememberWhereReached(context, this.deps, reader);
     await super.onTurnActivity(context);
   }

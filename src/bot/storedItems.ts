@@ -2,8 +2,16 @@ import type { StoreItem, Storage } from 'botbuilder';
 
 /**
  * Typed reads and writes of one item of a botbuilder `Storage`, shared by the bot's records: the
- * storage adds an `eTag` to what it returns, which the records do not carry.
+ * storage adds an `eTag` to what it returns, which the records do not carry. Each feature keeps its
+ * records in a small class over these (`requests/requestState.ts`, `approvals/approvalState.ts`,
+ * `welcome/welcomeState.ts`, `lifecycle/lifecycleCardState.ts`, `reachState.ts`, `webhookState.ts`),
+ * all in the one storage, each under keys of its own.
  */
+
+/** A botbuilder `Storage` that can also list its keys (the database's; MemoryStorage cannot). */
+export type BotStorage = Storage & {
+  keysStartingWith?(prefix: string, limit: number): Promise<string[]>;
+};
 
 /** The eTag a first write carries so it creates the item only when it is absent. */
 const CREATE_ONLY = 'steward-create-only';
@@ -33,6 +41,21 @@ export async function readItem<T>(storage: Storage, key: string): Promise<T | un
 /** Writes `value` at `key`, whatever is stored there. */
 export function writeItem(storage: Storage, key: string, value: object): Promise<void> {
   return storage.write({ [key]: { ...value, eTag: '*' } });
+}
+
+/** Removes the item at `key` (nothing happens when it is absent). */
+export function deleteItem(storage: Storage, key: string): Promise<void> {
+  return storage.delete([key]);
+}
+
+/**
+ * The keys starting with `prefix`, without it, at most `limit` of them; none where the storage
+ * cannot list its keys.
+ */
+export async function keysUnder(storage: BotStorage, prefix: string, limit: number): Promise<string[]> {
+  if (!storage.keysStartingWith) return [];
+  const keys = await storage.keysStartingWith(prefix, limit);
+  return keys.map((key) => key.slice(prefix.length));
 }
 
 /** Writes `value` unless `key` exists: a stale eTag conflicts with a stored item and creates an absent one. */

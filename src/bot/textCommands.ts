@@ -1,5 +1,5 @@
 import type { TurnContext } from 'botbuilder';
-import { CardVerb } from './cards';
+import { CardVerb } from './cards/cardVerbs';
 import { smallTalk } from './welcome/greeting';
 import { helpReply } from './welcome/help';
 import { languageCommand } from './welcome/language';

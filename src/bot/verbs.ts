@@ -1,14 +1,11 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../client';
 import { isStatus } from './apiFailures';
-import type { BotState } from './botState';
 import {
   type ApplyLabelData,
   type ApprovalDecisionData,
   type BecomeOwnerData,
   CardVerb,
-  confirmationCardData,
-  renderConfirmationCard,
   type ChooseLanguageData,
   type JobActionData,
   type LifecycleNoticeData,
@@ -16,7 +13,8 @@ import {
   type RequestByNameData,
   type SubmitRequestData,
   type WithdrawData,
-} from './cards';
+} from './cards/cardVerbs';
+import { confirmationCardData, renderConfirmationCard } from './requests/confirmationCard';
 import { applyLabel } from './requests/applyLabel';
 import type { ApprovalConversation } from './approvals/approvals';
 import {
@@ -29,10 +27,14 @@ import {
 import type { GuestReviewConversation } from './lifecycle/guestReview';
 import { refreshLifecycleCard } from './lifecycle/lifecycleRefresh';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
+import type { LifecycleCardState } from './lifecycle/lifecycleCardState';
+import type { ReachState } from './reachState';
 import { chooseLanguage } from './welcome/language';
 import { helpReply } from './welcome/help';
+import type { WelcomeState } from './welcome/welcomeState';
 import { findRequest, myRequests, noSuchRequest, requestStatus } from './requests/myRequests';
 import type { ProgressTracker } from './requests/progress';
+import type { RequestState } from './requests/requestState';
 import {
   asCaller,
   type CallerDependencies,
@@ -42,10 +44,10 @@ import {
   readerOfTurn,
   type Reply,
 } from './conversations/reply';
-import { pageOf, requestForm, templateGallery } from './requests/requestTeam';
+import { pageOf, requesterOf, requestForm, templateGallery } from './requests/requestTeam';
 import { tryAgain } from './requests/retryRequest';
 import { withdrawRequest } from './requests/withdraw';
-import { checkName, type RequestSubmitter, requesterOf } from './requests/submitRequest';
+import { checkName, type RequestSubmitter } from './requests/submitRequest';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
 export type FailureLabel = Failure;
@@ -55,7 +57,11 @@ export interface VerbDependencies extends CallerDependencies, LifecycleAnswerDep
   approvals: ApprovalConversation;
   submitter: RequestSubmitter;
   progress: ProgressTracker;
-  state: BotState;
+  /** The bot's records the verbs read and write, each feature's own. */
+  requestState: RequestState;
+  welcomeState: WelcomeState;
+  reachState: ReachState;
+  lifecycleCardState: LifecycleCardState;
   /** Teams short of owners: "Become an owner". */
   ownerless: OwnerlessConversation;
   /** Owners' guest reviews. */
@@ -193,11 +199,7 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
   [CardVerb.chooseLanguage]: {
     failure: { subject: 'requests', doing: 'chooseLanguage' },
     asBot: (turn) =>
-      chooseLanguage(
-        turn.context,
-        turn.deps.state,
-        field(turn, 'language' satisfies keyof ChooseLanguageData),
-      ),
+      chooseLanguage(turn.context, turn.deps, field(turn, 'language' satisfies keyof ChooseLanguageData)),
   },
   [CardVerb.becomeOwner]: {
     failure: { subject: 'team', doing: 'stepUp' },
@@ -268,7 +270,7 @@ async function statusCard(
   if (reply.kind !== 'card' || !reply.shows) return reply;
   const pressed = turn.context.activity.replyToId;
   if (reply.inPlace && pressed && (await turn.deps.progress.isLivingCard(jobId, pressed)) === false) {
-    const location = await turn.deps.state.progress(jobId);
+    const location = await turn.deps.requestState.progress(jobId);
     const data = confirmationCardData(reply.shows, location?.pictureUrl ?? null);
     return cardReply(renderConfirmationCard(data, reader), true);
   }

@@ -1,15 +1,15 @@
 import { type TurnContext, TurnContext as Turn } from 'botbuilder';
 import type { ApproverDeliveries } from './approvals/approverDeliveries';
 import type { BotLog } from './botLog';
-import type { BotState } from './botState';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
+import type { ReachState } from './reachState';
 
 /** What remembering where people are reached needs. */
 export interface WhereReachedDependencies {
-  state: BotState;
+  reachState: ReachState;
   deliveries: ApproverDeliveries;
   lifecycle: Pick<LifecycleConversation, 'retryFor'>;
   ownerless: Pick<OwnerlessConversation, 'retryFor'>;
@@ -31,7 +31,7 @@ export async function rememberWhereReached(
   const aadObjectId = from?.aadObjectId;
   if (!aadObjectId || !serviceUrl || !conversation?.id || conversation.isGroup) return;
   try {
-    const known = await deps.state.user(aadObjectId);
+    const known = await deps.reachState.user(aadObjectId);
     const reference = Turn.getConversationReference(context.activity);
     if (
       known?.reference.conversation?.id !== conversation.id ||
@@ -40,7 +40,7 @@ export async function rememberWhereReached(
       !sameReader(known.reader, reader)
     ) {
       // How they read too: cards sent to them unasked (approval cards) are in their language.
-      await deps.state.saveUser(aadObjectId, {
+      await deps.reachState.saveUser(aadObjectId, {
         reference,
         teamsUserId: from.id,
         name: from.name ?? '',
@@ -54,9 +54,9 @@ export async function rememberWhereReached(
     }
     const tenantId =
       conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;
-    const home = await deps.state.channel();
+    const home = await deps.reachState.channel();
     if (home?.serviceUrl !== serviceUrl || home.bot.id !== recipient.id) {
-      await deps.state.saveChannel({
+      await deps.reachState.saveChannel({
         serviceUrl,
         channelId,
         bot: { id: recipient.id, name: recipient.name ?? 'Steward' },

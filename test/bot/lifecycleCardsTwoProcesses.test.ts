@@ -1,5 +1,5 @@
 import type { Storage } from 'botbuilder';
-import type { PostedCard } from '../../src/bot/botState';
+import type { PostedCard } from '../../src/bot/messenger';
 import { type NoticeRecord, NoticeRecords } from '../../src/bot/lifecycle/lifecycleRecords';
 import {
   type GuestReviewRecord,

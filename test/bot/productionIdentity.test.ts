@@ -1,18 +1,22 @@
 import { type Activity, MemoryStorage, TestAdapter, type TurnContext } from 'botbuilder';
 import { StewardClient } from '../../src/client';
-import { BotState } from '../../src/bot/botState';
+import { ApprovalState } from '../../src/bot/approvals/approvalState';
 import { ApproverDeliveries } from '../../src/bot/approvals/approverDeliveries';
 import { GuestReviewConversation } from '../../src/bot/lifecycle/guestReview';
 import { OwnerlessConversation } from '../../src/bot/lifecycle/ownerless';
 import { ApprovalConversation } from '../../src/bot/approvals/approvals';
 import { LifecycleConversation } from '../../src/bot/lifecycle/lifecycle';
+import { LifecycleCardState } from '../../src/bot/lifecycle/lifecycleCardState';
 import { NoticeRecords } from '../../src/bot/lifecycle/lifecycleRecords';
 import { JobReads } from '../../src/bot/requests/jobReads';
 import { ProgressTracker } from '../../src/bot/requests/progress';
+import { RequestState } from '../../src/bot/requests/requestState';
 import { RequestSubmitter } from '../../src/bot/requests/submitRequest';
 import { ProductionIdentity, type TokenServiceClient } from '../../src/bot/identity/productionIdentity';
 import type { Messenger } from '../../src/bot/messenger';
+import { ReachState } from '../../src/bot/reachState';
 import { StewardBot } from '../../src/bot/stewardBot';
+import { WelcomeState } from '../../src/bot/welcome/welcomeState';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -103,27 +107,32 @@ describe('the production identity', () => {
 
   it('makes the bot ask for sign-in instead of calling the API, in a dialog-free turn', async () => {
     const storage = new MemoryStorage();
-    const state = new BotState(storage);
+    const reachState = new ReachState(storage);
+    const requestState = new RequestState(storage);
+    const approvalState = new ApprovalState(storage);
+    const welcomeState = new WelcomeState(storage);
+    const lifecycleCardState = new LifecycleCardState(storage);
     const client = new StewardClient({ baseUrl: 'http://127.0.0.1:9' });
     const prod = identity();
     const progress = new ProgressTracker({
       client,
       identity: prod,
-      state,
+      requestState,
       messenger: {} as Messenger,
       reads: new JobReads({ client, identity: prod, burst: 1, spacingMs: 100 }),
       pollMs: { initial: 100, max: 100 },
       log: silent,
     });
     const deliveries = new ApproverDeliveries({
-      state,
+      approvalState,
       log: silent,
       timing: { initialMs: 100, maxMs: 100, giveUpAfterMs: 1000 },
     });
     const approvals = new ApprovalConversation({
       client,
       identity: prod,
-      state,
+      approvalState,
+      reachState,
       messenger: {} as Messenger,
       progress,
       deliveries,
@@ -133,18 +142,29 @@ describe('the production identity', () => {
     const lifecycle = new LifecycleConversation({
       client,
       identity: prod,
-      state,
+      reachState,
+      lifecycleCardState,
       records,
       messenger: {} as Messenger,
       log: silent,
     });
-    const lifecycleCards = { client, identity: prod, state, messenger: {} as Messenger, log: silent };
+    const lifecycleCards = {
+      client,
+      identity: prod,
+      reachState,
+      lifecycleCardState,
+      messenger: {} as Messenger,
+      log: silent,
+    };
     const bot = new StewardBot({
       client,
       identity: prod,
-      state,
+      reachState,
+      requestState,
+      welcomeState,
+      lifecycleCardState,
       approvals,
-      submitter: new RequestSubmitter({ state, progress, log: silent }),
+      submitter: new RequestSubmitter({ requestState, progress, log: silent }),
       progress,
       deliveries,
       lifecycle,

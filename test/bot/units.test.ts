@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import { MemoryStorage } from 'botbuilder';
 import { StewardApiError, StewardNetworkError } from '../../src/client';
 import { plainFailure } from '../../src/bot/apiFailures';
-import { BotState } from '../../src/bot/botState';
 import { readForm, submissionKey } from '../../src/bot/requests/submitRequest';
 import { signatureMatches } from '../../src/bot/notifications';
+import { WebhookState } from '../../src/bot/webhookState';
+import { WelcomeState } from '../../src/bot/welcome/welcomeState';
 
 const call = { operationId: 'getJob', clientRequestId: 'client-1', attempts: 1 };
 const apiError = (status: number, extra: { retryAfterMs?: number } = {}) =>
@@ -88,11 +89,13 @@ describe('the request form', () => {
 
 describe('the bot state', () => {
   it('creates the webhook registration and the welcome mark once', async () => {
-    const state = new BotState(new MemoryStorage());
-    expect(await state.createWebhook({ url: 'u', secret: 'first', hookId: null })).toBe(true);
-    expect(await state.createWebhook({ url: 'u', secret: 'second', hookId: null })).toBe(false);
-    expect((await state.webhook())?.secret).toBe('first');
-    expect(await state.markWelcomed('c1')).toBe(true);
-    expect(await state.markWelcomed('c1')).toBe(false);
+    const storage = new MemoryStorage();
+    const webhook = new WebhookState(storage);
+    const welcome = new WelcomeState(storage);
+    expect(await webhook.createWebhook({ url: 'u', secret: 'first', hookId: null })).toBe(true);
+    expect(await webhook.createWebhook({ url: 'u', secret: 'second', hookId: null })).toBe(false);
+    expect((await webhook.webhook())?.secret).toBe('first');
+    expect(await welcome.markWelcomed('c1')).toBe(true);
+    expect(await welcome.markWelcomed('c1')).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import {
   MAX_REFRESH_USERS,
   renderApprovalCard,
-  renderApprovalDecidedCard,
-  renderApprovalReadOnlyCard,
   type ApprovalCardData,
-} from '../../src/bot/cards';
+} from '../../src/bot/approvals/approvalCard';
+import { renderApprovalDecidedCard } from '../../src/bot/approvals/approvalDecidedCard';
+import { renderApprovalReadOnlyCard } from '../../src/bot/approvals/approvalReadOnlyCard';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
 import { APPROVERS, REQUESTER } from './sampleData';
 

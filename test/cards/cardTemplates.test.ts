@@ -2,13 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import {
-  CardVerb,
-  renderApprovalCard,
-  renderErrorCard,
-  renderHelpCard,
-  renderRequestFormCard,
-} from '../../src/bot/cards';
+import { CardVerb } from '../../src/bot/cards/cardVerbs';
+import { renderApprovalCard } from '../../src/bot/approvals/approvalCard';
+import { renderErrorCard } from '../../src/bot/cards/errorCard';
+import { renderHelpCard } from '../../src/bot/welcome/helpCard';
+import { renderRequestFormCard } from '../../src/bot/requests/requestFormCard';
 import cardSchema from './adaptiveCard-1.5-subset.schema.json';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';
 import { cardTemplateFiles } from './cardFiles';

@@ -3,7 +3,7 @@ import {
   galleryTemplate,
   renderGalleryCard,
   type GalleryTemplate,
-} from '../../src/bot/cards';
+} from '../../src/bot/requests/galleryCard';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
 import { catalog } from './sampleData';
 

@@ -1,4 +1,6 @@
-import { renderInactivityCard, renderRenewalCard, type LifecycleAnswer } from '../../src/bot/cards';
+import { renderInactivityCard } from '../../src/bot/lifecycle/inactivityCard';
+import { renderRenewalCard } from '../../src/bot/lifecycle/renewalCard';
+import type { LifecycleAnswer } from '../../src/bot/lifecycle/lifecycleOutcome';
 import { readerOf } from '../../src/bot/i18n/catalog';
 import { expectValidCard, findAll } from './cardAssertions';
 

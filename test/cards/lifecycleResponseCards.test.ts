@@ -1,10 +1,9 @@
 import {
   GUESTS_ON_A_CARD,
   renderGuestReviewCard,
-  renderOwnerlessCard,
   type GuestReviewCardData,
-  type OwnerlessCardData,
-} from '../../src/bot/cards';
+} from '../../src/bot/lifecycle/guestReviewCard';
+import { renderOwnerlessCard, type OwnerlessCardData } from '../../src/bot/lifecycle/ownerlessCard';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';
 
 const ownerless: OwnerlessCardData = {

@@ -1,4 +1,4 @@
-import { progressCardData, renderProgressCard } from '../../src/bot/cards';
+import { progressCardData, renderProgressCard } from '../../src/bot/requests/progressCard';
 import { readerOf } from '../../src/bot/i18n/catalog';
 import type { Job, JobWaitReason } from '../../src/client';
 import { stepStatuses } from '../../src/domain/jobs';

@@ -1,4 +1,5 @@
-import { MY_REQUESTS_SHOWN, renderConfirmationCard, renderMyRequestsCard } from '../../src/bot/cards';
+import { MY_REQUESTS_SHOWN, renderMyRequestsCard } from '../../src/bot/requests/myRequestsCard';
+import { renderConfirmationCard } from '../../src/bot/requests/confirmationCard';
 import { readerOf } from '../../src/bot/i18n/catalog';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
 import { APPROVERS, provisioningJob } from './sampleData';

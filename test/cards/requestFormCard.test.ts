@@ -1,4 +1,4 @@
-import { renderRequestFormCard, type RequestFormCardData } from '../../src/bot/cards';
+import { renderRequestFormCard, type RequestFormCardData } from '../../src/bot/requests/requestFormCard';
 import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
 import { clientTemplate, REQUESTER, template } from './sampleData';
 

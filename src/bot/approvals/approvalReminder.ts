@@ -1,10 +1,21 @@
 import type { Job } from '../../client';
-import { renderApprovalCard } from '../cards';
+import { renderApprovalCard } from './approvalCard';
 import { say } from '../i18n/catalog';
-import type { ApprovalDependencies } from './approvals';
 import { decisionOf } from './approvalRequest';
 import { stageNotes } from './approvalStages';
+import type { BotLog } from '../botLog';
+import type { Messenger } from '../messenger';
+import type { ReachState } from '../reachState';
+import type { ApprovalState } from './approvalState';
 import { readerOfApprover } from './approverReader';
+
+/** What a stage's reminder needs (the approval conversation has it all). */
+export interface ReminderDependencies {
+  approvalState: ApprovalState;
+  reachState: ReachState;
+  messenger: Messenger;
+  log: BotLog;
+}
 
 /**
  * A stage's reminder: each undecided approver's card shows it, and a short nudge follows in their
@@ -13,22 +24,22 @@ import { readerOfApprover } from './approverReader';
  * Steward's deliveries come in any order and a late reminder must not bring back Approve / Reject.
  */
 export async function remindApprovers(
-  deps: Pick<ApprovalDependencies, 'state' | 'messenger' | 'log'>,
+  deps: ReminderDependencies,
   job: () => Promise<Job>,
   approvalId: string,
   reminded: readonly string[],
   showDecision: () => Promise<void>,
 ): Promise<void> {
   const current = await job();
-  const record = await deps.state.approval(approvalId);
+  const record = await deps.approvalState.approval(approvalId);
   if (!record || record.decision || decisionOf(current, approvalId)) return;
   const request = { ...record.request, stageNotes: stageNotes(current, approvalId) };
-  await deps.state.saveApproval(approvalId, { ...record, request });
+  await deps.approvalState.saveApproval(approvalId, { ...record, request });
   for (const approverId of reminded) {
     const posted = record.cards[approverId];
     if (!posted) continue;
     // In the approver's language, as their approval card was.
-    const reader = await readerOfApprover(deps.state, approverId);
+    const reader = await readerOfApprover(deps.reachState, approverId);
     const nudge = say(reader, 'approval.nudge', {
       requester: request.requester.name || say(reader, 'approval.someone'),
       team: request.teamName,

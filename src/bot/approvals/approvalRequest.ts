@@ -1,7 +1,8 @@
 import type { Job } from '../../client';
-import type { ApprovalCardData, ApprovalDecidedCardData, Approver } from '../cards';
-import { summarizeJob } from '../cards';
-import type { ApprovalRecord } from '../botState';
+import type { ApprovalCardData, Approver } from './approvalCard';
+import type { ApprovalDecidedCardData } from './approvalDecidedCard';
+import { summarizeJob } from '../requests/jobSummary';
+import type { ApprovalRecord } from './approvalState';
 import { stageDecision, stageNotes, stageOf } from './approvalStages';
 import type { TeamPeople } from '../requests/peopleNames';
 

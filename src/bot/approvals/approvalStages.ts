@@ -1,6 +1,6 @@
 import type { Job } from '../../client';
-import type { ApprovalRecord } from '../botState';
-import type { StageNote } from '../cards';
+import type { ApprovalRecord } from './approvalState';
+import type { StageNote } from './stageNotes';
 
 type Json = Record<string, unknown>;
 

@@ -3,18 +3,16 @@ import { type Job, type StewardClient, TEAM_NAME_MAX_LENGTH } from '../../client
 import { detailMessages, isStatus } from '../apiFailures';
 import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from '../botLog';
-import type { ApprovalRecord, BotState } from '../botState';
-import {
-  amendedFinalName,
-  type ApprovalDecisionData,
-  renderApprovalCard,
-  summarizeJob,
-  renderApprovalDecidedCard,
-  renderApprovalReadOnlyCard,
-  renderMyApprovalsCard,
-} from '../cards';
+import type { ApprovalRecord, ApprovalState } from './approvalState';
+import { amendedFinalName, renderApprovalCard } from './approvalCard';
+import type { ApprovalDecisionData } from '../cards/cardVerbs';
+import { summarizeJob } from '../requests/jobSummary';
+import { renderApprovalDecidedCard } from './approvalDecidedCard';
+import { renderApprovalReadOnlyCard } from './approvalReadOnlyCard';
+import { renderMyApprovalsCard } from './myApprovalsCard';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
+import type { ReachState } from '../reachState';
 import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
 import { remindApprovers } from './approvalReminder';
 import { stagesOf } from './approvalStages';
@@ -30,7 +28,8 @@ import { readerOfApprover } from './approverReader';
 export interface ApprovalDependencies {
   client: StewardClient;
   identity: BotIdentity;
-  state: BotState;
+  approvalState: ApprovalState;
+  reachState: ReachState;
   messenger: Messenger;
   progress: ProgressTracker;
   /** Approval cards that could not be delivered, retried with backoff. */
@@ -97,7 +96,7 @@ export class ApprovalConversation {
       teamPeople(job),
       approvalId,
     );
-    const record: ApprovalRecord = (await this.deps.state.approval(approvalId)) ?? {
+    const record: ApprovalRecord = (await this.deps.approvalState.approval(approvalId)) ?? {
       jobId,
       request,
       cards: {},
@@ -106,7 +105,7 @@ export class ApprovalConversation {
     const decision = decisionOf(job, approvalId);
     // The record exists before the first card is posted, and each posted card is added to the
     // current record at once: an approver may decide while the others are still being reached.
-    await this.deps.state.saveApproval(approvalId, {
+    await this.deps.approvalState.saveApproval(approvalId, {
       ...record,
       request,
       decision: record.decision ?? decision,
@@ -114,9 +113,9 @@ export class ApprovalConversation {
     const unreachable: Array<{ id: string; name: string }> = [];
     const deliveries = this.deps.deliveries;
     for (const approver of approvers) {
-      const reader = await readerOfApprover(this.deps.state, approver.id);
+      const reader = await readerOfApprover(this.deps.reachState, approver.id);
       const decided = record.decision ?? decision;
-      const noted = await this.deps.state.pendingDelivery(approver.id, approvalId);
+      const noted = await this.deps.approvalState.pendingDelivery(approver.id, approvalId);
       // Delivered already, or decided while this card waited: nothing more to send.
       if (record.cards[approver.id] || (decided && noted)) {
         if (noted) await deliveries.delivered(approver.id, approvalId);
@@ -136,8 +135,8 @@ export class ApprovalConversation {
         continue;
       }
       if (noted) await deliveries.delivered(approver.id, approvalId);
-      const current = (await this.deps.state.approval(approvalId)) ?? record;
-      await this.deps.state.saveApproval(approvalId, {
+      const current = (await this.deps.approvalState.approval(approvalId)) ?? record;
+      await this.deps.approvalState.saveApproval(approvalId, {
         ...current,
         cards: { ...current.cards, [approver.id]: posted },
         decision: current.decision ?? decision,
@@ -154,7 +153,7 @@ export class ApprovalConversation {
     for (const earlier of stagesOf(job).filter(
       (stage) => stage.id !== approvalId && stage.status === 'approved',
     )) {
-      if ((await this.deps.state.approval(earlier.id))?.decision === null)
+      if ((await this.deps.approvalState.approval(earlier.id))?.decision === null)
         await this.showDecision(earlier.id);
     }
     // The requester learns who has not got the request yet (and, on a retry, that everyone has).
@@ -175,7 +174,7 @@ export class ApprovalConversation {
     const approvalId = String(data.approvalId ?? '');
     const reader = readerOfTurn(context);
     const message = typeof data.comment === 'string' && data.comment.trim() ? data.comment.trim() : undefined;
-    const record = await this.deps.state.approval(approvalId);
+    const record = await this.deps.approvalState.approval(approvalId);
     const rename = amendment(record, data);
     // Checked here, in the approver's words, as "Check name" does: the API would refuse them in English.
     const problems = record && !record.decision ? decisionProblems(record, rename, message, reader) : [];
@@ -237,7 +236,7 @@ export class ApprovalConversation {
         text: say(reader, outcome === 'approved' ? 'approval.doneApproved' : 'approval.doneRejected'),
       };
     // Re-read: cards posted to other approvers since `record` was read must stay in it.
-    const latest = (await this.deps.state.approval(approvalId)) ?? record;
+    const latest = (await this.deps.approvalState.approval(approvalId)) ?? record;
     // Renamed: every card shows the name the team will have.
     const request = rename
       ? {
@@ -246,7 +245,7 @@ export class ApprovalConversation {
           requestedName: rename,
         }
       : latest.request;
-    await this.deps.state.saveApproval(approvalId, { ...latest, request, decision });
+    await this.deps.approvalState.saveApproval(approvalId, { ...latest, request, decision });
     await this.showDecision(approvalId, context.activity.from.aadObjectId);
     return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
   }
@@ -254,7 +253,7 @@ export class ApprovalConversation {
   /** "Check name" on an approval card: the card again, with the final name the typed name makes. */
   async checkName(context: TurnContext, data: ApprovalDecisionData): Promise<Reply> {
     const approvalId = String(data.approvalId ?? '');
-    const record = await this.deps.state.approval(approvalId);
+    const record = await this.deps.approvalState.approval(approvalId);
     const reader = readerOfTurn(context);
     if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
     if (record.decision) return this.refresh(context, approvalId);
@@ -269,7 +268,7 @@ export class ApprovalConversation {
 
   /** Teams asks for the current state of an approval card (`refreshApproval`). */
   async refresh(context: TurnContext, approvalId: string): Promise<Reply> {
-    const record = await this.deps.state.approval(approvalId);
+    const record = await this.deps.approvalState.approval(approvalId);
     const reader = readerOfTurn(context);
     if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
     if (record.decision)
@@ -309,8 +308,8 @@ export class ApprovalConversation {
       );
       const sent = await context.sendActivity(MessageFactory.attachment(renderApprovalCard(request, reader)));
       if (!sent?.id || !me) continue;
-      const current = await this.deps.state.approval(item.id);
-      await this.deps.state.saveApproval(item.id, {
+      const current = await this.deps.approvalState.approval(item.id);
+      await this.deps.approvalState.saveApproval(item.id, {
         jobId: item.job.id,
         request,
         decision: current?.decision ?? null,
@@ -353,7 +352,7 @@ export class ApprovalConversation {
   private async teamsIds(ids: readonly string[]): Promise<Map<string, string>> {
     const known = new Map<string, string>();
     for (const id of ids) {
-      const user = await this.deps.state.user(id);
+      const user = await this.deps.reachState.user(id);
       if (user?.teamsUserId) known.set(id, user.teamsUserId);
     }
     return known;

@@ -1,6 +1,6 @@
 import { backoffMs } from '../../lib/backoff';
 import type { BotLog } from '../botLog';
-import type { BotState } from '../botState';
+import type { ApprovalState } from './approvalState';
 
 /** How approval cards that could not be delivered are tried again. */
 export interface DeliveryRetryTiming {
@@ -30,7 +30,9 @@ export class ApproverDeliveries {
   private redeliver: Redeliver | undefined;
   private stopped = false;
 
-  constructor(private readonly deps: { state: BotState; log: BotLog; timing: DeliveryRetryTiming }) {}
+  constructor(
+    private readonly deps: { approvalState: ApprovalState; log: BotLog; timing: DeliveryRetryTiming },
+  ) {}
 
   /** What an attempt runs (the approval conversation's announce), set once both exist. */
   use(redeliver: Redeliver): void {
@@ -48,15 +50,15 @@ export class ApproverDeliveries {
     jobId: string,
     reason: unknown,
   ): Promise<boolean> {
-    const { state, log, timing } = this.deps;
+    const { approvalState, log, timing } = this.deps;
     const now = Date.now();
-    const pending = await state.pendingDelivery(approver.id, approvalId);
+    const pending = await approvalState.pendingDelivery(approver.id, approvalId);
     if (pending && now - Date.parse(pending.since) >= timing.giveUpAfterMs) {
       log.warn(
         { approvalId, approverId: approver.id, attempts: pending.attempts },
         'gave up delivering an approval card; the requester’s card names the approver',
       );
-      await state.deletePendingDelivery(approver.id, approvalId);
+      await approvalState.deletePendingDelivery(approver.id, approvalId);
       return false;
     }
     if (!pending) {
@@ -67,7 +69,7 @@ export class ApproverDeliveries {
     }
     const attempts = (pending?.attempts ?? 0) + 1;
     const delay = backoffMs({ baseMs: timing.initialMs, capMs: timing.maxMs }, attempts - 1);
-    await state.savePendingDelivery(approver.id, approvalId, {
+    await approvalState.savePendingDelivery(approver.id, approvalId, {
       jobId,
       approverName: approver.name,
       since: pending?.since ?? new Date(now).toISOString(),
@@ -80,14 +82,14 @@ export class ApproverDeliveries {
 
   /** Notes that the card of `approvalId` reached `approverId` (or is no longer needed). */
   async delivered(approverId: string, approvalId: string): Promise<void> {
-    await this.deps.state.deletePendingDelivery(approverId, approvalId);
+    await this.deps.approvalState.deletePendingDelivery(approverId, approvalId);
   }
 
   /** Takes up the deliveries noted by an earlier run; resolves to how many. */
   async resume(): Promise<number> {
-    const pending = await this.deps.state.pendingDeliveries();
+    const pending = await this.deps.approvalState.pendingDeliveries();
     for (const [approverId, approvalId] of pending) {
-      const note = await this.deps.state.pendingDelivery(approverId, approvalId);
+      const note = await this.deps.approvalState.pendingDelivery(approverId, approvalId);
       if (note) this.schedule(approvalId, note.jobId, Math.max(0, Date.parse(note.nextAt) - Date.now()));
     }
     return pending.length;
@@ -95,8 +97,8 @@ export class ApproverDeliveries {
 
   /** Someone just talked to the bot: their undelivered cards are tried now. */
   async retryFor(approverId: string): Promise<void> {
-    for (const [, approvalId] of await this.deps.state.pendingDeliveries(approverId)) {
-      const note = await this.deps.state.pendingDelivery(approverId, approvalId);
+    for (const [, approvalId] of await this.deps.approvalState.pendingDeliveries(approverId)) {
+      const note = await this.deps.approvalState.pendingDelivery(approverId, approvalId);
       if (note) this.schedule(approvalId, note.jobId, 0);
     }
   }

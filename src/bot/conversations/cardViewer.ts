@@ -1,15 +1,15 @@
 import type { TurnContext } from 'botbuilder';
-import type { BotState } from '../botState';
-import type { CardViewer } from '../cards';
+import type { CardViewer } from '../cards/cardRefresh';
 import { DEFAULT_READER } from '../i18n/catalog';
+import type { ReachState } from '../reachState';
 import { readerOfTurn } from './reply';
 
 /**
  * Whom a card sent unprompted is drawn for, as the bot last saw them: their language (English in
  * UTC before they ever wrote) and their Teams id, for the card's refresh.
  */
-export async function viewerOf(state: BotState, personId: string): Promise<CardViewer> {
-  const known = await state.user(personId).catch(() => undefined);
+export async function viewerOf(reachState: ReachState, personId: string): Promise<CardViewer> {
+  const known = await reachState.user(personId).catch(() => undefined);
   return { reader: known?.reader ?? DEFAULT_READER, teamsUserId: known?.teamsUserId || null };
 }
 

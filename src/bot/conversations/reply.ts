@@ -5,7 +5,8 @@ import { StewardApiError, StewardClientError } from '../../client';
 import { type Doing, plainFailure, type Subject } from '../apiFailures';
 import type { BotLog } from '../botLog';
 import { type Reader, readerOf, say } from '../i18n/catalog';
-import { type AdaptiveCardAttachment, renderErrorCard } from '../cards';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import { renderErrorCard } from '../cards/errorCard';
 import type { BotIdentity } from '../identity/botIdentity';
 
 /**

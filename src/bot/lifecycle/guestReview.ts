@@ -1,21 +1,11 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import type { GuestReviewRecord } from './lifecycleCardState';
-import {
-  type CardViewer,
-  GUESTS_ON_A_CARD,
-  guestInputId,
-  renderGuestReviewCard,
-  withRefresh,
-} from '../cards';
+import { type CardViewer, withRefresh } from '../cards/cardRefresh';
+import { GUESTS_ON_A_CARD, guestInputId, renderGuestReviewCard } from './guestReviewCard';
 import type { BotIdentity } from '../identity/botIdentity';
 import { say } from '../i18n/catalog';
-import {
-  type CardDeliveryDependencies,
-  postToEach,
-  retryUndelivered,
-  updateEach,
-} from '../conversations/cardsForPeople';
+import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { cardReply, type Reply } from '../conversations/reply';
 import { teamLifecycleEvent } from '../conversations/teamEventPayload';
@@ -55,14 +45,14 @@ export class GuestReviewConversation {
   async announce(payload: Record<string, unknown>): Promise<void> {
     const event = teamLifecycleEvent(payload);
     if (!event || event.guestIds.length === 0) return;
-    const { client, state, log } = this.deps;
+    const { client, lifecycleCardState, log } = this.deps;
     const app = { token: () => this.deps.identity.appToken() };
     const teamId = event.team.id;
     if (event.ownerIds.length === 0) {
       log.warn({ teamId }, 'a guest review is due for a team with no owner; nobody can review it');
       return;
     }
-    const stored = await state.lifecycleCards.guestReview(event.dueOn, teamId);
+    const stored = await lifecycleCardState.guestReview(event.dueOn, teamId);
     if (!stored) {
       // Names, not ids: the platform's members carry each guest's display name.
       const names = new Map((await client.getTeamMembers(teamId, app)).map((m) => [m.userId, m.displayName]));
@@ -76,7 +66,7 @@ export class GuestReviewConversation {
         cards: {},
         review: null,
       };
-      await state.lifecycleCards.updateGuestReview(event.dueOn, teamId, (latest) =>
+      await lifecycleCardState.updateGuestReview(event.dueOn, teamId, (latest) =>
         latest ? undefined : fresh,
       );
     }
@@ -85,8 +75,8 @@ export class GuestReviewConversation {
       event.ownerIds,
       {
         key: recordKey(event.dueOn, teamId),
-        load: () => state.lifecycleCards.guestReview(event.dueOn, teamId),
-        update: (change) => state.lifecycleCards.updateGuestReview(event.dueOn, teamId, change),
+        load: () => lifecycleCardState.guestReview(event.dueOn, teamId),
+        update: (change) => lifecycleCardState.updateGuestReview(event.dueOn, teamId, change),
       },
       cardOf,
       answered,
@@ -97,7 +87,7 @@ export class GuestReviewConversation {
 
   /** `personId` was just reached: their guest review cards that could not be delivered go out now. */
   retryFor(personId: string): Promise<void> {
-    const { state } = this.deps;
+    const { lifecycleCardState } = this.deps;
     const named = (key: string) => {
       const [, dueOn, ...team] = key.split('/');
       return [dueOn ?? '', team.join('/')] as const;
@@ -107,8 +97,8 @@ export class GuestReviewConversation {
       personId,
       'guestReviews/',
       {
-        load: (key) => state.lifecycleCards.guestReview(...named(key)),
-        update: (key, change) => state.lifecycleCards.updateGuestReview(...named(key), change),
+        load: (key) => lifecycleCardState.guestReview(...named(key)),
+        update: (key, change) => lifecycleCardState.updateGuestReview(...named(key), change),
       },
       cardOf,
       answered,
@@ -122,7 +112,7 @@ export class GuestReviewConversation {
     const me = context.activity.from.aadObjectId ?? '';
     const teamId = typeof data.teamId === 'string' ? data.teamId : '';
     const dueOn = typeof data.dueOn === 'string' ? data.dueOn : '';
-    const load = () => this.deps.state.lifecycleCards.guestReview(dueOn, teamId);
+    const load = () => this.deps.lifecycleCardState.guestReview(dueOn, teamId);
     const record = await load();
     if (!record) return { kind: 'text', text: say(reader, 'guestReview.gone') };
     // Reviewed already (by another owner, or a second click): the review as it was made, to the
@@ -141,7 +131,7 @@ export class GuestReviewConversation {
       kept: result.kept.map((guest) => guest.displayName),
       nextOn: result.nextReviewOn,
     };
-    const reviewed = (await this.deps.state.lifecycleCards.updateGuestReview(dueOn, teamId, (latest) => ({
+    const reviewed = (await this.deps.lifecycleCardState.updateGuestReview(dueOn, teamId, (latest) => ({
       ...(latest ?? record),
       review,
     })))!;

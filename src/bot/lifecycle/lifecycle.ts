@@ -1,11 +1,12 @@
 import type { StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
-import type { BotState } from '../botState';
-import type { LifecycleAnswer } from '../cards';
+import type { LifecycleAnswer } from './lifecycleOutcome';
 import { dayFor, say } from '../i18n/catalog';
 import type { BotIdentity } from '../identity/botIdentity';
 import { KeyedTurns } from '../keyedTurns';
 import type { Messenger } from '../messenger';
+import type { ReachState } from '../reachState';
+import type { LifecycleCardState } from './lifecycleCardState';
 import { readerOfApprover } from '../approvals/approverReader';
 import { type LifecycleNotice, newRecord, noticeOf, teamEventOf } from './lifecycleNotice';
 import { heldNoticeOf, postNoticeCard, redraw } from './lifecyclePosting';
@@ -17,7 +18,8 @@ type Json = Record<string, unknown>;
 export interface LifecycleDependencies {
   client: StewardClient;
   identity: BotIdentity;
-  state: BotState;
+  reachState: ReachState;
+  lifecycleCardState: LifecycleCardState;
   records: NoticeRecords;
   messenger: Messenger;
   log: BotLog;
@@ -168,8 +170,8 @@ export class LifecycleConversation {
    * a card of a notice since replaced by a later one is dropped.
    */
   async retryFor(personId: string): Promise<void> {
-    const { state } = this.deps;
-    for (const noted of await state.lifecycleCards.undeliveredCards(personId)) {
+    const { lifecycleCardState } = this.deps;
+    for (const noted of await lifecycleCardState.undeliveredCards(personId)) {
       const held = heldNoticeOf(noted);
       if (!held) continue;
       const posting = await this.turns.run(held.teamId, async () => {
@@ -177,7 +179,7 @@ export class LifecycleConversation {
         if (record?.about !== held.about) return 'not needed';
         return postNoticeCard(this.deps, held.kind, held.teamId, personId, held.key);
       });
-      if (posting !== 'unreached') await state.lifecycleCards.forgetUndeliveredCard(personId, noted);
+      if (posting !== 'unreached') await lifecycleCardState.forgetUndeliveredCard(personId, noted);
     }
   }
 
@@ -187,7 +189,7 @@ export class LifecycleConversation {
     );
     for (const ownerId of notice.ownerIds) {
       if (stored?.posted.includes(`${ownerId}:archived`)) continue;
-      const known = await this.deps.state.user(ownerId);
+      const known = await this.deps.reachState.user(ownerId);
       if (!known) {
         this.deps.log.info(
           { teamId: notice.teamId, ownerId },
@@ -195,7 +197,7 @@ export class LifecycleConversation {
         );
         continue;
       }
-      const reader = known.reader ?? (await readerOfApprover(this.deps.state, ownerId));
+      const reader = known.reader ?? (await readerOfApprover(this.deps.reachState, ownerId));
       const message = say(reader, 'inactivity.archivedMessage', {
         team: notice.teamName,
         date: dayFor(reader, notice.lastActivityDate),

@@ -1,7 +1,9 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { CardViewer, LifecycleAnswer, LifecycleNoticeData } from '../cards';
+import type { CardViewer } from '../cards/cardRefresh';
+import { type LifecycleAnswer, teamNameText } from './lifecycleOutcome';
+import type { LifecycleNoticeData } from '../cards/cardVerbs';
 import { say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import type { LifecycleConversation } from './lifecycle';
@@ -9,7 +11,6 @@ import { noticeCard } from './lifecycleNotice';
 import type { NoticeKind, NoticeRecord, NoticeRecords } from './lifecycleRecords';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
-import { teamNameText } from '../cards';
 
 /** What an answer on a lifecycle card needs. */
 export interface LifecycleAnswerDependencies {

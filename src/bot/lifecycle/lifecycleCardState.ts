@@ -1,6 +1,14 @@
-import type { BotStorage, PostedCard } from '../botState';
-import type { OwnerlessCardData } from '../cards';
-import { createItem, readItem, updateItem, writeItem } from '../storedItems';
+import type { PostedCard } from '../messenger';
+import type { OwnerlessCardData } from './ownerlessCard';
+import {
+  type BotStorage,
+  createItem,
+  deleteItem,
+  keysUnder,
+  readItem,
+  updateItem,
+  writeItem,
+} from '../storedItems';
 
 /** The cards about one team short of owners, for one day it was found so and one audience. */
 export interface OwnerlessRecord extends Omit<OwnerlessCardData, 'steppedUp' | 'notNeeded'> {
@@ -91,15 +99,12 @@ export class LifecycleCardState {
 
   /** Forgets an undelivered lifecycle card (delivered now, or no longer needed). */
   forgetUndeliveredCard(personId: string, record: string): Promise<void> {
-    return this.storage.delete([`lifecycleDeliveries/${personId}/${record}`]);
+    return deleteItem(this.storage, `lifecycleDeliveries/${personId}/${record}`);
   }
 
   /** The records of the lifecycle cards that could not reach `personId` (none where storage cannot list). */
-  async undeliveredCards(personId: string): Promise<string[]> {
-    if (!this.storage.keysStartingWith) return [];
-    const prefix = `lifecycleDeliveries/${personId}/`;
-    const keys = await this.storage.keysStartingWith(prefix, UNDELIVERED_AT_MOST);
-    return keys.map((key) => key.slice(prefix.length));
+  undeliveredCards(personId: string): Promise<string[]> {
+    return keysUnder(this.storage, `lifecycleDeliveries/${personId}/`, UNDELIVERED_AT_MOST);
   }
 
   /** Takes the posting of a record's card to one person: false when another delivery took it first. */
@@ -109,6 +114,6 @@ export class LifecycleCardState {
 
   /** Gives a claimed posting back (the card could not be delivered), so a later delivery may post it. */
   releaseCard(record: string, personId: string): Promise<void> {
-    return this.storage.delete([`cardPostings/${record}/${personId}`]);
+    return deleteItem(this.storage, `cardPostings/${record}/${personId}`);
   }
 }

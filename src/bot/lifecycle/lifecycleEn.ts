@@ -1,5 +1,51 @@
-/** The words of the lifecycle cards (renewal, inactivity) in English, part of the English catalog. */
+/**
+ * The words of the lifecycle cards in English, part of the English catalog: renewal and inactivity
+ * notices and their answers, teams short of owners, and guest reviews.
+ */
 export const lifecycleEn = {
+  'doing.stepUp': 'make you an owner of that team',
+  'doing.reviewGuests': 'review the guests of that team',
+  'ownerless.title': '{team} has no owner',
+  'ownerless.titleFew': '{team} needs another owner',
+  'ownerless.ask': 'As a member of **{team}**, you can step up: the first member to accept becomes an owner.',
+  'ownerless.askFew':
+    '**{team}** has fewer owners than its policy asks for. As a member, you can step up: the first member to accept becomes an owner.',
+  'ownerless.becomeOwner': 'Become an owner',
+  'ownerless.steppedUpTitle': '{team} has a new owner',
+  'ownerless.steppedUp': '{name} stepped up as owner of **{team}**.',
+  'ownerless.youSteppedUp': 'You stepped up as owner of **{team}**: Steward is making you an owner now.',
+  'ownerless.notNeeded': '**{team}** has the owners it needs now.',
+  'ownerless.anotherMember': 'Another member',
+  'ownerless.governance':
+    'Nobody owns **{team}** and no member has stepped up. As a governance manager, please find it an owner.',
+  'ownerless.governanceFew':
+    '**{team}** has fewer owners than its policy asks for and no member has stepped up. As a governance manager, please find it an owner.',
+  'ownerless.fallback': '{team} has no owner.',
+  'guestReview.title': 'Review the guests of {team}',
+  'guestReview.askOne':
+    '**{team}** has 1 guest. Keep them if they still need access, or remove them, then submit.',
+  'guestReview.askMany':
+    '**{team}** has {count} guests. Keep those who still need access and remove the others, then submit.',
+  'guestReview.keep': 'Keep',
+  'guestReview.remove': 'Remove',
+  'guestReview.submit': 'Submit the review',
+  'guestReview.reviewedTitle': 'Guests of {team} reviewed',
+  'guestReview.reviewed': '{name} reviewed the guests of **{team}** on {date}.',
+  'guestReview.youReviewed': 'You reviewed the guests of **{team}** on {date}.',
+  'guestReview.removed': 'Removed',
+  'guestReview.kept': 'Kept',
+  'guestReview.nobody': 'Nobody',
+  'guestReview.firstOnly': 'Only the first {shown} guests are listed; the others are kept.',
+  'guestReview.nextOn': 'The next review is due on {day}.',
+  'guestReview.fallback': 'Review the guests of {team}.',
+  'guestReview.gone': 'This guest review is no longer available.',
+  'lifecycle.headingArchiving': '{team} is being archived',
+  'lifecycle.headingArchived': '{team} is archived',
+  'lifecycle.headingKept': '{team} is kept',
+  'lifecycle.headingRenewed': '{team} now expires on {date}',
+  'lifecycle.confirmArchive':
+    'Archive **{team}**? Its members can still read everything in it, but nobody can post or change anything any more. An owner can unarchive it later.',
+  'action.confirmArchive': 'Yes, archive it',
   'renewal.title': '{team} expires on {date}',
   'renewal.fallback':
     'The team {team} expires on {date}. Renew it, archive it, or tell me you are not the right person.',

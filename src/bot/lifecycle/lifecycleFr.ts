@@ -1,7 +1,52 @@
 import type { lifecycleEn } from './lifecycleEn';
 
-/** The words of the lifecycle cards in French; the compiler checks that none is missing. */
+/** The words of `lifecycleEn.ts` in French; the compiler checks that none is missing. */
 export const lifecycleFr: Record<keyof typeof lifecycleEn, string> = {
+  'doing.stepUp': 'vous rendre propriétaire de cette équipe',
+  'doing.reviewGuests': 'revoir les invités de cette équipe',
+  'ownerless.title': '{team} n’a pas de propriétaire',
+  'ownerless.titleFew': '{team} a besoin d’un autre propriétaire',
+  'ownerless.ask':
+    'En tant que membre de **{team}**, vous pouvez vous proposer : le premier membre qui accepte en devient propriétaire.',
+  'ownerless.askFew':
+    '**{team}** a moins de propriétaires que sa stratégie n’en demande. En tant que membre, vous pouvez vous proposer : le premier membre qui accepte en devient propriétaire.',
+  'ownerless.becomeOwner': 'Devenir propriétaire',
+  'ownerless.steppedUpTitle': '{team} a un nouveau propriétaire',
+  'ownerless.steppedUp': '{name} s’est proposé comme propriétaire de **{team}**.',
+  'ownerless.youSteppedUp':
+    'Vous vous êtes proposé comme propriétaire de **{team}** : Steward vous en rend propriétaire.',
+  'ownerless.notNeeded': '**{team}** a désormais les propriétaires qu’il lui faut.',
+  'ownerless.anotherMember': 'Un autre membre',
+  'ownerless.governance':
+    'Personne ne possède **{team}** et aucun membre ne s’est proposé. En tant que responsable de la gouvernance, trouvez-lui un propriétaire.',
+  'ownerless.governanceFew':
+    '**{team}** a moins de propriétaires que sa stratégie n’en demande et aucun membre ne s’est proposé. En tant que responsable de la gouvernance, trouvez-lui un propriétaire.',
+  'ownerless.fallback': '{team} n’a pas de propriétaire.',
+  'guestReview.title': 'Revoyez les invités de {team}',
+  'guestReview.askOne':
+    '**{team}** a 1 invité. Gardez-le s’il a encore besoin d’accès, ou retirez-le, puis envoyez.',
+  'guestReview.askMany':
+    '**{team}** a {count} invités. Gardez ceux qui ont encore besoin d’accès et retirez les autres, puis envoyez.',
+  'guestReview.keep': 'Garder',
+  'guestReview.remove': 'Retirer',
+  'guestReview.submit': 'Envoyer la revue',
+  'guestReview.reviewedTitle': 'Invités de {team} revus',
+  'guestReview.reviewed': '{name} a revu les invités de **{team}** le {date}.',
+  'guestReview.youReviewed': 'Vous avez revu les invités de **{team}** le {date}.',
+  'guestReview.removed': 'Retirés',
+  'guestReview.kept': 'Gardés',
+  'guestReview.nobody': 'Personne',
+  'guestReview.firstOnly': 'Seuls les {shown} premiers invités sont listés ; les autres sont gardés.',
+  'guestReview.nextOn': 'La prochaine revue est due le {day}.',
+  'guestReview.fallback': 'Revoyez les invités de {team}.',
+  'guestReview.gone': 'Cette revue des invités n’est plus disponible.',
+  'lifecycle.headingArchiving': '{team} est en cours d’archivage',
+  'lifecycle.headingArchived': '{team} est archivée',
+  'lifecycle.headingKept': '{team} est gardée',
+  'lifecycle.headingRenewed': '{team} expire désormais le {date}',
+  'lifecycle.confirmArchive':
+    'Archiver **{team}** ? Ses membres pourront toujours tout y lire, mais plus personne ne pourra y publier ni rien y modifier. Un propriétaire pourra la désarchiver plus tard.',
+  'action.confirmArchive': 'Oui, l’archiver',
   'renewal.title': '{team} expire le {date}',
   'renewal.fallback':
     'L’équipe {team} expire le {date}. Renouvelez-la, archivez-la, ou dites-moi que vous n’êtes pas la bonne personne.',

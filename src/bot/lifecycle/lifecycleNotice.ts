@@ -1,10 +1,7 @@
-import {
-  type InactivityCardData,
-  type RenewalCardData,
-  renderInactivityCard,
-  renderRenewalCard,
-} from '../cards';
-import { type AdaptiveCardAttachment, type CardViewer, withRefresh } from '../cards';
+import { type InactivityCardData, renderInactivityCard } from './inactivityCard';
+import { type RenewalCardData, renderRenewalCard } from './renewalCard';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import { type CardViewer, withRefresh } from '../cards/cardRefresh';
 import type { NoticeKind, NoticeRecord } from './lifecycleRecords';
 
 type Json = Record<string, unknown>;

@@ -1,13 +1,15 @@
 import type { BotLog } from '../botLog';
-import type { BotState, PostedCard } from '../botState';
-import type { Messenger } from '../messenger';
+import type { Messenger, PostedCard } from '../messenger';
+import type { ReachState } from '../reachState';
+import type { LifecycleCardState } from './lifecycleCardState';
 import { viewerOf } from '../conversations/cardViewer';
 import { noticeCard } from './lifecycleNotice';
 import type { NoticeKind, NoticeRecord, NoticeRecords } from './lifecycleRecords';
 
 /** What posting and redrawing the owners' cards of a notice needs. */
 export interface NoticePostingDependencies {
-  state: BotState;
+  reachState: ReachState;
+  lifecycleCardState: LifecycleCardState;
   records: NoticeRecords;
   messenger: Messenger;
   log: BotLog;
@@ -56,12 +58,12 @@ export async function postNoticeCard(
   if (record.posted.includes(mark)) return 'not needed';
   // Another bot process may be handling the same delivery (a retry): one of them posts.
   if (!(await deps.records.claimPost(kind, record, mark))) return 'not needed';
-  const viewer = await viewerOf(deps.state, ownerId);
+  const viewer = await viewerOf(deps.reachState, ownerId);
   const posted = await post(deps, ownerId, noticeCard(kind, record, ownerId, viewer), teamId);
   if (!posted) {
     await deps.records.releasePost(kind, record, mark);
     const held = heldNoticeKey({ kind, teamId, about: record.about, key });
-    await deps.state.lifecycleCards.noteUndeliveredCard(ownerId, held);
+    await deps.lifecycleCardState.noteUndeliveredCard(ownerId, held);
     return 'unreached';
   }
   // Added to the record as it is now: an owner may answer while the others are still being reached.
@@ -83,7 +85,7 @@ export async function redraw(
 ): Promise<void> {
   for (const { ownerId, posted } of record.cards) {
     if (posted.activityId === skip) continue;
-    const card = noticeCard(kind, record, ownerId, await viewerOf(deps.state, ownerId));
+    const card = noticeCard(kind, record, ownerId, await viewerOf(deps.reachState, ownerId));
     await deps.messenger.update(posted, card).catch((error: unknown) => {
       deps.log.warn({ err: error, teamId: record.teamId }, 'could not update a lifecycle card');
     });

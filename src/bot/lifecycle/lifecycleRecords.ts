@@ -1,6 +1,6 @@
-import type { BotStorage, PostedCard } from '../botState';
-import type { LifecycleAnswer } from '../cards';
-import { createItem, readItem, updateItem } from '../storedItems';
+import type { PostedCard } from '../messenger';
+import type { LifecycleAnswer } from './lifecycleOutcome';
+import { type BotStorage, createItem, deleteItem, readItem, updateItem } from '../storedItems';
 
 /** The two notices that get a card: before expiry, and after the policy's days without activity. */
 export type NoticeKind = 'renewal' | 'inactivity';
@@ -67,7 +67,7 @@ export class NoticeRecords {
 
   /** Gives a claimed posting back (the card could not be delivered), so a later delivery may post it. */
   releasePost(kind: NoticeKind, record: NoticeRecord, mark: string): Promise<void> {
-    return this.storage.delete([postKeyOf(kind, record, mark)]);
+    return deleteItem(this.storage, postKeyOf(kind, record, mark));
   }
 }
 

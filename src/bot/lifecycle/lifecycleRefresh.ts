@@ -1,17 +1,19 @@
 import type { TurnContext } from 'botbuilder';
-import type { BotState } from '../botState';
-import type { AdaptiveCardAttachment, CardViewer, LifecycleRefreshData } from '../cards';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import type { CardViewer } from '../cards/cardRefresh';
+import type { LifecycleRefreshData } from '../cards/cardVerbs';
 import { say } from '../i18n/catalog';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { guestReviewCardOf } from './guestReview';
 import { noticeCard } from './lifecycleNotice';
+import type { LifecycleCardState } from './lifecycleCardState';
 import type { NoticeRecords } from './lifecycleRecords';
 import { ownerlessCardOf } from './ownerless';
 import { cardReply, type Reply } from '../conversations/reply';
 
 /** What redrawing a lifecycle card as it stands needs: the bot's records of them. */
 export interface LifecycleRefreshDependencies {
-  state: BotState;
+  lifecycleCardState: LifecycleCardState;
   records: NoticeRecords;
 }
 
@@ -52,12 +54,12 @@ async function cardNow(
   }
   if (kind === 'ownerless') {
     const audience = textOf(data, 'audience') === 'governance' ? 'governance' : 'ask';
-    const record = await deps.state.lifecycleCards.ownerless(audience, textOf(data, 'since'), teamId);
+    const record = await deps.lifecycleCardState.ownerless(audience, textOf(data, 'since'), teamId);
     if (!record || !Object.hasOwn(record.cards, me)) return undefined;
     return ownerlessCardOf(record, me, viewer);
   }
   if (kind === 'guestReview') {
-    const record = await deps.state.lifecycleCards.guestReview(textOf(data, 'dueOn'), teamId);
+    const record = await deps.lifecycleCardState.guestReview(textOf(data, 'dueOn'), teamId);
     if (!record || !Object.hasOwn(record.cards, me)) return undefined;
     return guestReviewCardOf(record, me, viewer);
   }

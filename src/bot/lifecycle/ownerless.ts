@@ -2,20 +2,11 @@ import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { OwnerlessRecord } from './lifecycleCardState';
-import {
-  type BecomeOwnerData,
-  type CardViewer,
-  type LifecycleRefreshData,
-  renderOwnerlessCard,
-  withRefresh,
-} from '../cards';
+import type { BecomeOwnerData, LifecycleRefreshData } from '../cards/cardVerbs';
+import { type CardViewer, withRefresh } from '../cards/cardRefresh';
+import { renderOwnerlessCard } from './ownerlessCard';
 import type { BotIdentity } from '../identity/botIdentity';
-import {
-  type CardDeliveryDependencies,
-  postToEach,
-  retryUndelivered,
-  updateEach,
-} from '../conversations/cardsForPeople';
+import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { cardReply, type Reply } from '../conversations/reply';
 import { teamLifecycleEvent } from '../conversations/teamEventPayload';
@@ -64,7 +55,7 @@ export class OwnerlessConversation {
     if (!event) return;
     const kind: OwnerlessRecord['kind'] = event.outcome === 'notifyGovernance' ? 'governance' : 'ask';
     const app = { token: () => this.deps.identity.appToken() };
-    const { client, state, log } = this.deps;
+    const { client, lifecycleCardState, log } = this.deps;
     const teamId = event.team.id;
     let people: string[];
     if (kind === 'ask') {
@@ -83,7 +74,7 @@ export class OwnerlessConversation {
       people = (named.length > 0 ? named : managers.value).map((person) => person.id);
     }
     const team = await client.getTeam(teamId, app).catch(() => undefined);
-    const stored = await state.lifecycleCards.ownerless(kind, event.dueOn, teamId);
+    const stored = await lifecycleCardState.ownerless(kind, event.dueOn, teamId);
     const record: OwnerlessRecord = stored ?? {
       teamId,
       teamName: team?.displayName || event.team.displayName,
@@ -95,7 +86,7 @@ export class OwnerlessConversation {
       steppedUp: null,
     };
     if (!stored)
-      await state.lifecycleCards.updateOwnerless(kind, event.dueOn, teamId, (latest) =>
+      await lifecycleCardState.updateOwnerless(kind, event.dueOn, teamId, (latest) =>
         latest ? undefined : record,
       );
     const unreached = await postToEach(
@@ -103,8 +94,8 @@ export class OwnerlessConversation {
       people,
       {
         key: recordKey(kind, event.dueOn, teamId),
-        load: () => state.lifecycleCards.ownerless(kind, event.dueOn, teamId),
-        update: (change) => state.lifecycleCards.updateOwnerless(kind, event.dueOn, teamId, change),
+        load: () => lifecycleCardState.ownerless(kind, event.dueOn, teamId),
+        update: (change) => lifecycleCardState.updateOwnerless(kind, event.dueOn, teamId, change),
       },
       cardOf,
       answered,
@@ -118,7 +109,7 @@ export class OwnerlessConversation {
 
   /** `personId` was just reached: their ownerless cards that could not be delivered go out now. */
   retryFor(personId: string): Promise<void> {
-    const { state } = this.deps;
+    const { lifecycleCardState } = this.deps;
     const named = (key: string) => {
       const [, kind, since, ...team] = key.split('/');
       return [kind === 'governance' ? 'governance' : 'ask', since ?? '', team.join('/')] as const;
@@ -128,8 +119,8 @@ export class OwnerlessConversation {
       personId,
       'ownerless/',
       {
-        load: (key) => state.lifecycleCards.ownerless(...named(key)),
-        update: (key, change) => state.lifecycleCards.updateOwnerless(...named(key), change),
+        load: (key) => lifecycleCardState.ownerless(...named(key)),
+        update: (key, change) => lifecycleCardState.updateOwnerless(...named(key), change),
       },
       cardOf,
       answered,
@@ -140,7 +131,7 @@ export class OwnerlessConversation {
   async stepUp(context: TurnContext, api: StewardClient, data: BecomeOwnerData): Promise<Reply> {
     const viewer = viewerOfTurn(context);
     const me = context.activity.from.aadObjectId ?? '';
-    const load = () => this.deps.state.lifecycleCards.ownerless('ask', data.since, data.teamId);
+    const load = () => this.deps.lifecycleCardState.ownerless('ask', data.since, data.teamId);
     let result;
     try {
       result = await api.stepUpAsTeamOwner(data.teamId);
@@ -160,7 +151,7 @@ export class OwnerlessConversation {
     }
     const name = context.activity.from.name || result.owner.displayName;
     const unrecorded = this.unrecorded(data, result.displayName);
-    const record = (await this.deps.state.lifecycleCards.updateOwnerless(
+    const record = (await this.deps.lifecycleCardState.updateOwnerless(
       'ask',
       data.since,
       data.teamId,

@@ -1,5 +1,7 @@
 import type { StewardClient } from '../../client';
-import { progressCardData, renderMyRequestsCard, renderProgressCard, summarizeJob } from '../cards';
+import { progressCardData, renderProgressCard } from './progressCard';
+import { renderMyRequestsCard } from './myRequestsCard';
+import { summarizeJob } from './jobSummary';
 import { type Reader, say } from '../i18n/catalog';
 import { cardReply, type Reply } from '../conversations/reply';
 

@@ -1,19 +1,15 @@
 import { TurnContext } from 'botbuilder';
 import { type Job, JOBS_A_READ, type StewardClient } from '../../client';
 import { backoffMs } from '../../lib/backoff';
-import {
-  type AdaptiveCardAttachment,
-  type ProgressCardData,
-  progressCardData,
-  renderProgressCard,
-  renderRequestEndedCard,
-} from '../cards';
-import type { BotState, PostedCard, ProgressLocation } from '../botState';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import { type ProgressCardData, progressCardData, renderProgressCard } from './progressCard';
+import { renderRequestEndedCard } from './requestEndedCard';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { BotLog } from '../botLog';
 import { DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { readerOfTurn } from '../conversations/reply';
-import { cardMessage, type Messenger } from '../messenger';
+import { cardMessage, type Messenger, type PostedCard } from '../messenger';
+import type { ProgressLocation, RequestState } from './requestState';
 import type { JobRead, JobReads } from './jobReads';
 import { KeyedTurns } from '../keyedTurns';
 
@@ -21,7 +17,7 @@ import { KeyedTurns } from '../keyedTurns';
 export interface ProgressDependencies {
   client: StewardClient;
   identity: BotIdentity;
-  state: BotState;
+  requestState: RequestState;
   messenger: Messenger;
   /** The gathered reads of jobs, on behalf of their requesters. */
   reads: JobReads;
@@ -93,11 +89,11 @@ export class ProgressTracker {
    * its job. A job that already has a card (a replayed submit) keeps that one.
    */
   async start(context: TurnContext, job: Job, pictureUrl: string | null): Promise<void> {
-    if (await this.deps.state.progress(job.id)) return;
+    if (await this.deps.requestState.progress(job.id)) return;
     const reader = readerOfTurn(context);
     const card = renderProgressCard(progressCardData(job, pictureUrl), reader);
     const sent = await context.sendActivity(cardMessage(card));
-    await this.deps.state.saveProgress(job.id, {
+    await this.deps.requestState.saveProgress(job.id, {
       reference: TurnContext.getConversationReference(context.activity),
       activityId: sent?.id ?? '',
       requesterId: context.activity.from.aadObjectId ?? '',
@@ -105,7 +101,7 @@ export class ProgressTracker {
       reader,
     });
     if (isFinished(job)) return;
-    await this.deps.state.markUnfinished(job.id);
+    await this.deps.requestState.markUnfinished(job.id);
     this.follow(job.id, jobSignature(job));
   }
 
@@ -116,17 +112,17 @@ export class ProgressTracker {
    */
   async watch(job: Job, posted: PostedCard, requesterId: string, reader: Reader): Promise<void> {
     if (!posted.activityId) return;
-    const location = await this.deps.state.progress(job.id);
+    const location = await this.deps.requestState.progress(job.id);
     if (!location) {
-      await this.deps.state.saveProgress(job.id, { ...posted, requesterId, pictureUrl: null, reader });
+      await this.deps.requestState.saveProgress(job.id, { ...posted, requesterId, pictureUrl: null, reader });
     } else if (location.activityId !== posted.activityId) {
       const copies = (location.copies ?? []).filter((copy) => copy.activityId !== posted.activityId);
       // The newest cards are kept: an old copy scrolled far out of sight matters least.
       const kept = [...copies, posted].slice(-MAX_COPIES);
-      await this.deps.state.saveProgress(job.id, { ...location, copies: kept });
+      await this.deps.requestState.saveProgress(job.id, { ...location, copies: kept });
     }
     if (isFinished(job)) return;
-    await this.deps.state.markUnfinished(job.id);
+    await this.deps.requestState.markUnfinished(job.id);
     this.follow(job.id, jobSignature(job));
   }
 
@@ -136,7 +132,7 @@ export class ProgressTracker {
     reader: Reader,
     extra: Pick<ProgressCardData, 'confirmWithdraw' | 'problem'> = {},
   ): Promise<AdaptiveCardAttachment> {
-    const location = await this.deps.state.progress(job.id);
+    const location = await this.deps.requestState.progress(job.id);
     return renderProgressCard({ ...cardData(job, location), ...extra }, reader);
   }
 
@@ -145,7 +141,7 @@ export class ProgressTracker {
    * copy); `unknown` when the bot shows the request on no card yet.
    */
   async isLivingCard(jobId: string, activityId: string): Promise<boolean | 'unknown'> {
-    const location = await this.deps.state.progress(jobId);
+    const location = await this.deps.requestState.progress(jobId);
     if (!location?.activityId) return 'unknown';
     return (
       location.activityId === activityId || (location.copies ?? []).some((c) => c.activityId === activityId)
@@ -154,20 +150,20 @@ export class ProgressTracker {
 
   /** Try again posted the form: every card of the request says so and offers it no more. */
   async noteRetried(job: Job): Promise<void> {
-    const location = await this.deps.state.progress(job.id);
+    const location = await this.deps.requestState.progress(job.id);
     if (!location || location.retried) return;
     const retried = { ...location, retried: true };
-    await this.deps.state.saveProgress(job.id, retried);
+    await this.deps.requestState.saveProgress(job.id, retried);
     await this.draw(job, retried);
   }
 
   /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */
   async noteUnreachable(jobId: string, names: readonly string[]): Promise<void> {
-    const location = await this.deps.state.progress(jobId);
+    const location = await this.deps.requestState.progress(jobId);
     if (!location) return;
     const before = location.unreachableApprovers ?? [];
     if (before.length === names.length && before.every((name, i) => name === names[i])) return;
-    await this.deps.state.saveProgress(jobId, { ...location, unreachableApprovers: [...names] });
+    await this.deps.requestState.saveProgress(jobId, { ...location, unreachableApprovers: [...names] });
     await this.refresh(jobId);
   }
 
@@ -176,7 +172,7 @@ export class ProgressTracker {
    * restarted in between): each card is brought up to date at the first poll. Resolves with how many.
    */
   async resume(): Promise<number> {
-    const jobIds = await this.deps.state.unfinishedJobs();
+    const jobIds = await this.deps.requestState.unfinishedJobs();
     // An empty signature differs from any job's, so the first poll redraws the card.
     for (const jobId of jobIds) this.follow(jobId, '');
     return jobIds.length;
@@ -188,7 +184,7 @@ export class ProgressTracker {
    * asked for them meanwhile.
    */
   async refresh(jobId: string): Promise<void> {
-    const location = await this.deps.state.progress(jobId);
+    const location = await this.deps.requestState.progress(jobId);
     if (!location) return;
     await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
   }
@@ -201,7 +197,7 @@ export class ProgressTracker {
   refreshSoon(jobId: string): void {
     if (this.stopped) return;
     const task = (async () => {
-      const location = await this.deps.state.progress(jobId);
+      const location = await this.deps.requestState.progress(jobId);
       if (!location) return;
       if (!this.stopped) this.follow(jobId, '');
       await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
@@ -216,7 +212,7 @@ export class ProgressTracker {
 
   /** A job as it stands, read on behalf of its requester when the bot knows the request. */
   async job(jobId: string): Promise<Job | undefined> {
-    const location = await this.deps.state.progress(jobId);
+    const location = await this.deps.requestState.progress(jobId);
     return (await this.deps.reads.read(jobId, location?.requesterId ?? '')).job;
   }
 
@@ -265,10 +261,10 @@ export class ProgressTracker {
    * that tells the requester (an update in place makes no notification).
    */
   private async show(job: Job): Promise<void> {
-    const location = await this.deps.state.progress(job.id);
+    const location = await this.deps.requestState.progress(job.id);
     if (!location?.activityId) return;
     const data = await this.draw(job, location);
-    if (isFinished(job) && (await this.deps.state.claimEndNotice(job.id))) {
+    if (isFinished(job) && (await this.deps.requestState.claimEndNotice(job.id))) {
       const reader = location.reader ?? DEFAULT_READER;
       await this.deps.messenger.post(location.reference, renderRequestEndedCard(data, reader));
     }
@@ -358,6 +354,6 @@ export class ProgressTracker {
         if (!this.followed.has(id)) this.latest.delete(id);
       }
     }
-    await this.deps.state.markFinished(jobId);
+    await this.deps.requestState.markFinished(jobId);
   }
 }

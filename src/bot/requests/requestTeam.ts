@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TurnContext } from 'botbuilder';
 import type { BotLog } from '../botLog';
 import {
   type CatalogTemplate,
@@ -7,18 +8,15 @@ import {
   TEAM_NAME_MAX_LENGTH,
   type TeamRequestPreview,
 } from '../../client';
+import { galleryTemplate, type GalleryTemplate, renderGalleryCard } from './galleryCard';
 import {
-  galleryTemplate,
-  type GalleryTemplate,
   MAX_STATIC_PEOPLE_CHOICES,
   type PersonChoice,
-  renderGalleryCard,
   renderRequestFormCard,
   type RequestFormValues,
-} from '../cards';
+} from './requestFormCard';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import { teamNameProblem } from './nameProblems';
-import type { Requester } from './submitRequest';
 import { cardReply, type Reply } from '../conversations/reply';
 
 /** Templates the gallery reads at most (pages of the API followed one by one). */
@@ -50,6 +48,18 @@ export async function templateGallery(
 export function pageOf(value: unknown): number {
   const page = typeof value === 'number' ? value : Number.parseInt(String(value ?? '0'), 10);
   return Number.isFinite(page) && page >= 0 ? Math.min(Math.trunc(page), 1000) : 0;
+}
+
+/** The person a request is for, as the bot knows them from the turn. */
+export interface Requester {
+  id: string;
+  name: string;
+}
+
+/** The person behind a turn, as the form needs them. */
+export function requesterOf(context: TurnContext): Requester {
+  const from = context.activity.from;
+  return { id: from.aadObjectId ?? '', name: from.name ?? '' };
 }
 
 /** What the form shows besides the template: earlier answers and why they were refused. */

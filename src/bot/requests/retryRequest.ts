@@ -1,11 +1,13 @@
 import { MessageFactory, type TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
-import type { BotState } from '../botState';
-import { progressCardData, renderRequestEndedCard, type RequestFormValues, summarizeJob } from '../cards';
+import type { RequestState } from './requestState';
+import { progressCardData } from './progressCard';
+import { renderRequestEndedCard } from './requestEndedCard';
+import type { RequestFormValues } from './requestFormCard';
+import { summarizeJob } from './jobSummary';
 import type { ProgressTracker } from './progress';
-import { type Requester, requesterOf } from './submitRequest';
-import { requestForm } from './requestTeam';
+import { type Requester, requesterOf, requestForm } from './requestTeam';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 import type { Reader } from '../i18n/catalog';
 
@@ -41,7 +43,7 @@ export async function retryForm(
 
 /** What Try again needs. */
 export interface RetryDependencies {
-  state: BotState;
+  requestState: RequestState;
   progress: ProgressTracker;
   log: BotLog;
 }
@@ -62,13 +64,13 @@ export async function tryAgain(
   const job = await api.getJob(jobId);
   const summary = summarizeJob(job);
   const retryable = job.status === 'failed' && summary.kind === 'provisioning';
-  if (retryable && (await deps.state.claimRetry(job.id))) {
+  if (retryable && (await deps.requestState.claimRetry(job.id))) {
     try {
       const form = await retryForm(api, job, requesterOf(context), reader, deps.log);
       if (form.kind === 'card') await context.sendActivity(MessageFactory.attachment(form.card));
       else await context.sendActivity(form.text);
     } catch (error) {
-      await deps.state.releaseRetry(job.id);
+      await deps.requestState.releaseRetry(job.id);
       throw error;
     }
     await deps.progress.noteRetried(job);

@@ -8,14 +8,11 @@ import {
 } from '../../client';
 import { detailMessages, isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
-import type { BotState } from '../botState';
-import {
-  confirmationCardData,
-  renderConfirmationCard,
-  type RequestFormValues,
-  type SubmitRequestData,
-} from '../cards';
-import { formCard, previewOf } from './requestTeam';
+import type { RequestState } from './requestState';
+import { confirmationCardData, renderConfirmationCard } from './confirmationCard';
+import type { RequestFormValues } from './requestFormCard';
+import type { SubmitRequestData } from '../cards/cardVerbs';
+import { formCard, previewOf, requesterOf } from './requestTeam';
 import { teamNameProblem, tooLong } from './nameProblems';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
@@ -31,8 +28,6 @@ const LIMITS = {
   members: 500,
   person: 256,
 };
-
-export { teamNameProblem, tooLong } from './nameProblems';
 
 /** The form's answers as the API's request, and what is wrong with them. */
 export function readForm(
@@ -70,18 +65,6 @@ export function readForm(
   return { values, problems };
 }
 
-/** The person a request is for, as the bot knows them from the turn. */
-export interface Requester {
-  id: string;
-  name: string;
-}
-
-/** The person behind a turn, as the form needs them. */
-export function requesterOf(context: TurnContext): Requester {
-  const from = context.activity.from;
-  return { id: from.aadObjectId ?? '', name: from.name ?? '' };
-}
-
 /**
  * "Check name": the form again, with the person's answers, the final name the convention makes of
  * them and anything wrong with it, before anything is sent.
@@ -115,7 +98,7 @@ export function submissionKey(userId: string, formId: string, templateId: string
 
 /** What submitting needs. */
 export interface SubmitDependencies {
-  state: BotState;
+  requestState: RequestState;
   progress: ProgressTracker;
   log: BotLog;
 }
@@ -153,7 +136,7 @@ export class RequestSubmitter {
     userId: string,
     key: string,
   ): Promise<Reply> {
-    const earlier = await this.deps.state.form(userId, key);
+    const earlier = await this.deps.requestState.form(userId, key);
     if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
     const template = await api.getPlatformTeamTemplate(data.templateId);
     const reader = readerOfTurn(context);
@@ -201,7 +184,7 @@ export class RequestSubmitter {
         true,
       );
     }
-    await this.deps.state.saveForm(userId, key, { jobId: job.id });
+    await this.deps.requestState.saveForm(userId, key, { jobId: job.id });
     return this.confirm(context, job, template.templateConfiguration.pictureUrl ?? null);
   }
 

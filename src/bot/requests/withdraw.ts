@@ -2,13 +2,10 @@ import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
-import {
-  isWithdrawable,
-  progressCardData,
-  renderMyRequestsCard,
-  summarizeJob,
-  type WithdrawData,
-} from '../cards';
+import { isWithdrawable, progressCardData } from './progressCard';
+import { renderMyRequestsCard } from './myRequestsCard';
+import { summarizeJob } from './jobSummary';
+import type { WithdrawData } from '../cards/cardVerbs';
 import { markdownText } from '../cards/cardText';
 import { say } from '../i18n/catalog';
 import type { ApprovalConversation } from '../approvals/approvals';

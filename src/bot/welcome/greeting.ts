@@ -1,4 +1,4 @@
-import { renderWelcomeCard } from '../cards';
+import { renderWelcomeCard } from './welcomeCard';
 import { type Reader, say } from '../i18n/catalog';
 import { cardReply, type Reply } from '../conversations/reply';
 

@@ -1,4 +1,4 @@
-import { renderHelpCard } from '../cards';
+import { renderHelpCard } from './helpCard';
 import type { Reader } from '../i18n/catalog';
 import { cardReply, type Reply } from '../conversations/reply';
 

@@ -1,7 +1,8 @@
 import type { TurnContext } from 'botbuilder';
-import type { BotState } from '../botState';
 import { languageNamed, readerIn, readerOf, type Reader, say } from '../i18n/catalog';
 import { readerOfTurn, type Reply, setReaderOfTurn } from '../conversations/reply';
+import type { ReachState } from '../reachState';
+import type { WelcomeState } from './welcomeState';
 
 /** The id a person's language choice is kept under: their directory id, else their channel id. */
 function personOf(context: TurnContext): string {
@@ -14,11 +15,11 @@ function personOf(context: TurnContext): string {
  * language than their Teams client's, and a client that always sends one locale (such as a test
  * chat) can still be read in French.
  */
-export async function resolveReader(context: TurnContext, state: BotState): Promise<Reader> {
+export async function resolveReader(context: TurnContext, welcomeState: WelcomeState): Promise<Reader> {
   const fromClient = readerOf(context.activity.locale, context.activity.localTimezone);
   const person = personOf(context);
   // The client's language when the choice cannot be read: the turn still gets its answer.
-  const chosen = person ? await state.language(person).catch(() => undefined) : undefined;
+  const chosen = person ? await welcomeState.language(person).catch(() => undefined) : undefined;
   const reader = chosen ? readerIn(fromClient, chosen) : fromClient;
   setReaderOfTurn(context, reader);
   return reader;
@@ -34,17 +35,21 @@ export function languageCommand(words: string): string | null {
  * `language fr` / `language en` / `language auto`: remembers the person's choice (or forgets it),
  * and answers in the language now in force; anything else gets the command's usage.
  */
-export async function chooseLanguage(context: TurnContext, state: BotState, choice: string): Promise<Reply> {
+export async function chooseLanguage(
+  context: TurnContext,
+  deps: { welcomeState: WelcomeState; reachState: ReachState },
+  choice: string,
+): Promise<Reply> {
   const person = personOf(context);
   const language = languageNamed(choice);
   const auto = ['auto', 'teams', 'default'].includes(choice.toLowerCase());
   if (!person || (!language && !auto))
     return { kind: 'text', text: say(readerOfTurn(context), 'language.usage') };
-  await state.saveLanguage(person, language);
-  const reader = await resolveReader(context, state);
+  await deps.welcomeState.saveLanguage(person, language);
+  const reader = await resolveReader(context, deps.welcomeState);
   // Cards the bot sends them unasked (an approval card) use the reader it remembers for them.
   const aadObjectId = context.activity.from?.aadObjectId;
-  const known = aadObjectId ? await state.user(aadObjectId) : undefined;
-  if (aadObjectId && known) await state.saveUser(aadObjectId, { ...known, reader });
+  const known = aadObjectId ? await deps.reachState.user(aadObjectId) : undefined;
+  if (aadObjectId && known) await deps.reachState.saveUser(aadObjectId, { ...known, reader });
   return { kind: 'text', text: say(reader, language ? 'language.set' : 'language.auto') };
 }

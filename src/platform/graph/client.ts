@@ -33,7 +33,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
   timeoutMs: 60_000,
 };
 
-
 export interface GraphClientOptions {
   /** `https://graph.microsoft.com/v1.0`, without a trailing slash. */
   baseUrl: string;

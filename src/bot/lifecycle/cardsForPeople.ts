@@ -1,9 +1,11 @@
 import type { BotLog } from '../botLog';
-import type { BotState, PostedCard } from '../botState';
-import type { AdaptiveCardAttachment, CardViewer } from '../cards';
+import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
+import type { CardViewer } from '../cards/cardRefresh';
 import { KeyedTurns } from '../keyedTurns';
-import type { Messenger } from '../messenger';
-import { viewerOf } from './cardViewer';
+import type { Messenger, PostedCard } from '../messenger';
+import type { ReachState } from '../reachState';
+import { viewerOf } from '../conversations/cardViewer';
+import type { LifecycleCardState } from './lifecycleCardState';
 
 const turns = new KeyedTurns();
 
@@ -22,7 +24,8 @@ export interface StoredCards<R> {
 
 /** What posting and updating the cards of a record needs. */
 export interface CardDeliveryDependencies {
-  state: BotState;
+  reachState: ReachState;
+  lifecycleCardState: LifecycleCardState;
   messenger: Messenger;
   log: BotLog;
 }
@@ -62,8 +65,8 @@ async function postEach<R extends CardsOfPeople>(
     if (!current) return unreached;
     if (current.cards[personId]) continue;
     // Another bot process may be handling the same delivery (a retry): one of them posts.
-    if (!(await deps.state.lifecycleCards.claimCard(record.key, personId))) continue;
-    const viewer = await viewerOf(deps.state, personId);
+    if (!(await deps.lifecycleCardState.claimCard(record.key, personId))) continue;
+    const viewer = await viewerOf(deps.reachState, personId);
     const posted = await deps.messenger
       .postToPerson(personId, cardOf(current, personId, viewer))
       .catch((error: unknown) => {
@@ -71,9 +74,9 @@ async function postEach<R extends CardsOfPeople>(
         return undefined;
       });
     if (!posted) {
-      await deps.state.lifecycleCards.releaseCard(record.key, personId);
+      await deps.lifecycleCardState.releaseCard(record.key, personId);
       unreached.push(personId);
-      await deps.state.lifecycleCards.noteUndeliveredCard(personId, record.key);
+      await deps.lifecycleCardState.noteUndeliveredCard(personId, record.key);
       continue;
     }
     const latest =
@@ -99,7 +102,7 @@ export async function updateEach<R extends CardsOfPeople>(
 ): Promise<void> {
   for (const [personId, posted] of Object.entries(record.cards)) {
     if (personId === skip) continue;
-    const card = cardOf(record, personId, await viewerOf(deps.state, personId));
+    const card = cardOf(record, personId, await viewerOf(deps.reachState, personId));
     await deps.messenger.update(posted, card).catch((error: unknown) => {
       deps.log.warn({ err: error, personId }, 'could not update a lifecycle card');
     });
@@ -121,7 +124,7 @@ export async function retryUndelivered<R extends CardsOfPeople>(
   cardOf: CardOf<R>,
   answered: (record: R) => boolean,
 ): Promise<void> {
-  for (const key of await deps.state.lifecycleCards.undeliveredCards(personId)) {
+  for (const key of await deps.lifecycleCardState.undeliveredCards(personId)) {
     if (!key.startsWith(prefix)) continue;
     const record = {
       key,
@@ -129,6 +132,6 @@ export async function retryUndelivered<R extends CardsOfPeople>(
       update: (change: (latest: R | undefined) => R | undefined) => records.update(key, change),
     };
     const unreached = await postToEach(deps, [personId], record, cardOf, answered);
-    if (unreached.length === 0) await deps.state.lifecycleCards.forgetUndeliveredCard(personId, key);
+    if (unreached.length === 0) await deps.lifecycleCardState.forgetUndeliveredCard(personId, key);
   }
 }

@@ -1,0 +1,95 @@
+import type { Reader } from '../i18n/catalog';
+import type { PostedCard } from '../messenger';
+import { type BotStorage, createItem, deleteItem, keysUnder, readItem, writeItem } from '../storedItems';
+
+/** The progress card of one request. */
+export interface ProgressLocation extends PostedCard {
+  requesterId: string;
+  /** The template's picture, shown on every update. */
+  pictureUrl: string | null;
+  /**
+   * Other cards showing this request (a Status or Refresh pressed, `status <id>` typed): each is
+   * updated with the first, so no card in the chat goes stale.
+   */
+  copies?: PostedCard[];
+  /** The requester's language and time zone, for every update of the card. */
+  reader?: Reader;
+  /** Names of the approvers the bot could not reach yet, shown to the requester. */
+  unreachableApprovers?: string[];
+  /** The requester pressed Try again and got the form: the cards offer it no more. */
+  retried?: boolean;
+}
+
+/** A submitted request form: the job it created. */
+export interface SubmittedForm {
+  jobId: string;
+}
+
+/** How many unfinished requests a bot process takes up again when it starts. */
+const RESUMED_AT_MOST = 1000;
+
+/**
+ * The bot's memory of people's requests: where each progress card is, which requests are still
+ * followed, the one-time claims of a request's end message and of its Try again, and the job each
+ * submitted form created. Keys: `progress/<jobId>`, `following/<jobId>`, `ended/<jobId>`,
+ * `retried/<jobId>`, `forms/<userId>/<formId>`.
+ */
+export class RequestState {
+  constructor(private readonly storage: BotStorage) {}
+
+  /** Where a request's progress card is. */
+  progress(jobId: string): Promise<ProgressLocation | undefined> {
+    return readItem<ProgressLocation>(this.storage, `progress/${jobId}`);
+  }
+
+  /** Remembers where a request's progress card is. */
+  saveProgress(jobId: string, location: ProgressLocation): Promise<void> {
+    return writeItem(this.storage, `progress/${jobId}`, location);
+  }
+
+  /** Notes that a request's job has not finished yet, so that a restarted bot follows it again. */
+  markUnfinished(jobId: string): Promise<void> {
+    return writeItem(this.storage, `following/${jobId}`, { since: new Date().toISOString() });
+  }
+
+  /** Forgets that a request's job is unfinished (it ended, or is gone). */
+  markFinished(jobId: string): Promise<void> {
+    return deleteItem(this.storage, `following/${jobId}`);
+  }
+
+  /** The jobs of requests whose job had not finished when last seen (none where storage cannot list). */
+  unfinishedJobs(): Promise<string[]> {
+    return keysUnder(this.storage, 'following/', RESUMED_AT_MOST);
+  }
+
+  /**
+   * Claims the one "your request has ended" message of a job: true for the first caller only, in
+   * any bot process, so the requester gets it once however many deliveries and polls see the end.
+   */
+  claimEndNotice(jobId: string): Promise<boolean> {
+    return createItem(this.storage, `ended/${jobId}`, { at: new Date().toISOString() });
+  }
+
+  /**
+   * Claims the one form a failed request's Try again posts: true for the first press only, in any
+   * bot process, so pressing it again (on any card of the request) posts no second form.
+   */
+  claimRetry(jobId: string): Promise<boolean> {
+    return createItem(this.storage, `retried/${jobId}`, { at: new Date().toISOString() });
+  }
+
+  /** Gives the claim back when the form could not be posted, so Try again works again. */
+  releaseRetry(jobId: string): Promise<void> {
+    return deleteItem(this.storage, `retried/${jobId}`);
+  }
+
+  /** The job a submitted form created. */
+  form(userId: string, formId: string): Promise<SubmittedForm | undefined> {
+    return readItem<SubmittedForm>(this.storage, `forms/${userId}/${formId}`);
+  }
+
+  /** Remembers the job a form created. */
+  saveForm(userId: string, formId: string, form: SubmittedForm): Promise<void> {
+    return writeItem(this.storage, `forms/${userId}/${formId}`, form);
+  }
+}
