@@ -17,7 +17,7 @@ describe.each(databaseKinds)('store on %s', (kind) => {
   };
 
   beforeEach(async () => {
-    db = await createTestDatabase(kind);
+    db = await createTestDatabase(kind, { empty: true });
   });
   afterEach(async () => {
     await Promise.all(stores.splice(0).map((s) => s.close()));
