@@ -1,12 +1,53 @@
-/** Jest runs the TypeScript sources directly; `npm run typecheck` does the type checking. */
-module.exports = {
+/**
+ * Jest runs the TypeScript sources directly; `npm run typecheck` does the type checking. The suites
+ * are three projects (`npm test` runs them all, `npm run test:unit` and friends one each):
+ *
+ * - `unit`: pure modules (lib, contract, domain, config, the bot's cards and words, the client,
+ *   lint and docs checks): no database, no server of ours.
+ * - `system`: whole processes and outside tools (the Agents Playground and Chromium, the cluster and
+ *   nginx, crash and heap tests, shutdown, the Agents Toolkit): they measure time and memory, so
+ *   `scripts/test.js` runs them one at a time, beside the others.
+ * - `integration`: the rest: the API, the worker, the bot and the store over real HTTP and real
+ *   databases.
+ */
+/** Test files (paths under test/, as regular expressions) of the system project. */
+const SYSTEM = [
+  'e2e/.*',
+  'cluster/(cluster|nginx)',
+  'services/jobs/crash\\w*',
+  'heap',
+  'shutdown',
+  'manifest/toolkit',
+];
+/** Test files of the unit project. */
+const UNIT = [
+  '(lib|contract|domain|config|client|lint|docs|scripts)/.*',
+  'bot/(cards|i18n)/.*',
+  'manifest/(?!toolkit)\\w+',
+  'cluster/proxy',
+];
+/** A regular expression matching the test files named by `paths`. */
+const files = (paths) => `/test/(${paths.join('|')})\\.test\\.ts$`;
+
+/** What every project shares. */
+const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
-  },
-  globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   setupFiles: ['<rootDir>/test/support/setupEachFile.ts'],
+};
+
+module.exports = {
+  globalSetup: '<rootDir>/test/support/globalSetup.ts',
   testTimeout: 30000,
+  projects: [
+    { ...common, displayName: 'unit', testRegex: files(UNIT) },
+    {
+      ...common,
+      displayName: 'integration',
+      testRegex: '/test/.*\\.test\\.ts$',
+      testPathIgnorePatterns: ['/node_modules/', files(UNIT), files(SYSTEM)],
+    },
+    { ...common, displayName: 'system', testRegex: files(SYSTEM) },
+  ],
 };

@@ -5,7 +5,7 @@ import { PUBLISHED_GRAPH_LIMITS } from '../domain/graphBudget';
  * bounds and one line of help. The readers of `src/config` parse each value through `setting()`
  * (`./setting.ts`), which takes the default, the bounds and the choices from here; `.env.example`
  * and the configuration reference (`docs/reference/configuration.md`) are written from this table
- * (`npm run settings`), and `test/settings.test.ts` fails when any of them disagrees with it, or
+ * (`npm run settings`), and `test/config/settings.test.ts` fails when any of them disagrees with it, or
  * when a reader reads a name this table does not describe.
  *
  * To add a setting: add its entry under its section (the order here is the order of the reference),

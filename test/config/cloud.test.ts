@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../src/config';
-import { configErrorOf } from './support/configErrors';
+import { type Config, ConfigError, loadConfig } from '../../src/config';
+import { configErrorOf } from '../support/configErrors';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 const GRAPH = {

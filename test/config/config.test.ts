@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Config, ConfigError, DEFAULT_TENANT_ID, loadConfig, redactUrl } from '../src/config';
-import { configErrorOf } from './support/configErrors';
+import { type Config, ConfigError, DEFAULT_TENANT_ID, loadConfig, redactUrl } from '../../src/config';
+import { configErrorOf } from '../support/configErrors';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Config, loadConfig } from '../src/config';
-import { configErrorOf } from './support/configErrors';
+import { type Config, loadConfig } from '../../src/config';
+import { configErrorOf } from '../support/configErrors';
 
 const ENV = {
   STEWARD_AUTH_SECRET: 'a-secret-that-is-long-enough-for-hs256-0123456789',

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, isLoopback, loadConfig, loadDotEnv } from '../src/config';
-import { configErrorOf } from './support/configErrors';
+import { ConfigError, isLoopback, loadConfig, loadDotEnv } from '../../src/config';
+import { configErrorOf } from '../support/configErrors';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../../src/config';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 const KEY = '0123456789abcdef'.repeat(4);

@@ -1,16 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
-import { ClusterOptionsError, parseClusterOptions } from '../src/config/cluster';
-import { type Setting, SETTINGS } from '../src/config/settings';
+import { ConfigError, loadConfig } from '../../src/config';
+import { ClusterOptionsError, parseClusterOptions } from '../../src/config/cluster';
+import { type Setting, SETTINGS } from '../../src/config/settings';
 import {
   REFERENCE_END,
   REFERENCE_FILE,
   REFERENCE_START,
   renderEnvExample,
   renderReference,
-} from '../src/config/settingsReference';
+} from '../../src/config/settingsReference';
 
 /**
  * One description of every setting (`src/config/settings.ts`): `.env.example`, the configuration
@@ -18,7 +18,7 @@ import {
  * disagrees; `npm run settings` rewrites the two files.
  */
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 const GUID = '11111111-2222-3333-4444-555555555555';
 const DESCRIBED = SETTINGS as Record<string, Setting>;

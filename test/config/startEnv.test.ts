@@ -3,9 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
-import { EmbeddedTokenIssuer } from '../src/services/access/tokens';
-import { spawnMain } from './support/mainProcess';
-import { PEOPLE, TENANT, TEST_SECRET } from './support/steward';
+import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
+import { spawnMain } from '../support/mainProcess';
+import { PEOPLE, TENANT, TEST_SECRET } from '../support/steward';
 
 /** A port that was free a moment ago. */
 async function freePort(): Promise<number> {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { isCurrent, sourceHash } = require('../scripts/build') as {
+const { isCurrent, sourceHash } = require('../../scripts/build') as {
   isCurrent(root?: string): boolean;
   sourceHash(root?: string): string | undefined;
 };

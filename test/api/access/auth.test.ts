@@ -9,8 +9,8 @@ import {
   type KeyLike,
   SignJWT,
 } from 'jose';
-import type { ApiError } from '../../src/contract';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import type { ApiError } from '../../../src/contract';
+import { createTestDatabase, type TestDatabase } from '../../support/databases';
 import {
   PEOPLE,
   startTestSteward,
@@ -18,7 +18,7 @@ import {
   TEST_SECRET,
   type TestResponse,
   type TestSteward,
-} from '../support/steward';
+} from '../../support/steward';
 
 const MY_CATALOG = '/api/v1.0/me/catalog/templates';
 const ADMIN_CATALOG = '/api/v1.0/catalog/templates';

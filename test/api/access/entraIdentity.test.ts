@@ -1,12 +1,12 @@
 import type { Agent } from 'undici';
-import { type Config, loadConfig } from '../../src/config';
-import type { CatalogTemplate } from '../../src/contract';
-import { createGraphPlatform, type GraphPlatformConfig } from '../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { EntraTokens } from '../support/entraTokens';
-import { FakeGraph } from '../support/fakeGraph';
-import { graphSettings, seedTenant } from '../support/graphTenant';
-import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../support/steward';
+import { type Config, loadConfig } from '../../../src/config';
+import type { CatalogTemplate } from '../../../src/contract';
+import { createGraphPlatform, type GraphPlatformConfig } from '../../../src/platform/graph';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { EntraTokens } from '../../support/entraTokens';
+import { FakeGraph } from '../../support/fakeGraph';
+import { graphSettings, seedTenant } from '../../support/graphTenant';
+import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
 
 const AUDIENCE = 'api://steward-identity-test';
 /** An application of the tenant nobody assigned a role: what Entra ID gives it carries no `roles`. */

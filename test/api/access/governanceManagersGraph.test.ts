@@ -1,12 +1,12 @@
 import type { Agent } from 'undici';
-import { type Config, loadConfig } from '../../src/config';
-import type { GovernanceManagers } from '../../src/contract';
-import { createGraphPlatform, type GraphPlatformConfig } from '../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { EntraTokens } from '../support/entraTokens';
-import { FakeGraph } from '../support/fakeGraph';
-import { graphSettings, seedTenant } from '../support/graphTenant';
-import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../support/steward';
+import { type Config, loadConfig } from '../../../src/config';
+import type { GovernanceManagers } from '../../../src/contract';
+import { createGraphPlatform, type GraphPlatformConfig } from '../../../src/platform/graph';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { EntraTokens } from '../../support/entraTokens';
+import { FakeGraph } from '../../support/fakeGraph';
+import { graphSettings, seedTenant } from '../../support/graphTenant';
+import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
 
 /** Steward's API app registration in the tenant: tokens are issued for its Application ID URI. */
 const API_APP_ID = '5e7a0d1c-3b2a-4c4d-9e8f-0a1b2c3d4e5f';

@@ -1,7 +1,7 @@
-import { JOBS_A_READ } from '../../src/client';
-import { STEWARD_BOT_APP_ID } from '../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, type TestSteward, startTestSteward } from '../support/steward';
+import { JOBS_A_READ } from '../../../src/client';
+import { STEWARD_BOT_APP_ID } from '../../../src/store/seed/directory';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, type TestSteward, startTestSteward } from '../../support/steward';
 
 const HEADER = 'x-steward-on-behalf-of';
 const OTHER_APP = '7d3c1f0e-2b4a-4c5d-8e9f-0a1b2c3d4e5f';

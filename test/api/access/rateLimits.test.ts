@@ -1,6 +1,6 @@
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { recordStatements, type StatementLog } from '../support/statementLog';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { recordStatements, type StatementLog } from '../../support/statementLog';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /** Budgets per caller, per tenant and per tier, at the contract's limits (factor 1). */
 describe('rate limits', () => {

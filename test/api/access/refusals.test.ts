@@ -1,9 +1,14 @@
-import type { AuditTrailRecord, ODataCollection } from '../../src/contract';
-import { openStore } from '../../src/store/database';
-import { RefusalGuard } from '../../src/services/access/refusals';
-import { RefusalRepository } from '../../src/store/access/refusals';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { AuditTrailRecord, ODataCollection } from '../../../src/contract';
+import { openStore } from '../../../src/store/database';
+import { RefusalGuard } from '../../../src/services/access/refusals';
+import { RefusalRepository } from '../../../src/store/access/refusals';
+import {
+  createTestDatabase,
+  databaseKinds,
+  storeOptionsOf,
+  type TestDatabase,
+} from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 const PER_MINUTE = 10;
 

@@ -1,7 +1,7 @@
-import type { ApiError, CatalogTemplate, Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { ApiError, CatalogTemplate, Job } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 describe.each(databaseKinds)('approval decisions on %s', (kind) => {
   let db: TestDatabase;

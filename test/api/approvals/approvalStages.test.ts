@@ -1,7 +1,7 @@
-import type { ApiError, CatalogTemplate, Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { ApiError, CatalogTemplate, Job } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /** Zoé Lefèvre, Alex Wilber's manager in the demo directory. */
 const ZOE = '00000000-0000-0000-0000-000000000026';

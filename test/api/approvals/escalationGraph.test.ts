@@ -1,10 +1,10 @@
 import type { Agent } from 'undici';
-import type { CatalogTemplate, Job } from '../../src/contract';
-import { createGraphPlatform } from '../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { FakeGraph } from '../support/fakeGraph';
-import { BOT, graphSettings, seedTenant } from '../support/graphTenant';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { CatalogTemplate, Job } from '../../../src/contract';
+import { createGraphPlatform } from '../../../src/platform/graph';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { FakeGraph } from '../../support/fakeGraph';
+import { BOT, graphSettings, seedTenant } from '../../support/graphTenant';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 const HOUR = 3_600_000;
 

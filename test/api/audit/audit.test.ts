@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { AuditTrailRecord, AuditTrails, Job, ODataCollection } from '../../src/contract';
-import { AuditLog } from '../../src/services/audit/audit';
-import { AuditRepository } from '../../src/store/audit/audit';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../support/steward';
+import type { AuditTrailRecord, AuditTrails, Job, ODataCollection } from '../../../src/contract';
+import { AuditLog } from '../../../src/services/audit/audit';
+import { AuditRepository } from '../../../src/store/audit/audit';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
 
 type Records = ODataCollection<AuditTrailRecord>;
 

@@ -1,6 +1,6 @@
-import type { ApiError, CatalogTemplate, CatalogTemplates, PermanentMember } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { ApiError, CatalogTemplate, CatalogTemplates, PermanentMember } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 const ids = (collection: CatalogTemplates) => collection.value.map((t) => t.templateConfiguration.id).sort();
 

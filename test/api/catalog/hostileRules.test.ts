@@ -1,7 +1,7 @@
 import { request } from 'undici';
-import type { CatalogTemplates } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { CatalogTemplates } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 // `a*a*a*a*b` against 150 "a"s held a backtracking engine for about 5 s per evaluation.
 const ATTACK_INPUT = 'a'.repeat(150);

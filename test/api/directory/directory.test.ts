@@ -1,6 +1,6 @@
-import type { Labels, Users } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Labels, Users } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 describe.each(databaseKinds)('directory on %s', (kind) => {
   let db: TestDatabase;

@@ -1,9 +1,9 @@
-import type { Job, TeamLabelStatus } from '../../src/contract';
-import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { putLabelledTemplates } from '../support/labelledTemplates';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job, TeamLabelStatus } from '../../../src/contract';
+import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { putLabelledTemplates } from '../../support/labelledTemplates';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
  * Sensitivity labels on the embedded platform: as on Graph, a label goes on with a person's

@@ -1,15 +1,15 @@
 import type { Agent } from 'undici';
-import type { Job, TeamLabelStatus } from '../../src/contract';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { EntraTokens } from '../support/entraTokens';
-import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
-import { BOT, graphSettings, seedTenant } from '../support/graphTenant';
-import { waitForJob } from '../support/jobs';
-import { table } from '../support/reportPages';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
-import { putLabelledTemplates } from '../support/labelledTemplates';
+import type { Job, TeamLabelStatus } from '../../../src/contract';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { EntraTokens } from '../../support/entraTokens';
+import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
+import { BOT, graphSettings, seedTenant } from '../../support/graphTenant';
+import { waitForJob } from '../../support/jobs';
+import { table } from '../../support/reportPages';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { putLabelledTemplates } from '../../support/labelledTemplates';
 
 /**
  * Sensitivity labels on Microsoft Graph (simulator), Steward signed in through Entra ID: Graph
@@ -236,7 +236,7 @@ async function fetchJson(
 ) {
   const { request } = await import('undici');
   const { Agent: UndiciAgent } = await import('undici');
-  const { FAKE_GRAPH_CERT } = await import('../support/fakeGraph/certificate');
+  const { FAKE_GRAPH_CERT } = await import('../../support/fakeGraph/certificate');
   const dispatcher = new UndiciAgent({ connect: { ca: FAKE_GRAPH_CERT } });
   try {
     const res = await request(url, {

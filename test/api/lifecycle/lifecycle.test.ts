@@ -1,6 +1,6 @@
-import type { LifecyclePreview, LifecycleRenewal, Team, TeamLifecycle } from '../../src/contract';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
+import type { LifecyclePreview, LifecycleRenewal, Team, TeamLifecycle } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
 import {
   DAY,
   dayAfter,
@@ -9,9 +9,9 @@ import {
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
-} from '../support/lifecycle';
-import { suiteOnMovedClock } from '../support/movedClock';
-import { PEOPLE } from '../support/steward';
+} from '../../support/lifecycle';
+import { suiteOnMovedClock } from '../../support/movedClock';
+import { PEOPLE } from '../../support/steward';
 
 const EXPIRING = {
   expiration: { enabled: true, days: 365, renewalNoticeDays: [30, 7], onExpiry: 'archive' as const },

@@ -1,6 +1,6 @@
-import type { LifecycleActivity, NotRightPersonAnswer, TeamLifecycle } from '../../src/contract';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
+import type { LifecycleActivity, NotRightPersonAnswer, TeamLifecycle } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
 import {
   DAY,
   dayAfter,
@@ -9,9 +9,9 @@ import {
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
-} from '../support/lifecycle';
-import { suiteOnMovedClock } from '../support/movedClock';
-import { PEOPLE } from '../support/steward';
+} from '../../support/lifecycle';
+import { suiteOnMovedClock } from '../../support/movedClock';
+import { PEOPLE } from '../../support/steward';
 
 const INACTIVE_AFTER_30 = { inactivity: { enabled: true, days: 30, onInactive: 'notify' as const } };
 

@@ -1,10 +1,10 @@
 import { request } from 'undici';
-import type { LifecycleRenewal, ReportUrl } from '../../src/contract';
-import { databaseKinds } from '../support/databases';
-import { DAY, evaluate, lifecycleTemplate, provisionTeam } from '../support/lifecycle';
-import { stewardOnMovedClock } from '../support/movedClock';
-import { figure, table } from '../support/reportPages';
-import { PEOPLE, type TestSteward } from '../support/steward';
+import type { LifecycleRenewal, ReportUrl } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { DAY, evaluate, lifecycleTemplate, provisionTeam } from '../../support/lifecycle';
+import { stewardOnMovedClock } from '../../support/movedClock';
+import { figure, table } from '../../support/reportPages';
+import { PEOPLE, type TestSteward } from '../../support/steward';
 
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 

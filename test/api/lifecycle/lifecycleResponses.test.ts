@@ -4,10 +4,10 @@ import type {
   LifecyclePreview,
   OwnershipStepUp,
   TeamMember,
-} from '../../src/contract';
-import { STEWARD_BOT_APP_ID } from '../../src/store/seed/directory';
-import { databaseKinds } from '../support/databases';
-import { GUESTS, inviteGuests, jobEnded } from '../support/guests';
+} from '../../../src/contract';
+import { STEWARD_BOT_APP_ID } from '../../../src/store/seed/directory';
+import { databaseKinds } from '../../support/databases';
+import { GUESTS, inviteGuests, jobEnded } from '../../support/guests';
 import {
   DAY,
   dayAfter,
@@ -16,9 +16,9 @@ import {
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
-} from '../support/lifecycle';
-import { suiteOnMovedClock } from '../support/movedClock';
-import { PEOPLE } from '../support/steward';
+} from '../../support/lifecycle';
+import { suiteOnMovedClock } from '../../support/movedClock';
+import { PEOPLE } from '../../support/steward';
 
 /**
  * What people answer to the lifecycle's cards, over HTTP with Steward's clock moved: a member steps

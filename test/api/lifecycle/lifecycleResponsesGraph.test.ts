@@ -1,11 +1,11 @@
 import type { Agent } from 'undici';
-import type { GuestReview, OwnershipStepUp } from '../../src/contract';
-import { createGraphPlatform } from '../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { FakeGraph } from '../support/fakeGraph';
-import { BOT, graphSettings, seedTenant } from '../support/graphTenant';
-import { GUESTS, jobEnded } from '../support/guests';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { GuestReview, OwnershipStepUp } from '../../../src/contract';
+import { createGraphPlatform } from '../../../src/platform/graph';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { FakeGraph } from '../../support/fakeGraph';
+import { BOT, graphSettings, seedTenant } from '../../support/graphTenant';
+import { GUESTS, jobEnded } from '../../support/guests';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
  * Stepping up and guest reviews with Microsoft Graph (the simulator) as the platform: the jobs

@@ -1,7 +1,7 @@
-import type { Job, Team, TeamChannel, TeamChannelTab, TeamMember } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { outboxTypes, waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job, Team, TeamChannel, TeamChannelTab, TeamMember } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { outboxTypes, waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 const OLIVER = 'Oliver Bennett';
 

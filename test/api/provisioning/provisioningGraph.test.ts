@@ -8,14 +8,14 @@ import type {
   TeamChannel,
   TeamChannelTab,
   TeamMember,
-} from '../../src/contract';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
-import { BOT, personId, seedTenant, TEMPLATE_TEAM, WEB_APP, graphSettings } from '../support/graphTenant';
-import { outboxTypes, waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+} from '../../../src/contract';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
+import { BOT, personId, seedTenant, TEMPLATE_TEAM, WEB_APP, graphSettings } from '../../support/graphTenant';
+import { outboxTypes, waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
  * The provisioning flows of `provisioning.test.ts`, with Steward on `STEWARD_PLATFORM=graph`: the

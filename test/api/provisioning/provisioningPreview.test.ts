@@ -1,6 +1,6 @@
-import type { ApiError, TeamRequestPreview } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { ApiError, TeamRequestPreview } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 const PREVIEW = '/api/v1.0/teams/provisioning/preview';
 const REQUEST = '/api/v1.0/teams/provisioning';

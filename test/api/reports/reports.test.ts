@@ -1,12 +1,12 @@
 import { jwtVerify } from 'jose';
 import { request } from 'undici';
-import { deriveReportUrlKey, signReportGrant } from '../../src/services/reports/signedUrl';
-import type { Job, Report, ReportsCategory, ReportUrl, TeamMember } from '../../src/contract';
-import { SEED_TEMPLATE_TEAM_ID } from '../../src/platform/embedded';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { figure, table } from '../support/reportPages';
-import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../support/steward';
+import { deriveReportUrlKey, signReportGrant } from '../../../src/services/reports/signedUrl';
+import type { Job, Report, ReportsCategory, ReportUrl, TeamMember } from '../../../src/contract';
+import { SEED_TEMPLATE_TEAM_ID } from '../../../src/platform/embedded';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { figure, table } from '../../support/reportPages';
+import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../../support/steward';
 
 const METABASE_KEY = 'a'.repeat(24) + '0123456789abcdef0123456789abcdef0123456789';
 

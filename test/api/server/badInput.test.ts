@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
-import { OPERATIONS, type OperationPolicy } from '../../src/domain/rbac';
-import type { AppRole } from '../../src/contract/roles';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../support/steward';
+import { OPERATIONS, type OperationPolicy } from '../../../src/domain/rbac';
+import type { AppRole } from '../../../src/contract/roles';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../../support/steward';
 
 interface Operation {
   operationId: string;

@@ -1,6 +1,6 @@
-import type { CatalogTemplate, CatalogTemplates, Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { CatalogTemplate, CatalogTemplates, Job } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 type ErrorBody = { error: { code: string; details?: { code: string; target: string; message: string }[] } };
 

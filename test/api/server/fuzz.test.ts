@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { request } from 'undici';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
  * Schema-driven fuzzing of every operation of the served OpenAPI document: malformed JSON, wrong

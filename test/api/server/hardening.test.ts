@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { exportJWK, generateKeyPair, type JWTPayload, type KeyLike, SignJWT } from 'jose';
 import { request } from 'undici';
-import type { ApiError, Job, TeamChannel } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../support/steward';
+import type { ApiError, Job, TeamChannel } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../../support/steward';
 
 const MY_CATALOG = '/api/v1.0/me/catalog/templates';
 const UNKNOWN_PERSON = '99999999-0000-0000-0000-000000000777';

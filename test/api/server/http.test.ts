@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /** The HTTP core: ids, errors for unknown routes and methods, bodies, health, metrics. */
 describe('HTTP core', () => {

@@ -1,5 +1,5 @@
-import { JsonText, sharedJson } from '../../src/api/json';
-import { odataCollection } from '../../src/api/odata';
+import { JsonText, sharedJson } from '../../../src/api/json';
+import { odataCollection } from '../../../src/api/odata';
 
 const template = (name: string) =>
   Object.freeze({ id: name.toLowerCase(), name, owners: Object.freeze(['Zoé']) });

@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { IDLE_CONNECTION_MS } from '../../src/api/idleConnections';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { startTestSteward, type TestSteward } from '../support/steward';
+import { IDLE_CONNECTION_MS } from '../../../src/api/idleConnections';
+import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import { startTestSteward, type TestSteward } from '../../support/steward';
 
 /** One keep-alive connection, read as raw HTTP/1.1: each `get` writes a request and reads its answer. */
 async function keepAliveConnection(url: string) {

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { OPERATIONS, type OperationPolicy } from '../../src/domain/rbac';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { startTestSteward, type TestSteward } from '../support/steward';
+import { OPERATIONS, type OperationPolicy } from '../../../src/domain/rbac';
+import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import { startTestSteward, type TestSteward } from '../../support/steward';
 
 interface Operation {
   operationId: string;

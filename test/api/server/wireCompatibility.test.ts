@@ -1,7 +1,7 @@
-import type { ApiError, Job, Team } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { ApiError, Job, Team } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /** Clients written for the public v1.0 API, on the fields and headers they rely on. */
 describe.each(databaseKinds)('wire compatibility on %s', (kind) => {

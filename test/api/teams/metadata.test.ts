@@ -1,7 +1,7 @@
-import type { Job, MetadataQueryResult } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job, MetadataQueryResult } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 describe.each(databaseKinds)('team metadata on %s', (kind) => {
   let db: TestDatabase;

@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
-import type { Job } from '../../src/contract';
-import { openStore, type Store } from '../../src/store/database';
-import { writeQueuePaused } from '../../src/store/jobs/queuePause';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { recordStatements, type StatementLog } from '../support/statementLog';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { openStore, type Store } from '../../../src/store/database';
+import { writeQueuePaused } from '../../../src/store/jobs/queuePause';
+import {
+  createTestDatabase,
+  databaseKinds,
+  storeOptionsOf,
+  type TestDatabase,
+} from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { recordStatements, type StatementLog } from '../../support/statementLog';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
  * Every answer that shows a job says whether the queue is paused (`steward_meta`). The value is kept

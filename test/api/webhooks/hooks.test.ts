@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 describe('webhook helpers', () => {
   let db: TestDatabase;

@@ -2,11 +2,11 @@ import {
   MAX_REFRESH_USERS,
   renderApprovalCard,
   type ApprovalCardData,
-} from '../../src/bot/approvals/approvalCard';
-import { renderApprovalDecidedCard } from '../../src/bot/approvals/approvalDecidedCard';
-import { renderApprovalReadOnlyCard } from '../../src/bot/approvals/approvalReadOnlyCard';
-import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
-import { APPROVERS, REQUESTER } from './sampleData';
+} from '../../../src/bot/approvals/approvalCard';
+import { renderApprovalDecidedCard } from '../../../src/bot/approvals/approvalDecidedCard';
+import { renderApprovalReadOnlyCard } from '../../../src/bot/approvals/approvalReadOnlyCard';
+import { cardJson, executeActions, expectValidCard, findAll } from '../cards/cardAssertions';
+import { APPROVERS, REQUESTER } from '../cards/sampleData';
 
 const PICTURE = 'https://contoso.example/pictures/client-engagement.png';
 

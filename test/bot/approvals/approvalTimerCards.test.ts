@@ -1,8 +1,8 @@
-import type { StewardOverrides } from '../../src/main';
-import { databaseKinds } from '../support/databases';
-import { PEOPLE } from '../support/steward';
-import { englishOn, readTexts } from './support/englishLeaks';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+import type { StewardOverrides } from '../../../src/main';
+import { databaseKinds } from '../../support/databases';
+import { PEOPLE } from '../../support/steward';
+import { englishOn, readTexts } from '../support/englishLeaks';
+import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
 import {
   ADELE,
   ALEX,
@@ -12,7 +12,7 @@ import {
   SIOBHAN,
   startBotHarness,
   type TeamsPerson,
-} from './support/botHarness';
+} from '../support/botHarness';
 
 const HOUR = 3_600_000;
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };

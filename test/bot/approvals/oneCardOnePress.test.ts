@@ -1,9 +1,9 @@
-import type { Job } from '../../src/contract';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE } from '../support/steward';
-import { actionData, cardOf, cardText, verbsOf } from './support/fakeConnector';
-import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import type { Job } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE } from '../../support/steward';
+import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
+import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
 
 /**
  * Issue 24, point 4: one request, one living card; one press, one effect. The confirmation card

@@ -1,6 +1,13 @@
-import { databaseKinds } from '../support/databases';
-import { actionData, cardText, verbsOf } from './support/fakeConnector';
-import { ADELE, ALEX, type BotHarness, LYNNE, startBotHarness, type TeamsPerson } from './support/botHarness';
+import { databaseKinds } from '../../support/databases';
+import { actionData, cardText, verbsOf } from '../support/fakeConnector';
+import {
+  ADELE,
+  ALEX,
+  type BotHarness,
+  LYNNE,
+  startBotHarness,
+  type TeamsPerson,
+} from '../support/botHarness';
 
 /**
  * A two-stage request in chat (the demo's `partner-workspace`: Legal, then Compliance), through

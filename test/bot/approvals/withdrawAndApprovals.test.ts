@@ -1,9 +1,9 @@
-import type { Job } from '../../src/contract';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE } from '../support/steward';
-import { FRENCH, frenchText } from './support/cardTurns';
-import { actionData, cardOf, cardText, verbsOf } from './support/fakeConnector';
+import type { Job } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE } from '../../support/steward';
+import { FRENCH, frenchText } from '../support/cardTurns';
+import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
 import {
   ADELE,
   ALEX,
@@ -11,7 +11,7 @@ import {
   SIOBHAN,
   startWithApprovers,
   type TeamsPerson,
-} from './support/botHarness';
+} from '../support/botHarness';
 
 /**
  * Issue 24, point 5, in chat: the requester withdraws a request while it waits for approval (asked

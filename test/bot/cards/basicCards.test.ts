@@ -1,9 +1,9 @@
-import { CardVerb } from '../../src/bot/cards/cardVerbs';
-import { renderErrorCard } from '../../src/bot/cards/errorCard';
-import { renderHelpCard } from '../../src/bot/welcome/helpCard';
-import { renderWelcomeCard } from '../../src/bot/welcome/welcomeCard';
+import { CardVerb } from '../../../src/bot/cards/cardVerbs';
+import { renderErrorCard } from '../../../src/bot/cards/errorCard';
+import { renderHelpCard } from '../../../src/bot/welcome/helpCard';
+import { renderWelcomeCard } from '../../../src/bot/welcome/welcomeCard';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';
-import { readerOf } from '../../src/bot/i18n/catalog';
+import { readerOf } from '../../../src/bot/i18n/catalog';
 
 const verbs = (card: ReturnType<typeof renderHelpCard>) =>
   findAll(card.content, 'Action.Execute').map((action) => action.verb);

@@ -4,7 +4,7 @@ import {
   ADAPTIVE_CARD_CONTENT_TYPE,
   TEAMS_CARD_BYTE_LIMIT,
   type AdaptiveCardAttachment,
-} from '../../src/bot/cards/adaptiveCard';
+} from '../../../src/bot/cards/adaptiveCard';
 import cardSchema from './adaptiveCard-1.5-subset.schema.json';
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where the bot's features live; each keeps its card templates beside their renderers. */
-const BOT = path.resolve(__dirname, '..', '..', 'src', 'bot');
+const BOT = path.resolve(__dirname, '..', '..', '..', 'src', 'bot');
 
 /** Every Adaptive Card template of the bot (`src/bot/<feature>/<name>Card.json`), by path. */
 export function cardTemplateFiles(): string[] {

@@ -1,7 +1,7 @@
-import { stepStatuses } from '../../src/domain/jobs';
-import { CatalogTemplate, type Job } from '../../src/contract';
-import { approvalStatus, provisioningSteps } from '../../src/services/provisioning/job/steps';
-import { seedTemplates } from '../../src/store/seed/templates';
+import { stepStatuses } from '../../../src/domain/jobs';
+import { CatalogTemplate, type Job } from '../../../src/contract';
+import { approvalStatus, provisioningSteps } from '../../../src/services/provisioning/job/steps';
+import { seedTemplates } from '../../../src/store/seed/templates';
 
 /** The demo catalog as `GET /me/catalog/templates` returns it (defaults applied). */
 export const catalog: CatalogTemplate[] = seedTemplates.map((template) => CatalogTemplate.parse(template));

@@ -1,4 +1,4 @@
-import { readerOf, say } from '../../src/bot/i18n/catalog';
+import { readerOf, say } from '../../../src/bot/i18n/catalog';
 
 const french = readerOf('fr-FR', 'Europe/Paris');
 const english = readerOf('en-US', 'UTC');

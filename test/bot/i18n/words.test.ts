@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'undici';
-import { databaseKinds } from '../support/databases';
-import { ADELE, ALEX, type BotHarness, startWithApprovers } from './support/botHarness';
-import { ENGLISH, FRENCH } from './support/cardTurns';
-import { englishOn } from './support/englishLeaks';
-import { actionData, cardOf, cardText, fact, type SentCard, verbsOf } from './support/fakeConnector';
+import { databaseKinds } from '../../support/databases';
+import { ADELE, ALEX, type BotHarness, startWithApprovers } from '../support/botHarness';
+import { ENGLISH, FRENCH } from '../support/cardTurns';
+import { englishOn } from '../support/englishLeaks';
+import { actionData, cardOf, cardText, fact, type SentCard, verbsOf } from '../support/fakeConnector';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 

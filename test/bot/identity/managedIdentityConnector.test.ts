@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { AuthenticationConstants, ClaimsIdentity } from 'botframework-connector';
-import { botFrameworkAuthentication } from '../../src/bot';
-import { loadConfig } from '../../src/config';
-import { managedIdentityToken } from '../../src/platform/managedIdentity';
-import { APP_CERTIFICATE } from '../support/fakeIdentity/appCertificate';
-import { FakeIdentity } from '../support/fakeIdentity/server';
+import { botFrameworkAuthentication } from '../../../src/bot';
+import { loadConfig } from '../../../src/config';
+import { managedIdentityToken } from '../../../src/platform/managedIdentity';
+import { APP_CERTIFICATE } from '../../support/fakeIdentity/appCertificate';
+import { FakeIdentity } from '../../support/fakeIdentity/server';
 
 /**
  * The bot as a user-assigned managed identity (`MicrosoftAppType=UserAssignedMSI`): the Bot

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { request } from 'undici';
-import { serviceUrlRule } from '../../src/compose/bot';
-import { loadConfig } from '../../src/config';
-import { databaseKinds } from '../support/databases';
-import { TEST_SECRET, TENANT } from '../support/steward';
-import { actionData, cardText, verbsOf } from './support/fakeConnector';
-import { ADELE, ALEX, BOT, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import { serviceUrlRule } from '../../../src/compose/bot';
+import { loadConfig } from '../../../src/config';
+import { databaseKinds } from '../../support/databases';
+import { TEST_SECRET, TENANT } from '../../support/steward';
+import { actionData, cardText, verbsOf } from '../support/fakeConnector';
+import { ADELE, ALEX, BOT, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
 
 const ATTACKER_SERVICE_URL = 'http://attacker.invalid:9/';
 

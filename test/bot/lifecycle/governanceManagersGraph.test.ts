@@ -1,11 +1,11 @@
 import type { Agent } from 'undici';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { databaseKinds } from '../support/databases';
-import { FakeGraph } from '../support/fakeGraph';
-import { seedTenant } from '../support/graphTenant';
-import { evaluate } from '../support/lifecycle';
-import { PEOPLE } from '../support/steward';
-import { cardOf, cardText } from './support/fakeConnector';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import { databaseKinds } from '../../support/databases';
+import { FakeGraph } from '../../support/fakeGraph';
+import { seedTenant } from '../../support/graphTenant';
+import { evaluate } from '../../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import { cardOf, cardText } from '../support/fakeConnector';
 import {
   ADELE,
   type BotHarness,
@@ -13,7 +13,7 @@ import {
   MEGAN,
   startBotHarness,
   type TeamsPerson,
-} from './support/botHarness';
+} from '../support/botHarness';
 
 const API_APP_ID = '5e7a0d1c-3b2a-4c4d-9e8f-0a1b2c3d4e5f';
 const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };

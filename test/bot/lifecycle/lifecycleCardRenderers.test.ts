@@ -1,8 +1,8 @@
-import { renderInactivityCard } from '../../src/bot/lifecycle/inactivityCard';
-import { renderRenewalCard } from '../../src/bot/lifecycle/renewalCard';
-import type { LifecycleAnswer } from '../../src/bot/lifecycle/lifecycleOutcome';
-import { readerOf } from '../../src/bot/i18n/catalog';
-import { expectValidCard, findAll } from './cardAssertions';
+import { renderInactivityCard } from '../../../src/bot/lifecycle/inactivityCard';
+import { renderRenewalCard } from '../../../src/bot/lifecycle/renewalCard';
+import type { LifecycleAnswer } from '../../../src/bot/lifecycle/lifecycleOutcome';
+import { readerOf } from '../../../src/bot/i18n/catalog';
+import { expectValidCard, findAll } from '../cards/cardAssertions';
 
 const french = readerOf('fr-FR', 'Europe/Paris');
 const ANSWERS: Array<LifecycleAnswer | null> = [

@@ -1,9 +1,9 @@
-import type { TeamLifecycle } from '../../src/contract';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { DAY, evaluate, lifecycleRecords, provisionTeam, teamEvents } from '../support/lifecycle';
-import { PEOPLE } from '../support/steward';
-import { readTexts } from './support/englishLeaks';
+import type { TeamLifecycle } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { DAY, evaluate, lifecycleRecords, provisionTeam, teamEvents } from '../../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import { readTexts } from '../support/englishLeaks';
 import {
   cardSaying as saying,
   ENGLISH,
@@ -11,10 +11,10 @@ import {
   frenchText as french,
   pressOnCard,
   startLifecycleBot,
-} from './support/cardTurns';
-import { redeliver } from './support/redeliver';
-import { actionData, cardText, verbsOf } from './support/fakeConnector';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, type TeamsPerson } from './support/botHarness';
+} from '../support/cardTurns';
+import { redeliver } from '../support/redeliver';
+import { actionData, cardText, verbsOf } from '../support/fakeConnector';
+import { ADELE, ALEX, type BotHarness, SIOBHAN, type TeamsPerson } from '../support/botHarness';
 
 /** The day `days` after today (UTC), as the API writes days. */
 const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
-import { PEOPLE } from '../support/steward';
-import { databaseKinds } from '../support/databases';
-import { DAY, evaluate, provisionTeam, teamEvents } from '../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { DAY, evaluate, provisionTeam, teamEvents } from '../../support/lifecycle';
 import {
   cardSaying as saying,
   ENGLISH,
@@ -8,9 +8,9 @@ import {
   frenchText as french,
   pressOnCard,
   startLifecycleBot,
-} from './support/cardTurns';
-import { cardOf, cardText, verbsOf } from './support/fakeConnector';
-import { ALEX, type BotHarness, MEGAN, SIOBHAN, type TeamsPerson } from './support/botHarness';
+} from '../support/cardTurns';
+import { cardOf, cardText, verbsOf } from '../support/fakeConnector';
+import { ALEX, type BotHarness, MEGAN, SIOBHAN, type TeamsPerson } from '../support/botHarness';
 
 /** Isaiah owns teams too, reads French, and has not talked to the bot yet either. */
 const ISAIAH: TeamsPerson = {

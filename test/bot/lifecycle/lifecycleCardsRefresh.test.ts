@@ -1,9 +1,16 @@
-import { databaseKinds } from '../support/databases';
-import { GUESTS, inviteGuests } from '../support/guests';
-import { DAY, evaluate, provisionTeam } from '../support/lifecycle';
-import { PEOPLE } from '../support/steward';
-import { cardSaying, ENGLISH, FRENCH, frenchText, pressOnCard, startLifecycleBot } from './support/cardTurns';
-import { actionData, cardOf, cardText, refreshOf, type SentCard, verbsOf } from './support/fakeConnector';
+import { databaseKinds } from '../../support/databases';
+import { GUESTS, inviteGuests } from '../../support/guests';
+import { DAY, evaluate, provisionTeam } from '../../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import {
+  cardSaying,
+  ENGLISH,
+  FRENCH,
+  frenchText,
+  pressOnCard,
+  startLifecycleBot,
+} from '../support/cardTurns';
+import { actionData, cardOf, cardText, refreshOf, type SentCard, verbsOf } from '../support/fakeConnector';
 import {
   ADELE,
   ALEX,
@@ -11,7 +18,7 @@ import {
   type BotHarness,
   SIOBHAN,
   type TeamsPerson,
-} from './support/botHarness';
+} from '../support/botHarness';
 
 /**
  * The lifecycle cards refreshed as they are opened (Universal Actions `refresh`): each card carries

@@ -1,18 +1,18 @@
 import type { Storage } from 'botbuilder';
-import type { PostedCard } from '../../src/bot/messenger';
-import { type NoticeRecord, NoticeRecords } from '../../src/bot/lifecycle/lifecycleRecords';
+import type { PostedCard } from '../../../src/bot/messenger';
+import { type NoticeRecord, NoticeRecords } from '../../../src/bot/lifecycle/lifecycleRecords';
 import {
   type GuestReviewRecord,
   LifecycleCardState,
   type OwnerlessRecord,
-} from '../../src/bot/lifecycle/lifecycleCardState';
-import { BotStateRepository } from '../../src/store/bot/botState';
-import { databaseKinds } from '../support/databases';
-import { DAY, provisionTeam } from '../support/lifecycle';
-import { cardSaying, ENGLISH, startLifecycleBot } from './support/cardTurns';
-import { redeliver } from './support/redeliver';
-import { cardOf, cardText } from './support/fakeConnector';
-import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
+} from '../../../src/bot/lifecycle/lifecycleCardState';
+import { BotStateRepository } from '../../../src/store/bot/botState';
+import { databaseKinds } from '../../support/databases';
+import { DAY, provisionTeam } from '../../support/lifecycle';
+import { cardSaying, ENGLISH, startLifecycleBot } from '../support/cardTurns';
+import { redeliver } from '../support/redeliver';
+import { cardOf, cardText } from '../support/fakeConnector';
+import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
 
 /** How many owners the notice names: enough that two processes' writes to its record interleave. */
 const OWNERS = 16;

@@ -2,9 +2,9 @@ import {
   GUESTS_ON_A_CARD,
   renderGuestReviewCard,
   type GuestReviewCardData,
-} from '../../src/bot/lifecycle/guestReviewCard';
-import { renderOwnerlessCard, type OwnerlessCardData } from '../../src/bot/lifecycle/ownerlessCard';
-import { cardJson, expectValidCard, findAll } from './cardAssertions';
+} from '../../../src/bot/lifecycle/guestReviewCard';
+import { renderOwnerlessCard, type OwnerlessCardData } from '../../../src/bot/lifecycle/ownerlessCard';
+import { cardJson, expectValidCard, findAll } from '../cards/cardAssertions';
 
 const ownerless: OwnerlessCardData = {
   teamId: 'team-1',

@@ -1,6 +1,6 @@
-import type { StewardOverrides } from '../../src/main';
-import { databaseKinds } from '../support/databases';
-import { GUESTS, inviteGuests } from '../support/guests';
+import type { StewardOverrides } from '../../../src/main';
+import { databaseKinds } from '../../support/databases';
+import { GUESTS, inviteGuests } from '../../support/guests';
 import {
   DAY,
   evaluate,
@@ -8,11 +8,11 @@ import {
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
-} from '../support/lifecycle';
-import { PEOPLE } from '../support/steward';
-import { englishOn, readTexts } from './support/englishLeaks';
-import { redeliver } from './support/redeliver';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+} from '../../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import { englishOn, readTexts } from '../support/englishLeaks';
+import { redeliver } from '../support/redeliver';
+import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
 import {
   ADELE,
   ALEX,
@@ -22,7 +22,7 @@ import {
   SIOBHAN,
   startBotHarness,
   type TeamsPerson,
-} from './support/botHarness';
+} from '../support/botHarness';
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };

@@ -3,9 +3,9 @@ import {
   galleryTemplate,
   renderGalleryCard,
   type GalleryTemplate,
-} from '../../src/bot/requests/galleryCard';
-import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
-import { catalog } from './sampleData';
+} from '../../../src/bot/requests/galleryCard';
+import { cardJson, executeActions, expectValidCard, findAll } from '../cards/cardAssertions';
+import { catalog } from '../cards/sampleData';
 
 const demoGallery = catalog.map(galleryTemplate).filter((t): t is GalleryTemplate => t !== null);
 

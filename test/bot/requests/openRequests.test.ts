@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PERSON_READS } from '../../src/bot';
-import { writeQueuePaused } from '../../src/store/jobs/queuePause';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { actionData, cardOf, cardText, FakeConnector, type Sent } from './support/fakeConnector';
-import { ALEX, type BotHarness, startBotHarness, type TeamsPerson } from './support/botHarness';
+import { PERSON_READS } from '../../../src/bot';
+import { writeQueuePaused } from '../../../src/store/jobs/queuePause';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { actionData, cardOf, cardText, FakeConnector, type Sent } from '../support/fakeConnector';
+import { ALEX, type BotHarness, startBotHarness, type TeamsPerson } from '../support/botHarness';
 
 /** Seeded people 21–50 (Alex is 20): thirty people besides Alex. */
 const OTHERS: TeamsPerson[] = Array.from({ length: 30 }, (_, i) => {

@@ -1,10 +1,10 @@
-import { progressCardData, renderProgressCard } from '../../src/bot/requests/progressCard';
-import { readerOf } from '../../src/bot/i18n/catalog';
-import type { Job, JobWaitReason } from '../../src/client';
-import { stepStatuses } from '../../src/domain/jobs';
-import { teamArchiveJob } from '../../src/services/teams/teamArchiveJob';
-import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
-import { provisioningJob } from './sampleData';
+import { progressCardData, renderProgressCard } from '../../../src/bot/requests/progressCard';
+import { readerOf } from '../../../src/bot/i18n/catalog';
+import type { Job, JobWaitReason } from '../../../src/client';
+import { stepStatuses } from '../../../src/domain/jobs';
+import { teamArchiveJob } from '../../../src/services/teams/teamArchiveJob';
+import { cardJson, executeActions, expectValidCard, findAll } from '../cards/cardAssertions';
+import { provisioningJob } from '../cards/sampleData';
 
 const PICTURE = 'https://contoso.example/pictures/client-engagement.png';
 const WEB_URL =

@@ -1,8 +1,8 @@
-import { MY_REQUESTS_SHOWN, renderMyRequestsCard } from '../../src/bot/requests/myRequestsCard';
-import { renderConfirmationCard } from '../../src/bot/requests/confirmationCard';
-import { readerOf } from '../../src/bot/i18n/catalog';
-import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
-import { APPROVERS, provisioningJob } from './sampleData';
+import { MY_REQUESTS_SHOWN, renderMyRequestsCard } from '../../../src/bot/requests/myRequestsCard';
+import { renderConfirmationCard } from '../../../src/bot/requests/confirmationCard';
+import { readerOf } from '../../../src/bot/i18n/catalog';
+import { cardJson, executeActions, expectValidCard, findAll } from '../cards/cardAssertions';
+import { APPROVERS, provisioningJob } from '../cards/sampleData';
 
 describe('confirmation card', () => {
   it('confirms the final team name and the approvers, and points to the request’s one living card', () => {

@@ -1,6 +1,6 @@
-import { databaseKinds } from '../support/databases';
-import { actionData, cardText, verbsOf } from './support/fakeConnector';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import { databaseKinds } from '../../support/databases';
+import { actionData, cardText, verbsOf } from '../support/fakeConnector';
+import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
 
 describe.each(databaseKinds)('request → approval → completed, on %s', (kind) => {
   let bot: BotHarness;

@@ -1,6 +1,6 @@
-import { databaseKinds } from '../support/databases';
-import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
-import { actionData, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+import { databaseKinds } from '../../support/databases';
+import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { actionData, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
 
 /** The inputs of a card, by id. */
 function inputs(card: SentCard): Map<string, Record<string, unknown>> {

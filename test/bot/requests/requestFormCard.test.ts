@@ -1,6 +1,6 @@
-import { renderRequestFormCard, type RequestFormCardData } from '../../src/bot/requests/requestFormCard';
-import { cardJson, executeActions, expectValidCard, findAll } from './cardAssertions';
-import { clientTemplate, REQUESTER, template } from './sampleData';
+import { renderRequestFormCard, type RequestFormCardData } from '../../../src/bot/requests/requestFormCard';
+import { cardJson, executeActions, expectValidCard, findAll } from '../cards/cardAssertions';
+import { clientTemplate, REQUESTER, template } from '../cards/sampleData';
 
 const people = [
   { title: REQUESTER.displayName, value: REQUESTER.id },

@@ -1,10 +1,10 @@
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { provisionTeam } from '../support/lifecycle';
-import { PEOPLE } from '../support/steward';
-import { ENGLISH, FRENCH, frenchText } from './support/cardTurns';
-import { actionData, cardText } from './support/fakeConnector';
-import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { provisionTeam } from '../../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import { ENGLISH, FRENCH, frenchText } from '../support/cardTurns';
+import { actionData, cardText } from '../support/fakeConnector';
+import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
 
 /**
  * Issue 24, point 2: an archive is not a new team. Alex archives a team he owns through the API;

@@ -1,7 +1,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
-import { ALEX, type BotHarness, startBotHarness } from './support/botHarness';
-import { actionData, cardText } from './support/fakeConnector';
-import { PEOPLE } from '../support/steward';
+import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { actionData, cardText } from '../support/fakeConnector';
+import { PEOPLE } from '../../support/steward';
 
 const LABELS_PATH = '/api/v1.0/me/labels';
 const WARNING = 'the sensitivity labels could not be read for the request form';

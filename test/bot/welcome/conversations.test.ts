@@ -1,5 +1,5 @@
-import { actionData, cardText, verbsOf } from './support/fakeConnector';
-import { ALEX, type BotHarness, BOT, startBotHarness, STRANGER } from './support/botHarness';
+import { actionData, cardText, verbsOf } from '../support/fakeConnector';
+import { ALEX, type BotHarness, BOT, startBotHarness, STRANGER } from '../support/botHarness';
 
 describe('the bot: welcome, help, templates, form, my requests', () => {
   let bot: BotHarness;

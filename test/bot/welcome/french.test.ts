@@ -1,7 +1,7 @@
-import { databaseKinds } from '../support/databases';
-import { ADELE, ALEX, MEGAN, type BotHarness, startWithApprovers } from './support/botHarness';
-import { englishOn, readTexts } from './support/englishLeaks';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from './support/fakeConnector';
+import { databaseKinds } from '../../support/databases';
+import { ADELE, ALEX, MEGAN, type BotHarness, startWithApprovers } from '../support/botHarness';
+import { englishOn, readTexts } from '../support/englishLeaks';
+import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 

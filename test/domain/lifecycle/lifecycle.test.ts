@@ -3,9 +3,9 @@ import {
   EMPTY_LIFECYCLE_RECORD,
   type LifecycleFacts,
   renewedRecord,
-} from '../../src/domain/lifecycle/decide';
-import { addDays, daysBetween, isCalendarDate } from '../../src/domain/lifecycle/dates';
-import { LifecyclePolicy } from '../../src/contract';
+} from '../../../src/domain/lifecycle/decide';
+import { addDays, daysBetween, isCalendarDate } from '../../../src/domain/lifecycle/dates';
+import { LifecyclePolicy } from '../../../src/contract';
 
 const TEAM: LifecycleFacts = {
   teamId: 't1',

@@ -1,16 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { findReport, REPORT_CATEGORIES, REPORTS } from '../../src/domain/reports/catalogue';
-import { escapeMarkup, renderChart } from '../../src/api/routes/reports/charts';
-import { formatDuration } from '../../src/domain/reports/charts';
-import { renderReportErrorPage, renderReportPage } from '../../src/api/routes/reports/page';
+import { findReport, REPORT_CATEGORIES, REPORTS } from '../../../src/domain/reports/catalogue';
+import { escapeMarkup, renderChart } from '../../../src/api/routes/reports/charts';
+import { formatDuration } from '../../../src/domain/reports/charts';
+import { renderReportErrorPage, renderReportPage } from '../../../src/api/routes/reports/page';
 import {
   deriveReportUrlKey,
   REPORT_URL_TTL_SECONDS,
   type ReportGrant,
   signReportGrant,
   verifyReportToken,
-} from '../../src/services/reports/signedUrl';
-import { orphanedTeamsView, teamsCreatedView } from '../../src/domain/reports/views';
+} from '../../../src/services/reports/signedUrl';
+import { orphanedTeamsView, teamsCreatedView } from '../../../src/domain/reports/views';
 
 const SECRET = 'a-deployment-secret-of-at-least-32-bytes!';
 const TENANT = '00000000-0000-0000-0000-000000000001';

@@ -1,4 +1,9 @@
-import { compileConvention, RULE_LIMITS, RuleEvaluationError, RuleSyntaxError } from '../../src/domain/rules';
+import {
+  compileConvention,
+  RULE_LIMITS,
+  RuleEvaluationError,
+  RuleSyntaxError,
+} from '../../../src/domain/rules';
 
 const scope = {
   request: {

@@ -1,4 +1,4 @@
-import { compileRule, RULE_LIMITS, RuleEvaluationError, RuleSyntaxError } from '../../src/domain/rules';
+import { compileRule, RULE_LIMITS, RuleEvaluationError, RuleSyntaxError } from '../../../src/domain/rules';
 
 const frenchMarketer = {
   user: {

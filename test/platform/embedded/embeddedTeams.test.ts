@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Conflict, NotFound } from '../../src/domain/errors';
-import { EmbeddedTeams, SEED_TEMPLATE_TEAM_ID, seedEmbeddedTeams } from '../../src/platform/embedded';
-import { DEFAULT_TEAM_SETTINGS } from '../../src/platform/embedded/teamRows';
-import { type CloneTeamSpec, PlatformError } from '../../src/platform/port';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { seedDemoData } from '../../src/store/seed';
-import { newTeamSpec } from '../support/teams';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { Conflict, NotFound } from '../../../src/domain/errors';
+import { EmbeddedTeams, SEED_TEMPLATE_TEAM_ID, seedEmbeddedTeams } from '../../../src/platform/embedded';
+import { DEFAULT_TEAM_SETTINGS } from '../../../src/platform/embedded/teamRows';
+import { type CloneTeamSpec, PlatformError } from '../../../src/platform/port';
+import { migrate, openStore, type Store } from '../../../src/store/database';
+import { seedDemoData } from '../../../src/store/seed';
+import { newTeamSpec } from '../../support/teams';
+import {
+  createTestDatabase,
+  databaseKinds,
+  storeOptionsOf,
+  type TestDatabase,
+} from '../../support/databases';
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
 const MEGAN = '00000000-0000-0000-0000-000000000021';

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import { EmbeddedTeams } from '../../src/platform/embedded';
+import { EmbeddedTeams } from '../../../src/platform/embedded';
 import {
   escapeHtml,
   htmlToText,
   renderTeamListPage,
   renderTeamPage,
-} from '../../src/platform/embedded/viewer';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { seedDemoData } from '../../src/store/seed';
-import { newTeamSpec } from '../support/teams';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { startTestSteward, type TestSteward } from '../support/steward';
+} from '../../../src/platform/embedded/viewer';
+import { migrate, openStore, type Store } from '../../../src/store/database';
+import { seedDemoData } from '../../../src/store/seed';
+import { newTeamSpec } from '../../support/teams';
+import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import { startTestSteward, type TestSteward } from '../../support/steward';
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
 const MEGAN = '00000000-0000-0000-0000-000000000021';

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Agent, request } from 'undici';
-import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
-import { FakeGraph, FAKE_GRAPH_CERT } from '../support/fakeGraph';
-import { APP_CERTIFICATE, APP_KEY } from '../support/fakeIdentity/appCertificate';
-import { FakeIdentity } from '../support/fakeIdentity/server';
-import { type Process, spawnMain } from '../support/mainProcess';
+import { EmbeddedTokenIssuer } from '../../../src/services/access/tokens';
+import { FakeGraph, FAKE_GRAPH_CERT } from '../../support/fakeGraph';
+import { APP_CERTIFICATE, APP_KEY } from '../../support/fakeIdentity/appCertificate';
+import { FakeIdentity } from '../../support/fakeIdentity/server';
+import { type Process, spawnMain } from '../../support/mainProcess';
 
 /**
  * Steward's Graph credentials without a secret, end to end: `node dist/main.js` configured only by

@@ -1,7 +1,7 @@
 import type { Agent } from 'undici';
-import { Label, User } from '../../src/contract';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
+import { Label, User } from '../../../src/contract';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
 const ISAIAH = '00000000-0000-0000-0000-000000000023';

@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { FakeGraph } from '../support/fakeGraph';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import { FakeGraph } from '../../support/fakeGraph';
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
 const MEGAN = '00000000-0000-0000-0000-000000000021';

@@ -1,7 +1,7 @@
 import type { Agent } from 'undici';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import type { LifecycleFacts, TeamActivity } from '../../src/platform/port';
-import { FakeGraph } from '../support/fakeGraph';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import type { LifecycleFacts, TeamActivity } from '../../../src/platform/port';
+import { FakeGraph } from '../../support/fakeGraph';
 
 const OWNER = '00000000-0000-0000-0000-000000000020';
 const MEMBER = '00000000-0000-0000-0000-000000000021';

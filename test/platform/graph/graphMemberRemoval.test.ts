@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { FakeGraph } from '../support/fakeGraph';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import { FakeGraph } from '../../support/fakeGraph';
 
 const OWNER = '00000000-0000-0000-0000-000000000020';
 const GUEST = '00000000-0000-0000-0000-000000000022';

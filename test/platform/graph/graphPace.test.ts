@@ -1,8 +1,12 @@
 import type { Agent } from 'undici';
-import { createGraphPlatform, type GraphPlatform, type GraphPlatformOptions } from '../../src/platform/graph';
-import type { NewTeamSpec } from '../../src/platform/port';
-import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
-import { PUBLISHED_LIMITS } from '../support/fakeGraph/limits';
+import {
+  createGraphPlatform,
+  type GraphPlatform,
+  type GraphPlatformOptions,
+} from '../../../src/platform/graph';
+import type { NewTeamSpec } from '../../../src/platform/port';
+import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
+import { PUBLISHED_LIMITS } from '../../support/fakeGraph/limits';
 
 /**
  * The adapter against the Graph simulator over HTTPS on loopback: the welcome message as the bot,

@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
-import { createGraphPlatform } from '../../src/platform/graph';
-import { FakeGraph } from '../support/fakeGraph';
+import { createGraphPlatform } from '../../../src/platform/graph';
+import { FakeGraph } from '../../support/fakeGraph';
 
 const APP_ID = '7a7a7a7a-0000-4000-8000-00000000007a';
 const ALEX = '00000000-0000-0000-0000-000000000020';

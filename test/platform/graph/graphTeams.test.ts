@@ -1,16 +1,20 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Agent } from 'undici';
-import { NotFound } from '../../src/domain/errors';
-import { Team, TeamChannelTab, TeamMember } from '../../src/contract';
-import { createGraphPlatform, type GraphPlatform, type GraphPlatformOptions } from '../../src/platform/graph';
+import { NotFound } from '../../../src/domain/errors';
+import { Team, TeamChannelTab, TeamMember } from '../../../src/contract';
+import {
+  createGraphPlatform,
+  type GraphPlatform,
+  type GraphPlatformOptions,
+} from '../../../src/platform/graph';
 import {
   type NewTeamSpec,
   type OperationCheckpoint,
   type OperationState,
   PlatformError,
-} from '../../src/platform/port';
-import { FakeGraph, type LoggedRequest } from '../support/fakeGraph';
+} from '../../../src/platform/port';
+import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
 const MEGAN = '00000000-0000-0000-0000-000000000021';

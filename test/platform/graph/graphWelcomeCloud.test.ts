@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
-import { createGraphPlatform, type GraphPlatform } from '../../src/platform/graph';
-import { FakeGraph } from '../support/fakeGraph';
+import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
+import { FakeGraph } from '../../support/fakeGraph';
 
 /** The welcome as the bot in a national cloud: the Bot Connector address and token scope it follows. */
 

@@ -1,8 +1,8 @@
-import type { CatalogTemplate, Job } from '../../src/contract';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { stewardOnMovedClock } from '../support/movedClock';
-import { PEOPLE, type TestSteward } from '../support/steward';
+import type { CatalogTemplate, Job } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { stewardOnMovedClock } from '../../support/movedClock';
+import { PEOPLE, type TestSteward } from '../../support/steward';
 
 const HOUR = 3_600_000;
 

@@ -1,8 +1,8 @@
-import type { Job } from '../../src/contract';
-import { type BudgetedSteward, startBudgetedSteward } from '../support/budgetedSteward';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { type BudgetedSteward, startBudgetedSteward } from '../../support/budgetedSteward';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE } from '../../support/steward';
 
 const TEAMS = 8;
 

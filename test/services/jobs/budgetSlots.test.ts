@@ -1,8 +1,8 @@
-import type { Job } from '../../src/contract';
-import { type BudgetedSteward, startBudgetedSteward } from '../support/budgetedSteward';
-import { databaseKinds } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { type BudgetedSteward, startBudgetedSteward } from '../../support/budgetedSteward';
+import { databaseKinds } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE } from '../../support/steward';
 
 /** A team's channels, tabs, members and apps: the calls after its creation, paced per team. */
 const TEAM_WORK = /^\/v1\.0\/teams\/([^/]+)\/(channels|members|installedApps)/;

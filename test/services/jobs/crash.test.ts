@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import type { Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../../support/steward';
 
-const MAIN = path.join(__dirname, '..', '..', 'dist', 'main.js');
+const MAIN = path.join(__dirname, '..', '..', '..', 'dist', 'main.js');
 /**
  * How long a wait for the jobs' state may take: it includes a worker process's start-up, which takes
  * seconds on a loaded two-core machine. A bound against a hang, not a speed target.

@@ -1,15 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Agent } from 'undici';
-import type { StoredJob } from '../../src/domain/jobs';
-import type { Job } from '../../src/contract';
-import { createGraphPlatform } from '../../src/platform/graph';
-import { toJob } from '../../src/store/jobs/jobRows';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { FAKE_GRAPH_CERT, FakeGraph } from '../support/fakeGraph';
-import { BOT, seedTenant, graphSettings } from '../support/graphTenant';
-import { type Process, spawnMain } from '../support/mainProcess';
-import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';
+import type { StoredJob } from '../../../src/domain/jobs';
+import type { Job } from '../../../src/contract';
+import { createGraphPlatform } from '../../../src/platform/graph';
+import { toJob } from '../../../src/store/jobs/jobRows';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { FAKE_GRAPH_CERT, FakeGraph } from '../../support/fakeGraph';
+import { BOT, seedTenant, graphSettings } from '../../support/graphTenant';
+import { type Process, spawnMain } from '../../support/mainProcess';
+import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../../support/steward';
 
 const PROJECT_CHANNELS = ['Deliverables', 'General', 'Planning'];
 /**

@@ -1,7 +1,7 @@
-import type { Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
  * Platform failures during a job, injected with the embedded platform's fault knob: transient

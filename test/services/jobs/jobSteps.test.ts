@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { loadConfig } from '../../src/config';
-import type { Job } from '../../src/contract';
-import { startSteward, type Steward } from '../../src/main';
-import { JobRepository } from '../../src/store/jobs/jobs';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../support/steward';
+import { loadConfig } from '../../../src/config';
+import type { Job } from '../../../src/contract';
+import { startSteward, type Steward } from '../../../src/main';
+import { JobRepository } from '../../../src/store/jobs/jobs';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../../support/steward';
 
 /** Each job says which of its steps ran, had nothing to do, failed or were rejected (`Job.steps`). */
 describe.each(databaseKinds)('job steps on %s', (kind) => {

@@ -1,6 +1,6 @@
-import { LeaseKeeper } from '../../src/services/jobs/leaseKeeper';
-import { JobRepository } from '../../src/store/jobs/jobs';
-import { databaseKinds, suiteStore } from '../support/databases';
+import { LeaseKeeper } from '../../../src/services/jobs/leaseKeeper';
+import { JobRepository } from '../../../src/store/jobs/jobs';
+import { databaseKinds, suiteStore } from '../../support/databases';
 
 /**
  * A worker renews its leases on Steward's clock, the one its claims read: on a clock moved

@@ -1,11 +1,11 @@
 import type { Agent } from 'undici';
-import type { Job } from '../../src/contract';
-import { createGraphPlatform } from '../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { FakeGraph } from '../support/fakeGraph';
-import { BOT, seedTenant, graphSettings } from '../support/graphTenant';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { createGraphPlatform } from '../../../src/platform/graph';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { FakeGraph } from '../../support/fakeGraph';
+import { BOT, seedTenant, graphSettings } from '../../support/graphTenant';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 const TEAMS = 20;
 const HELD_MS = 10 * 60_000;

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import type { Job } from '../../src/contract';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import { waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
-const QUEUE = path.join(__dirname, '..', '..', 'dist', 'cli', 'queue.js');
+const QUEUE = path.join(__dirname, '..', '..', '..', 'dist', 'cli', 'queue.js');
 
 /** Runs `npm run queue -- <command>`'s program against the test database; resolves with its output. */
 const queueCommand = (db: TestDatabase, command: string) =>

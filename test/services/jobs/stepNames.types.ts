@@ -5,13 +5,18 @@
  * typecheck if the line below it compiles.
  */
 import { z } from 'zod';
-import { approvalTimerJob } from '../../src/services/approvals/approvalTimerJob';
-import { type JobHandler, type JobRun, jobType, type JobTypeModule } from '../../src/services/jobs/jobType';
-import { lifecycleEvaluationJob } from '../../src/services/lifecycle/evaluationJob';
-import { lifecycleChangeJob } from '../../src/services/lifecycle/lifecycleChangeJob';
-import { provisioningJob } from '../../src/services/provisioning/job';
-import { teamArchiveJob } from '../../src/services/teams/teamArchiveJob';
-import { webhookDeliveryJob } from '../../src/services/webhooks/webhookDeliveryJob';
+import { approvalTimerJob } from '../../../src/services/approvals/approvalTimerJob';
+import {
+  type JobHandler,
+  type JobRun,
+  jobType,
+  type JobTypeModule,
+} from '../../../src/services/jobs/jobType';
+import { lifecycleEvaluationJob } from '../../../src/services/lifecycle/evaluationJob';
+import { lifecycleChangeJob } from '../../../src/services/lifecycle/lifecycleChangeJob';
+import { provisioningJob } from '../../../src/services/provisioning/job';
+import { teamArchiveJob } from '../../../src/services/teams/teamArchiveJob';
+import { webhookDeliveryJob } from '../../../src/services/webhooks/webhookDeliveryJob';
 
 /** The run a module's handler is given: its data, and its own step names. */
 type RunOf<M> = M extends JobTypeModule<infer D, infer S> ? JobRun<D, S> : never;

@@ -1,6 +1,6 @@
-import type { LifecyclePreview, TeamLifecycle } from '../../src/contract';
-import { scheduledEvaluationId } from '../../src/services/lifecycle/evaluations';
-import { databaseKinds } from '../support/databases';
+import type { LifecyclePreview, TeamLifecycle } from '../../../src/contract';
+import { scheduledEvaluationId } from '../../../src/services/lifecycle/evaluations';
+import { databaseKinds } from '../../support/databases';
 import {
   DAY,
   evaluate,
@@ -8,9 +8,9 @@ import {
   lifecycleTemplate,
   provisionTeam,
   teamEvents,
-} from '../support/lifecycle';
-import { storedJobSettled as settled, stewardOnMovedClock } from '../support/movedClock';
-import { PEOPLE, type TestSteward } from '../support/steward';
+} from '../../support/lifecycle';
+import { storedJobSettled as settled, stewardOnMovedClock } from '../../support/movedClock';
+import { PEOPLE, type TestSteward } from '../../support/steward';
 
 /**
  * The evaluator's repairs and its schedule: ownerless teams reported once per episode, permanent

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { outboxTypes, waitForJob } from '../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import type { Job } from '../../../src/contract';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { outboxTypes, waitForJob } from '../../support/jobs';
+import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /** A request the receiver got. */
 interface Received {

@@ -1,6 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DeliveryFailed, type HostResolver, WebhookSender } from '../../src/services/webhooks/webhookSender';
+import {
+  DeliveryFailed,
+  type HostResolver,
+  WebhookSender,
+} from '../../../src/services/webhooks/webhookSender';
 
 /**
  * The HTTP side of deliveries, against loopback servers only: redirects are not followed, an

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry } from '../../src/domain/audit';
-import { AuditRepository } from '../../src/store/audit/audit';
-import { databaseKinds, suiteStore } from '../support/databases';
+import type { AuditEntry } from '../../../src/domain/audit';
+import { AuditRepository } from '../../../src/store/audit/audit';
+import { databaseKinds, suiteStore } from '../../support/databases';
 
 /**
  * One append of records in several trails (a provisioning job's completion: `job_completed` in

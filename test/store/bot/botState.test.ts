@@ -1,6 +1,11 @@
-import { BotStateConflict, BotStateRepository } from '../../src/store/bot/botState';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { BotStateConflict, BotStateRepository } from '../../../src/store/bot/botState';
+import { migrate, openStore, type Store } from '../../../src/store/database';
+import {
+  createTestDatabase,
+  databaseKinds,
+  storeOptionsOf,
+  type TestDatabase,
+} from '../../support/databases';
 
 describe.each(databaseKinds)('bot state on %s', (kind) => {
   let db: TestDatabase;

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { requestClassKey } from '../../src/domain/graphBudget';
-import { GraphBudgetRepository } from '../../src/store/graphBudget/graphBudget';
-import { JobRepository } from '../../src/store/jobs/jobs';
-import { migrate, openStore, type Store } from '../../src/store/database';
+import { requestClassKey } from '../../../src/domain/graphBudget';
+import { GraphBudgetRepository } from '../../../src/store/graphBudget/graphBudget';
+import { JobRepository } from '../../../src/store/jobs/jobs';
+import { migrate, openStore, type Store } from '../../../src/store/database';
 import {
   createTestDatabase,
   databaseKinds,
   storeOptionsOf,
   suiteStore,
   type TestDatabase,
-} from '../support/databases';
+} from '../../support/databases';
 
 /** A minute between two turns: nothing in the test takes long enough to reach the next one. */
 const INTERVAL_MS = 60_000;

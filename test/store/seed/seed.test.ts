@@ -1,6 +1,6 @@
-import { APP_ROLES } from '../../src/contract/roles';
-import { CatalogTemplate } from '../../src/contract/catalog';
-import { Label, User } from '../../src/contract/directory';
+import { APP_ROLES } from '../../../src/contract/roles';
+import { CatalogTemplate } from '../../../src/contract/catalog';
+import { Label, User } from '../../../src/contract/directory';
 import {
   SEED_TENANT_ID,
   type SeedUser,
@@ -8,8 +8,8 @@ import {
   seedGroups,
   seedLabels,
   seedUsers,
-} from '../../src/store/seed/directory';
-import { seedTemplates } from '../../src/store/seed/templates';
+} from '../../../src/store/seed/directory';
+import { seedTemplates } from '../../../src/store/seed/templates';
 
 /** A GUID: 8-4-4-4-12 hex digits, as Teams, Entra ID and the Agents Toolkit require. */
 const GUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,11 @@
-import { HookRepository } from '../../src/store/webhooks/hooks';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { HookRepository } from '../../../src/store/webhooks/hooks';
+import { migrate, openStore, type Store } from '../../../src/store/database';
+import {
+  createTestDatabase,
+  databaseKinds,
+  storeOptionsOf,
+  type TestDatabase,
+} from '../../support/databases';
 
 /**
  * A hook's streak of failed deliveries, counted by two stores on one database as two worker
