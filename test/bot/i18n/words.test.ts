@@ -72,6 +72,15 @@ describe.each(databaseKinds)('words people read, on %s', (kind) => {
     const jobId = await requestProject('Heron');
     // Once it is ready, its card's link names its team.
     const webUrl = await readyTeamUrl(jobId);
+    // The bot hears of the end on its own time: its cards drawn done, then one short message says
+    // the team is ready. Waited for, so that nothing of it lands among the answers read below.
+    await bot.connector.waitFor(() =>
+      bot.connector
+        .messages(ALEX.conversationId)
+        .some(
+          (m) => (cardOf(m.body)?.fallbackText as string | undefined) === 'Your team PRJ-Heron is ready.',
+        ),
+    );
     for (const typed of ['status PRJ-Heron', 'status prj-heron', 'status Heron']) {
       const mark = bot.connector.sent.length;
       await bot.say(ALEX, typed);
