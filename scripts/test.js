@@ -5,13 +5,12 @@
 //                                        projects (the system one beside the others, in series)
 //   node scripts/test.js unit [args…]    one project (unit, integration or system), Jest's args after
 //
-// The unit and integration projects share one Jest run whose workers fill the machine (most of
-// their time is spent waiting on databases, child processes and timers, not on a core); the system
+// The unit and integration projects share one Jest run with a worker a core; the system
 // project runs in a second Jest run at the same time, one file after another, because its files
 // measure whole processes (memory, crashes, shutdown deadlines) and start heavy tools (the Agents
 // Playground with Chromium, nginx, the Agents Toolkit). Its output is held and printed after the
 // first run's, so the two never interleave. Coverage (V8's, no instrumentation) is measured on the
-// unit and integration run, against the floor in jest.config.js.
+// unit and integration run in CI, against the floor in jest.config.js.
 'use strict';
 
 const { spawn } = require('node:child_process');
@@ -22,12 +21,22 @@ const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const PROJECTS = ['unit', 'integration', 'system'];
 
-/** Workers of the unit and integration run: its suites mostly wait, so more than the cores. */
+/**
+ * Workers of the unit and integration run: one a core. Measured on 2 cores (bench/RESULTS.md,
+ * "npm test"), the suites are bound by the CPU more than by their waits: 3 or 4 workers finished no
+ * sooner than 2 and spent more CPU.
+ */
 function workers() {
   const fromEnv = Number(process.env.STEWARD_TEST_WORKERS);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  return Math.max(2, availableParallelism() * 2);
+  return Math.max(2, availableParallelism());
 }
+
+/**
+ * Coverage doubles the CPU the suites spend (V8's counts turned into per-file reports for each test
+ * file), so it is measured in CI (`CI` set) and on request (`STEWARD_TEST_COVERAGE=1`).
+ */
+const coverage = Boolean(process.env.CI) || process.env.STEWARD_TEST_COVERAGE === '1';
 
 /**
  * Runs `command args` from the repository's root; resolves with its exit code. With `hold`, its
@@ -77,7 +86,7 @@ async function main() {
     'unit',
     'integration',
     `--maxWorkers=${workers()}`,
-    '--coverage',
+    ...(coverage ? ['--coverage'] : []),
     ...(first ? [first, ...rest] : []),
   ]);
   const held = await system;
