@@ -2,11 +2,11 @@
  * Jest runs the TypeScript sources directly; `npm run typecheck` does the type checking. The suites
  * are three projects (`npm test` runs them all, `npm run test:unit` and friends one each):
  *
- * - `unit`: pure modules (lib, contract, domain, config, the bot's cards and words, the client,
+ * - `unit`: pure modules (lib, contract, domain, config, the bot's cards, the client,
  *   lint and docs checks): no database, no server of ours.
  * - `system`: whole processes and outside tools (the Agents Playground and Chromium, the cluster and
- *   nginx, crash and heap tests, shutdown, the Agents Toolkit): they measure time and memory, so
- *   `scripts/test.js` runs them one at a time, beside the others.
+ *   nginx, crash and heap tests, shutdown, the Agents Toolkit): they measure time and memory, and
+ *   run one at a time.
  * - `integration`: the rest: the API, the worker, the bot and the store over real HTTP and real
  *   databases.
  */
@@ -22,7 +22,7 @@ const SYSTEM = [
 /** Test files of the unit project. */
 const UNIT = [
   '(lib|contract|domain|config|client|lint|docs|scripts)/.*',
-  'bot/(cards|i18n)/.*',
+  'bot/cards/.*',
   // The card renderers' own tests, beside the features' conversations
   'bot/\\w+/(approvalCards|lifecycleCardRenderers|lifecycleResponseCards|galleryCard|progressCard|requestCards|requestFormCard)',
   'manifest/(?!toolkit)\\w+',
@@ -42,9 +42,10 @@ const common = {
 module.exports = {
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   testTimeout: 30000,
-  // V8's own coverage (no instrumentation), of src/ as the unit and integration suites run it
-  // in-process; what child processes run (dist/) is not counted. The floor is the figure measured
-  // when it was set: a change may raise it, never lower it.
+  // V8's own coverage (no instrumentation; `STEWARD_TEST_COVERAGE=1 npm test`), of src/ as the
+  // suites run it in-process; what child processes run (dist/) is not counted. The floor is the
+  // figure measured when it was set (97.42 % of lines, 88.55 % of branches): a change may raise
+  // it, never lower it.
   coverageProvider: 'v8',
   collectCoverageFrom: ['<rootDir>/src/**/*.ts'],
   coverageReporters: ['text-summary', 'json-summary'],

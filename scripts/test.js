@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck and every Jest project, on as many cores as each can use.
+// `npm test`: lint, typecheck, dist/ compiled once, then every Jest project.
 //
 //   node scripts/test.js                 lint and typecheck, then the unit, integration and system
-//                                        projects (the system one beside the others, in series)
+//                                        projects, one file at a time
 //   node scripts/test.js unit [args…]    one project (unit, integration or system), Jest's args after
 //
-// The unit and integration projects share one Jest run with a worker a core; the system
-// project runs in a second Jest run at the same time, one file after another, because its files
-// measure whole processes (memory, crashes, shutdown deadlines) and start heavy tools (the Agents
-// Playground with Chromium, nginx, the Agents Toolkit). Its output is held and printed after the
-// first run's, so the two never interleave. Coverage (V8's, no instrumentation) is measured on the
-// unit and integration run in CI, against the floor in jest.config.js.
+// One file at a time: measured on 2 cores (bench/RESULTS.md, "npm test"), the suites are bound by
+// the CPU, not by their waits. One worker keeps a core for the database, the child processes and
+// the tools the suites start; more workers finished no sooner and made timing-sensitive suites
+// (timers driven by a moved clock, bot round trips) miss their windows. The unit project, pure
+// modules, runs on every core when run alone. STEWARD_TEST_WORKERS overrides the count;
+// STEWARD_TEST_COVERAGE=1 measures V8 coverage against the floor in jest.config.js (it doubles the
+// CPU the suites spend).
 'use strict';
 
 const { spawn } = require('node:child_process');
@@ -21,42 +22,20 @@ const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const PROJECTS = ['unit', 'integration', 'system'];
 
-/**
- * Workers of the unit and integration run: one a core. Measured on 2 cores (bench/RESULTS.md,
- * "npm test"), the suites are bound by the CPU more than by their waits: 3 or 4 workers finished no
- * sooner than 2 and spent more CPU.
- */
-function workers() {
+/** Workers for `project` (all projects when undefined). */
+function workers(project) {
   const fromEnv = Number(process.env.STEWARD_TEST_WORKERS);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  return Math.max(2, availableParallelism());
+  return project === 'unit' ? availableParallelism() : 1;
 }
 
-/**
- * Coverage doubles the CPU the suites spend (V8's counts turned into per-file reports for each test
- * file), so it is measured in CI (`CI` set) and on request (`STEWARD_TEST_COVERAGE=1`).
- */
-const coverage = Boolean(process.env.CI) || process.env.STEWARD_TEST_COVERAGE === '1';
+const coverage = process.env.STEWARD_TEST_COVERAGE === '1' ? ['--coverage'] : [];
 
-/**
- * Runs `command args` from the repository's root; resolves with its exit code. With `hold`, its
- * output is kept and returned instead of printed.
- */
-function run(command, args, { hold = false, env = {} } = {}) {
+/** Runs `command args` from the repository's root; resolves with its exit code. */
+function run(command, args) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    const chunks = [];
-    if (hold) {
-      child.stdout.on('data', (chunk) => chunks.push(chunk));
-      child.stderr.on('data', (chunk) => chunks.push(chunk));
-    }
-    child.on('close', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks) }),
-    );
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -65,35 +44,31 @@ const npmRun = (script) => run(process.platform === 'win32' ? 'npm.cmd' : 'npm',
 async function main() {
   const [first, ...rest] = process.argv.slice(2);
   if (PROJECTS.includes(first)) {
-    const serial = first === 'system' ? ['--runInBand'] : [`--maxWorkers=${workers()}`];
-    const { code } = await run(process.execPath, [jest, '--selectProjects', first, ...serial, ...rest]);
-    return code;
+    return run(process.execPath, [
+      jest,
+      '--selectProjects',
+      first,
+      `--maxWorkers=${workers(first)}`,
+      ...coverage,
+      ...rest,
+    ]);
   }
   const started = Date.now();
   for (const script of ['lint', 'typecheck']) {
-    const { code } = await npmRun(script);
+    const code = await npmRun(script);
     if (code !== 0) return code;
   }
-  // Compiled once, before either Jest run starts (their global setups find it current).
+  // Compiled once, before Jest starts (its global setup then finds dist/ current).
   const built = await run(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']);
-  if (built.code !== 0) return built.code;
-
-  process.stdout.write('\nThe system project runs beside the others; its report follows theirs.\n');
-  const system = run(process.execPath, [jest, '--selectProjects', 'system', '--runInBand'], { hold: true });
-  const others = await run(process.execPath, [
+  if (built !== 0) return built;
+  const code = await run(process.execPath, [
     jest,
-    '--selectProjects',
-    'unit',
-    'integration',
     `--maxWorkers=${workers()}`,
-    ...(coverage ? ['--coverage'] : []),
+    ...coverage,
     ...(first ? [first, ...rest] : []),
   ]);
-  const held = await system;
-  process.stdout.write('\n--- the system project\n');
-  process.stdout.write(held.output);
   process.stdout.write(`\nnpm test took ${Math.round((Date.now() - started) / 1000)} s.\n`);
-  return others.code || held.code;
+  return code;
 }
 
 main().then(
