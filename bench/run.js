@@ -27,6 +27,7 @@ const BENCHMARKS = {
   lifecycle: require('./lifecycle'),
   'api-statements': require('./apiStatements'),
   'lifecycle-graph': require('./lifecycleGraph'),
+  'test-suite': require('./testSuite'),
 };
 
 /** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */
