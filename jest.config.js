@@ -3,7 +3,8 @@
  * are three projects (`npm test` runs them all, `npm run test:unit` and friends one each):
  *
  * - `unit`: pure modules (lib, contract, domain, config, the bot's cards, the client,
- *   lint and docs checks): no database, no server of ours.
+ *   lint and docs checks): no database and no Steward; at most a loopback fake or a short child
+ *   process.
  * - `system`: whole processes and outside tools (the Agents Playground and Chromium, the cluster and
  *   nginx, crash and heap tests, shutdown, the Agents Toolkit): they measure time and memory, and
  *   run one at a time.

@@ -106,7 +106,6 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     const early = shared.sent.filter((at, n) => at - shared.began < n * 100 - 1);
     expect(early).toEqual([]);
     expect(shared.sent.at(-1)! - shared.began).toBeGreaterThanOrEqual(2299);
-    expect(Math.max(...shared.waits)).toBeGreaterThan(1100);
   });
 
   test('a 429 one process hears pauses the class for the other; a pause longer than the in-process wait defers the call', async () => {
