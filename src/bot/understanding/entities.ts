@@ -1,0 +1,409 @@
+import type { PersonMention } from './types';
+import { isConcept } from './templates';
+import { isCapitalised, withoutElision, type Word } from './text';
+
+/**
+ * The parts of a request read from its words: the team's name, its purpose, the people named and
+ * their role, and the request a status question is about. Rules over the words (see
+ * docs/guides/bot.md for the conventions), never a pattern written by someone else.
+ */
+
+/** Words that are never part of a name or a person: function words, politeness, verbs of the domain. */
+const NOT_A_NAME = new Set(
+  (
+    "a an the of to for with and or in on at by from is are be will would could can should shall please pls plz " +
+    "i i'd i'm i'll me my we our us you your it its it's this that these those who what which when where how " +
+    'do does need want like hi hello hey thanks thank team teams new also too as so but just then there here ' +
+    'le la les un une des du de et ou en au aux pour avec par sur dans est sont sera seront je moi mon ma mes ' +
+    'nous notre nos vous votre vos il elle ils elles on ce cet cette ces qui que quoi merci stp svp bonjour ' +
+    'salut equipe equipes nouvelle nouvel nouveau aussi comme tant mais puis steward bot teams microsoft ok okay ' +
+    'yes no oui non thx cheers create make set up add ajoute ajouter cree creer faire fais monday tuesday ' +
+    'wednesday thursday friday lundi mardi mercredi jeudi vendredi asap urgent urgently today tomorrow demain ' +
+    "aujourd'hui please, hey, it, them, lui leur leurs all tous toutes everyone everybody people gens " +
+    'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues'
+  ).split(/\s+/),
+);
+
+/** Words after which a list of people follows. */
+const PEOPLE_CUES = new Set(
+  (
+    'with avec add adding ajoute ajouter ajoutez ajoutes include including incluant inclure invite inviter ' +
+    'plus owners owner members member membres membre proprietaire proprietaires coproprietaire coproprietaires ' +
+    'co-owner co-owners coowner coowners co-proprietaire co-proprietaires'
+  ).split(' '),
+);
+
+/** Words before a list of people only after a verb of running ("co-owned by", "géré par"). */
+const BY = new Set(['by', 'par']);
+const RUN_VERBS = /^(?:co-?owned|owned|run|led|managed|gere|geree|pilote|pilotee|menee|mene|dirige|dirigee|animee|anime)$/;
+
+const OWNER_CUES =
+  /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee)$/;
+const MEMBER_CUES = /^(?:members?|membres?|participants?)$/;
+
+/** Fillers that may stand between a role cue and a list of people ("owners are", "as owner"). */
+const ROLE_FILLERS = new Set(
+  'as comme are is will be sont seront sera est the les en tant que : by par the co ses son sa its'.split(' '),
+);
+
+const LIST_JOINERS = new Set(['and', 'et', '&', '+', 'plus']);
+
+/** Words that name a kind of team: a proper noun beside one is the team's name ("the Contoso deal"). */
+const KIND_NOUNS_AFTER = new Set(
+  'deal project campaign matter case account launch squad cohort community programme program initiative engagement'.split(' '),
+);
+const KIND_NOUNS_BEFORE = new Set(
+  'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign operation initiative'.split(' '),
+);
+
+const NAMING_CUES = new Set(['called', 'named', 'titled', 'nommee', 'nomme', 'appelee', 'appele', 'intitulee', 'intitule', 'name', 'nom']);
+const PURPOSE_CUES = new Set(['for', 'pour']);
+const DETERMINERS = new Set(
+  "the a an our my this that le la les l un une notre mon ma nos mes ce cette du de des d the".split(' '),
+);
+
+const WAITING_CUES =
+  /^(?:waiting|wait|pending|outstanding|attente|attend|attendent|attendant|bloquee?s?|stuck|still|encore|yet|open|ouvertes?)$/;
+const REQUEST_NOUNS = new Set(['request', 'requests', 'demande', 'demandes', 'req', 'ticket', 'team', 'equipe']);
+
+export interface Reading {
+  list: readonly Word[];
+  text: string;
+  /** The message is written in capitals: a capital says nothing of a name. */
+  shouting: boolean;
+}
+
+export function reading(text: string, list: readonly Word[]): Reading {
+  let upper = 0;
+  let letters = 0;
+  for (const word of list) {
+    for (const ch of word.raw) {
+      if (ch.toLowerCase() === ch.toUpperCase()) continue;
+      letters += 1;
+      if (ch === ch.toUpperCase()) upper += 1;
+    }
+  }
+  return { list, text, shouting: letters >= 8 && upper / letters > 0.6 };
+}
+
+function gap(reading: Reading, i: number): string {
+  const { list, text } = reading;
+  const word = list[i];
+  if (!word) return '';
+  const before = list[i - 1];
+  return text.slice(before ? before.end : 0, word.start);
+}
+
+/** Whether punctuation stands between word i-1 and word i (a comma included). */
+function pauseBefore(reading: Reading, i: number): boolean {
+  return i === 0 || /[,;.!?:()\n"“”«»]/.test(gap(reading, i));
+}
+
+/** Whether a sentence starts at word i. */
+function sentenceStart(reading: Reading, i: number): boolean {
+  return i === 0 || /[.!?\n]/.test(gap(reading, i));
+}
+
+function base(word: Word | undefined): string {
+  return word ? withoutElision(word.folded) : '';
+}
+
+/** Whether word i may be part of a name: a capitalised word that is not a function word, or any such word in a list. */
+function nameLike(reading: Reading, i: number, inList: boolean): boolean {
+  const word = reading.list[i];
+  if (!word) return false;
+  if (word.mail) return true;
+  const folded = word.folded;
+  if (NOT_A_NAME.has(folded) || PEOPLE_CUES.has(folded) || /\d/.test(folded) || folded.length < 2) return false;
+  if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded) || isConcept(withoutElision(folded))) return false;
+  if (!/^[\p{L}'’.-]+$/u.test(word.raw)) return false;
+  if (!reading.shouting && isCapitalised(word.raw)) return true;
+  return inList;
+}
+
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/** The team's name: quoted, after "called"/"nommée", or a proper noun beside a kind of team. */
+export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  const quoted = quotedSpan(reading);
+  if (quoted) return quoted;
+  for (let i = 0; i < list.length; i += 1) {
+    const folded = base(list[i]);
+    let start = -1;
+    if (NAMING_CUES.has(folded)) start = i + 1;
+    else if ((folded === 'call' || folded === 'name') && base(list[i + 1]) === 'it') start = i + 2;
+    else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
+    else if (folded === 'nom' && base(list[i + 1]) === 'de') start = i + 2;
+    if (start < 0 || start >= list.length) continue;
+    const span = nameFrom(reading, start, taken, true);
+    if (span) return span;
+  }
+  for (let i = 0; i < list.length; i += 1) {
+    if (taken.has(i)) continue;
+    const folded = base(list[i]);
+    // "projet Atlas", "campagne printemps"
+    if (KIND_NOUNS_BEFORE.has(folded) && list[i + 1] && !pauseBefore(reading, i + 1)) {
+      const span = nameFrom(reading, i + 1, taken, false);
+      if (span && (!reading.shouting || precededByPurpose(reading, i))) return span;
+    }
+    // "the Contoso deal", "Atlas project"
+    if (KIND_NOUNS_AFTER.has(folded) && i > 0 && !pauseBefore(reading, i)) {
+      let from = i - 1;
+      const capitalised = (k: number) => !reading.shouting && isCapitalised(list[k]!.raw);
+      if (!nameLike(reading, from, false) && !(isPlainWord(reading, from) && precededByPurpose(reading, from))) continue;
+      while (from - 1 >= 0 && capitalised(from - 1) && nameLike(reading, from - 1, false) && !pauseBefore(reading, from))
+        from -= 1;
+      if (taken.has(from)) continue;
+      return { from, to: i - 1 };
+    }
+  }
+  // A proper noun after "for"/"pour" ("a team for Mercury with Adele").
+  for (let i = 0; i < list.length; i += 1) {
+    if (!PURPOSE_CUES.has(base(list[i]))) continue;
+    let k = i + 1;
+    while (DETERMINERS.has(base(list[k])) && k < list.length) k += 1;
+    if (k < list.length && !reading.shouting && isCapitalised(list[k]!.raw) && nameLike(reading, k, false)) {
+      const span = nameFrom(reading, k, taken, false);
+      if (span) return span;
+    }
+  }
+  return null;
+}
+
+/** A word that is not a function word nor a kind of team ("contoso" in "for the contoso deal"). */
+function isPlainWord(reading: Reading, i: number): boolean {
+  const folded = base(reading.list[i]);
+  return (
+    folded.length > 1 &&
+    !NOT_A_NAME.has(folded) &&
+    !DETERMINERS.has(folded) &&
+    !KIND_NOUNS_AFTER.has(folded) &&
+    !KIND_NOUNS_BEFORE.has(folded) &&
+    /^\p{L}[\p{L}'-]*$/u.test(reading.list[i]!.raw) &&
+    !/^(?:legal|juridique|marketing|onboarding|client|interne|internal|new|nouveau|nouvelle|small|petit|petite|big|grand|grande|next|prochain|prochaine|spring|summer)$/.test(folded)
+  );
+}
+
+/** Whether "for"/"pour" (and determiners) come just before word i. */
+function precededByPurpose(reading: Reading, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && DETERMINERS.has(base(reading.list[k]))) k -= 1;
+  return k >= 0 && PURPOSE_CUES.has(base(reading.list[k]));
+}
+
+/** A name starting at word start: capitalised words (or, when `loose`, any words) up to a stop, at most 4. */
+function nameFrom(reading: Reading, start: number, taken: ReadonlySet<number>, loose: boolean): Span | null {
+  const { list } = reading;
+  let k = start;
+  while (k < list.length && DETERMINERS.has(base(list[k])) && k - start < 1 && loose) k += 1;
+  const first = list[k];
+  if (!first || taken.has(k)) return null;
+  const capitalised = !reading.shouting && isCapitalised(first.raw);
+  if (!capitalised && !loose && !isPlainWord(reading, k)) return null;
+  let to = k;
+  const fits = (j: number): boolean => {
+    const word = list[j];
+    if (!word || taken.has(j) || pauseBefore(reading, j) || j - k >= 4) return false;
+    if (/^\d+$/.test(word.raw)) return true;
+    if (capitalised) return isCapitalised(word.raw) && !NOT_A_NAME.has(word.folded);
+    return loose && isPlainWord(reading, j) && !PEOPLE_CUES.has(word.folded) && !OWNER_CUES.test(word.folded);
+  };
+  if (!capitalised && (NOT_A_NAME.has(first.folded) || PEOPLE_CUES.has(first.folded))) return null;
+  while (fits(to + 1)) to += 1;
+  return { from: k, to };
+}
+
+/** A span of words between quotes ("Mercury", 'Mercury', “Mercury”, « Mercury »). */
+function quotedSpan(reading: Reading): Span | null {
+  const match = /["“«]\s*([^"“”«»\n]{1,60}?)\s*["”»]|(?:^|\s)'([^'\n]{1,60})'(?=$|[\s,.;:!?])/.exec(reading.text);
+  if (!match) return null;
+  const inner = match[1] ?? match[2] ?? '';
+  const at = reading.text.indexOf(inner, match.index);
+  const end = at + inner.length;
+  const inside = reading.list.map((word, i) => ({ word, i })).filter(({ word }) => word.start >= at && word.end <= end);
+  if (inside.length === 0) return null;
+  return { from: inside[0]!.i, to: inside[inside.length - 1]!.i };
+}
+
+export function spanText(reading: Reading, span: Span): string {
+  const from = reading.list[span.from]!;
+  const to = reading.list[span.to]!;
+  return reading.text.slice(from.start, to.end);
+}
+
+/** The purpose: the words after "for"/"pour" up to the first pause or list of people, as written. */
+export function purpose(reading: Reading): string | null {
+  const { list } = reading;
+  for (let i = 0; i < list.length; i += 1) {
+    if (!PURPOSE_CUES.has(base(list[i]))) continue;
+    let to = i + 1;
+    while (
+      to + 1 < list.length &&
+      !pauseBefore(reading, to + 1) &&
+      !PEOPLE_CUES.has(base(list[to + 1])) &&
+      !LIST_JOINERS.has(base(list[to + 1])) &&
+      to - i < 10
+    )
+      to += 1;
+    if (to >= list.length) continue;
+    const text = spanText(reading, { from: i + 1, to });
+    if (text.length >= 3) return text;
+  }
+  return null;
+}
+
+/** The people named, in order, each with the role the words around them give. */
+export function peopleMentions(reading: Reading, taken: ReadonlySet<number>): { mentions: PersonMention[]; used: Set<number> } {
+  const { list } = reading;
+  const mentions: PersonMention[] = [];
+  const used = new Set<number>();
+  let i = 0;
+  while (i < list.length) {
+    const cue = base(list[i]);
+    const cueLists = PEOPLE_CUES.has(cue) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
+    const startsList = cueLists && !taken.has(i + 1);
+    const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
+    if (!startsList && !standalone) {
+      i += 1;
+      continue;
+    }
+    let k = startsList ? i + 1 : i;
+    while (startsList && k < list.length && ROLE_FILLERS.has(base(list[k])) && !PEOPLE_CUES.has(base(list[k]))) k += 1;
+    const group: Span[] = [];
+    for (;;) {
+      const name = personAt(reading, k, taken, startsList);
+      if (!name) break;
+      group.push(name);
+      k = name.to + 1;
+      // List joiners: a comma, "and", "et", "&".
+      const next = base(list[k]);
+      if (LIST_JOINERS.has(next) && personAt(reading, k + 1, taken, startsList)) {
+        k += 1;
+        continue;
+      }
+      if (/,/.test(gap(reading, k)) && personAt(reading, k, taken, startsList) && !/[;.!?]/.test(gap(reading, k))) continue;
+      break;
+    }
+    if (group.length === 0) {
+      i += 1;
+      continue;
+    }
+    const role = roleOf(reading, i, startsList, group);
+    for (const span of group) {
+      mentions.push({ text: spanText(reading, span).replace(/[.'’]+$/, ''), role });
+      for (let j = span.from; j <= span.to; j += 1) used.add(j);
+    }
+    i = group[group.length - 1]!.to + 1;
+  }
+  return { mentions, used };
+}
+
+/** A capitalised word outside a list is a person unless a sentence starts with it and no role follows. */
+function isFreeName(reading: Reading, i: number): boolean {
+  if (!sentenceStart(reading, i)) return true;
+  // "Megan will co-own it": a role follows within a few words.
+  for (let k = i + 1; k < Math.min(reading.list.length, i + 5); k += 1) {
+    const folded = base(reading.list[k]);
+    if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded)) return true;
+  }
+  return false;
+}
+
+/** One person's name at word k: a mail, or up to four name-like words with no pause inside. */
+function personAt(reading: Reading, k: number, taken: ReadonlySet<number>, inList: boolean): Span | null {
+  const { list } = reading;
+  const word = list[k];
+  if (!word || taken.has(k)) return null;
+  if (word.mail) return { from: k, to: k };
+  if (!nameLike(reading, k, inList)) return null;
+  const capitalised = !reading.shouting && isCapitalised(word.raw);
+  let to = k;
+  while (to + 1 < list.length && to - k < 3 && !pauseBefore(reading, to + 1) && !taken.has(to + 1)) {
+    const next = list[to + 1]!;
+    if (next.mail || LIST_JOINERS.has(next.folded)) break;
+    const particle = /^(?:de|da|del|van|von|der|el|al|le|dos|du|di)$/.test(next.folded);
+    if (capitalised) {
+      if (isCapitalised(next.raw) && nameLike(reading, to + 1, false)) to += 1;
+      else if (particle && list[to + 2] && isCapitalised(list[to + 2]!.raw) && !pauseBefore(reading, to + 2)) to += 2;
+      else break;
+    } else if (inList && to - k < 1 && nameLike(reading, to + 1, true)) {
+      to += 1;
+    } else break;
+  }
+  return { from: k, to };
+}
+
+/** Owner when a role of running the team stands just before the list or just after it; member otherwise. */
+function roleOf(reading: Reading, cueIndex: number, startsList: boolean, group: readonly Span[]): 'owner' | 'member' {
+  const { list } = reading;
+  if (startsList) {
+    const cue = base(list[cueIndex]);
+    if (OWNER_CUES.test(cue) || BY.has(cue)) return 'owner';
+    if (MEMBER_CUES.test(cue)) return 'member';
+  } else {
+    // Before a free name: "owners are Adele and Lynne" is handled as a list; "as owner Adele" too.
+    let k = group[0]!.from - 1;
+    while (k >= 0 && ROLE_FILLERS.has(base(list[k])) && !pauseBefore(reading, k + 1)) k -= 1;
+    if (k >= 0 && k < group[0]!.from - 1 && OWNER_CUES.test(base(list[k]))) return 'owner';
+  }
+  const last = group[group.length - 1]!.to;
+  for (let k = last + 1; k < Math.min(list.length, last + 6); k += 1) {
+    if (/[;.!?]/.test(gap(reading, k))) break;
+    if (k > last + 1 && pauseBefore(reading, k) && /,/.test(gap(reading, k))) break;
+    const folded = base(list[k]);
+    if (PEOPLE_CUES.has(folded) && !OWNER_CUES.test(folded) && !MEMBER_CUES.test(folded)) break;
+    if (LIST_JOINERS.has(folded) && nameLike(reading, k + 1, false)) break;
+    if (MEMBER_CUES.test(folded)) return 'member';
+    if (OWNER_CUES.test(folded)) return 'owner';
+  }
+  return 'member';
+}
+
+/** For a status question: only waiting requests, or all. */
+export function requestFilterOf(reading: Reading): 'all' | 'waiting' {
+  for (let i = 0; i < reading.list.length; i += 1) {
+    const folded = base(reading.list[i]);
+    if (WAITING_CUES.test(folded)) return 'waiting';
+    if ((folded === 'pas' || folded === 'not') && /^(?:encore|yet)$/.test(base(reading.list[i + 1]))) return 'waiting';
+  }
+  return 'all';
+}
+
+/** For a status question: the team name of the one request asked about ("my Northwind request"). */
+export function requestNameSpan(reading: Reading): Span | null {
+  const { list } = reading;
+  const quoted = quotedSpan(reading);
+  if (quoted) return quoted;
+  for (let i = 0; i < list.length; i += 1) {
+    const folded = base(list[i]);
+    // "my Northwind request", "the Atlas team"
+    if (REQUEST_NOUNS.has(folded) && i > 0) {
+      let from = i - 1;
+      if (!nameLike(reading, from, false) && !isPlainWord(reading, from)) continue;
+      if (!nameLike(reading, from, false) && !/^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[from - 1]))) continue;
+      while (from - 1 >= 0 && nameLike(reading, from - 1, false) && !pauseBefore(reading, from)) from -= 1;
+      return { from, to: i - 1 };
+    }
+    // "request for Northwind", "demande pour Atlas", "la demande Atlas", "demande de Northwind"
+    if (REQUEST_NOUNS.has(folded)) {
+      let k = i + 1;
+      while (k < list.length && /^(?:for|pour|de|d|du|about|on|sur|named|called|nommee|appelee|the|le|la|l)$/.test(base(list[k]))) k += 1;
+      if (k > i + 1 || (list[k] && !reading.shouting && isCapitalised(list[k]!.raw))) {
+        const span = nameFrom(reading, k, new Set(), false);
+        if (span && (nameLike(reading, span.from, false) || isPlainWord(reading, span.from))) return span;
+      }
+    }
+  }
+  // Otherwise a capitalised word in the middle of the question ("where is Northwind at?").
+  for (let i = 1; i < list.length; i += 1) {
+    if (!sentenceStart(reading, i) && !reading.shouting && nameLike(reading, i, false)) {
+      const span = nameFrom(reading, i, new Set(), false);
+      if (span) return span;
+    }
+  }
+  return null;
+}

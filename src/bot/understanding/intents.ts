@@ -1,0 +1,95 @@
+import { StemmerEn } from '@nlpjs/lang-en-min';
+import { StemmerFr } from '@nlpjs/lang-fr';
+import { NeuralNetwork, type NeuralExample } from '@nlpjs/neural';
+import { corpusEn } from './corpusEn';
+import { corpusFr } from './corpusFr';
+import { fold, withoutElision, words } from './text';
+import type { Intent, UnderstoodLanguage } from './types';
+
+/**
+ * The intent classifier: nlp.js's neural network (one layer of perceptrons, one per intent) over
+ * the stemmed words of a message, one network per language, trained once when this module loads
+ * from the corpus beside it (corpusEn.ts, corpusFr.ts). Synchronous; nothing is cached per
+ * message, so memory does not grow with the messages read.
+ */
+
+const INTENTS = Object.keys(corpusEn) as Intent[];
+
+/** Below this share of the winning intent, the message is not understood (`none`). */
+const MIN_CONFIDENCE = 0.5;
+
+interface Classifier {
+  stem: (word: string) => string;
+  network: NeuralNetwork;
+  vocabulary: ReadonlySet<string>;
+}
+
+/** The features of a message: its stemmed, folded words (elided articles removed), each once. */
+export function features(folded: readonly string[], stem: (word: string) => string): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const word of folded) {
+    for (const part of withoutElision(word).split('-')) {
+      if (!part || /^\d+$/.test(part)) continue;
+      result[stem(part)] = 1;
+    }
+  }
+  return result;
+}
+
+function train(corpus: Readonly<Record<Intent, readonly string[]>>, stem: (word: string) => string): Classifier {
+  const examples: NeuralExample[] = [];
+  const vocabulary = new Set<string>();
+  for (const intent of INTENTS) {
+    for (const utterance of corpus[intent]) {
+      const input = features(
+        words(utterance).map((word) => word.folded),
+        stem,
+      );
+      for (const feature of Object.keys(input)) vocabulary.add(feature);
+      examples.push({ input, output: { [intent]: 1 } });
+    }
+  }
+  const network = new NeuralNetwork({ log: false });
+  network.train(examples);
+  return { stem, network, vocabulary };
+}
+
+function stemmer(stemmerOf: { stemWord(word: string): string }): (word: string) => string {
+  return (word) => stemmerOf.stemWord(fold(word));
+}
+
+const CLASSIFIERS: Record<UnderstoodLanguage, Classifier> = {
+  en: train(corpusEn, stemmer(new StemmerEn())),
+  fr: train(corpusFr, stemmer(new StemmerFr())),
+};
+
+export interface Classification {
+  intent: Intent;
+  confidence: number;
+  /** How many of the message's words the classifier knows. */
+  known: number;
+}
+
+/** The intent of a message's folded words in a language, and how sure the classifier is. */
+export function classify(folded: readonly string[], language: UnderstoodLanguage): Classification {
+  const classifier = CLASSIFIERS[language];
+  const input = features(folded, classifier.stem);
+  const known = Object.keys(input).filter((feature) => classifier.vocabulary.has(feature)).length;
+  if (known === 0) return { intent: 'none', confidence: 1, known };
+  const scores = { ...classifier.network.run(input) };
+  let best: Intent = 'none';
+  let bestScore = 0;
+  let total = 0;
+  for (const intent of INTENTS) {
+    const score = scores[intent] ?? 0;
+    total += score;
+    if (score > bestScore) {
+      best = intent;
+      bestScore = score;
+    }
+  }
+  if (total === 0) return { intent: 'none', confidence: 1, known };
+  const confidence = bestScore / total;
+  if (confidence < MIN_CONFIDENCE) return { intent: 'none', confidence: 1 - confidence, known };
+  return { intent: best, confidence, known };
+}

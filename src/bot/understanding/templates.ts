@@ -1,0 +1,202 @@
+import { StemmerEn } from '@nlpjs/lang-en-min';
+import { StemmerFr } from '@nlpjs/lang-fr';
+import type { TemplateChoice, TemplateMatch } from './types';
+import { fold, withoutElision, words, type Word } from './text';
+
+/**
+ * Which of the templates offered a message points at. A template's name and description and the
+ * message are read the same way: each word folded (no case, no accents), then either a concept of
+ * the synonym table below (English and French words, and a few two-word phrases, for the same
+ * idea: "deal", "client", "affaire" are all `client`) or its English and French stems. A template
+ * scores by the concepts and stems it shares with the message, its name counting more than its
+ * description; `because` is the person's own words that matched.
+ */
+
+/** Two-word phrases first, then single words; each maps to one concept. */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  project: ['project', 'projects', 'projet', 'projets', 'project space', 'espace projet', 'chantier', 'programme', 'program'],
+  client: [
+    'client',
+    'clients',
+    'customer',
+    'customers',
+    'deal',
+    'deals',
+    'account',
+    'affaire',
+    'engagement',
+    'prospect',
+    'mission client',
+    'pitch',
+  ],
+  legal: [
+    'legal',
+    'juridique',
+    'juridiques',
+    'lawsuit',
+    'litigation',
+    'litige',
+    'contentieux',
+    'dossier',
+    'matter',
+    'case',
+    'affaire juridique',
+    'avocat',
+    'avocats',
+    'lawyer',
+    'lawyers',
+    'counsel',
+  ],
+  marketing: ['marketing', 'mkt', 'brand', 'marque', 'squad'],
+  campaign: ['campaign', 'campaigns', 'campagne', 'campagnes', 'launch', 'lancement'],
+  onboarding: ['onboarding', 'integration', 'intégration', 'accueil'],
+  buddy: [
+    'buddy',
+    'parrain',
+    'marraine',
+    'parrainage',
+    'new joiner',
+    'new hire',
+    'newcomer',
+    'new starter',
+    'nouvel arrivant',
+    'nouvelle arrivante',
+    'nouvelle recrue',
+    'nouveau collaborateur',
+    'nouvelle collaboratrice',
+  ],
+  cohort: ['cohort', 'cohorte', 'promo', 'promotion', 'batch', 'intake'],
+  community: ['community', 'communities', 'communauté', 'communautés', 'practice', 'cop'],
+  announcements: ['announcement', 'announcements', 'annonce', 'annonces', 'communiqué', 'news'],
+  french: ['francophone', 'francophones', 'french', 'français', 'française', 'french-speaking'],
+  it: ['it'],
+  internal: ['internal', 'interne', 'internes'],
+};
+
+/** Words that say nothing of a purpose: every template is a team. */
+const GENERIC = new Set(
+  (
+    'team teams equipe equipes a an the for of and with to in or by one per new une un le la les des du de ' +
+    'pour avec et en par au aux sur dans space espace workspace group groupe their they people every ' +
+    'only may request requests its copy use instead small private public open tenant wide'
+  ).split(' '),
+);
+
+const en = new StemmerEn();
+const fr = new StemmerFr();
+
+/** The phrase → concept table, folded. */
+const CONCEPT_OF = new Map<string, string>();
+for (const [concept, list] of Object.entries(SYNONYMS)) {
+  for (const phrase of list) CONCEPT_OF.set(fold(phrase), concept);
+}
+
+interface Key {
+  key: string;
+  /** The words of the text it was read from (indices into the word list). */
+  from: number;
+  to: number;
+}
+
+/** The concepts and stems of a text's words: phrases of two words first, then single words. */
+function keys(list: readonly Word[]): Key[] {
+  const result: Key[] = [];
+  for (let i = 0; i < list.length; i += 1) {
+    const word = withoutElision(list[i]!.folded);
+    const next = list[i + 1];
+    const pair = next && CONCEPT_OF.get(`${word} ${withoutElision(next.folded)}`);
+    if (pair) {
+      result.push({ key: `#${pair}`, from: i, to: i + 1 });
+      i += 1;
+      continue;
+    }
+    if (GENERIC.has(word) || word.length < 2) continue;
+    // "it" is IT only when written so; otherwise the pronoun.
+    if (word === 'it' && list[i]!.raw !== 'IT') continue;
+    const concept = CONCEPT_OF.get(word);
+    if (concept) {
+      result.push({ key: `#${concept}`, from: i, to: i });
+      continue;
+    }
+    if (word.length < 4 || /\d/.test(word)) continue;
+    result.push({ key: `en:${en.stemWord(word)}`, from: i, to: i });
+    result.push({ key: `fr:${fr.stemWord(word)}`, from: i, to: i });
+  }
+  return result;
+}
+
+interface ReadTemplate {
+  choice: TemplateChoice;
+  name: ReadonlySet<string>;
+  description: ReadonlySet<string>;
+}
+
+/** Templates read once per list of templates (the same list object is read once). */
+const readCache = new WeakMap<readonly TemplateChoice[], ReadTemplate[]>();
+
+function read(templates: readonly TemplateChoice[]): ReadTemplate[] {
+  const cached = readCache.get(templates);
+  if (cached) return cached;
+  const result = templates.map((choice) => ({
+    choice,
+    name: new Set(keys(words(choice.name)).map((key) => key.key)),
+    description: new Set(keys(words(choice.description)).map((key) => key.key)),
+  }));
+  readCache.set(templates, result);
+  return result;
+}
+
+const NAME_WEIGHT = 1;
+const DESCRIPTION_WEIGHT = 0.35;
+/** A template must share at least this much with the message to be named. */
+const MIN_SCORE = 0.5;
+
+/**
+ * The templates a message's words point at, best first: a share of 0..1 of how much of the
+ * template's name the message names (concepts count once), with its description adding less.
+ */
+export function matchTemplates(
+  list: readonly Word[],
+  templates: readonly TemplateChoice[],
+  skip: ReadonlySet<number> = new Set(),
+): TemplateMatch[] {
+  const message = keys(list).filter((key) => !skip.has(key.from));
+  if (message.length === 0) return [];
+  const matches: TemplateMatch[] = [];
+  for (const template of read(templates)) {
+    let score = 0;
+    const used = new Set<number>();
+    const seen = new Set<string>();
+    for (const key of message) {
+      let weight = 0;
+      if (template.name.has(key.key)) weight = NAME_WEIGHT;
+      else if (template.description.has(key.key)) weight = DESCRIPTION_WEIGHT;
+      if (!weight) continue;
+      for (let i = key.from; i <= key.to; i += 1) used.add(i);
+      // A concept counts once; a word read as both an English and a French stem counts once.
+      if (seen.has(key.key) || seen.has(`@${key.from}`)) continue;
+      seen.add(key.key);
+      seen.add(`@${key.from}`);
+      score += weight;
+    }
+    if (score < MIN_SCORE) continue;
+    const nameSize = Math.max(1, conceptCount(template.name));
+    const share = Math.min(1, score / Math.min(nameSize, 2));
+    const indices = [...used].sort((a, b) => a - b);
+    const because = indices.map((i) => list[i]!.raw).join(' ');
+    matches.push({ id: template.choice.id, because, score: Math.round(share * 100) / 100 });
+  }
+  return matches.sort((a, b) => b.score - a.score);
+}
+
+/** How many distinct ideas a template's name holds (a word's two stems count once). */
+function conceptCount(name: ReadonlySet<string>): number {
+  let count = 0;
+  for (const key of name) if (!key.startsWith('fr:')) count += 1;
+  return count;
+}
+
+/** Whether a folded word names a kind of team in the synonym table ("legal", "projet", "deal"). */
+export function isConcept(folded: string): boolean {
+  return CONCEPT_OF.has(folded);
+}

@@ -1,0 +1,69 @@
+import { classify } from './intents';
+import { detectLanguage } from './language';
+import { matchTemplates } from './templates';
+import { peopleMentions, purpose, reading, requestFilterOf, requestNameSpan, spanText, teamNameSpan } from './entities';
+import { MAX_UNDERSTOOD_CHARS, words } from './text';
+import type { TemplateChoice, Understanding } from './types';
+
+/**
+ * What a message typed in a person's own words asks, in English or French: its intent (nlp.js's
+ * neural classifier, trained when this module loads), the templates it points at, the team's name,
+ * its purpose, the people named with their role, and for a status question which requests. Pure,
+ * synchronous, local: no message text leaves the process. Only the first MAX_UNDERSTOOD_CHARS
+ * characters are read, so any message is understood within the same time.
+ */
+export function understand(text: string, templates: readonly TemplateChoice[]): Understanding {
+  const cut = typeof text === 'string' ? text.slice(0, MAX_UNDERSTOOD_CHARS) : '';
+  const list = words(cut);
+  const guess = detectLanguage(cut, list);
+  const result: Understanding = {
+    language: guess.language,
+    intent: 'none',
+    confidence: 1,
+    templates: [],
+    teamName: null,
+    description: null,
+    people: [],
+    requestFilter: null,
+    requestName: null,
+  };
+  if (list.length === 0) return result;
+  // A message of several words with no English or French word is another language: not understood.
+  if (!guess.known && list.length >= 3) return result;
+  const { intent, confidence } = classify(
+    list.map((word) => word.folded),
+    guess.language,
+  );
+  result.intent = intent;
+  result.confidence = Math.round(confidence * 100) / 100;
+  const read = reading(cut, list);
+  switch (intent) {
+    case 'requestTeam': {
+      const name = teamNameSpan(read, new Set());
+      const taken = new Set<number>();
+      if (name) {
+        result.teamName = spanText(read, name);
+        for (let i = name.from; i <= name.to; i += 1) taken.add(i);
+      }
+      const people = peopleMentions(read, taken);
+      result.people = people.mentions;
+      for (const i of people.used) taken.add(i);
+      result.templates = matchTemplates(list, templates, taken);
+      result.description = purpose(read);
+      break;
+    }
+    case 'askApprovers':
+    case 'askTemplates':
+      result.templates = matchTemplates(list, templates);
+      break;
+    case 'askRequestStatus': {
+      const name = requestNameSpan(read);
+      if (name) result.requestName = spanText(read, name);
+      else result.requestFilter = requestFilterOf(read);
+      break;
+    }
+    default:
+      break;
+  }
+  return result;
+}
