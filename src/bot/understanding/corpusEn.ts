@@ -7,6 +7,13 @@ import type { Intent } from './types';
  */
 export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
   requestTeam: [
+    'create team owners and members',
+    'team with owners',
+    'create a team, members are',
+    "i'd like a team called",
+    'team for the account pls with two colleagues',
+    "i'd like an onboarding team",
+    'could i get a team for the client',
     'I need a new team',
     'create a team for my project',
     'can you create a team',
@@ -47,6 +54,10 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'who needs to say yes',
   ],
   askRequestStatus: [
+    'status of the team',
+    'is the team created',
+    'was my team created already',
+    'did my request go through',
     'what is the status of my request',
     'where is my request',
     'show my requests',
@@ -105,6 +116,8 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'how do i use this bot',
   ],
   greeting: [
+    'hiya there',
+    'good day',
     'hello',
     'hi',
     'hey',

@@ -7,6 +7,9 @@ import type { Intent } from './types';
  */
 export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
   requestTeam: [
+    'équipe client pour un compte, elle comme propriétaire',
+    "peux-tu créer l'équipe avec un collègue",
+    'une équipe pour un projet avec deux collègues svp',
     "j'ai besoin d'une nouvelle équipe",
     'crée une équipe pour mon projet',
     'peux-tu créer une équipe',
@@ -45,6 +48,9 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'qui signe pour un dossier juridique',
   ],
   askRequestStatus: [
+    'quelles demandes sont en attente',
+    'statut de la demande',
+    'encore en attente de validation',
     'où en est ma demande',
     'quel est le statut de ma demande',
     'mes demandes',
@@ -115,6 +121,8 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'bien le bonjour',
   ],
   thanks: [
+    'merci pour tout',
+    'merci de ton aide',
     'merci',
     'merci beaucoup',
     'super merci',

@@ -29,7 +29,7 @@ const PEOPLE_CUES = new Set(
   (
     'with avec add adding ajoute ajouter ajoutez ajoutes include including incluant inclure invite inviter ' +
     'plus owners owner members member membres membre proprietaire proprietaires coproprietaire coproprietaires ' +
-    'co-owner co-owners coowner coowners co-proprietaire co-proprietaires'
+    'co-owner co-owners coowner coowners co-proprietaire co-proprietaires w'
   ).split(' '),
 );
 
@@ -53,7 +53,7 @@ const KIND_NOUNS_AFTER = new Set(
   'deal project campaign matter case account launch squad cohort community programme program initiative engagement'.split(' '),
 );
 const KIND_NOUNS_BEFORE = new Set(
-  'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign operation initiative'.split(' '),
+  'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign operation initiative prospect compte'.split(' '),
 );
 
 const NAMING_CUES = new Set(['called', 'named', 'titled', 'nommee', 'nomme', 'appelee', 'appele', 'intitulee', 'intitule', 'name', 'nom']);
@@ -155,10 +155,24 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
       let from = i - 1;
       const capitalised = (k: number) => !reading.shouting && isCapitalised(list[k]!.raw);
       if (!nameLike(reading, from, false) && !(isPlainWord(reading, from) && precededByPurpose(reading, from))) continue;
-      while (from - 1 >= 0 && capitalised(from - 1) && nameLike(reading, from - 1, false) && !pauseBefore(reading, from))
+      while (
+        from - 1 >= 0 &&
+        capitalised(from - 1) &&
+        !NOT_A_NAME.has(base(list[from - 1])) &&
+        !sentenceStart(reading, from - 1) &&
+        !pauseBefore(reading, from)
+      )
         from -= 1;
       if (taken.has(from)) continue;
       return { from, to: i - 1 };
+    }
+  }
+  // A proper noun right after "team" ("a project team Quasar").
+  for (let i = 0; i + 1 < list.length; i += 1) {
+    if (!/^(?:team|equipe)$/.test(base(list[i])) || taken.has(i + 1) || pauseBefore(reading, i + 1)) continue;
+    if (!reading.shouting && isCapitalised(list[i + 1]!.raw) && nameLike(reading, i + 1, false)) {
+      const span = nameFrom(reading, i + 1, taken, false);
+      if (span) return span;
     }
   }
   // A proper noun after "for"/"pour" ("a team for Mercury with Adele").
@@ -183,6 +197,9 @@ function isPlainWord(reading: Reading, i: number): boolean {
     !DETERMINERS.has(folded) &&
     !KIND_NOUNS_AFTER.has(folded) &&
     !KIND_NOUNS_BEFORE.has(folded) &&
+    !isConcept(folded) &&
+    !WAITING_CUES.test(folded) &&
+    !/^(?:all|last|latest|recent|other|current|toutes|derniere|dernieres|autres)$/.test(folded) &&
     /^\p{L}[\p{L}'-]*$/u.test(reading.list[i]!.raw) &&
     !/^(?:legal|juridique|marketing|onboarding|client|interne|internal|new|nouveau|nouvelle|small|petit|petite|big|grand|grande|next|prochain|prochaine|spring|summer)$/.test(folded)
   );

@@ -63,6 +63,11 @@ const CLASSIFIERS: Record<UnderstoodLanguage, Classifier> = {
   fr: train(corpusFr, stemmer(new StemmerFr())),
 };
 
+/** Greetings and names of the bot a message may open with. */
+const OPENERS = new Set(
+  'hi hello hey hiya yo good morning afternoon evening steward bonjour salut coucou bonsoir hello re bjr slt'.split(' '),
+);
+
 export interface Classification {
   intent: Intent;
   confidence: number;
@@ -73,7 +78,10 @@ export interface Classification {
 /** The intent of a message's folded words in a language, and how sure the classifier is. */
 export function classify(folded: readonly string[], language: UnderstoodLanguage): Classification {
   const classifier = CLASSIFIERS[language];
-  const input = features(folded, classifier.stem);
+  // A greeting before a request does not make the request a greeting: "hi, a team for Atlas please".
+  let start = 0;
+  while (start < folded.length - 2 && OPENERS.has(folded[start]!)) start += 1;
+  const input = features(folded.slice(start), classifier.stem);
   const known = Object.keys(input).filter((feature) => classifier.vocabulary.has(feature)).length;
   if (known === 0) return { intent: 'none', confidence: 1, known };
   const scores = { ...classifier.network.run(input) };

@@ -49,5 +49,6 @@ export function detectLanguage(text: string, list: readonly Word[]): LanguageGue
   }
   if (FRENCH_LETTERS.test(text.slice(0, 500))) fr += 1;
   if (fr > en) return { language: 'fr', known: true, hits: fr };
+  if (en === 0 && fr === 0) return { language: 'en', known: false, hits: 0 };
   return { language: 'en', known: en > 0, hits: en };
 }

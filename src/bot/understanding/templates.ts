@@ -47,7 +47,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'lawyers',
     'counsel',
   ],
-  marketing: ['marketing', 'mkt', 'brand', 'marque', 'squad'],
+  marketing: ['marketing', 'mkt', 'brand', 'marque'],
+  squad: ['squad', 'squads'],
   campaign: ['campaign', 'campaigns', 'campagne', 'campagnes', 'launch', 'lancement'],
   onboarding: ['onboarding', 'integration', 'intégration', 'accueil'],
   buddy: [
@@ -66,7 +67,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'nouvelle collaboratrice',
   ],
   cohort: ['cohort', 'cohorte', 'promo', 'promotion', 'batch', 'intake'],
-  community: ['community', 'communities', 'communauté', 'communautés', 'practice', 'cop'],
+  community: ['community', 'communities', 'communauté', 'communautés', 'cop'],
+  practice: ['practice', 'pratique', 'pratiques'],
   announcements: ['announcement', 'announcements', 'annonce', 'annonces', 'communiqué', 'news'],
   french: ['francophone', 'francophones', 'french', 'français', 'française', 'french-speaking'],
   it: ['it'],
@@ -172,6 +174,8 @@ export function matchTemplates(
       if (template.name.has(key.key)) weight = NAME_WEIGHT;
       else if (template.description.has(key.key)) weight = DESCRIPTION_WEIGHT;
       if (!weight) continue;
+      // "project" says less than "client" or "legal" in "a client project".
+      if (key.key === '#project') weight *= 0.8;
       for (let i = key.from; i <= key.to; i += 1) used.add(i);
       // A concept counts once; a word read as both an English and a French stem counts once.
       if (seen.has(key.key) || seen.has(`@${key.from}`)) continue;
@@ -180,8 +184,8 @@ export function matchTemplates(
       score += weight;
     }
     if (score < MIN_SCORE) continue;
-    const nameSize = Math.max(1, conceptCount(template.name));
-    const share = Math.min(1, score / Math.min(nameSize, 2));
+    // The more of the template's name the message names, the surer: a share of its name's ideas.
+    const share = Math.min(1, score / Math.sqrt(Math.max(1, conceptCount(template.name))));
     const indices = [...used].sort((a, b) => a - b);
     const because = indices.map((i) => list[i]!.raw).join(' ');
     matches.push({ id: template.choice.id, because, score: Math.round(share * 100) / 100 });

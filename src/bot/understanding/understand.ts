@@ -28,12 +28,18 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
     requestName: null,
   };
   if (list.length === 0) return result;
-  // A message of several words with no English or French word is another language: not understood.
-  if (!guess.known && list.length >= 3) return result;
-  const { intent, confidence } = classify(
-    list.map((word) => word.folded),
-    guess.language,
-  );
+  // Both classifiers read the message; the language is the one whose words it uses more.
+  const folded = list.map((word) => word.folded);
+  const en = classify(folded, 'en');
+  const fr = classify(folded, 'fr');
+  const enScore = (guess.language === 'en' ? guess.hits : 0) + en.known;
+  const frScore = (guess.language === 'fr' ? guess.hits : 0) + fr.known;
+  const language = frScore > enScore || (frScore === enScore && guess.language === 'fr') ? 'fr' : 'en';
+  const { intent, confidence, known } = language === 'fr' ? fr : en;
+  result.language = language;
+  // Several words, few of them English or French: another language, not understood.
+  if (!guess.known && list.length >= 3 && known * 2 < list.length) return result;
+  if (list.length >= 4 && guess.hits <= 1 && known * 3 < list.length) return result;
   result.intent = intent;
   result.confidence = Math.round(confidence * 100) / 100;
   const read = reading(cut, list);
