@@ -59,7 +59,7 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     "qu'est devenue ma demande",
     'mes demandes en attente',
     'lesquelles de mes demandes attendent encore',
-    "mon équipe a-t-elle été créée",
+    'mon équipe a-t-elle été créée',
     'des nouvelles de ma demande',
     'liste de mes demandes',
     "c'est fait",
@@ -77,7 +77,7 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'quand expirent mes équipes',
     'équipes à renouveler',
     'mes équipes vont-elles être supprimées',
-    "équipes qui arrivent à expiration",
+    'équipes qui arrivent à expiration',
     'équipes que personne utilise',
   ],
   askTemplates: [

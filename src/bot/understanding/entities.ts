@@ -11,7 +11,7 @@ import { isCapitalised, withoutElision, type Word } from './text';
 /** Words that are never part of a name or a person: function words, politeness, verbs of the domain. */
 const NOT_A_NAME = new Set(
   (
-    "a an the of to for with and or in on at by from is are be will would could can should shall please pls plz " +
+    'a an the of to for with and or in on at by from is are be will would could can should shall please pls plz ' +
     "i i'd i'm i'll me my we our us you your it its it's this that these those who what which when where how " +
     'do does need want like hi hello hey thanks thank team teams new also too as so but just then there here ' +
     'le la les un une des du de et ou en au aux pour avec par sur dans est sont sera seront je moi mon ma mes ' +
@@ -35,7 +35,8 @@ const PEOPLE_CUES = new Set(
 
 /** Words before a list of people only after a verb of running ("co-owned by", "géré par"). */
 const BY = new Set(['by', 'par']);
-const RUN_VERBS = /^(?:co-?owned|owned|run|led|managed|gere|geree|pilote|pilotee|menee|mene|dirige|dirigee|animee|anime)$/;
+const RUN_VERBS =
+  /^(?:co-?owned|owned|run|led|managed|gere|geree|pilote|pilotee|menee|mene|dirige|dirigee|animee|anime)$/;
 
 const OWNER_CUES =
   /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee)$/;
@@ -43,28 +44,55 @@ const MEMBER_CUES = /^(?:members?|membres?|participants?)$/;
 
 /** Fillers that may stand between a role cue and a list of people ("owners are", "as owner"). */
 const ROLE_FILLERS = new Set(
-  'as comme are is will be sont seront sera est the les en tant que : by par the co ses son sa its'.split(' '),
+  'as comme are is will be sont seront sera est the les en tant que : by par the co ses son sa its'.split(
+    ' ',
+  ),
 );
 
 const LIST_JOINERS = new Set(['and', 'et', '&', '+', 'plus']);
 
 /** Words that name a kind of team: a proper noun beside one is the team's name ("the Contoso deal"). */
 const KIND_NOUNS_AFTER = new Set(
-  'deal project campaign matter case account launch squad cohort community programme program initiative engagement'.split(' '),
+  'deal project campaign matter case account launch squad cohort community programme program initiative engagement'.split(
+    ' ',
+  ),
 );
 const KIND_NOUNS_BEFORE = new Set(
-  'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign operation initiative prospect compte'.split(' '),
+  'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign operation initiative prospect compte'.split(
+    ' ',
+  ),
 );
 
-const NAMING_CUES = new Set(['called', 'named', 'titled', 'nommee', 'nomme', 'appelee', 'appele', 'intitulee', 'intitule', 'name', 'nom']);
+const NAMING_CUES = new Set([
+  'called',
+  'named',
+  'titled',
+  'nommee',
+  'nomme',
+  'appelee',
+  'appele',
+  'intitulee',
+  'intitule',
+  'name',
+  'nom',
+]);
 const PURPOSE_CUES = new Set(['for', 'pour']);
 const DETERMINERS = new Set(
-  "the a an our my this that le la les l un une notre mon ma nos mes ce cette du de des d the".split(' '),
+  'the a an our my this that le la les l un une notre mon ma nos mes ce cette du de des d the'.split(' '),
 );
 
 const WAITING_CUES =
   /^(?:waiting|wait|pending|outstanding|attente|attend|attendent|attendant|bloquee?s?|stuck|still|encore|yet|open|ouvertes?)$/;
-const REQUEST_NOUNS = new Set(['request', 'requests', 'demande', 'demandes', 'req', 'ticket', 'team', 'equipe']);
+const REQUEST_NOUNS = new Set([
+  'request',
+  'requests',
+  'demande',
+  'demandes',
+  'req',
+  'ticket',
+  'team',
+  'equipe',
+]);
 
 export interface Reading {
   list: readonly Word[];
@@ -114,7 +142,8 @@ function nameLike(reading: Reading, i: number, inList: boolean): boolean {
   if (!word) return false;
   if (word.mail) return true;
   const folded = word.folded;
-  if (NOT_A_NAME.has(folded) || PEOPLE_CUES.has(folded) || /\d/.test(folded) || folded.length < 2) return false;
+  if (NOT_A_NAME.has(folded) || PEOPLE_CUES.has(folded) || /\d/.test(folded) || folded.length < 2)
+    return false;
   if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded) || isConcept(withoutElision(folded))) return false;
   if (!/^[\p{L}'’.-]+$/u.test(word.raw)) return false;
   if (!reading.shouting && isCapitalised(word.raw)) return true;
@@ -154,7 +183,11 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     if (KIND_NOUNS_AFTER.has(folded) && i > 0 && !pauseBefore(reading, i)) {
       let from = i - 1;
       const capitalised = (k: number) => !reading.shouting && isCapitalised(list[k]!.raw);
-      if (!nameLike(reading, from, false) && !(isPlainWord(reading, from) && precededByPurpose(reading, from))) continue;
+      if (
+        !nameLike(reading, from, false) &&
+        !(isPlainWord(reading, from) && precededByPurpose(reading, from))
+      )
+        continue;
       while (
         from - 1 >= 0 &&
         capitalised(from - 1) &&
@@ -201,7 +234,9 @@ function isPlainWord(reading: Reading, i: number): boolean {
     !WAITING_CUES.test(folded) &&
     !/^(?:all|last|latest|recent|other|current|toutes|derniere|dernieres|autres)$/.test(folded) &&
     /^\p{L}[\p{L}'-]*$/u.test(reading.list[i]!.raw) &&
-    !/^(?:legal|juridique|marketing|onboarding|client|interne|internal|new|nouveau|nouvelle|small|petit|petite|big|grand|grande|next|prochain|prochaine|spring|summer)$/.test(folded)
+    !/^(?:legal|juridique|marketing|onboarding|client|interne|internal|new|nouveau|nouvelle|small|petit|petite|big|grand|grande|next|prochain|prochaine|spring|summer)$/.test(
+      folded,
+    )
   );
 }
 
@@ -236,12 +271,16 @@ function nameFrom(reading: Reading, start: number, taken: ReadonlySet<number>, l
 
 /** A span of words between quotes ("Mercury", 'Mercury', “Mercury”, « Mercury »). */
 function quotedSpan(reading: Reading): Span | null {
-  const match = /["“«]\s*([^"“”«»\n]{1,60}?)\s*["”»]|(?:^|\s)'([^'\n]{1,60})'(?=$|[\s,.;:!?])/.exec(reading.text);
+  const match = /["“«]\s*([^"“”«»\n]{1,60}?)\s*["”»]|(?:^|\s)'([^'\n]{1,60})'(?=$|[\s,.;:!?])/.exec(
+    reading.text,
+  );
   if (!match) return null;
   const inner = match[1] ?? match[2] ?? '';
   const at = reading.text.indexOf(inner, match.index);
   const end = at + inner.length;
-  const inside = reading.list.map((word, i) => ({ word, i })).filter(({ word }) => word.start >= at && word.end <= end);
+  const inside = reading.list
+    .map((word, i) => ({ word, i }))
+    .filter(({ word }) => word.start >= at && word.end <= end);
   if (inside.length === 0) return null;
   return { from: inside[0]!.i, to: inside[inside.length - 1]!.i };
 }
@@ -274,7 +313,10 @@ export function purpose(reading: Reading): string | null {
 }
 
 /** The people named, in order, each with the role the words around them give. */
-export function peopleMentions(reading: Reading, taken: ReadonlySet<number>): { mentions: PersonMention[]; used: Set<number> } {
+export function peopleMentions(
+  reading: Reading,
+  taken: ReadonlySet<number>,
+): { mentions: PersonMention[]; used: Set<number> } {
   const { list } = reading;
   const mentions: PersonMention[] = [];
   const used = new Set<number>();
@@ -289,7 +331,13 @@ export function peopleMentions(reading: Reading, taken: ReadonlySet<number>): { 
       continue;
     }
     let k = startsList ? i + 1 : i;
-    while (startsList && k < list.length && ROLE_FILLERS.has(base(list[k])) && !PEOPLE_CUES.has(base(list[k]))) k += 1;
+    while (
+      startsList &&
+      k < list.length &&
+      ROLE_FILLERS.has(base(list[k])) &&
+      !PEOPLE_CUES.has(base(list[k]))
+    )
+      k += 1;
     const group: Span[] = [];
     for (;;) {
       const name = personAt(reading, k, taken, startsList);
@@ -302,7 +350,12 @@ export function peopleMentions(reading: Reading, taken: ReadonlySet<number>): { 
         k += 1;
         continue;
       }
-      if (/,/.test(gap(reading, k)) && personAt(reading, k, taken, startsList) && !/[;.!?]/.test(gap(reading, k))) continue;
+      if (
+        /,/.test(gap(reading, k)) &&
+        personAt(reading, k, taken, startsList) &&
+        !/[;.!?]/.test(gap(reading, k))
+      )
+        continue;
       break;
     }
     if (group.length === 0) {
@@ -345,7 +398,8 @@ function personAt(reading: Reading, k: number, taken: ReadonlySet<number>, inLis
     const particle = /^(?:de|da|del|van|von|der|el|al|le|dos|du|di)$/.test(next.folded);
     if (capitalised) {
       if (isCapitalised(next.raw) && nameLike(reading, to + 1, false)) to += 1;
-      else if (particle && list[to + 2] && isCapitalised(list[to + 2]!.raw) && !pauseBefore(reading, to + 2)) to += 2;
+      else if (particle && list[to + 2] && isCapitalised(list[to + 2]!.raw) && !pauseBefore(reading, to + 2))
+        to += 2;
       else break;
     } else if (inList && to - k < 1 && nameLike(reading, to + 1, true)) {
       to += 1;
@@ -355,7 +409,12 @@ function personAt(reading: Reading, k: number, taken: ReadonlySet<number>, inLis
 }
 
 /** Owner when a role of running the team stands just before the list or just after it; member otherwise. */
-function roleOf(reading: Reading, cueIndex: number, startsList: boolean, group: readonly Span[]): 'owner' | 'member' {
+function roleOf(
+  reading: Reading,
+  cueIndex: number,
+  startsList: boolean,
+  group: readonly Span[],
+): 'owner' | 'member' {
   const { list } = reading;
   if (startsList) {
     const cue = base(list[cueIndex]);
@@ -385,7 +444,8 @@ export function requestFilterOf(reading: Reading): 'all' | 'waiting' {
   for (let i = 0; i < reading.list.length; i += 1) {
     const folded = base(reading.list[i]);
     if (WAITING_CUES.test(folded)) return 'waiting';
-    if ((folded === 'pas' || folded === 'not') && /^(?:encore|yet)$/.test(base(reading.list[i + 1]))) return 'waiting';
+    if ((folded === 'pas' || folded === 'not') && /^(?:encore|yet)$/.test(base(reading.list[i + 1])))
+      return 'waiting';
   }
   return 'all';
 }
@@ -401,14 +461,19 @@ export function requestNameSpan(reading: Reading): Span | null {
     if (REQUEST_NOUNS.has(folded) && i > 0) {
       let from = i - 1;
       if (!nameLike(reading, from, false) && !isPlainWord(reading, from)) continue;
-      if (!nameLike(reading, from, false) && !/^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[from - 1]))) continue;
+      if (!nameLike(reading, from, false) && !/^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[from - 1])))
+        continue;
       while (from - 1 >= 0 && nameLike(reading, from - 1, false) && !pauseBefore(reading, from)) from -= 1;
       return { from, to: i - 1 };
     }
     // "request for Northwind", "demande pour Atlas", "la demande Atlas", "demande de Northwind"
     if (REQUEST_NOUNS.has(folded)) {
       let k = i + 1;
-      while (k < list.length && /^(?:for|pour|de|d|du|about|on|sur|named|called|nommee|appelee|the|le|la|l)$/.test(base(list[k]))) k += 1;
+      while (
+        k < list.length &&
+        /^(?:for|pour|de|d|du|about|on|sur|named|called|nommee|appelee|the|le|la|l)$/.test(base(list[k]))
+      )
+        k += 1;
       if (k > i + 1 || (list[k] && !reading.shouting && isCapitalised(list[k]!.raw))) {
         const span = nameFrom(reading, k, new Set(), false);
         if (span && (nameLike(reading, span.from, false) || isPlainWord(reading, span.from))) return span;

@@ -36,7 +36,10 @@ export function features(folded: readonly string[], stem: (word: string) => stri
   return result;
 }
 
-function train(corpus: Readonly<Record<Intent, readonly string[]>>, stem: (word: string) => string): Classifier {
+function train(
+  corpus: Readonly<Record<Intent, readonly string[]>>,
+  stem: (word: string) => string,
+): Classifier {
   const examples: NeuralExample[] = [];
   const vocabulary = new Set<string>();
   for (const intent of INTENTS) {
@@ -65,7 +68,9 @@ const CLASSIFIERS: Record<UnderstoodLanguage, Classifier> = {
 
 /** Greetings and names of the bot a message may open with. */
 const OPENERS = new Set(
-  'hi hello hey hiya yo good morning afternoon evening steward bonjour salut coucou bonsoir hello re bjr slt'.split(' '),
+  'hi hello hey hiya yo good morning afternoon evening steward bonjour salut coucou bonsoir hello re bjr slt'.split(
+    ' ',
+  ),
 );
 
 export interface Classification {

@@ -10,7 +10,7 @@ import type { Word } from './text';
 const ENGLISH = new Set(
   (
     'the a an of to for with and or in on at by from is are was be will would could can please ' +
-    'i i\'d i\'m i\'ll me my mine we our us you your it its this that these those who what which when ' +
+    "i i'd i'm i'll me my mine we our us you your it its this that these those who what which when " +
     'where how why do does did have has need want like hi hello hey thanks thank cheers new team ' +
     'teams request requests called named some any there their them about just also still yet not ' +
     'help show list tell'
@@ -19,11 +19,11 @@ const ENGLISH = new Set(
 
 const FRENCH = new Set(
   (
-    'le la les un une des du de d\' l\' et ou en au aux pour avec par sur dans est sont sera seront ' +
-    'je j\' j\'ai me m\' moi mon ma mes nous notre nos vous votre vos il elle ils elles on ce cet cette ' +
+    "le la les un une des du de d' l' et ou en au aux pour avec par sur dans est sont sera seront " +
+    "je j' j'ai me m' moi mon ma mes nous notre nos vous votre vos il elle ils elles on ce cet cette " +
     'ces qui que quoi quel quelle quels quelles quand comment pourquoi faut voudrais veux aimerais ' +
     'besoin bonjour salut merci stp svp plait equipe equipes demande demandes appelee appele nommee ' +
-    'nomme pas encore aussi peux peut sais fais mes quoi ca c\'est y a-t-il'
+    "nomme pas encore aussi peux peut sais fais mes quoi ca c'est y a-t-il"
   ).split(' '),
 );
 

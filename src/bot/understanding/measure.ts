@@ -55,7 +55,8 @@ function score({ tp, fp, fn }: Counts): EntityScore {
   return { truePositives: tp, falsePositives: fp, falseNegatives: fn, precision, recall, f1 };
 }
 
-const same = (a: string, b: string) => fold(a).replace(/\s+/g, ' ').trim() === fold(b).replace(/\s+/g, ' ').trim();
+const same = (a: string, b: string) =>
+  fold(a).replace(/\s+/g, ' ').trim() === fold(b).replace(/\s+/g, ' ').trim();
 
 /** Compares one expected value with one found: both null is nothing, equal is a hit. */
 function compare(counts: Counts, expected: string | null, got: string | null): boolean {
@@ -74,7 +75,11 @@ export function measure(
   templates: readonly TemplateChoice[],
   understand: (text: string, templates: readonly TemplateChoice[]) => Understanding,
 ): Measure {
-  const counts = { template: { tp: 0, fp: 0, fn: 0 }, name: { tp: 0, fp: 0, fn: 0 }, person: { tp: 0, fp: 0, fn: 0 } };
+  const counts = {
+    template: { tp: 0, fp: 0, fn: 0 },
+    name: { tp: 0, fp: 0, fn: 0 },
+    person: { tp: 0, fp: 0, fn: 0 },
+  };
   let intents = 0;
   let languages = 0;
   const misses: Measure['misses'] = [];
@@ -84,7 +89,8 @@ export function measure(
     if (got.intent === message.intent) intents += 1;
     else misses.push({ text: message.text, what: 'intent', expected: message.intent, got: got.intent });
     if (got.language === message.language || message.intent === 'none') languages += 1;
-    const expectedTemplate = message.template === null ? null : (idOf.get(message.template) ?? message.template);
+    const expectedTemplate =
+      message.template === null ? null : (idOf.get(message.template) ?? message.template);
     const gotTemplate = got.templates[0]?.id ?? null;
     if (!compare(counts.template, expectedTemplate, gotTemplate))
       misses.push({ text: message.text, what: 'template', expected: expectedTemplate, got: gotTemplate });

@@ -14,7 +14,17 @@ import { fold, withoutElision, words, type Word } from './text';
 
 /** Two-word phrases first, then single words; each maps to one concept. */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  project: ['project', 'projects', 'projet', 'projets', 'project space', 'espace projet', 'chantier', 'programme', 'program'],
+  project: [
+    'project',
+    'projects',
+    'projet',
+    'projets',
+    'project space',
+    'espace projet',
+    'chantier',
+    'programme',
+    'program',
+  ],
   client: [
     'client',
     'clients',

@@ -1,7 +1,15 @@
 import { classify } from './intents';
 import { detectLanguage } from './language';
 import { matchTemplates } from './templates';
-import { peopleMentions, purpose, reading, requestFilterOf, requestNameSpan, spanText, teamNameSpan } from './entities';
+import {
+  peopleMentions,
+  purpose,
+  reading,
+  requestFilterOf,
+  requestNameSpan,
+  spanText,
+  teamNameSpan,
+} from './entities';
 import { MAX_UNDERSTOOD_CHARS, words } from './text';
 import type { TemplateChoice, Understanding } from './types';
 
