@@ -4,9 +4,9 @@ import type { LabelledMessage } from '../../../src/bot/understanding/measure';
 import type { DirectoryPerson, TemplateChoice } from '../../../src/bot/understanding/types';
 import labelled from './messages.json';
 
-/** The demo catalog's templates as the engine reads them. */
+/** The demo catalog's enabled templates as the engine reads them. */
 export const TEMPLATES: readonly TemplateChoice[] = seedTemplates.flatMap(({ templateConfiguration: t }) =>
-  t.id ? [{ id: t.id, name: t.name, description: t.description ?? '' }] : [],
+  t.id && t.enabled !== false ? [{ id: t.id, name: t.name, description: t.description ?? '' }] : [],
 );
 
 /** The demo directory as the bot gets it from `GET /users`. */
