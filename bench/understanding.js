@@ -7,7 +7,7 @@ const path = require('node:path');
 
 const TARGETS = { intentAccuracy: 0.95, entityF1: 0.9, p99Ms: 20, growthMiB: 50 };
 const ROUNDS = 20;
-const LONG_RUNS = 200;
+const LONG_RUNS = 1000;
 const UNDERSTANDINGS = 10_000;
 
 /** The percentile p (0..1) of sorted numbers. */

@@ -20,7 +20,8 @@ const NOT_A_NAME = new Set(
     'yes no oui non thx cheers create make set up add ajoute ajouter cree creer faire fais monday tuesday ' +
     'wednesday thursday friday lundi mardi mercredi jeudi vendredi asap urgent urgently today tomorrow demain ' +
     "aujourd'hui please, hey, it, them, lui leur leurs all tous toutes everyone everybody people gens " +
-    'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues'
+    'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues ' +
+    'some more other others few several quelques plusieurs autres'
   ).split(/\s+/),
 );
 
