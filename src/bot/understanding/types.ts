@@ -61,7 +61,10 @@ export interface Understanding {
   description: string | null;
   /** People named as owners or members, in the order written. */
   people: PersonMention[];
-  /** For `askRequestStatus`: all requests, only those waiting, or one named by `requestName`. */
+  /**
+   * For `askRequestStatus`: all requests or only those waiting; null when the question names one
+   * request (`requestName`) and for every other intent.
+   */
   requestFilter: 'all' | 'waiting' | null;
   /** For `askRequestStatus`: the team name of one request ("my Northwind request" → "Northwind"). */
   requestName: string | null;
