@@ -160,3 +160,57 @@ describe('understanding, whatever is typed', () => {
     expect(first).toMatchObject({ teamName: 'Tailspin', people: [{ text: 'Oliver', role: 'owner' }] });
   });
 });
+
+describe('understanding any text at all', () => {
+  /** A small seeded generator, so that a failure is reproduced by the same run. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+  }
+  const pieces = [
+    ...MESSAGES.slice(0, 60).flatMap((message) => message.text.split(' ')),
+    '"',
+    '«',
+    '»',
+    "'",
+    ',',
+    '.',
+    '@',
+    'with',
+    'avec',
+    'called',
+    'nommée',
+    'owner',
+    'propriétaire',
+    '\u0000',
+    '\u202e',
+    '🙂',
+    'ß',
+    'İ',
+    '\n',
+    '   ',
+  ];
+
+  it('always answers, in the contract’s shape, whatever the words and their order', () => {
+    const next = random(27);
+    for (let i = 0; i < 2_000; i += 1) {
+      const length = Math.floor(next() * 40);
+      const text = Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)]).join(
+        next() < 0.5 ? ' ' : '',
+      );
+      const got = understand(text, TEMPLATES);
+      expect(['en', 'fr']).toContain(got.language);
+      expect(got.confidence).toBeGreaterThanOrEqual(0);
+      expect(got.confidence).toBeLessThanOrEqual(1);
+      for (const person of got.people) {
+        expect(person.text.length).toBeGreaterThan(0);
+        expect(['owner', 'member']).toContain(person.role);
+      }
+      for (const template of got.templates) expect(TEMPLATES.map((t) => t.id)).toContain(template.id);
+      if (got.teamName !== null) expect(got.teamName.length).toBeGreaterThan(0);
+    }
+  });
+});
