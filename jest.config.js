@@ -24,6 +24,8 @@ const SYSTEM = [
 const UNIT = [
   '(lib|contract|domain|config|client|lint|docs|scripts)/.*',
   'bot/cards/.*',
+  // The understanding engine: pure text in, shapes out
+  'bot/understanding/(understand|people)',
   // The card renderers' own tests, beside the features' conversations
   'bot/\\w+/(approvalCards|lifecycleCardRenderers|lifecycleResponseCards|galleryCard|progressCard|requestCards|requestFormCard)',
   'manifest/(?!toolkit)\\w+',
