@@ -374,8 +374,17 @@ async function lifecycleOf(api: StewardClient, teamId: string): Promise<TeamLife
 
 /** The team as the answer lists it when it expires, expired or is inactive; null otherwise. */
 function expiring(lifecycle: TeamLifecycle): ExpiringTeam | null {
-  const state = lifecycle.state;
-  if (state !== 'expiring' && state !== 'expired' && state !== 'inactive') return null;
+  // A team short of owners is `ownerless` first: what the next evaluation would do still says it.
+  const due = new Set(lifecycle.pendingActions.map((action) => action.action));
+  const state: ExpiringTeam['state'] | null =
+    lifecycle.state === 'expired' || due.has('expire')
+      ? 'expired'
+      : lifecycle.state === 'expiring' || due.has('renewalNotice')
+        ? 'expiring'
+        : lifecycle.state === 'inactive' || due.has('inactivityNotice') || due.has('inactivityArchive')
+          ? 'inactive'
+          : null;
+  if (state === null) return null;
   return {
     teamId: lifecycle.teamId,
     name: lifecycle.displayName,

@@ -58,15 +58,16 @@ export async function resolvePeople(
   };
   return Promise.all(
     mentions.map(async (mention, index): Promise<PersonMatch> => {
-      const wanted =
-        index < MAX_MENTIONS
-          ? [...new Set(queries(mention).map((query) => query.trim().slice(0, MAX_QUERY_LENGTH)))]
-              .filter((query) => query !== '')
-              .slice(0, MAX_QUERIES)
-          : [];
-      if (wanted.length === 0) return { mention, matches: [], ambiguous: false };
+      // Searches compared as the directory compares them (case aside), the empty ones dropped.
+      const wanted = new Map<string, string>();
+      for (const query of index < MAX_MENTIONS ? queries(mention) : []) {
+        const text = query.trim().slice(0, MAX_QUERY_LENGTH);
+        if (text && !wanted.has(text.toLowerCase())) wanted.set(text.toLowerCase(), text);
+      }
+      const sent = [...wanted.values()].slice(0, MAX_QUERIES);
+      if (sent.length === 0) return { mention, matches: [], ambiguous: false };
       const candidates = new Map<string, DirectoryPerson>();
-      for (const people of await Promise.all(wanted.map(search)))
+      for (const people of await Promise.all(sent.map(search)))
         for (const person of people) candidates.set(person.id, person);
       return match(mention, [...candidates.values()]);
     }),

@@ -19,12 +19,13 @@ export const understandingEn = {
   'understood.approvers.stages.one': 'A request for {template} goes through {count} approval stage:',
   'understood.approvers.stages.other':
     'A request for {template} goes through {count} approval stages, one after the other:',
-  'understood.stage.One': '{number}. {stage}: {names}',
-  'understood.stage.Any': '{number}. {stage}: any one of {names}',
-  'understood.stage.All': '{number}. {stage}: each of {names}',
-  'understood.stage.manager': '{number}. {stage}: your manager',
-  'understood.stage.rule': '{number}. {stage}: the people a rule of the template chooses for your request',
-  'understood.stage.nobody': '{number}. {stage}: people the template does not name yet',
+  'understood.stage.One': 'Stage {number}, {stage}: {names} decides.',
+  'understood.stage.Any': 'Stage {number}, {stage}: any one of {names} decides.',
+  'understood.stage.All': 'Stage {number}, {stage}: each of {names} must approve.',
+  'understood.stage.manager': 'Stage {number}, {stage}: your manager decides.',
+  'understood.stage.rule':
+    'Stage {number}, {stage}: the people a rule of the template chooses for your request decide.',
+  'understood.stage.nobody': 'Stage {number}, {stage}: the template names nobody yet.',
   'understood.approvers.notOffered':
     'The templates that fit *{words}* are not offered to you, so you cannot request them.',
   'understood.approvers.which': 'Which template do you mean? Ask me, for example: who approves {template}?',

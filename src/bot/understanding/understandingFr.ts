@@ -22,13 +22,13 @@ export const understandingFr: Record<keyof typeof understandingEn, string> = {
     'Une demande avec le modèle {template} passe par {count} étape d’approbation :',
   'understood.approvers.stages.other':
     'Une demande avec le modèle {template} passe par {count} étapes d’approbation, l’une après l’autre :',
-  'understood.stage.One': '{number}. {stage} : {names}',
-  'understood.stage.Any': '{number}. {stage} : l’une de ces personnes : {names}',
-  'understood.stage.All': '{number}. {stage} : chacune de ces personnes : {names}',
-  'understood.stage.manager': '{number}. {stage} : votre responsable',
+  'understood.stage.One': 'Étape {number}, {stage} : {names} décide.',
+  'understood.stage.Any': 'Étape {number}, {stage} : l’une de ces personnes décide : {names}.',
+  'understood.stage.All': 'Étape {number}, {stage} : chacune de ces personnes doit approuver : {names}.',
+  'understood.stage.manager': 'Étape {number}, {stage} : votre responsable décide.',
   'understood.stage.rule':
-    '{number}. {stage} : les personnes qu’une règle du modèle choisit pour votre demande',
-  'understood.stage.nobody': '{number}. {stage} : des personnes que le modèle ne nomme pas encore',
+    'Étape {number}, {stage} : les personnes qu’une règle du modèle choisit pour votre demande décident.',
+  'understood.stage.nobody': 'Étape {number}, {stage} : le modèle ne nomme encore personne.',
   'understood.approvers.notOffered':
     'Les modèles qui correspondent à *{words}* ne vous sont pas proposés : vous ne pouvez pas les demander.',
   'understood.approvers.which':
