@@ -3,6 +3,7 @@ import type { PeopleResolver } from '../../../src/bot/understanding/answers';
 import { type PeopleMatcher, resolvePeople } from '../../../src/bot/understanding/directoryLookup';
 import type { Understanding } from '../../../src/bot/understanding/types';
 import type { Job } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
 import { DAY, lifecycleTemplate, provisionTeam } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
 import { expectValidCard } from '../cards/cardAssertions';
@@ -76,7 +77,7 @@ const expectNoIds = (card: SentCard) => expect(readTexts(card).filter((text) => 
  * turn, calling a real Steward over loopback HTTP as the person; the answers' buttons pressed
  * through the real bot's `/api/messages`.
  */
-describe('the bot’s answers to what it understood', () => {
+describe.each(databaseKinds)('the bot’s answers to what it understood, on %s', (kind) => {
   let bot: BotHarness;
   let deps: VerbDependencies;
   let closeDeps: () => Promise<void>;
@@ -84,7 +85,7 @@ describe('the bot’s answers to what it understood', () => {
 
   beforeAll(async () => {
     bot = await startBotHarness(
-      'sqlite',
+      kind,
       { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
       { clock: () => Date.now() + offset },
     );
