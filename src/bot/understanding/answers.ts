@@ -1,5 +1,10 @@
 import type { TurnContext } from 'botbuilder';
-import type { CatalogTemplate, StewardClient, TeamLifecycle } from '../../client';
+import {
+  type CatalogTemplate,
+  type StewardClient,
+  TEAM_NAME_MAX_LENGTH,
+  type TeamLifecycle,
+} from '../../client';
 import { isStatus } from '../apiFailures';
 import { approvalWords } from '../approvals/approvalWords';
 import { CardVerb, type MyRequestsData, type RequestByNameData } from '../cards/cardVerbs';
@@ -15,6 +20,7 @@ import { runVerb, type VerbDependencies } from '../verbs';
 import { helpReply } from '../welcome/help';
 import { renderWelcomeCard } from '../welcome/welcomeCard';
 import { renderCapabilitiesCard } from './capabilitiesCard';
+import { MAX_MENTIONS } from './directoryLookup';
 import { EXPIRING_TEAMS_SHOWN, type ExpiringTeam, renderExpiringTeamsCard } from './expiringTeamsCard';
 import { renderTemplateChoicesCard } from './templateChoicesCard';
 import type { PersonMatch, PersonMention, TemplateMatch, Understanding } from './types';
@@ -34,6 +40,10 @@ type PolicyPerson = CatalogTemplate['templateConfiguration']['approval']['approv
 const LIST_TEMPLATES: Failure = { subject: 'templates', doing: 'listTemplates' };
 const OPEN_TEMPLATE: Failure = { subject: 'template', doing: 'openTemplate' };
 const LIST_TEAMS: Failure = { subject: 'team', doing: 'listTeams' };
+
+/** The longest name put on the form (twice Graph's limit: enough to see it is too long) and description (the API's). */
+const MAX_NAME_SHOWN = 2 * TEAM_NAME_MAX_LENGTH;
+const DESCRIPTION_MAX_LENGTH = 1024;
 
 /** Candidates of an ambiguous name offered first in the form's picker. */
 const MAX_CANDIDATES = 5;
@@ -144,11 +154,17 @@ async function prefilledForm(
   }
   // The template as the form always reads it (the gallery's Choose does the same).
   const template = await api.getPlatformTeamTemplate(chosen.template.templateConfiguration.id ?? '');
-  const people = understood.people.length > 0 ? await resolvePeople(api, understood.people) : [];
+  // Each person named once (as an owner, if named both ways), and no more than the directory is asked about.
+  const mentions = distinctPeople(understood.people);
+  const looked = mentions.slice(0, MAX_MENTIONS);
+  const people = looked.length > 0 ? await resolvePeople(api, looked) : [];
   const { values, known, notes } = peopleOnForm(people, reader);
-  const name = understood.teamName?.replace(/\s+/g, ' ').trim() ?? '';
+  if (mentions.length > looked.length)
+    notes.push(sayCount(reader, 'understood.tooManyPeople', looked.length));
+  // Texts as long as the form can hold: a longer name is shown, and said to be too long.
+  const name = clip(understood.teamName?.replace(/\s+/g, ' ').trim() ?? '', MAX_NAME_SHOWN);
   if (name) values.name = name;
-  const description = understood.description?.trim();
+  const description = clip(understood.description?.trim() ?? '', DESCRIPTION_MAX_LENGTH);
   if (description) values.description = description;
   const because = chosen.match.because.trim()
     ? say(reader, 'understood.because', {
@@ -172,6 +188,19 @@ async function prefilledForm(
       deps.log,
     ),
   );
+}
+
+/** Each person named once, in the order written, as an owner if named as one anywhere; blank names dropped. */
+function distinctPeople(people: readonly PersonMention[]): PersonMention[] {
+  const key = (mention: PersonMention) => mention.text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const owners = new Set(people.filter((mention) => mention.role === 'owner').map(key));
+  const distinct = new Map<string, PersonMention>();
+  for (const mention of people) {
+    const name = key(mention);
+    if (name && !distinct.has(name))
+      distinct.set(name, { text: mention.text.trim(), role: owners.has(name) ? 'owner' : mention.role });
+  }
+  return [...distinct.values()];
 }
 
 /**

@@ -7,6 +7,10 @@ export const understandingEn = {
   'understood.choosePerson': '{name} may be {people}: choose the right person under {field}.',
   'understood.unknownPerson':
     'I found nobody called {name} in the directory, so they are not on the form: add them under {field} if you need them.',
+  'understood.tooManyPeople.one':
+    'I looked up only the first person you named: add the others under Owners or Members.',
+  'understood.tooManyPeople.other':
+    'I looked up only the first {count} people you named: add the others under Owners or Members.',
   'understood.notOffered':
     'The templates that fit *{words}* are not offered to you. Here are the templates you can use.',
   'understood.noTemplate': 'I could not tell which template fits. Choose one below.',

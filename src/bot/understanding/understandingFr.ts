@@ -6,6 +6,10 @@ export const understandingFr: Record<keyof typeof understandingEn, string> = {
   'understood.choosePerson': '{name} peut être {people} : choisissez la bonne personne dans {field}.',
   'understood.unknownPerson':
     'Je n’ai trouvé personne du nom de {name} dans l’annuaire ; cette personne n’est donc pas sur le formulaire : ajoutez-la dans {field} si besoin.',
+  'understood.tooManyPeople.one':
+    'Je n’ai cherché que la première personne nommée : ajoutez les autres dans Propriétaires ou Membres.',
+  'understood.tooManyPeople.other':
+    'Je n’ai cherché que les {count} premières personnes nommées : ajoutez les autres dans Propriétaires ou Membres.',
   'understood.notOffered':
     'Les modèles qui correspondent à *{words}* ne vous sont pas proposés. Voici les modèles que vous pouvez utiliser.',
   'understood.noTemplate': 'Je n’ai pas pu dire quel modèle convient. Choisissez-en un ci-dessous.',

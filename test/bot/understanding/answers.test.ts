@@ -315,6 +315,46 @@ describe.each(databaseKinds)('the bot’s answers to what it understood, on %s',
       expect(cardText(card)).toMatch(/cannot contain/);
     });
 
+    it('answers whatever the engine gives with a form, never a failure: long texts, many people, odd words', async () => {
+      const card = cardOfReply(
+        await ask(
+          request({
+            templates: [
+              { id: '', because: 'nothing', score: 1 },
+              { id: 'constructor', because: 'odd', score: 1 },
+              {
+                id: 'project',
+                because: '*bold* [link](https://example.com) `code`\n\nnew paragraph',
+                score: 0.5,
+              },
+            ],
+            teamName: 'N'.repeat(5000),
+            description: 'D'.repeat(50_000),
+            people: Array.from({ length: 40 }, (_, index) => ({
+              text: index % 2 ? `Nobody${index} *x*` : 'Megan',
+              role: index % 3 ? 'member' : 'owner',
+            })),
+          }),
+        ),
+      );
+      const texts = readTexts(card);
+      // The person's words are shown as written, on one line, never as Markdown of their own.
+      expect(texts).toContain(
+        'Project team, because you said *\\*bold\\* \\[link\\](https://example.com) \\`code\\` new paragraph*.',
+      );
+      expect(String(inputs(card).get('name')?.value)).toHaveLength(512);
+      expect(String(inputs(card).get('description')?.value)).toHaveLength(1024);
+      expect(texts).toContain('The team name has 512 characters: keep it to at most 256.');
+      // Megan, named twenty times, once as an owner: an owner, looked up once.
+      expect(inputs(card).get('owners')).toMatchObject({ value: PEOPLE.megan });
+      expect(inputs(card).get('members')).toMatchObject({ value: '' });
+      // Of the 21 people named, the first ten are looked up; the form says so.
+      expect(texts.filter((text) => text.startsWith('I found nobody called')).length).toBe(9);
+      expect(texts).toContain(
+        'I looked up only the first 10 people you named: add the others under Owners or Members.',
+      );
+    });
+
     it('makes, when Request the team is pressed, the very request the plain form makes', async () => {
       const prefilled = cardOfReply(
         await ask(
