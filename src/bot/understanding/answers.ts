@@ -48,8 +48,12 @@ const DESCRIPTION_MAX_LENGTH = 1024;
 /** Candidates of an ambiguous name offered first in the form's picker. */
 const MAX_CANDIDATES = 5;
 
-/** The person's requests looked through for their teams, and teams asked about at once. */
+/**
+ * The person's requests looked through for their teams; the teams whose lifecycle is read at most
+ * (one call each, within the person's 60 calls a minute), newest first; and reads at once.
+ */
 const TEAMS_FROM_REQUESTS = 50;
+const TEAMS_CHECKED = 20;
 const LIFECYCLE_READS_AT_ONCE = 4;
 
 /**
@@ -361,9 +365,10 @@ function requestsAsked(
  */
 async function expiringTeams(api: StewardClient, reader: Reader): Promise<Reply> {
   const jobs = (await api.getMyJobs({ top: TEAMS_FROM_REQUESTS })).value;
+  const newestFirst = [...jobs].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime));
   const teamIds = [
     ...new Set(
-      jobs.flatMap((job) => {
+      newestFirst.flatMap((job) => {
         const summary = summarizeJob(job);
         const team = job.data.team;
         const id = team && typeof team === 'object' ? (team as { id?: unknown }).id : undefined;
@@ -375,7 +380,7 @@ async function expiringTeams(api: StewardClient, reader: Reader): Promise<Reply>
           : [];
       }),
     ),
-  ];
+  ].slice(0, TEAMS_CHECKED);
   const teams: ExpiringTeam[] = [];
   for (let start = 0; start < teamIds.length; start += LIFECYCLE_READS_AT_ONCE) {
     const read = await Promise.all(
