@@ -11,6 +11,7 @@ import { CardVerb, type MyRequestsData, type RequestByNameData } from '../cards/
 import { clip, markdownText } from '../cards/cardText';
 import { asCaller, cardReply, type Failure, readerOfTurn, type Reply } from '../conversations/reply';
 import { alternativesIn, namesIn, type Reader, say, sayCount } from '../i18n/catalog';
+import type { MessageKey } from '../i18n/en';
 import { summarizeJob } from '../requests/jobSummary';
 import { teamNameProblem } from '../requests/nameProblems';
 import { galleryTemplate, type GalleryTemplate } from '../requests/galleryCard';
@@ -98,6 +99,21 @@ export async function answerUnderstanding(
 const wordsOf = (match: TemplateMatch): string =>
   markdownText(clip(match.because.replace(/\s+/g, ' ').trim(), 80));
 
+/**
+ * The sentence `key` with the person's words in it, or `plainKey` when the engine gave no words
+ * (an empty `*…*` would show as two asterisks).
+ */
+function withWords(
+  reader: Reader,
+  key: MessageKey,
+  plainKey: MessageKey,
+  match: TemplateMatch,
+  values: Record<string, string> = {},
+): string {
+  const words = wordsOf(match);
+  return words ? say(reader, key, { ...values, words }) : say(reader, plainKey, values);
+}
+
 /** A name as typed, quoted as the reader quotes ("“Luc”", "« Luc »"), shown as its characters. */
 const quotedName = (reader: Reader, text: string): string =>
   say(reader, 'quoted', { text: markdownText(clip(text.replace(/\s+/g, ' ').trim(), 64)) });
@@ -150,7 +166,7 @@ async function prefilledForm(
         0,
         reader,
         false,
-        say(reader, 'understood.notOffered', { words: wordsOf(pointed) }),
+        withWords(reader, 'understood.notOffered', 'understood.notOffered.plain', pointed),
       );
     const only = mine.length === 1 ? mine[0] : undefined;
     if (!only) return galleryOf(mine, 0, reader, false, say(reader, 'understood.noTemplate'));
@@ -170,7 +186,7 @@ async function prefilledForm(
   if (name) values.name = name;
   const description = clip(understood.description?.trim() ?? '', DESCRIPTION_MAX_LENGTH);
   if (description) values.description = description;
-  const because = chosen.match.because.trim()
+  const because = wordsOf(chosen.match)
     ? say(reader, 'understood.because', {
         template: clip(template.templateConfiguration.name, 120),
         words: wordsOf(chosen.match),
@@ -274,7 +290,12 @@ async function approvers(api: StewardClient, understood: Understanding, reader: 
     if (pointed)
       return {
         kind: 'text',
-        text: say(reader, 'understood.approvers.notOffered', { words: wordsOf(pointed) }),
+        text: withWords(
+          reader,
+          'understood.approvers.notOffered',
+          'understood.approvers.notOffered.plain',
+          pointed,
+        ),
       };
     const example = mine[0];
     if (!example) return { kind: 'text', text: say(reader, 'gallery.none') };
@@ -448,7 +469,7 @@ async function suitableTemplates(
       0,
       reader,
       false,
-      say(reader, 'understood.templates.noneFits', { words: wordsOf(pointed) }),
+      withWords(reader, 'understood.templates.noneFits', 'understood.templates.noneFits.plain', pointed),
     );
   const templates = fits.flatMap(({ template }): GalleryTemplate[] => {
     const entry = galleryTemplate(template);

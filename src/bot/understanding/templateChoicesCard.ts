@@ -32,7 +32,9 @@ export function renderTemplateChoicesCard(
     })),
     labels: {
       fallback: say(reader, 'understood.templates.fallback'),
-      title: say(reader, 'understood.templates.title', { words: markdownText(clip(data.words, 80)) }),
+      title: data.words.trim()
+        ? say(reader, 'understood.templates.title', { words: markdownText(clip(data.words.trim(), 80)) })
+        : say(reader, 'understood.templates.titlePlain'),
       needsApproval: say(reader, 'gallery.needsApproval'),
       request: say(reader, 'understood.request'),
       otherTemplates: say(reader, 'action.otherTemplates'),

@@ -13,6 +13,13 @@ export const understandingEn = {
     'I looked up only the first {count} people you named: add the others under Owners or Members.',
   'understood.notOffered':
     'The templates that fit *{words}* are not offered to you. Here are the templates you can use.',
+  'understood.notOffered.plain':
+    'The template you asked for is not offered to you. Here are the templates you can use.',
+  'understood.approvers.notOffered.plain':
+    'The template you asked about is not offered to you, so you cannot request it.',
+  'understood.templates.noneFits.plain':
+    'None of your templates fits. Here are all the templates you can use.',
+  'understood.templates.titlePlain': 'Templates that fit',
   'understood.noTemplate': 'I could not tell which template fits. Choose one below.',
   'understood.approvers.none': '{template} needs no approval: the team is created as soon as you request it.',
   'understood.approvers.One': 'A request for {template} is approved by {names}.',

@@ -12,6 +12,13 @@ export const understandingFr: Record<keyof typeof understandingEn, string> = {
     'Je n’ai cherché que les {count} premières personnes nommées : ajoutez les autres dans Propriétaires ou Membres.',
   'understood.notOffered':
     'Les modèles qui correspondent à *{words}* ne vous sont pas proposés. Voici les modèles que vous pouvez utiliser.',
+  'understood.notOffered.plain':
+    'Le modèle demandé ne vous est pas proposé. Voici les modèles que vous pouvez utiliser.',
+  'understood.approvers.notOffered.plain':
+    'Le modèle dont vous parlez ne vous est pas proposé : vous ne pouvez pas le demander.',
+  'understood.templates.noneFits.plain':
+    'Aucun de vos modèles ne convient. Voici tous les modèles que vous pouvez utiliser.',
+  'understood.templates.titlePlain': 'Modèles qui conviennent',
   'understood.noTemplate': 'Je n’ai pas pu dire quel modèle convient. Choisissez-en un ci-dessous.',
   'understood.approvers.none':
     '{template} ne demande aucune approbation : l’équipe est créée dès que vous la demandez.',

@@ -355,6 +355,35 @@ describe.each(databaseKinds)('the bot’s answers to what it understood, on %s',
       );
     });
 
+    it('says plain sentences when the engine gives no words for the template it points at', async () => {
+      const form = cardOfReply(
+        await ask(request({ templates: [{ id: 'project', because: '  ', score: 1 }] })),
+      );
+      expect(readTexts(form).filter((text) => text.includes('because you said'))).toEqual([]);
+      expect(
+        readTexts(
+          cardOfReply(await ask(request({ templates: [{ id: 'legal-matter', because: '', score: 1 }] }))),
+        ),
+      ).toContain('The template you asked for is not offered to you. Here are the templates you can use.');
+      expect(
+        textOf(
+          await ask(
+            understanding('askApprovers', { templates: [{ id: 'legal-matter', because: '', score: 1 }] }),
+            FRENCH,
+          ),
+        ),
+      ).toBe('Le modèle dont vous parlez ne vous est pas proposé : vous ne pouvez pas le demander.');
+      expect(
+        readTexts(
+          cardOfReply(
+            await ask(
+              understanding('askTemplates', { templates: [{ id: 'project', because: '', score: 1 }] }),
+            ),
+          ),
+        ),
+      ).toContain('Templates that fit');
+    });
+
     it('makes, when Request the team is pressed, the very request the plain form makes', async () => {
       const prefilled = cardOfReply(
         await ask(
