@@ -9,6 +9,7 @@ import {
   type ChooseLanguageData,
   type JobActionData,
   type LifecycleNoticeData,
+  type MyRequestsData,
   type PickTemplateData,
   type RequestByNameData,
   type SubmitRequestData,
@@ -142,7 +143,8 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
   },
   [CardVerb.myRequests]: {
     failure: { subject: 'requests', doing: 'listRequests' },
-    asPerson: (api, { context }) => myRequests(api, readerOfTurn(context)),
+    asPerson: (api, { context, data }) =>
+      myRequests(api, readerOfTurn(context), (data as MyRequestsData).waiting === true),
   },
   [CardVerb.withdrawRequest]: {
     failure: { subject: 'request', doing: 'withdraw' },

@@ -17,7 +17,7 @@ export const CardVerb = {
   showStatus: 'showStatus',
   /** Start a failed request again with the same answers: {@link JobActionData}. */
   retryRequest: 'retryRequest',
-  /** List the caller's recent requests. */
+  /** List the caller's recent requests ({@link MyRequestsData}). */
   myRequests: 'myRequests',
   /** Withdraw a request waiting for approval ({@link WithdrawData}); without a job, list those that can be. */
   withdrawRequest: 'withdrawRequest',
@@ -81,6 +81,11 @@ export interface SubmitRequestData {
   welcomeMessage?: string;
   owners?: string;
   members?: string;
+}
+
+/** Data of `myRequests`: `waiting` lists only the requests still waiting (none: all recent ones). */
+export interface MyRequestsData {
+  waiting?: boolean;
 }
 
 /** Data of `showStatus` and `retryRequest`. */

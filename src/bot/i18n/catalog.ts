@@ -137,6 +137,11 @@ export function namesIn(reader: Reader, names: readonly string[]): string {
   return new Intl.ListFormat(reader.locale, { style: 'long', type: 'conjunction' }).format(names);
 }
 
+/** Names as alternatives in the reader's language: "Lucía Álvarez or Lucas Fernández Ruiz". */
+export function alternativesIn(reader: Reader, names: readonly string[]): string {
+  return new Intl.ListFormat(reader.locale, { style: 'long', type: 'disjunction' }).format(names);
+}
+
 /** A number as the reader writes it: "1,234" in English, "1 234" in French. */
 export function numberFor(reader: Reader, value: number): string {
   return new Intl.NumberFormat(reader.locale).format(value);

@@ -1,6 +1,7 @@
 import { approvalsEn } from '../approvals/approvalsEn';
 import { lifecycleEn } from '../lifecycle/lifecycleEn';
 import { requestsEn } from '../requests/requestsEn';
+import { understandingEn } from '../understanding/understandingEn';
 import { welcomeEn } from '../welcome/welcomeEn';
 
 /** The words several features share (buttons, facts, errors, what a failure was about). */
@@ -57,22 +58,41 @@ const sharedEn = {
 type KeysDefinedTwice =
   | Extract<
       keyof typeof sharedEn,
-      keyof typeof welcomeEn | keyof typeof requestsEn | keyof typeof approvalsEn | keyof typeof lifecycleEn
+      | keyof typeof welcomeEn
+      | keyof typeof requestsEn
+      | keyof typeof approvalsEn
+      | keyof typeof lifecycleEn
+      | keyof typeof understandingEn
     >
   | Extract<
       keyof typeof welcomeEn,
-      keyof typeof requestsEn | keyof typeof approvalsEn | keyof typeof lifecycleEn
+      | keyof typeof requestsEn
+      | keyof typeof approvalsEn
+      | keyof typeof lifecycleEn
+      | keyof typeof understandingEn
     >
-  | Extract<keyof typeof requestsEn, keyof typeof approvalsEn | keyof typeof lifecycleEn>
-  | Extract<keyof typeof approvalsEn, keyof typeof lifecycleEn>;
+  | Extract<
+      keyof typeof requestsEn,
+      keyof typeof approvalsEn | keyof typeof lifecycleEn | keyof typeof understandingEn
+    >
+  | Extract<keyof typeof approvalsEn, keyof typeof lifecycleEn | keyof typeof understandingEn>
+  | Extract<keyof typeof lifecycleEn, keyof typeof understandingEn>;
 const _eachKeyOnce: [KeysDefinedTwice] extends [never] ? true : KeysDefinedTwice = true;
 
 /**
  * Steward's words in English: the reference catalog, and the fallback for any other language. Each
  * feature's words are beside it (`welcome/welcomeEn.ts`, `requests/requestsEn.ts`,
- * `approvals/approvalsEn.ts`, `lifecycle/lifecycleEn.ts`); the words they share are above.
+ * `approvals/approvalsEn.ts`, `lifecycle/lifecycleEn.ts`, `understanding/understandingEn.ts`); the
+ * words they share are above.
  */
-export const en = { ...sharedEn, ...welcomeEn, ...requestsEn, ...approvalsEn, ...lifecycleEn };
+export const en = {
+  ...sharedEn,
+  ...welcomeEn,
+  ...requestsEn,
+  ...approvalsEn,
+  ...lifecycleEn,
+  ...understandingEn,
+};
 
 /** A key of the catalog. */
 export type MessageKey = keyof typeof en;

@@ -44,18 +44,9 @@ async function pressOf(
   kind: NoticeKind,
 ): Promise<Press> {
   const teamId = typeof data.teamId === 'string' ? data.teamId : '';
-  // A card the bot no longer remembers still answers, about the team it names.
-  const record = (teamId && (await deps.records.get(kind, teamId))) || {
-    teamId,
-    teamName: teamId,
-    about: '',
-    renewDays: null,
-    onExpiry: null,
-    cards: [],
-    posted: [],
-    declined: {},
-    answer: null,
-  };
+  // A card the bot no longer remembers (or a button of another card, such as the list of teams
+  // expiring soon) still answers, about the team it names, read from the team's lifecycle.
+  const record = (teamId && (await deps.records.get(kind, teamId))) || (await unrecorded(api, kind, teamId));
   return {
     context,
     api,
@@ -65,6 +56,27 @@ async function pressOf(
     record,
     viewer: viewerOfTurn(context),
     ownerId: context.activity.from.aadObjectId ?? '',
+  };
+}
+
+/**
+ * The record of a notice the bot holds none of: the team's name, the day the notice is about and
+ * its policy from `GET /teams/{id}/lifecycle` as the person; when they may not read it, the team
+ * id stands in for its name, as before (the answer is then refused as not theirs).
+ */
+async function unrecorded(api: StewardClient, kind: NoticeKind, teamId: string): Promise<NoticeRecord> {
+  const lifecycle = teamId ? await api.getTeamLifecycle(teamId).catch(() => null) : null;
+  const expiration = lifecycle?.policy.expiration;
+  return {
+    teamId,
+    teamName: lifecycle?.displayName || teamId,
+    about: (kind === 'renewal' ? lifecycle?.expiresOn : lifecycle?.lastActivityDateTime?.slice(0, 10)) ?? '',
+    renewDays: expiration?.days ?? null,
+    onExpiry: expiration?.onExpiry ?? null,
+    cards: [],
+    posted: [],
+    declined: {},
+    answer: null,
   };
 }
 

@@ -23,6 +23,8 @@ export interface GalleryCardData {
   templates: readonly GalleryTemplate[];
   /** Zero-based; clamped to the pages there are. */
   page: number;
+  /** A sentence above the templates (e.g. why a typed request shows the gallery), or none. */
+  note?: string;
 }
 
 /** A catalog template as a gallery entry; null for one without an id (it could not be picked). */
@@ -51,6 +53,7 @@ export function renderGalleryCard(
     total,
     page,
     pageCount,
+    note: clip(data.note ?? '', 400),
     templates: shown.map((t) => ({
       id: t.id,
       name: clip(t.name, 120),

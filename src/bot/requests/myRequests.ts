@@ -8,10 +8,10 @@ import { cardReply, type Reply } from '../conversations/reply';
 /** Requests "my requests" lists. */
 const MY_REQUESTS_TOP = 20;
 
-/** The caller's recent requests with their state (`GET /me/jobs`). */
-export async function myRequests(api: StewardClient, reader: Reader): Promise<Reply> {
+/** The caller's recent requests with their state (`GET /me/jobs`); `waiting`: only those still waiting. */
+export async function myRequests(api: StewardClient, reader: Reader, waiting = false): Promise<Reply> {
   const jobs = await api.getMyJobs({ top: MY_REQUESTS_TOP });
-  return cardReply(renderMyRequestsCard({ jobs: jobs.value }, reader));
+  return cardReply(renderMyRequestsCard({ jobs: jobs.value, waiting }, reader));
 }
 
 /**

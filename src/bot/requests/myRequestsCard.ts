@@ -16,6 +16,14 @@ export interface MyRequestsCardData {
   jobs: readonly Job[];
   /** Only the requests waiting for approval, each with Withdraw ("withdraw" typed). */
   withdrawable?: boolean;
+  /** Only the requests still waiting: for approval, in the queue, delayed or paused. */
+  waiting?: boolean;
+}
+
+/** Whether a request still waits (for an approver, or its turn in the queue), rather than runs or ended. */
+export function isWaiting(job: Job): boolean {
+  const summary = summarizeJob(job);
+  return ['waiting', 'delayed', 'paused'].includes(summary.status) || isWithdrawable(summary);
 }
 
 const STATUS_TEXT: Record<JobStatus, MessageKey> = {
@@ -38,7 +46,11 @@ export function renderMyRequestsCard(
   data: MyRequestsCardData,
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
-  const listed = data.withdrawable ? data.jobs.filter((job) => isWithdrawable(summarizeJob(job))) : data.jobs;
+  const listed = data.withdrawable
+    ? data.jobs.filter((job) => isWithdrawable(summarizeJob(job)))
+    : data.waiting
+      ? data.jobs.filter(isWaiting)
+      : data.jobs;
   const newestFirst = [...listed].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime));
   const requests = newestFirst.slice(0, MY_REQUESTS_SHOWN).map((job) => {
     const summary = summarizeJob(job);
@@ -69,8 +81,14 @@ export function renderMyRequestsCard(
     requests,
     more,
     labels: {
-      title: say(reader, data.withdrawable ? 'withdraw.title' : 'list.title'),
-      empty: say(reader, data.withdrawable ? 'withdraw.none' : 'list.empty'),
+      title: say(
+        reader,
+        data.withdrawable ? 'withdraw.title' : data.waiting ? 'list.waitingTitle' : 'list.title',
+      ),
+      empty: say(
+        reader,
+        data.withdrawable ? 'withdraw.none' : data.waiting ? 'list.noneWaiting' : 'list.empty',
+      ),
       more: sayCount(reader, 'list.more', more),
       fallback: say(reader, data.withdrawable ? 'withdraw.fallback' : 'list.fallback'),
       withdraw: say(reader, 'action.withdraw'),

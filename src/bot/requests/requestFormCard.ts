@@ -30,6 +30,17 @@ export interface RequestFormValues {
   members?: readonly string[];
 }
 
+/**
+ * What Steward understood of a request typed in the person's own words, as sentences ready to show
+ * above the inputs (the form stays a form: every field editable, nothing sent before Request the team).
+ */
+export interface FormUnderstanding {
+  /** Why this template: "Project team, because you said *project*"; '' for none. */
+  because: string;
+  /** About the people named: a name that fits several, a name the directory does not know. */
+  notes: readonly string[];
+}
+
 /** What the request form shows. */
 export interface RequestFormCardData {
   /** The picked template (from `GET /me/catalog/templates`); it must have an id. */
@@ -54,6 +65,8 @@ export interface RequestFormCardData {
    * recognised as the same request. Omit for none.
    */
   formId?: string;
+  /** What Steward understood of a typed request (the form is then prefilled from it); omit for none. */
+  understood?: FormUnderstanding;
 }
 
 /**
@@ -132,6 +145,10 @@ export function renderRequestFormCard(
         : say(reader, config.approval.requireApproval ? 'form.approvalNeeded' : 'form.approvalNotNeeded'),
     problems: data.problems.slice(0, 10).map((problem) => markdownText(clip(shortQuotes(problem), 300))),
     formId: data.formId ?? '',
+    understood: {
+      because: clip(data.understood?.because ?? '', 400),
+      notes: (data.understood?.notes ?? []).slice(0, 10).map((note) => clip(note, 400)),
+    },
     labels: {
       fallback: say(reader, 'form.fallback', { template: templateName }),
       title: say(reader, 'form.title', { template: templateName }),

@@ -8,8 +8,9 @@ import {
   TEAM_NAME_MAX_LENGTH,
   type TeamRequestPreview,
 } from '../../client';
-import { galleryTemplate, type GalleryTemplate, renderGalleryCard } from './galleryCard';
+import { galleryTemplate, renderGalleryCard } from './galleryCard';
 import {
+  type FormUnderstanding,
   MAX_STATIC_PEOPLE_CHOICES,
   type PersonChoice,
   renderRequestFormCard,
@@ -31,17 +32,36 @@ export async function templateGallery(
   page: number,
   reader: Reader,
   inPlace = false,
+  /** A sentence shown above the templates (why the gallery is shown rather than a form), or none. */
+  note?: string,
 ): Promise<Reply> {
-  const templates: GalleryTemplate[] = [];
+  return galleryOf(await myTemplates(api), page, reader, inPlace, note);
+}
+
+/** The gallery of `templates` (the caller's, from {@link myTemplates}); a sentence when there are none. */
+export function galleryOf(
+  templates: readonly CatalogTemplate[],
+  page: number,
+  reader: Reader,
+  inPlace = false,
+  note?: string,
+): Reply {
+  const entries = templates.flatMap((template) => galleryTemplate(template) ?? []);
+  if (entries.length === 0) return { kind: 'text', text: say(reader, 'gallery.none') };
+  return cardReply(renderGalleryCard({ templates: entries, page, note }, reader), inPlace);
+}
+
+/**
+ * The templates offered to the caller, after audience targeting (`GET /me/catalog/templates`, its
+ * pages followed), those without an id left out: what the gallery shows and a typed request picks from.
+ */
+export async function myTemplates(api: StewardClient): Promise<CatalogTemplate[]> {
+  const templates: CatalogTemplate[] = [];
   for await (const template of api.followNextLinks(await api.getMyCatalogTemplates())) {
-    const entry = galleryTemplate(template);
-    if (entry) templates.push(entry);
+    if (template.templateConfiguration.id) templates.push(template);
     if (templates.length >= MAX_GALLERY_TEMPLATES) break;
   }
-  if (templates.length === 0) {
-    return { kind: 'text', text: say(reader, 'gallery.none') };
-  }
-  return cardReply(renderGalleryCard({ templates, page }, reader), inPlace);
+  return templates;
 }
 
 /** The gallery page a `showTemplates` action asks for (cards send it as a number or as text). */
@@ -72,6 +92,13 @@ export interface FormState {
   requester?: Requester;
   /** Who reads the form: its language and how numbers are written. */
   reader?: Reader;
+  /** What Steward understood of a request typed in the person's own words, said on the form. */
+  understood?: FormUnderstanding;
+  /**
+   * People to list first in the pickers, with their names: those the person named (their values
+   * among `values.owners` / `values.members`) and the candidates of a name that fits several.
+   */
+  people?: readonly PersonChoice[];
 }
 
 /**
@@ -98,7 +125,7 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
   // What the person typed: the template's default name is only the input's placeholder.
   const typed = values.name ?? '';
   const [people, label, preview] = await Promise.all([
-    peopleChoices(api, state.values),
+    peopleChoices(api, state.values, state.people),
     labelName(api, template.templateConfiguration.sensitivityLabelId ?? null, log),
     previewOf(api, template, { ...values, name: typed }),
   ]);
@@ -121,6 +148,7 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
         ...(state.checkName ? finalNameProblems(typed, preview, reader) : []),
       ],
       formId: randomUUID(),
+      understood: state.understood,
     },
     reader,
   );
@@ -190,14 +218,25 @@ export function peopleStillNeeded(
   };
 }
 
-/** Static choices for the pickers: the people already chosen first, then the start of the directory. */
-async function peopleChoices(api: StewardClient, values: RequestFormValues = {}): Promise<PersonChoice[]> {
+/**
+ * Static choices for the pickers: the people already chosen first (named as `known` names them),
+ * then the rest of `known`, then the start of the directory (without those already listed by id).
+ */
+async function peopleChoices(
+  api: StewardClient,
+  values: RequestFormValues = {},
+  known: readonly PersonChoice[] = [],
+): Promise<PersonChoice[]> {
   const chosen = [...(values.owners ?? []), ...(values.members ?? [])];
-  const choices = new Map<string, PersonChoice>(chosen.map((id) => [id, { title: id, value: id }]));
+  const titles = new Map(known.map((person) => [person.value, person.title]));
+  const choices = new Map<string, PersonChoice>(
+    chosen.map((id) => [id, { title: titles.get(id) ?? id, value: id }]),
+  );
+  for (const person of known) if (!choices.has(person.value)) choices.set(person.value, person);
   const page = await api.getUsers({ top: MAX_STATIC_PEOPLE_CHOICES });
   for (const user of page.value) {
     const value = user.userPrincipalName || user.mail || user.id;
-    choices.set(value, { title: user.displayName || value, value });
+    if (!choices.has(user.id)) choices.set(value, { title: user.displayName || value, value });
   }
   return [...choices.values()].slice(0, MAX_STATIC_PEOPLE_CHOICES);
 }

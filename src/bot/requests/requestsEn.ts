@@ -79,6 +79,8 @@ export const requestsEn = {
   'talk.noSuchRequest':
     'I found no request of yours for a team called "{name}". Type "my requests" to see yours.',
   'list.title': 'My requests',
+  'list.waitingTitle': 'My requests still waiting',
+  'list.noneWaiting': 'None of your requests is waiting.',
   'list.empty': 'You have not requested a team yet.',
   'list.more.one': 'And {count} older request.',
   'list.more.other': 'And {count} older requests.',

@@ -81,6 +81,8 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
   'talk.noSuchRequest':
     'Je ne trouve aucune de vos demandes pour une équipe nommée « {name} ». Tapez « mes demandes » pour voir les vôtres.',
   'list.title': 'Mes demandes',
+  'list.waitingTitle': 'Mes demandes en attente',
+  'list.noneWaiting': 'Aucune de vos demandes n’est en attente.',
   'list.empty': 'Vous n’avez encore demandé aucune équipe.',
   'list.more.one': 'Et {count} demande plus ancienne.',
   'list.more.other': 'Et {count} demandes plus anciennes.',

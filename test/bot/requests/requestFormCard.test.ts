@@ -138,4 +138,28 @@ describe('request form card', () => {
     );
     expectValidCard(card);
   });
+  it('says what was understood of a typed request above the inputs, and nothing on a plain form', () => {
+    const plain = renderRequestFormCard(form());
+    expect(findAll(plain.content, 'Container').filter((c) => c.style === 'emphasis')).toEqual([]);
+    const understood = renderRequestFormCard(
+      form({
+        values: { name: 'Fabrikam', owners: ['megan-bowen-id'] },
+        understood: {
+          because: 'Client engagement, because you said *client*.',
+          notes: [
+            '“Luc” may be Lucas Peeters or Lucía Fernández Ruiz: choose the right person under Members.',
+          ],
+        },
+      }),
+    );
+    expectValidCard(understood);
+    const box = findAll(understood.content, 'Container').find((c) => c.style === 'emphasis');
+    expect(findAll(box, 'TextBlock').map((block) => block.text)).toEqual([
+      'Client engagement, because you said *client*.',
+      '“Luc” may be Lucas Peeters or Lucía Fernández Ruiz: choose the right person under Members.',
+    ]);
+    expect(input(understood, 'name')).toMatchObject({ value: 'Fabrikam' });
+    expect(input(understood, 'owners')).toMatchObject({ value: 'megan-bowen-id' });
+    expect(executeActions(understood, 'submitRequest')).toHaveLength(1);
+  });
 });
