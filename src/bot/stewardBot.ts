@@ -18,6 +18,7 @@ import { resolveReader } from './welcome/language';
 import { say } from './i18n/catalog';
 import type { BotIdentity } from './identity/botIdentity';
 import { textCommand } from './textCommands';
+import { answerTyped } from './understanding/typed';
 import { INVOKE_FAILURE, PEOPLE_SEARCH_FAILURE, runVerb, type VerbDependencies } from './verbs';
 import { rememberWhereReached } from './whereReached';
 
@@ -130,10 +131,21 @@ export class StewardBot extends TeamsActivityHandler {
     }
     const text = Turn.removeRecipientMention(activity)?.trim() ?? activity.text?.trim() ?? '';
     const command = textCommand(context, text);
-    await this.send(
-      context,
-      'reply' in command ? command.reply : await this.runVerb(context, command.verb, command.data, true),
-    );
+    if ('ownWords' in command) await this.send(context, await this.answerOwnWords(context, command.ownWords));
+    else
+      await this.send(
+        context,
+        'reply' in command ? command.reply : await this.runVerb(context, command.verb, command.data, true),
+      );
+  }
+
+  /** A message in the person's own words; a failure is the error card, as for a card's verb. */
+  private async answerOwnWords(context: TurnContext, text: string): Promise<Reply> {
+    try {
+      return await answerTyped(context, this.deps, text);
+    } catch (error) {
+      return failureReply(error, INVOKE_FAILURE, this.deps.log, readerOfTurn(context));
+    }
   }
 
   private runVerb(context: TurnContext, verb: string, data: object, typed = false): Promise<Reply> {

@@ -11,9 +11,13 @@ export const MAX_COMMAND_LENGTH = 200;
 
 /**
  * What a typed message asks for: a verb of the verb table with the data a card would send for it,
- * or an answer of its own (small talk, help for what Steward did not understand).
+ * an answer of its own (small talk, a word on where to approve), or none of the commands: the
+ * message in the person's own words, for the understanding engine (`understanding/typed.ts`).
  */
-export type TextCommand = { verb: CardVerb; data: Record<string, unknown> } | { reply: Reply };
+export type TextCommand =
+  | { verb: CardVerb; data: Record<string, unknown> }
+  | { reply: Reply }
+  | { ownWords: string };
 
 /**
  * The commands in English and in French, as typed without accents and in lower case: the help
@@ -53,12 +57,12 @@ function plain(text: string): string {
 
 /**
  * Reads a typed command: `new team`, `my requests`, `my approvals`, `withdraw`, `status <team>`,
- * `help`, `language fr`, or a greeting.
+ * `help`, `language fr`, or a greeting; anything else is the person's own words.
  */
 export function textCommand(context: TurnContext, typed: string): TextCommand {
   const reader = readerOfTurn(context);
-  const text = typed.slice(0, MAX_COMMAND_LENGTH + 1);
-  if (text.length > MAX_COMMAND_LENGTH) return { reply: helpReply(reader, text) };
+  if (typed.length > MAX_COMMAND_LENGTH) return { ownWords: typed };
+  const text = typed;
   const words = plain(text);
   if (REQUEST_TEAM.has(words)) return { verb: CardVerb.requestTeam, data: {} };
   if (MY_REQUESTS.has(words)) return { verb: CardVerb.myRequests, data: {} };
@@ -75,5 +79,6 @@ export function textCommand(context: TurnContext, typed: string): TextCommand {
   const language = languageCommand(words);
   if (language !== null) return { verb: CardVerb.chooseLanguage, data: { language } };
   const friendly = smallTalk(words, context.activity.from?.name ?? null, reader);
-  return { reply: friendly ?? helpReply(reader, text || null) };
+  if (friendly) return { reply: friendly };
+  return text ? { ownWords: text } : { reply: helpReply(reader, null) };
 }
