@@ -4,6 +4,14 @@ import { ApprovalPolicy } from './approvalPolicy';
 import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
+import {
+  channelFiles,
+  channelFolders,
+  channelItemsProblems,
+  MAX_TEMPLATE_FILE_BYTES,
+  TemplateTeamSettings,
+  utf8Bytes,
+} from './workspace';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -76,7 +84,15 @@ export const TemplateChannel = model(
   z.strictObject({
     displayName: channelName,
     description: multiLine(z.string().max(1024)).optional(),
-    membershipType: z.enum(['standard', 'private']).default('standard'),
+    membershipType: z
+      .enum(['standard', 'private', 'shared'])
+      .default('standard')
+      .describe('`shared` (an extension): a shared channel, its owner the team\'s first owner.'),
+    folders: channelFolders.optional(),
+    files: channelFiles.optional(),
+  }).superRefine((channel, ctx) => {
+    for (const problem of channelItemsProblems(channel))
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
   }),
 );
 
@@ -108,6 +124,17 @@ export const NewTeam = model(
     addRequesterAsTeamOwner: Flag.default(true),
     channels: z.array(TemplateChannel).max(50).default([]),
     tabs: z.array(TemplateTab).max(100).default([]),
+    settings: TemplateTeamSettings.optional(),
+  }).superRefine((team, ctx) => {
+    const bytes = team.channels
+      .flatMap((channel) => channel.files ?? [])
+      .reduce((sum, file) => sum + utf8Bytes(file.content), 0);
+    if (bytes > MAX_TEMPLATE_FILE_BYTES)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['channels'],
+        message: `The template's starter files hold ${Math.ceil(bytes / 1024)} KiB of text; at most ${MAX_TEMPLATE_FILE_BYTES / 1024} KiB are allowed.`,
+      });
   }),
 );
 
