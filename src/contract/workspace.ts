@@ -52,7 +52,8 @@ export function itemNameProblem(name: string): string | undefined {
 
 /** What is wrong with a path of folders (`Contracts/Signed`), or undefined. */
 export function itemPathProblem(path: string): string | undefined {
-  if (path.length > MAX_ITEM_PATH_LENGTH) return `The path is longer than ${MAX_ITEM_PATH_LENGTH} characters.`;
+  if (path.length > MAX_ITEM_PATH_LENGTH)
+    return `The path is longer than ${MAX_ITEM_PATH_LENGTH} characters.`;
   const segments = path.split('/');
   if (segments.length > MAX_FOLDER_DEPTH)
     return `"${path}" is ${segments.length} levels deep; at most ${MAX_FOLDER_DEPTH} are allowed.`;
@@ -108,7 +109,10 @@ export const channelFiles = z
  * Every folder a channel's template asks for, parents before children, each once (case aside, as
  * SharePoint compares names): its `folders` and the folders its files' paths go through.
  */
-export function foldersToMake(channel: { folders?: readonly string[]; files?: readonly StarterFile[] }): string[] {
+export function foldersToMake(channel: {
+  folders?: readonly string[];
+  files?: readonly StarterFile[];
+}): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   const add = (path: string) => {

@@ -83,6 +83,8 @@ export interface OperationRecord {
   polls: number;
   failure: string | undefined;
   targetResourceId: string;
+  /** The channel a `createChannel` operation makes. */
+  channelName?: string;
   finish: () => void;
   status: 'notStarted' | 'inProgress' | 'succeeded' | 'failed';
 }
@@ -107,6 +109,8 @@ export interface FakeGraphOptions {
   latency?: { minMs: number; maxMs: number };
   /** A new team answers 404 this long after it is made (default 0). */
   replicationMs?: number;
+  /** A private or shared channel's files folder answers 404 this long after the channel is made (default 0). */
+  filesFolderMs?: number;
   /** The throttling limits (default: none enforced); `PUBLISHED_LIMITS` are Microsoft's. */
   limits?: GraphLimits;
   /** Multiplies every limit and latency (default 1). */
@@ -128,6 +132,8 @@ export interface ParsedRequest {
   url: URL;
   headers: Record<string, string>;
   body: Json;
+  /** The body as sent, when it is not JSON (a file's content). */
+  text?: string;
 }
 
 export const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
