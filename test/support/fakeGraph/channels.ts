@@ -99,7 +99,8 @@ export abstract class ChannelsApi extends TeamsApi {
         o.channelName?.toLowerCase() === String(body.displayName).toLowerCase() &&
         (o.status === 'notStarted' || o.status === 'inProgress'),
     );
-    if (pending) return fail(409, 'NameAlreadyExists', 'Channel name already existed, please use other name.');
+    if (pending)
+      return fail(409, 'NameAlreadyExists', 'Channel name already existed, please use other name.');
     const channel = this.newChannel(String(body.displayName), description, 'shared');
     const operation: OperationRecord = {
       id: randomUUID(),

@@ -42,6 +42,8 @@ export class FakeDrives {
   private readonly folders = new Map<string, ChannelFolderRecord>();
   /** Channels whose site was made early (`provisionNow`). */
   private readonly ready = new Set<string>();
+  /** Replaces the simulator's `filesFolderMs` from now on (tests of the wait). */
+  siteDelayMs: number | undefined;
 
   constructor(private readonly filesFolderMs: () => number) {}
 
@@ -49,7 +51,11 @@ export class FakeDrives {
   filesFolder(team: TeamRecord, channel: ChannelRecord): Reply {
     const ownSite = channel.membershipType !== 'standard';
     const madeAt = Date.parse(channel.createdDateTime);
-    if (ownSite && !this.ready.has(channel.id) && Date.now() < madeAt + this.filesFolderMs()) {
+    if (
+      ownSite &&
+      !this.ready.has(channel.id) &&
+      Date.now() < madeAt + (this.siteDelayMs ?? this.filesFolderMs())
+    ) {
       return fail(404, 'NotFound', 'The files folder of this channel is not provisioned yet.');
     }
     let record = this.folders.get(channel.id);
@@ -81,7 +87,8 @@ export class FakeDrives {
     const existing = this.childNamed(drive, parent.id, name);
     if (existing) {
       const behaviour = request.body['@microsoft.graph.conflictBehavior'] ?? 'fail';
-      if (behaviour === 'fail') return fail(409, 'nameAlreadyExists', 'The specified item name already exists.');
+      if (behaviour === 'fail')
+        return fail(409, 'nameAlreadyExists', 'The specified item name already exists.');
       if (behaviour === 'replace') return { status: 200, body: this.itemJson(driveId, existing) };
     }
     const finalName = existing ? `${name} 1` : name;
@@ -103,7 +110,8 @@ export class FakeDrives {
     const existing = this.childNamed(drive, parent.id, name);
     if (existing) {
       const behaviour = request.url.searchParams.get('@microsoft.graph.conflictBehavior') ?? 'replace';
-      if (behaviour === 'fail') return fail(409, 'nameAlreadyExists', 'The specified item name already exists.');
+      if (behaviour === 'fail')
+        return fail(409, 'nameAlreadyExists', 'The specified item name already exists.');
       existing.content = text;
       return { status: 200, body: this.itemJson(driveId, existing) };
     }
@@ -163,7 +171,9 @@ export class FakeDrives {
     parentId: string,
     name: string,
   ): DriveItemRecord | undefined {
-    return [...drive.values()].find((i) => i.parentId === parentId && i.name.toLowerCase() === name.toLowerCase());
+    return [...drive.values()].find(
+      (i) => i.parentId === parentId && i.name.toLowerCase() === name.toLowerCase(),
+    );
   }
 
   private newItem(
@@ -190,7 +200,11 @@ export class FakeDrives {
       id: item.id,
       name: item.name,
       createdDateTime: item.createdDateTime,
-      parentReference: { driveId, driveType: 'documentLibrary', ...(item.parentId ? { id: item.parentId } : {}) },
+      parentReference: {
+        driveId,
+        driveType: 'documentLibrary',
+        ...(item.parentId ? { id: item.parentId } : {}),
+      },
       ...(item.folder
         ? { folder: { childCount: 0 } }
         : { file: { mimeType: 'text/plain' }, size: Buffer.byteLength(item.content ?? '') }),
@@ -209,7 +223,11 @@ function nameRefusal(name: string): Reply | undefined {
     name.startsWith('~$') ||
     name.toLowerCase().includes('_vti_')
   ) {
-    return fail(400, 'invalidRequest', `The name "${name}" contains characters or a form SharePoint does not allow.`);
+    return fail(
+      400,
+      'invalidRequest',
+      `The name "${name}" contains characters or a form SharePoint does not allow.`,
+    );
   }
   return undefined;
 }

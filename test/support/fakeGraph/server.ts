@@ -115,7 +115,11 @@ export class FakeGraph extends IdentityApi {
         /^\/drives\/([^/]+)\/items\/([^/:]+)(?::\/(.+):)?\/children$/,
         (r, d, i, p) => this.files.createChild(r, d, i, p || undefined),
       ],
-      ['PUT', /^\/drives\/([^/]+)\/items\/([^/:]+):\/(.+):\/content$/, (r, d, i, p) => this.files.putContent(r, d, i, p)],
+      [
+        'PUT',
+        /^\/drives\/([^/]+)\/items\/([^/:]+):\/(.+):\/content$/,
+        (r, d, i, p) => this.files.putContent(r, d, i, p),
+      ],
       ['GET', /^\/users$/, (r) => this.listUsers(r)],
       [
         'GET',
@@ -236,7 +240,13 @@ export class FakeGraph extends IdentityApi {
       this.requests.push({ method, path: `${url.pathname}${url.search}`, headers, body, at: Date.now() });
       const json = (body && typeof body === 'object' ? body : {}) as Json;
       reply = url.pathname.startsWith('/v1.0/')
-        ? this.graph({ method, url, headers, body: json, ...(typeof body === 'string' ? { text: body } : {}) })
+        ? this.graph({
+            method,
+            url,
+            headers,
+            body: json,
+            ...(typeof body === 'string' ? { text: body } : {}),
+          })
         : url.pathname.startsWith('/botframework/')
           ? this.connector({ method, url, headers, body: json })
           : await this.entra(method, url, body as Record<string, string>);
