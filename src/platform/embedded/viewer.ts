@@ -274,7 +274,10 @@ function settings({ team }: TeamView): string {
 
 /** `allowCreatePrivateChannels` as "Allow create private channels". */
 function settingName(name: string): string {
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
+  const words = name
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -60,7 +60,11 @@ export class GraphChannelFiles implements ChannelFiles {
    * The folder, read until SharePoint has made it: each 404 is a wait through `operation` (the job
    * parks), and a step back from a park reads again at once.
    */
-  async filesFolder(teamId: string, channelId: string, operation?: OperationCheckpoint): Promise<ChannelFolder> {
+  async filesFolder(
+    teamId: string,
+    channelId: string,
+    operation?: OperationCheckpoint,
+  ): Promise<ChannelFolder> {
     const checkpoint = operation ?? this.sleeping;
     let state: OperationState = checkpoint.state ?? { startedAt: Date.now(), misses: 0 };
     const path = `/teams/${segment(teamId)}/channels/${segment(channelId)}/filesFolder`;
@@ -84,7 +88,10 @@ export class GraphChannelFiles implements ChannelFiles {
       const delayMs =
         state.delayMs === undefined
           ? this.policy.firstDelayMs
-          : backoffMs({ baseMs: state.delayMs, factor: this.policy.growth, capMs: this.policy.maxDelayMs }, 1);
+          : backoffMs(
+              { baseMs: state.delayMs, factor: this.policy.growth, capMs: this.policy.maxDelayMs },
+              1,
+            );
       state = { ...state, delayMs, misses: (state.misses ?? 0) + 1 };
       await checkpoint.wait({ for: 'channelFiles', afterMs: delayMs, state });
     }

@@ -265,7 +265,11 @@ export class GraphTeams implements TeamsPlatform {
     if (response.status === 202) {
       const location = response.headers['location'] ?? response.headers['content-location'];
       if (!location)
-        throw new PlatformError('Microsoft Graph accepted the channel without an operation to follow', 502, false);
+        throw new PlatformError(
+          'Microsoft Graph accepted the channel without an operation to follow',
+          502,
+          false,
+        );
       const id = await this.poller.follow(
         checkpoint,
         { location },
@@ -285,7 +289,8 @@ export class GraphTeams implements TeamsPlatform {
     const made =
       channels.find((c) => id !== undefined && c.id === id) ??
       channels.find((c) => c.displayName.toLowerCase() === name.toLowerCase());
-    if (!made) throw new PlatformError(`Microsoft Graph made the channel "${name}" but does not list it`, 502, true);
+    if (!made)
+      throw new PlatformError(`Microsoft Graph made the channel "${name}" but does not list it`, 502, true);
     return made;
   }
 

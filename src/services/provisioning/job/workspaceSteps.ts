@@ -71,7 +71,11 @@ export async function layOutChannelFiles(
     const channelId = channelIds[name];
     if (!channelId)
       throw new JobCannotRun(`The team has no channel "${channel.displayName}" to put its files in.`);
-    const folder = await teams.files.filesFolder(teamId, channelId, scopedOperation(operation, `files:${name}`));
+    const folder = await teams.files.filesFolder(
+      teamId,
+      channelId,
+      scopedOperation(operation, `files:${name}`),
+    );
     let folders = 0;
     let files = 0;
     let kept = 0;
