@@ -237,6 +237,52 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     ]);
   });
 
+  test('a shared channel whose creation answer was lost: the job looks again later and makes it once', async () => {
+    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    const put = await app.call('PUT', '/api/v1.0/catalog/templates/partners-only', {
+      token: patti,
+      body: {
+        templateConfiguration: { name: 'Partners only' },
+        newTeam: {
+          channels: [{ displayName: 'Partners', membershipType: 'shared', folders: ['Inbox'] }],
+        },
+      },
+    });
+    expect(put.status).toBe(200);
+    // Graph accepts the shared channel, but its answer never arrives (a gateway timeout).
+    fake.fail({
+      method: 'POST',
+      path: /^\/teams\/[^/]+\/channels$/,
+      times: 1,
+      status: 504,
+      afterHandling: true,
+    });
+    const created = await provision('partners-only', 'Lost answer');
+    // The next attempt finds the channel still being made: not listed, its name taken (409).
+    let current: Job | undefined;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      current = (await app.call<Job>('GET', `/api/v1.0/jobs/${created.id}`, { token: alex })).body;
+      if (current.status === 'failed' || current.log.some((line) => line.startsWith('Attempt 2 failed')))
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(current?.status).toBe('delayed');
+    expect(current?.log.some((line) => line.startsWith('Attempt 2 failed'))).toBe(true);
+    // Graph finishes the channel on its own; the job's next attempt finds it.
+    fake.settle();
+    const job = await waitForJob(app, alex, created.id);
+    expect(job.status).toBe('completed');
+    expect(job.log.join('\n')).toContain(
+      'A channel named "Partners" is being made but is not listed yet; the job looks again later.',
+    );
+    const team = fake.teams.get((job.data.team as { id: string }).id)!;
+    expect(team.channels.filter((c) => c.displayName === 'Partners')).toHaveLength(1);
+    expect(fake.files.itemsOf(team.channels.find((c) => c.displayName === 'Partners')!.id)).toEqual([
+      'Inbox/',
+    ]);
+  });
+
   test('Graph refuses a shared channel with two owners at creation, and a folder name SharePoint forbids', async () => {
     const job = await waitForJob(app, alex, (await provision('project', 'Refusals')).id);
     const teamId = (job.data.team as { id: string }).id;

@@ -95,6 +95,8 @@ export interface Fault {
   remaining: number;
   status: number;
   retryAfter: string | undefined;
+  /** Graph did the work, then the answer was lost: the request is handled before the fault answers. */
+  afterHandling?: boolean;
 }
 
 export interface FakeGraphOptions {

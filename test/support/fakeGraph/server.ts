@@ -189,13 +189,22 @@ export class FakeGraph extends IdentityApi {
   }
 
   /** The next `times` requests matching `method` and `path` answer `status` (with Retry-After when given). */
-  fail(fault: { method?: string; path: RegExp; times: number; status: number; retryAfter?: string }): void {
+  fail(fault: {
+    method?: string;
+    path: RegExp;
+    times: number;
+    status: number;
+    retryAfter?: string;
+    /** Handle the request first, then answer the fault (Graph did the work; its answer was lost). */
+    afterHandling?: boolean;
+  }): void {
     this.faults.push({
       method: fault.method,
       path: fault.path,
       remaining: fault.times,
       status: fault.status,
       retryAfter: fault.retryAfter,
+      afterHandling: fault.afterHandling,
     });
   }
 
@@ -288,6 +297,7 @@ export class FakeGraph extends IdentityApi {
     );
     if (fault) {
       fault.remaining--;
+      if (fault.afterHandling) this.route(request, path);
       const code =
         fault.status === 429
           ? 'TooManyRequests'
@@ -306,6 +316,10 @@ export class FakeGraph extends IdentityApi {
     if (team && Date.now() < team.visibleAt) {
       return fail(404, 'NotFound', `No team found with Group Id ${team.id}`);
     }
+    return this.route(request, path);
+  }
+
+  private route(request: ParsedRequest, path: string): Reply {
     for (const [method, pattern, handler] of this.routes) {
       const match = method === request.method ? pattern.exec(path) : null;
       if (match) return handler(request, ...match.slice(1).map((p) => p ?? ''));

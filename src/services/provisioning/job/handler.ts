@@ -15,6 +15,7 @@ import type { ProvisioningStep } from './steps';
 import {
   applyTemplateSettings,
   channelsWithFiles,
+  createOrFindChannel,
   creationSettings,
   layOutChannelFiles,
   scopedOperation,
@@ -134,7 +135,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
         if (channelIds[channel.displayName.toLowerCase()]) continue;
         // A shared channel is made asynchronously on Graph: its wait is this channel's own.
         const operation = scopedOperation(run.operation, `channel:${channel.displayName.toLowerCase()}`);
-        const made = await teams.createChannel(teamId(), channel, ownerId, operation);
+        const made = await createOrFindChannel(teams, teamId(), channel, ownerId, operation);
         channelIds[channel.displayName.toLowerCase()] = made.id;
         madeNow.add(made.id);
         created.push(channel.displayName);

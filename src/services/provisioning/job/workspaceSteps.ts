@@ -1,7 +1,12 @@
 import { counted } from '../../../lib/counted';
-import { JobCannotRun } from '../../../domain/errors';
-import { foldersToMake, type TemplateTeamSettings } from '../../../contract';
-import type { OperationCheckpoint, TeamsPlatform } from '../../../platform/port';
+import { Conflict, JobCannotRun } from '../../../domain/errors';
+import {
+  foldersToMake,
+  type TeamChannel,
+  type TeamChannelPayload,
+  type TemplateTeamSettings,
+} from '../../../contract';
+import { type OperationCheckpoint, PlatformError, type TeamsPlatform } from '../../../platform/port';
 import type { ProvisioningPlan } from './data';
 
 /*
@@ -24,6 +29,34 @@ export function scopedOperation(operation: OperationCheckpoint, key: string): Op
     },
     wait: (wait) => operation.wait({ ...wait, state: { ...wait.state, key } }),
   };
+}
+
+/**
+ * Creates a channel. When the platform answers that one of that name exists, an earlier attempt
+ * made it and did not live to record it: that channel is the one. A shared channel Graph is still
+ * making is not listed yet: the attempt fails transiently, and the job looks again later rather
+ * than failing or making a second one.
+ */
+export async function createOrFindChannel(
+  teams: TeamsPlatform,
+  teamId: string,
+  channel: TeamChannelPayload,
+  ownerId: string,
+  operation: OperationCheckpoint,
+): Promise<TeamChannel> {
+  try {
+    return await teams.createChannel(teamId, channel, ownerId, operation);
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error;
+    const name = channel.displayName.toLowerCase();
+    const found = (await teams.listChannels(teamId)).find((c) => c.displayName.toLowerCase() === name);
+    if (found) return found;
+    throw new PlatformError(
+      `A channel named "${channel.displayName}" is being made but is not listed yet; the job looks again later.`,
+      409,
+      true,
+    );
+  }
 }
 
 /** The settings a new team is created with: the template's, when it sets any. */
