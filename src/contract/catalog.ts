@@ -4,14 +4,7 @@ import { ApprovalPolicy } from './approvalPolicy';
 import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
-import {
-  channelFiles,
-  channelFolders,
-  channelItemsProblems,
-  MAX_TEMPLATE_FILE_BYTES,
-  TemplateTeamSettings,
-  utf8Bytes,
-} from './workspace';
+import { channelFiles, channelFolders, TemplateTeamSettings } from './workspace';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -81,21 +74,16 @@ const textConvention = multiLine(z.string().max(1024)).optional();
 
 export const TemplateChannel = model(
   'TemplateChannel',
-  z
-    .strictObject({
-      displayName: channelName,
-      description: multiLine(z.string().max(1024)).optional(),
-      membershipType: z
-        .enum(['standard', 'private', 'shared'])
-        .default('standard')
-        .describe("`shared` (an extension): a shared channel, its owner the team's first owner."),
-      folders: channelFolders.optional(),
-      files: channelFiles.optional(),
-    })
-    .superRefine((channel, ctx) => {
-      for (const problem of channelItemsProblems(channel))
-        ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-    }),
+  z.strictObject({
+    displayName: channelName,
+    description: multiLine(z.string().max(1024)).optional(),
+    membershipType: z
+      .enum(['standard', 'private', 'shared'])
+      .default('standard')
+      .describe("`shared` (an extension): a shared channel, its owner the team's first owner."),
+    folders: channelFolders.optional(),
+    files: channelFiles.optional(),
+  }),
 );
 
 export const TemplateTab = model(
@@ -110,38 +98,26 @@ export const TemplateTab = model(
 
 export const NewTeam = model(
   'NewTeam',
-  z
-    .strictObject({
-      namingConvention: convention,
-      namingConventionWithTags: convention,
-      emailConvention: convention,
-      emailConventionWithTags: convention,
-      descriptionConvention: textConvention,
-      descriptionConventionWithTags: textConvention,
-      welcomeMessageConvention: textConvention,
-      welcomeMessageConventionWithTags: textConvention,
-      defaultName: z.string().max(TEAM_NAME_MAX_LENGTH).optional(),
-      defaultDescription: multiLine(z.string().max(1024)).optional(),
-      defaultWelcomeMessage: multiLine(z.string().max(4000)).optional(),
-      teamPrivacy: z.enum(['public', 'private']).default('private'),
-      addRequesterAsTeamOwner: Flag.default(true),
-      channels: z.array(TemplateChannel).max(50).default([]),
-      tabs: z.array(TemplateTab).max(100).default([]),
-      settings: TemplateTeamSettings.optional().describe(
-        "The team's member, guest, messaging and fun settings, named as on Microsoft Graph's team resource (an extension); what is left out keeps the platform's default.",
-      ),
-    })
-    .superRefine((team, ctx) => {
-      const bytes = team.channels
-        .flatMap((channel) => channel.files ?? [])
-        .reduce((sum, file) => sum + utf8Bytes(file.content), 0);
-      if (bytes > MAX_TEMPLATE_FILE_BYTES)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['channels'],
-          message: `The template's starter files hold ${Math.ceil(bytes / 1024)} KiB of text; at most ${MAX_TEMPLATE_FILE_BYTES / 1024} KiB are allowed.`,
-        });
-    }),
+  z.strictObject({
+    namingConvention: convention,
+    namingConventionWithTags: convention,
+    emailConvention: convention,
+    emailConventionWithTags: convention,
+    descriptionConvention: textConvention,
+    descriptionConventionWithTags: textConvention,
+    welcomeMessageConvention: textConvention,
+    welcomeMessageConventionWithTags: textConvention,
+    defaultName: z.string().max(TEAM_NAME_MAX_LENGTH).optional(),
+    defaultDescription: multiLine(z.string().max(1024)).optional(),
+    defaultWelcomeMessage: multiLine(z.string().max(4000)).optional(),
+    teamPrivacy: z.enum(['public', 'private']).default('private'),
+    addRequesterAsTeamOwner: Flag.default(true),
+    channels: z.array(TemplateChannel).max(50).default([]),
+    tabs: z.array(TemplateTab).max(100).default([]),
+    settings: TemplateTeamSettings.optional().describe(
+      "The team's member, guest, messaging and fun settings, named as on Microsoft Graph's team resource (an extension); what is left out keeps the platform's default.",
+    ),
+  }),
 );
 
 export const CatalogTemplate = model(

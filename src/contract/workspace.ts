@@ -132,34 +132,47 @@ export function foldersToMake(channel: {
   return out;
 }
 
+/** A problem of a template's folders and files, with the field it is about. */
+export interface TemplateItemProblem {
+  target: string;
+  message: string;
+}
+
 /**
- * What is wrong with a channel's folders and files taken together: more folders than allowed once
- * the files' folders are counted, a file named twice, a file where a folder is.
+ * What is wrong with a template's folders and files taken together (each path was checked by the
+ * schema already): a channel's folders past the limit once its files' folders are counted, a file
+ * listed twice or where a folder is, starter files heavier than the template's limit in all.
  */
-export function channelItemsProblems(channel: {
-  folders?: readonly string[];
-  files?: readonly StarterFile[];
-}): Array<{ path: (string | number)[]; message: string }> {
-  const problems: Array<{ path: (string | number)[]; message: string }> = [];
-  const folders = foldersToMake(channel);
-  if (folders.length > MAX_CHANNEL_FOLDERS)
-    problems.push({
-      path: ['folders'],
-      message: `The channel's folders and its files' folders come to ${folders.length}; at most ${MAX_CHANNEL_FOLDERS} are allowed.`,
-    });
-  const folderNames = new Set(folders.map((f) => f.toLowerCase()));
-  const fileNames = new Set<string>();
-  (channel.files ?? []).forEach((file, index) => {
-    const key = file.path.toLowerCase();
-    if (fileNames.has(key))
-      problems.push({ path: ['files', index, 'path'], message: `The file "${file.path}" is listed twice.` });
-    if (folderNames.has(key))
+export function templateItemProblems(newTeam: {
+  channels: ReadonlyArray<{ folders?: readonly string[]; files?: readonly StarterFile[] }>;
+}): TemplateItemProblem[] {
+  const problems: TemplateItemProblem[] = [];
+  let bytes = 0;
+  newTeam.channels.forEach((channel, c) => {
+    const at = `newTeam.channels[${c}]`;
+    const folders = foldersToMake(channel);
+    if (folders.length > MAX_CHANNEL_FOLDERS)
       problems.push({
-        path: ['files', index, 'path'],
-        message: `"${file.path}" is both a folder and a file.`,
+        target: `${at}.folders`,
+        message: `The channel's folders and its files' folders come to ${folders.length}; at most ${MAX_CHANNEL_FOLDERS} are allowed.`,
       });
-    fileNames.add(key);
+    const folderNames = new Set(folders.map((f) => f.toLowerCase()));
+    const fileNames = new Set<string>();
+    (channel.files ?? []).forEach((file, f) => {
+      const key = file.path.toLowerCase();
+      const target = `${at}.files[${f}].path`;
+      if (fileNames.has(key)) problems.push({ target, message: `The file "${file.path}" is listed twice.` });
+      if (folderNames.has(key))
+        problems.push({ target, message: `"${file.path}" is both a folder and a file.` });
+      fileNames.add(key);
+      bytes += utf8Bytes(file.content);
+    });
   });
+  if (bytes > MAX_TEMPLATE_FILE_BYTES)
+    problems.push({
+      target: 'newTeam.channels',
+      message: `The template's starter files hold ${Math.ceil(bytes / 1024)} KiB of text; at most ${MAX_TEMPLATE_FILE_BYTES / 1024} KiB are allowed.`,
+    });
   return problems;
 }
 

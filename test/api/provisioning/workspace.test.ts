@@ -153,7 +153,7 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
         folders: Array.from({ length: 50 }, (_, i) => `F${i}`),
         files: [{ path: 'Extra/notes.txt', content: 'x' }],
       }),
-      'body.newTeam.channels.0.folders',
+      'newTeam.channels[0].folders',
     ],
     [
       'a file of 33 KiB',
@@ -168,12 +168,12 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
           { path: 'A.TXT', content: '2' },
         ],
       }),
-      'body.newTeam.channels.0.files.1.path',
+      'newTeam.channels[0].files[1].path',
     ],
     [
       'a file where a folder is',
       bad({ folders: ['Notes'], files: [{ path: 'Notes', content: '' }] }),
-      'body.newTeam.channels.0.files.0.path',
+      'newTeam.channels[0].files[0].path',
     ],
     [
       'an unknown setting',
@@ -201,7 +201,7 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
     }));
     const res = await put('workspace-heavy', { channels });
     expect(res.status).toBe(400);
-    expect(res.body.error.details?.map((d) => d.target)).toContain('body.newTeam.channels');
+    expect(res.body.error.details?.map((d) => d.target)).toContain('newTeam.channels');
   });
 
   test('the OpenAPI document describes the new fields as extensions', async () => {
