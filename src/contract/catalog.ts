@@ -4,6 +4,7 @@ import { ApprovalPolicy } from './approvalPolicy';
 import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
+import { channelFiles, channelFolders, TemplateTeamSettings } from './workspace';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -76,7 +77,12 @@ export const TemplateChannel = model(
   z.strictObject({
     displayName: channelName,
     description: multiLine(z.string().max(1024)).optional(),
-    membershipType: z.enum(['standard', 'private']).default('standard'),
+    membershipType: z
+      .enum(['standard', 'private', 'shared'])
+      .default('standard')
+      .describe("`shared` (an extension): a shared channel, its owner the team's first owner."),
+    folders: channelFolders.optional(),
+    files: channelFiles.optional(),
   }),
 );
 
@@ -108,6 +114,9 @@ export const NewTeam = model(
     addRequesterAsTeamOwner: Flag.default(true),
     channels: z.array(TemplateChannel).max(50).default([]),
     tabs: z.array(TemplateTab).max(100).default([]),
+    settings: TemplateTeamSettings.optional().describe(
+      "The team's member, guest, messaging and fun settings, named as on Microsoft Graph's team resource (an extension); what is left out keeps the platform's default.",
+    ),
   }),
 );
 

@@ -1,6 +1,7 @@
 /** The wire models shared by the server, the client and the tests. */
 export * from './approvalPolicy';
 export * from './catalog';
+export * from './workspace';
 export * from './directory';
 export * from './errors';
 export { Flag, models, type ODataCollection } from './registry';

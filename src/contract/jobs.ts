@@ -69,9 +69,18 @@ export const JobStep = model(
 export type JobStep = z.output<typeof JobStep>;
 
 export const JobWaitReason = z
-  .enum(['teamCreation', 'teamClone', 'teamArchive', 'teamUnarchive', 'replication', 'graphBudget'])
+  .enum([
+    'teamCreation',
+    'teamClone',
+    'teamArchive',
+    'teamUnarchive',
+    'replication',
+    'graphBudget',
+    'channelCreation',
+    'channelFiles',
+  ])
   .describe(
-    "What the job waits for: Microsoft Teams creating, cloning, archiving or unarchiving the team, making a new team visible everywhere (replication), or a turn in the tenant's Microsoft Graph request budget (graphBudget).",
+    "What the job waits for: Microsoft Teams creating, cloning, archiving or unarchiving the team, making a new team visible everywhere (replication), a turn in the tenant's Microsoft Graph request budget (graphBudget), Microsoft Teams creating a shared channel (channelCreation, an extension), or SharePoint making a channel's files folder (channelFiles, an extension).",
   );
 export type JobWaitReason = z.output<typeof JobWaitReason>;
 

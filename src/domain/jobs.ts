@@ -61,6 +61,11 @@ export interface OperationState {
   misses?: number;
   /** When the wait began (ms since the epoch): the platform gives up some time after it. */
   startedAt?: number;
+  /**
+   * What the wait is about when one step waits for several things in turn (a channel, its files
+   * folder): a state saved for one is not taken up for another.
+   */
+  key?: string;
 }
 
 /** What a parked job waits for, shown to clients (`Job.waitingFor`) until its step ends. */
@@ -81,6 +86,8 @@ export const WAIT_DESCRIPTIONS: Readonly<Record<JobWaitReason, string>> = {
   teamUnarchive: 'Microsoft Teams is unarchiving the team.',
   replication: 'Waiting for Microsoft Teams to make the new team available everywhere.',
   graphBudget: "Waiting for a turn in the tenant's Microsoft Graph request budget.",
+  channelCreation: 'Microsoft Teams is creating a shared channel.',
+  channelFiles: "Waiting for SharePoint to make a channel's files folder.",
 };
 
 /** What a job has done so far, saved after every step so a resumed job skips it. */

@@ -70,6 +70,32 @@ export interface CloneTeamSpec extends Omit<NewTeamSpec, 'settings' | 'members'>
 export { PlatformBusy, PlatformError } from '../domain/errors';
 export type { OperationState } from '../domain/jobs';
 
+/** Where a channel keeps its files: a folder of a document library (a SharePoint drive). */
+export interface ChannelFolder {
+  driveId: string;
+  /** The folder's item id in that drive. */
+  itemId: string;
+}
+
+/**
+ * A channel's files folder and what a template puts in it (issue 28). Private and shared channels
+ * get a SharePoint site of their own, made some time after the channel: `filesFolder` waits for it
+ * through the job's `operation` (the job parks, its worker slot freed), never in the worker. Every
+ * write is safe to repeat: what is there already is kept and reported as such, never duplicated or
+ * overwritten.
+ */
+export interface ChannelFiles {
+  /** The channel's files folder, once it exists (waited for through `operation`). */
+  filesFolder(teamId: string, channelId: string, operation?: OperationCheckpoint): Promise<ChannelFolder>;
+  /**
+   * Makes the folder at `path` (`Contracts/Signed`, under the channel's folder; its parent exists);
+   * false when a folder of that name was there already.
+   */
+  createFolder(folder: ChannelFolder, path: string): Promise<boolean>;
+  /** Writes a new text file at `path`; false when a file of that name was there already (kept as it is). */
+  createFile(folder: ChannelFolder, path: string, content: string): Promise<boolean>;
+}
+
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */
 export interface TeamsPlatform {
   /** Creates a team and resolves once it exists (Graph's asynchronous operation is awaited through `operation`). */
@@ -109,8 +135,18 @@ export interface TeamsPlatform {
   removeMember(teamId: string, userId: string): Promise<boolean>;
   listChannels(teamId: string): Promise<TeamChannel[]>;
   primaryChannel(teamId: string): Promise<TeamChannel>;
-  /** Creates a channel; `ownerId` becomes the owner of a private channel. */
-  createChannel(teamId: string, channel: TeamChannelPayload, ownerId: string): Promise<TeamChannel>;
+  /**
+   * Creates a channel; `ownerId` becomes the owner of a private or shared one. A platform that
+   * creates shared channels asynchronously (Graph) waits for it through `operation`.
+   */
+  createChannel(
+    teamId: string,
+    channel: TeamChannelPayload,
+    ownerId: string,
+    operation?: OperationCheckpoint,
+  ): Promise<TeamChannel>;
+  /** Channels' files folders, and the folders and starter files a template puts in them. */
+  readonly files: ChannelFiles;
   listTabs(teamId: string, channelId: string): Promise<TeamChannelTab[]>;
   /**
    * Pins a tab. The answer carries the app's details (name, distribution) unless `withApp` is

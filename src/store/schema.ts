@@ -26,6 +26,7 @@ export interface Database {
   platform_teams: PlatformTeamRow;
   platform_channels: PlatformChannelRow;
   platform_tabs: PlatformTabRow;
+  platform_channel_items: PlatformChannelItemRow;
   platform_members: { id: string; team_id: string; user_id: string; role: string; created_at: string };
   platform_messages: { id: string; team_id: string; channel_id: string; body: string; created_at: string };
   jobs: JobRow;
@@ -182,6 +183,18 @@ export interface PlatformChannelRow {
   description: string | null;
   membership_type: string;
   is_primary: number;
+  created_at: string;
+}
+
+/** A folder or starter file in a channel's files folder (embedded tenant; migration 0020). */
+export interface PlatformChannelItemRow {
+  channel_id: string;
+  /** The path lower-cased: SharePoint compares names without case. */
+  path_key: string;
+  team_id: string;
+  path: string;
+  kind: 'folder' | 'file';
+  content: string | null;
   created_at: string;
 }
 

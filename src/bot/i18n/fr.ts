@@ -71,4 +71,5 @@ export const FRENCH_FEMININE: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'step.finish',
   'step.channelsOnly',
   'step.tabs',
+  'step.files',
 ]);

@@ -143,6 +143,7 @@ const STEP_TITLES: Record<string, MessageKey> = {
   Finish: 'step.finish',
   'Create channels': 'step.channelsOnly',
   'Create tabs': 'step.tabs',
+  'Create folders and starter files': 'step.files',
   "Store the request's metadata": 'step.metadata',
   'Archive the team': 'step.archive',
   'Unarchive the team': 'step.unarchive',
@@ -156,6 +157,8 @@ const WAIT_HEADLINES: Record<JobWaitReason, MessageKey> = {
   teamUnarchive: 'progress.wait.teamUnarchive',
   replication: 'progress.wait.replication',
   graphBudget: 'progress.wait.graphBudget',
+  channelCreation: 'progress.wait.channelCreation',
+  channelFiles: 'progress.wait.channelFiles',
 };
 
 /** The headline words that differ with what the request does (an archive is not a new team). */

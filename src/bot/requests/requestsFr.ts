@@ -22,6 +22,8 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
   'progress.wait.replication':
     'En attente de la mise à disposition de la nouvelle équipe par Microsoft Teams',
   'progress.wait.graphBudget': 'En attente de son tour auprès de Microsoft Teams',
+  'progress.wait.channelCreation': 'Microsoft Teams crée un canal partagé',
+  'progress.wait.channelFiles': 'En attente de SharePoint, qui prépare les fichiers d’un canal',
   'progress.delayed': 'Retardée : nouvelle tentative sous peu',
   'progress.paused': 'Mise en pause par un administrateur',
   'progress.waitingForOne': 'En attente de l’approbation de {names}',
@@ -57,6 +59,7 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
   'step.finish': 'Finalisation',
   'step.channelsOnly': 'Création des canaux',
   'step.tabs': 'Création des onglets',
+  'step.files': 'Création des dossiers et des fichiers de départ',
   'step.metadata': 'Enregistrement des métadonnées de la demande',
   'step.archive': 'Archivage de l’équipe',
   'step.unarchive': 'Désarchivage de l’équipe',

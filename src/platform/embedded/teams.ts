@@ -23,6 +23,7 @@ import {
   type WelcomeOutcome,
 } from '../port';
 import { ChannelRecords, type StoredMessage } from './channelRecords';
+import { type ChannelItem, EmbeddedChannelFiles } from './files';
 import { monotonicStamp } from './teamCreation';
 import { TeamRecords, type TeamState, type TeamSummary } from './teamRecords';
 
@@ -45,7 +46,7 @@ export interface EmbeddedTeamsOptions {
 /** Everything the read-only viewer shows of one team. */
 export interface TeamView extends TeamState {
   members: TeamMember[];
-  channels: Array<{ channel: TeamChannel; tabs: TeamChannelTab[] }>;
+  channels: Array<{ channel: TeamChannel; tabs: TeamChannelTab[]; items?: ChannelItem[] }>;
   /** The General channel's messages (the welcome message), oldest first. */
   generalMessages: StoredMessage[];
 }
@@ -69,6 +70,8 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
   readonly teamRecords: TeamRecords;
   /** The tenant's channels, tabs and messages without latency or faults. */
   readonly channelRecords: ChannelRecords;
+  /** Channels' folders and starter files. */
+  readonly files: EmbeddedChannelFiles;
   private calls = 0;
 
   constructor(
@@ -78,6 +81,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
     const shared = { publicUrl: options.publicUrl, stamp: monotonicStamp(options.now) };
     this.teamRecords = new TeamRecords(db, shared);
     this.channelRecords = new ChannelRecords(db, shared);
+    this.files = new EmbeddedChannelFiles(db, shared.stamp);
   }
 
   /** Creates a team with its General channel and first owner; idempotent by provisioning key. */
@@ -220,6 +224,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
     try {
       const channels = await this.channelRecords.listChannels(teamId);
       const general = channels[0];
+      const items = await this.files.itemsOf(teamId);
       return {
         ...state,
         members: await this.teamRecords.listMembers(teamId),
@@ -227,6 +232,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
           channels.map(async (channel) => ({
             channel,
             tabs: await this.channelRecords.listTabs(teamId, channel.id),
+            items: items.get(channel.id) ?? [],
           })),
         ),
         generalMessages: general ? await this.channelRecords.listMessages(teamId, general.id) : [],

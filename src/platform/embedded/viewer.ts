@@ -1,5 +1,7 @@
 import type { TeamChannelTab } from '../../contract';
 import type { TeamView, TeamViewSource } from './teams';
+import type { ChannelItem } from './files';
+import { counted } from '../../lib/counted';
 import { labelFullName, type NamedLabel } from '../../domain/labels';
 import { escapeMarkup } from '../../lib/markup';
 import { htmlPageHeaders } from '../../lib/pageHeaders';
@@ -123,7 +125,7 @@ export async function renderTeamPage(
   if (!view) return undefined;
   return page(
     view.team.displayName,
-    [overview(view, labels), members(view), channels(view), welcome(view)].join('\n'),
+    [overview(view, labels), members(view), channels(view), settings(view), welcome(view)].join('\n'),
   );
 }
 
@@ -224,7 +226,7 @@ function members({ members }: TeamView): string {
 }
 
 function channels({ channels }: TeamView): string {
-  const blocks = channels.map(({ channel, tabs }) => {
+  const blocks = channels.map(({ channel, tabs, items }) => {
     const type =
       channel.membershipType === 'standard'
         ? ''
@@ -232,9 +234,51 @@ function channels({ channels }: TeamView): string {
     const description = channel.description ? `<p class="muted">${escapeHtml(channel.description)}</p>` : '';
     const tabList =
       tabs.length > 0 ? `<ul>${tabs.map(tabItem).join('\n')}</ul>` : '<p class="muted">No tab.</p>';
-    return `<h3>${escapeHtml(channel.displayName)}${type}</h3>${description}${tabList}`;
+    return `<h3>${escapeHtml(channel.displayName)}${type}</h3>${description}${tabList}${channelItems(items ?? [])}`;
   });
   return `<section><h2>Channels (${channels.length})</h2>${blocks.join('\n')}</section>`;
+}
+
+/** A channel's folders and files, as a tree of paths (nothing when it has none). */
+function channelItems(items: readonly ChannelItem[]): string {
+  if (items.length === 0) return '';
+  const lines = items.map((item) => {
+    const depth = item.path.split('/').length - 1;
+    const name = escapeHtml(item.path.split('/').pop() ?? item.path);
+    const what =
+      item.kind === 'folder'
+        ? '<span class="badge">folder</span>'
+        : `<span class="muted">${counted(item.bytes ?? 0, 'byte')}</span>`;
+    return `<li style="margin-left:${depth * 1.5}em">${name} ${what}</li>`;
+  });
+  return `<p>Files</p><ul class="files">${lines.join('\n')}</ul>`;
+}
+
+/** The team's member, guest, messaging and fun settings, each switch in words. */
+function settings({ team }: TeamView): string {
+  const groups: Array<[string, Record<string, unknown>]> = [
+    ['Members', team.memberSettings],
+    ['Guests', team.guestSettings],
+    ['Messaging', team.messagingSettings],
+    ['Fun', team.funSettings],
+  ];
+  const blocks = groups.map(([title, values]) => {
+    const rows = Object.entries(values).map(
+      ([name, value]) =>
+        `<dt>${escapeHtml(settingName(name))}</dt><dd>${escapeHtml(typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value))}</dd>`,
+    );
+    return `<h3>${title}</h3><dl>${rows.join('')}</dl>`;
+  });
+  return `<section><h2>Settings</h2>${blocks.join('\n')}</section>`;
+}
+
+/** `allowCreatePrivateChannels` as "Allow create private channels". */
+function settingName(name: string): string {
+  const words = name
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function tabItem(tab: TeamChannelTab): string {

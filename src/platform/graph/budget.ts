@@ -25,6 +25,9 @@ const SWEEP_EVERY_MS = 5 * 60_000;
 /** `/teams/{id}` or `/teams('{id}')`, then optionally `/channels/{id}` (or `('{id}')`). */
 const TEAM_PATH = /^\/teams(?:\('([^']+)'\)|\/([^/()?]+))(?:\/channels(?:\('([^']+)'\)|\/([^/()?]+)))?/;
 
+/** `/drives/{id}/…`: a document library's items (a channel's files folder and what is in it). */
+const DRIVE_PATH = /^\/drives\/([^/]+)\//;
+
 /**
  * Teams a reader of the whole tenant (the lifecycle evaluator, the inventory report) reads at
  * once, two calls each on the team. A team's second call waits a team's interval (278 ms at 4 a
@@ -57,6 +60,15 @@ export class GraphBudget {
   buckets(method: string, path: string): BudgetBucket[] {
     const L = this.settings.limits;
     const perSecond = (rate: number) => 1000 / (rate * this.settings.headroom);
+    const drive = DRIVE_PATH.exec(path);
+    if (drive) {
+      // A channel's files (SharePoint, not Teams): paced as a class of their own at the Teams
+      // "other" rate, and per drive at a team's rate, so a template's folders never come in bursts.
+      return [
+        { key: 'class:files', intervalMs: perSecond(L.otherPerSecond) },
+        { key: `drive:${drive[1]}`, intervalMs: perSecond(L.perTeamPerSecond) },
+      ];
+    }
     const team = TEAM_PATH.exec(path);
     const groupTeam = method === 'PUT' && /^\/groups\/[^/]+\/team$/.test(path);
     const createTeam = method === 'POST' && /^\/teams\/?$/.test(path);

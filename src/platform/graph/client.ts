@@ -54,6 +54,8 @@ export interface GraphRequest {
   method: Method;
   path: string;
   body?: unknown;
+  /** A body sent as it is rather than as JSON (a file's content), with its media type. */
+  content?: { type: string; text: string };
   headers?: Record<string, string>;
   /**
    * Send as this person (their delegated token) instead of as Steward. Such a call is not retried
@@ -194,7 +196,10 @@ export class GraphClient {
       ...call.headers,
     };
     let payload: string | undefined;
-    if (call.body !== undefined) {
+    if (call.content !== undefined) {
+      payload = call.content.text;
+      headers['content-type'] = call.content.type;
+    } else if (call.body !== undefined) {
       payload = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
     }

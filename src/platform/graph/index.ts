@@ -10,6 +10,12 @@ import { GraphClient, type RetryPolicy } from './client';
 import type { Sleep } from './types';
 import { GraphDirectory } from './directory';
 import { GraphLifecycle } from './lifecycle';
+import {
+  DEFAULT_FILES_FOLDER_POLICY,
+  type FilesFolderPolicy,
+  GraphChannelFiles,
+  scaledFilesFolderPolicy,
+} from './files';
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
@@ -37,6 +43,8 @@ export interface GraphPlatformOptions {
   tokens?: TokenSource;
   retry?: Partial<RetryPolicy>;
   polling?: Partial<PollingPolicy>;
+  /** Waits for a channel's files folder (`files.ts`). */
+  filesFolder?: Partial<FilesFolderPolicy>;
   /** Wait before retrying `POST /teams` on a group Teams cannot see yet (Graph advises 10 s). */
   replicationDelayMs?: number;
   /** Every wait (retries, polling) goes through this; tests record and shorten it. */
@@ -151,7 +159,18 @@ export function createGraphPlatform(
   return {
     kind: 'graph',
     directory: new GraphDirectory(client, config.rolesApp),
-    teams: new GraphTeams(client, poller, provisioner, binds, messenger),
+    teams: new GraphTeams(
+      client,
+      poller,
+      provisioner,
+      binds,
+      messenger,
+      new GraphChannelFiles(
+        client,
+        scaledFilesFolderPolicy({ ...DEFAULT_FILES_FOLDER_POLICY, ...options.filesFolder }, scale),
+        sleep,
+      ),
+    ),
     lifecycle: new GraphLifecycle(client, dispatcher),
     delegation: delegationOf(config, dispatcher),
     close: async () => {

@@ -42,7 +42,7 @@ export const DEFAULT_POLLING: PollingPolicy = {
 };
 
 /** Which kind of operation is awaited: clones get their own first wait. */
-export type OperationKind = 'create' | 'clone' | 'archive' | 'unarchive';
+export type OperationKind = 'create' | 'clone' | 'archive' | 'unarchive' | 'channel';
 
 /** What an accepted (202) team operation tells us before it finishes. */
 export interface AcceptedOperation {
@@ -199,4 +199,5 @@ const WAIT_REASONS: Record<OperationKind, JobWaitReason> = {
   clone: 'teamClone',
   archive: 'teamArchive',
   unarchive: 'teamUnarchive',
+  channel: 'channelCreation',
 };

@@ -11,6 +11,7 @@ import type {
   TeamChange,
 } from '../../contract';
 import {
+  type ChannelFiles,
   type CloneTeamSpec,
   type NewTeamSpec,
   type OperationCheckpoint,
@@ -59,6 +60,8 @@ export class GraphTeams implements TeamsPlatform {
     private readonly provisioner: TeamProvisioner,
     private readonly binds: Binds,
     private readonly messenger: WelcomeMessenger,
+    /** Channels' files folders and what a template puts in them (`files.ts`). */
+    readonly files: ChannelFiles,
   ) {}
 
   /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */
@@ -211,8 +214,30 @@ export class GraphTeams implements TeamsPlatform {
     return toChannel(await this.client.get<GraphChannel>(`${teamPath(teamId)}/primaryChannel`));
   }
 
-  /** Creates a channel; an app must name the owner of a private or shared one. */
-  async createChannel(teamId: string, channel: TeamChannelPayload, ownerId: string): Promise<TeamChannel> {
+  /**
+   * Creates a channel; an app must name the owner of a private or shared one (one owner only for a
+   * shared channel: Graph refuses more at creation). Graph makes a shared channel asynchronously: it
+   * answers 202 with the operation in `Content-Location`, followed through `operation` (the job
+   * parks between looks), and the channel is read once the operation has succeeded.
+   */
+  async createChannel(
+    teamId: string,
+    channel: TeamChannelPayload,
+    ownerId: string,
+    operation?: OperationCheckpoint,
+  ): Promise<TeamChannel> {
+    const checkpoint = this.poller.through(operation);
+    const saved = checkpoint.state;
+    if (channel.membershipType === 'shared' && saved?.location) {
+      const id = await this.poller.follow(
+        checkpoint,
+        { ...saved, location: saved.location },
+        `create the shared channel "${channel.displayName}"`,
+        'channel',
+        true,
+      );
+      return this.createdChannel(teamId, id, channel.displayName);
+    }
     const body: ChannelCreate = {
       displayName: channel.displayName,
       membershipType: channel.membershipType,
@@ -237,9 +262,36 @@ export class GraphTeams implements TeamsPlatform {
       }
       throw error;
     }
+    if (response.status === 202) {
+      const location = response.headers['location'] ?? response.headers['content-location'];
+      if (!location)
+        throw new PlatformError(
+          'Microsoft Graph accepted the channel without an operation to follow',
+          502,
+          false,
+        );
+      const id = await this.poller.follow(
+        checkpoint,
+        { location },
+        `create the shared channel "${channel.displayName}"`,
+        'channel',
+      );
+      return this.createdChannel(teamId, id, channel.displayName);
+    }
     if (!response.body)
       throw new PlatformError('Microsoft Graph created the channel but returned nothing', 502, false);
     return toChannel(response.body);
+  }
+
+  /** The channel an operation made: by its id when the operation names it, else by its name. */
+  private async createdChannel(teamId: string, id: string | undefined, name: string): Promise<TeamChannel> {
+    const channels = await this.listChannels(teamId);
+    const made =
+      channels.find((c) => id !== undefined && c.id === id) ??
+      channels.find((c) => c.displayName.toLowerCase() === name.toLowerCase());
+    if (!made)
+      throw new PlatformError(`Microsoft Graph made the channel "${name}" but does not list it`, 502, true);
+    return made;
   }
 
   /** The tabs of a channel, with their apps. */

@@ -1,7 +1,12 @@
 import { type ErrorDetail, ValidationFailed } from '../../domain/errors';
 import { lifecyclePolicyProblems } from '../../domain/lifecycle/policy';
 import { compileConvention, compileRule, RuleSyntaxError } from '../../domain/rules';
-import type { ApprovalPolicy, CatalogTemplate, PermanentMember } from '../../contract';
+import {
+  type ApprovalPolicy,
+  type CatalogTemplate,
+  type PermanentMember,
+  templateItemProblems,
+} from '../../contract';
 import type { DirectoryService } from '../directory/directory';
 
 const CONVENTIONS = [
@@ -66,6 +71,8 @@ export async function validateTemplate(
       });
     }
   });
+  for (const problem of templateItemProblems(input.newTeam))
+    details.push({ code: 'invalidFiles', ...problem });
   if (config.sensitivityLabelId !== null) {
     const labels = await directory.allLabels();
     if (!labels.some((l) => l.id === config.sensitivityLabelId && l.isActive)) {

@@ -127,6 +127,7 @@ export async function planRequest(
       clone: template.clonedTeam,
       channels: template.newTeam.channels,
       tabs: template.newTeam.tabs,
+      ...(template.newTeam.settings ? { settings: template.newTeam.settings } : {}),
     },
     ...(approval
       ? {

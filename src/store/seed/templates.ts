@@ -121,8 +121,33 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
         'Welcome to {Team name}, a {Department} team created by {Requester name}.',
       defaultName: 'Brand squad',
       teamPrivacy: 'public',
-      channels: [{ displayName: 'Campaigns' }, { displayName: 'Brand assets' }],
+      channels: [
+        { displayName: 'Campaigns', folders: ['Briefs', 'Reports/Monthly'] },
+        {
+          displayName: 'Brand assets',
+          folders: ['Logos', 'Logos/Print', 'Logos/Web', 'Templates'],
+          files: [
+            {
+              path: 'README.txt',
+              content:
+                'Brand assets\n\nLogos: print and web versions, never stretched or recoloured.\nTemplates: slides and documents in the house style.\n',
+            },
+          ],
+        },
+        {
+          displayName: 'Agency',
+          description: 'Work with our agency, shared with their people.',
+          membershipType: 'shared',
+          folders: ['Deliveries'],
+        },
+      ],
       tabs: [webTab('Brand assets', 'Brand guidelines', 'brand-guidelines')],
+      settings: {
+        memberSettings: { allowCreatePrivateChannels: false, allowDeleteChannels: false },
+        guestSettings: { allowCreateUpdateChannels: false, allowDeleteChannels: false },
+        messagingSettings: { allowTeamMentions: true, allowChannelMentions: true },
+        funSettings: { allowGiphy: true, giphyContentRating: 'strict' },
+      },
     },
   },
   {

@@ -47,13 +47,14 @@ describe('progress card', () => {
       'Apply the team settings: Waiting',
       'Create channels: Waiting',
       'Create tabs: Waiting',
+      'Create folders and starter files: Waiting',
       'Add owners and members: Waiting',
       'Post the welcome message: Waiting',
       "Store the request's metadata: Waiting",
       'Finish: Waiting',
     ]);
     expect(bar(card)).toEqual({ altText: 'Progress: 0%', filled: 0 });
-    expect(stepIcons(card)).toEqual(['In progress', ...Array<string>(8).fill('Waiting')]);
+    expect(stepIcons(card)).toEqual(['In progress', ...Array<string>(9).fill('Waiting')]);
     expect(executeActions(card, 'showStatus')).toEqual([
       expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
     ]);
@@ -62,7 +63,7 @@ describe('progress card', () => {
   it('shows the steps done so far, a proportional bar and the last log lines while it runs', () => {
     const log = Array.from({ length: 12 }, (_, i) => `Log line ${i + 1}.`);
     const card = render(
-      provisioningJob({ status: 'active', progress: 60, done: 4, approval: 'approved', log }),
+      provisioningJob({ status: 'active', progress: 60, done: 5, approval: 'approved', log }),
     );
     expectValidCard(card);
     expect(steps(card)).toEqual([
@@ -71,6 +72,7 @@ describe('progress card', () => {
       'Apply the team settings: Done',
       'Create channels: Done',
       'Create tabs: Done',
+      'Create folders and starter files: Done',
       'Add owners and members: In progress',
       'Post the welcome message: Waiting',
       "Store the request's metadata: Waiting",
@@ -280,6 +282,7 @@ describe('progress card', () => {
       'Done',
       'Done',
       'In progress',
+      'Waiting',
       'Waiting',
       'Waiting',
       'Waiting',

@@ -240,6 +240,20 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     ]);
     expect(keys('GET', "/teams('t1')/operations('o1')")).toEqual(['class:other@67', 'team:t1@500']);
     expect(keys('PATCH', "/groups(uniqueName='steward-x')")).toEqual([]);
+    // A channel's files folder is a Teams call; what goes in it is SharePoint's, paced per drive.
+    expect(keys('GET', '/teams/t1/channels/c1/filesFolder')).toEqual([
+      'class:other@67',
+      'team:t1@500',
+      'channel:t1/c1@2000',
+    ]);
+    expect(keys('POST', '/drives/d1/items/i1:/Contracts:/children')).toEqual([
+      'class:files@67',
+      'drive:d1@500',
+    ]);
+    expect(keys('PUT', '/drives/d1/items/i1:/README.txt:/content')).toEqual([
+      'class:files@67',
+      'drive:d1@500',
+    ]);
   });
 
   describe('in the adapter, against the Graph simulator', () => {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type * as MSGraph from '@microsoft/microsoft-graph-types';
 import { fail, type Json, type Reply } from './protocol';
-import { type ChannelRecord, type ParsedRequest, MEMBER_TYPE, BULK_ADD_LIMIT } from './records';
+import {
+  type ChannelRecord,
+  type OperationRecord,
+  type ParsedRequest,
+  type TeamRecord,
+  MEMBER_TYPE,
+  BULK_ADD_LIMIT,
+} from './records';
 import { TeamsApi } from './teamOperations';
 
 /** Members, channels, tabs, messages and installed apps of a team. */
@@ -69,9 +76,53 @@ export abstract class ChannelsApi extends TeamsApi {
       this.userFromBind(String(owner['user@odata.bind'] ?? ''));
     }
     const description = typeof body.description === 'string' ? body.description : null;
+    if (type === 'shared') return this.createSharedChannel(team, body, description);
     const channel = this.newChannel(body.displayName, description, type);
     team.channels.push(channel);
     return { status: 201, body: this.channelJson(team, channel) };
+  }
+
+  /**
+   * A shared channel (`api/channel-post.md`): only one owner at creation ("Adding multiple owners
+   * results in a 400 Bad Request"), and made asynchronously: 202 with the teamsAsyncOperation in
+   * `Content-Location` and no body; the channel exists once the operation has succeeded.
+   */
+  private createSharedChannel(team: TeamRecord, body: Json, description: string | null): Reply {
+    const members = (body.members as Json[] | undefined) ?? [];
+    const owners = members.filter((m) => (m.roles as string[] | undefined)?.includes('owner'));
+    if (owners.length > 1)
+      return fail(400, 'BadRequest', 'A shared channel can have only one owner when it is created.');
+    const pending = [...this.operations.values()].some(
+      (o) =>
+        o.teamId === team.id &&
+        o.operationType === 'createChannel' &&
+        o.channelName?.toLowerCase() === String(body.displayName).toLowerCase() &&
+        (o.status === 'notStarted' || o.status === 'inProgress'),
+    );
+    if (pending)
+      return fail(409, 'NameAlreadyExists', 'Channel name already existed, please use other name.');
+    const channel = this.newChannel(String(body.displayName), description, 'shared');
+    const operation: OperationRecord = {
+      id: randomUUID(),
+      teamId: team.id,
+      operationType: 'createChannel',
+      createdDateTime: new Date().toISOString(),
+      pendingPolls: this.operationPolls,
+      readyAt: Date.now() + this.drawLatency(),
+      polls: 0,
+      failure: this.nextOperationFailure,
+      targetResourceId: channel.id,
+      channelName: channel.displayName,
+      finish: () => {
+        // The channel is made when the operation ends: its site's clock starts then.
+        channel.createdDateTime = new Date().toISOString();
+        team.channels.push(channel);
+      },
+      status: 'notStarted',
+    };
+    this.nextOperationFailure = undefined;
+    this.operations.set(operation.id, operation);
+    return { status: 202, headers: { 'content-location': `/teams/${team.id}/operations/${operation.id}` } };
   }
 
   protected listTabs(request: ParsedRequest, teamId: string, channelId: string): Reply {

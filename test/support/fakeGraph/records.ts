@@ -83,6 +83,8 @@ export interface OperationRecord {
   polls: number;
   failure: string | undefined;
   targetResourceId: string;
+  /** The channel a `createChannel` operation makes. */
+  channelName?: string;
   finish: () => void;
   status: 'notStarted' | 'inProgress' | 'succeeded' | 'failed';
 }
@@ -93,6 +95,8 @@ export interface Fault {
   remaining: number;
   status: number;
   retryAfter: string | undefined;
+  /** Graph did the work, then the answer was lost: the request is handled before the fault answers. */
+  afterHandling?: boolean;
 }
 
 export interface FakeGraphOptions {
@@ -107,6 +111,8 @@ export interface FakeGraphOptions {
   latency?: { minMs: number; maxMs: number };
   /** A new team answers 404 this long after it is made (default 0). */
   replicationMs?: number;
+  /** A private or shared channel's files folder answers 404 this long after the channel is made (default 0). */
+  filesFolderMs?: number;
   /** The throttling limits (default: none enforced); `PUBLISHED_LIMITS` are Microsoft's. */
   limits?: GraphLimits;
   /** Multiplies every limit and latency (default 1). */
@@ -128,6 +134,8 @@ export interface ParsedRequest {
   url: URL;
   headers: Record<string, string>;
   body: Json;
+  /** The body as sent, when it is not JSON (a file's content). */
+  text?: string;
 }
 
 export const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';

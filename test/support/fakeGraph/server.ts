@@ -9,6 +9,7 @@ import { fail, HttpError, type Json, normalise, parseJsonBody, type Reply } from
 import { type Fault, type FakeGraphOptions, type Handler, type ParsedRequest } from './records';
 import { IdentityApi } from './identity';
 import { ActivityReports } from './reports';
+import { FakeDrives } from './files';
 
 /**
  * A Microsoft Graph simulator (and Entra ID token endpoint, and Bot Connector) on a loopback port,
@@ -50,6 +51,8 @@ export class FakeGraph extends IdentityApi {
   private server!: Server;
   private readonly routes: Array<[string, RegExp, Handler]>;
   private readonly reports = new ActivityReports(() => this.origin);
+  /** Channels' files folders and what is in them (`files.ts`). */
+  readonly files = new FakeDrives(() => (this.options.filesFolderMs ?? 0) * (this.options.scale ?? 1));
 
   private constructor(options: FakeGraphOptions) {
     super(options);
@@ -99,6 +102,24 @@ export class FakeGraph extends IdentityApi {
         (r, t, c, b) => this.getTab(r, t, c, b),
       ],
       ['POST', new RegExp(`^/teams/${id}/channels/${id}/messages$`), (r, t, c) => this.postMessage(r, t, c)],
+      [
+        'GET',
+        new RegExp(`^/teams/${id}/channels/${id}/filesFolder$`),
+        (r, t, c) => {
+          const { team, channel } = this.channel(t, c);
+          return this.files.filesFolder(team, channel);
+        },
+      ],
+      [
+        'POST',
+        /^\/drives\/([^/]+)\/items\/([^/:]+)(?::\/(.+):)?\/children$/,
+        (r, d, i, p) => this.files.createChild(r, d, i, p || undefined),
+      ],
+      [
+        'PUT',
+        /^\/drives\/([^/]+)\/items\/([^/:]+):\/(.+):\/content$/,
+        (r, d, i, p) => this.files.putContent(r, d, i, p),
+      ],
       ['GET', /^\/users$/, (r) => this.listUsers(r)],
       [
         'GET',
@@ -168,13 +189,22 @@ export class FakeGraph extends IdentityApi {
   }
 
   /** The next `times` requests matching `method` and `path` answer `status` (with Retry-After when given). */
-  fail(fault: { method?: string; path: RegExp; times: number; status: number; retryAfter?: string }): void {
+  fail(fault: {
+    method?: string;
+    path: RegExp;
+    times: number;
+    status: number;
+    retryAfter?: string;
+    /** Handle the request first, then answer the fault (Graph did the work; its answer was lost). */
+    afterHandling?: boolean;
+  }): void {
     this.faults.push({
       method: fault.method,
       path: fault.path,
       remaining: fault.times,
       status: fault.status,
       retryAfter: fault.retryAfter,
+      afterHandling: fault.afterHandling,
     });
   }
 
@@ -219,7 +249,13 @@ export class FakeGraph extends IdentityApi {
       this.requests.push({ method, path: `${url.pathname}${url.search}`, headers, body, at: Date.now() });
       const json = (body && typeof body === 'object' ? body : {}) as Json;
       reply = url.pathname.startsWith('/v1.0/')
-        ? this.graph({ method, url, headers, body: json })
+        ? this.graph({
+            method,
+            url,
+            headers,
+            body: json,
+            ...(typeof body === 'string' ? { text: body } : {}),
+          })
         : url.pathname.startsWith('/botframework/')
           ? this.connector({ method, url, headers, body: json })
           : await this.entra(method, url, body as Record<string, string>);
@@ -261,6 +297,7 @@ export class FakeGraph extends IdentityApi {
     );
     if (fault) {
       fault.remaining--;
+      if (fault.afterHandling) this.route(request, path);
       const code =
         fault.status === 429
           ? 'TooManyRequests'
@@ -279,6 +316,10 @@ export class FakeGraph extends IdentityApi {
     if (team && Date.now() < team.visibleAt) {
       return fail(404, 'NotFound', `No team found with Group Id ${team.id}`);
     }
+    return this.route(request, path);
+  }
+
+  private route(request: ParsedRequest, path: string): Reply {
     for (const [method, pattern, handler] of this.routes) {
       const match = method === request.method ? pattern.exec(path) : null;
       if (match) return handler(request, ...match.slice(1).map((p) => p ?? ''));

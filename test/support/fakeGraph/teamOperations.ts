@@ -160,7 +160,10 @@ export abstract class TeamsApi extends AppRolesApi {
         lastActionDateTime: new Date().toISOString(),
         attemptsCount: 1,
         targetResourceId: operation.targetResourceId,
-        targetResourceLocation: `/teams('${operation.targetResourceId}')`,
+        targetResourceLocation:
+          operation.operationType === 'createChannel'
+            ? `/teams('${operation.teamId}')/channels('${operation.targetResourceId}')`
+            : `/teams('${operation.targetResourceId}')`,
         error: operation.status === 'failed' ? { code: 'BadRequest', message: operation.failure } : null,
       } satisfies MSGraph.TeamsAsyncOperation,
     };

@@ -7,6 +7,7 @@ import {
   TeamProvisioningRequest,
   TemplateChannel,
   TemplateTab,
+  TemplateTeamSettings,
 } from '../../../contract';
 
 const Person = z.looseObject({ id: z.string(), displayName: z.string() });
@@ -30,6 +31,8 @@ export const ProvisioningPlan = z.looseObject({
   clone: ClonedTeam.nullable(),
   channels: z.array(TemplateChannel),
   tabs: z.array(TemplateTab),
+  /** The template's member, guest, messaging and fun settings (an extension), when it sets any. */
+  settings: TemplateTeamSettings.optional(),
 });
 export type ProvisioningPlan = z.output<typeof ProvisioningPlan>;
 

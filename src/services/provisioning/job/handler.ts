@@ -12,6 +12,14 @@ import { teamRecord } from '../../teams/teamRecord';
 import type { ProvisioningData } from './data';
 import { eventPayload } from './events';
 import type { ProvisioningStep } from './steps';
+import {
+  applyTemplateSettings,
+  channelsWithFiles,
+  createOrFindChannel,
+  creationSettings,
+  layOutChannelFiles,
+  scopedOperation,
+} from './workspaceSteps';
 
 /**
  * The work of each provisioning step (`steps.ts` lists them). Each is checkpointed; each is also
@@ -76,7 +84,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
               {
                 ...spec,
                 members: plan.members,
-                settings: {},
+                settings: creationSettings(plan),
               },
               run.operation,
             ));
@@ -101,6 +109,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
         await teams.updateTeam(teamId(), { visibility: plan.visibility, description: plan.description });
         log.push(`The copy is ${plan.visibility}, as the template asks.`);
       } else log.push(`The team is ${plan.visibility}.`);
+      log.push(...(await applyTemplateSettings(teams, teamId(), plan)));
       const labelId = plan.sensitivityLabelId;
       const team = run.data.team;
       if (!labelId || !team) return { log };
@@ -124,7 +133,9 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
       const created: string[] = [];
       for (const channel of plan.channels) {
         if (channelIds[channel.displayName.toLowerCase()]) continue;
-        const made = await teams.createChannel(teamId(), channel, ownerId);
+        // A shared channel is made asynchronously on Graph: its wait is this channel's own.
+        const operation = scopedOperation(run.operation, `channel:${channel.displayName.toLowerCase()}`);
+        const made = await createOrFindChannel(teams, teamId(), channel, ownerId, operation);
         channelIds[channel.displayName.toLowerCase()] = made.id;
         madeNow.add(made.id);
         created.push(channel.displayName);
@@ -159,6 +170,12 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
         created.push(`${tab.displayName} (${tab.channel})`);
       }
       return { log: created.length > 0 ? [`Created tabs: ${created.join(', ')}.`] : [] };
+    });
+
+    await run.step('files', async () => {
+      if (channelsWithFiles(plan).length === 0) return { skipped: true };
+      const channelIds = run.data.channelIds ?? (await channelIdsOf(teams, teamId()));
+      return { log: await layOutChannelFiles(teams, teamId(), plan, channelIds, run.operation) };
     });
 
     await run.step('members', async () => {

@@ -12,6 +12,7 @@ export const PROVISIONING_STEPS = [
   { name: 'settings', title: 'Apply the team settings', weight: 10 },
   { name: 'channels', title: 'Create channels', weight: 15 },
   { name: 'tabs', title: 'Create tabs', weight: 10 },
+  { name: 'files', title: 'Create folders and starter files', weight: 5 },
   { name: 'members', title: 'Add owners and members', weight: 25 },
   { name: 'welcome', title: 'Post the welcome message', weight: 10 },
   { name: 'metadata', title: "Store the request's metadata", weight: 3 },

@@ -1,0 +1,129 @@
+import { counted } from '../../../lib/counted';
+import { Conflict, JobCannotRun } from '../../../domain/errors';
+import {
+  foldersToMake,
+  type TeamChannel,
+  type TeamChannelPayload,
+  type TemplateTeamSettings,
+} from '../../../contract';
+import { type OperationCheckpoint, PlatformError, type TeamsPlatform } from '../../../platform/port';
+import type { ProvisioningPlan } from './data';
+
+/*
+ * The parts of a provisioning job that lay out a team's workspace from its template (issue 28):
+ * the team's settings, shared channels' creation, and each channel's folders and starter files.
+ * Each is safe to run again: settings are written whole, a channel is found by name, and a folder
+ * or file already there is kept, so a job resumed after a crash or a park duplicates nothing.
+ */
+
+/**
+ * The job's step checkpoint seen for one thing among several a step waits on in turn (a shared
+ * channel, a channel's files folder): a state saved while waiting for another is not taken up, and
+ * the state saved now names `key`.
+ */
+export function scopedOperation(operation: OperationCheckpoint, key: string): OperationCheckpoint {
+  return {
+    get state() {
+      const state = operation.state;
+      return state?.key === key ? state : undefined;
+    },
+    wait: (wait) => operation.wait({ ...wait, state: { ...wait.state, key } }),
+  };
+}
+
+/**
+ * Creates a channel. When the platform answers that one of that name exists, an earlier attempt
+ * made it and did not live to record it: that channel is the one. A shared channel Graph is still
+ * making is not listed yet: the attempt fails transiently, and the job looks again later rather
+ * than failing or making a second one.
+ */
+export async function createOrFindChannel(
+  teams: TeamsPlatform,
+  teamId: string,
+  channel: TeamChannelPayload,
+  ownerId: string,
+  operation: OperationCheckpoint,
+): Promise<TeamChannel> {
+  try {
+    return await teams.createChannel(teamId, channel, ownerId, operation);
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error;
+    const name = channel.displayName.toLowerCase();
+    const found = (await teams.listChannels(teamId)).find((c) => c.displayName.toLowerCase() === name);
+    if (found) return found;
+    throw new PlatformError(
+      `A channel named "${channel.displayName}" is being made but is not listed yet; the job looks again later.`,
+      409,
+      true,
+    );
+  }
+}
+
+/** The settings a new team is created with: the template's, when it sets any. */
+export function creationSettings(plan: ProvisioningPlan): TemplateTeamSettings {
+  return plan.settings ?? {};
+}
+
+/**
+ * The template's settings on a copied team (a clone takes its source's, or none): written with one
+ * update. A new team got them with its creation request. Returns the log's line, if any.
+ */
+export async function applyTemplateSettings(
+  teams: TeamsPlatform,
+  teamId: string,
+  plan: ProvisioningPlan,
+): Promise<string[]> {
+  const settings = plan.settings;
+  const names = Object.keys(settings ?? {});
+  if (!settings || names.length === 0) return [];
+  const said = names.map((name) => name.replace(/Settings$/, '')).join(', ');
+  if (!plan.clone) return [`The team was created with the template's ${said} settings.`];
+  await teams.updateTeam(teamId, settings);
+  return [`Applied the template's ${said} settings.`];
+}
+
+/** The channels of the plan that have folders or files to make. */
+export function channelsWithFiles(plan: ProvisioningPlan): ProvisioningPlan['channels'] {
+  return plan.channels.filter((c) => (c.folders?.length ?? 0) + (c.files?.length ?? 0) > 0);
+}
+
+/**
+ * Each channel's folders (parents first) and starter files, in the channel's files folder, waited
+ * for while SharePoint makes it (the job parks through `operation`). Returns the log's lines.
+ */
+export async function layOutChannelFiles(
+  teams: TeamsPlatform,
+  teamId: string,
+  plan: ProvisioningPlan,
+  channelIds: Readonly<Record<string, string>>,
+  operation: OperationCheckpoint,
+): Promise<string[]> {
+  const log: string[] = [];
+  for (const channel of channelsWithFiles(plan)) {
+    const name = channel.displayName.toLowerCase();
+    const channelId = channelIds[name];
+    if (!channelId)
+      throw new JobCannotRun(`The team has no channel "${channel.displayName}" to put its files in.`);
+    const folder = await teams.files.filesFolder(
+      teamId,
+      channelId,
+      scopedOperation(operation, `files:${name}`),
+    );
+    let folders = 0;
+    let files = 0;
+    let kept = 0;
+    for (const path of foldersToMake(channel)) {
+      if (await teams.files.createFolder(folder, path)) folders++;
+      else kept++;
+    }
+    for (const file of channel.files ?? []) {
+      if (await teams.files.createFile(folder, file.path, file.content)) files++;
+      else kept++;
+    }
+    const keptSaid = kept > 0 ? `; kept ${counted(kept, 'item')} already there` : '';
+    log.push(
+      `Made ${counted(folders, 'folder')} and ${counted(files, 'starter file')} in "${channel.displayName}"${keptSaid}.`,
+    );
+  }
+  return log;
+}
