@@ -4,6 +4,7 @@ import { ApprovalPolicy } from './approvalPolicy';
 import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
+import { TemplateApp, TemplatePlanner, TemplateTag } from './workspace';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -108,6 +109,9 @@ export const NewTeam = model(
     addRequesterAsTeamOwner: Flag.default(true),
     channels: z.array(TemplateChannel).max(50).default([]),
     tabs: z.array(TemplateTab).max(100).default([]),
+    planner: TemplatePlanner.optional(),
+    tags: z.array(TemplateTag).max(25).optional(),
+    apps: z.array(TemplateApp).max(25).optional(),
   }),
 );
 

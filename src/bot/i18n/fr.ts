@@ -69,4 +69,7 @@ export const FRENCH_FEMININE: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'step.finish',
   'step.channelsOnly',
   'step.tabs',
+  'step.planner',
+  'step.tags',
+  'step.apps',
 ]);

@@ -25,6 +25,7 @@ import {
 import { ChannelRecords, type StoredMessage } from './channelRecords';
 import { monotonicStamp } from './teamCreation';
 import { TeamRecords, type TeamState, type TeamSummary } from './teamRecords';
+import { EmbeddedWorkspace, type WorkspaceView } from './workspace';
 
 /** The Nth platform call (1-based, per adapter) fails with `status`. */
 export interface EmbeddedFault {
@@ -48,6 +49,8 @@ export interface TeamView extends TeamState {
   channels: Array<{ channel: TeamChannel; tabs: TeamChannelTab[] }>;
   /** The General channel's messages (the welcome message), oldest first. */
   generalMessages: StoredMessage[];
+  /** The team's plan, tags and installed apps. */
+  workspace: WorkspaceView;
 }
 
 /** What the read-only viewer needs of the embedded tenant. */
@@ -69,6 +72,8 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
   readonly teamRecords: TeamRecords;
   /** The tenant's channels, tabs and messages without latency or faults. */
   readonly channelRecords: ChannelRecords;
+  /** The team's plan, tags and apps (through the same latency and faults as every call). */
+  readonly workspace: EmbeddedWorkspace;
   private calls = 0;
 
   constructor(
@@ -78,6 +83,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
     const shared = { publicUrl: options.publicUrl, stamp: monotonicStamp(options.now) };
     this.teamRecords = new TeamRecords(db, shared);
     this.channelRecords = new ChannelRecords(db, shared);
+    this.workspace = new EmbeddedWorkspace(db, shared, (operation) => this.call(operation));
   }
 
   /** Creates a team with its General channel and first owner; idempotent by provisioning key. */
@@ -230,6 +236,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
           })),
         ),
         generalMessages: general ? await this.channelRecords.listMessages(teamId, general.id) : [],
+        workspace: await this.workspace.view(teamId),
       };
     } catch (error) {
       // Deleted while we read it: the page shows "not found" as if we had come a moment later.

@@ -3,6 +3,7 @@ import type { TeamView, TeamViewSource } from './teams';
 import { labelFullName, type NamedLabel } from '../../domain/labels';
 import { escapeMarkup } from '../../lib/markup';
 import { htmlPageHeaders } from '../../lib/pageHeaders';
+import { workspaceSections } from './workspaceViewer';
 
 /**
  * The embedded tenant's read-only pages (`/platform/teams…`): what a person would see in Teams
@@ -123,7 +124,13 @@ export async function renderTeamPage(
   if (!view) return undefined;
   return page(
     view.team.displayName,
-    [overview(view, labels), members(view), channels(view), welcome(view)].join('\n'),
+    [
+      overview(view, labels),
+      members(view),
+      channels(view),
+      ...workspaceSections(view.workspace),
+      welcome(view),
+    ].join('\n'),
   );
 }
 

@@ -13,6 +13,7 @@ import { GraphLifecycle } from './lifecycle';
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
+import { GraphWorkspace } from './workspace';
 import { graphTokenSource } from './identityToken';
 import { GRAPH_SCOPE, MsalTokenSource, type TokenSource } from './token';
 import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';
@@ -151,7 +152,14 @@ export function createGraphPlatform(
   return {
     kind: 'graph',
     directory: new GraphDirectory(client, config.rolesApp),
-    teams: new GraphTeams(client, poller, provisioner, binds, messenger),
+    teams: new GraphTeams(
+      client,
+      poller,
+      provisioner,
+      binds,
+      messenger,
+      new GraphWorkspace(client, binds, config.tenantId),
+    ),
     lifecycle: new GraphLifecycle(client, dispatcher),
     delegation: delegationOf(config, dispatcher),
     close: async () => {

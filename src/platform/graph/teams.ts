@@ -47,6 +47,7 @@ import type {
 } from './payloads';
 import { type Binds, groupPeople, type TeamProvisioner } from './provisioning';
 import type { WelcomeMessenger } from './welcome';
+import type { TeamWorkspace } from '../workspace';
 
 /**
  * Teams on Microsoft Graph v1.0. Every call goes through GraphClient (token, retries, errors), and
@@ -59,6 +60,8 @@ export class GraphTeams implements TeamsPlatform {
     private readonly provisioner: TeamProvisioner,
     private readonly binds: Binds,
     private readonly messenger: WelcomeMessenger,
+    /** The plan, tags and apps a template builds (`workspace.ts`). */
+    readonly workspace: TeamWorkspace,
   ) {}
 
   /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */

@@ -3,6 +3,7 @@ import { lifecyclePolicyProblems } from '../../domain/lifecycle/policy';
 import { compileConvention, compileRule, RuleSyntaxError } from '../../domain/rules';
 import type { ApprovalPolicy, CatalogTemplate, PermanentMember } from '../../contract';
 import type { DirectoryService } from '../directory/directory';
+import { workspaceProblems } from './workspaceValidation';
 
 const CONVENTIONS = [
   'namingConvention',
@@ -66,6 +67,7 @@ export async function validateTemplate(
       });
     }
   });
+  details.push(...workspaceProblems(input.newTeam));
   if (config.sensitivityLabelId !== null) {
     const labels = await directory.allLabels();
     if (!labels.some((l) => l.id === config.sensitivityLabelId && l.isActive)) {

@@ -7,6 +7,7 @@ import { planApproval } from '../approvals/approvalPlanning';
 import { withStages } from '../approvals/approvalStages';
 import type { DirectoryService } from '../directory/directory';
 import type { ProvisioningData } from './job';
+import { workspacePlan } from './job/workspaceSteps';
 
 /** The scope naming conventions are evaluated in. */
 export function conventionScope(
@@ -127,6 +128,7 @@ export async function planRequest(
       clone: template.clonedTeam,
       channels: template.newTeam.channels,
       tabs: template.newTeam.tabs,
+      ...workspacePlan(template.newTeam),
     },
     ...(approval
       ? {

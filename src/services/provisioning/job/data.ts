@@ -5,8 +5,11 @@ import {
   PermanentMember,
   PermanentMembership,
   TeamProvisioningRequest,
+  TemplateApp,
   TemplateChannel,
+  TemplatePlanner,
   TemplateTab,
+  TemplateTag,
 } from '../../../contract';
 
 const Person = z.looseObject({ id: z.string(), displayName: z.string() });
@@ -30,6 +33,10 @@ export const ProvisioningPlan = z.looseObject({
   clone: ClonedTeam.nullable(),
   channels: z.array(TemplateChannel),
   tabs: z.array(TemplateTab),
+  /** The template's plan, tags and apps (an extension; absent from jobs queued before them). */
+  planner: TemplatePlanner.optional(),
+  tags: z.array(TemplateTag).optional(),
+  apps: z.array(TemplateApp).optional(),
 });
 export type ProvisioningPlan = z.output<typeof ProvisioningPlan>;
 
@@ -70,6 +77,8 @@ export const ProvisioningData = z.looseObject({
    * or made them, so that the tabs and welcome steps do not read the channels again.
    */
   channelIds: z.record(z.string(), z.string()).optional(),
+  /** The plan the planner step found or made (`workspaceSteps.ts`), so a resumed job reads no other. */
+  planId: z.string().optional(),
   /** What became of the template's sensitivity label (the settings step), when it has one. */
   label: z
     .object({

@@ -12,6 +12,7 @@ import { teamRecord } from '../../teams/teamRecord';
 import type { ProvisioningData } from './data';
 import { eventPayload } from './events';
 import type { ProvisioningStep } from './steps';
+import { runWorkspaceSteps } from './workspaceSteps';
 
 /**
  * The work of each provisioning step (`steps.ts` lists them). Each is checkpointed; each is also
@@ -176,6 +177,9 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
         log: [`The team has its ${counts}${changesSaid(added, changed)}.`],
       };
     });
+
+    // The template's plan, tags and apps (`workspaceSteps.ts`).
+    await runWorkspaceSteps(run, teams);
 
     await run.step('welcome', async () => {
       if (!plan.welcomeMessage.trim()) return { skipped: true };

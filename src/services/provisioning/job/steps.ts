@@ -10,12 +10,15 @@ export const PROVISIONING_STEPS = [
   { name: 'approval', title: 'Approval', weight: 0 },
   { name: 'team', title: 'Create the team', weight: 25 },
   { name: 'settings', title: 'Apply the team settings', weight: 10 },
-  { name: 'channels', title: 'Create channels', weight: 15 },
-  { name: 'tabs', title: 'Create tabs', weight: 10 },
-  { name: 'members', title: 'Add owners and members', weight: 25 },
-  { name: 'welcome', title: 'Post the welcome message', weight: 10 },
-  { name: 'metadata', title: "Store the request's metadata", weight: 3 },
-  { name: 'finish', title: 'Finish', weight: 2 },
+  { name: 'channels', title: 'Create channels', weight: 12 },
+  { name: 'tabs', title: 'Create tabs', weight: 8 },
+  { name: 'members', title: 'Add owners and members', weight: 20 },
+  { name: 'planner', title: 'Make the Planner plan', weight: 8 },
+  { name: 'tags', title: 'Make the team tags', weight: 3 },
+  { name: 'apps', title: 'Install apps', weight: 4 },
+  { name: 'welcome', title: 'Post the welcome message', weight: 8 },
+  { name: 'metadata', title: "Store the request's metadata", weight: 1 },
+  { name: 'finish', title: 'Finish', weight: 1 },
 ] as const satisfies readonly StepDefinition[];
 
 export type ProvisioningStep = (typeof PROVISIONING_STEPS)[number]['name'];
