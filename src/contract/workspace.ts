@@ -38,7 +38,7 @@ export const TemplatePlannerTask = model(
       .describe('Days after the request was made that the task is due; no due date when absent.'),
     checklist: z.array(z.string().trim().min(1).max(100)).max(PLANNER_CHECKLIST_ITEMS).default([]),
   }),
-  'A task of a template\'s Planner plan (an extension).',
+  "A task of a template's Planner plan (an extension).",
 );
 export type TemplatePlannerTask = z.output<typeof TemplatePlannerTask>;
 
@@ -48,7 +48,7 @@ export const TemplatePlannerBucket = model(
     name: z.string().trim().min(1).max(255),
     tasks: z.array(TemplatePlannerTask).max(50).default([]),
   }),
-  'A bucket of a template\'s Planner plan, with its tasks in order (an extension).',
+  "A bucket of a template's Planner plan, with its tasks in order (an extension).",
 );
 export type TemplatePlannerBucket = z.output<typeof TemplatePlannerBucket>;
 
@@ -69,9 +69,11 @@ export const TemplatePlanner = model(
         displayName: z.string().trim().min(1).max(128).default('Planner'),
       })
       .optional()
-      .describe('The channel whose tab shows the plan (General or one of the template\'s channels); no tab when absent.'),
+      .describe(
+        "The channel whose tab shows the plan (General or one of the template's channels); no tab when absent.",
+      ),
   }),
-  "A Planner plan made for the team, its buckets in order (an extension).",
+  'A Planner plan made for the team, its buckets in order (an extension).',
 );
 export type TemplatePlanner = z.output<typeof TemplatePlanner>;
 
@@ -82,9 +84,11 @@ export const TemplateTag = model(
     description: multiLine(z.string().max(1024)).optional(),
     members: z
       .enum(['owners', 'members', 'everyone'])
-      .describe("Who of the request's people get the tag: its owners, its members (not owners), or everyone."),
+      .describe(
+        "Who of the request's people get the tag: its owners, its members (not owners), or everyone.",
+      ),
   }),
-  'A team tag, its members drawn from the request\'s people (an extension).',
+  "A team tag, its members drawn from the request's people (an extension).",
 );
 export type TemplateTag = z.output<typeof TemplateTag>;
 
@@ -92,7 +96,13 @@ export const TemplateApp = model(
   'TemplateApp',
   z.strictObject({
     teamsAppId: z.string().trim().min(1).max(256).describe("The app's id in the organisation's app catalog."),
-    displayName: z.string().trim().min(1).max(128).optional().describe('A name for the job log and the viewer.'),
+    displayName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('A name for the job log and the viewer.'),
   }),
   "An app of the organisation's catalog installed in the team (an extension).",
 );

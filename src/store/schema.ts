@@ -39,7 +39,13 @@ export interface Database {
     created_at: string;
   };
   platform_plan_tasks: PlatformPlanTaskRow;
-  platform_tags: { id: string; team_id: string; display_name: string; description: string | null; created_at: string };
+  platform_tags: {
+    id: string;
+    team_id: string;
+    display_name: string;
+    description: string | null;
+    created_at: string;
+  };
   platform_tag_members: { tag_id: string; team_id: string; user_id: string };
   platform_installed_apps: { team_id: string; teams_app_id: string; created_at: string };
   jobs: JobRow;

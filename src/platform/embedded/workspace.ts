@@ -125,7 +125,11 @@ export class EmbeddedWorkspace implements TeamWorkspace {
         const plan = await this.plan(trx, planId);
         await lockTeam(trx, plan.team_id);
         const hints = (
-          await trx.selectFrom('platform_plan_buckets').select('order_hint').where('plan_id', '=', planId).execute()
+          await trx
+            .selectFrom('platform_plan_buckets')
+            .select('order_hint')
+            .where('plan_id', '=', planId)
+            .execute()
         )
           .map((r) => r.order_hint)
           .sort();
@@ -210,7 +214,11 @@ export class EmbeddedWorkspace implements TeamWorkspace {
         const missing = titles.filter((title) => !present.has(title));
         if (missing.length === 0) return 0;
         if (checklist.length + missing.length > 20) {
-          throw new PlatformError('The task holds at most 20 checklist items (MaximumChecklistItemsOnTask).', 403, false);
+          throw new PlatformError(
+            'The task holds at most 20 checklist items (MaximumChecklistItemsOnTask).',
+            403,
+            false,
+          );
         }
         checklist.push(...missing.map((title) => ({ id: randomUUID(), title, isChecked: false })));
         await trx
@@ -250,7 +258,8 @@ export class EmbeddedWorkspace implements TeamWorkspace {
     return this.call(() =>
       this.db.transaction().execute(async (trx) => {
         await lockTeam(trx, teamId);
-        if (tag.memberIds.length === 0) throw new PlatformError('A tag needs at least one member.', 400, false);
+        if (tag.memberIds.length === 0)
+          throw new PlatformError('A tag needs at least one member.', 400, false);
         await requireMembers(trx, teamId, tag.memberIds);
         const id = randomUUID();
         await trx
@@ -336,7 +345,12 @@ export class EmbeddedWorkspace implements TeamWorkspace {
   /** The team's plans, tags and apps for the viewer (no latency, no faults: not a port call). */
   async view(teamId: string): Promise<WorkspaceView> {
     const [plans, buckets, tasks, tags, tagMembers, apps] = await Promise.all([
-      this.db.selectFrom('platform_plans').selectAll().where('team_id', '=', teamId).orderBy('created_at').execute(),
+      this.db
+        .selectFrom('platform_plans')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .orderBy('created_at')
+        .execute(),
       this.db.selectFrom('platform_plan_buckets').selectAll().where('team_id', '=', teamId).execute(),
       this.db
         .selectFrom('platform_plan_tasks')
@@ -345,11 +359,20 @@ export class EmbeddedWorkspace implements TeamWorkspace {
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
-      this.db.selectFrom('platform_tags').selectAll().where('team_id', '=', teamId).orderBy('created_at').execute(),
+      this.db
+        .selectFrom('platform_tags')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .orderBy('created_at')
+        .execute(),
       this.db
         .selectFrom('platform_tag_members')
         .leftJoin('directory_users', 'directory_users.id', 'platform_tag_members.user_id')
-        .select(['platform_tag_members.tag_id', 'platform_tag_members.user_id', 'directory_users.display_name'])
+        .select([
+          'platform_tag_members.tag_id',
+          'platform_tag_members.user_id',
+          'directory_users.display_name',
+        ])
         .where('platform_tag_members.team_id', '=', teamId)
         .execute(),
       this.db
@@ -395,12 +418,20 @@ export class EmbeddedWorkspace implements TeamWorkspace {
   }
 
   private async plan(db: Kysely<Database> | Transaction<Database>, planId: string) {
-    const plan = await db.selectFrom('platform_plans').selectAll().where('id', '=', planId).executeTakeFirst();
+    const plan = await db
+      .selectFrom('platform_plans')
+      .selectAll()
+      .where('id', '=', planId)
+      .executeTakeFirst();
     if (!plan) throw new NotFound(`There is no plan ${planId}.`);
     return plan;
   }
 
-  private async tag(db: Kysely<Database> | Transaction<Database>, teamId: string, tagId: string): Promise<void> {
+  private async tag(
+    db: Kysely<Database> | Transaction<Database>,
+    teamId: string,
+    tagId: string,
+  ): Promise<void> {
     const tag = await db
       .selectFrom('platform_tags')
       .select('id')
@@ -412,7 +443,11 @@ export class EmbeddedWorkspace implements TeamWorkspace {
 }
 
 /** Graph refuses a tag member who is not in the team (400). */
-async function requireMembers(trx: Transaction<Database>, teamId: string, userIds: readonly string[]): Promise<void> {
+async function requireMembers(
+  trx: Transaction<Database>,
+  teamId: string,
+  userIds: readonly string[],
+): Promise<void> {
   const rows = await trx
     .selectFrom('platform_members')
     .select('user_id')
@@ -422,7 +457,11 @@ async function requireMembers(trx: Transaction<Database>, teamId: string, userId
   const members = new Set(rows.map((r) => r.user_id));
   const outside = userIds.filter((id) => !members.has(id));
   if (outside.length > 0) {
-    throw new PlatformError(`A tag's members must be members of the team (${outside.length} are not).`, 400, false);
+    throw new PlatformError(
+      `A tag's members must be members of the team (${outside.length} are not).`,
+      400,
+      false,
+    );
   }
 }
 

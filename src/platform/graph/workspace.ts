@@ -106,7 +106,11 @@ export class GraphWorkspace implements TeamWorkspace {
       if (!etag) throw new PlatformError('Microsoft Graph answered task details without an etag', 502, false);
       const checklist: Record<string, unknown> = {};
       for (const title of missing) {
-        checklist[randomUUID()] = { '@odata.type': 'microsoft.graph.plannerChecklistItem', title, isChecked: false };
+        checklist[randomUUID()] = {
+          '@odata.type': 'microsoft.graph.plannerChecklistItem',
+          title,
+          isChecked: false,
+        };
       }
       try {
         await this.client.send({ method: 'PATCH', path, headers: { 'if-match': etag }, body: { checklist } });
@@ -229,6 +233,7 @@ function byOrderHint(a: BucketSummary, b: BucketSummary): number {
 }
 
 function created<T extends { id?: string }>(body: T | undefined, what: string): T & { id: string } {
-  if (!body?.id) throw new PlatformError(`Microsoft Graph created the ${what} but returned no id`, 502, false);
+  if (!body?.id)
+    throw new PlatformError(`Microsoft Graph created the ${what} but returned no id`, 502, false);
   return body as T & { id: string };
 }

@@ -23,7 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('platform_plan_buckets')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('team_id', 'varchar(64)', team)
-    .addColumn('plan_id', 'varchar(64)', (c) => c.notNull().references('platform_plans.id').onDelete('cascade'))
+    .addColumn('plan_id', 'varchar(64)', (c) =>
+      c.notNull().references('platform_plans.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('order_hint', 'varchar(512)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -37,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('platform_plan_tasks')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('team_id', 'varchar(64)', team)
-    .addColumn('plan_id', 'varchar(64)', (c) => c.notNull().references('platform_plans.id').onDelete('cascade'))
+    .addColumn('plan_id', 'varchar(64)', (c) =>
+      c.notNull().references('platform_plans.id').onDelete('cascade'),
+    )
     .addColumn('bucket_id', 'varchar(64)', (c) =>
       c.references('platform_plan_buckets.id').onDelete('cascade'),
     )
@@ -47,7 +51,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('details_version', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('platform_plan_tasks_plan').on('platform_plan_tasks').column('plan_id').execute();
+  await db.schema
+    .createIndex('platform_plan_tasks_plan')
+    .on('platform_plan_tasks')
+    .column('plan_id')
+    .execute();
   await db.schema
     .createTable('platform_tags')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())

@@ -9,6 +9,7 @@ import { fail, HttpError, type Json, normalise, parseJsonBody, type Reply } from
 import { type Fault, type FakeGraphOptions, type Handler, type ParsedRequest } from './records';
 import { IdentityApi } from './identity';
 import { ActivityReports } from './reports';
+import { WorkspaceFake } from './workspace';
 
 /**
  * A Microsoft Graph simulator (and Entra ID token endpoint, and Bot Connector) on a loopback port,
@@ -32,6 +33,8 @@ import { ActivityReports } from './reports';
  * - Members in bulk (`api/conversationmembers-add.md`), app installation in a team
  *   (`api/team-post-installedapps.md`), and the Bot Connector's "create conversation" in a channel
  *   (msteams-docs "Send proactive messages": the app must be installed in the team first, else 403).
+ * - Planner plans, buckets, tasks and task details (etags, `If-Match`, 412), team tags and the
+ *   apps installed in a team: see `workspace.ts`.
  * - Service principals, who is assigned their app roles, and groups' transitive members, with
  *   the application permissions Graph checks for them (see `appRoles.ts`).
  * - OData collections with `@odata.nextLink`, Graph error bodies, bearer tokens it issued itself,
@@ -50,6 +53,8 @@ export class FakeGraph extends IdentityApi {
   private server!: Server;
   private readonly routes: Array<[string, RegExp, Handler]>;
   private readonly reports = new ActivityReports(() => this.origin);
+  /** Planner plans, team tags and installed apps (`workspace.ts`). */
+  readonly workspace: WorkspaceFake;
 
   private constructor(options: FakeGraphOptions) {
     super(options);
@@ -57,7 +62,14 @@ export class FakeGraph extends IdentityApi {
       ? new Throttle(options.limits, options.scale ?? 1, options.now)
       : undefined;
     const id = '([^/]+)';
+    this.workspace = new WorkspaceFake({
+      group: (g) => this.group(g),
+      team: (t) => this.team(t),
+      app: (a) => this.apps.get(a),
+      collection: (r, items) => this.collection(r, items),
+    });
     this.routes = [
+      ...this.workspace.routes(),
       ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],
       ['GET', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.groupByUniqueName(r, key)],
       ['GET', /^\/groups$/, (r) => this.listGroups(r)],

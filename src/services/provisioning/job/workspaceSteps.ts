@@ -80,7 +80,8 @@ export async function runWorkspaceSteps(
       const members = new Set(await workspace.listTagMembers(teamId(), found.id));
       const missing = people.filter((id) => !members.has(id));
       for (const id of missing) await workspace.addTagMember(teamId(), found.id, id);
-      if (missing.length > 0) log.push(`Completed the tag "${tag.displayName}" (${missing.length} added now).`);
+      if (missing.length > 0)
+        log.push(`Completed the tag "${tag.displayName}" (${missing.length} added now).`);
     }
     if (made.length > 0) log.unshift(`Made tags: ${made.join(', ')}.`);
     return { log };
