@@ -246,8 +246,10 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
     expect(job.log).toContainEqual(`Installed apps: ${FORMS}.`);
     // Nobody but the requester (an owner): the tag of members is skipped, not made empty.
     expect(job.log).toContainEqual('Skipped the tag "Members": the request has nobody among its members.');
+    // A template without a plan has no plan step.
+    expect(job.steps.map((s) => s.name)).not.toContain('planner');
     const steps = Object.fromEntries(job.steps.map((s) => [s.name, s.status]));
-    expect(steps).toMatchObject({ planner: 'skipped', tags: 'done', apps: 'done' });
+    expect(steps).toMatchObject({ tags: 'done', apps: 'done' });
     const teamId = (job.data.team as { id: string }).id;
     expect(await count('platform_installed_apps', teamId)).toBe(1);
     expect(await count('platform_tags', teamId)).toBe(0);

@@ -26,6 +26,18 @@ export function workspacePlan(
   };
 }
 
+/** Which of the planner, tags and apps steps a job's data calls for (`steps.ts` leaves the others out). */
+export function workspaceStepsOf(
+  data: Readonly<Record<string, unknown>>,
+): Record<'planner' | 'tags' | 'apps', boolean> {
+  const plan = (data.plan ?? {}) as { planner?: unknown; tags?: unknown[]; apps?: unknown[] };
+  return {
+    planner: plan.planner !== undefined,
+    tags: (plan.tags?.length ?? 0) > 0,
+    apps: (plan.apps?.length ?? 0) > 0,
+  };
+}
+
 /**
  * When a task `dueInDays` after the request is due: noon UTC of that day, which is that same
  * calendar day from UTC−11 to UTC+11. Counted from the job's creation, so every run of the job
@@ -38,7 +50,7 @@ export function dueDateTime(requestedAt: string, dueInDays: number): string {
   return day.toISOString();
 }
 
-/** Runs the planner, tags and apps steps of a provisioning job. */
+/** Runs the planner, tags and apps steps of a provisioning job, those its template has. */
 export async function runWorkspaceSteps(
   run: JobRun<ProvisioningData, ProvisioningStep>,
   teams: TeamsPlatform,
@@ -46,70 +58,68 @@ export async function runWorkspaceSteps(
   const teamId = () => run.job.checkpoint.teamId!;
   const plan = run.data.plan;
 
-  await run.step('planner', async () => {
-    if (!plan.planner) return { skipped: true };
-    return plannerStep(run, teams, teamId(), plan.planner);
-  });
+  const planner = plan.planner;
+  if (planner) await run.step('planner', () => plannerStep(run, teams, teamId(), planner));
 
-  await run.step('tags', async () => {
-    const tags = plan.tags ?? [];
-    if (tags.length === 0) return { skipped: true };
-    const workspace = teams.workspace;
-    const existing = new Map(
-      (await workspace.listTags(teamId())).map((t) => [t.displayName.toLowerCase(), t]),
-    );
-    const made: string[] = [];
-    const log: string[] = [];
-    for (const tag of tags) {
-      const people = tagPeople(plan.members, tag.members).map((m) => m.id);
-      if (people.length === 0) {
-        log.push(`Skipped the tag "${tag.displayName}": the request has nobody among its ${tag.members}.`);
-        continue;
+  const tags = plan.tags ?? [];
+  if (tags.length > 0)
+    await run.step('tags', async () => {
+      const workspace = teams.workspace;
+      const existing = new Map(
+        (await workspace.listTags(teamId())).map((t) => [t.displayName.toLowerCase(), t]),
+      );
+      const made: string[] = [];
+      const log: string[] = [];
+      for (const tag of tags) {
+        const people = tagPeople(plan.members, tag.members).map((m) => m.id);
+        if (people.length === 0) {
+          log.push(`Skipped the tag "${tag.displayName}": the request has nobody among its ${tag.members}.`);
+          continue;
+        }
+        const found = existing.get(tag.displayName.toLowerCase());
+        if (!found) {
+          await workspace.createTag(teamId(), {
+            displayName: tag.displayName,
+            ...(tag.description ? { description: tag.description } : {}),
+            memberIds: people,
+          });
+          made.push(`${tag.displayName} (${counted(people.length, 'person', 'people')})`);
+          continue;
+        }
+        // Found: an earlier run made it, and may have stopped before adding all of its members.
+        const members = new Set(await workspace.listTagMembers(teamId(), found.id));
+        const missing = people.filter((id) => !members.has(id));
+        for (const id of missing) await workspace.addTagMember(teamId(), found.id, id);
+        if (missing.length > 0)
+          log.push(`Completed the tag "${tag.displayName}" (${missing.length} added now).`);
       }
-      const found = existing.get(tag.displayName.toLowerCase());
-      if (!found) {
-        await workspace.createTag(teamId(), {
-          displayName: tag.displayName,
-          ...(tag.description ? { description: tag.description } : {}),
-          memberIds: people,
-        });
-        made.push(`${tag.displayName} (${counted(people.length, 'person', 'people')})`);
-        continue;
-      }
-      // Found: an earlier run made it, and may have stopped before adding all of its members.
-      const members = new Set(await workspace.listTagMembers(teamId(), found.id));
-      const missing = people.filter((id) => !members.has(id));
-      for (const id of missing) await workspace.addTagMember(teamId(), found.id, id);
-      if (missing.length > 0)
-        log.push(`Completed the tag "${tag.displayName}" (${missing.length} added now).`);
-    }
-    if (made.length > 0) log.unshift(`Made tags: ${made.join(', ')}.`);
-    return { log };
-  });
+      if (made.length > 0) log.unshift(`Made tags: ${made.join(', ')}.`);
+      return { log };
+    });
 
-  await run.step('apps', async () => {
-    const apps = plan.apps ?? [];
-    if (apps.length === 0) return { skipped: true };
-    const workspace = teams.workspace;
-    const installed = new Set(await workspace.listInstalledApps(teamId()));
-    const added: string[] = [];
-    const log: string[] = [];
-    for (const app of apps) {
-      const name = app.displayName ?? app.teamsAppId;
-      if (installed.has(app.teamsAppId)) continue;
-      const outcome = await workspace.installApp(teamId(), app.teamsAppId);
-      installed.add(app.teamsAppId);
-      if (outcome === 'notInCatalog') {
-        // Never a reason to fail the job: the team is usable without it, and the log says why.
-        log.push(
-          `Skipped the app "${name}" (${app.teamsAppId}): it is not in the organisation's app catalog. ` +
-            'An administrator can add it to the catalog, then install it in the team.',
-        );
-      } else if (outcome === 'installed') added.push(name);
-    }
-    if (added.length > 0) log.unshift(`Installed apps: ${added.join(', ')}.`);
-    return { log };
-  });
+  const apps = plan.apps ?? [];
+  if (apps.length > 0)
+    await run.step('apps', async () => {
+      const workspace = teams.workspace;
+      const installed = new Set(await workspace.listInstalledApps(teamId()));
+      const added: string[] = [];
+      const log: string[] = [];
+      for (const app of apps) {
+        const name = app.displayName ?? app.teamsAppId;
+        if (installed.has(app.teamsAppId)) continue;
+        const outcome = await workspace.installApp(teamId(), app.teamsAppId);
+        installed.add(app.teamsAppId);
+        if (outcome === 'notInCatalog') {
+          // Never a reason to fail the job: the team is usable without it, and the log says why.
+          log.push(
+            `Skipped the app "${name}" (${app.teamsAppId}): it is not in the organisation's app catalog. ` +
+              'An administrator can add it to the catalog, then install it in the team.',
+          );
+        } else if (outcome === 'installed') added.push(name);
+      }
+      if (added.length > 0) log.unshift(`Installed apps: ${added.join(', ')}.`);
+      return { log };
+    });
 }
 
 /** The plan, its buckets in order, their tasks with due dates and checklists, and its tab. */
