@@ -255,6 +255,21 @@ describe.each(databaseKinds)(
       );
     });
 
+    test('without the permission Graph lists for tags, the job fails saying so, after the plan', async () => {
+      fake.granted.delete('TeamworkTag.ReadWrite.All');
+      try {
+        const job = await provision('Janus');
+        expect(job.status).toBe('failed');
+        expect(job.failedReason).toMatch(
+          /Microsoft Graph answered 403 Authorization_RequestDenied to GET \/v1\.0\/teams\/[^/]+\/tags/,
+        );
+        const steps = Object.fromEntries(job.steps.map((s) => [s.name, s.status]));
+        expect(steps).toMatchObject({ planner: 'done', tags: 'failed' });
+      } finally {
+        fake.granted.add('TeamworkTag.ReadWrite.All');
+      }
+    });
+
     test('a checklist write on a stale etag gets 412, and the adapter reads the details again', async () => {
       const job = await provision('Iris');
       const team = job.data.team as { id: string };

@@ -67,6 +67,7 @@ export class FakeGraph extends IdentityApi {
       team: (t) => this.team(t),
       app: (a) => this.apps.get(a),
       collection: (r, items) => this.collection(r, items),
+      granted: this.granted,
     });
     this.routes = [
       ...this.workspace.routes(),

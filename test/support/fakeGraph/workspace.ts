@@ -50,27 +50,60 @@ export class WorkspaceFake {
       team(id: string): TeamRecord;
       app(id: string): Json | undefined;
       collection(request: ParsedRequest, items: Json[]): Reply;
+      /** The application permissions the app was granted. */
+      granted: ReadonlySet<string>;
     },
   ) {}
 
-  /** The routes the server adds to its own. */
+  /**
+   * The routes the server adds to its own, each refused with Graph's 403 unless the app was granted
+   * one of the application permissions its page lists.
+   */
   routes(): Array<[string, RegExp, Handler]> {
     const id = '([^/]+)';
-    return [
-      ['GET', new RegExp(`^/groups/${id}/planner/plans$`), (r, g) => this.listPlans(r, g)],
-      ['POST', /^\/planner\/plans$/, (r) => this.createPlan(r)],
-      ['GET', new RegExp(`^/planner/plans/${id}/buckets$`), (r, p) => this.listBuckets(r, p)],
-      ['POST', /^\/planner\/buckets$/, (r) => this.createBucket(r)],
-      ['GET', new RegExp(`^/planner/plans/${id}/tasks$`), (r, p) => this.listTasks(r, p)],
-      ['POST', /^\/planner\/tasks$/, (r) => this.createTask(r)],
-      ['GET', new RegExp(`^/planner/tasks/${id}/details$`), (r, t) => this.getDetails(t)],
-      ['PATCH', new RegExp(`^/planner/tasks/${id}/details$`), (r, t) => this.patchDetails(r, t)],
-      ['GET', new RegExp(`^/teams/${id}/tags$`), (r, t) => this.listTags(r, t)],
-      ['POST', new RegExp(`^/teams/${id}/tags$`), (r, t) => this.createTag(r, t)],
-      ['GET', new RegExp(`^/teams/${id}/tags/${id}/members$`), (r, t, g) => this.listTagMembers(r, t, g)],
-      ['POST', new RegExp(`^/teams/${id}/tags/${id}/members$`), (r, t, g) => this.addTagMember(r, t, g)],
-      ['GET', new RegExp(`^/teams/${id}/installedApps$`), (r, t) => this.listInstalledApps(r, t)],
+    const tasksRead = ['Tasks.Read.All', 'Tasks.ReadWrite.All'];
+    const tasksWrite = ['Tasks.ReadWrite.All'];
+    const tagsRead = ['TeamworkTag.Read.All', 'TeamworkTag.ReadWrite.All'];
+    const tagsWrite = ['TeamworkTag.ReadWrite.All'];
+    const appsRead = [
+      'TeamsAppInstallation.ReadForTeam.All',
+      'TeamsAppInstallation.ReadSelfForTeam.All',
+      'TeamsAppInstallation.ReadWriteSelfForTeam.All',
+      'TeamsAppInstallation.ReadWriteForTeam.All',
     ];
+    const routes: Array<[string, RegExp, string[], Handler]> = [
+      ['GET', new RegExp(`^/groups/${id}/planner/plans$`), tasksRead, (r, g) => this.listPlans(r, g)],
+      ['POST', /^\/planner\/plans$/, tasksWrite, (r) => this.createPlan(r)],
+      ['GET', new RegExp(`^/planner/plans/${id}/buckets$`), tasksRead, (r, p) => this.listBuckets(r, p)],
+      ['POST', /^\/planner\/buckets$/, tasksWrite, (r) => this.createBucket(r)],
+      ['GET', new RegExp(`^/planner/plans/${id}/tasks$`), tasksRead, (r, p) => this.listTasks(r, p)],
+      ['POST', /^\/planner\/tasks$/, tasksWrite, (r) => this.createTask(r)],
+      ['GET', new RegExp(`^/planner/tasks/${id}/details$`), tasksRead, (r, t) => this.getDetails(t)],
+      ['PATCH', new RegExp(`^/planner/tasks/${id}/details$`), tasksWrite, (r, t) => this.patchDetails(r, t)],
+      ['GET', new RegExp(`^/teams/${id}/tags$`), tagsRead, (r, t) => this.listTags(r, t)],
+      ['POST', new RegExp(`^/teams/${id}/tags$`), tagsWrite, (r, t) => this.createTag(r, t)],
+      [
+        'GET',
+        new RegExp(`^/teams/${id}/tags/${id}/members$`),
+        tagsRead,
+        (r, t, g) => this.listTagMembers(r, t, g),
+      ],
+      [
+        'POST',
+        new RegExp(`^/teams/${id}/tags/${id}/members$`),
+        tagsWrite,
+        (r, t, g) => this.addTagMember(r, t, g),
+      ],
+      ['GET', new RegExp(`^/teams/${id}/installedApps$`), appsRead, (r, t) => this.listInstalledApps(r, t)],
+    ];
+    return routes.map(([method, path, accepted, handler]) => [
+      method,
+      path,
+      (request, ...params) =>
+        accepted.some((permission) => this.tenant.granted.has(permission))
+          ? handler(request, ...params)
+          : fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.'),
+    ]);
   }
 
   // ---- Planner ----
