@@ -179,6 +179,16 @@ describe.each(databaseKinds)(
         },
       ]);
       const calls = since(mark);
+      // What the plan, tags and apps cost: 12 Planner calls (the group's plans, the plan, its
+      // buckets read and 3 made, 2 tasks, each task's details read and written once), and 8 Teams
+      // calls (the Planning channel's tabs and the plan's tab; the tags read and 2 made; the
+      // installed apps read and 2 installs, one refused). More is a regression.
+      const planner = calls.filter((r) => /^\/v1\.0\/(planner\/|groups\/[^/]+\/planner)/.test(r.path));
+      expect(planner).toHaveLength(12);
+      const teamsCalls = calls.filter((r) =>
+        /^\/v1\.0\/teams\/[^/]+\/(tags|installedApps|channels\/[^/]+\/tabs)/.test(r.path),
+      );
+      expect(teamsCalls).toHaveLength(8);
       expect(find(calls, 'POST', /^\/v1\.0\/planner\/plans$/).map((r) => r.body)).toEqual([
         { container: { containerId: team.id, type: 'group' }, title: 'Delivery plan' },
       ]);
