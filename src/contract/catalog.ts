@@ -4,7 +4,7 @@ import { ApprovalPolicy } from './approvalPolicy';
 import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
-import { TemplateApp, TemplatePlanner, TemplateTag } from './workspace';
+import { TemplateApp, TemplatePlanner, TemplateTag } from './teamTools';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(

@@ -14,7 +14,7 @@ import type {
   TeamSettings,
   TeamChange,
 } from '../contract';
-import type { TeamWorkspace } from './workspace';
+import type { TeamWorkspace } from './teamTools';
 
 /** What a new team is made of. */
 export interface NewTeamSpec {
@@ -73,7 +73,7 @@ export type { OperationState } from '../domain/jobs';
 
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */
 export interface TeamsPlatform {
-  /** The plan, tags and apps a template builds in a team (`workspace.ts`). */
+  /** The plan, tags and apps a template builds in a team (`teamTools.ts`). */
   readonly workspace: TeamWorkspace;
   /** Creates a team and resolves once it exists (Graph's asynchronous operation is awaited through `operation`). */
   createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team>;

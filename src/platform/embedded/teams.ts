@@ -25,7 +25,7 @@ import {
 import { ChannelRecords, type StoredMessage } from './channelRecords';
 import { monotonicStamp } from './teamCreation';
 import { TeamRecords, type TeamState, type TeamSummary } from './teamRecords';
-import { EmbeddedWorkspace, type WorkspaceView } from './workspace';
+import { EmbeddedWorkspace, type WorkspaceView } from './teamTools';
 
 /** The Nth platform call (1-based, per adapter) fails with `status`. */
 export interface EmbeddedFault {

@@ -3,7 +3,7 @@ import type { TeamView, TeamViewSource } from './teams';
 import { labelFullName, type NamedLabel } from '../../domain/labels';
 import { escapeMarkup } from '../../lib/markup';
 import { htmlPageHeaders } from '../../lib/pageHeaders';
-import { workspaceSections } from './workspaceViewer';
+import { workspaceSections } from './teamToolsViewer';
 
 /**
  * The embedded tenant's read-only pages (`/platform/teams…`): what a person would see in Teams

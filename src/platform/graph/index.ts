@@ -13,7 +13,7 @@ import { GraphLifecycle } from './lifecycle';
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
-import { GraphWorkspace } from './workspace';
+import { GraphWorkspace } from './teamTools';
 import { graphTokenSource } from './identityToken';
 import { GRAPH_SCOPE, MsalTokenSource, type TokenSource } from './token';
 import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';

@@ -47,7 +47,7 @@ import type {
 } from './payloads';
 import { type Binds, groupPeople, type TeamProvisioner } from './provisioning';
 import type { WelcomeMessenger } from './welcome';
-import type { TeamWorkspace } from '../workspace';
+import type { TeamWorkspace } from '../teamTools';
 
 /**
  * Teams on Microsoft Graph v1.0. Every call goes through GraphClient (token, retries, errors), and
@@ -60,7 +60,7 @@ export class GraphTeams implements TeamsPlatform {
     private readonly provisioner: TeamProvisioner,
     private readonly binds: Binds,
     private readonly messenger: WelcomeMessenger,
-    /** The plan, tags and apps a template builds (`workspace.ts`). */
+    /** The plan, tags and apps a template builds (`teamTools.ts`). */
     readonly workspace: TeamWorkspace,
   ) {}
 

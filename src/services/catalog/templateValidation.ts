@@ -3,7 +3,7 @@ import { lifecyclePolicyProblems } from '../../domain/lifecycle/policy';
 import { compileConvention, compileRule, RuleSyntaxError } from '../../domain/rules';
 import type { ApprovalPolicy, CatalogTemplate, PermanentMember } from '../../contract';
 import type { DirectoryService } from '../directory/directory';
-import { workspaceProblems } from './workspaceValidation';
+import { workspaceProblems } from './teamToolsValidation';
 
 const CONVENTIONS = [
   'namingConvention',

@@ -7,7 +7,7 @@ import { planApproval } from '../approvals/approvalPlanning';
 import { withStages } from '../approvals/approvalStages';
 import type { DirectoryService } from '../directory/directory';
 import type { ProvisioningData } from './job';
-import { workspacePlan } from './job/workspaceSteps';
+import { workspacePlan } from './job/teamToolsSteps';
 
 /** The scope naming conventions are evaluated in. */
 export function conventionScope(

@@ -9,7 +9,7 @@ import { fail, HttpError, type Json, normalise, parseJsonBody, type Reply } from
 import { type Fault, type FakeGraphOptions, type Handler, type ParsedRequest } from './records';
 import { IdentityApi } from './identity';
 import { ActivityReports } from './reports';
-import { WorkspaceFake } from './workspace';
+import { WorkspaceFake } from './teamTools';
 
 /**
  * A Microsoft Graph simulator (and Entra ID token endpoint, and Bot Connector) on a loopback port,
@@ -34,7 +34,7 @@ import { WorkspaceFake } from './workspace';
  *   (`api/team-post-installedapps.md`), and the Bot Connector's "create conversation" in a channel
  *   (msteams-docs "Send proactive messages": the app must be installed in the team first, else 403).
  * - Planner plans, buckets, tasks and task details (etags, `If-Match`, 412), team tags and the
- *   apps installed in a team: see `workspace.ts`.
+ *   apps installed in a team: see `teamTools.ts`.
  * - Service principals, who is assigned their app roles, and groups' transitive members, with
  *   the application permissions Graph checks for them (see `appRoles.ts`).
  * - OData collections with `@odata.nextLink`, Graph error bodies, bearer tokens it issued itself,
@@ -53,7 +53,7 @@ export class FakeGraph extends IdentityApi {
   private server!: Server;
   private readonly routes: Array<[string, RegExp, Handler]>;
   private readonly reports = new ActivityReports(() => this.origin);
-  /** Planner plans, team tags and installed apps (`workspace.ts`). */
+  /** Planner plans, team tags and installed apps (`teamTools.ts`). */
   readonly workspace: WorkspaceFake;
 
   private constructor(options: FakeGraphOptions) {

@@ -77,7 +77,7 @@ export const ProvisioningData = z.looseObject({
    * or made them, so that the tabs and welcome steps do not read the channels again.
    */
   channelIds: z.record(z.string(), z.string()).optional(),
-  /** The plan the planner step found or made (`workspaceSteps.ts`), so a resumed job reads no other. */
+  /** The plan the planner step found or made (`teamToolsSteps.ts`), so a resumed job reads no other. */
   planId: z.string().optional(),
   /** What became of the template's sensitivity label (the settings step), when it has one. */
   label: z

@@ -12,7 +12,7 @@ import { teamRecord } from '../../teams/teamRecord';
 import type { ProvisioningData } from './data';
 import { eventPayload } from './events';
 import type { ProvisioningStep } from './steps';
-import { runWorkspaceSteps } from './workspaceSteps';
+import { runWorkspaceSteps } from './teamToolsSteps';
 
 /**
  * The work of each provisioning step (`steps.ts` lists them). Each is checkpointed; each is also
@@ -178,7 +178,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
       };
     });
 
-    // The template's plan, tags and apps (`workspaceSteps.ts`).
+    // The template's plan, tags and apps (`teamToolsSteps.ts`).
     await runWorkspaceSteps(run, teams);
 
     await run.step('welcome', async () => {

@@ -1,6 +1,6 @@
 import type { StepDefinition } from '../../../domain/jobs';
 import type { StepStatus } from '../../../contract';
-import { workspaceStepsOf } from './workspaceSteps';
+import { teamToolsStepsOf } from './teamToolsSteps';
 
 /**
  * The steps of a provisioning job, in order: `approval` (only when the template asks for one; decided
@@ -15,7 +15,7 @@ export const PROVISIONING_STEPS = [
   { name: 'channels', title: 'Create channels', weight: 15 },
   { name: 'tabs', title: 'Create tabs', weight: 10 },
   { name: 'members', title: 'Add owners and members', weight: 25 },
-  // Only when the template has a plan, tags or apps (`workspaceSteps.ts`).
+  // Only when the template has a plan, tags or apps (`teamToolsSteps.ts`).
   { name: 'planner', title: 'Make the Planner plan', weight: 6 },
   { name: 'tags', title: 'Make the team tags', weight: 2 },
   { name: 'apps', title: 'Install apps', weight: 2 },
@@ -37,7 +37,7 @@ export function provisioningSteps(
 ): readonly StepDefinition<ProvisioningStep>[] {
   const has: Partial<Record<ProvisioningStep, boolean>> = {
     approval: approvalOf(data) !== undefined,
-    ...workspaceStepsOf(data),
+    ...teamToolsStepsOf(data),
   };
   return PROVISIONING_STEPS.filter((step) => has[step.name] ?? true);
 }

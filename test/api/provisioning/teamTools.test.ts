@@ -3,7 +3,7 @@ import type { StoredJob } from '../../../src/domain/jobs';
 import { EmbeddedTeams } from '../../../src/platform/embedded';
 import { ProvisioningData } from '../../../src/services/provisioning/job';
 import type { ProvisioningStep } from '../../../src/services/provisioning/job/steps';
-import { dueDateTime, runWorkspaceSteps } from '../../../src/services/provisioning/job/workspaceSteps';
+import { dueDateTime, runWorkspaceSteps } from '../../../src/services/provisioning/job/teamToolsSteps';
 import type { JobRun, StepResult } from '../../../src/services/jobs/jobType';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';

@@ -13,7 +13,7 @@ import type {
   TagSummary,
   TaskSummary,
   TeamWorkspace,
-} from '../workspace';
+} from '../teamTools';
 import type { Stamp } from './teamCreation';
 import { lockTeam } from './teamRecords';
 import { requireTeam, teamWebUrl } from './teamRows';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFound } from '../../domain/errors';
 import type { TeamChannelTabPayload } from '../../contract';
-import { TAG_MEMBERS_AT_CREATION } from '../../contract/workspace';
+import { TAG_MEMBERS_AT_CREATION } from '../../contract/teamTools';
 import { PlatformError } from '../port';
 import type {
   AppInstallation,
@@ -12,7 +12,7 @@ import type {
   TagSummary,
   TaskSummary,
   TeamWorkspace,
-} from '../workspace';
+} from '../teamTools';
 import type { GraphClient } from './client';
 import { segment } from './paths';
 import type { Binds } from './provisioning';

@@ -1,7 +1,7 @@
 import { counted } from '../../../lib/counted';
 import { type CatalogTemplate, tagPeople, type TemplatePlanner } from '../../../contract';
 import type { TeamsPlatform } from '../../../platform/port';
-import type { BucketSummary, TeamWorkspace } from '../../../platform/workspace';
+import type { BucketSummary, TeamWorkspace } from '../../../platform/teamTools';
 import type { JobRun, StepResult } from '../../jobs/jobType';
 import type { ProvisioningData, ProvisioningPlan } from './data';
 import type { ProvisioningStep } from './steps';
@@ -27,7 +27,7 @@ export function workspacePlan(
 }
 
 /** Which of the planner, tags and apps steps a job's data calls for (`steps.ts` leaves the others out). */
-export function workspaceStepsOf(
+export function teamToolsStepsOf(
   data: Readonly<Record<string, unknown>>,
 ): Record<'planner' | 'tags' | 'apps', boolean> {
   const plan = (data.plan ?? {}) as { planner?: unknown; tags?: unknown[]; apps?: unknown[] };

@@ -1,4 +1,4 @@
-import { workspaceSections } from '../../../src/platform/embedded/workspaceViewer';
+import { workspaceSections } from '../../../src/platform/embedded/teamToolsViewer';
 
 /** The team page's plan, tags and apps sections: what templates and requests named, escaped. */
 describe("the embedded team page's plan, tags and apps", () => {
