@@ -5,6 +5,7 @@ import { LifecyclePolicy } from './lifecycle';
 import { Flag, model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
 import { channelFiles, channelFolders, TemplateTeamSettings } from './workspace';
+import { TemplateApp, TemplatePlanner, TemplateTag } from './teamTools';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -117,6 +118,9 @@ export const NewTeam = model(
     settings: TemplateTeamSettings.optional().describe(
       "The team's member, guest, messaging and fun settings, named as on Microsoft Graph's team resource (an extension); what is left out keeps the platform's default.",
     ),
+    planner: TemplatePlanner.optional(),
+    tags: z.array(TemplateTag).max(25).optional(),
+    apps: z.array(TemplateApp).max(25).optional(),
   }),
 );
 

@@ -17,3 +17,4 @@ export * from './lifecycle';
 export * from './lifecycleOwnerAnswers';
 export * from './lifecycleResponses';
 export * from './sensitivityLabels';
+export * from './teamTools';

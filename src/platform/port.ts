@@ -14,6 +14,7 @@ import type {
   TeamSettings,
   TeamChange,
 } from '../contract';
+import type { TeamWorkspace } from './teamTools';
 
 /** What a new team is made of. */
 export interface NewTeamSpec {
@@ -98,6 +99,8 @@ export interface ChannelFiles {
 
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */
 export interface TeamsPlatform {
+  /** The plan, tags and apps a template builds in a team (`teamTools.ts`). */
+  readonly workspace: TeamWorkspace;
   /** Creates a team and resolves once it exists (Graph's asynchronous operation is awaited through `operation`). */
   createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team>;
   /** Clones `spec.sourceTeamId` with the chosen parts and resolves once the copy exists. */

@@ -29,6 +29,26 @@ export interface Database {
   platform_channel_items: PlatformChannelItemRow;
   platform_members: { id: string; team_id: string; user_id: string; role: string; created_at: string };
   platform_messages: { id: string; team_id: string; channel_id: string; body: string; created_at: string };
+  /** The embedded tenant's plans, tags and installed apps (migration `0021_platform_planner`). */
+  platform_plans: { id: string; team_id: string; title: string; created_at: string };
+  platform_plan_buckets: {
+    id: string;
+    team_id: string;
+    plan_id: string;
+    name: string;
+    order_hint: string;
+    created_at: string;
+  };
+  platform_plan_tasks: PlatformPlanTaskRow;
+  platform_tags: {
+    id: string;
+    team_id: string;
+    display_name: string;
+    description: string | null;
+    created_at: string;
+  };
+  platform_tag_members: { tag_id: string; team_id: string; user_id: string };
+  platform_installed_apps: { team_id: string; teams_app_id: string; created_at: string };
   jobs: JobRow;
   /** A provisioning job's delegated grant, sealed (`domain/delegation.ts`); deleted once used or expired. */
   delegated_grants: { job_id: string; user_id: string; sealed: string; expires_at: string };
@@ -195,6 +215,20 @@ export interface PlatformChannelItemRow {
   path: string;
   kind: 'folder' | 'file';
   content: string | null;
+  created_at: string;
+}
+
+/** A task of an embedded plan; `checklist` is JSON (`[{ id, title, isChecked }]`). */
+export interface PlatformPlanTaskRow {
+  id: string;
+  team_id: string;
+  plan_id: string;
+  bucket_id: string | null;
+  title: string;
+  due_date_time: string | null;
+  checklist: string;
+  /** The task details' version, Planner's etag: it changes with every write of the checklist. */
+  details_version: number;
   created_at: string;
 }
 

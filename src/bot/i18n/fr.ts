@@ -72,4 +72,7 @@ export const FRENCH_FEMININE: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'step.channelsOnly',
   'step.tabs',
   'step.files',
+  'step.planner',
+  'step.tags',
+  'step.apps',
 ]);

@@ -145,6 +145,9 @@ const STEP_TITLES: Record<string, MessageKey> = {
   'Create tabs': 'step.tabs',
   'Create folders and starter files': 'step.files',
   "Store the request's metadata": 'step.metadata',
+  'Make the Planner plan': 'step.planner',
+  'Make the team tags': 'step.tags',
+  'Install apps': 'step.apps',
   'Archive the team': 'step.archive',
   'Unarchive the team': 'step.unarchive',
 };

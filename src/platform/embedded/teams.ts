@@ -26,6 +26,7 @@ import { ChannelRecords, type StoredMessage } from './channelRecords';
 import { type ChannelItem, EmbeddedChannelFiles } from './files';
 import { monotonicStamp } from './teamCreation';
 import { TeamRecords, type TeamState, type TeamSummary } from './teamRecords';
+import { EmbeddedWorkspace, type WorkspaceView } from './teamTools';
 
 /** The Nth platform call (1-based, per adapter) fails with `status`. */
 export interface EmbeddedFault {
@@ -49,6 +50,8 @@ export interface TeamView extends TeamState {
   channels: Array<{ channel: TeamChannel; tabs: TeamChannelTab[]; items?: ChannelItem[] }>;
   /** The General channel's messages (the welcome message), oldest first. */
   generalMessages: StoredMessage[];
+  /** The team's plan, tags and installed apps. */
+  workspace: WorkspaceView;
 }
 
 /** What the read-only viewer needs of the embedded tenant. */
@@ -72,6 +75,8 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
   readonly channelRecords: ChannelRecords;
   /** Channels' folders and starter files. */
   readonly files: EmbeddedChannelFiles;
+  /** The team's plan, tags and apps (through the same latency and faults as every call). */
+  readonly workspace: EmbeddedWorkspace;
   private calls = 0;
 
   constructor(
@@ -82,6 +87,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
     this.teamRecords = new TeamRecords(db, shared);
     this.channelRecords = new ChannelRecords(db, shared);
     this.files = new EmbeddedChannelFiles(db, shared.stamp);
+    this.workspace = new EmbeddedWorkspace(db, shared, (operation) => this.call(operation));
   }
 
   /** Creates a team with its General channel and first owner; idempotent by provisioning key. */
@@ -236,6 +242,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
           })),
         ),
         generalMessages: general ? await this.channelRecords.listMessages(teamId, general.id) : [],
+        workspace: await this.workspace.view(teamId),
       };
     } catch (error) {
       // Deleted while we read it: the page shows "not found" as if we had come a moment later.

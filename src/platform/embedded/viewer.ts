@@ -5,6 +5,7 @@ import { counted } from '../../lib/counted';
 import { labelFullName, type NamedLabel } from '../../domain/labels';
 import { escapeMarkup } from '../../lib/markup';
 import { htmlPageHeaders } from '../../lib/pageHeaders';
+import { workspaceSections } from './teamToolsViewer';
 
 /**
  * The embedded tenant's read-only pages (`/platform/teams…`): what a person would see in Teams
@@ -125,7 +126,14 @@ export async function renderTeamPage(
   if (!view) return undefined;
   return page(
     view.team.displayName,
-    [overview(view, labels), members(view), channels(view), settings(view), welcome(view)].join('\n'),
+    [
+      overview(view, labels),
+      members(view),
+      channels(view),
+      settings(view),
+      ...workspaceSections(view.workspace),
+      welcome(view),
+    ].join('\n'),
   );
 }
 

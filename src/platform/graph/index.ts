@@ -19,6 +19,7 @@ import {
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
 import { Binds, TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
+import { GraphWorkspace } from './teamTools';
 import { graphTokenSource } from './identityToken';
 import { GRAPH_SCOPE, MsalTokenSource, type TokenSource } from './token';
 import { BOT_CONNECTOR_SCOPE, WelcomeMessenger } from './welcome';
@@ -170,6 +171,7 @@ export function createGraphPlatform(
         scaledFilesFolderPolicy({ ...DEFAULT_FILES_FOLDER_POLICY, ...options.filesFolder }, scale),
         sleep,
       ),
+      new GraphWorkspace(client, binds, config.tenantId),
     ),
     lifecycle: new GraphLifecycle(client, dispatcher),
     delegation: delegationOf(config, dispatcher),

@@ -48,6 +48,7 @@ import type {
 } from './payloads';
 import { type Binds, groupPeople, type TeamProvisioner } from './provisioning';
 import type { WelcomeMessenger } from './welcome';
+import type { TeamWorkspace } from '../teamTools';
 
 /**
  * Teams on Microsoft Graph v1.0. Every call goes through GraphClient (token, retries, errors), and
@@ -62,6 +63,8 @@ export class GraphTeams implements TeamsPlatform {
     private readonly messenger: WelcomeMessenger,
     /** Channels' files folders and what a template puts in them (`files.ts`). */
     readonly files: ChannelFiles,
+    /** The plan, tags and apps a template builds (`teamTools.ts`). */
+    readonly workspace: TeamWorkspace,
   ) {}
 
   /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */

@@ -8,6 +8,7 @@ import {
   templateItemProblems,
 } from '../../contract';
 import type { DirectoryService } from '../directory/directory';
+import { workspaceProblems } from './teamToolsValidation';
 
 const CONVENTIONS = [
   'namingConvention',
@@ -73,6 +74,7 @@ export async function validateTemplate(
   });
   for (const problem of templateItemProblems(input.newTeam))
     details.push({ code: 'invalidFiles', ...problem });
+  details.push(...workspaceProblems(input.newTeam));
   if (config.sensitivityLabelId !== null) {
     const labels = await directory.allLabels();
     if (!labels.some((l) => l.id === config.sensitivityLabelId && l.isActive)) {

@@ -7,6 +7,7 @@ import { planApproval } from '../approvals/approvalPlanning';
 import { withStages } from '../approvals/approvalStages';
 import type { DirectoryService } from '../directory/directory';
 import type { ProvisioningData } from './job';
+import { workspacePlan } from './job/teamToolsSteps';
 
 /** The scope naming conventions are evaluated in. */
 export function conventionScope(
@@ -128,6 +129,7 @@ export async function planRequest(
       channels: template.newTeam.channels,
       tabs: template.newTeam.tabs,
       ...(template.newTeam.settings ? { settings: template.newTeam.settings } : {}),
+      ...workspacePlan(template.newTeam),
     },
     ...(approval
       ? {

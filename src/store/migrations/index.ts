@@ -17,6 +17,7 @@ import * as stewardMetaChanges from './0015_steward_meta_changes';
 import * as budgetClaims from './0016_budget_claims';
 import * as sensitivityLabels from './0017_sensitivity_labels';
 import * as platformFiles from './0020_platform_files';
+import * as platformPlanner from './0021_platform_planner';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0016_budget_claims': budgetClaims,
   '0017_sensitivity_labels': sensitivityLabels,
   '0020_platform_files': platformFiles,
+  '0021_platform_planner': platformPlanner,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -171,9 +171,49 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       namingConvention: 'ONB-<%= request.requester.name %>-<%= request.team.name %>',
       namingConventionWithTags: 'ONB-{Requester name}-{Team name}',
       defaultName: 'First 90 days',
-      defaultWelcomeMessage: 'Welcome aboard! Your checklist is in the General channel.',
+      defaultWelcomeMessage:
+        'Welcome aboard! Your checklist is in the General channel, your plan in its Planner tab.',
       teamPrivacy: 'private',
       tabs: [webTab('General', 'Onboarding checklist', 'onboarding-checklist')],
+      // Issue 28: the plan of the first 90 days, tags and an app, built by the provisioning job.
+      planner: {
+        buckets: [
+          {
+            name: 'First week',
+            tasks: [
+              {
+                title: 'Set up your laptop and accounts',
+                dueInDays: 1,
+                checklist: ['Sign in to Teams and Outlook', 'Set up multifactor sign-in', 'Install the VPN'],
+              },
+              {
+                title: 'Meet your buddy',
+                dueInDays: 2,
+                checklist: ['Book a coffee', 'Agree on a weekly check-in'],
+              },
+              { title: 'Read the employee handbook', dueInDays: 5 },
+            ],
+          },
+          {
+            name: 'First month',
+            tasks: [
+              { title: 'Shadow a customer meeting', dueInDays: 20 },
+              {
+                title: 'Complete the compliance training',
+                dueInDays: 30,
+                checklist: ['Security', 'Privacy', 'Ethics'],
+              },
+            ],
+          },
+          { name: 'First 90 days', tasks: [{ title: 'Review your goals with your manager', dueInDays: 90 }] },
+        ],
+        tab: { channel: 'General', displayName: 'First 90 days' },
+      },
+      tags: [
+        { displayName: 'Buddies', description: 'Ask them anything.', members: 'owners' },
+        { displayName: 'Cohort', members: 'everyone' },
+      ],
+      apps: [{ teamsAppId: '81fef3a6-72aa-4648-a763-de824aeafb7d', displayName: 'Forms' }],
     },
   },
   {

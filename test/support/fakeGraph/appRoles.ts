@@ -65,6 +65,9 @@ export abstract class AppRolesApi extends DirectoryApi {
     'GroupMember.Read.All',
     'SensitivityLabels.Read.All',
     'TeamsAppInstallation.ReadWriteSelfForTeam.All',
+    'TeamsAppInstallation.ReadWriteForTeam.All',
+    'Tasks.ReadWrite.All',
+    'TeamworkTag.ReadWrite.All',
     'Reports.Read.All',
     'Application.Read.All',
   ]);

@@ -47,6 +47,19 @@ async function main(): Promise<void> {
     displayName: 'Website',
     distributionMethod: 'store',
   });
+  // Planner's tab and Forms, in every tenant's catalog too (the onboarding-buddy template uses them).
+  graph.apps.set('com.microsoft.teamspace.tab.planner', {
+    id: 'com.microsoft.teamspace.tab.planner',
+    externalId: null,
+    displayName: 'Tasks by Planner and To Do',
+    distributionMethod: 'store',
+  });
+  graph.apps.set('81fef3a6-72aa-4648-a763-de824aeafb7d', {
+    id: '81fef3a6-72aa-4648-a763-de824aeafb7d',
+    externalId: null,
+    displayName: 'Forms',
+    distributionMethod: 'store',
+  });
   const teamsBefore = graph.teams.size;
   process.stdout.write(`${JSON.stringify({ config: graph.config(), scale })}\n`);
   const stop = () => {

@@ -10,6 +10,7 @@ import { type Fault, type FakeGraphOptions, type Handler, type ParsedRequest } f
 import { IdentityApi } from './identity';
 import { ActivityReports } from './reports';
 import { FakeDrives } from './files';
+import { WorkspaceFake } from './teamTools';
 
 /**
  * A Microsoft Graph simulator (and Entra ID token endpoint, and Bot Connector) on a loopback port,
@@ -33,6 +34,8 @@ import { FakeDrives } from './files';
  * - Members in bulk (`api/conversationmembers-add.md`), app installation in a team
  *   (`api/team-post-installedapps.md`), and the Bot Connector's "create conversation" in a channel
  *   (msteams-docs "Send proactive messages": the app must be installed in the team first, else 403).
+ * - Planner plans, buckets, tasks and task details (etags, `If-Match`, 412), team tags and the
+ *   apps installed in a team: see `teamTools.ts`.
  * - Service principals, who is assigned their app roles, and groups' transitive members, with
  *   the application permissions Graph checks for them (see `appRoles.ts`).
  * - OData collections with `@odata.nextLink`, Graph error bodies, bearer tokens it issued itself,
@@ -53,6 +56,8 @@ export class FakeGraph extends IdentityApi {
   private readonly reports = new ActivityReports(() => this.origin);
   /** Channels' files folders and what is in them (`files.ts`). */
   readonly files = new FakeDrives(() => (this.options.filesFolderMs ?? 0) * (this.options.scale ?? 1));
+  /** Planner plans, team tags and installed apps (`teamTools.ts`). */
+  readonly workspace: WorkspaceFake;
 
   private constructor(options: FakeGraphOptions) {
     super(options);
@@ -60,7 +65,15 @@ export class FakeGraph extends IdentityApi {
       ? new Throttle(options.limits, options.scale ?? 1, options.now)
       : undefined;
     const id = '([^/]+)';
+    this.workspace = new WorkspaceFake({
+      group: (g) => this.group(g),
+      team: (t) => this.team(t),
+      app: (a) => this.apps.get(a),
+      collection: (r, items) => this.collection(r, items),
+      granted: this.granted,
+    });
     this.routes = [
+      ...this.workspace.routes(),
       ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],
       ['GET', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.groupByUniqueName(r, key)],
       ['GET', /^\/groups$/, (r) => this.listGroups(r)],

@@ -5,9 +5,12 @@ import {
   PermanentMember,
   PermanentMembership,
   TeamProvisioningRequest,
+  TemplateApp,
   TemplateChannel,
+  TemplatePlanner,
   TemplateTab,
   TemplateTeamSettings,
+  TemplateTag,
 } from '../../../contract';
 
 const Person = z.looseObject({ id: z.string(), displayName: z.string() });
@@ -33,6 +36,10 @@ export const ProvisioningPlan = z.looseObject({
   tabs: z.array(TemplateTab),
   /** The template's member, guest, messaging and fun settings (an extension), when it sets any. */
   settings: TemplateTeamSettings.optional(),
+  /** The template's plan, tags and apps (an extension; absent from jobs queued before them). */
+  planner: TemplatePlanner.optional(),
+  tags: z.array(TemplateTag).optional(),
+  apps: z.array(TemplateApp).optional(),
 });
 export type ProvisioningPlan = z.output<typeof ProvisioningPlan>;
 
@@ -73,6 +80,8 @@ export const ProvisioningData = z.looseObject({
    * or made them, so that the tabs and welcome steps do not read the channels again.
    */
   channelIds: z.record(z.string(), z.string()).optional(),
+  /** The plan the planner step found or made (`teamToolsSteps.ts`), so a resumed job reads no other. */
+  planId: z.string().optional(),
   /** What became of the template's sensitivity label (the settings step), when it has one. */
   label: z
     .object({

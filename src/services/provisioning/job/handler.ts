@@ -20,6 +20,7 @@ import {
   layOutChannelFiles,
   scopedOperation,
 } from './workspaceSteps';
+import { runWorkspaceSteps } from './teamToolsSteps';
 
 /**
  * The work of each provisioning step (`steps.ts` lists them). Each is checkpointed; each is also
@@ -193,6 +194,9 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
         log: [`The team has its ${counts}${changesSaid(added, changed)}.`],
       };
     });
+
+    // The template's plan, tags and apps (`teamToolsSteps.ts`).
+    await runWorkspaceSteps(run, teams);
 
     await run.step('welcome', async () => {
       if (!plan.welcomeMessage.trim()) return { skipped: true };

@@ -1,10 +1,12 @@
 import type { StepDefinition } from '../../../domain/jobs';
 import type { StepStatus } from '../../../contract';
+import { teamToolsStepsOf } from './teamToolsSteps';
 
 /**
  * The steps of a provisioning job, in order: `approval` (only when the template asks for one; decided
- * by approvers, not run by the worker), then the work `handler.ts` does under the same names. The
- * weights make up the job's progress percentage.
+ * by approvers, not run by the worker), then the work `handler.ts` does under the same names;
+ * `planner`, `tags` and `apps` only when the template has them. The weights make up the job's
+ * progress percentage (each step's share of the job's own steps).
  */
 export const PROVISIONING_STEPS = [
   { name: 'approval', title: 'Approval', weight: 0 },
@@ -14,6 +16,10 @@ export const PROVISIONING_STEPS = [
   { name: 'tabs', title: 'Create tabs', weight: 10 },
   { name: 'files', title: 'Create folders and starter files', weight: 5 },
   { name: 'members', title: 'Add owners and members', weight: 25 },
+  // Only when the template has a plan, tags or apps (`teamToolsSteps.ts`).
+  { name: 'planner', title: 'Make the Planner plan', weight: 6 },
+  { name: 'tags', title: 'Make the team tags', weight: 2 },
+  { name: 'apps', title: 'Install apps', weight: 2 },
   { name: 'welcome', title: 'Post the welcome message', weight: 10 },
   { name: 'metadata', title: "Store the request's metadata", weight: 3 },
   { name: 'finish', title: 'Finish', weight: 2 },
@@ -21,18 +27,20 @@ export const PROVISIONING_STEPS = [
 
 export type ProvisioningStep = (typeof PROVISIONING_STEPS)[number]['name'];
 
-const WITHOUT_APPROVAL = PROVISIONING_STEPS.filter((step) => step.name !== 'approval');
-
 const approvalOf = (data: Readonly<Record<string, unknown>>): { status?: unknown } | undefined => {
   const approval = data.approval;
   return approval && typeof approval === 'object' ? (approval as { status?: unknown }) : undefined;
 };
 
-/** The steps of one provisioning job: the approval step only when it has an approval. */
+/** The steps of one provisioning job: the approval, plan, tags and apps steps only when it has them. */
 export function provisioningSteps(
   data: Readonly<Record<string, unknown>>,
 ): readonly StepDefinition<ProvisioningStep>[] {
-  return approvalOf(data) ? PROVISIONING_STEPS : WITHOUT_APPROVAL;
+  const has: Partial<Record<ProvisioningStep, boolean>> = {
+    approval: approvalOf(data) !== undefined,
+    ...teamToolsStepsOf(data),
+  };
+  return PROVISIONING_STEPS.filter((step) => has[step.name] ?? true);
 }
 
 /** The approval step's status, decided by approvers: running while they have not answered. */
