@@ -1,6 +1,5 @@
 import type { StepDefinition } from '../../../domain/jobs';
 import type { StepStatus } from '../../../contract';
-import { teamToolsStepsOf } from './teamToolsSteps';
 
 /**
  * The steps of a provisioning job, in order: `approval` (only when the template asks for one; decided
@@ -52,4 +51,16 @@ export function approvalStatus(data: Readonly<Record<string, unknown>>): Record<
   if (status === 'withdrawn')
     return Object.fromEntries(PROVISIONING_STEPS.map((step) => [step.name, 'skipped' as const]));
   return { approval: status === 'approved' ? 'done' : status === 'rejected' ? 'rejected' : 'running' };
+}
+
+/** Which of the planner, tags and apps steps a job's data calls for (the others are left out). */
+export function teamToolsStepsOf(
+  data: Readonly<Record<string, unknown>>,
+): Record<'planner' | 'tags' | 'apps', boolean> {
+  const plan = (data.plan ?? {}) as { planner?: unknown; tags?: unknown[]; apps?: unknown[] };
+  return {
+    planner: plan.planner !== undefined,
+    tags: (plan.tags?.length ?? 0) > 0,
+    apps: (plan.apps?.length ?? 0) > 0,
+  };
 }

@@ -26,18 +26,6 @@ export function workspacePlan(
   };
 }
 
-/** Which of the planner, tags and apps steps a job's data calls for (`steps.ts` leaves the others out). */
-export function teamToolsStepsOf(
-  data: Readonly<Record<string, unknown>>,
-): Record<'planner' | 'tags' | 'apps', boolean> {
-  const plan = (data.plan ?? {}) as { planner?: unknown; tags?: unknown[]; apps?: unknown[] };
-  return {
-    planner: plan.planner !== undefined,
-    tags: (plan.tags?.length ?? 0) > 0,
-    apps: (plan.apps?.length ?? 0) > 0,
-  };
-}
-
 /**
  * When a task `dueInDays` after the request is due: noon UTC of that day, which is that same
  * calendar day from UTC−11 to UTC+11. Counted from the job's creation, so every run of the job

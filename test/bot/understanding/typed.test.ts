@@ -1,0 +1,106 @@
+import { databaseKinds } from '../../support/databases';
+import { provisionTeam } from '../../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import { ENGLISH, FRENCH, frenchText } from '../support/cardTurns';
+import { cardText, type SentCard } from '../support/fakeConnector';
+import { ADELE, ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+
+/** The inputs of a card, by id, with the value the form was prefilled with. */
+function valuesOf(card: SentCard): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (
+        typeof record.type === 'string' &&
+        record.type.startsWith('Input.') &&
+        typeof record.id === 'string'
+      )
+        found.set(record.id, record.value);
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(card);
+  return found;
+}
+
+/**
+ * Issue 27: the issue's five messages, typed to the real bot over `/api/messages` exactly as
+ * people wrote them, understood by the local engine and answered against a real Steward: a
+ * request comes back as the prefilled form (nothing is created), a question as its answer.
+ */
+describe.each(databaseKinds)('messages in people’s own words, typed to the bot, on %s', (kind) => {
+  let bot: BotHarness;
+  beforeAll(async () => {
+    bot = await startBotHarness(kind);
+  }, 60_000);
+  afterAll(() => bot?.close());
+
+  /** The one card the bot answered `text` with. */
+  async function cardFor(who: typeof ALEX, text: string, locale = ENGLISH): Promise<SentCard> {
+    const before = bot.connector.sent.length;
+    const answer = await bot.send(who, { type: 'message', text, ...locale });
+    expect(answer.status).toBe(200);
+    return bot.lastCard(who, before).card;
+  }
+
+  /** The one text the bot answered `text` with. */
+  async function textFor(who: typeof ALEX, text: string): Promise<string> {
+    const before = bot.connector.sent.length;
+    await bot.send(who, { type: 'message', text, ...ENGLISH });
+    const sent = bot.connector.sent.slice(before).map((s) => s.body as { text?: string });
+    expect(sent).toHaveLength(1);
+    return sent[0]!.text ?? '';
+  }
+
+  it('a request with people in it: the client template, the name, Adele and Isaiah as members', async () => {
+    const jobsBefore = await bot.steward.store.db.selectFrom('jobs').select('id').execute();
+    const card = await cardFor(ALEX, "I'd like a new team for the Contoso deal, with Adele and Isaiah in it");
+    const text = cardText(card);
+    expect(text).toMatch(/^New team: Client engagement/);
+    expect(text).toContain('Client engagement, because you said *deal*.');
+    const values = valuesOf(card);
+    expect(values.get('teamName')).toBe('Contoso');
+    expect(String(values.get('members')).split(',').sort()).toEqual([PEOPLE.adele, PEOPLE.isaiah].sort());
+    // Nothing is made until the person presses Request the team.
+    expect(await bot.steward.store.db.selectFrom('jobs').select('id').execute()).toHaveLength(
+      jobsBefore.length,
+    );
+  });
+
+  it('a named project with a co-owner: the project template, Mercury, Megan as owner', async () => {
+    const card = await cardFor(ALEX, 'please create a project space called Mercury, Megan will co-own it');
+    const text = cardText(card);
+    expect(text).toMatch(/^New team: Project team/);
+    expect(text).toContain('Project team, because you said *project space*.');
+    const values = valuesOf(card);
+    expect(values.get('teamName')).toBe('Mercury');
+    expect(values.get('owners')).toBe(PEOPLE.megan);
+  });
+
+  it('in French: the project template, Atlas, Lynne Robbins as member, the card in French', async () => {
+    const card = await cardFor(ALEX, 'il me faut une équipe pour le projet Atlas avec Lynne Robbins', FRENCH);
+    const text = frenchText(card);
+    expect(text).toMatch(/^Nouvelle équipe : Project team/);
+    expect(text).toContain('parce que vous avez écrit *projet*');
+    const values = valuesOf(card);
+    expect(values.get('teamName')).toBe('Atlas');
+    expect(values.get('members')).toBe(PEOPLE.lynne);
+  });
+
+  it('who approves a template, asked by someone it is offered to: its approvers by name', async () => {
+    const answer = await textFor(ADELE, 'who has to approve a legal matter team?');
+    expect(answer).toMatch(/Legal matter/);
+    expect(answer).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('the status of a request by its name: its card, and a plain answer for an unknown name', async () => {
+    await provisionTeam(bot.steward, 'project', 'Northwind');
+    const card = await cardFor(ALEX, "what's the status of my Northwind request?");
+    expect(cardText(card)).toMatch(/PRJ-Northwind/);
+    expect(await textFor(ALEX, "what's the status of my Southwind request?")).toMatch(
+      /no request of yours for a team called "Southwind"/,
+    );
+  }, 60_000);
+});
