@@ -21,7 +21,7 @@ const NOT_A_NAME = new Set(
     'wednesday thursday friday lundi mardi mercredi jeudi vendredi asap urgent urgently today tomorrow demain ' +
     "aujourd'hui please, hey, it, them, lui leur leurs all tous toutes everyone everybody people gens " +
     'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues ' +
-    'some more other others few several quelques plusieurs autres'
+    'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom'
   ).split(/\s+/),
 );
 
@@ -54,20 +54,38 @@ const LIST_JOINERS = new Set(['and', 'et', '&', '+', 'plus']);
 
 /** Words that name a kind of team: a proper noun beside one is the team's name ("the Contoso deal"). */
 const KIND_NOUNS_AFTER = new Set(
-  'deal project campaign matter case account launch squad cohort community programme program initiative engagement'.split(
-    ' ',
-  ),
+  (
+    'deal project campaign matter case account launch squad cohort community programme program initiative ' +
+    'engagement workstream stream event rollout migration pitch bid tender rfp product release pilot study ' +
+    'taskforce hackathon workshop conference'
+  ).split(' '),
 );
 const KIND_NOUNS_BEFORE = new Set(
-  'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign operation initiative prospect compte'.split(
-    ' ',
-  ),
+  (
+    'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign ' +
+    'operation initiative prospect compte chantier evenement produit etude appel offre codename'
+  ).split(' '),
 );
+/** Words for the team itself: a proper noun just before one names it ("the Mercury team"). */
+const TEAM_NOUNS = /^(?:team|space|workspace|channel)$/;
 
 const NAMING_CUES = new Set([
   'called',
   'named',
   'titled',
+  'entitled',
+  'dubbed',
+  'codenamed',
+  'code-named',
+  'labelled',
+  'labeled',
+  'appellera',
+  'appellerait',
+  'appellerons',
+  'nommera',
+  'intitulera',
+  'baptisee',
+  'baptise',
   'nommee',
   'nomme',
   'appelee',
@@ -77,6 +95,10 @@ const NAMING_CUES = new Set([
   'name',
   'nom',
 ]);
+/** Verbs that give a name to what follows them, maybe after "it"/"the team" ("name it Odyssey", "appelle-la Colibri"). */
+const NAMING_VERBS =
+  /^(?:call|name|rename|appelle|appelle-la|appelle-le|appeler|appelons|nomme-la|nommer|nommons|baptise|baptise-la|baptiser)$/;
+const NAMED_OBJECTS = /^(?:it|the|this|one|team|la|le|equipe|l'equipe|cette)$/;
 const PURPOSE_CUES = new Set(['for', 'pour']);
 const DETERMINERS = new Set(
   'the a an our my this that le la les l un une notre mon ma nos mes ce cette du de des d the'.split(' '),
@@ -137,6 +159,35 @@ function base(word: Word | undefined): string {
   return word ? withoutElision(word.folded) : '';
 }
 
+/**
+ * Whether a word is a code a name may hold: letters and digits, maybe joined by hyphens or dots,
+ * with a digit ("Q3", "PRJ-0042", "2.0", "T3", "2027").
+ */
+function isCode(word: Word | undefined): boolean {
+  return (
+    word !== undefined &&
+    word.raw.length <= 24 &&
+    /\d/.test(word.raw) &&
+    /^[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*$/u.test(word.raw) &&
+    !/^\d{1,2}(?:h|am|pm|th|st|nd|rd|e|er|eme)?$/i.test(word.raw)
+  );
+}
+
+/** Whether word i may start or stand in a team's name: a proper noun or a code. */
+function teamWord(reading: Reading, i: number): boolean {
+  const word = reading.list[i];
+  if (!word || word.mail) return false;
+  if (isCode(word)) return true;
+  return (
+    !reading.shouting && isCapitalised(word.raw) && nameLike(reading, i, false) && !/'s$/.test(word.folded)
+  );
+}
+
+/** Whether only a colon stands between word i-1 and word i ("team: Hyperion", "nom : Hélios"). */
+function colonBefore(reading: Reading, i: number): boolean {
+  return i > 0 && /^\s*:\s*$/.test(gap(reading, i));
+}
+
 /** Whether word i may be part of a name: a capitalised word that is not a function word, or any such word in a list. */
 function nameLike(reading: Reading, i: number, inList: boolean): boolean {
   const word = reading.list[i];
@@ -164,8 +215,11 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   for (let i = 0; i < list.length; i += 1) {
     const folded = base(list[i]);
     let start = -1;
-    if (NAMING_CUES.has(folded)) start = i + 1;
-    else if ((folded === 'call' || folded === 'name') && base(list[i + 1]) === 'it') start = i + 2;
+    if (NAMING_VERBS.test(folded) || NAMING_VERBS.test(list[i]!.folded)) {
+      // "name it Odyssey", "call the team Falcon", "appelle-la Colibri"
+      start = i + 1;
+      while (start < list.length && start - i <= 3 && NAMED_OBJECTS.test(list[start]!.folded)) start += 1;
+    } else if (NAMING_CUES.has(folded)) start = i + 1;
     else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
     else if (folded === 'nom' && base(list[i + 1]) === 'de') start = i + 2;
     if (start < 0 || start >= list.length) continue;
@@ -175,36 +229,43 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   for (let i = 0; i < list.length; i += 1) {
     if (taken.has(i)) continue;
     const folded = base(list[i]);
-    // "projet Atlas", "campagne printemps"
-    if (KIND_NOUNS_BEFORE.has(folded) && list[i + 1] && !pauseBefore(reading, i + 1)) {
+    // "projet Atlas", "campagne printemps", "project: Orion"
+    if (
+      KIND_NOUNS_BEFORE.has(folded) &&
+      list[i + 1] &&
+      (!pauseBefore(reading, i + 1) || colonBefore(reading, i + 1))
+    ) {
       const span = nameFrom(reading, i + 1, taken, false);
       if (span && (!reading.shouting || precededByPurpose(reading, i))) return span;
     }
-    // "the Contoso deal", "Atlas project"
+    // "the Contoso deal", "Atlas project", "the Q3 Launch campaign"
     if (KIND_NOUNS_AFTER.has(folded) && i > 0 && !pauseBefore(reading, i)) {
-      let from = i - 1;
-      const capitalised = (k: number) => !reading.shouting && isCapitalised(list[k]!.raw);
+      const from = i - 1;
       if (
         !nameLike(reading, from, false) &&
+        !isCode(list[from]) &&
         !(isPlainWord(reading, from) && precededByPurpose(reading, from))
       )
         continue;
-      while (
-        from - 1 >= 0 &&
-        capitalised(from - 1) &&
-        !NOT_A_NAME.has(base(list[from - 1])) &&
-        !sentenceStart(reading, from - 1) &&
-        !pauseBefore(reading, from)
-      )
+      const span = nameBefore(reading, from, taken);
+      if (span) return span;
+    }
+    // "the Mercury team", "a Northwind client team": a proper noun, maybe a kind of team between.
+    if (TEAM_NOUNS.test(folded) && i > 0 && !pauseBefore(reading, i)) {
+      let from = i - 1;
+      while (from > 0 && i - from <= 2 && isConcept(base(list[from])) && !pauseBefore(reading, from + 1))
         from -= 1;
-      if (taken.has(from)) continue;
-      return { from, to: i - 1 };
+      if (!teamWord(reading, from) || sentenceStart(reading, from) || pauseBefore(reading, from + 1))
+        continue;
+      const span = nameBefore(reading, from, taken);
+      if (span) return span;
     }
   }
-  // A proper noun right after "team" ("a project team Quasar").
+  // A proper noun right after "team" ("a project team Quasar", "new team: Hyperion").
   for (let i = 0; i + 1 < list.length; i += 1) {
-    if (!/^(?:team|equipe)$/.test(base(list[i])) || taken.has(i + 1) || pauseBefore(reading, i + 1)) continue;
-    if (!reading.shouting && isCapitalised(list[i + 1]!.raw) && nameLike(reading, i + 1, false)) {
+    if (!/^(?:team|equipe|space|espace)$/.test(base(list[i])) || taken.has(i + 1)) continue;
+    if (pauseBefore(reading, i + 1) && !colonBefore(reading, i + 1)) continue;
+    if (teamWord(reading, i + 1)) {
       const span = nameFrom(reading, i + 1, taken, false);
       if (span) return span;
     }
@@ -214,12 +275,29 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     if (!PURPOSE_CUES.has(base(list[i]))) continue;
     let k = i + 1;
     while (DETERMINERS.has(base(list[k])) && k < list.length) k += 1;
-    if (k < list.length && !reading.shouting && isCapitalised(list[k]!.raw) && nameLike(reading, k, false)) {
+    if (k < list.length && teamWord(reading, k)) {
       const span = nameFrom(reading, k, taken, false);
       if (span) return span;
     }
   }
   return null;
+}
+
+/** A name ending at word `to`: it and the proper nouns or codes written just before it, on the same sentence. */
+function nameBefore(reading: Reading, to: number, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  let from = to;
+  while (
+    from - 1 >= 0 &&
+    to - from < 3 &&
+    (isCode(list[from - 1]) ||
+      (!reading.shouting && isCapitalised(list[from - 1]!.raw) && !NOT_A_NAME.has(base(list[from - 1])))) &&
+    !sentenceStart(reading, from - 1) &&
+    !pauseBefore(reading, from)
+  )
+    from -= 1;
+  if (taken.has(from) || taken.has(to)) return null;
+  return { from, to };
 }
 
 /** A word that is not a function word nor a kind of team ("contoso" in "for the contoso deal"). */
@@ -255,15 +333,21 @@ function nameFrom(reading: Reading, start: number, taken: ReadonlySet<number>, l
   while (k < list.length && DETERMINERS.has(base(list[k])) && k - start < 1 && loose) k += 1;
   const first = list[k];
   if (!first || taken.has(k)) return null;
-  const capitalised = !reading.shouting && isCapitalised(first.raw);
+  const capitalised = (!reading.shouting && isCapitalised(first.raw)) || isCode(first);
   if (!capitalised && !loose && !isPlainWord(reading, k)) return null;
   let to = k;
   const fits = (j: number): boolean => {
     const word = list[j];
     if (!word || taken.has(j) || pauseBefore(reading, j) || j - k >= 4) return false;
-    if (/^\d+$/.test(word.raw)) return true;
+    if (/^\d+$/.test(word.raw) || isCode(word)) return true;
     if (capitalised) return isCapitalised(word.raw) && !NOT_A_NAME.has(word.folded);
-    return loose && isPlainWord(reading, j) && !PEOPLE_CUES.has(word.folded) && !OWNER_CUES.test(word.folded);
+    return (
+      loose &&
+      isPlainWord(reading, j) &&
+      !PEOPLE_CUES.has(word.folded) &&
+      !OWNER_CUES.test(word.folded) &&
+      !RUN_VERBS.test(word.folded)
+    );
   };
   if (!capitalised && (NOT_A_NAME.has(first.folded) || PEOPLE_CUES.has(first.folded))) return null;
   while (fits(to + 1)) to += 1;
@@ -460,12 +544,20 @@ export function requestNameSpan(reading: Reading): Span | null {
     const folded = base(list[i]);
     // "my Northwind request", "the Atlas team"
     if (REQUEST_NOUNS.has(folded) && i > 0) {
-      let from = i - 1;
-      if (!nameLike(reading, from, false) && !isPlainWord(reading, from)) continue;
-      if (!nameLike(reading, from, false) && !/^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[from - 1])))
-        continue;
-      while (from - 1 >= 0 && nameLike(reading, from - 1, false) && !pauseBefore(reading, from)) from -= 1;
-      return { from, to: i - 1 };
+      const last = i - 1;
+      const proper = (k: number) => nameLike(reading, k, false) || isCode(list[k]);
+      // "the Q3 Launch team": a capitalised word after a proper noun or a code is part of the name.
+      const joined =
+        !reading.shouting &&
+        isCapitalised(list[last]!.raw) &&
+        last > 0 &&
+        proper(last - 1) &&
+        !pauseBefore(reading, last);
+      if (proper(last) || joined) {
+        const span = nameBefore(reading, last, new Set());
+        if (span) return span;
+      } else if (isPlainWord(reading, last) && /^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[last - 1])))
+        return { from: last, to: last };
     }
     // "request for Northwind", "demande pour Atlas", "la demande Atlas", "demande de Northwind"
     if (REQUEST_NOUNS.has(folded)) {
@@ -477,7 +569,14 @@ export function requestNameSpan(reading: Reading): Span | null {
         k += 1;
       if (k > i + 1 || (list[k] && !reading.shouting && isCapitalised(list[k]!.raw))) {
         const span = nameFrom(reading, k, new Set(), false);
-        if (span && (nameLike(reading, span.from, false) || isPlainWord(reading, span.from))) return span;
+        if (
+          span &&
+          (nameLike(reading, span.from, false) ||
+            isPlainWord(reading, span.from) ||
+            isCode(list[span.from]) ||
+            span.to > span.from)
+        )
+          return span;
       }
     }
   }
