@@ -45,6 +45,12 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'tu peux monter un espace pour nous stp',
     "je voudrais l'équipe pour moi et un collègue",
     'crée une équipe et appelle-la, ajoute aussi un collègue',
+    'équipe pour notre client stp',
+    'une équipe pour les nouveaux arrivants de la rentrée',
+    'il faut une équipe pour accueillir les stagiaires',
+    'une équipe pour nos nouveaux collègues de janvier',
+    'une équipe pour nos alternants',
+    'il faut une équipe au nom du projet',
   ],
   askApprovers: [
     'qui approuve une équipe',

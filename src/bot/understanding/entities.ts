@@ -63,7 +63,8 @@ const KIND_NOUNS_AFTER = new Set(
 const KIND_NOUNS_BEFORE = new Set(
   (
     'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign ' +
-    'operation initiative prospect compte chantier evenement produit etude appel offre codename'
+    'operation initiative prospect compte chantier evenement produit etude appel offre codename migration ' +
+    'deploiement refonte'
   ).split(' '),
 );
 /** Words for the team itself: a proper noun just before one names it ("the Mercury team"). */
@@ -98,6 +99,7 @@ const NAMING_CUES = new Set([
 /** Verbs that give a name to what follows them, maybe after "it"/"the team" ("name it Odyssey", "appelle-la Colibri"). */
 const NAMING_VERBS =
   /^(?:call|name|rename|appelle|appelle-la|appelle-le|appeler|appelons|nomme-la|nommer|nommons|baptise|baptise-la|baptiser)$/;
+const NAME_FILLERS = /^(?:is|to|be|will|shall|should|would|could|sera|serait|est|doit|etre|must)$/;
 const NAMED_OBJECTS = /^(?:it|the|this|one|team|la|le|equipe|l'equipe|cette)$/;
 const PURPOSE_CUES = new Set(['for', 'pour']);
 const DETERMINERS = new Set(
@@ -218,9 +220,18 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     if (NAMING_VERBS.test(folded) || NAMING_VERBS.test(list[i]!.folded)) {
       // "name it Odyssey", "call the team Falcon", "appelle-la Colibri"
       start = i + 1;
-      while (start < list.length && start - i <= 3 && NAMED_OBJECTS.test(list[start]!.folded)) start += 1;
-    } else if (NAMING_CUES.has(folded)) start = i + 1;
-    else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
+      while (
+        start < list.length &&
+        start - i <= 3 &&
+        (NAMED_OBJECTS.test(list[start]!.folded) || NAME_FILLERS.test(list[start]!.folded))
+      )
+        start += 1;
+    } else if (NAMING_CUES.has(folded)) {
+      start = i + 1;
+      // "the team name to be Phoenix", "le nom sera Phénix"
+      if (folded === 'name' || folded === 'nom')
+        while (start < list.length && start - i <= 3 && NAME_FILLERS.test(list[start]!.folded)) start += 1;
+    } else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
     else if (folded === 'nom' && base(list[i + 1]) === 'de') start = i + 2;
     if (start < 0 || start >= list.length) continue;
     const span = nameFrom(reading, start, taken, true);
@@ -236,17 +247,20 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
       (!pauseBefore(reading, i + 1) || colonBefore(reading, i + 1))
     ) {
       const span = nameFrom(reading, i + 1, taken, false);
-      if (span && (!reading.shouting || precededByPurpose(reading, i))) return span;
+      if (span && (!reading.shouting || precededByPurpose(reading, i)))
+        return lowercaseTail(reading, span, taken);
     }
     // "the Contoso deal", "Atlas project", "the Q3 Launch campaign"
     if (KIND_NOUNS_AFTER.has(folded) && i > 0 && !pauseBefore(reading, i)) {
       const from = i - 1;
-      if (
-        !nameLike(reading, from, false) &&
-        !isCode(list[from]) &&
-        !(isPlainWord(reading, from) && precededByPurpose(reading, from))
-      )
-        continue;
+      if (!nameLike(reading, from, false) && !isCode(list[from])) {
+        // "for the blue sky project": up to two plain words after "for" and its determiners.
+        let first = from;
+        if (first > 0 && isPlainWord(reading, first - 1) && !pauseBefore(reading, first)) first -= 1;
+        if (!isPlainWord(reading, from) || !precededByPurpose(reading, first)) continue;
+        if (taken.has(first) || taken.has(from)) continue;
+        return { from: first, to: from };
+      }
       const span = nameBefore(reading, from, taken);
       if (span) return span;
     }
@@ -265,7 +279,10 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   for (let i = 0; i + 1 < list.length; i += 1) {
     if (!/^(?:team|equipe|space|espace)$/.test(base(list[i])) || taken.has(i + 1)) continue;
     if (pauseBefore(reading, i + 1) && !colonBefore(reading, i + 1)) continue;
-    if (teamWord(reading, i + 1)) {
+    // "project team atlas": a plain word too, when a kind of team comes before "team".
+    const afterKind =
+      i > 0 && isConcept(base(list[i - 1])) && !pauseBefore(reading, i) && !pauseBefore(reading, i + 1);
+    if (teamWord(reading, i + 1) || (afterKind && isPlainWord(reading, i + 1))) {
       const span = nameFrom(reading, i + 1, taken, false);
       if (span) return span;
     }
@@ -281,6 +298,27 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     }
   }
   return null;
+}
+
+/**
+ * A name of one plain word after a kind of team, with the plain word after it when the name ends
+ * there ("le client contoso pharma avec Lucas"), but not a verb or an adverb ("orion starting").
+ */
+function lowercaseTail(reading: Reading, span: Span, taken: ReadonlySet<number>): Span {
+  const { list } = reading;
+  const next = span.to + 1;
+  if (span.to !== span.from || isCapitalised(list[span.from]!.raw) || isCode(list[span.from])) return span;
+  if (!list[next] || taken.has(next) || pauseBefore(reading, next) || !isPlainWord(reading, next))
+    return span;
+  if (isCapitalised(list[next]!.raw) || /(?:ing|ed|ly|ment|ait|ra)$/.test(list[next]!.folded)) return span;
+  const after = list[next + 1];
+  const ends =
+    !after ||
+    pauseBefore(reading, next + 1) ||
+    NOT_A_NAME.has(base(after)) ||
+    PEOPLE_CUES.has(base(after)) ||
+    LIST_JOINERS.has(base(after));
+  return ends ? { from: span.from, to: next } : span;
 }
 
 /** A name ending at word `to`: it and the proper nouns or codes written just before it, on the same sentence. */
@@ -459,6 +497,13 @@ export function peopleMentions(
 
 /** A capitalised word outside a list is a person unless a sentence starts with it and no role follows. */
 function isFreeName(reading: Reading, i: number): boolean {
+  // "in Belgium", "à Lyon", "from Paris": a place.
+  if (
+    i > 0 &&
+    !pauseBefore(reading, i) &&
+    /^(?:in|at|from|a|en|au|aux|depuis|vers)$/.test(reading.list[i - 1]!.folded)
+  )
+    return false;
   if (!sentenceStart(reading, i)) return true;
   // "Megan will co-own it": a role follows within a few words.
   for (let k = i + 1; k < Math.min(reading.list.length, i + 5); k += 1) {
