@@ -59,6 +59,9 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'is approval required',
     'who gives the approval',
     'who needs to say yes',
+    'who gives the green light for a team',
+    'who has to okay it',
+    'who authorises a new team',
   ],
   askRequestStatus: [
     'status of the team',
@@ -85,6 +88,7 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     "what's going on with my team requests",
     'status of the project?',
     'status?',
+    'is my team ready',
   ],
   askExpiringTeams: [
     'which of my teams expire soon',
@@ -173,5 +177,9 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'lorem ipsum dolor sit amet',
     'send an email to my boss',
     'translate this sentence',
+    'how do i change my settings',
+    'how do i install an app',
+    'how to join a meeting',
+    'update my phone number',
   ],
 };

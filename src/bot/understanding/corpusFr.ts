@@ -64,6 +64,8 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'qui va approuver ma demande',
     'est-ce que la validation est obligatoire',
     'qui signe pour un dossier juridique',
+    'qui donne le feu vert pour une équipe',
+    'qui autorise la création',
   ],
   askRequestStatus: [
     'quelles demandes sont en attente',
@@ -89,6 +91,7 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'ça avance pour mon équipe',
     "des nouvelles de l'équipe du projet ?",
     'et le lancement, ça avance ?',
+    'mon équipe est-elle prête',
   ],
   askExpiringTeams: [
     'quelles équipes expirent bientôt',
@@ -143,6 +146,8 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'bonjour à toi',
     're bonjour',
     'bien le bonjour',
+    'slt ça va',
+    'bjr à tous',
   ],
   thanks: [
     'merci pour tout',
@@ -174,5 +179,9 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'azerty',
     'envoie un mail à mon chef',
     'traduis cette phrase',
+    'comment changer mes paramètres',
+    'comment installer une application',
+    'comment rejoindre une réunion',
+    'modifier mon numéro de téléphone',
   ],
 };
