@@ -50,6 +50,9 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'il faut une équipe pour accueillir les stagiaires',
     'une équipe pour nos nouveaux collègues de janvier',
     'une équipe pour nos alternants',
+    "l'équipe s'appellera comme le projet, merci",
+    "crée l'équipe, merci",
+    'une équipe nommée comme ça, merci',
     'il faut une équipe au nom du projet',
   ],
   askApprovers: [
@@ -66,6 +69,7 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'qui signe pour un dossier juridique',
     'qui donne le feu vert pour une équipe',
     'qui autorise la création',
+    'une validation est-elle nécessaire pour une équipe',
   ],
   askRequestStatus: [
     'quelles demandes sont en attente',

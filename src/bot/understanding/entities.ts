@@ -277,8 +277,10 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   }
   // A proper noun right after "team" ("a project team Quasar", "new team: Hyperion").
   for (let i = 0; i + 1 < list.length; i += 1) {
-    if (!/^(?:team|equipe|space|espace)$/.test(base(list[i])) || taken.has(i + 1)) continue;
+    if (!/^(?:team|equipe|space|espace|request|demande)$/.test(base(list[i])) || taken.has(i + 1)) continue;
     if (pauseBefore(reading, i + 1) && !colonBefore(reading, i + 1)) continue;
+    // "request: Aurora" only after "team": a request names its team after a colon.
+    if (/^(?:request|demande)$/.test(base(list[i])) && !/^(?:team|equipe)$/.test(base(list[i - 1]))) continue;
     // "project team atlas": a plain word too, when a kind of team comes before "team".
     const afterKind =
       i > 0 && isConcept(base(list[i - 1])) && !pauseBefore(reading, i) && !pauseBefore(reading, i + 1);
@@ -292,11 +294,29 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     if (!PURPOSE_CUES.has(base(list[i]))) continue;
     let k = i + 1;
     while (DETERMINERS.has(base(list[k])) && k < list.length) k += 1;
-    if (k < list.length && teamWord(reading, k)) {
+    // "the Marketing Summit 2027": a capitalised kind of team opens a name when a proper noun follows.
+    const opens =
+      k + 1 < list.length &&
+      !reading.shouting &&
+      isCapitalised(list[k]!.raw) &&
+      isConcept(base(list[k])) &&
+      !pauseBefore(reading, k + 1) &&
+      teamWord(reading, k + 1);
+    if (k < list.length && (teamWord(reading, k) || opens)) {
       const span = nameFrom(reading, k, taken, false);
       if (span) return span;
     }
   }
+  // A proper noun opening the message before a colon ("Mercury: new project team please").
+  let to = -1;
+  while (
+    to + 1 < list.length &&
+    to < 2 &&
+    teamWord(reading, to + 1) &&
+    (to < 0 || !pauseBefore(reading, to + 1))
+  )
+    to += 1;
+  if (to >= 0 && colonBefore(reading, to + 1) && !taken.has(0)) return { from: 0, to };
   return null;
 }
 
