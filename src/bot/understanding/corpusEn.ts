@@ -89,6 +89,7 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'status of the project?',
     'status?',
     'is my team ready',
+    'was my request for a team approved',
   ],
   askExpiringTeams: [
     'which of my teams expire soon',

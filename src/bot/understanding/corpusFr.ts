@@ -96,6 +96,7 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     "des nouvelles de l'équipe du projet ?",
     'et le lancement, ça avance ?',
     'mon équipe est-elle prête',
+    "est-ce que l'équipe du projet existe maintenant",
   ],
   askExpiringTeams: [
     'quelles équipes expirent bientôt',

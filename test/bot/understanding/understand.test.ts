@@ -591,6 +591,20 @@ const PHRASINGS: readonly [string, string, string | null, string | null, string[
   ],
   ['I need a new team, the name is Crescent', 'requestTeam', null, 'Crescent', []],
   ['i need a team pls. call it nightowl', 'requestTeam', null, 'nightowl', []],
+  ['where is my request for the Q3 Launch team?', 'askRequestStatus', null, 'Q3 Launch', []],
+  ['has the PRJ-0042 team been approved?', 'askRequestStatus', null, 'PRJ-0042', []],
+  ['what is the status of the Blue Harbor request', 'askRequestStatus', null, 'Blue Harbor', []],
+  ['any update on my request for Mercury?', 'askRequestStatus', null, 'Mercury', []],
+  ['status of my team request "Atlas"', 'askRequestStatus', null, 'Atlas', []],
+  ['is the Tailspin Toys team approved yet', 'askRequestStatus', null, 'Tailspin Toys', []],
+  ['où en est ma demande pour le projet Atlas ?', 'askRequestStatus', null, 'Atlas', []],
+  ['la demande pour Data Lake 2027 est-elle validée ?', 'askRequestStatus', null, 'Data Lake 2027', []],
+  ["est-ce que l'équipe Mercure a été créée ?", 'askRequestStatus', null, 'Mercure', []],
+  ['quel est le statut de la demande « Horizon » ?', 'askRequestStatus', null, 'Horizon', []],
+  ['any news on my mercury request', 'askRequestStatus', null, 'mercury', []],
+  ['where are my pending requests?', 'askRequestStatus', null, null, []],
+  ['has my request for a legal team been approved?', 'askRequestStatus', null, null, []],
+  ["ma demande d'équipe projet est-elle validée ?", 'askRequestStatus', null, null, []],
 ];
 
 describe('team names however they are written', () => {
