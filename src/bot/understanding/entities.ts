@@ -21,9 +21,15 @@ const NOT_A_NAME = new Set(
     'wednesday thursday friday lundi mardi mercredi jeudi vendredi asap urgent urgently today tomorrow demain ' +
     "aujourd'hui please, hey, it, them, lui leur leurs all tous toutes everyone everybody people gens " +
     'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues ' +
-    'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom'
+    'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom ' +
+    'chez vers via avant apres pendant depuis entre sans sous contre selon during before after until into ' +
+    'within without across per'
   ).split(/\s+/),
 );
+
+/** Months, in a request a time and not a person nor a team ("for January", "en septembre"). */
+const MONTHS =
+  /^(?:january|february|march|april|june|july|august|september|october|november|december|janvier|fevrier|avril|juin|juillet|aout|septembre|octobre|novembre|decembre)$/;
 
 /** Words after which a list of people follows. */
 const PEOPLE_CUES = new Set(
@@ -180,6 +186,7 @@ function teamWord(reading: Reading, i: number): boolean {
   const word = reading.list[i];
   if (!word || word.mail) return false;
   if (isCode(word)) return true;
+  if (MONTHS.test(word.folded)) return false;
   return (
     !reading.shouting && isCapitalised(word.raw) && nameLike(reading, i, false) && !/'s$/.test(word.folded)
   );
@@ -521,9 +528,10 @@ function isFreeName(reading: Reading, i: number): boolean {
   if (
     i > 0 &&
     !pauseBefore(reading, i) &&
-    /^(?:in|at|from|a|en|au|aux|depuis|vers)$/.test(reading.list[i - 1]!.folded)
+    /^(?:in|at|from|a|en|au|aux|depuis|vers|chez)$/.test(reading.list[i - 1]!.folded)
   )
     return false;
+  if (MONTHS.test(reading.list[i]!.folded)) return false;
   if (!sentenceStart(reading, i)) return true;
   // "Megan will co-own it": a role follows within a few words.
   for (let k = i + 1; k < Math.min(reading.list.length, i + 5); k += 1) {

@@ -605,6 +605,44 @@ const PHRASINGS: readonly [string, string, string | null, string | null, string[
   ['where are my pending requests?', 'askRequestStatus', null, null, []],
   ['has my request for a legal team been approved?', 'askRequestStatus', null, null, []],
   ["ma demande d'équipe projet est-elle validée ?", 'askRequestStatus', null, null, []],
+  ['a project team for the launch in September with Adele', 'requestTeam', 'project', null, ['Adele:member']],
+  [
+    'une équipe pour la campagne en Belgique avec Chloé',
+    'requestTeam',
+    'marketing-campaign-fr-be',
+    null,
+    ['Chloé:member'],
+  ],
+  ['team for our office in Paris, Megan as owner', 'requestTeam', null, null, ['Megan:owner']],
+  [
+    'an onboarding cohort for January with Sofia as owner',
+    'requestTeam',
+    'onboarding-cohort',
+    null,
+    ['Sofia:owner'],
+  ],
+  ['une équipe projet chez Fabrikam avec Zoé', 'requestTeam', 'project', null, ['Zoé:member']],
+  [
+    'Can you add Megan and Alex to a new project team called Orion?',
+    'requestTeam',
+    'project',
+    'Orion',
+    ['Megan:member', 'Alex:member'],
+  ],
+  [
+    'New team for Atlas. Owners: Megan, Alex. Members: Diego, Lidia',
+    'requestTeam',
+    null,
+    'Atlas',
+    ['Megan:owner', 'Alex:owner', 'Diego:member', 'Lidia:member'],
+  ],
+  [
+    'Équipe Atlas : propriétaire Chloé, membres Lucas et Zoé',
+    'requestTeam',
+    null,
+    'Atlas',
+    ['Chloé:owner', 'Lucas:member', 'Zoé:member'],
+  ],
 ];
 
 describe('team names however they are written', () => {
