@@ -21,9 +21,15 @@ const NOT_A_NAME = new Set(
     'wednesday thursday friday lundi mardi mercredi jeudi vendredi asap urgent urgently today tomorrow demain ' +
     "aujourd'hui please, hey, it, them, lui leur leurs all tous toutes everyone everybody people gens " +
     'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues ' +
-    'some more other others few several quelques plusieurs autres'
+    'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom ' +
+    'chez vers via avant apres pendant depuis entre sans sous contre selon during before after until into ' +
+    'within without across per'
   ).split(/\s+/),
 );
+
+/** Months, in a request a time and not a person nor a team ("for January", "en septembre"). */
+const MONTHS =
+  /^(?:january|february|march|april|june|july|august|september|october|november|december|janvier|fevrier|avril|juin|juillet|aout|septembre|octobre|novembre|decembre)$/;
 
 /** Words after which a list of people follows. */
 const PEOPLE_CUES = new Set(
@@ -54,20 +60,39 @@ const LIST_JOINERS = new Set(['and', 'et', '&', '+', 'plus']);
 
 /** Words that name a kind of team: a proper noun beside one is the team's name ("the Contoso deal"). */
 const KIND_NOUNS_AFTER = new Set(
-  'deal project campaign matter case account launch squad cohort community programme program initiative engagement'.split(
-    ' ',
-  ),
+  (
+    'deal project campaign matter case account launch squad cohort community programme program initiative ' +
+    'engagement workstream stream event rollout migration pitch bid tender rfp product release pilot study ' +
+    'taskforce hackathon workshop conference'
+  ).split(' '),
 );
 const KIND_NOUNS_BEFORE = new Set(
-  'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign operation initiative prospect compte'.split(
-    ' ',
-  ),
+  (
+    'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign ' +
+    'operation initiative prospect compte chantier evenement produit etude appel offre codename migration ' +
+    'deploiement refonte'
+  ).split(' '),
 );
+/** Words for the team itself: a proper noun just before one names it ("the Mercury team"). */
+const TEAM_NOUNS = /^(?:team|space|workspace|channel)$/;
 
 const NAMING_CUES = new Set([
   'called',
   'named',
   'titled',
+  'entitled',
+  'dubbed',
+  'codenamed',
+  'code-named',
+  'labelled',
+  'labeled',
+  'appellera',
+  'appellerait',
+  'appellerons',
+  'nommera',
+  'intitulera',
+  'baptisee',
+  'baptise',
   'nommee',
   'nomme',
   'appelee',
@@ -77,6 +102,11 @@ const NAMING_CUES = new Set([
   'name',
   'nom',
 ]);
+/** Verbs that give a name to what follows them, maybe after "it"/"the team" ("name it Odyssey", "appelle-la Colibri"). */
+const NAMING_VERBS =
+  /^(?:call|name|rename|appelle|appelle-la|appelle-le|appeler|appelons|nomme-la|nommer|nommons|baptise|baptise-la|baptiser)$/;
+const NAME_FILLERS = /^(?:is|to|be|will|shall|should|would|could|sera|serait|est|doit|etre|must)$/;
+const NAMED_OBJECTS = /^(?:it|the|this|one|team|la|le|equipe|l'equipe|cette)$/;
 const PURPOSE_CUES = new Set(['for', 'pour']);
 const DETERMINERS = new Set(
   'the a an our my this that le la les l un une notre mon ma nos mes ce cette du de des d the'.split(' '),
@@ -137,6 +167,36 @@ function base(word: Word | undefined): string {
   return word ? withoutElision(word.folded) : '';
 }
 
+/**
+ * Whether a word is a code a name may hold: letters and digits, maybe joined by hyphens or dots,
+ * with a digit ("Q3", "PRJ-0042", "2.0", "T3", "2027").
+ */
+function isCode(word: Word | undefined): boolean {
+  return (
+    word !== undefined &&
+    word.raw.length <= 24 &&
+    /\d/.test(word.raw) &&
+    /^[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*$/u.test(word.raw) &&
+    !/^\d{1,2}(?:h|am|pm|th|st|nd|rd|e|er|eme)?$/i.test(word.raw)
+  );
+}
+
+/** Whether word i may start or stand in a team's name: a proper noun or a code. */
+function teamWord(reading: Reading, i: number): boolean {
+  const word = reading.list[i];
+  if (!word || word.mail) return false;
+  if (isCode(word)) return true;
+  if (MONTHS.test(word.folded)) return false;
+  return (
+    !reading.shouting && isCapitalised(word.raw) && nameLike(reading, i, false) && !/'s$/.test(word.folded)
+  );
+}
+
+/** Whether only a colon stands between word i-1 and word i ("team: Hyperion", "nom : Hélios"). */
+function colonBefore(reading: Reading, i: number): boolean {
+  return i > 0 && /^\s*:\s*$/.test(gap(reading, i));
+}
+
 /** Whether word i may be part of a name: a capitalised word that is not a function word, or any such word in a list. */
 function nameLike(reading: Reading, i: number, inList: boolean): boolean {
   const word = reading.list[i];
@@ -164,9 +224,21 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   for (let i = 0; i < list.length; i += 1) {
     const folded = base(list[i]);
     let start = -1;
-    if (NAMING_CUES.has(folded)) start = i + 1;
-    else if ((folded === 'call' || folded === 'name') && base(list[i + 1]) === 'it') start = i + 2;
-    else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
+    if (NAMING_VERBS.test(folded) || NAMING_VERBS.test(list[i]!.folded)) {
+      // "name it Odyssey", "call the team Falcon", "appelle-la Colibri"
+      start = i + 1;
+      while (
+        start < list.length &&
+        start - i <= 3 &&
+        (NAMED_OBJECTS.test(list[start]!.folded) || NAME_FILLERS.test(list[start]!.folded))
+      )
+        start += 1;
+    } else if (NAMING_CUES.has(folded)) {
+      start = i + 1;
+      // "the team name to be Phoenix", "le nom sera Phénix"
+      if (folded === 'name' || folded === 'nom')
+        while (start < list.length && start - i <= 3 && NAME_FILLERS.test(list[start]!.folded)) start += 1;
+    } else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
     else if (folded === 'nom' && base(list[i + 1]) === 'de') start = i + 2;
     if (start < 0 || start >= list.length) continue;
     const span = nameFrom(reading, start, taken, true);
@@ -175,36 +247,51 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   for (let i = 0; i < list.length; i += 1) {
     if (taken.has(i)) continue;
     const folded = base(list[i]);
-    // "projet Atlas", "campagne printemps"
-    if (KIND_NOUNS_BEFORE.has(folded) && list[i + 1] && !pauseBefore(reading, i + 1)) {
+    // "projet Atlas", "campagne printemps", "project: Orion"
+    if (
+      KIND_NOUNS_BEFORE.has(folded) &&
+      list[i + 1] &&
+      (!pauseBefore(reading, i + 1) || colonBefore(reading, i + 1))
+    ) {
       const span = nameFrom(reading, i + 1, taken, false);
-      if (span && (!reading.shouting || precededByPurpose(reading, i))) return span;
+      if (span && (!reading.shouting || precededByPurpose(reading, i)))
+        return lowercaseTail(reading, span, taken);
     }
-    // "the Contoso deal", "Atlas project"
+    // "the Contoso deal", "Atlas project", "the Q3 Launch campaign"
     if (KIND_NOUNS_AFTER.has(folded) && i > 0 && !pauseBefore(reading, i)) {
+      const from = i - 1;
+      if (!nameLike(reading, from, false) && !isCode(list[from])) {
+        // "for the blue sky project": up to two plain words after "for" and its determiners.
+        let first = from;
+        if (first > 0 && isPlainWord(reading, first - 1) && !pauseBefore(reading, first)) first -= 1;
+        if (!isPlainWord(reading, from) || !precededByPurpose(reading, first)) continue;
+        if (taken.has(first) || taken.has(from)) continue;
+        return { from: first, to: from };
+      }
+      const span = nameBefore(reading, from, taken);
+      if (span) return span;
+    }
+    // "the Mercury team", "a Northwind client team": a proper noun, maybe a kind of team between.
+    if (TEAM_NOUNS.test(folded) && i > 0 && !pauseBefore(reading, i)) {
       let from = i - 1;
-      const capitalised = (k: number) => !reading.shouting && isCapitalised(list[k]!.raw);
-      if (
-        !nameLike(reading, from, false) &&
-        !(isPlainWord(reading, from) && precededByPurpose(reading, from))
-      )
-        continue;
-      while (
-        from - 1 >= 0 &&
-        capitalised(from - 1) &&
-        !NOT_A_NAME.has(base(list[from - 1])) &&
-        !sentenceStart(reading, from - 1) &&
-        !pauseBefore(reading, from)
-      )
+      while (from > 0 && i - from <= 2 && isConcept(base(list[from])) && !pauseBefore(reading, from + 1))
         from -= 1;
-      if (taken.has(from)) continue;
-      return { from, to: i - 1 };
+      if (!teamWord(reading, from) || sentenceStart(reading, from) || pauseBefore(reading, from + 1))
+        continue;
+      const span = nameBefore(reading, from, taken);
+      if (span) return span;
     }
   }
-  // A proper noun right after "team" ("a project team Quasar").
+  // A proper noun right after "team" ("a project team Quasar", "new team: Hyperion").
   for (let i = 0; i + 1 < list.length; i += 1) {
-    if (!/^(?:team|equipe)$/.test(base(list[i])) || taken.has(i + 1) || pauseBefore(reading, i + 1)) continue;
-    if (!reading.shouting && isCapitalised(list[i + 1]!.raw) && nameLike(reading, i + 1, false)) {
+    if (!/^(?:team|equipe|space|espace|request|demande)$/.test(base(list[i])) || taken.has(i + 1)) continue;
+    if (pauseBefore(reading, i + 1) && !colonBefore(reading, i + 1)) continue;
+    // "request: Aurora" only after "team": a request names its team after a colon.
+    if (/^(?:request|demande)$/.test(base(list[i])) && !/^(?:team|equipe)$/.test(base(list[i - 1]))) continue;
+    // "project team atlas": a plain word too, when a kind of team comes before "team".
+    const afterKind =
+      i > 0 && isConcept(base(list[i - 1])) && !pauseBefore(reading, i) && !pauseBefore(reading, i + 1);
+    if (teamWord(reading, i + 1) || (afterKind && isPlainWord(reading, i + 1))) {
       const span = nameFrom(reading, i + 1, taken, false);
       if (span) return span;
     }
@@ -214,12 +301,68 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     if (!PURPOSE_CUES.has(base(list[i]))) continue;
     let k = i + 1;
     while (DETERMINERS.has(base(list[k])) && k < list.length) k += 1;
-    if (k < list.length && !reading.shouting && isCapitalised(list[k]!.raw) && nameLike(reading, k, false)) {
+    // "the Marketing Summit 2027": a capitalised kind of team opens a name when a proper noun follows.
+    const opens =
+      k + 1 < list.length &&
+      !reading.shouting &&
+      isCapitalised(list[k]!.raw) &&
+      isConcept(base(list[k])) &&
+      !pauseBefore(reading, k + 1) &&
+      teamWord(reading, k + 1);
+    if (k < list.length && (teamWord(reading, k) || opens)) {
       const span = nameFrom(reading, k, taken, false);
       if (span) return span;
     }
   }
+  // A proper noun opening the message before a colon ("Mercury: new project team please").
+  let to = -1;
+  while (
+    to + 1 < list.length &&
+    to < 2 &&
+    teamWord(reading, to + 1) &&
+    (to < 0 || !pauseBefore(reading, to + 1))
+  )
+    to += 1;
+  if (to >= 0 && colonBefore(reading, to + 1) && !taken.has(0)) return { from: 0, to };
   return null;
+}
+
+/**
+ * A name of one plain word after a kind of team, with the plain word after it when the name ends
+ * there ("le client contoso pharma avec Lucas"), but not a verb or an adverb ("orion starting").
+ */
+function lowercaseTail(reading: Reading, span: Span, taken: ReadonlySet<number>): Span {
+  const { list } = reading;
+  const next = span.to + 1;
+  if (span.to !== span.from || isCapitalised(list[span.from]!.raw) || isCode(list[span.from])) return span;
+  if (!list[next] || taken.has(next) || pauseBefore(reading, next) || !isPlainWord(reading, next))
+    return span;
+  if (isCapitalised(list[next]!.raw) || /(?:ing|ed|ly|ment|ait|ra)$/.test(list[next]!.folded)) return span;
+  const after = list[next + 1];
+  const ends =
+    !after ||
+    pauseBefore(reading, next + 1) ||
+    NOT_A_NAME.has(base(after)) ||
+    PEOPLE_CUES.has(base(after)) ||
+    LIST_JOINERS.has(base(after));
+  return ends ? { from: span.from, to: next } : span;
+}
+
+/** A name ending at word `to`: it and the proper nouns or codes written just before it, on the same sentence. */
+function nameBefore(reading: Reading, to: number, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  let from = to;
+  while (
+    from - 1 >= 0 &&
+    to - from < 3 &&
+    (isCode(list[from - 1]) ||
+      (!reading.shouting && isCapitalised(list[from - 1]!.raw) && !NOT_A_NAME.has(base(list[from - 1])))) &&
+    !sentenceStart(reading, from - 1) &&
+    !pauseBefore(reading, from)
+  )
+    from -= 1;
+  if (taken.has(from) || taken.has(to)) return null;
+  return { from, to };
 }
 
 /** A word that is not a function word nor a kind of team ("contoso" in "for the contoso deal"). */
@@ -255,15 +398,21 @@ function nameFrom(reading: Reading, start: number, taken: ReadonlySet<number>, l
   while (k < list.length && DETERMINERS.has(base(list[k])) && k - start < 1 && loose) k += 1;
   const first = list[k];
   if (!first || taken.has(k)) return null;
-  const capitalised = !reading.shouting && isCapitalised(first.raw);
+  const capitalised = (!reading.shouting && isCapitalised(first.raw)) || isCode(first);
   if (!capitalised && !loose && !isPlainWord(reading, k)) return null;
   let to = k;
   const fits = (j: number): boolean => {
     const word = list[j];
     if (!word || taken.has(j) || pauseBefore(reading, j) || j - k >= 4) return false;
-    if (/^\d+$/.test(word.raw)) return true;
+    if (/^\d+$/.test(word.raw) || isCode(word)) return true;
     if (capitalised) return isCapitalised(word.raw) && !NOT_A_NAME.has(word.folded);
-    return loose && isPlainWord(reading, j) && !PEOPLE_CUES.has(word.folded) && !OWNER_CUES.test(word.folded);
+    return (
+      loose &&
+      isPlainWord(reading, j) &&
+      !PEOPLE_CUES.has(word.folded) &&
+      !OWNER_CUES.test(word.folded) &&
+      !RUN_VERBS.test(word.folded)
+    );
   };
   if (!capitalised && (NOT_A_NAME.has(first.folded) || PEOPLE_CUES.has(first.folded))) return null;
   while (fits(to + 1)) to += 1;
@@ -375,6 +524,14 @@ export function peopleMentions(
 
 /** A capitalised word outside a list is a person unless a sentence starts with it and no role follows. */
 function isFreeName(reading: Reading, i: number): boolean {
+  // "in Belgium", "à Lyon", "from Paris": a place.
+  if (
+    i > 0 &&
+    !pauseBefore(reading, i) &&
+    /^(?:in|at|from|a|en|au|aux|depuis|vers|chez)$/.test(reading.list[i - 1]!.folded)
+  )
+    return false;
+  if (MONTHS.test(reading.list[i]!.folded)) return false;
   if (!sentenceStart(reading, i)) return true;
   // "Megan will co-own it": a role follows within a few words.
   for (let k = i + 1; k < Math.min(reading.list.length, i + 5); k += 1) {
@@ -460,12 +617,20 @@ export function requestNameSpan(reading: Reading): Span | null {
     const folded = base(list[i]);
     // "my Northwind request", "the Atlas team"
     if (REQUEST_NOUNS.has(folded) && i > 0) {
-      let from = i - 1;
-      if (!nameLike(reading, from, false) && !isPlainWord(reading, from)) continue;
-      if (!nameLike(reading, from, false) && !/^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[from - 1])))
-        continue;
-      while (from - 1 >= 0 && nameLike(reading, from - 1, false) && !pauseBefore(reading, from)) from -= 1;
-      return { from, to: i - 1 };
+      const last = i - 1;
+      const proper = (k: number) => nameLike(reading, k, false) || isCode(list[k]);
+      // "the Q3 Launch team": a capitalised word after a proper noun or a code is part of the name.
+      const joined =
+        !reading.shouting &&
+        isCapitalised(list[last]!.raw) &&
+        last > 0 &&
+        proper(last - 1) &&
+        !pauseBefore(reading, last);
+      if (proper(last) || joined) {
+        const span = nameBefore(reading, last, new Set());
+        if (span) return span;
+      } else if (isPlainWord(reading, last) && /^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[last - 1])))
+        return { from: last, to: last };
     }
     // "request for Northwind", "demande pour Atlas", "la demande Atlas", "demande de Northwind"
     if (REQUEST_NOUNS.has(folded)) {
@@ -477,7 +642,14 @@ export function requestNameSpan(reading: Reading): Span | null {
         k += 1;
       if (k > i + 1 || (list[k] && !reading.shouting && isCapitalised(list[k]!.raw))) {
         const span = nameFrom(reading, k, new Set(), false);
-        if (span && (nameLike(reading, span.from, false) || isPlainWord(reading, span.from))) return span;
+        if (
+          span &&
+          (nameLike(reading, span.from, false) ||
+            isPlainWord(reading, span.from) ||
+            isCode(list[span.from]) ||
+            span.to > span.from)
+        )
+          return span;
       }
     }
   }
