@@ -1,6 +1,7 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
-import { asCaller, type Failure, readerOfTurn, type Reply } from '../conversations/reply';
+import { asCaller, type Failure, readerOfTurn, type Reply, setReaderOfTurn } from '../conversations/reply';
+import { readerIn } from '../i18n/catalog';
 import { myTemplates } from '../requests/requestTeam';
 import type { VerbDependencies } from '../verbs';
 import { helpReply } from '../welcome/help';
@@ -28,8 +29,9 @@ const lookUpPeople = (api: StewardClient, mentions: readonly PersonMention[]): P
  * The answer to a message that is none of the exact commands: what the local engine understood
  * of it (`understand.ts`), answered by `answers.ts`. A message that asks for a team or about a
  * template is read a second time against the templates offered to the person (after audience
- * targeting), so its template is one they may use. Nothing understood: the help card, quoting
- * the message.
+ * targeting), so its template is one they may use. The answer is in the message's language (a
+ * French message in an English client is answered in French). Nothing understood: the help card,
+ * quoting the message, in the reader's language.
  */
 export async function answerTyped(
   context: TurnContext,
@@ -37,7 +39,10 @@ export async function answerTyped(
   text: string,
 ): Promise<Reply> {
   const first = understand(text, []);
-  if (first.intent === 'none') return helpReply(readerOfTurn(context), text || null);
+  const reader = readerOfTurn(context);
+  if (first.intent === 'none') return helpReply(reader, text || null);
+  // A person who writes in French is answered in French this turn, whatever their client's language.
+  if (first.language !== reader.language) setReaderOfTurn(context, readerIn(reader, first.language));
   if (!NEEDS_TEMPLATES.has(first.intent)) return answerUnderstanding(context, deps, first, lookUpPeople);
   return asCaller(context, deps, LIST_TEMPLATES, async (api) => {
     const offered: TemplateChoice[] = (await myTemplates(api)).map((template) => ({
