@@ -71,6 +71,13 @@ export class ChatPage {
     return new DrawnCard(this, this.page.locator(CARDS).nth(index));
   }
 
+  /** Types `text` in the chat's compose box and sends it with Enter, as a person does. */
+  async type(text: string): Promise<void> {
+    const box = this.page.getByRole('textbox').last();
+    await box.fill(text);
+    await box.press('Enter');
+  }
+
   /** What the page shows, for a failure's message. */
   async shows(): Promise<string> {
     return (await this.texts()).map((text, i) => `[card ${i}] ${text}`).join('\n');
