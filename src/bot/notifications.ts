@@ -33,6 +33,9 @@ const EVENT_TYPES = Object.keys({
   team_inactive: true,
   team_ownerless: true,
   team_guest_review_due: true,
+  team_join_requested: true,
+  team_join_decided: true,
+  team_member_joined: true,
 } satisfies Record<EventType, true>) as EventType[];
 
 /** Where Steward delivers the bot's webhook, under the bot's public URL. */
