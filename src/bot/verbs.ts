@@ -4,6 +4,7 @@ import { isStatus } from './apiFailures';
 import {
   type ApplyLabelData,
   type ApprovalDecisionData,
+  type AskToJoinData,
   type BecomeOwnerData,
   CardVerb,
   type ChooseLanguageData,
@@ -48,6 +49,7 @@ import { pageOf, requesterOf, requestForm, templateGallery } from './requests/re
 import { tryAgain } from './requests/retryRequest';
 import { withdrawRequest } from './requests/withdraw';
 import { checkName, type RequestSubmitter } from './requests/submitRequest';
+import { askToJoin } from './joining/askToJoin';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
 export type FailureLabel = Failure;
@@ -125,6 +127,11 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
     failure: { subject: 'template', doing: 'requestTeam' },
     asPerson: (api, { context, data, deps }) =>
       deps.submitter.submit(context, api, { ...(data as unknown as SubmitRequestData) }),
+  },
+  [CardVerb.askToJoin]: {
+    failure: { subject: 'team', doing: 'askToJoin' },
+    asPerson: (api, { context, data }) =>
+      askToJoin(api, data as unknown as AskToJoinData & Record<string, unknown>, readerOfTurn(context)),
   },
   [CardVerb.showStatus]: {
     failure: { subject: 'request', doing: 'showRequest' },

@@ -49,6 +49,8 @@ export const CardVerb = {
   submitGuestReview: 'submitGuestReview',
   /** An owner applies the template's sensitivity label to a team made without it: {@link ApplyLabelData}. */
   applyLabel: 'applyLabel',
+  /** Ask to join a team shown on the similar teams card: {@link AskToJoinData}. */
+  askToJoin: 'askToJoin',
   /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
   refreshLifecycleCard: 'refreshLifecycleCard',
 } as const;
@@ -81,6 +83,15 @@ export interface SubmitRequestData {
   welcomeMessage?: string;
   owners?: string;
   members?: string;
+  /** "Create anyway" on the similar teams card: send without looking for similar teams again. */
+  skipSimilar?: boolean;
+}
+
+/** Data of `askToJoin`: the team, its name, and the id of the input holding the person's words. */
+export interface AskToJoinData {
+  teamId: string;
+  teamName?: string;
+  inputId?: string;
 }
 
 /** Data of `showStatus` and `retryRequest`. */

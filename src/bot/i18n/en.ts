@@ -2,6 +2,7 @@ import { approvalsEn } from '../approvals/approvalsEn';
 import { lifecycleEn } from '../lifecycle/lifecycleEn';
 import { requestsEn } from '../requests/requestsEn';
 import { welcomeEn } from '../welcome/welcomeEn';
+import { joiningEn } from '../joining/joiningEn';
 
 /** The words several features share (buttons, facts, errors, what a failure was about). */
 const sharedEn = {
@@ -64,7 +65,15 @@ type KeysDefinedTwice =
       keyof typeof requestsEn | keyof typeof approvalsEn | keyof typeof lifecycleEn
     >
   | Extract<keyof typeof requestsEn, keyof typeof approvalsEn | keyof typeof lifecycleEn>
-  | Extract<keyof typeof approvalsEn, keyof typeof lifecycleEn>;
+  | Extract<keyof typeof approvalsEn, keyof typeof lifecycleEn>
+  | Extract<
+      keyof typeof joiningEn,
+      | keyof typeof sharedEn
+      | keyof typeof welcomeEn
+      | keyof typeof requestsEn
+      | keyof typeof approvalsEn
+      | keyof typeof lifecycleEn
+    >;
 const _eachKeyOnce: [KeysDefinedTwice] extends [never] ? true : KeysDefinedTwice = true;
 
 /**
@@ -72,7 +81,14 @@ const _eachKeyOnce: [KeysDefinedTwice] extends [never] ? true : KeysDefinedTwice
  * feature's words are beside it (`welcome/welcomeEn.ts`, `requests/requestsEn.ts`,
  * `approvals/approvalsEn.ts`, `lifecycle/lifecycleEn.ts`); the words they share are above.
  */
-export const en = { ...sharedEn, ...welcomeEn, ...requestsEn, ...approvalsEn, ...lifecycleEn };
+export const en = {
+  ...sharedEn,
+  ...welcomeEn,
+  ...requestsEn,
+  ...approvalsEn,
+  ...lifecycleEn,
+  ...joiningEn,
+};
 
 /** A key of the catalog. */
 export type MessageKey = keyof typeof en;

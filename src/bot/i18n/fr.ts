@@ -3,6 +3,7 @@ import { approvalsFr } from '../approvals/approvalsFr';
 import { lifecycleFr } from '../lifecycle/lifecycleFr';
 import { requestsFr } from '../requests/requestsFr';
 import { welcomeFr } from '../welcome/welcomeFr';
+import { joiningFr } from '../joining/joiningFr';
 
 /**
  * Steward's words in French; the compiler checks that every English key has its translation (each
@@ -57,6 +58,7 @@ export const fr: Record<MessageKey, string> = {
   ...requestsFr,
   ...approvalsFr,
   ...lifecycleFr,
+  ...joiningFr,
 };
 
 /** The catalog's nouns that are feminine in French: what is said of them agrees ("Approbation : terminée"). */

@@ -19,8 +19,9 @@ export function joiningOperations(send: Send) {
       options?: CallOptions,
     ): Promise<DirectoryTeams> {
       const path = apiPath('/directory/teams', {}, { search: query.search, $top: query.top });
-      return (await send<DirectoryTeams>({ operationId: 'searchTeamDirectory', method: 'GET', path }, options))
-        .body;
+      return (
+        await send<DirectoryTeams>({ operationId: 'searchTeamDirectory', method: 'GET', path }, options)
+      ).body;
     },
 
     /** Asks to join a team (`POST /teams/{teamId}/joinRequests`). Never retried. */
@@ -52,7 +53,8 @@ export function joiningOperations(send: Send) {
     /** The caller's own requests to join teams (`GET /me/joinRequests`). */
     async getMyJoinRequests(options?: CallOptions): Promise<JoinRequests> {
       const path = apiPath('/me/joinRequests', {});
-      return (await send<JoinRequests>({ operationId: 'getMyJoinRequests', method: 'GET', path }, options)).body;
+      return (await send<JoinRequests>({ operationId: 'getMyJoinRequests', method: 'GET', path }, options))
+        .body;
     },
 
     /** One request to join a team (`GET /joinRequests/{joinRequestId}`). */
