@@ -30,6 +30,7 @@ export type Doing =
   | 'withdraw'
   | 'listApprovals'
   | 'askToJoin'
+  | 'decideJoin'
   | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */

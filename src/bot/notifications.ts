@@ -5,6 +5,7 @@ import type { BotLog } from './botLog';
 import type { ApprovalConversation } from './approvals/approvals';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
+import type { JoiningConversation } from './joining/joining';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import type { ProgressTracker } from './requests/progress';
 import type { BotIdentity } from './identity/botIdentity';
@@ -51,6 +52,7 @@ export interface NotificationDependencies {
   lifecycle: LifecycleConversation;
   ownerless: OwnerlessConversation;
   guestReviews: GuestReviewConversation;
+  joining: JoiningConversation;
   log: BotLog;
 }
 
@@ -218,6 +220,16 @@ export class Notifications {
         return;
       case 'team_guest_review_due':
         await this.deps.guestReviews.announce(payload);
+        return;
+      // Requests to join teams: the owners' cards, and the asker told.
+      case 'team_join_requested':
+        await this.deps.joining.announce(payload);
+        return;
+      case 'team_join_decided':
+        await this.deps.joining.showDecision(payload);
+        return;
+      case 'team_member_joined':
+        await this.deps.joining.showJoined(payload);
         return;
       default:
         // Other events of teams (unarchived, deleted…) have no card.

@@ -50,6 +50,7 @@ import { tryAgain } from './requests/retryRequest';
 import { withdrawRequest } from './requests/withdraw';
 import { checkName, type RequestSubmitter } from './requests/submitRequest';
 import { askToJoin } from './joining/askToJoin';
+import type { JoiningConversation } from './joining/joining';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
 export type FailureLabel = Failure;
@@ -68,6 +69,8 @@ export interface VerbDependencies extends CallerDependencies, LifecycleAnswerDep
   ownerless: OwnerlessConversation;
   /** Owners' guest reviews. */
   guestReviews: GuestReviewConversation;
+  /** Requests to join teams: the owners' decisions. */
+  joining: JoiningConversation;
 }
 
 /** One verb being run: its turn, the bot's parts, the verb's data, and how it was asked for. */
@@ -132,6 +135,10 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
     failure: { subject: 'team', doing: 'askToJoin' },
     asPerson: (api, { context, data }) =>
       askToJoin(api, data as unknown as AskToJoinData & Record<string, unknown>, readerOfTurn(context)),
+  },
+  [CardVerb.decideJoin]: {
+    failure: { subject: 'request', doing: 'decideJoin' },
+    asPerson: (api, { context, data, deps }) => deps.joining.decide(context, api, data),
   },
   [CardVerb.showStatus]: {
     failure: { subject: 'request', doing: 'showRequest' },

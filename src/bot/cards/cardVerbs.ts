@@ -51,6 +51,8 @@ export const CardVerb = {
   applyLabel: 'applyLabel',
   /** Ask to join a team shown on the similar teams card: {@link AskToJoinData}. */
   askToJoin: 'askToJoin',
+  /** Approve or decline a request to join, on an owner's card: `{ joinRequestId, decision }` and `joinComment`. */
+  decideJoin: 'decideJoin',
   /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
   refreshLifecycleCard: 'refreshLifecycleCard',
 } as const;
