@@ -50,7 +50,7 @@ export function provisioningRoutes(
       },
       handle: async ({ caller, body }) => {
         const preview = await provisioning.preview(caller, body);
-        const similarTeams = await joining.similarToRequest(caller, body, preview.displayName);
+        const similarTeams = await joining.similarToRequest(caller, body);
         return { status: 200, body: similarTeams ? { ...preview, similarTeams } : preview };
       },
     }),
@@ -83,9 +83,7 @@ export function provisioningRoutes(
       },
       handle: async ({ caller, body, headers, baseUrl, person }) => {
         const job = await provisioning.request(caller, body, headers['idempotency-key'], person);
-        const plan = (job.data as { plan?: { displayName?: unknown } }).plan;
-        const name = typeof plan?.displayName === 'string' ? plan.displayName : body.team.name;
-        const similarTeams = await joining.similarToRequest(caller, body, name);
+        const similarTeams = await joining.similarToRequest(caller, body);
         return {
           status: 201,
           body: similarTeams ? { ...job, similarTeams } : job,

@@ -82,7 +82,9 @@ export class JoiningService {
 
   /** Teams whose name answers `search`, that the caller may see, most alike first. */
   async search(caller: Caller, search: string, top: number): Promise<DirectoryTeam[]> {
-    const candidates = (await madeTeams(this.deps.db)).filter((t) => answersSearch(search, t.name));
+    const candidates = (await madeTeams(this.deps.db)).filter(
+      (t) => answersSearch(search, t.name) || answersSearch(search, t.displayName),
+    );
     const ranked = mostSimilar({ name: search }, candidates, candidates.length);
     // Prefix matches that are not alike by the rule come after the alike ones.
     const ordered = [
@@ -110,18 +112,17 @@ export class JoiningService {
   }
 
   /**
-   * The warning of a provisioning request (or its preview): teams alike the one asked for, named
-   * `displayName` once the template's conventions applied. Undefined when they could not be read:
-   * the request is made (or previewed) all the same.
+   * The warning of a provisioning request (or its preview): teams alike the one asked for, their
+   * names compared as their requesters typed them (before any naming convention). Undefined when
+   * they could not be read: the request is made (or previewed) all the same.
    */
   async similarToRequest(
     caller: Caller,
     request: TeamProvisioningRequest,
-    displayName: string,
   ): Promise<SimilarTeam[] | undefined> {
     try {
       return await this.similarTo(caller, {
-        name: displayName,
+        name: request.team.name,
         description: request.team.description ?? '',
         templateId: request.template.id,
       });

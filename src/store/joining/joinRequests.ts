@@ -106,8 +106,14 @@ export class JoinRequestRepository {
 /** A team Steward made, as the team directory compares it. */
 export interface MadeTeam {
   teamId: string;
-  /** The name the team was made with (a later rename is not seen here). */
+  /**
+   * The name as its requester typed it, before the template's naming convention (compared with
+   * what another requester types: a convention's prefix, the same on every team of a template, is
+   * no sign of a duplicate).
+   */
   name: string;
+  /** The name the team was made with, after the convention (a later rename is not seen here). */
+  displayName: string;
   description: string;
   templateId: string | null;
   templateName: string | null;
@@ -150,6 +156,7 @@ function madeTeamRows(db: Db) {
       'team_id',
       'template_id',
       field(['plan', 'displayName']).as('display_name'),
+      field(['request', 'team', 'name']).as('requested_name'),
       field(['plan', 'description']).as('description'),
       field(['template', 'name']).as('template_name'),
     ])
@@ -163,12 +170,14 @@ function toMadeTeam(row: {
   team_id: string | null;
   template_id: string | null;
   display_name: string | null;
+  requested_name: string | null;
   description: string | null;
   template_name: string | null;
 }): MadeTeam {
   return {
     teamId: row.team_id ?? '',
-    name: row.display_name ?? '',
+    name: row.requested_name ?? row.display_name ?? '',
+    displayName: row.display_name ?? row.requested_name ?? '',
     description: row.description ?? '',
     templateId: row.template_id,
     templateName: row.template_name,

@@ -300,6 +300,27 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
     expect(preview.body.similarTeams?.map((t) => [t.id, t.access])).toEqual([[mercury.id, 'member']]);
   });
 
+  test('a naming convention’s prefix, the same on every team of a template, is no sign of a duplicate', async () => {
+    const put = await app.call('PUT', `${api}/catalog/templates/acme-eu`, {
+      token: megan,
+      body: {
+        templateConfiguration: { name: 'Acme Europe' },
+        newTeam: { namingConvention: 'ACME-EU-<%= request.team.name %>' },
+      },
+    });
+    expect(put.status).toBe(200);
+    const globex = await makeTeam(alex, 'acme-eu', 'Globex');
+    const preview = (name: string) =>
+      app.call<TeamRequestPreview>('POST', `${api}/teams/provisioning/preview`, {
+        token: alex,
+        body: { template: { id: 'acme-eu' }, team: { name } },
+      });
+    expect((await preview('Initech')).body.similarTeams).toEqual([]);
+    expect((await preview('Globex')).body.similarTeams?.map((t) => t.id)).toEqual([globex.id]);
+    // The directory finds a team by its final name too.
+    expect((await search(alex, 'ACME-EU-Globex')).map((t) => t.id)).toEqual([globex.id]);
+  });
+
   test('bad input is a 400 naming the problem, never a 500, and nothing is written', async () => {
     const before = await app.steward.store.db.selectFrom('join_requests').selectAll().execute();
     const cases: Array<[string, string, unknown]> = [
