@@ -94,20 +94,28 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
 
 /** The words of a text that may say what it is for: accents and case folded, stop words left out. */
 export function significantWords(text: string): string[] {
-  const folded = text
-    .slice(0, MAX_TEXT)
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+  const cut = text.slice(0, MAX_TEXT);
+  // Plain ASCII (most names) needs no Unicode folding: the same words, several times faster.
+  const ascii = PLAIN_ASCII.test(cut);
+  const folded = ascii
+    ? cut.toLowerCase()
+    : cut
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
   const words: string[] = [];
-  for (const word of folded.split(/[^\p{L}\p{N}]+/u)) {
+  for (const word of folded.split(ascii ? ASCII_SEPARATORS : SEPARATORS)) {
     if (word === '' || STOP_WORDS.has(word)) continue;
-    const cut = word.slice(0, MAX_WORD_LENGTH);
-    if (!words.includes(cut)) words.push(cut);
+    const short = word.slice(0, MAX_WORD_LENGTH);
+    if (!words.includes(short)) words.push(short);
     if (words.length === MAX_WORDS) break;
   }
   return words;
 }
+
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
 /**
  * Levenshtein distance of two short words, giving up (returning `limit + 1`) once it must exceed
@@ -116,21 +124,28 @@ export function significantWords(text: string): string[] {
  */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (b.length > MAX_WORD_LENGTH) return editDistance(a, b.slice(0, MAX_WORD_LENGTH), limit);
+  // Two rows reused from call to call: a scan of thousands of teams allocates nothing here.
+  let previous = ROW_A;
+  let current = ROW_B;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
+      current[j] = value;
       if (value < best) best = value;
     }
     if (best > limit) return limit + 1;
-    previous = current;
+    [previous, current] = [current, previous];
   }
   return previous[b.length]!;
 }
+
+const ROW_A = new Int32Array(MAX_WORD_LENGTH + 1);
+const ROW_B = new Int32Array(MAX_WORD_LENGTH + 1);
 
 /** Whether two significant words are the same word, give or take a typing slip. */
 function sameWord(a: string, b: string): boolean {
@@ -174,13 +189,36 @@ export interface Similarity {
   reason: 'name' | 'purpose';
 }
 
+/** A team's words, folded once: what a scan compares each candidate with. */
+interface Prepared {
+  name: string[];
+  /** The description's words, computed only when a purpose is compared. */
+  description: () => string[];
+  templateId: string | null;
+}
+
+function prepare(team: TeamLikeness): Prepared {
+  let description: string[] | undefined;
+  return {
+    name: significantWords(team.name),
+    description: () => (description ??= significantWords(team.description ?? '')),
+    templateId: team.templateId ?? null,
+  };
+}
+
 /** Whether `candidate` is alike `wanted` by name or by purpose, and how much. */
 export function similarity(wanted: TeamLikeness, candidate: TeamLikeness): Similarity | undefined {
-  const name = nameSimilarity(wanted.name, candidate.name);
+  return preparedSimilarity(prepare(wanted), candidate);
+}
+
+function preparedSimilarity(wanted: Prepared, candidate: TeamLikeness): Similarity | undefined {
+  const name = wordScore(wanted.name, significantWords(candidate.name)).score;
   const sameTemplate = !!wanted.templateId && wanted.templateId === candidate.templateId;
-  const purpose = sameTemplate
-    ? wordScore(significantWords(wanted.description ?? ''), significantWords(candidate.description ?? ''))
-    : { score: 0, shared: 0 };
+  // A purpose needs shared description words: with the name alike already, they only order.
+  const purpose =
+    sameTemplate && wanted.description().length > 0
+      ? wordScore(wanted.description(), significantWords(candidate.description ?? ''))
+      : { score: 0, shared: 0 };
   if (name >= NAME_THRESHOLD)
     return { score: Math.min(1, name + (sameTemplate ? 0.05 : 0) + purpose.score * 0.1), reason: 'name' };
   if (purpose.score >= PURPOSE_THRESHOLD && purpose.shared >= PURPOSE_MIN_SHARED)
@@ -195,8 +233,9 @@ export function mostSimilar<T extends TeamLikeness>(
   limit: number,
 ): Array<{ candidate: T; similarity: Similarity }> {
   const alike: Array<{ candidate: T; similarity: Similarity }> = [];
+  const prepared = prepare(wanted);
   for (const candidate of candidates) {
-    const found = similarity(wanted, candidate);
+    const found = preparedSimilarity(prepared, candidate);
     if (found) alike.push({ candidate, similarity: found });
   }
   return alike.sort((x, y) => y.similarity.score - x.similarity.score).slice(0, limit);
