@@ -117,8 +117,11 @@ export class Notifications {
         if (isStatus(error, 404)) return undefined;
         throw error;
       });
-      if (hook?.active && hook.config.url === url && registration.url === url) return registration;
-      // Gone quiet after failed deliveries, or pointing elsewhere: replace it.
+      // A hook an earlier version registered misses the events added since (requests to join).
+      const everyEvent = !!hook && EVENT_TYPES.every((type) => hook.events.includes(type));
+      if (hook?.active && everyEvent && hook.config.url === url && registration.url === url)
+        return registration;
+      // Gone quiet after failed deliveries, pointing elsewhere, or short of events: replace it.
       if (hook) await client.deleteHook(hook.id, app).catch(() => undefined);
     }
     // Every event this version of Steward emits. `GET /webhooks/events` would say the same, but it
