@@ -12,6 +12,7 @@ export const joiningEn = {
   'joining.youAreMember': 'You are in this team already.',
   'joining.open': 'Open',
   'joining.askToJoin': 'Ask to join',
+  'joining.join': 'Join',
   'joining.messageLabel': 'A few words for the owners (optional)',
   'joining.messagePlaceholder': 'Why you would like to join',
   'joining.send': 'Send the request',

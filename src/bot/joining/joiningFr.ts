@@ -14,6 +14,7 @@ export const joiningFr: Record<keyof typeof joiningEn, string> = {
   'joining.youAreMember': 'Vous faites déjà partie de cette équipe.',
   'joining.open': 'Ouvrir',
   'joining.askToJoin': 'Demander à rejoindre',
+  'joining.join': 'Rejoindre',
   'joining.messageLabel': 'Quelques mots pour les propriétaires (facultatif)',
   'joining.messagePlaceholder': 'Pourquoi vous aimeriez la rejoindre',
   'joining.send': 'Envoyer la demande',

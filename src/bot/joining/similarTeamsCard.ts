@@ -39,6 +39,8 @@ export function renderSimilarTeamsCard(
     members: sayCount(reader, 'joining.members', team.memberCount),
     isMember: team.access === 'member',
     memberNote: say(reader, 'joining.youAreMember'),
+    // A public team anyone may join is joined at once: the button says so.
+    askLabel: say(reader, team.access === 'direct' ? 'joining.join' : 'joining.askToJoin'),
     webUrl: team.webUrl,
     inputId: `joinMessage${index}`,
   }));
@@ -49,7 +51,6 @@ export function renderSimilarTeamsCard(
       title: say(reader, 'joining.similarTitle'),
       intro: sayCount(reader, 'joining.similarIntro', teams.length, { name: clip(data.name, 256) }),
       open: say(reader, 'joining.open'),
-      askToJoin: say(reader, 'joining.askToJoin'),
       messageLabel: say(reader, 'joining.messageLabel'),
       messagePlaceholder: say(reader, 'joining.messagePlaceholder'),
       send: say(reader, 'joining.send'),

@@ -74,7 +74,11 @@ describe.each(databaseKinds)('teams like this already exist, on %s', (kind) => {
     const fr = { language: 'fr' as const, locale: 'fr-FR', timeZone: 'UTC' };
     const text = cardText(
       renderSimilarTeamsCard(
-        { name: 'Contoso', teams: [team, { ...team, id: 't2' }], request: { templateId: 'project' } },
+        {
+          name: 'Contoso',
+          teams: [team, { ...team, id: 't2', access: 'direct' as const }],
+          request: { templateId: 'project' },
+        },
         fr,
       ),
     );
@@ -83,6 +87,11 @@ describe.each(databaseKinds)('teams like this already exist, on %s', (kind) => {
     expect(text).toContain('Propriétaires : Alex Wilber et Adele Vance');
     expect(text).toContain('3 membres');
     expect(text).toContain('Créer quand même');
+    // Asking the owners of one, joining the other at once (a public team anyone may join).
+    expect(text).toContain('Demander à rejoindre');
+    expect(text).toMatch(/(^|\n)Rejoindre(\n|$)/);
+    expect(text).toContain('Demander à rejoindre');
+    expect(text).toContain('Rejoindre');
   });
 
   it('Ask to join sends the words to the owners', async () => {
