@@ -30,6 +30,8 @@ export type Doing =
   | 'withdraw'
   | 'listApprovals'
   | 'listTeams'
+  | 'askToJoin'
+  | 'decideJoin'
   | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */

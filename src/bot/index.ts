@@ -12,6 +12,8 @@ import type { BotLog } from './botLog';
 import { botFrameworkAuthentication, type BotFrameworkSettings } from './botFrameworkAuthentication';
 import { ApprovalConversation } from './approvals/approvals';
 import { ApprovalState } from './approvals/approvalState';
+import { JoiningConversation } from './joining/joining';
+import { JoinState } from './joining/joinState';
 import { LifecycleConversation } from './lifecycle/lifecycle';
 import { LifecycleCardState } from './lifecycle/lifecycleCardState';
 import { NoticeRecords } from './lifecycle/lifecycleRecords';
@@ -146,6 +148,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const lifecycleCards = { client, identity, reachState, lifecycleCardState, messenger, log };
   const ownerless = new OwnerlessConversation(lifecycleCards);
   const guestReviews = new GuestReviewConversation(lifecycleCards);
+  const joining = new JoiningConversation({ ...lifecycleCards, joinState: new JoinState(storage) });
   const notifications = new Notifications({
     client,
     identity,
@@ -155,6 +158,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     lifecycle,
     ownerless,
     guestReviews,
+    joining,
     log,
   });
   const bot = new StewardBot({
@@ -172,6 +176,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     records,
     ownerless,
     guestReviews,
+    joining,
     log,
   });
 

@@ -5,6 +5,7 @@ import type { BotLog } from './botLog';
 import type { ApprovalConversation } from './approvals/approvals';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
+import type { JoiningConversation } from './joining/joining';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import type { ProgressTracker } from './requests/progress';
 import type { BotIdentity } from './identity/botIdentity';
@@ -33,6 +34,9 @@ const EVENT_TYPES = Object.keys({
   team_inactive: true,
   team_ownerless: true,
   team_guest_review_due: true,
+  team_join_requested: true,
+  team_join_decided: true,
+  team_member_joined: true,
 } satisfies Record<EventType, true>) as EventType[];
 
 /** Where Steward delivers the bot's webhook, under the bot's public URL. */
@@ -48,6 +52,7 @@ export interface NotificationDependencies {
   lifecycle: LifecycleConversation;
   ownerless: OwnerlessConversation;
   guestReviews: GuestReviewConversation;
+  joining: JoiningConversation;
   log: BotLog;
 }
 
@@ -112,8 +117,11 @@ export class Notifications {
         if (isStatus(error, 404)) return undefined;
         throw error;
       });
-      if (hook?.active && hook.config.url === url && registration.url === url) return registration;
-      // Gone quiet after failed deliveries, or pointing elsewhere: replace it.
+      // A hook an earlier version registered misses the events added since (requests to join).
+      const everyEvent = !!hook && EVENT_TYPES.every((type) => hook.events.includes(type));
+      if (hook?.active && everyEvent && hook.config.url === url && registration.url === url)
+        return registration;
+      // Gone quiet after failed deliveries, pointing elsewhere, or short of events: replace it.
       if (hook) await client.deleteHook(hook.id, app).catch(() => undefined);
     }
     // Every event this version of Steward emits. `GET /webhooks/events` would say the same, but it
@@ -215,6 +223,16 @@ export class Notifications {
         return;
       case 'team_guest_review_due':
         await this.deps.guestReviews.announce(payload);
+        return;
+      // Requests to join teams: the owners' cards, and the asker told.
+      case 'team_join_requested':
+        await this.deps.joining.announce(payload);
+        return;
+      case 'team_join_decided':
+        await this.deps.joining.showDecision(payload);
+        return;
+      case 'team_member_joined':
+        await this.deps.joining.showJoined(payload);
         return;
       default:
         // Other events of teams (unarchived, deleted…) have no card.

@@ -4,6 +4,7 @@ import { isStatus } from './apiFailures';
 import {
   type ApplyLabelData,
   type ApprovalDecisionData,
+  type AskToJoinData,
   type BecomeOwnerData,
   CardVerb,
   type ChooseLanguageData,
@@ -49,6 +50,8 @@ import { pageOf, requesterOf, requestForm, templateGallery } from './requests/re
 import { tryAgain } from './requests/retryRequest';
 import { withdrawRequest } from './requests/withdraw';
 import { checkName, type RequestSubmitter } from './requests/submitRequest';
+import { askToJoin } from './joining/askToJoin';
+import type { JoiningConversation } from './joining/joining';
 
 /** What a failure of a verb is about and what could not be done: "You are not allowed to {action}". */
 export type FailureLabel = Failure;
@@ -67,6 +70,8 @@ export interface VerbDependencies extends CallerDependencies, LifecycleAnswerDep
   ownerless: OwnerlessConversation;
   /** Owners' guest reviews. */
   guestReviews: GuestReviewConversation;
+  /** Requests to join teams: the owners' decisions. */
+  joining: JoiningConversation;
 }
 
 /** One verb being run: its turn, the bot's parts, the verb's data, and how it was asked for. */
@@ -126,6 +131,15 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
     failure: { subject: 'template', doing: 'requestTeam' },
     asPerson: (api, { context, data, deps }) =>
       deps.submitter.submit(context, api, { ...(data as unknown as SubmitRequestData) }),
+  },
+  [CardVerb.askToJoin]: {
+    failure: { subject: 'team', doing: 'askToJoin' },
+    asPerson: (api, { context, data }) =>
+      askToJoin(api, data as unknown as AskToJoinData & Record<string, unknown>, readerOfTurn(context)),
+  },
+  [CardVerb.decideJoin]: {
+    failure: { subject: 'request', doing: 'decideJoin' },
+    asPerson: (api, { context, data, deps }) => deps.joining.decide(context, api, data),
   },
   [CardVerb.showStatus]: {
     failure: { subject: 'request', doing: 'showRequest' },

@@ -28,6 +28,16 @@ export type JobWaitReason = Out<typeof wire.JobWaitReason>;
 export type StepStatus = Out<typeof wire.StepStatus>;
 export type TeamProvisioningRequest = In<typeof wire.TeamProvisioningRequest>;
 export type TeamRequestPreview = Out<typeof wire.TeamRequestPreview>;
+
+// Joining teams (extensions)
+export type DirectoryTeam = Out<typeof wire.DirectoryTeam>;
+export type DirectoryTeams = Out<typeof wire.DirectoryTeams>;
+export type SimilarTeam = Out<typeof wire.SimilarTeam>;
+export type JoinRequest = Out<typeof wire.JoinRequest>;
+export type JoinRequests = Out<typeof wire.JoinRequests>;
+export type JoinRequestStatus = Out<typeof wire.JoinRequestStatus>;
+export type JoinRequestPayload = In<typeof wire.JoinRequestPayload>;
+export type JoinRequestDecision = In<typeof wire.JoinRequestDecision>;
 export type ApprovedApprovalResponsePayload = In<typeof wire.ApprovedApprovalResponsePayload>;
 export type RejectedApprovalResponsePayload = In<typeof wire.RejectedApprovalResponsePayload>;
 

@@ -4,6 +4,7 @@ import { type AuditOperations, auditOperations } from './operations/audit';
 import { type CatalogOperations, catalogOperations } from './operations/catalog';
 import { type DirectoryOperations, directoryOperations } from './operations/directory';
 import { type HookOperations, hookOperations } from './operations/hooks';
+import { type JoiningOperations, joiningOperations } from './operations/joining';
 import { type LifecycleOperations, lifecycleOperations } from './operations/lifecycle';
 import {
   type LifecycleResponseOperations,
@@ -27,7 +28,8 @@ export type StewardOperations = ProvisioningOperations &
   DirectoryOperations &
   HookOperations &
   LifecycleOperations &
-  LifecycleResponseOperations;
+  LifecycleResponseOperations &
+  JoiningOperations;
 
 /** A page of any OData collection of the API. */
 type Page = Pick<ODataCollection<unknown>, '@odata.nextLink'>;
@@ -75,6 +77,7 @@ class Client {
       hookOperations(send),
       lifecycleOperations(send),
       lifecycleResponseOperations(send),
+      joiningOperations(send),
       view,
     );
   }

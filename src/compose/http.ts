@@ -12,6 +12,7 @@ import { hookRoutes } from '../api/routes/hooks';
 import { lifecycleRoutes } from '../api/routes/lifecycle/lifecycle';
 import { lifecycleResponseRoutes } from '../api/routes/lifecycle/lifecycleResponses';
 import { metadataRoutes } from '../api/routes/metadata';
+import { joiningRoutes } from '../api/routes/joining';
 import { provisioningRoutes } from '../api/routes/provisioning';
 import { mountReportPages } from '../api/routes/reports/reportPages';
 import { reportRoutes } from '../api/routes/reports/reports';
@@ -63,8 +64,9 @@ export function buildHttpServer(
       : [
           ...catalogRoutes(s.catalog),
           ...directoryRoutes(s.directory),
-          ...provisioningRoutes(s.provisioning, s.approvals),
+          ...provisioningRoutes(s.provisioning, s.approvals, s.joining),
           ...teamRoutes(s.teams),
+          ...joiningRoutes(s.joining),
           ...sensitivityLabelRoutes(s.labels),
           ...hookRoutes(s.hooks),
           ...metadataRoutes(s.metadata),

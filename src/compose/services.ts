@@ -22,6 +22,8 @@ import { ReportService } from '../services/reports/reports';
 import { SensitivityLabels } from '../services/labels/sensitivityLabels';
 import { TeamAccess } from '../services/access/teamAccess';
 import { TeamService } from '../services/teams/teams';
+import { JoiningService } from '../services/joining/joining';
+import { JoinRequestRepository } from '../store/joining/joinRequests';
 import { type HostResolver, systemResolver, WebhookSender } from '../services/webhooks/webhookSender';
 import { ApprovalRepository } from '../store/approvals/approvals';
 import { AuditRepository } from '../store/audit/audit';
@@ -47,6 +49,8 @@ export interface Services {
   provisioning: ProvisioningService;
   approvals: ApprovalService;
   teams: TeamService;
+  /** The team directory and requests to join teams. */
+  joining: JoiningService;
   hooks: HookService;
   reports: ReportService;
   jobs: JobRepository;
@@ -172,6 +176,17 @@ export function buildServices(
     approvalTimers: new ApprovalTimers(common),
     clock,
     teams: new TeamService({ ...common, teams: platform.teams }),
+    joining: new JoiningService({
+      db,
+      teams: platform.teams,
+      templates,
+      jobs,
+      requests: new JoinRequestRepository(),
+      events,
+      audit,
+      onQueued,
+      now,
+    }),
     hooks,
     reports,
     jobs,

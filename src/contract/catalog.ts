@@ -50,6 +50,9 @@ export const TemplateConfiguration = model(
     sensitivityLabelId: z.string().max(128).nullable().default(null),
     minimumOwners: z.number().int().min(0).max(100).default(0),
     minimumMembers: z.number().int().min(0).max(500).default(0),
+    allowDirectJoin: Flag.default(false).describe(
+      'Whether people may join a public team made from this template without its owners’ approval (an extension).',
+    ),
     lifecycle: LifecyclePolicy.optional().describe(
       'The lifecycle policy of teams made from this template (an extension); the tenant default when absent.',
     ),

@@ -18,5 +18,8 @@ export const EVENT_TYPES = [
   'team_inactive',
   'team_ownerless',
   'team_guest_review_due',
+  'team_join_requested',
+  'team_join_decided',
+  'team_member_joined',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -18,3 +18,4 @@ export * from './lifecycleOwnerAnswers';
 export * from './lifecycleResponses';
 export * from './sensitivityLabels';
 export * from './teamTools';
+export * from './joining';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JobApproval } from './approvalPolicy';
 import { model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
+import { SimilarTeam } from './joining';
 
 const UserIdentifier = (name: string) =>
   model(name, z.strictObject({ id: z.string().trim().min(1).max(320).describe('Object id, UPN or mail.') }));
@@ -45,6 +46,10 @@ export const TeamRequestPreview = model(
         `The longest name the requester may type: the convention’s additions leave the rest of ${TEAM_NAME_MAX_LENGTH}.`,
       ),
     problems: z.array(z.string()).describe('What is wrong with the final name; empty when nothing is.'),
+    similarTeams: z
+      .array(SimilarTeam)
+      .optional()
+      .describe('Existing teams alike the request that the requester may see (a warning, never a refusal).'),
   }),
   'What a request would become, before it is made (an extension for request forms).',
 );
@@ -115,6 +120,13 @@ export const Job = model(
     waitingFor: JobWait.optional().describe(
       'Present while the job (`active`) waits for Microsoft Teams: what for, and when Steward looks again.',
     ),
+    similarTeams: z
+      .array(SimilarTeam)
+      .optional()
+      .describe(
+        'In the answer to a new provisioning request only (an extension): existing teams alike the one asked ' +
+          'for that the requester may see. A warning, never a refusal: the request is made all the same.',
+      ),
   }),
   'An asynchronous job: a provisioning request, an archive / unarchive request, or a lifecycle evaluation (an extension).',
 );

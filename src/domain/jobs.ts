@@ -2,7 +2,12 @@ import type { Job, JobStatus, JobStep, JobWait, JobWaitReason, StepStatus } from
 import { backoffMs } from '../lib/backoff';
 
 /** The kinds of job the queue runs: those clients follow (`Job`), and Steward's own webhook deliveries. */
-export type JobType = Job['type'] | 'WebhookDelivery' | 'ApprovalTimer' | 'LifecycleChange';
+export type JobType =
+  | Job['type']
+  | 'WebhookDelivery'
+  | 'ApprovalTimer'
+  | 'LifecycleChange'
+  | 'TeamJoinRequest';
 
 /**
  * Job types a claim takes before any other due job, oldest first among them: webhook deliveries

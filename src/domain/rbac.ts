@@ -103,6 +103,14 @@ export const OPERATIONS = {
   reviewTeamGuests: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
   // A person's own authority only: Graph refuses a label to an application's token.
   applyTeamSensitivityLabel: { roles: [U], tier: 2, condition: 'owner', extension: true },
+  // The team directory and requests to join teams (issue 27): what a person may see, governance
+  // managers everything.
+  searchTeamDirectory: { roles: [U, ...TEAM_ADMINS], tier: 3, extension: true },
+  createTeamJoinRequest: { roles: [U], tier: 2, extension: true },
+  getTeamJoinRequests: { roles: [U, ...TEAM_ADMINS], tier: 3, condition: 'owner', extension: true },
+  getMyJoinRequests: { roles: [U], tier: 3, extension: true },
+  getJoinRequest: { roles: [U, ...TEAM_ADMINS], tier: 3, condition: 'owner', extension: true },
+  decideTeamJoinRequest: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
   // The bot's app identity (INTEGRATION_MANAGER) reads them to tell them about teams nobody owns.
   getGovernanceManagers: {
     roles: ['INTEGRATION_MANAGER', 'AUTHORIZED_APP', ...TEAM_ADMINS],

@@ -76,6 +76,31 @@ export interface Database {
   hook_deliveries: HookDeliveryRow;
   /** What lifecycle governance remembers of each team it has seen (migration 0012). */
   team_lifecycle: TeamLifecycleRow;
+  /** Requests to join a team and what became of them (migration 0018). */
+  join_requests: JoinRequestRow;
+}
+
+export interface JoinRequestRow {
+  id: string;
+  team_id: string;
+  team_name: string;
+  requester_id: string;
+  requester_name: string;
+  message: string | null;
+  /** `pending`, `approved`, `declined`, `joined` or `failed`. */
+  status: string;
+  /** 1 when the team let the requester in without approval. */
+  direct: number;
+  /** `approve` or `decline`, once decided. */
+  decision: string | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  comment: string | null;
+  decided_at: string | null;
+  job_id: string | null;
+  failed_reason: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface TeamLifecycleRow {

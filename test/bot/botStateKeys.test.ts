@@ -9,6 +9,7 @@ import {
   LifecycleCardState,
   type OwnerlessRecord,
 } from '../../src/bot/lifecycle/lifecycleCardState';
+import { type JoinRecord, JoinState } from '../../src/bot/joining/joinState';
 import { ReachState } from '../../src/bot/reachState';
 import { type ProgressLocation, RequestState } from '../../src/bot/requests/requestState';
 import type { BotStorage } from '../../src/bot/storedItems';
@@ -26,6 +27,7 @@ function statesOver(storage: BotStorage) {
     approvals: new ApprovalState(storage),
     webhook: new WebhookState(storage),
     cards: new LifecycleCardState(storage),
+    joins: new JoinState(storage),
   };
 }
 
@@ -107,6 +109,16 @@ const STORED: Record<string, object> = {
     cards: { u1: posted },
     review: null,
   },
+  'joinRequests/jr-1': {
+    joinRequestId: 'jr-1',
+    team: { id: 'team-1', name: 'Sales', webUrl: null },
+    requester: { id: 'u2', name: 'Bob' },
+    message: 'May I join?',
+    direct: false,
+    cards: { u1: posted },
+    decision: { approved: true, byId: 'u1', by: 'Ada', comment: null },
+    told: { decided: true },
+  },
   'lifecycleDeliveries/u1/ownerless/ask/2026-01-01/team-1': { record: 'ownerless/ask/2026-01-01/team-1' },
   'cardPostings/ownerless/ask/2026-01-01/team-1/u1': { personId: 'u1' },
 };
@@ -151,9 +163,10 @@ describe.each(kinds)('the bot state keeps its keys and shapes (%s)', (kind) => {
 
   it('reads every record a bot stored before, at its key', async () => {
     await storage.write(Object.fromEntries(KEYS.map((key) => [key, { ...STORED[key], eTag: '*' }])));
-    const { reach, welcome, requests, approvals, webhook, cards } = statesOver(storage);
+    const { reach, welcome, requests, approvals, webhook, cards, joins } = statesOver(storage);
 
     expect(await reach.user('u1')).toEqual(STORED['users/u1']);
+    expect(await joins.join('jr-1')).toEqual(STORED['joinRequests/jr-1']);
     expect(await welcome.language('u1')).toBe('fr');
     expect(await reach.channel()).toEqual(STORED.channel);
     expect(await requests.progress('job-1')).toEqual(STORED['progress/job-1']);
@@ -179,8 +192,9 @@ describe.each(kinds)('the bot state keeps its keys and shapes (%s)', (kind) => {
   });
 
   it('writes every record at the key and in the shape a bot stored before', async () => {
-    const { reach, welcome, requests, approvals, webhook, cards } = statesOver(storage);
+    const { reach, welcome, requests, approvals, webhook, cards, joins } = statesOver(storage);
     await reach.saveUser('u1', stored('users/u1'));
+    await joins.update('jr-1', () => stored<JoinRecord>('joinRequests/jr-1'));
     await welcome.saveLanguage('u1', 'fr');
     await reach.saveChannel(stored('channel'));
     await requests.saveProgress('job-1', stored<ProgressLocation>('progress/job-1'));

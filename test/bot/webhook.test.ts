@@ -71,6 +71,26 @@ describe.each(databaseKinds)('the bot’s webhook on %s', (kind) => {
     expect(await secret()).toBe(before);
   });
 
+  it('replaces a hook an earlier version registered without the events added since', async () => {
+    const [hook] = await hooks();
+    const older = (await bot.steward.steward.store.db
+      .selectFrom('hooks')
+      .select('events')
+      .where('id', '=', hook!.id)
+      .executeTakeFirstOrThrow()) as { events: string };
+    const withoutJoining = (JSON.parse(older.events) as string[]).filter((e) => !e.includes('join'));
+    await bot.steward.steward.store.db
+      .updateTable('hooks')
+      .set({ events: JSON.stringify(withoutJoining) })
+      .where('id', '=', hook!.id)
+      .execute();
+    await bot.close();
+    bot = await startBotHarness(kind, env, {}, { database, connector });
+    const now = await hooks();
+    expect(now).toHaveLength(1);
+    expect(now[0]!.id).not.toBe(hook!.id);
+  });
+
   it('calls only operations its app identity may call: two starts leave no refusal in the security trail', async () => {
     const token = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     const records = await bot.steward.call<{ value: Array<{ action: string; target: { id: string } }> }>(

@@ -9,6 +9,7 @@ import {
   TeamRequestPreview,
 } from '../../contract';
 import type { ApprovalService } from '../../services/approvals/approvals';
+import type { JoiningService } from '../../services/joining/joining';
 import type { ProvisioningService } from '../../services/provisioning/provisioning';
 import { odataCollection } from '../odata';
 import { API_BASE, defineRoute, type Route } from '../route';
@@ -27,7 +28,11 @@ const SELF_DECISION =
   'Not in the approval team (`forbidden`), or the requester deciding their own request while the ' +
   'template’s `approval.allowSelfApproval` is false (`selfApprovalNotAllowed`).';
 
-export function provisioningRoutes(provisioning: ProvisioningService, approvals: ApprovalService): Route[] {
+export function provisioningRoutes(
+  provisioning: ProvisioningService,
+  approvals: ApprovalService,
+  joining: JoiningService,
+): Route[] {
   return [
     defineRoute({
       operationId: 'previewTeamProvisioning',
@@ -43,7 +48,11 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
         200: { description: 'What the request would become.', schema: TeamRequestPreview },
         404: { description: 'No such template, or it is disabled or not targeted to the caller.' },
       },
-      handle: async ({ caller, body }) => ({ status: 200, body: await provisioning.preview(caller, body) }),
+      handle: async ({ caller, body }) => {
+        const preview = await provisioning.preview(caller, body);
+        const similarTeams = await joining.similarToRequest(caller, body);
+        return { status: 200, body: similarTeams ? { ...preview, similarTeams } : preview };
+      },
     }),
     defineRoute({
       operationId: 'createTeamProvisioningJob',
@@ -74,7 +83,12 @@ export function provisioningRoutes(provisioning: ProvisioningService, approvals:
       },
       handle: async ({ caller, body, headers, baseUrl, person }) => {
         const job = await provisioning.request(caller, body, headers['idempotency-key'], person);
-        return { status: 201, body: job, headers: { Location: `${baseUrl}${API_BASE}/jobs/${job.id}` } };
+        const similarTeams = await joining.similarToRequest(caller, body);
+        return {
+          status: 201,
+          body: similarTeams ? { ...job, similarTeams } : job,
+          headers: { Location: `${baseUrl}${API_BASE}/jobs/${job.id}` },
+        };
       },
     }),
     defineRoute({

@@ -49,6 +49,10 @@ export const CardVerb = {
   submitGuestReview: 'submitGuestReview',
   /** An owner applies the template's sensitivity label to a team made without it: {@link ApplyLabelData}. */
   applyLabel: 'applyLabel',
+  /** Ask to join a team shown on the similar teams card: {@link AskToJoinData}. */
+  askToJoin: 'askToJoin',
+  /** Approve or decline a request to join, on an owner's card: `{ joinRequestId, decision }` and `joinComment`. */
+  decideJoin: 'decideJoin',
   /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
   refreshLifecycleCard: 'refreshLifecycleCard',
 } as const;
@@ -81,6 +85,15 @@ export interface SubmitRequestData {
   welcomeMessage?: string;
   owners?: string;
   members?: string;
+  /** "Create anyway" on the similar teams card: send without looking for similar teams again. */
+  skipSimilar?: boolean;
+}
+
+/** Data of `askToJoin`: the team, its name, and the id of the input holding the person's words. */
+export interface AskToJoinData {
+  teamId: string;
+  teamName?: string;
+  inputId?: string;
 }
 
 /** Data of `myRequests`: `waiting` lists only the requests still waiting (none: all recent ones). */

@@ -3,6 +3,7 @@ import { lifecycleEn } from '../lifecycle/lifecycleEn';
 import { requestsEn } from '../requests/requestsEn';
 import { understandingEn } from '../understanding/understandingEn';
 import { welcomeEn } from '../welcome/welcomeEn';
+import { joiningEn } from '../joining/joiningEn';
 
 /** The words several features share (buttons, facts, errors, what a failure was about). */
 const sharedEn = {
@@ -76,7 +77,16 @@ type KeysDefinedTwice =
       keyof typeof approvalsEn | keyof typeof lifecycleEn | keyof typeof understandingEn
     >
   | Extract<keyof typeof approvalsEn, keyof typeof lifecycleEn | keyof typeof understandingEn>
-  | Extract<keyof typeof lifecycleEn, keyof typeof understandingEn>;
+  | Extract<keyof typeof lifecycleEn, keyof typeof understandingEn>
+  | Extract<
+      keyof typeof joiningEn,
+      | keyof typeof sharedEn
+      | keyof typeof welcomeEn
+      | keyof typeof requestsEn
+      | keyof typeof approvalsEn
+      | keyof typeof lifecycleEn
+      | keyof typeof understandingEn
+    >;
 const _eachKeyOnce: [KeysDefinedTwice] extends [never] ? true : KeysDefinedTwice = true;
 
 /**
@@ -92,6 +102,7 @@ export const en = {
   ...approvalsEn,
   ...lifecycleEn,
   ...understandingEn,
+  ...joiningEn,
 };
 
 /** A key of the catalog. */

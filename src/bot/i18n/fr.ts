@@ -4,6 +4,7 @@ import { lifecycleFr } from '../lifecycle/lifecycleFr';
 import { requestsFr } from '../requests/requestsFr';
 import { understandingFr } from '../understanding/understandingFr';
 import { welcomeFr } from '../welcome/welcomeFr';
+import { joiningFr } from '../joining/joiningFr';
 
 /**
  * Steward's words in French; the compiler checks that every English key has its translation (each
@@ -59,6 +60,7 @@ export const fr: Record<MessageKey, string> = {
   ...approvalsFr,
   ...lifecycleFr,
   ...understandingFr,
+  ...joiningFr,
 };
 
 /** The catalog's nouns that are feminine in French: what is said of them agrees ("Approbation : terminée"). */

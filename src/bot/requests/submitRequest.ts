@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TurnContext } from 'botbuilder';
 import {
   type Job,
+  type SimilarTeam,
   type StewardClient,
   TEAM_NAME_MAX_LENGTH,
   type TeamProvisioningRequest,
@@ -15,6 +16,7 @@ import type { SubmitRequestData } from '../cards/cardVerbs';
 import { formCard, previewOf, requesterOf } from './requestTeam';
 import { teamNameProblem, tooLong } from './nameProblems';
 import type { ProgressTracker } from './progress';
+import { renderSimilarTeamsCard } from '../joining/similarTeamsCard';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 import type { MessageKey } from '../i18n/en';
 import { DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';
@@ -159,6 +161,15 @@ export class RequestSubmitter {
         },
       },
     };
+    // Teams like this one already? Shown first, with "Create anyway" (the same form, this check skipped).
+    if (data.skipSimilar !== true && String(data.skipSimilar) !== 'true') {
+      const similar = await this.similarTeams(api, request);
+      if (similar.length > 0)
+        return cardReply(
+          renderSimilarTeamsCard({ name: values.name!, teams: similar, request: data }, reader),
+          true,
+        );
+    }
     let job: Job;
     try {
       job = await api.createTeamProvisioningJob(request, { idempotencyKey: key });
@@ -186,6 +197,19 @@ export class RequestSubmitter {
     }
     await this.deps.requestState.saveForm(userId, key, { jobId: job.id });
     return this.confirm(context, job, template.templateConfiguration.pictureUrl ?? null);
+  }
+
+  /**
+   * Existing teams alike the request that the person may see (the preview's warning); none when
+   * they cannot be read: the request is then made without the check rather than not at all.
+   */
+  private async similarTeams(api: StewardClient, request: TeamProvisioningRequest): Promise<SimilarTeam[]> {
+    try {
+      return (await api.previewTeamProvisioning(request)).similarTeams ?? [];
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'could not look for similar teams before a request');
+      return [];
+    }
   }
 
   /** The confirmation card in place of the form, and the progress card (once per request). */

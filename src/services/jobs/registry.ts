@@ -7,6 +7,7 @@ import { lifecycleChangeJob } from '../lifecycle/lifecycleChangeJob';
 import { lifecycleEvaluationJob } from '../lifecycle/evaluationJob';
 import { provisioningJob } from '../provisioning/job';
 import { teamArchiveJob } from '../teams/teamArchiveJob';
+import { teamJoinJob } from '../joining/teamJoinJob';
 import { webhookDeliveryJob } from '../webhooks/webhookDeliveryJob';
 
 /**
@@ -21,6 +22,7 @@ export const JOB_TYPES: { readonly [T in JobType]: JobTypeModule<unknown> } = {
   ApprovalTimer: approvalTimerJob as JobTypeModule<unknown>,
   LifecycleEvaluation: lifecycleEvaluationJob as JobTypeModule<unknown>,
   LifecycleChange: lifecycleChangeJob as JobTypeModule<unknown>,
+  TeamJoinRequest: teamJoinJob as JobTypeModule<unknown>,
 };
 
 /** A job type's module with the handler the worker calls. */

@@ -16,6 +16,7 @@ import * as rateLimitLeases from './0014_rate_limit_leases';
 import * as stewardMetaChanges from './0015_steward_meta_changes';
 import * as budgetClaims from './0016_budget_claims';
 import * as sensitivityLabels from './0017_sensitivity_labels';
+import * as joinRequests from './0018_join_requests';
 import * as platformFiles from './0020_platform_files';
 import * as platformPlanner from './0021_platform_planner';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0015_steward_meta_changes': stewardMetaChanges,
   '0016_budget_claims': budgetClaims,
   '0017_sensitivity_labels': sensitivityLabels,
+  '0018_join_requests': joinRequests,
   '0020_platform_files': platformFiles,
   '0021_platform_planner': platformPlanner,
 };

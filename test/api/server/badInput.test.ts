@@ -20,6 +20,7 @@ const GOOD_PARAMS: Record<string, string> = {
   approvalRequestId: 'no-such-approval',
   namespace: 'steward',
   hookId: 'no-such-hook',
+  joinRequestId: 'no-such-join-request',
   code: 'webhooks',
   resource_type: 'question',
   resource_id: 'orphaned-teams',
@@ -34,6 +35,7 @@ const BAD_PARAMS: Record<string, string> = {
   approvalRequestId: 'has%20space',
   namespace: 'has%20space',
   hookId: 'has%20space',
+  joinRequestId: 'has%20space',
   code: 'has%20space',
   resource_type: 'chart',
   resource_id: 'has%20space',
@@ -149,6 +151,12 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'updateTeam',
         'updateTeamNamespaceMetadata',
         'withdrawTeamProvisioningJob',
+        'searchTeamDirectory',
+        'createTeamJoinRequest',
+        'getTeamJoinRequests',
+        'getMyJoinRequests',
+        'getJoinRequest',
+        'decideTeamJoinRequest',
       ].sort(),
     );
   });

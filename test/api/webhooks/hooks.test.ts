@@ -87,8 +87,11 @@ describe('webhook helpers', () => {
       'team_inactive',
       'team_ownerless',
       'team_guest_review_due',
+      'team_join_requested',
+      'team_join_decided',
+      'team_member_joined',
     ]);
-    expect(res.body['@odata.count']).toBe(18);
+    expect(res.body['@odata.count']).toBe(21);
   });
 });
 

@@ -3,6 +3,8 @@ import { StewardClient } from '../../../src/client';
 import { ApprovalState } from '../../../src/bot/approvals/approvalState';
 import { ApproverDeliveries } from '../../../src/bot/approvals/approverDeliveries';
 import { GuestReviewConversation } from '../../../src/bot/lifecycle/guestReview';
+import { JoiningConversation } from '../../../src/bot/joining/joining';
+import { JoinState } from '../../../src/bot/joining/joinState';
 import { OwnerlessConversation } from '../../../src/bot/lifecycle/ownerless';
 import { ApprovalConversation } from '../../../src/bot/approvals/approvals';
 import { LifecycleConversation } from '../../../src/bot/lifecycle/lifecycle';
@@ -171,6 +173,7 @@ describe('the production identity', () => {
       records,
       ownerless: new OwnerlessConversation(lifecycleCards),
       guestReviews: new GuestReviewConversation(lifecycleCards),
+      joining: new JoiningConversation({ ...lifecycleCards, joinState: new JoinState(storage) }),
       log: silent,
     });
     const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));

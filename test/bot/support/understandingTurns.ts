@@ -20,6 +20,8 @@ import { answerUnderstanding, type PeopleResolver } from '../../../src/bot/under
 import type { Understanding } from '../../../src/bot/understanding/types';
 import type { VerbDependencies } from '../../../src/bot/verbs';
 import { WelcomeState } from '../../../src/bot/welcome/welcomeState';
+import { JoiningConversation } from '../../../src/bot/joining/joining';
+import { JoinState } from '../../../src/bot/joining/joinState';
 import type { TestSteward } from '../../support/steward';
 import type { TeamsPerson } from './botHarness';
 
@@ -94,6 +96,7 @@ export function verbDependencies(
     lifecycle: new LifecycleConversation({ ...lifecycleCards, records }),
     ownerless: new OwnerlessConversation(lifecycleCards),
     guestReviews: new GuestReviewConversation(lifecycleCards),
+    joining: new JoiningConversation({ ...lifecycleCards, joinState: new JoinState(storage) }),
   };
   return { deps, close: () => client.close() };
 }

@@ -234,7 +234,7 @@ export abstract class AppRolesApi extends DirectoryApi {
   }
 
   /** Graph's 403 when none of `accepted` was granted. */
-  private denied(accepted: readonly string[]): Reply | undefined {
+  protected denied(accepted: readonly string[]): Reply | undefined {
     if (accepted.some((permission) => this.granted.has(permission))) return undefined;
     return fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
   }

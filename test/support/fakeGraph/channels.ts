@@ -13,10 +13,22 @@ import { TeamsApi } from './teamOperations';
 
 /** Members, channels, tabs, messages and installed apps of a team. */
 export abstract class ChannelsApi extends TeamsApi {
+  /**
+   * `POST /teams/{id}/members` (`api/team-post-members.md`): 201 with the conversationMember. An
+   * application needs TeamMember.ReadWriteNonOwnerRole.All or TeamMember.ReadWrite.All, the latter
+   * to make an owner (the former's name says it: no owner role); without them Graph's 403.
+   */
   protected addMember(request: ParsedRequest, teamId: string): Reply {
     const team = this.team(teamId);
     if (request.body['@odata.type'] !== MEMBER_TYPE)
       return fail(400, 'BadRequest', 'Unsupported member type.');
+    const owner = ((request.body.roles as string[] | undefined) ?? []).includes('owner');
+    const refused = this.denied(
+      owner
+        ? ['TeamMember.ReadWrite.All']
+        : ['TeamMember.ReadWriteNonOwnerRole.All', 'TeamMember.ReadWrite.All'],
+    );
+    if (refused) return refused;
     const userId = this.userFromBind(String(request.body['user@odata.bind'] ?? ''));
     if (team.members.some((m) => m.userId === userId))
       return fail(409, 'Conflict', 'User is already a member of the team.');

@@ -1,0 +1,128 @@
+import type { JoinRequest, TeamMember } from '../../../src/contract';
+import { databaseKinds } from '../../support/databases';
+import { provisionTeam } from '../../support/lifecycle';
+import { PEOPLE } from '../../support/steward';
+import { englishOn } from '../support/englishLeaks';
+import { cardOf, cardText } from '../support/fakeConnector';
+import {
+  ADELE,
+  ALEX,
+  type BotHarness,
+  MEGAN,
+  SIOBHAN,
+  startBotHarness,
+  type TeamsPerson,
+} from '../support/botHarness';
+
+const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
+const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
+
+/**
+ * Requests to join a team in chat (issue 27), through the bot's webhook and `/api/messages`: each
+ * owner gets the asker's words with Approve and Decline in their own language (Alex English,
+ * Siobhán French), only an owner's press decides, every owner's card then says who decided, and
+ * the asker is told of the decision and, once the job added them, that they are in.
+ */
+describe.each(databaseKinds)('join request cards, on %s', (kind) => {
+  let bot: BotHarness;
+  let teamId: string;
+
+  beforeAll(async () => {
+    bot = await startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
+    for (const person of [ADELE, ALEX, MEGAN])
+      await bot.send(person, { type: 'message', text: 'help', ...ENGLISH });
+    await bot.send(SIOBHAN, { type: 'message', text: 'bonjour', ...FRENCH });
+    teamId = await provisionTeam(bot.steward, 'project', 'Contoso deal');
+    const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+    const added = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+      token: alex,
+      body: { user: { id: SIOBHAN.aadObjectId }, role: 'owner' },
+    });
+    expect(added.status).toBe(201);
+  }, 60_000);
+  afterAll(() => bot?.close());
+
+  const cardTo = (who: TeamsPerson, mark: number, pattern: RegExp) =>
+    bot.connector.waitFor(
+      () =>
+        bot.connector
+          .messages(who.conversationId, mark)
+          .find((m) => cardOf(m.body) && pattern.test(cardText(cardOf(m.body)))),
+      20_000,
+    );
+  const cardSaying = (activityId: string, pattern: RegExp) =>
+    bot.connector.waitFor(() => {
+      const card = bot.connector.currentCard(activityId);
+      return card && pattern.test(cardText(card)) ? card : undefined;
+    }, 20_000);
+  const press = (who: TeamsPerson, data: Record<string, unknown>, replyToId: string, locale = ENGLISH) =>
+    bot.send(who, {
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      replyToId,
+      value: { action: { type: 'Action.Execute', verb: 'decideJoin', data } },
+      ...locale,
+    });
+  const ask = async (who: TeamsPerson, name: string, message?: string) => {
+    const token = await bot.steward.userToken(who.aadObjectId, [], { name });
+    const res = await bot.steward.call<JoinRequest>('POST', `/api/v1.0/teams/${teamId}/joinRequests`, {
+      token,
+      body: message ? { message } : {},
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const status = async (id: string) => {
+    const token = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    return (await bot.steward.call<JoinRequest>('GET', `/api/v1.0/joinRequests/${id}`, { token })).body
+      .status;
+  };
+
+  it('owners get the asker’s words in their language; approving adds the member and tells the asker twice', async () => {
+    const marks = [ALEX, SIOBHAN, ADELE].map((p) => bot.connector.messages(p.conversationId).length);
+    const request = await ask(ADELE, 'Adele Vance', 'I run the legal side of this deal.');
+    const toAlex = await cardTo(ALEX, marks[0]!, /Adele Vance asks to join PRJ-Contoso deal/);
+    const alexCard = cardOf(toAlex.body)!;
+    expect(cardText(alexCard)).toContain('I run the legal side of this deal.');
+    const toSiobhan = await cardTo(SIOBHAN, marks[1]!, /Adele Vance demande à rejoindre PRJ-Contoso deal/);
+    expect(englishOn(cardOf(toSiobhan.body)!)).toEqual([]);
+
+    // The asker is no owner: her press decides nothing.
+    await press(ADELE, { joinRequestId: request.id, decision: 'approve' }, toAlex.activityId);
+    expect(await status(request.id)).toBe('pending');
+
+    const answer = await press(
+      ALEX,
+      { joinRequestId: request.id, decision: 'approve', joinComment: 'Welcome aboard.' },
+      toAlex.activityId,
+    );
+    expect(cardText(bot.cardOfAnswer(answer))).toContain('Approved by Alex Wilber: "Welcome aboard."');
+    await cardSaying(toSiobhan.activityId, /Approuvée par Alex Wilber/);
+    await cardTo(ADELE, marks[2]!, /Alex Wilber accepted your request to join PRJ-Contoso deal/);
+    await cardTo(ADELE, marks[2]!, /You are now a member of PRJ-Contoso deal/);
+    const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const members = await bot.steward.call<TeamMember[]>('GET', `/api/v1.0/teams/${teamId}/members`, {
+      token: megan,
+    });
+    expect(members.body.map((m) => m.userId)).toContain(PEOPLE.adele);
+    // A second press on the decided card changes nothing.
+    const again = await press(ALEX, { joinRequestId: request.id, decision: 'decline' }, toAlex.activityId);
+    expect(cardText(bot.cardOfAnswer(again))).toContain('Approved by Alex Wilber');
+    expect(await status(request.id)).toBe('joined');
+  });
+
+  it('declined: the asker is told with the comment, in their language', async () => {
+    const marks = [ALEX, MEGAN].map((p) => bot.connector.messages(p.conversationId).length);
+    const request = await ask(MEGAN, 'Megan Bowen');
+    const toAlex = await cardTo(ALEX, marks[0]!, /Megan Bowen asks to join/);
+    expect(cardText(cardOf(toAlex.body)!)).not.toContain('In their words');
+    await press(
+      ALEX,
+      { joinRequestId: request.id, decision: 'decline', joinComment: 'Confidential.' },
+      toAlex.activityId,
+    );
+    const told = await cardTo(MEGAN, marks[1]!, /Alex Wilber declined your request to join PRJ-Contoso deal/);
+    expect(cardText(cardOf(told.body)!)).toContain('Their comment: "Confidential."');
+    expect(await status(request.id)).toBe('declined');
+  });
+});
