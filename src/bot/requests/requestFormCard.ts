@@ -147,7 +147,8 @@ export function renderRequestFormCard(
     formId: data.formId ?? '',
     understood: {
       because: clip(data.understood?.because ?? '', 400),
-      notes: (data.understood?.notes ?? []).slice(0, 10).map((note) => clip(note, 400)),
+      // Who was put under Owners and under Members, then at most ten other notes.
+      notes: (data.understood?.notes ?? []).slice(0, 12).map((note) => clip(note, 400)),
     },
     labels: {
       fallback: say(reader, 'form.fallback', { template: templateName }),

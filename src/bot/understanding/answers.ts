@@ -268,10 +268,25 @@ function peopleOnForm(
     (mention.role === 'owner' ? owners : members).push(person.id);
   }
   const ownerSet = new Set(owners);
+  const memberIds = [...new Set(members)].filter((id) => !ownerSet.has(id));
+  // Who was put on the form, by name: the pickers hold ids, which some clients draw as they are.
+  const placed = (field: 'fact.owners' | 'fact.members', ids: readonly string[]) =>
+    ids.length > 0
+      ? [
+          say(reader, 'understood.placed', {
+            field: say(reader, field),
+            names: namesIn(
+              reader,
+              ids.map((id) => clip(known.get(id)?.title ?? '', 80)),
+            ),
+          }),
+        ]
+      : [];
+  notes.unshift(...placed('fact.owners', [...ownerSet]), ...placed('fact.members', memberIds));
   return {
     values: {
       owners: [...ownerSet],
-      members: [...new Set(members)].filter((id) => !ownerSet.has(id)),
+      members: memberIds,
     },
     known: [...known.values()],
     notes,

@@ -3,6 +3,7 @@
  * words, in English, part of the English catalog.
  */
 export const understandingEn = {
+  'understood.placed': 'Under {field}: {names}.',
   'understood.because': '{template}, because you said *{words}*.',
   'understood.choosePerson': '{name} may be {people}: choose the right person under {field}.',
   'understood.unknownPerson':

@@ -2,6 +2,7 @@ import type { understandingEn } from './understandingEn';
 
 /** The words of `understandingEn.ts` in French; the compiler checks that none is missing. */
 export const understandingFr: Record<keyof typeof understandingEn, string> = {
+  'understood.placed': 'Dans {field} : {names}.',
   'understood.because': '{template}, parce que vous avez écrit *{words}*.',
   'understood.choosePerson': '{name} peut être {people} : choisissez la bonne personne dans {field}.',
   'understood.unknownPerson':

@@ -63,6 +63,7 @@ describe.each(databaseKinds)('messages in people’s own words, typed to the bot
     const text = cardText(card);
     expect(text).toContain('New team: Client engagement');
     expect(text).toContain('Client engagement, because you said *deal*.');
+    expect(text).toContain('Under Members: Adele Vance and Isaiah Langer.');
     const values = valuesOf(card);
     expect(values.get('name')).toBe('Contoso');
     expect(String(values.get('members')).split(',').sort()).toEqual([PEOPLE.adele, PEOPLE.isaiah].sort());
