@@ -19,6 +19,7 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'projects',
     'projet',
     'projets',
+    'proj',
     'project space',
     'espace projet',
     'chantier',
@@ -57,8 +58,9 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'lawyers',
     'counsel',
   ],
+  confidential: ['confidential', 'confidentiel', 'confidentielle', 'confidentiels', 'confidentielles'],
   marketing: ['marketing', 'mkt', 'brand', 'marque'],
-  squad: ['squad', 'squads'],
+  squad: ['squad', 'squads', 'escouade', 'escouades'],
   campaign: ['campaign', 'campaigns', 'campagne', 'campagnes', 'launch', 'lancement'],
   onboarding: ['onboarding', 'integration', 'intégration', 'accueil'],
   buddy: [
@@ -78,11 +80,46 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   ],
   cohort: ['cohort', 'cohorte', 'promo', 'promotion', 'batch', 'intake'],
   community: ['community', 'communities', 'communauté', 'communautés', 'cop'],
-  practice: ['practice', 'pratique', 'pratiques'],
+  practice: ['practice', 'pratique', 'pratiques', 'best practices', 'bonnes pratiques'],
   announcements: ['announcement', 'announcements', 'annonce', 'annonces', 'communiqué', 'news'],
   french: ['francophone', 'francophones', 'french', 'français', 'française', 'french-speaking'],
   it: ['it'],
-  internal: ['internal', 'interne', 'internes'],
+  internal: [
+    'internal',
+    'interne',
+    'internes',
+    'company-wide',
+    'companywide',
+    'whole company',
+    'entire company',
+    'toute entreprise',
+  ],
+  partner: [
+    'partner',
+    'partners',
+    'partenaire',
+    'partenaires',
+    'partenariat',
+    'partenariats',
+    'partnership',
+    'partnerships',
+    'external',
+    'externe',
+    'externes',
+    'joint venture',
+  ],
+  shared: [
+    'shared',
+    'share',
+    'sharing',
+    'partage',
+    'partages',
+    'partagee',
+    'partagees',
+    'partager',
+    'partagerons',
+    'partageons',
+  ],
 };
 
 /** Words that say nothing of a purpose: every template is a team. */
@@ -175,6 +212,7 @@ export function matchTemplates(
   const message = keys(list).filter((key) => !skip.has(key.from));
   if (message.length === 0) return [];
   const matches: TemplateMatch[] = [];
+  const raw = new Map<string, number>();
   for (const template of read(templates)) {
     let score = 0;
     const used = new Set<number>();
@@ -199,8 +237,10 @@ export function matchTemplates(
     const indices = [...used].sort((a, b) => a - b);
     const because = indices.map((i) => list[i]!.raw).join(' ');
     matches.push({ id: template.choice.id, because, score: Math.round(share * 100) / 100 });
+    raw.set(template.choice.id, score);
   }
-  return matches.sort((a, b) => b.score - a.score);
+  // Equal shares (both names fully named): the one the message says more of comes first.
+  return matches.sort((a, b) => b.score - a.score || (raw.get(b.id) ?? 0) - (raw.get(a.id) ?? 0));
 }
 
 /** How many distinct ideas a template's name holds (a word's two stems count once). */
