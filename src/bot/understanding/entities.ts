@@ -1,6 +1,6 @@
 import type { PersonMention } from './types';
 import { isConcept } from './templates';
-import { isCapitalised, withoutElision, type Word } from './text';
+import { fold, isCapitalised, withoutElision, type Word } from './text';
 
 /**
  * The parts of a request read from its words: the team's name, its purpose, the people named and
@@ -23,7 +23,8 @@ const NOT_A_NAME = new Set(
     'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues ' +
     'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom ' +
     'chez vers via avant apres pendant depuis entre sans sous contre selon during before after until into ' +
-    'within without across per'
+    "within without across per they their them we'll we're we've you'll you're they're i've here ca va " +
+    'created cree creee'
   ).split(/\s+/),
 );
 
@@ -46,7 +47,7 @@ const RUN_VERBS =
   /^(?:co-?owned|owned|run|led|managed|gere|geree|pilote|pilotee|menee|mene|dirige|dirigee|animee|anime)$/;
 
 const OWNER_CUES =
-  /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee)$/;
+  /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|proprios?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee)$/;
 const MEMBER_CUES = /^(?:members?|membres?|participants?)$/;
 
 /** Fillers that may stand between a role cue and a list of people ("owners are", "as owner"). */
@@ -203,7 +204,13 @@ function nameLike(reading: Reading, i: number, inList: boolean): boolean {
   if (!word) return false;
   if (word.mail) return true;
   const folded = word.folded;
-  if (NOT_A_NAME.has(folded) || PEOPLE_CUES.has(folded) || /\d/.test(folded) || folded.length < 2)
+  if (
+    NOT_A_NAME.has(folded) ||
+    NOT_A_NAME.has(withoutElision(folded)) ||
+    PEOPLE_CUES.has(folded) ||
+    /\d/.test(folded) ||
+    folded.length < 2
+  )
     return false;
   if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded) || isConcept(withoutElision(folded))) return false;
   if (!/^[\p{L}'’.-]+$/u.test(word.raw)) return false;
@@ -466,14 +473,25 @@ export function purpose(reading: Reading): string | null {
 export function peopleMentions(
   reading: Reading,
   taken: ReadonlySet<number>,
+  notPeople: ReadonlySet<string> = new Set(),
 ): { mentions: PersonMention[]; used: Set<number> } {
   const { list } = reading;
   const mentions: PersonMention[] = [];
   const used = new Set<number>();
+  // The words of the catalog's template names ("Contoso", "France") are never a person.
+  const skip = new Set(taken);
+  list.forEach((word, k) => {
+    if (notPeople.has(word.folded)) skip.add(k);
+  });
+  taken = skip;
   let i = 0;
   while (i < list.length) {
     const cue = base(list[i]);
-    const cueLists = PEOPLE_CUES.has(cue) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
+    // "Nomvula as owner, Joao…": a role word a comma follows gives the name before it its role.
+    const closesRole =
+      (OWNER_CUES.test(cue) || MEMBER_CUES.test(cue)) && /^\s*[,;]/.test(gap(reading, i + 1));
+    const cueLists =
+      (PEOPLE_CUES.has(cue) && !closesRole) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
     const startsList = cueLists && !taken.has(i + 1);
     const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
     if (!startsList && !standalone) {
@@ -512,11 +530,17 @@ export function peopleMentions(
       i += 1;
       continue;
     }
-    const role = roleOf(reading, i, startsList, group);
-    for (const span of group) {
-      mentions.push({ text: spanText(reading, span).replace(/[.'’]+$/, ''), role });
+    const { role, lastOnly } = roleOf(reading, i, startsList, group);
+    group.forEach((span, at) => {
+      const text = spanText(reading, span).replace(/[.'’]+$/, '');
+      const own = lastOnly && at < group.length - 1 ? 'member' : role;
+      // A person named twice is one person, an owner if either mention says so.
+      const before = mentions.find((mention) => fold(mention.text) === fold(text));
+      if (before) {
+        if (own === 'owner') before.role = 'owner';
+      } else mentions.push({ text, role: own });
       for (let j = span.from; j <= span.to; j += 1) used.add(j);
-    }
+    });
     i = group[group.length - 1]!.to + 1;
   }
   return { mentions, used };
@@ -528,11 +552,18 @@ function isFreeName(reading: Reading, i: number): boolean {
   if (
     i > 0 &&
     !pauseBefore(reading, i) &&
-    /^(?:in|at|from|a|en|au|aux|depuis|vers|chez)$/.test(reading.list[i - 1]!.folded)
+    /^(?:in|at|from|a|en|au|aux|depuis|vers|chez|across|throughout|around|partout)$/.test(
+      reading.list[i - 1]!.folded,
+    )
   )
     return false;
   if (MONTHS.test(reading.list[i]!.folded)) return false;
+  // "Marcus here": the one writing, not a person for the team.
+  if (reading.list[i + 1]?.folded === 'here' && (i + 2 >= reading.list.length || pauseBefore(reading, i + 2)))
+    return false;
   if (!sentenceStart(reading, i)) return true;
+  // "Lynne and Adele must be in it": a list of names opening a sentence.
+  if (LIST_JOINERS.has(base(reading.list[i + 1])) && nameLike(reading, i + 2, false)) return true;
   // "Megan will co-own it": a role follows within a few words.
   for (let k = i + 1; k < Math.min(reading.list.length, i + 5); k += 1) {
     const folded = base(reading.list[k]);
@@ -572,17 +603,26 @@ function roleOf(
   cueIndex: number,
   startsList: boolean,
   group: readonly Span[],
-): 'owner' | 'member' {
+): { role: 'owner' | 'member'; lastOnly: boolean } {
   const { list } = reading;
+  const all = (role: 'owner' | 'member') => ({ role, lastOnly: false });
   if (startsList) {
     const cue = base(list[cueIndex]);
-    if (OWNER_CUES.test(cue) || BY.has(cue)) return 'owner';
-    if (MEMBER_CUES.test(cue)) return 'member';
+    if (OWNER_CUES.test(cue) || BY.has(cue)) return all('owner');
+    if (MEMBER_CUES.test(cue)) return all('member');
+    // "I'll own it together with Oliver", "co-own it with Oliver": he owns it too.
+    if (/^(?:with|avec)$/.test(cue)) {
+      for (let k = cueIndex - 1; k >= Math.max(0, cueIndex - 3); k -= 1) {
+        if (pauseBefore(reading, k + 1)) break;
+        if (OWNER_CUES.test(base(list[k]))) return all('owner');
+        if (!/^(?:it|la|le|together|ensemble|jointly)$/.test(base(list[k]))) break;
+      }
+    }
   } else {
     // Before a free name: "owners are Adele and Lynne" is handled as a list; "as owner Adele" too.
     let k = group[0]!.from - 1;
     while (k >= 0 && ROLE_FILLERS.has(base(list[k])) && !pauseBefore(reading, k + 1)) k -= 1;
-    if (k >= 0 && k < group[0]!.from - 1 && OWNER_CUES.test(base(list[k]))) return 'owner';
+    if (k >= 0 && k < group[0]!.from - 1 && OWNER_CUES.test(base(list[k]))) return all('owner');
   }
   const last = group[group.length - 1]!.to;
   for (let k = last + 1; k < Math.min(list.length, last + 6); k += 1) {
@@ -591,11 +631,19 @@ function roleOf(
     const folded = base(list[k]);
     if (PEOPLE_CUES.has(folded) && !OWNER_CUES.test(folded) && !MEMBER_CUES.test(folded)) break;
     if (LIST_JOINERS.has(folded) && nameLike(reading, k + 1, false)) break;
-    if (MEMBER_CUES.test(folded)) return 'member';
-    if (OWNER_CUES.test(folded)) return 'owner';
+    // "Chloé Bernard et moi comme propriétaire": the role is the writer's.
+    if (LIST_JOINERS.has(folded) && REQUESTER.test(base(list[k + 1]))) break;
+    if (MEMBER_CUES.test(folded)) return all('member');
+    // A singular role word after several names is the last one's ("…, et Megan en propriétaire").
+    if (OWNER_CUES.test(folded)) return { role: 'owner', lastOnly: SINGULAR_ROLES.test(folded) };
   }
-  return 'member';
+  return all('member');
 }
+
+/** The writer of the message in a list of names ("et moi", "and me"). */
+const REQUESTER = /^(?:me|myself|moi|moi-meme)$/;
+/** Role nouns in the singular: after a list of names, they name only the last. */
+const SINGULAR_ROLES = /^(?:co-?owner|owner|co-?proprietaire|proprietaire|proprio|responsable|admin)$/;
 
 /** For a status question: only waiting requests, or all. */
 export function requestFilterOf(reading: Reading): 'all' | 'waiting' {

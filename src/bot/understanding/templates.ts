@@ -195,6 +195,9 @@ function read(templates: readonly TemplateChoice[]): ReadTemplate[] {
   return result;
 }
 
+/** Words that name two kinds of team at once: "affaire" is a client's deal or a legal case. */
+const AMBIGUOUS = new Set(['affaire', 'affaires']);
+
 const NAME_WEIGHT = 1;
 const DESCRIPTION_WEIGHT = 0.35;
 /** A template must share at least this much with the message to be named. */
@@ -224,6 +227,8 @@ export function matchTemplates(
       if (!weight) continue;
       // "project" says less than "client" or "legal" in "a client project".
       if (key.key === '#project') weight *= 0.8;
+      // A word of two kinds ("affaire": a client's or a legal one) says less than one of one kind.
+      if (key.from === key.to && AMBIGUOUS.has(withoutElision(list[key.from]!.folded))) weight *= 0.6;
       for (let i = key.from; i <= key.to; i += 1) used.add(i);
       // A concept counts once; a word read as both an English and a French stem counts once.
       if (seen.has(key.key) || seen.has(`@${key.from}`)) continue;
@@ -253,4 +258,21 @@ function conceptCount(name: ReadonlySet<string>): number {
 /** Whether a folded word names a kind of team in the synonym table ("legal", "projet", "deal"). */
 export function isConcept(folded: string): boolean {
   return CONCEPT_OF.has(folded);
+}
+
+/** The concept a folded word names in the synonym table ("deal" → "client"), or undefined. */
+export function conceptOf(folded: string): string | undefined {
+  return CONCEPT_OF.get(folded);
+}
+
+const nameWordsCache = new WeakMap<readonly TemplateChoice[], ReadonlySet<string>>();
+
+/** The folded words of the offered templates' names ("contoso", "france"): never a person's name. */
+export function templateNameWords(templates: readonly TemplateChoice[]): ReadonlySet<string> {
+  const cached = nameWordsCache.get(templates);
+  if (cached) return cached;
+  const result = new Set<string>();
+  for (const template of templates) for (const word of words(template.name)) result.add(word.folded);
+  nameWordsCache.set(templates, result);
+  return result;
 }

@@ -1,6 +1,6 @@
 import { classify } from './intents';
 import { detectLanguage } from './language';
-import { matchTemplates } from './templates';
+import { matchTemplates, templateNameWords } from './templates';
 import {
   peopleMentions,
   purpose,
@@ -59,7 +59,7 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
         result.teamName = spanText(read, name);
         for (let i = name.from; i <= name.to; i += 1) taken.add(i);
       }
-      const people = peopleMentions(read, taken);
+      const people = peopleMentions(read, taken, templateNameWords(templates));
       result.people = people.mentions;
       for (const i of people.used) taken.add(i);
       result.templates = matchTemplates(list, templates, taken);
