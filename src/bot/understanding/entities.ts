@@ -1,5 +1,5 @@
 import type { PersonMention } from './types';
-import { isConcept } from './templates';
+import { conceptOf, isConcept } from './templates';
 import { fold, isCapitalised, withoutElision, type Word } from './text';
 
 /**
@@ -31,6 +31,9 @@ const NOT_A_NAME = new Set(
 /** Months, in a request a time and not a person nor a team ("for January", "en septembre"). */
 const MONTHS =
   /^(?:january|february|march|april|june|july|august|september|october|november|december|janvier|fevrier|avril|juin|juillet|aout|septembre|octobre|novembre|decembre)$/;
+
+/** Days, in a name only after its first word ("Black Friday"). */
+const WEEKDAYS = /^(?:monday|tuesday|wednesday|thursday|friday|lundi|mardi|mercredi|jeudi|vendredi)$/;
 
 /** Words after which a list of people follows. */
 const PEOPLE_CUES = new Set(
@@ -64,18 +67,24 @@ const KIND_NOUNS_AFTER = new Set(
   (
     'deal project campaign matter case account launch squad cohort community programme program initiative ' +
     'engagement workstream stream event rollout migration pitch bid tender rfp product release pilot study ' +
-    'taskforce hackathon workshop conference'
+    'taskforce hackathon workshop conference dispute litigation'
   ).split(' '),
 );
 const KIND_NOUNS_BEFORE = new Set(
   (
     'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign ' +
     'operation initiative prospect compte chantier evenement produit etude appel offre codename migration ' +
-    'deploiement refonte'
+    'deploiement refonte litige escouade'
   ).split(' '),
 );
 /** Words for the team itself: a proper noun just before one names it ("the Mercury team"). */
 const TEAM_NOUNS = /^(?:team|space|workspace|channel)$/;
+/** Words before a partner company's name, with the words that may stand between ("our partner, the company Litware"). */
+const PARTNER_NOUNS =
+  /^(?:partner|partners|partnership|partenaire|partenaires|partenariat|company|firm|societe)$/;
+const PARTNER_FILLERS = /^(?:with|avec|external|externe|the|la|le|l|our|notre|company|firm|societe)$/;
+/** Kinds of team for welcoming a new joiner: "a buddy team for Ana" names her, not the team. */
+const WELCOME_CONCEPTS = new Set(['buddy', 'onboarding']);
 
 const NAMING_CUES = new Set([
   'called',
@@ -248,12 +257,32 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     } else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
     else if (folded === 'nom' && base(list[i + 1]) === 'de') start = i + 2;
     if (start < 0 || start >= list.length) continue;
-    const span = nameFrom(reading, start, taken, true);
+    const span = wholeName(reading, start, taken) ?? nameFrom(reading, start, taken, true);
     if (span) return span;
   }
   for (let i = 0; i < list.length; i += 1) {
     if (taken.has(i)) continue;
     const folded = base(list[i]);
+    // "un nouveau client, Woodgrove Bank, …": a proper noun set off by commas after a kind of team.
+    if (
+      KIND_NOUNS_BEFORE.has(folded) &&
+      /^\s*,\s*$/.test(gap(reading, i + 1)) &&
+      teamWord(reading, i + 1) &&
+      !taken.has(i + 1)
+    ) {
+      const span = nameFrom(reading, i + 1, taken, false);
+      if (span && /^\s*,/.test(gap(reading, span.to + 1))) return span;
+    }
+    // "our partner Litware", "partnership with Wingtip Toys", "partenariat avec la société GDI"
+    if (PARTNER_NOUNS.test(folded)) {
+      let k = i + 1;
+      while (k < list.length && k - i <= 3 && PARTNER_FILLERS.test(base(list[k])) && !pauseBefore(reading, k))
+        k += 1;
+      if (k < list.length && !pauseBefore(reading, k) && teamWord(reading, k) && !taken.has(k)) {
+        const span = nameFrom(reading, k, taken, false);
+        if (span) return span;
+      }
+    }
     // "projet Atlas", "campagne printemps", "project: Orion"
     if (
       KIND_NOUNS_BEFORE.has(folded) &&
@@ -266,6 +295,13 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     }
     // "the Contoso deal", "Atlas project", "the Q3 Launch campaign"
     if (KIND_NOUNS_AFTER.has(folded) && i > 0 && !pauseBefore(reading, i)) {
+      // "the Zeta migration project", "our Summer Launch squad": the first kind noun is in the name.
+      const kindAfter =
+        list[i + 1] && !pauseBefore(reading, i + 1) && KIND_NOUNS_AFTER.has(base(list[i + 1]));
+      if (kindAfter && (teamWord(reading, i - 1) || isCode(list[i - 1]))) {
+        const span = nameBefore(reading, i - 1, taken);
+        if (span && !taken.has(i)) return { from: span.from, to: i };
+      }
       const from = i - 1;
       if (!nameLike(reading, from, false) && !isCode(list[from])) {
         // "for the blue sky project": up to two plain words after "for" and its determiners.
@@ -306,6 +342,7 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   // A proper noun after "for"/"pour" ("a team for Mercury with Adele").
   for (let i = 0; i < list.length; i += 1) {
     if (!PURPOSE_CUES.has(base(list[i]))) continue;
+    if (welcomesBefore(reading, i)) continue;
     let k = i + 1;
     while (DETERMINERS.has(base(list[k])) && k < list.length) k += 1;
     // "the Marketing Summit 2027": a capitalised kind of team opens a name when a proper noun follows.
@@ -332,6 +369,47 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     to += 1;
   if (to >= 0 && colonBefore(reading, to + 1) && !taken.has(0)) return { from: 0, to };
   return null;
+}
+
+/** Whether a kind of team for welcoming a new joiner stands just before word i ("an onboarding buddy team for"). */
+function welcomesBefore(reading: Reading, i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 3); k -= 1) {
+    const concept = conceptOf(base(reading.list[k]));
+    if (concept && WELCOME_CONCEPTS.has(concept)) return true;
+    if (!/^(?:team|equipe|teams|equipes|space|espace)$/.test(base(reading.list[k])) && !concept) return false;
+  }
+  return false;
+}
+
+/**
+ * After a naming word, the whole rest of the sentence when it is a short name: capitalised words
+ * and codes, joined by small words ("Café du lundi") or "&" ("IA & Nous"). Null when anything else
+ * follows (a list of people, "please"): the usual rules then read the name.
+ */
+function wholeName(reading: Reading, start: number, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  const first = list[start];
+  if (!first || taken.has(start) || reading.shouting || !(isCapitalised(first.raw) || isCode(first)))
+    return null;
+  let to = start;
+  while (to + 1 < list.length && !pauseBefore(reading, to + 1) && to - start < 4) {
+    const next = list[to + 1]!;
+    if (taken.has(to + 1) || next.mail) return null;
+    if (/&/.test(gap(reading, to + 1)) && isCapitalised(next.raw)) to += 1;
+    else if (isCapitalised(next.raw) || isCode(next) || /^\d+$/.test(next.raw)) {
+      if (PEOPLE_CUES.has(next.folded) || NOT_A_NAME.has(next.folded)) return null;
+      to += 1;
+    } else if (
+      /^(?:du|de|des|d'|of|the|la|le|les)$/.test(next.folded) &&
+      list[to + 2] &&
+      !pauseBefore(reading, to + 2) &&
+      !PEOPLE_CUES.has(list[to + 2]!.folded)
+    )
+      to += 2;
+    else return null;
+  }
+  const end = to + 1 >= list.length || /[,;.!?:()\n]/.test(gap(reading, to + 1));
+  return end && to > start ? { from: start, to } : null;
 }
 
 /**
@@ -412,7 +490,10 @@ function nameFrom(reading: Reading, start: number, taken: ReadonlySet<number>, l
     const word = list[j];
     if (!word || taken.has(j) || pauseBefore(reading, j) || j - k >= 4) return false;
     if (/^\d+$/.test(word.raw) || isCode(word)) return true;
-    if (capitalised) return isCapitalised(word.raw) && !NOT_A_NAME.has(word.folded);
+    // In capitals, the plain words that follow up to a pause ("LE LITIGE TREY RESEARCH").
+    if (reading.shouting && !loose) return isPlainWord(reading, j) && !PEOPLE_CUES.has(word.folded);
+    if (capitalised)
+      return isCapitalised(word.raw) && (!NOT_A_NAME.has(word.folded) || WEEKDAYS.test(word.folded));
     return (
       loose &&
       isPlainWord(reading, j) &&
@@ -680,6 +761,15 @@ export function requestNameSpan(reading: Reading): Span | null {
       } else if (isPlainWord(reading, last) && /^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[last - 1])))
         return { from: last, to: last };
     }
+    // "mon equipe cassiopee", "my team atlas": a plain word after one's team.
+    if (
+      /^(?:team|equipe)$/.test(folded) &&
+      /^(?:my|our|mon|ma|notre)$/.test(base(list[i - 1])) &&
+      list[i + 1] &&
+      !pauseBefore(reading, i + 1) &&
+      isPlainWord(reading, i + 1)
+    )
+      return { from: i + 1, to: i + 1 };
     // "request for Northwind", "demande pour Atlas", "la demande Atlas", "demande de Northwind"
     if (REQUEST_NOUNS.has(folded)) {
       let k = i + 1;
