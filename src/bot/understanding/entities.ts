@@ -23,7 +23,7 @@ const NOT_A_NAME = new Set(
     'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues ' +
     'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom ' +
     'chez vers via avant apres pendant depuis entre sans sous contre selon during before after until into ' +
-    "within without across per they their them we'll we're we've you'll you're they're i've here ca va " +
+    "within without across per many they their them we'll we're we've you'll you're they're i've here ca va " +
     'created cree creee'
   ).split(/\s+/),
 );
@@ -599,6 +599,8 @@ export function peopleMentions(
         k += 1;
         continue;
       }
+      // "megan + patti", "Adele & Lynne"
+      if (/^\s*[+&]\s*$/.test(gap(reading, k)) && personAt(reading, k, taken, startsList)) continue;
       if (
         /,/.test(gap(reading, k)) &&
         personAt(reading, k, taken, startsList) &&
@@ -633,7 +635,7 @@ function isFreeName(reading: Reading, i: number): boolean {
   if (
     i > 0 &&
     !pauseBefore(reading, i) &&
-    /^(?:in|at|from|a|en|au|aux|depuis|vers|chez|across|throughout|around|partout)$/.test(
+    /^(?:in|at|from|a|en|au|aux|de|depuis|vers|chez|across|throughout|around|partout)$/.test(
       reading.list[i - 1]!.folded,
     )
   )
@@ -646,7 +648,7 @@ function isFreeName(reading: Reading, i: number): boolean {
   // "Lynne and Adele must be in it": a list of names opening a sentence.
   if (LIST_JOINERS.has(base(reading.list[i + 1])) && nameLike(reading, i + 2, false)) return true;
   // "Megan will co-own it": a role follows within a few words.
-  for (let k = i + 1; k < Math.min(reading.list.length, i + 5); k += 1) {
+  for (let k = i + 1; k < Math.min(reading.list.length, i + 7); k += 1) {
     const folded = base(reading.list[k]);
     if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded)) return true;
   }
@@ -664,7 +666,7 @@ function personAt(reading: Reading, k: number, taken: ReadonlySet<number>, inLis
   let to = k;
   while (to + 1 < list.length && to - k < 3 && !pauseBefore(reading, to + 1) && !taken.has(to + 1)) {
     const next = list[to + 1]!;
-    if (next.mail || LIST_JOINERS.has(next.folded)) break;
+    if (next.mail || LIST_JOINERS.has(next.folded) || /[+&]/.test(gap(reading, to + 1))) break;
     const particle = /^(?:de|da|del|van|von|der|el|al|le|dos|du|di)$/.test(next.folded);
     if (capitalised) {
       if (isCapitalised(next.raw) && nameLike(reading, to + 1, false)) to += 1;
@@ -779,7 +781,7 @@ export function requestNameSpan(reading: Reading): Span | null {
       )
         k += 1;
       if (k > i + 1 || (list[k] && !reading.shouting && isCapitalised(list[k]!.raw))) {
-        const span = nameFrom(reading, k, new Set(), false);
+        const span = wholeName(reading, k, new Set()) ?? nameFrom(reading, k, new Set(), false);
         if (
           span &&
           (nameLike(reading, span.from, false) ||

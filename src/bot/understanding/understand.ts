@@ -13,6 +13,9 @@ import {
 import { MAX_UNDERSTOOD_CHARS, words } from './text';
 import type { TemplateChoice, Understanding } from './types';
 
+/** Words between parentheses (no parenthesis inside: linear). */
+const ASIDE = /\([^()]{0,200}\)/g;
+
 /**
  * What a message typed in a person's own words asks, in English or French: its intent (nlp.js's
  * neural classifier, trained when this module loads), the templates it points at, the team's name,
@@ -37,7 +40,10 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
   };
   if (list.length === 0) return result;
   // Both classifiers read the message; the language is the one whose words it uses more.
-  const folded = list.map((word) => word.folded);
+  // An aside in parentheses ("(sorry, no umlaut on my keyboard)") says nothing of what is asked.
+  const asides = [...cut.matchAll(ASIDE)].map((match) => [match.index, match.index + match[0].length]);
+  const asked = list.filter((word) => !asides.some(([from, to]) => word.start >= from! && word.end <= to!));
+  const folded = (asked.length > 0 ? asked : list).map((word) => word.folded);
   const en = classify(folded, 'en');
   const fr = classify(folded, 'fr');
   const enScore = (guess.language === 'en' ? guess.hits : 0) + en.known;
