@@ -61,6 +61,8 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'une équipe marketing pour notre escouade avec des collègues',
     'un espace partagé avec notre partenaire',
     'une équipe pour notre partenariat avec une société',
+    "elle s'appellera comme ça, merci",
+    "appelle l'équipe ainsi merci",
   ],
   askApprovers: [
     'qui approuve une équipe',
@@ -122,6 +124,7 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'équipes que personne utilise',
     "j'ai reçu un message d'expiration pour une équipe",
     "un mail me dit qu'une équipe expire, laquelle",
+    'mes équipes qui ne servent plus',
   ],
   askTemplates: [
     'quel modèle utiliser',
@@ -164,7 +167,6 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'bien le bonjour',
     'slt ça va',
     'bjr à tous',
-    'bonjour à toi',
     'salut à toi',
     'bonjour à vous',
     'salut à tous',
@@ -203,10 +205,8 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'comment installer une application',
     'comment rejoindre une réunion',
     'modifier mon numéro de téléphone',
-    "il fait beau aujourd'hui",
-    'il pleut encore',
+    'quel beau soleil ce matin',
     'envoie un mail à un collègue',
-    'dis-lui que je serai en retard',
-    'préviens mon chef que je suis malade',
+    'écris un message à un collègue pour lui dire quelque chose',
   ],
 };
