@@ -54,6 +54,15 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     "crée l'équipe, merci",
     'une équipe nommée comme ça, merci',
     'il faut une équipe au nom du projet',
+    "j'aimerais ouvrir une communauté pour les collègues",
+    "on l'appellerait comme le groupe",
+    'faites-moi une team pour le groupe',
+    'une team pour nous svp',
+    'une équipe marketing pour notre escouade avec des collègues',
+    'un espace partagé avec notre partenaire',
+    'une équipe pour notre partenariat avec une société',
+    "elle s'appellera comme ça, merci",
+    "appelle l'équipe ainsi merci",
   ],
   askApprovers: [
     'qui approuve une équipe',
@@ -70,6 +79,8 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'qui donne le feu vert pour une équipe',
     'qui autorise la création',
     'une validation est-elle nécessaire pour une équipe',
+    'qui approuve les espaces partagés',
+    'qui valide les demandes de ce type',
   ],
   askRequestStatus: [
     'quelles demandes sont en attente',
@@ -111,6 +122,9 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'mes équipes vont-elles être supprimées',
     'équipes qui arrivent à expiration',
     'équipes que personne utilise',
+    "j'ai reçu un message d'expiration pour une équipe",
+    "un mail me dit qu'une équipe expire, laquelle",
+    'mes équipes qui ne servent plus',
   ],
   askTemplates: [
     'quel modèle utiliser',
@@ -153,6 +167,9 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'bien le bonjour',
     'slt ça va',
     'bjr à tous',
+    'salut à toi',
+    'bonjour à vous',
+    'salut à tous',
   ],
   thanks: [
     'merci pour tout',
@@ -188,5 +205,8 @@ export const corpusFr: Readonly<Record<Intent, readonly string[]>> = {
     'comment installer une application',
     'comment rejoindre une réunion',
     'modifier mon numéro de téléphone',
+    'quel beau soleil ce matin',
+    'envoie un mail à un collègue',
+    'écris un message à un collègue pour lui dire quelque chose',
   ],
 };

@@ -1,6 +1,6 @@
 import type { PersonMention } from './types';
-import { isConcept } from './templates';
-import { isCapitalised, withoutElision, type Word } from './text';
+import { conceptOf, isConcept } from './templates';
+import { fold, isCapitalised, withoutElision, type Word } from './text';
 
 /**
  * The parts of a request read from its words: the team's name, its purpose, the people named and
@@ -23,13 +23,17 @@ const NOT_A_NAME = new Set(
     'request requests demande demandes status statut team, manager chef boss collegue collegues colleague colleagues ' +
     'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom ' +
     'chez vers via avant apres pendant depuis entre sans sous contre selon during before after until into ' +
-    'within without across per'
+    "within without across per many they their them we'll we're we've you'll you're they're i've here ca va " +
+    'created cree creee'
   ).split(/\s+/),
 );
 
 /** Months, in a request a time and not a person nor a team ("for January", "en septembre"). */
 const MONTHS =
   /^(?:january|february|march|april|june|july|august|september|october|november|december|janvier|fevrier|avril|juin|juillet|aout|septembre|octobre|novembre|decembre)$/;
+
+/** Days, in a name only after its first word ("Black Friday"). */
+const WEEKDAYS = /^(?:monday|tuesday|wednesday|thursday|friday|lundi|mardi|mercredi|jeudi|vendredi)$/;
 
 /** Words after which a list of people follows. */
 const PEOPLE_CUES = new Set(
@@ -46,7 +50,7 @@ const RUN_VERBS =
   /^(?:co-?owned|owned|run|led|managed|gere|geree|pilote|pilotee|menee|mene|dirige|dirigee|animee|anime)$/;
 
 const OWNER_CUES =
-  /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee)$/;
+  /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|proprios?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee)$/;
 const MEMBER_CUES = /^(?:members?|membres?|participants?)$/;
 
 /** Fillers that may stand between a role cue and a list of people ("owners are", "as owner"). */
@@ -63,18 +67,24 @@ const KIND_NOUNS_AFTER = new Set(
   (
     'deal project campaign matter case account launch squad cohort community programme program initiative ' +
     'engagement workstream stream event rollout migration pitch bid tender rfp product release pilot study ' +
-    'taskforce hackathon workshop conference'
+    'taskforce hackathon workshop conference dispute litigation'
   ).split(' '),
 );
 const KIND_NOUNS_BEFORE = new Set(
   (
     'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign ' +
     'operation initiative prospect compte chantier evenement produit etude appel offre codename migration ' +
-    'deploiement refonte'
+    'deploiement refonte litige escouade'
   ).split(' '),
 );
 /** Words for the team itself: a proper noun just before one names it ("the Mercury team"). */
 const TEAM_NOUNS = /^(?:team|space|workspace|channel)$/;
+/** Words before a partner company's name, with the words that may stand between ("our partner, the company Litware"). */
+const PARTNER_NOUNS =
+  /^(?:partner|partners|partnership|partenaire|partenaires|partenariat|company|firm|societe)$/;
+const PARTNER_FILLERS = /^(?:with|avec|external|externe|the|la|le|l|our|notre|company|firm|societe)$/;
+/** Kinds of team for welcoming a new joiner: "a buddy team for Ana" names her, not the team. */
+const WELCOME_CONCEPTS = new Set(['buddy', 'onboarding']);
 
 const NAMING_CUES = new Set([
   'called',
@@ -203,7 +213,13 @@ function nameLike(reading: Reading, i: number, inList: boolean): boolean {
   if (!word) return false;
   if (word.mail) return true;
   const folded = word.folded;
-  if (NOT_A_NAME.has(folded) || PEOPLE_CUES.has(folded) || /\d/.test(folded) || folded.length < 2)
+  if (
+    NOT_A_NAME.has(folded) ||
+    NOT_A_NAME.has(withoutElision(folded)) ||
+    PEOPLE_CUES.has(folded) ||
+    /\d/.test(folded) ||
+    folded.length < 2
+  )
     return false;
   if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded) || isConcept(withoutElision(folded))) return false;
   if (!/^[\p{L}'’.-]+$/u.test(word.raw)) return false;
@@ -241,12 +257,32 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     } else if (folded === "s'appelle" || folded === 'appelle') start = i + 1;
     else if (folded === 'nom' && base(list[i + 1]) === 'de') start = i + 2;
     if (start < 0 || start >= list.length) continue;
-    const span = nameFrom(reading, start, taken, true);
+    const span = wholeName(reading, start, taken) ?? nameFrom(reading, start, taken, true);
     if (span) return span;
   }
   for (let i = 0; i < list.length; i += 1) {
     if (taken.has(i)) continue;
     const folded = base(list[i]);
+    // "un nouveau client, Woodgrove Bank, …": a proper noun set off by commas after a kind of team.
+    if (
+      KIND_NOUNS_BEFORE.has(folded) &&
+      /^\s*,\s*$/.test(gap(reading, i + 1)) &&
+      teamWord(reading, i + 1) &&
+      !taken.has(i + 1)
+    ) {
+      const span = nameFrom(reading, i + 1, taken, false);
+      if (span && /^\s*,/.test(gap(reading, span.to + 1))) return span;
+    }
+    // "our partner Litware", "partnership with Wingtip Toys", "partenariat avec la société GDI"
+    if (PARTNER_NOUNS.test(folded)) {
+      let k = i + 1;
+      while (k < list.length && k - i <= 3 && PARTNER_FILLERS.test(base(list[k])) && !pauseBefore(reading, k))
+        k += 1;
+      if (k < list.length && !pauseBefore(reading, k) && teamWord(reading, k) && !taken.has(k)) {
+        const span = nameFrom(reading, k, taken, false);
+        if (span) return span;
+      }
+    }
     // "projet Atlas", "campagne printemps", "project: Orion"
     if (
       KIND_NOUNS_BEFORE.has(folded) &&
@@ -259,6 +295,13 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     }
     // "the Contoso deal", "Atlas project", "the Q3 Launch campaign"
     if (KIND_NOUNS_AFTER.has(folded) && i > 0 && !pauseBefore(reading, i)) {
+      // "the Zeta migration project", "our Summer Launch squad": the first kind noun is in the name.
+      const kindAfter =
+        list[i + 1] && !pauseBefore(reading, i + 1) && KIND_NOUNS_AFTER.has(base(list[i + 1]));
+      if (kindAfter && (teamWord(reading, i - 1) || isCode(list[i - 1]))) {
+        const span = nameBefore(reading, i - 1, taken);
+        if (span && !taken.has(i)) return { from: span.from, to: i };
+      }
       const from = i - 1;
       if (!nameLike(reading, from, false) && !isCode(list[from])) {
         // "for the blue sky project": up to two plain words after "for" and its determiners.
@@ -299,6 +342,7 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   // A proper noun after "for"/"pour" ("a team for Mercury with Adele").
   for (let i = 0; i < list.length; i += 1) {
     if (!PURPOSE_CUES.has(base(list[i]))) continue;
+    if (welcomesBefore(reading, i)) continue;
     let k = i + 1;
     while (DETERMINERS.has(base(list[k])) && k < list.length) k += 1;
     // "the Marketing Summit 2027": a capitalised kind of team opens a name when a proper noun follows.
@@ -325,6 +369,47 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
     to += 1;
   if (to >= 0 && colonBefore(reading, to + 1) && !taken.has(0)) return { from: 0, to };
   return null;
+}
+
+/** Whether a kind of team for welcoming a new joiner stands just before word i ("an onboarding buddy team for"). */
+function welcomesBefore(reading: Reading, i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 3); k -= 1) {
+    const concept = conceptOf(base(reading.list[k]));
+    if (concept && WELCOME_CONCEPTS.has(concept)) return true;
+    if (!/^(?:team|equipe|teams|equipes|space|espace)$/.test(base(reading.list[k])) && !concept) return false;
+  }
+  return false;
+}
+
+/**
+ * After a naming word, the whole rest of the sentence when it is a short name: capitalised words
+ * and codes, joined by small words ("Café du lundi") or "&" ("IA & Nous"). Null when anything else
+ * follows (a list of people, "please"): the usual rules then read the name.
+ */
+function wholeName(reading: Reading, start: number, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  const first = list[start];
+  if (!first || taken.has(start) || reading.shouting || !(isCapitalised(first.raw) || isCode(first)))
+    return null;
+  let to = start;
+  while (to + 1 < list.length && !pauseBefore(reading, to + 1) && to - start < 4) {
+    const next = list[to + 1]!;
+    if (taken.has(to + 1) || next.mail) return null;
+    if (/&/.test(gap(reading, to + 1)) && isCapitalised(next.raw)) to += 1;
+    else if (isCapitalised(next.raw) || isCode(next) || /^\d+$/.test(next.raw)) {
+      if (PEOPLE_CUES.has(next.folded) || NOT_A_NAME.has(next.folded)) return null;
+      to += 1;
+    } else if (
+      /^(?:du|de|des|d'|of|the|la|le|les)$/.test(next.folded) &&
+      list[to + 2] &&
+      !pauseBefore(reading, to + 2) &&
+      !PEOPLE_CUES.has(list[to + 2]!.folded)
+    )
+      to += 2;
+    else return null;
+  }
+  const end = to + 1 >= list.length || /[,;.!?:()\n]/.test(gap(reading, to + 1));
+  return end && to > start ? { from: start, to } : null;
 }
 
 /**
@@ -405,7 +490,10 @@ function nameFrom(reading: Reading, start: number, taken: ReadonlySet<number>, l
     const word = list[j];
     if (!word || taken.has(j) || pauseBefore(reading, j) || j - k >= 4) return false;
     if (/^\d+$/.test(word.raw) || isCode(word)) return true;
-    if (capitalised) return isCapitalised(word.raw) && !NOT_A_NAME.has(word.folded);
+    // In capitals, the plain words that follow up to a pause ("LE LITIGE TREY RESEARCH").
+    if (reading.shouting && !loose) return isPlainWord(reading, j) && !PEOPLE_CUES.has(word.folded);
+    if (capitalised)
+      return isCapitalised(word.raw) && (!NOT_A_NAME.has(word.folded) || WEEKDAYS.test(word.folded));
     return (
       loose &&
       isPlainWord(reading, j) &&
@@ -466,14 +554,25 @@ export function purpose(reading: Reading): string | null {
 export function peopleMentions(
   reading: Reading,
   taken: ReadonlySet<number>,
+  notPeople: ReadonlySet<string> = new Set(),
 ): { mentions: PersonMention[]; used: Set<number> } {
   const { list } = reading;
   const mentions: PersonMention[] = [];
   const used = new Set<number>();
+  // The words of the catalog's template names ("Contoso", "France") are never a person.
+  const skip = new Set(taken);
+  list.forEach((word, k) => {
+    if (notPeople.has(word.folded)) skip.add(k);
+  });
+  taken = skip;
   let i = 0;
   while (i < list.length) {
     const cue = base(list[i]);
-    const cueLists = PEOPLE_CUES.has(cue) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
+    // "Nomvula as owner, Joao…": a role word a comma follows gives the name before it its role.
+    const closesRole =
+      (OWNER_CUES.test(cue) || MEMBER_CUES.test(cue)) && /^\s*[,;]/.test(gap(reading, i + 1));
+    const cueLists =
+      (PEOPLE_CUES.has(cue) && !closesRole) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
     const startsList = cueLists && !taken.has(i + 1);
     const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
     if (!startsList && !standalone) {
@@ -500,6 +599,8 @@ export function peopleMentions(
         k += 1;
         continue;
       }
+      // "megan + patti", "Adele & Lynne"
+      if (/^\s*[+&]\s*$/.test(gap(reading, k)) && personAt(reading, k, taken, startsList)) continue;
       if (
         /,/.test(gap(reading, k)) &&
         personAt(reading, k, taken, startsList) &&
@@ -512,11 +613,17 @@ export function peopleMentions(
       i += 1;
       continue;
     }
-    const role = roleOf(reading, i, startsList, group);
-    for (const span of group) {
-      mentions.push({ text: spanText(reading, span).replace(/[.'’]+$/, ''), role });
+    const { role, lastOnly } = roleOf(reading, i, startsList, group);
+    group.forEach((span, at) => {
+      const text = spanText(reading, span).replace(/[.'’]+$/, '');
+      const own = lastOnly && at < group.length - 1 ? 'member' : role;
+      // A person named twice is one person, an owner if either mention says so.
+      const before = mentions.find((mention) => fold(mention.text) === fold(text));
+      if (before) {
+        if (own === 'owner') before.role = 'owner';
+      } else mentions.push({ text, role: own });
       for (let j = span.from; j <= span.to; j += 1) used.add(j);
-    }
+    });
     i = group[group.length - 1]!.to + 1;
   }
   return { mentions, used };
@@ -528,13 +635,20 @@ function isFreeName(reading: Reading, i: number): boolean {
   if (
     i > 0 &&
     !pauseBefore(reading, i) &&
-    /^(?:in|at|from|a|en|au|aux|depuis|vers|chez)$/.test(reading.list[i - 1]!.folded)
+    /^(?:in|at|from|a|en|au|aux|de|depuis|vers|chez|across|throughout|around|partout)$/.test(
+      reading.list[i - 1]!.folded,
+    )
   )
     return false;
   if (MONTHS.test(reading.list[i]!.folded)) return false;
+  // "Marcus here": the one writing, not a person for the team.
+  if (reading.list[i + 1]?.folded === 'here' && (i + 2 >= reading.list.length || pauseBefore(reading, i + 2)))
+    return false;
   if (!sentenceStart(reading, i)) return true;
+  // "Lynne and Adele must be in it": a list of names opening a sentence.
+  if (LIST_JOINERS.has(base(reading.list[i + 1])) && nameLike(reading, i + 2, false)) return true;
   // "Megan will co-own it": a role follows within a few words.
-  for (let k = i + 1; k < Math.min(reading.list.length, i + 5); k += 1) {
+  for (let k = i + 1; k < Math.min(reading.list.length, i + 7); k += 1) {
     const folded = base(reading.list[k]);
     if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded)) return true;
   }
@@ -552,7 +666,7 @@ function personAt(reading: Reading, k: number, taken: ReadonlySet<number>, inLis
   let to = k;
   while (to + 1 < list.length && to - k < 3 && !pauseBefore(reading, to + 1) && !taken.has(to + 1)) {
     const next = list[to + 1]!;
-    if (next.mail || LIST_JOINERS.has(next.folded)) break;
+    if (next.mail || LIST_JOINERS.has(next.folded) || /[+&]/.test(gap(reading, to + 1))) break;
     const particle = /^(?:de|da|del|van|von|der|el|al|le|dos|du|di)$/.test(next.folded);
     if (capitalised) {
       if (isCapitalised(next.raw) && nameLike(reading, to + 1, false)) to += 1;
@@ -572,17 +686,26 @@ function roleOf(
   cueIndex: number,
   startsList: boolean,
   group: readonly Span[],
-): 'owner' | 'member' {
+): { role: 'owner' | 'member'; lastOnly: boolean } {
   const { list } = reading;
+  const all = (role: 'owner' | 'member') => ({ role, lastOnly: false });
   if (startsList) {
     const cue = base(list[cueIndex]);
-    if (OWNER_CUES.test(cue) || BY.has(cue)) return 'owner';
-    if (MEMBER_CUES.test(cue)) return 'member';
+    if (OWNER_CUES.test(cue) || BY.has(cue)) return all('owner');
+    if (MEMBER_CUES.test(cue)) return all('member');
+    // "I'll own it together with Oliver", "co-own it with Oliver": he owns it too.
+    if (/^(?:with|avec)$/.test(cue)) {
+      for (let k = cueIndex - 1; k >= Math.max(0, cueIndex - 3); k -= 1) {
+        if (pauseBefore(reading, k + 1)) break;
+        if (OWNER_CUES.test(base(list[k]))) return all('owner');
+        if (!/^(?:it|la|le|together|ensemble|jointly)$/.test(base(list[k]))) break;
+      }
+    }
   } else {
     // Before a free name: "owners are Adele and Lynne" is handled as a list; "as owner Adele" too.
     let k = group[0]!.from - 1;
     while (k >= 0 && ROLE_FILLERS.has(base(list[k])) && !pauseBefore(reading, k + 1)) k -= 1;
-    if (k >= 0 && k < group[0]!.from - 1 && OWNER_CUES.test(base(list[k]))) return 'owner';
+    if (k >= 0 && k < group[0]!.from - 1 && OWNER_CUES.test(base(list[k]))) return all('owner');
   }
   const last = group[group.length - 1]!.to;
   for (let k = last + 1; k < Math.min(list.length, last + 6); k += 1) {
@@ -591,11 +714,19 @@ function roleOf(
     const folded = base(list[k]);
     if (PEOPLE_CUES.has(folded) && !OWNER_CUES.test(folded) && !MEMBER_CUES.test(folded)) break;
     if (LIST_JOINERS.has(folded) && nameLike(reading, k + 1, false)) break;
-    if (MEMBER_CUES.test(folded)) return 'member';
-    if (OWNER_CUES.test(folded)) return 'owner';
+    // "Chloé Bernard et moi comme propriétaire": the role is the writer's.
+    if (LIST_JOINERS.has(folded) && REQUESTER.test(base(list[k + 1]))) break;
+    if (MEMBER_CUES.test(folded)) return all('member');
+    // A singular role word after several names is the last one's ("…, et Megan en propriétaire").
+    if (OWNER_CUES.test(folded)) return { role: 'owner', lastOnly: SINGULAR_ROLES.test(folded) };
   }
-  return 'member';
+  return all('member');
 }
+
+/** The writer of the message in a list of names ("et moi", "and me"). */
+const REQUESTER = /^(?:me|myself|moi|moi-meme)$/;
+/** Role nouns in the singular: after a list of names, they name only the last. */
+const SINGULAR_ROLES = /^(?:co-?owner|owner|co-?proprietaire|proprietaire|proprio|responsable|admin)$/;
 
 /** For a status question: only waiting requests, or all. */
 export function requestFilterOf(reading: Reading): 'all' | 'waiting' {
@@ -632,6 +763,15 @@ export function requestNameSpan(reading: Reading): Span | null {
       } else if (isPlainWord(reading, last) && /^(?:my|the|our|mon|ma|la|notre)$/.test(base(list[last - 1])))
         return { from: last, to: last };
     }
+    // "mon equipe cassiopee", "my team atlas": a plain word after one's team.
+    if (
+      /^(?:team|equipe)$/.test(folded) &&
+      /^(?:my|our|mon|ma|notre)$/.test(base(list[i - 1])) &&
+      list[i + 1] &&
+      !pauseBefore(reading, i + 1) &&
+      isPlainWord(reading, i + 1)
+    )
+      return { from: i + 1, to: i + 1 };
     // "request for Northwind", "demande pour Atlas", "la demande Atlas", "demande de Northwind"
     if (REQUEST_NOUNS.has(folded)) {
       let k = i + 1;
@@ -641,7 +781,7 @@ export function requestNameSpan(reading: Reading): Span | null {
       )
         k += 1;
       if (k > i + 1 || (list[k] && !reading.shouting && isCapitalised(list[k]!.raw))) {
-        const span = nameFrom(reading, k, new Set(), false);
+        const span = wholeName(reading, k, new Set()) ?? nameFrom(reading, k, new Set(), false);
         if (
           span &&
           (nameLike(reading, span.from, false) ||

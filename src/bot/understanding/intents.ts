@@ -24,13 +24,17 @@ interface Classifier {
   vocabulary: ReadonlySet<string>;
 }
 
+/** A letter repeated three times or more (a backreference on one letter: linear). */
+const ELONGATED = /(\p{L})\1{2,}/gu;
+
 /** The features of a message: its stemmed, folded words (elided articles removed), each once. */
 export function features(folded: readonly string[], stem: (word: string) => string): Record<string, number> {
   const result: Record<string, number> = {};
   for (const word of folded) {
     for (const part of withoutElision(word).split('-')) {
       if (!part || /^\d+$/.test(part)) continue;
-      result[stem(part)] = 1;
+      // A letter typed three times or more is one letter: "hellooo" is "hello", "merciii" is "merci".
+      result[stem(part.replace(ELONGATED, '$1'))] = 1;
     }
   }
   return result;
@@ -73,6 +77,11 @@ const OPENERS = new Set(
   ),
 );
 
+/** Words a greeting may end with: whom it greets ("bonjour à toi", "hi all"). */
+const GREETED = new Set(
+  'a toi vous tous tout le monde there all everyone everybody you folks team'.split(' '),
+);
+
 export interface Classification {
   intent: Intent;
   confidence: number;
@@ -86,6 +95,8 @@ export function classify(folded: readonly string[], language: UnderstoodLanguage
   // A greeting before a request does not make the request a greeting: "hi, a team for Atlas please".
   let start = 0;
   while (start < folded.length - 2 && OPENERS.has(folded[start]!)) start += 1;
+  // Only greeting words ("bonjour à toi", "hello there"): the greeting is the message.
+  if (folded.slice(start).every((word) => OPENERS.has(word) || GREETED.has(word))) start = 0;
   const input = features(folded.slice(start), classifier.stem);
   const known = Object.keys(input).filter((feature) => classifier.vocabulary.has(feature)).length;
   if (known === 0) return { intent: 'none', confidence: 1, known };

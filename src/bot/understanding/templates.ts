@@ -19,6 +19,7 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'projects',
     'projet',
     'projets',
+    'proj',
     'project space',
     'espace projet',
     'chantier',
@@ -57,8 +58,9 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'lawyers',
     'counsel',
   ],
+  confidential: ['confidential', 'confidentiel', 'confidentielle', 'confidentiels', 'confidentielles'],
   marketing: ['marketing', 'mkt', 'brand', 'marque'],
-  squad: ['squad', 'squads'],
+  squad: ['squad', 'squads', 'escouade', 'escouades'],
   campaign: ['campaign', 'campaigns', 'campagne', 'campagnes', 'launch', 'lancement'],
   onboarding: ['onboarding', 'integration', 'intégration', 'accueil'],
   buddy: [
@@ -78,11 +80,46 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   ],
   cohort: ['cohort', 'cohorte', 'promo', 'promotion', 'batch', 'intake'],
   community: ['community', 'communities', 'communauté', 'communautés', 'cop'],
-  practice: ['practice', 'pratique', 'pratiques'],
+  practice: ['practice', 'pratique', 'pratiques', 'best practices', 'bonnes pratiques'],
   announcements: ['announcement', 'announcements', 'annonce', 'annonces', 'communiqué', 'news'],
   french: ['francophone', 'francophones', 'french', 'français', 'française', 'french-speaking'],
   it: ['it'],
-  internal: ['internal', 'interne', 'internes'],
+  internal: [
+    'internal',
+    'interne',
+    'internes',
+    'company-wide',
+    'companywide',
+    'whole company',
+    'entire company',
+    'toute entreprise',
+  ],
+  partner: [
+    'partner',
+    'partners',
+    'partenaire',
+    'partenaires',
+    'partenariat',
+    'partenariats',
+    'partnership',
+    'partnerships',
+    'external',
+    'externe',
+    'externes',
+    'joint venture',
+  ],
+  shared: [
+    'shared',
+    'share',
+    'sharing',
+    'partage',
+    'partages',
+    'partagee',
+    'partagees',
+    'partager',
+    'partagerons',
+    'partageons',
+  ],
 };
 
 /** Words that say nothing of a purpose: every template is a team. */
@@ -158,6 +195,9 @@ function read(templates: readonly TemplateChoice[]): ReadTemplate[] {
   return result;
 }
 
+/** Words that name two kinds of team at once: "affaire" is a client's deal or a legal case. */
+const AMBIGUOUS = new Set(['affaire', 'affaires']);
+
 const NAME_WEIGHT = 1;
 const DESCRIPTION_WEIGHT = 0.35;
 /** A template must share at least this much with the message to be named. */
@@ -175,6 +215,7 @@ export function matchTemplates(
   const message = keys(list).filter((key) => !skip.has(key.from));
   if (message.length === 0) return [];
   const matches: TemplateMatch[] = [];
+  const raw = new Map<string, number>();
   for (const template of read(templates)) {
     let score = 0;
     const used = new Set<number>();
@@ -186,6 +227,8 @@ export function matchTemplates(
       if (!weight) continue;
       // "project" says less than "client" or "legal" in "a client project".
       if (key.key === '#project') weight *= 0.8;
+      // A word of two kinds ("affaire": a client's or a legal one) says less than one of one kind.
+      if (key.from === key.to && AMBIGUOUS.has(withoutElision(list[key.from]!.folded))) weight *= 0.6;
       for (let i = key.from; i <= key.to; i += 1) used.add(i);
       // A concept counts once; a word read as both an English and a French stem counts once.
       if (seen.has(key.key) || seen.has(`@${key.from}`)) continue;
@@ -199,8 +242,10 @@ export function matchTemplates(
     const indices = [...used].sort((a, b) => a - b);
     const because = indices.map((i) => list[i]!.raw).join(' ');
     matches.push({ id: template.choice.id, because, score: Math.round(share * 100) / 100 });
+    raw.set(template.choice.id, score);
   }
-  return matches.sort((a, b) => b.score - a.score);
+  // Equal shares (both names fully named): the one the message says more of comes first.
+  return matches.sort((a, b) => b.score - a.score || (raw.get(b.id) ?? 0) - (raw.get(a.id) ?? 0));
 }
 
 /** How many distinct ideas a template's name holds (a word's two stems count once). */
@@ -213,4 +258,21 @@ function conceptCount(name: ReadonlySet<string>): number {
 /** Whether a folded word names a kind of team in the synonym table ("legal", "projet", "deal"). */
 export function isConcept(folded: string): boolean {
   return CONCEPT_OF.has(folded);
+}
+
+/** The concept a folded word names in the synonym table ("deal" → "client"), or undefined. */
+export function conceptOf(folded: string): string | undefined {
+  return CONCEPT_OF.get(folded);
+}
+
+const nameWordsCache = new WeakMap<readonly TemplateChoice[], ReadonlySet<string>>();
+
+/** The folded words of the offered templates' names ("contoso", "france"): never a person's name. */
+export function templateNameWords(templates: readonly TemplateChoice[]): ReadonlySet<string> {
+  const cached = nameWordsCache.get(templates);
+  if (cached) return cached;
+  const result = new Set<string>();
+  for (const template of templates) for (const word of words(template.name)) result.add(word.folded);
+  nameWordsCache.set(templates, result);
+  return result;
 }

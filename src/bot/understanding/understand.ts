@@ -1,6 +1,6 @@
 import { classify } from './intents';
 import { detectLanguage } from './language';
-import { matchTemplates } from './templates';
+import { matchTemplates, templateNameWords } from './templates';
 import {
   peopleMentions,
   purpose,
@@ -12,6 +12,9 @@ import {
 } from './entities';
 import { MAX_UNDERSTOOD_CHARS, words } from './text';
 import type { TemplateChoice, Understanding } from './types';
+
+/** Words between parentheses (no parenthesis inside: linear). */
+const ASIDE = /\([^()]{0,200}\)/g;
 
 /**
  * What a message typed in a person's own words asks, in English or French: its intent (nlp.js's
@@ -37,7 +40,10 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
   };
   if (list.length === 0) return result;
   // Both classifiers read the message; the language is the one whose words it uses more.
-  const folded = list.map((word) => word.folded);
+  // An aside in parentheses ("(sorry, no umlaut on my keyboard)") says nothing of what is asked.
+  const asides = [...cut.matchAll(ASIDE)].map((match) => [match.index, match.index + match[0].length]);
+  const asked = list.filter((word) => !asides.some(([from, to]) => word.start >= from! && word.end <= to!));
+  const folded = (asked.length > 0 ? asked : list).map((word) => word.folded);
   const en = classify(folded, 'en');
   const fr = classify(folded, 'fr');
   const enScore = (guess.language === 'en' ? guess.hits : 0) + en.known;
@@ -59,7 +65,7 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
         result.teamName = spanText(read, name);
         for (let i = name.from; i <= name.to; i += 1) taken.add(i);
       }
-      const people = peopleMentions(read, taken);
+      const people = peopleMentions(read, taken, templateNameWords(templates));
       result.people = people.mentions;
       for (const i of people.used) taken.add(i);
       result.templates = matchTemplates(list, templates, taken);

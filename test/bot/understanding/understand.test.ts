@@ -701,6 +701,120 @@ const PHRASINGS: readonly [string, string, string | null, string | null, string[
     'Borealis',
     ['Diego Siciliani:member'],
   ],
+  // Partners, appositions, names after naming words, capitals, roles after lists (issue #27).
+  [
+    'we need a workspace shared with our partner Fabrikam Labs, Adele will co-own it',
+    'requestTeam',
+    'partner-workspace',
+    'Fabrikam Labs',
+    ['Adele:owner'],
+  ],
+  [
+    'une équipe pour notre partenariat avec la société Blue Yonder Airlines, merci',
+    'requestTeam',
+    'partner-workspace',
+    'Blue Yonder Airlines',
+    [],
+  ],
+  [
+    'nouveau client, Proseware Inc, il faut une équipe pour le compte',
+    'requestTeam',
+    'client-engagement',
+    'Proseware Inc',
+    [],
+  ],
+  [
+    'a team for the Orion rollout project with Megan',
+    'requestTeam',
+    'project',
+    'Orion rollout',
+    ['Megan:member'],
+  ],
+  ["crée une équipe qu'on appellera Apéro du jeudi", 'requestTeam', null, 'Apéro du jeudi', []],
+  ['une nouvelle équipe stp, nom : Vous & Nous', 'requestTeam', null, 'Vous & Nous', []],
+  ['EQUIPE POUR LE DOSSIER MARTIN DUPUIS SVP', 'requestTeam', 'legal-matter', 'MARTIN DUPUIS', []],
+  [
+    'une équipe pour la campagne Cyber Monday en France',
+    'requestTeam',
+    'marketing-campaign-fr-be',
+    'Cyber Monday',
+    [],
+  ],
+  [
+    'an onboarding buddy team for Kenji Tanaka please, Megan will co-own it',
+    'requestTeam',
+    'onboarding-buddy',
+    null,
+    ['Kenji Tanaka:member', 'Megan:owner'],
+  ],
+  [
+    'team for the Vega account: Adele as owner, Lee and Nestor as members',
+    'requestTeam',
+    'client-engagement',
+    'Vega',
+    ['Adele:owner', 'Lee:member', 'Nestor:member'],
+  ],
+  [
+    'équipe projet Lumière avec Chloé, Lucas, et Zoé en propriétaire',
+    'requestTeam',
+    'project',
+    'Lumière',
+    ['Chloé:member', 'Lucas:member', 'Zoé:owner'],
+  ],
+  [
+    'une équipe pour le projet Atlas avec Chloé et moi comme propriétaire',
+    'requestTeam',
+    'project',
+    'Atlas',
+    ['Chloé:member'],
+  ],
+  [
+    "client team for Litware, I'll co-own it with Diego",
+    'requestTeam',
+    'client-engagement',
+    'Litware',
+    ['Diego:owner'],
+  ],
+  [
+    'project team Nova with Adele and Lee. Adele should own it.',
+    'requestTeam',
+    'project',
+    'Nova',
+    ['Adele:owner', 'Lee:member'],
+  ],
+  ['une communauté interne Contoso pour les makers', 'requestTeam', 'contoso-internal', null, []],
+  ['Hi, Sam here. Could I get a project team for Lyra?', 'requestTeam', 'project', 'Lyra', []],
+  [
+    'A project team for Pulsar please. Adele and Lee should be in it.',
+    'requestTeam',
+    'project',
+    'Pulsar',
+    ['Adele:member', 'Lee:member'],
+  ],
+  [
+    'a project team Comet with adele + lee please',
+    'requestTeam',
+    'project',
+    'Comet',
+    ['adele:member', 'lee:member'],
+  ],
+  [
+    'une communauté francophone pour les collègues de Genève, nommée Les Causeries',
+    'requestTeam',
+    'communaute-francophone',
+    'Les Causeries',
+    [],
+  ],
+  [
+    "une équipe confidentielle pour l'affaire Moreau, c'est juridique",
+    'requestTeam',
+    'legal-matter',
+    'Moreau',
+    [],
+  ],
+  ['HIII STEWARD', 'greeting', null, null, []],
+  ['salut à toi', 'greeting', null, null, []],
+  ['I got a notice that a group of mine will expire, which one?', 'askExpiringTeams', null, null, []],
 ];
 
 describe('team names however they are written', () => {
@@ -712,6 +826,14 @@ describe('team names however they are written', () => {
       name: got.teamName ?? got.requestName,
       people: got.people.map((person) => `${person.text}:${person.role}`),
     }).toEqual({ intent, template, name, people });
+  });
+});
+
+describe('an aside in parentheses', () => {
+  it('changes nothing of how sure the reading is', () => {
+    const plain = understand('team for project Kite with Lee', TEMPLATES);
+    const aside = understand('team for project Kite with Lee (sorry, no accents on my keyboard)', TEMPLATES);
+    expect(aside).toEqual(plain);
   });
 });
 
