@@ -48,6 +48,9 @@ export const TemplateConfiguration = model(
     sensitivityLabelId: z.string().max(128).nullable().default(null),
     minimumOwners: z.number().int().min(0).max(100).default(0),
     minimumMembers: z.number().int().min(0).max(500).default(0),
+    askOwnersBeforeApplying: Flag.default(false).describe(
+      "Ask each team's owners before bringing their team in line with a new version of the template (an extension).",
+    ),
     lifecycle: LifecyclePolicy.optional().describe(
       'The lifecycle policy of teams made from this template (an extension); the tenant default when absent.',
     ),

@@ -16,3 +16,4 @@ export * from './lifecycle';
 export * from './lifecycleOwnerAnswers';
 export * from './lifecycleResponses';
 export * from './sensitivityLabels';
+export * from './drift';

@@ -103,6 +103,7 @@ export const OPERATIONS = {
   reviewTeamGuests: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
   // A person's own authority only: Graph refuses a label to an application's token.
   applyTeamSensitivityLabel: { roles: [U], tier: 2, condition: 'owner', extension: true },
+  getTemplateVersions: { roles: [U, ...CATALOG_READ], tier: 3, condition: 'targeted', extension: true },
   // The bot's app identity (INTEGRATION_MANAGER) reads them to tell them about teams nobody owns.
   getGovernanceManagers: {
     roles: ['INTEGRATION_MANAGER', 'AUTHORIZED_APP', ...TEAM_ADMINS],

@@ -16,6 +16,7 @@ import * as rateLimitLeases from './0014_rate_limit_leases';
 import * as stewardMetaChanges from './0015_steward_meta_changes';
 import * as budgetClaims from './0016_budget_claims';
 import * as sensitivityLabels from './0017_sensitivity_labels';
+import * as templateVersions from './0019_template_versions';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015_steward_meta_changes': stewardMetaChanges,
   '0016_budget_claims': budgetClaims,
   '0017_sensitivity_labels': sensitivityLabels,
+  '0019_template_versions': templateVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -129,6 +129,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getTeamMembers',
         'getTeamNamespaceMetadata',
         'getTeamPrimaryChannel',
+        'getTemplateVersions',
         'getUsers',
         'listHooks',
         'previewLifecycle',
