@@ -33,6 +33,9 @@ const EVENT_TYPES = Object.keys({
   team_inactive: true,
   team_ownerless: true,
   team_guest_review_due: true,
+  team_drift_owners_asked: true,
+  team_drift_applied: true,
+  team_drift_apply_failed: true,
 } satisfies Record<EventType, true>) as EventType[];
 
 /** Where Steward delivers the bot's webhook, under the bot's public URL. */

@@ -3,6 +3,7 @@ import type { ODataCollection } from './models';
 import { type AuditOperations, auditOperations } from './operations/audit';
 import { type CatalogOperations, catalogOperations } from './operations/catalog';
 import { type DirectoryOperations, directoryOperations } from './operations/directory';
+import { type DriftOperations, driftOperations } from './operations/drift';
 import { type HookOperations, hookOperations } from './operations/hooks';
 import { type LifecycleOperations, lifecycleOperations } from './operations/lifecycle';
 import {
@@ -27,7 +28,8 @@ export type StewardOperations = ProvisioningOperations &
   DirectoryOperations &
   HookOperations &
   LifecycleOperations &
-  LifecycleResponseOperations;
+  LifecycleResponseOperations &
+  DriftOperations;
 
 /** A page of any OData collection of the API. */
 type Page = Pick<ODataCollection<unknown>, '@odata.nextLink'>;
@@ -75,6 +77,7 @@ class Client {
       hookOperations(send),
       lifecycleOperations(send),
       lifecycleResponseOperations(send),
+      driftOperations(send),
       view,
     );
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Job } from './jobs';
 import { model, odataCollection } from './registry';
 
 /**
@@ -149,3 +150,10 @@ export const DriftOwnerAnswer = model(
   z.strictObject({ answer: z.enum(['add', 'notNow']) }),
 );
 export type DriftOwnerAnswer = z.output<typeof DriftOwnerAnswer>;
+
+export const DriftOwnerAnswerResult = model(
+  'DriftOwnerAnswerResult',
+  z.object({ answer: z.enum(['add', 'notNow']), job: Job.nullable() }),
+  "An owner's answer, and the job it queued (for `add`).",
+);
+export type DriftOwnerAnswerResult = z.output<typeof DriftOwnerAnswerResult>;

@@ -18,5 +18,8 @@ export const EVENT_TYPES = [
   'team_inactive',
   'team_ownerless',
   'team_guest_review_due',
+  'team_drift_owners_asked',
+  'team_drift_applied',
+  'team_drift_apply_failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

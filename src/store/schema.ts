@@ -343,6 +343,11 @@ export interface TeamTemplateRow {
   drift_version: number | null;
   drift_count: number | null;
   drift_checked_at: string | null;
+  /** The version the owners were asked about, and their answer (`add`, `notNow`), by whom, when. */
+  owners_asked_version: number | null;
+  owners_answer: string | null;
+  owners_answered_by: string | null;
+  owners_answered_at: string | null;
 }
 
 /** Where a repository method runs: on the database, or inside the caller's transaction. */

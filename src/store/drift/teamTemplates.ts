@@ -9,6 +9,8 @@ export interface TeamTemplate {
   version: number | null;
   /** The last drift read: against which version, how many differences. */
   drift: { version: number; count: number; checkedAt: string } | null;
+  /** The owners' answer about a version, when they were asked. */
+  owners: { version: number; answer: string | null; by: string | null; at: string | null } | null;
 }
 
 /** Which template, and which version of it, each team was made from; and its last drift read. */
@@ -36,6 +38,10 @@ export class TeamTemplateRepository {
       drift_version: null,
       drift_count: null,
       drift_checked_at: null,
+      owners_asked_version: null,
+      owners_answer: null,
+      owners_answered_by: null,
+      owners_answered_at: null,
     };
     await trx
       .insertInto('team_templates')
@@ -93,6 +99,50 @@ export class TeamTemplateRepository {
       .execute();
   }
 
+  /** Records that the owners are being asked about `version` (their earlier answer is forgotten). */
+  async asked(teamId: string, version: number, trx: Db = this.db): Promise<void> {
+    await trx
+      .updateTable('team_templates')
+      .set({
+        owners_asked_version: version,
+        owners_answer: null,
+        owners_answered_by: null,
+        owners_answered_at: null,
+      })
+      .where('team_id', '=', teamId)
+      .execute();
+  }
+
+  /** An owner's answer: `add` (a job applies) or `notNow`. */
+  async answered(
+    teamId: string,
+    answer: 'add' | 'notNow',
+    by: string,
+    at: string,
+    trx: Db = this.db,
+  ): Promise<void> {
+    await trx
+      .updateTable('team_templates')
+      .set({ owners_answer: answer, owners_answered_by: by, owners_answered_at: at })
+      .where('team_id', '=', teamId)
+      .execute();
+  }
+
+  /** The drift jobs of `teamIds` not yet ended, by team: a second request finds them instead of queueing more. */
+  async openJobs(teamIds: readonly string[], trx: Db = this.db): Promise<Map<string, string>> {
+    const open = new Map<string, string>();
+    if (teamIds.length === 0) return open;
+    const rows = await trx
+      .selectFrom('jobs')
+      .select(['id', 'team_id'])
+      .where('type', '=', 'TeamDriftApply')
+      .where('status', 'not in', ['completed', 'failed'])
+      .where('team_id', 'in', [...teamIds])
+      .execute();
+    for (const row of rows) if (row.team_id) open.set(row.team_id, row.id);
+    return open;
+  }
+
   /**
    * Each team's template and drift standing, for the lifecycle evaluator's pass: one read per page
    * of teams, by id.
@@ -123,6 +173,15 @@ function toTeamTemplate(row: TeamTemplateRow): TeamTemplate {
             version: Number(row.drift_version),
             count: Number(row.drift_count),
             checkedAt: row.drift_checked_at,
+          },
+    owners:
+      row.owners_asked_version === null
+        ? null
+        : {
+            version: Number(row.owners_asked_version),
+            answer: row.owners_answer,
+            by: row.owners_answered_by,
+            at: row.owners_answered_at,
           },
   };
 }
