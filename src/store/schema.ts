@@ -343,6 +343,9 @@ export interface TeamTemplateRow {
   drift_version: number | null;
   drift_count: number | null;
   drift_checked_at: string | null;
+  /** 1 when the lifecycle evaluator's pass of `outdated_on` (a day) found the team behind its template. */
+  outdated?: number | null;
+  outdated_on?: string | null;
   /** The version the owners were asked about, and their answer (`add`, `notNow`), by whom, when. */
   owners_asked_version: number | null;
   owners_answer: string | null;

@@ -144,6 +144,45 @@ export class TeamTemplateRepository {
   }
 
   /**
+   * The lifecycle evaluator's note of a page of teams, in one statement: each team made from a
+   * template is `outdated` when made from (or last brought in line with) an older version than the
+   * template's current one, or when its last drift read found differences. Returns how many are.
+   */
+  async notePass(teamIds: readonly string[], day: string, trx: Db = this.db): Promise<number> {
+    if (teamIds.length === 0) return 0;
+    const rows = await trx
+      .updateTable('team_templates')
+      .set((eb) => ({
+        outdated: eb
+          .case()
+          .when(
+            eb.or([
+              eb('template_version', 'is', null),
+              eb(
+                'template_version',
+                '<',
+                eb
+                  .selectFrom('catalog_templates')
+                  .select('catalog_templates.version')
+                  .whereRef('catalog_templates.id', '=', 'team_templates.template_id'),
+              ),
+              eb(eb.fn.coalesce('drift_count', eb.lit(0)), '>', 0),
+            ]),
+          )
+          .then(1)
+          .else(0)
+          .end(),
+        outdated_on: day,
+      }))
+      .where('team_id', 'in', [...teamIds])
+      .returning('outdated')
+      .execute();
+    let outdated = 0;
+    for (const row of rows) if (row.outdated === 1) outdated++;
+    return outdated;
+  }
+
+  /**
    * Each team's template and drift standing, for the lifecycle evaluator's pass: one read per page
    * of teams, by id.
    */

@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
  * current one, and the templates there are version 1 of their history. Each team made from a
  * template remembers which version (`team_templates`); teams made before this are found in their
  * completed provisioning jobs, with an unknown version, and are compared with the current one.
- * `drift_*` keep what the last drift read found, which the lifecycle evaluator reports; `owners_*`
+ * `drift_*` keep what the last drift read found; `outdated` is what the lifecycle evaluator's pass
+ * noted of it (made from an older version, or drifting at the last read); `owners_*`
  * the owners' answer when the template asks them before applying a new version.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -40,6 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('drift_version', 'integer')
     .addColumn('drift_count', 'integer')
     .addColumn('drift_checked_at', 'varchar(32)')
+    .addColumn('outdated', 'integer')
+    .addColumn('outdated_on', 'varchar(10)')
     .addColumn('owners_asked_version', 'integer')
     .addColumn('owners_answer', 'varchar(16)')
     .addColumn('owners_answered_by', 'varchar(200)')

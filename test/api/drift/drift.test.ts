@@ -190,6 +190,20 @@ describe.each(cases)('template drift, %s, %s platform', (kind, platformKind) => 
     expect(await driftJobs()).toBe(0);
   });
 
+  test("the lifecycle evaluator's pass notes the team behind its template", async () => {
+    const queued = await app.call<Job>('POST', '/api/v1.0/lifecycle/evaluations', { token: lynne });
+    expect(queued.status).toBe(202);
+    const job = await waitForJob(app, lynne, queued.body.id);
+    expect(job.status).toBe('completed');
+    expect(job.log.join('\n')).toContain('1 team differs from the current version of its template.');
+    const row = await app.steward.store.db
+      .selectFrom('team_templates')
+      .select(['outdated', 'template_version'])
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ outdated: 1, template_version: 1 });
+  });
+
   test('bad input is a 400 naming the problem, never a 500', async () => {
     const bad = async (path: string, body: unknown) => {
       const res = await app.call<{ error: { code: string; message: string } }>('POST', path, {
