@@ -29,6 +29,7 @@ export type Doing =
   | 'reviewGuests'
   | 'withdraw'
   | 'listApprovals'
+  | 'answerDrift'
   | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */

@@ -17,6 +17,8 @@ import { LifecycleCardState } from './lifecycle/lifecycleCardState';
 import { NoticeRecords } from './lifecycle/lifecycleRecords';
 import { GuestReviewConversation } from './lifecycle/guestReview';
 import { OwnerlessConversation } from './lifecycle/ownerless';
+import { DriftConversation } from './drift/drift';
+import { DriftCardState } from './drift/driftCardState';
 import { ProgressTracker } from './requests/progress';
 import { RequestState } from './requests/requestState';
 import { readerOfTurn } from './conversations/reply';
@@ -146,6 +148,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const lifecycleCards = { client, identity, reachState, lifecycleCardState, messenger, log };
   const ownerless = new OwnerlessConversation(lifecycleCards);
   const guestReviews = new GuestReviewConversation(lifecycleCards);
+  const drift = new DriftConversation({ ...lifecycleCards, driftCardState: new DriftCardState(storage) });
   const notifications = new Notifications({
     client,
     identity,
@@ -155,6 +158,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     lifecycle,
     ownerless,
     guestReviews,
+    drift,
     log,
   });
   const bot = new StewardBot({
@@ -172,6 +176,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     records,
     ownerless,
     guestReviews,
+    drift,
     log,
   });
 

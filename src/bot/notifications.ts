@@ -6,6 +6,7 @@ import type { ApprovalConversation } from './approvals/approvals';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
+import type { DriftConversation } from './drift/drift';
 import type { ProgressTracker } from './requests/progress';
 import type { BotIdentity } from './identity/botIdentity';
 import type { WebhookRegistration, WebhookState } from './webhookState';
@@ -51,6 +52,7 @@ export interface NotificationDependencies {
   lifecycle: LifecycleConversation;
   ownerless: OwnerlessConversation;
   guestReviews: GuestReviewConversation;
+  drift: DriftConversation;
   log: BotLog;
 }
 
@@ -218,6 +220,10 @@ export class Notifications {
         return;
       case 'team_guest_review_due':
         await this.deps.guestReviews.announce(payload);
+        return;
+      // A template's new version: its owners are asked whether to add what it now has.
+      case 'team_drift_owners_asked':
+        await this.deps.drift.announce(payload);
         return;
       default:
         // Other events of teams (unarchived, deleted…) have no card.

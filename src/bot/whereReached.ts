@@ -2,6 +2,7 @@ import { type TurnContext, TurnContext as Turn } from 'botbuilder';
 import type { ApproverDeliveries } from './approvals/approverDeliveries';
 import type { BotLog } from './botLog';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
+import type { DriftConversation } from './drift/drift';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
@@ -14,6 +15,7 @@ export interface WhereReachedDependencies {
   lifecycle: Pick<LifecycleConversation, 'retryFor'>;
   ownerless: Pick<OwnerlessConversation, 'retryFor'>;
   guestReviews: Pick<GuestReviewConversation, 'retryFor'>;
+  drift: Pick<DriftConversation, 'retryFor'>;
   log: BotLog;
 }
 
@@ -51,6 +53,7 @@ export async function rememberWhereReached(
       await deps.lifecycle.retryFor(aadObjectId);
       await deps.ownerless.retryFor(aadObjectId);
       await deps.guestReviews.retryFor(aadObjectId);
+      await deps.drift.retryFor(aadObjectId);
     }
     const tenantId =
       conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;

@@ -49,6 +49,10 @@ export const CardVerb = {
   submitGuestReview: 'submitGuestReview',
   /** An owner applies the template's sensitivity label to a team made without it: {@link ApplyLabelData}. */
   applyLabel: 'applyLabel',
+  /** An owner adds what their team's template now has: {@link DriftAnswerData}. */
+  addTemplateChanges: 'addTemplateChanges',
+  /** An owner answers "Not now" to their template's changes: {@link DriftAnswerData}. */
+  declineTemplateChanges: 'declineTemplateChanges',
   /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
   refreshLifecycleCard: 'refreshLifecycleCard',
 } as const;

@@ -1,4 +1,5 @@
 import { approvalsEn } from '../approvals/approvalsEn';
+import { driftEn } from '../drift/driftEn';
 import { lifecycleEn } from '../lifecycle/lifecycleEn';
 import { requestsEn } from '../requests/requestsEn';
 import { welcomeEn } from '../welcome/welcomeEn';
@@ -64,15 +65,24 @@ type KeysDefinedTwice =
       keyof typeof requestsEn | keyof typeof approvalsEn | keyof typeof lifecycleEn
     >
   | Extract<keyof typeof requestsEn, keyof typeof approvalsEn | keyof typeof lifecycleEn>
-  | Extract<keyof typeof approvalsEn, keyof typeof lifecycleEn>;
+  | Extract<keyof typeof approvalsEn, keyof typeof lifecycleEn>
+  | Extract<
+      keyof typeof driftEn,
+      | keyof typeof sharedEn
+      | keyof typeof welcomeEn
+      | keyof typeof requestsEn
+      | keyof typeof approvalsEn
+      | keyof typeof lifecycleEn
+    >;
 const _eachKeyOnce: [KeysDefinedTwice] extends [never] ? true : KeysDefinedTwice = true;
 
 /**
  * Steward's words in English: the reference catalog, and the fallback for any other language. Each
  * feature's words are beside it (`welcome/welcomeEn.ts`, `requests/requestsEn.ts`,
- * `approvals/approvalsEn.ts`, `lifecycle/lifecycleEn.ts`); the words they share are above.
+ * `approvals/approvalsEn.ts`, `lifecycle/lifecycleEn.ts`, `drift/driftEn.ts`); the words they share
+ * are above.
  */
-export const en = { ...sharedEn, ...welcomeEn, ...requestsEn, ...approvalsEn, ...lifecycleEn };
+export const en = { ...sharedEn, ...welcomeEn, ...requestsEn, ...approvalsEn, ...lifecycleEn, ...driftEn };
 
 /** A key of the catalog. */
 export type MessageKey = keyof typeof en;

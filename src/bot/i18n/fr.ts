@@ -1,5 +1,6 @@
 import type { MessageKey } from './en';
 import { approvalsFr } from '../approvals/approvalsFr';
+import { driftFr } from '../drift/driftFr';
 import { lifecycleFr } from '../lifecycle/lifecycleFr';
 import { requestsFr } from '../requests/requestsFr';
 import { welcomeFr } from '../welcome/welcomeFr';
@@ -57,6 +58,7 @@ export const fr: Record<MessageKey, string> = {
   ...requestsFr,
   ...approvalsFr,
   ...lifecycleFr,
+  ...driftFr,
 };
 
 /** The catalog's nouns that are feminine in French: what is said of them agrees ("Approbation : terminée"). */

@@ -356,7 +356,8 @@ export class DriftService {
     version: number,
     applicable: readonly DriftDifference[],
   ): Promise<void> {
-    if (made.owners?.version === version && made.owners.answer === null) return;
+    // Asked about this version already (answered or not): the owners are asked again at the next one.
+    if (made.owners?.version === version) return;
     const owners = (await this.deps.teams.listMembers(made.teamId)).filter((m) => m.roles.includes('owner'));
     const now = this.now();
     const events: StewardEvent[] = await this.deps.db.transaction().execute(async (trx) => {
