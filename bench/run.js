@@ -28,6 +28,7 @@ const BENCHMARKS = {
   'api-statements': require('./apiStatements'),
   'lifecycle-graph': require('./lifecycleGraph'),
   'test-suite': require('./testSuite'),
+  driftApply: require('./driftApply'),
 };
 
 /** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */

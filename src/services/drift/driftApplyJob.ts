@@ -58,8 +58,12 @@ class DriftApplyHandler implements JobHandler<DriftApplyData, DriftStep> {
   }
 
   async run(run: JobRun<DriftApplyData, DriftStep>): Promise<void> {
+    // What the compare step read, kept for the apply step of the same run: a run that starts at the
+    // apply step (after a crash, a park) reads the team again instead.
+    let compared: Awaited<ReturnType<DriftApplyHandler['compare']>> | undefined;
     await run.step('compare', async () => {
-      const { differences, version } = await this.compare(run.data);
+      compared = await this.compare(run.data);
+      const { differences, version } = compared;
       const pending = differences.filter(
         (d) => d.applicable && (!run.data.chosen || run.data.chosen.includes(d.id)),
       );
@@ -74,8 +78,9 @@ class DriftApplyHandler implements JobHandler<DriftApplyData, DriftStep> {
     await run.step('apply', async () => {
       const pending = run.data.pending ?? [];
       if (pending.length === 0) return { skipped: true, data: { ...run.data, applied: [], remaining: 0 } };
-      // Compared again: a run after a crash finds done what an earlier run did, and does not redo it.
-      const { differences, team, template, state } = await this.compare(run.data);
+      // Compared again unless this run just did: a run after a crash finds done what an earlier
+      // run did, and does not redo it.
+      const { differences, team, template, state } = compared ?? (await this.compare(run.data));
       const wanted = new Set(pending.map((d) => d.id));
       const channelIds = new Map(state.channels.map((c) => [channelKey(c.displayName), c.id]));
       const ctx = {
