@@ -57,11 +57,13 @@ export function renderDriftCard(
   const team = markdownText(teamTitle);
   const template = markdownText(templateTitle);
   const parts = partsIn(reader, data.parts);
+  // "Add it" for one part, "Add them" for more: the sentences agree with what they add.
+  const count = Math.max(1, data.parts.length);
   const common = {
     teamId: data.teamId,
     version: data.version,
     fallback: say(reader, 'drift.fallback', { template: templateTitle }),
-    labels: { add: say(reader, 'drift.add'), notNow: say(reader, 'drift.notNow') },
+    labels: { add: sayCount(reader, 'drift.add', count), notNow: say(reader, 'drift.notNow') },
   };
   const answer = data.answer;
   if (answer) {
@@ -70,10 +72,10 @@ export function renderDriftCard(
     const message = added
       ? answer.self
         ? say(reader, 'drift.youAdded', { parts, team })
-        : say(reader, 'drift.added', { name, parts, team })
+        : sayCount(reader, 'drift.added', count, { name, parts, team })
       : answer.self
         ? say(reader, 'drift.youDeclined', { team, template })
-        : say(reader, 'drift.declined', { name, template });
+        : sayCount(reader, 'drift.declined', count, { name, template });
     return renderCard('driftCard', driftCardTemplate, {
       ...common,
       title: say(reader, added ? 'drift.addedTitle' : 'drift.declinedTitle', { team: teamTitle }),
@@ -86,7 +88,7 @@ export function renderDriftCard(
     ...common,
     title: say(reader, 'drift.title', { template: templateTitle }),
     headerStyle: 'accent',
-    message: say(reader, 'drift.ask', { template, parts, team }),
+    message: sayCount(reader, 'drift.ask', count, { template, parts, team }),
     canAnswer: true,
   });
 }

@@ -102,14 +102,14 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     const asked = bot.connector.currentCard(alexBeta.activityId)!;
     expect(cardText(asked)).toContain('The Project team template has changed');
     expect(cardText(asked)).toContain(
-      'The **Project team** template now has a **Deliverables** channel. Add them to **Beta**?',
+      'The **Project team** template now has a **Deliverables** channel. Add it to **Beta**?',
     );
     expect(verbsOf(asked)).toEqual(['addTemplateChanges', 'declineTemplateChanges']);
     const demande = french(bot.connector.currentCard(siobhan.activityId)!);
     expect(demande).toContain(
-      'Le modèle **Project team** comporte désormais un canal **Deliverables**. Les ajouter à **Alpha** ?',
+      'Le modèle **Project team** comporte désormais un canal **Deliverables**. L’ajouter à **Alpha** ?',
     );
-    expect(demande).toContain('Les ajouter');
+    expect(demande).toContain('L’ajouter');
     expect(demande).toContain('Pas maintenant');
 
     // Siobhán answers "Pas maintenant" for Alpha: her card says so in French, Alex's says who.
@@ -122,7 +122,7 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     );
     expect(verbsOf(declined)).toEqual([]);
     const told = await cardSaying(alexAlpha.activityId, /chose not to add/);
-    expect(cardText(told)).toContain("Siobhán O'Connor chose not to add them for now.");
+    expect(cardText(told)).toContain("Siobhán O'Connor chose not to add it for now.");
 
     // Alex answers "Add them" for Beta: the job is his, and adds the channel once.
     const add = actionData(asked, 'addTemplateChanges')!;
