@@ -173,6 +173,7 @@ export function buildServices(
     labels,
     drift: new DriftService({
       ...common,
+      directory: platform.directory,
       teams: platform.teams,
       catalog,
       teamTemplates: new TeamTemplateRepository(db),

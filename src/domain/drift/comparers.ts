@@ -21,6 +21,8 @@ export interface TeamState {
   members: ReadonlyArray<{ userId: string; displayName: string; owner: boolean }>;
   /** The sensitivity label Steward knows the team has (null: none applied by Steward). */
   labelId: string | null;
+  /** Labels' names as people know them ("Confidential / All Employees"), by id, where read. */
+  labelNames?: ReadonlyMap<string, string>;
 }
 
 export interface DriftComparer {
@@ -175,7 +177,8 @@ const label: DriftComparer = {
       {
         id: `sensitivityLabel:${wanted}`,
         kind: 'sensitivityLabel',
-        name: wanted,
+        // Its name where the directory gave it; never its id, which nobody reads.
+        name: team.labelNames?.get(wanted) ?? "the template's sensitivity label",
         detail: team.labelId
           ? 'The team has another sensitivity label than the template asks for.'
           : 'The template asks for a sensitivity label the team does not have.',

@@ -16,6 +16,7 @@ import type {
   TemplateDriftApplyResult,
   TemplateDriftTeam,
 } from '../../contract';
+import type { DirectoryReader } from '../../domain/directory';
 import type { TeamsPlatform } from '../../platform/port';
 import type { TeamTemplate, TeamTemplateRepository } from '../../store/drift/teamTemplates';
 import type { JobRepository } from '../../store/jobs/jobs';
@@ -38,6 +39,8 @@ const QUEUE_BATCH = 100;
 export interface DriftDeps {
   db: Kysely<Database>;
   teams: TeamsPlatform;
+  /** The directory, for labels' names. */
+  directory: DirectoryReader;
   catalog: CatalogService;
   teamTemplates: TeamTemplateRepository;
   labelStore: SensitivityLabelRepository;
@@ -249,7 +252,7 @@ export class DriftService {
   private async differences(team: Team, template: CatalogTemplate): Promise<DriftDifference[]> {
     const { comparers, reads } = comparersFor(template);
     const state = await readTeamState(
-      { teams: this.deps.teams, labels: this.deps.labelStore },
+      { teams: this.deps.teams, labels: this.deps.labelStore, directory: this.deps.directory },
       team,
       template,
       reads,

@@ -1,6 +1,8 @@
 import type { CatalogTemplate } from '../../contract';
 import { channelKey, type TeamFact, type TeamState, tabChannels } from '../../domain/drift/comparers';
 import type { Team } from '../../contract';
+import type { DirectoryReader } from '../../domain/directory';
+import { labelFullName } from '../../domain/labels';
 import type { TeamsPlatform } from '../../platform/port';
 import type { SensitivityLabelRepository } from '../../store/labels/sensitivityLabels';
 
@@ -10,16 +12,17 @@ import type { SensitivityLabelRepository } from '../../store/labels/sensitivityL
  * the members when the template has permanent people, the label Steward applied.
  */
 export async function readTeamState(
-  deps: { teams: TeamsPlatform; labels: SensitivityLabelRepository },
+  deps: { teams: TeamsPlatform; labels: SensitivityLabelRepository; directory?: DirectoryReader },
   team: Team,
   template: CatalogTemplate,
   reads: ReadonlySet<TeamFact>,
 ): Promise<TeamState> {
   const { teams } = deps;
-  const [channels, members, label] = await Promise.all([
+  const [channels, members, label, directoryLabels] = await Promise.all([
     reads.has('channels') || reads.has('tabs') ? teams.listChannels(team.id) : Promise.resolve([]),
     reads.has('members') ? teams.listMembers(team.id) : Promise.resolve([]),
     reads.has('label') ? deps.labels.find(team.id) : Promise.resolve(undefined),
+    reads.has('label') && deps.directory ? deps.directory.labels() : Promise.resolve([]),
   ]);
   const tabs = new Map<string, Array<{ displayName: string; teamsAppId: string }>>();
   if (reads.has('tabs')) {
@@ -49,5 +52,6 @@ export async function readTeamState(
       owner: m.roles.includes('owner'),
     })),
     labelId: label?.status === 'applied' ? label.label_id : null,
+    labelNames: new Map(directoryLabels.map((l) => [l.id, labelFullName(l, directoryLabels)])),
   };
 }

@@ -53,7 +53,11 @@ describe.each(databaseKinds)('drift of the sensitivity label, %s', (kind) => {
 
     const drift = await app.call<TeamDrift>('GET', `/api/v1.0/teams/${teamId}/drift`, { token: alex });
     expect(drift.body.differences).toEqual([
-      expect.objectContaining({ id: `sensitivityLabel:${SEED_LABEL_IDS.general}`, applicable: true }),
+      expect.objectContaining({
+        id: `sensitivityLabel:${SEED_LABEL_IDS.general}`,
+        name: 'General',
+        applicable: true,
+      }),
     ]);
     const queued = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/drift/apply`, {
       token: alex,
