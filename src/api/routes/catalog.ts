@@ -15,7 +15,8 @@ const TemplateId = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'A template id is 1–128 letters, digits, ".", "_" or "-".')
   .describe('The template id.');
-const TemplatePath = z.object({ template_id: TemplateId });
+/** A template id in a catalog path (drift's routes use it too). */
+export const TemplatePath = z.object({ template_id: TemplateId });
 const RolePath = z.object({
   template_id: TemplateId,
   role: PermanentMembershipRole.describe('Which permanent members: owners or members.'),

@@ -12,20 +12,13 @@ import {
 import type { DriftService } from '../../services/drift/drift';
 import { odataCollection } from '../odata';
 import { API_BASE, defineRoute, type Route } from '../route';
+import { TemplatePath } from './catalog';
+import { TeamPath } from './lifecycle/lifecycle';
 
-const safeId = /^[A-Za-z0-9:@._=-]{1,200}$/;
-const TeamPath = z.object({ teamId: z.string().regex(safeId, 'Not a team id.').describe('The team id.') });
-const TemplatePath = z.object({
-  template_id: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'A template id is 1–128 letters, digits, ".", "_" or "-".')
-    .describe('The template id.'),
-});
 const DriftQuery = z.object({
   $top: z.coerce.number().int().min(1).max(50).default(20).describe('Teams per page (1–50).'),
-  $skiptoken: z
-    .string()
-    .regex(safeId, 'Not a page token.')
+  // The token is the last team id of the page before.
+  $skiptoken: TeamPath.shape.teamId
     .optional()
     .describe('The token of the next page, from `@odata.nextLink`.'),
 });
