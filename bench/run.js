@@ -29,6 +29,7 @@ const BENCHMARKS = {
   'lifecycle-graph': require('./lifecycleGraph'),
   'test-suite': require('./testSuite'),
   understanding: require('./understanding'),
+  driftApply: require('./driftApply'),
 };
 
 /** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */

@@ -32,6 +32,7 @@ export type Doing =
   | 'listTeams'
   | 'askToJoin'
   | 'decideJoin'
+  | 'answerDrift'
   | 'anything';
 
 /** A failure as the person sees it: a plain sentence, and the id to quote to support. */

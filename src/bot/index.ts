@@ -19,6 +19,8 @@ import { LifecycleCardState } from './lifecycle/lifecycleCardState';
 import { NoticeRecords } from './lifecycle/lifecycleRecords';
 import { GuestReviewConversation } from './lifecycle/guestReview';
 import { OwnerlessConversation } from './lifecycle/ownerless';
+import { DriftConversation } from './drift/drift';
+import { DriftCardState } from './drift/driftCardState';
 import { ProgressTracker } from './requests/progress';
 import { RequestState } from './requests/requestState';
 import { readerOfTurn } from './conversations/reply';
@@ -149,6 +151,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
   const ownerless = new OwnerlessConversation(lifecycleCards);
   const guestReviews = new GuestReviewConversation(lifecycleCards);
   const joining = new JoiningConversation({ ...lifecycleCards, joinState: new JoinState(storage) });
+  const drift = new DriftConversation({ ...lifecycleCards, driftCardState: new DriftCardState(storage) });
   const notifications = new Notifications({
     client,
     identity,
@@ -159,6 +162,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     ownerless,
     guestReviews,
     joining,
+    drift,
     log,
   });
   const bot = new StewardBot({
@@ -177,6 +181,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     ownerless,
     guestReviews,
     joining,
+    drift,
     log,
   });
 

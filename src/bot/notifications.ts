@@ -7,6 +7,7 @@ import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
 import type { JoiningConversation } from './joining/joining';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
+import type { DriftConversation } from './drift/drift';
 import type { ProgressTracker } from './requests/progress';
 import type { BotIdentity } from './identity/botIdentity';
 import type { WebhookRegistration, WebhookState } from './webhookState';
@@ -37,6 +38,9 @@ const EVENT_TYPES = Object.keys({
   team_join_requested: true,
   team_join_decided: true,
   team_member_joined: true,
+  team_drift_owners_asked: true,
+  team_drift_applied: true,
+  team_drift_apply_failed: true,
 } satisfies Record<EventType, true>) as EventType[];
 
 /** Where Steward delivers the bot's webhook, under the bot's public URL. */
@@ -53,6 +57,7 @@ export interface NotificationDependencies {
   ownerless: OwnerlessConversation;
   guestReviews: GuestReviewConversation;
   joining: JoiningConversation;
+  drift: DriftConversation;
   log: BotLog;
 }
 
@@ -233,6 +238,10 @@ export class Notifications {
         return;
       case 'team_member_joined':
         await this.deps.joining.showJoined(payload);
+        return;
+      // A template's new version: its owners are asked whether to add what it now has.
+      case 'team_drift_owners_asked':
+        await this.deps.drift.announce(payload);
         return;
       default:
         // Other events of teams (unarchived, deleted…) have no card.

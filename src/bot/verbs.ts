@@ -29,6 +29,7 @@ import {
 import type { GuestReviewConversation } from './lifecycle/guestReview';
 import { refreshLifecycleCard } from './lifecycle/lifecycleRefresh';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
+import type { DriftAnswerData, DriftConversation } from './drift/drift';
 import type { LifecycleCardState } from './lifecycle/lifecycleCardState';
 import type { ReachState } from './reachState';
 import { chooseLanguage } from './welcome/language';
@@ -72,6 +73,8 @@ export interface VerbDependencies extends CallerDependencies, LifecycleAnswerDep
   guestReviews: GuestReviewConversation;
   /** Requests to join teams: the owners' decisions. */
   joining: JoiningConversation;
+  /** Owners asked about their template's changes: "Add them", "Not now". */
+  drift: DriftConversation;
 }
 
 /** One verb being run: its turn, the bot's parts, the verb's data, and how it was asked for. */
@@ -232,6 +235,16 @@ export const VERBS: Readonly<Record<CardVerb, Verb>> = {
   [CardVerb.refreshLifecycleCard]: {
     failure: { subject: 'team', doing: 'anything' },
     asBot: (turn) => refreshLifecycleCard(turn.context, turn.deps, turn.data),
+  },
+  [CardVerb.addTemplateChanges]: {
+    failure: { subject: 'team', doing: 'answerDrift' },
+    asPerson: (api, turn) =>
+      turn.deps.drift.answer(turn.context, api, turn.data as Partial<DriftAnswerData>, 'add'),
+  },
+  [CardVerb.declineTemplateChanges]: {
+    failure: { subject: 'team', doing: 'answerDrift' },
+    asPerson: (api, turn) =>
+      turn.deps.drift.answer(turn.context, api, turn.data as Partial<DriftAnswerData>, 'notNow'),
   },
   [CardVerb.submitGuestReview]: {
     failure: { subject: 'team', doing: 'reviewGuests' },

@@ -3,6 +3,7 @@ import type { ApproverDeliveries } from './approvals/approverDeliveries';
 import type { BotLog } from './botLog';
 import type { GuestReviewConversation } from './lifecycle/guestReview';
 import type { JoiningConversation } from './joining/joining';
+import type { DriftConversation } from './drift/drift';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
@@ -16,6 +17,7 @@ export interface WhereReachedDependencies {
   ownerless: Pick<OwnerlessConversation, 'retryFor'>;
   guestReviews: Pick<GuestReviewConversation, 'retryFor'>;
   joining: Pick<JoiningConversation, 'retryFor'>;
+  drift: Pick<DriftConversation, 'retryFor'>;
   log: BotLog;
 }
 
@@ -54,6 +56,7 @@ export async function rememberWhereReached(
       await deps.ownerless.retryFor(aadObjectId);
       await deps.guestReviews.retryFor(aadObjectId);
       await deps.joining.retryFor(aadObjectId);
+      await deps.drift.retryFor(aadObjectId);
     }
     const tenantId =
       conversation.tenantId ?? (context.activity.channelData as { tenant?: { id?: string } })?.tenant?.id;

@@ -113,3 +113,16 @@ export type OwnershipStepUp = Out<typeof wire.OwnershipStepUp>;
 export type GuestReviewInput = In<typeof wire.GuestReviewInput>;
 export type GuestReview = Out<typeof wire.GuestReview>;
 export type GovernanceManagers = Out<typeof wire.GovernanceManagers>;
+
+// Template versions and drift (extensions)
+export type TemplateVersion = Out<typeof wire.TemplateVersion>;
+export type TemplateVersions = Out<typeof wire.TemplateVersions>;
+export type TemplateChange = Out<typeof wire.TemplateChange>;
+export type DriftDifference = Out<typeof wire.DriftDifference>;
+export type TeamDrift = Out<typeof wire.TeamDrift>;
+export type TemplateDriftTeams = Out<typeof wire.TemplateDriftTeams>;
+export type TeamDriftApplyRequest = In<typeof wire.TeamDriftApplyRequest>;
+export type TemplateDriftApplyRequest = In<typeof wire.TemplateDriftApplyRequest>;
+export type TemplateDriftApplyResult = Out<typeof wire.TemplateDriftApplyResult>;
+export type DriftOwnerAnswer = In<typeof wire.DriftOwnerAnswer>;
+export type DriftOwnerAnswerResult = Out<typeof wire.DriftOwnerAnswerResult>;

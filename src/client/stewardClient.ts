@@ -3,6 +3,7 @@ import type { ODataCollection } from './models';
 import { type AuditOperations, auditOperations } from './operations/audit';
 import { type CatalogOperations, catalogOperations } from './operations/catalog';
 import { type DirectoryOperations, directoryOperations } from './operations/directory';
+import { type DriftOperations, driftOperations } from './operations/drift';
 import { type HookOperations, hookOperations } from './operations/hooks';
 import { type JoiningOperations, joiningOperations } from './operations/joining';
 import { type LifecycleOperations, lifecycleOperations } from './operations/lifecycle';
@@ -29,7 +30,8 @@ export type StewardOperations = ProvisioningOperations &
   HookOperations &
   LifecycleOperations &
   LifecycleResponseOperations &
-  JoiningOperations;
+  JoiningOperations &
+  DriftOperations;
 
 /** A page of any OData collection of the API. */
 type Page = Pick<ODataCollection<unknown>, '@odata.nextLink'>;
@@ -78,6 +80,7 @@ class Client {
       lifecycleOperations(send),
       lifecycleResponseOperations(send),
       joiningOperations(send),
+      driftOperations(send),
       view,
     );
   }

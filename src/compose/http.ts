@@ -7,6 +7,7 @@ import { ApiMetrics } from '../api/metrics';
 import { createAuthenticator } from '../api/middleware/authenticate';
 import { auditRoutes } from '../api/routes/audit';
 import { catalogRoutes } from '../api/routes/catalog';
+import { driftRoutes } from '../api/routes/drift';
 import { directoryRoutes } from '../api/routes/directory';
 import { hookRoutes } from '../api/routes/hooks';
 import { lifecycleRoutes } from '../api/routes/lifecycle/lifecycle';
@@ -63,6 +64,7 @@ export function buildHttpServer(
       ? []
       : [
           ...catalogRoutes(s.catalog),
+          ...driftRoutes(s.drift),
           ...directoryRoutes(s.directory),
           ...provisioningRoutes(s.provisioning, s.approvals, s.joining),
           ...teamRoutes(s.teams),

@@ -38,6 +38,8 @@ import { LifecycleReportRepository } from '../store/lifecycle/lifecycleReports';
 import { ReportRepository } from '../store/reports/reports';
 import { SensitivityLabelRepository } from '../store/labels/sensitivityLabels';
 import { TemplateRepository } from '../store/catalog/templates';
+import { TeamTemplateRepository } from '../store/drift/teamTemplates';
+import { DriftService } from '../services/drift/drift';
 
 /** The application services, and the repositories and senders the job worker shares with them. */
 export interface Services {
@@ -71,6 +73,8 @@ export interface Services {
   governanceManagers: GovernanceManagerLookup;
   /** Sensitivity labels, put on with a person's delegated grant. */
   labels: SensitivityLabels;
+  /** Template drift: teams against their template's current version, and bringing them in line. */
+  drift: DriftService;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -171,6 +175,14 @@ export function buildServices(
     audit,
     events,
     labels,
+    drift: new DriftService({
+      ...common,
+      directory: platform.directory,
+      teams: platform.teams,
+      catalog,
+      teamTemplates: new TeamTemplateRepository(db),
+      labelStore: new SensitivityLabelRepository(db),
+    }),
     provisioning: new ProvisioningService({ ...common, catalog }),
     approvals: new ApprovalService({ ...common, templates }),
     approvalTimers: new ApprovalTimers(common),

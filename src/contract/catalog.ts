@@ -53,6 +53,9 @@ export const TemplateConfiguration = model(
     allowDirectJoin: Flag.default(false).describe(
       'Whether people may join a public team made from this template without its owners’ approval (an extension).',
     ),
+    askOwnersBeforeApplying: Flag.default(false).describe(
+      "Ask each team's owners before bringing their team in line with a new version of the template (an extension).",
+    ),
     lifecycle: LifecyclePolicy.optional().describe(
       'The lifecycle policy of teams made from this template (an extension); the tenant default when absent.',
     ),

@@ -21,5 +21,8 @@ export const EVENT_TYPES = [
   'team_join_requested',
   'team_join_decided',
   'team_member_joined',
+  'team_drift_owners_asked',
+  'team_drift_applied',
+  'team_drift_apply_failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

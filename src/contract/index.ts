@@ -19,3 +19,4 @@ export * from './lifecycleResponses';
 export * from './sensitivityLabels';
 export * from './teamTools';
 export * from './joining';
+export * from './drift';

@@ -106,7 +106,7 @@ export const Job = model(
   'Job',
   z.object({
     id: z.string(),
-    type: z.enum(['ProvisioningRequest', 'TeamArchiveRequest', 'LifecycleEvaluation']),
+    type: z.enum(['ProvisioningRequest', 'TeamArchiveRequest', 'LifecycleEvaluation', 'TeamDriftApply']),
     status: JobStatus,
     progress: z.number().int().min(0).max(100),
     steps: z.array(JobStep),

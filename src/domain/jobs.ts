@@ -21,6 +21,7 @@ export const WIRE_JOB_TYPES: readonly Job['type'][] = [
   'ProvisioningRequest',
   'TeamArchiveRequest',
   'LifecycleEvaluation',
+  'TeamDriftApply',
 ];
 
 /** The job types that are someone's request, listed by `GET /me/jobs` (an evaluation is not). */

@@ -111,6 +111,13 @@ export const OPERATIONS = {
   getMyJoinRequests: { roles: [U], tier: 3, extension: true },
   getJoinRequest: { roles: [U, ...TEAM_ADMINS], tier: 3, condition: 'owner', extension: true },
   decideTeamJoinRequest: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
+  getTemplateVersions: { roles: [U, ...CATALOG_READ], tier: 3, condition: 'targeted', extension: true },
+  // Template drift: a team's owners for their team, governance managers for any and for a template's teams.
+  getTeamDrift: { roles: [U, ...TEAM_ADMINS], tier: 3, condition: 'owner', extension: true },
+  applyTeamDrift: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
+  answerTeamDrift: { roles: [U], tier: 2, condition: 'owner', extension: true },
+  getTemplateDrift: { roles: TEAM_ADMINS, tier: 2, extension: true },
+  applyTemplateDrift: { roles: TEAM_ADMINS, tier: 1, extension: true },
   // The bot's app identity (INTEGRATION_MANAGER) reads them to tell them about teams nobody owns.
   getGovernanceManagers: {
     roles: ['INTEGRATION_MANAGER', 'AUTHORIZED_APP', ...TEAM_ADMINS],

@@ -13,6 +13,10 @@ export interface Database {
   directory_labels: DirectoryLabelRow;
   directory_apps: { id: string; display_name: string; app_roles: string };
   catalog_templates: CatalogTemplateRow;
+  /** Every saved version of every template (migration 0019). */
+  template_versions: TemplateVersionRow;
+  /** The template (and its version) each team was made from, and its last drift read (migration 0019). */
+  team_templates: TeamTemplateRow;
   /** A caller's budget in its window (`store/rateLimits.ts`); `expire` is bigint (a string from pg). */
   rate_limits: {
     key: string;
@@ -379,8 +383,46 @@ export interface CatalogTemplateRow {
   /** The whole CatalogTemplate as JSON (defaults applied, flags as booleans). */
   document: string;
   revision: number;
+  /** The current version (`template_versions`), 1 for a template saved once. */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface TemplateVersionRow {
+  template_id: string;
+  version: number;
+  created_at: string;
+  /** Who saved it (from their token); null for the versions migration 0019 started from. */
+  actor_id: string | null;
+  actor_name: string | null;
+  /** The whole CatalogTemplate as JSON. */
+  document: string;
+  /** JSON array of TemplateChange from the previous version. */
+  changes: string;
+  summary: string;
+}
+
+export interface TeamTemplateRow {
+  team_id: string;
+  display_name: string;
+  template_id: string;
+  /** The version the team was made from; null: made before versions were kept. */
+  template_version: number | null;
+  job_id: string | null;
+  created_at: string;
+  /** What the last drift read found: against which version, how many differences, when. */
+  drift_version: number | null;
+  drift_count: number | null;
+  drift_checked_at: string | null;
+  /** 1 when the lifecycle evaluator's pass of `outdated_on` (a day) found the team behind its template. */
+  outdated?: number | null;
+  outdated_on?: string | null;
+  /** The version the owners were asked about, and their answer (`add`, `notNow`), by whom, when. */
+  owners_asked_version: number | null;
+  owners_answer: string | null;
+  owners_answered_by: string | null;
+  owners_answered_at: string | null;
 }
 
 /** Where a repository method runs: on the database, or inside the caller's transaction. */

@@ -5,21 +5,27 @@ import {
   PermanentMember,
   PermanentMembership,
   PermanentMembershipRole,
+  TemplateVersions,
 } from '../../contract';
 import type { CatalogService } from '../../services/catalog/catalog';
 import { odataCollection } from '../odata';
-import { defineRoute, type Route } from '../route';
+import { API_BASE, defineRoute, type Route } from '../route';
 
 const TemplateId = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'A template id is 1–128 letters, digits, ".", "_" or "-".')
   .describe('The template id.');
-const TemplatePath = z.object({ template_id: TemplateId });
+/** A template id in a catalog path (drift's routes use it too). */
+export const TemplatePath = z.object({ template_id: TemplateId });
 const RolePath = z.object({
   template_id: TemplateId,
   role: PermanentMembershipRole.describe('Which permanent members: owners or members.'),
 });
 const tag = 'Catalog';
+const VersionsQuery = z.object({
+  $top: z.coerce.number().int().min(1).max(100).default(20).describe('Page size (1–100).'),
+  $skip: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Versions to skip.'),
+});
 
 /** The template catalog: listing (all, or the caller's), templates, and permanent membership. */
 export function catalogRoutes(catalog: CatalogService): Route[] {
@@ -78,6 +84,35 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
         status: 200,
         body: await catalog.put(caller, params.template_id, body),
       }),
+    }),
+    defineRoute({
+      operationId: 'getTemplateVersions',
+      method: 'get',
+      path: '/catalog/templates/{template_id}/versions',
+      tag,
+      summary: "List a template's versions, newest first, each with what changed from the one before",
+      description:
+        'Every save of a template makes a version: who saved it, when, and its differences from the ' +
+        'previous version, by path and names. Seen by whoever may see the template.',
+      params: TemplatePath,
+      query: VersionsQuery,
+      responses: { 200: { description: 'A page of versions.', schema: TemplateVersions } },
+      handle: async ({ caller, params, query, baseUrl }) => {
+        const { versions, total } = await catalog.versions(caller, params.template_id, {
+          top: query.$top,
+          skip: query.$skip,
+        });
+        const next = query.$skip + versions.length;
+        const path = `/catalog/templates/${encodeURIComponent(params.template_id)}/versions`;
+        return {
+          status: 200,
+          body: odataCollection(baseUrl, 'templateVersions', versions, {
+            count: total,
+            nextLink:
+              next < total ? `${baseUrl}${API_BASE}${path}?$top=${query.$top}&$skip=${next}` : undefined,
+          }),
+        };
+      },
     }),
     defineRoute({
       operationId: 'getPlatformTeamTemplatePermanentMembership',

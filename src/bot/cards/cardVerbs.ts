@@ -53,6 +53,10 @@ export const CardVerb = {
   askToJoin: 'askToJoin',
   /** Approve or decline a request to join, on an owner's card: `{ joinRequestId, decision }` and `joinComment`. */
   decideJoin: 'decideJoin',
+  /** An owner adds what their team's template now has: {@link DriftAnswerData}. */
+  addTemplateChanges: 'addTemplateChanges',
+  /** An owner answers "Not now" to their template's changes: {@link DriftAnswerData}. */
+  declineTemplateChanges: 'declineTemplateChanges',
   /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
   refreshLifecycleCard: 'refreshLifecycleCard',
 } as const;

@@ -1,4 +1,5 @@
 import { approvalsEn } from '../approvals/approvalsEn';
+import { driftEn } from '../drift/driftEn';
 import { lifecycleEn } from '../lifecycle/lifecycleEn';
 import { requestsEn } from '../requests/requestsEn';
 import { understandingEn } from '../understanding/understandingEn';
@@ -86,14 +87,24 @@ type KeysDefinedTwice =
       | keyof typeof approvalsEn
       | keyof typeof lifecycleEn
       | keyof typeof understandingEn
+    >
+  | Extract<
+      keyof typeof driftEn,
+      | keyof typeof sharedEn
+      | keyof typeof welcomeEn
+      | keyof typeof requestsEn
+      | keyof typeof approvalsEn
+      | keyof typeof lifecycleEn
+      | keyof typeof understandingEn
+      | keyof typeof joiningEn
     >;
 const _eachKeyOnce: [KeysDefinedTwice] extends [never] ? true : KeysDefinedTwice = true;
 
 /**
  * Steward's words in English: the reference catalog, and the fallback for any other language. Each
  * feature's words are beside it (`welcome/welcomeEn.ts`, `requests/requestsEn.ts`,
- * `approvals/approvalsEn.ts`, `lifecycle/lifecycleEn.ts`, `understanding/understandingEn.ts`); the
- * words they share are above.
+ * `approvals/approvalsEn.ts`, `lifecycle/lifecycleEn.ts`, `understanding/understandingEn.ts`,
+ * `joining/joiningEn.ts`, `drift/driftEn.ts`); the words they share are above.
  */
 export const en = {
   ...sharedEn,
@@ -103,6 +114,7 @@ export const en = {
   ...lifecycleEn,
   ...understandingEn,
   ...joiningEn,
+  ...driftEn,
 };
 
 /** A key of the catalog. */

@@ -1,5 +1,6 @@
 import type { MessageKey } from './en';
 import { approvalsFr } from '../approvals/approvalsFr';
+import { driftFr } from '../drift/driftFr';
 import { lifecycleFr } from '../lifecycle/lifecycleFr';
 import { requestsFr } from '../requests/requestsFr';
 import { understandingFr } from '../understanding/understandingFr';
@@ -61,6 +62,7 @@ export const fr: Record<MessageKey, string> = {
   ...lifecycleFr,
   ...understandingFr,
   ...joiningFr,
+  ...driftFr,
 };
 
 /** The catalog's nouns that are feminine in French: what is said of them agrees ("Approbation : terminée"). */

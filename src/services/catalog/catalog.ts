@@ -9,9 +9,10 @@ import type {
   PermanentMember,
   PermanentMembership,
   PermanentMembershipRole,
+  TemplateVersion,
 } from '../../contract';
 import type { Database } from '../../store/schema';
-import type { TemplateRepository } from '../../store/catalog/templates';
+import type { StoredTemplate, TemplateRepository } from '../../store/catalog/templates';
 import type { AuditLog } from '../audit/audit';
 import type { DirectoryService, RuleSubject } from '../directory/directory';
 import { validateTemplate } from './templateValidation';
@@ -70,14 +71,20 @@ export class CatalogService {
 
   /** One template; a plain user sees it only when it is enabled and targeted to them. */
   async get(id: string, caller: Caller): Promise<CatalogTemplate> {
-    const template = (await this.templates.get(id))?.template;
-    if (!template) throw new NotFound(`No template "${id}".`);
-    if (caller.privileged) return template;
+    return (await this.getVersioned(id, caller)).template;
+  }
+
+  /** One template as `get` shows it, with its current version, read together. */
+  async getVersioned(id: string, caller: Caller): Promise<{ template: CatalogTemplate; version: number }> {
+    const stored = await this.templates.get(id);
+    if (!stored) throw new NotFound(`No template "${id}".`);
+    const template = stored.template;
+    if (caller.privileged) return { template, version: stored.version };
     const visible =
       template.templateConfiguration.enabled &&
       this.isTargeted(template, await this.directory.ruleSubject(caller));
     if (!visible) throw new NotFound(`No template "${id}".`);
-    return template;
+    return { template, version: stored.version };
   }
 
   /** Creates or replaces a template after checking its rules, conventions and people. */
@@ -85,20 +92,49 @@ export class CatalogService {
     const template = await validateTemplate(id, input, this.directory);
     const now = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
-      const { created, stored } = await this.templates.put(template, now.toISOString(), trx);
+      const { created, stored } = await this.templates.put(
+        template,
+        now.toISOString(),
+        trx,
+        authorOf(caller),
+      );
       await this.deps.audit.record(
         trx,
         callerRecord(caller, {
           trail: 'catalog',
           action: created ? 'template_created' : 'template_updated',
           target: { type: 'template', id, displayName: template.templateConfiguration.name },
-          details: { revision: stored.revision, enabled: template.templateConfiguration.enabled },
+          details: {
+            revision: stored.revision,
+            version: stored.version,
+            enabled: template.templateConfiguration.enabled,
+          },
         }),
         now,
       );
     });
     this.enabled = undefined;
     return template;
+  }
+
+  /**
+   * A page of a template's versions, newest first, each with its differences from the one before;
+   * seen by whoever may see the template.
+   */
+  async versions(
+    caller: Caller,
+    id: string,
+    page: { top: number; skip: number },
+  ): Promise<{ versions: TemplateVersion[]; total: number }> {
+    await this.get(id, caller);
+    return this.templates.versions.list(id, page);
+  }
+
+  /** A template as stored, with its current version (drift and provisioning). */
+  async stored(id: string): Promise<StoredTemplate> {
+    const stored = await this.templates.get(id);
+    if (!stored) throw new NotFound(`No template "${id}".`);
+    return stored;
   }
 
   /** A template's permanent owners and members. */
@@ -157,6 +193,7 @@ export class CatalogService {
         }),
         now.toISOString(),
         trx,
+        authorOf(caller),
       );
       if (!updated) throw new NotFound(`No template "${id}".`);
       const { owners, members } = updated.templateConfiguration.permanentMembership;
@@ -219,6 +256,11 @@ export class CatalogService {
     if (!stored) throw new NotFound(`No template "${id}".`);
     return stored.template;
   }
+}
+
+/** Who saved a version: the caller's id and name, from their token. */
+function authorOf(caller: Caller): { id: string; name: string | null } {
+  return { id: caller.id, name: caller.name ?? null };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -3,6 +3,7 @@ import { stepStatuses, toWireJob } from '../../domain/jobs';
 import type { Job, JobStep } from '../../contract';
 import type { JobDependencies, JobHandler, JobTypeModule } from './jobType';
 import { approvalTimerJob } from '../approvals/approvalTimerJob';
+import { driftApplyJob } from '../drift/driftApplyJob';
 import { lifecycleChangeJob } from '../lifecycle/lifecycleChangeJob';
 import { lifecycleEvaluationJob } from '../lifecycle/evaluationJob';
 import { provisioningJob } from '../provisioning/job';
@@ -23,6 +24,7 @@ export const JOB_TYPES: { readonly [T in JobType]: JobTypeModule<unknown> } = {
   LifecycleEvaluation: lifecycleEvaluationJob as JobTypeModule<unknown>,
   LifecycleChange: lifecycleChangeJob as JobTypeModule<unknown>,
   TeamJoinRequest: teamJoinJob as JobTypeModule<unknown>,
+  TeamDriftApply: driftApplyJob as JobTypeModule<unknown>,
 };
 
 /** A job type's module with the handler the worker calls. */

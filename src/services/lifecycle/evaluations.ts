@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { counted } from '../../lib/counted';
 import type { Kysely } from 'kysely';
 import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
@@ -6,6 +7,7 @@ import { addDays, dayOf } from '../../domain/lifecycle/dates';
 import type { Job, LifecycleActionKind } from '../../contract';
 import type { JobRepository } from '../../store/jobs/jobs';
 import type { LifecycleRepository } from '../../store/lifecycle/lifecycle';
+import { TeamTemplateRepository } from '../../store/drift/teamTemplates';
 import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus } from '../webhooks/events';
@@ -54,10 +56,15 @@ export class LifecycleEvaluations implements LifecycleRunner {
     const day = asOf ?? dayOf(this.now());
     const counts = new Map<LifecycleActionKind, number>();
     let jobs = 0;
+    let outdated = 0;
     const teams = await this.deps.walker.walk(day, async (page) => {
-      const applied = await this.deps.db
-        .transaction()
-        .execute((trx) => this.actions.apply(trx, page, day, this.now(), evaluationId));
+      const ids: string[] = [];
+      for (const team of page) ids.push(team.facts.teamId);
+      const applied = await this.deps.db.transaction().execute(async (trx) => {
+        // Drift, cheaply: one statement per page notes the teams behind their template.
+        outdated += await new TeamTemplateRepository(trx).notePass(ids, day, trx);
+        return this.actions.apply(trx, page, day, this.now(), evaluationId);
+      });
       this.deps.events.publish(applied.events);
       for (const team of page)
         for (const decision of team.evaluation.decisions)
@@ -69,6 +76,11 @@ export class LifecycleEvaluations implements LifecycleRunner {
     return [
       `Evaluated ${teams} team${teams === 1 ? '' : 's'} as of ${day}: ${summary || 'nothing to do'}.`,
       ...(jobs > 0 ? [`Queued ${jobs} change${jobs === 1 ? '' : 's'}.`] : []),
+      ...(outdated > 0
+        ? [
+            `${counted(outdated, 'team')} ${outdated === 1 ? 'differs' : 'differ'} from the current version of its template.`,
+          ]
+        : []),
     ];
   }
 

@@ -68,10 +68,13 @@ export class ProvisioningService {
       const earlier = await this.earlierJob(caller, body, idempotencyKey);
       if (earlier) return earlier;
     }
-    const template = await catalog.get(body.template.id, caller);
+    const { template, version } = await catalog.getVersioned(body.template.id, caller);
     const config = template.templateConfiguration;
     const jobId = randomUUID();
-    const { data, log } = await planRequest(this.deps.directory, caller, body, template, jobId);
+    const planned = await planRequest(this.deps.directory, caller, body, template, jobId);
+    const log = planned.log;
+    // The version the plan was made from: the team remembers it, and drift compares from it.
+    const data: ProvisioningData = { ...planned.data, template: { ...planned.data.template, version } };
     const needsApproval = data.approval !== undefined;
     // Without approval the requester is the one signed in when the job runs soon after; with one,
     // the last approver is (their grant is taken when they approve).

@@ -2,18 +2,28 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CatalogTemplate } from '../../contract';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
+import { TemplateVersionRepository, type VersionAuthor } from './templateVersions';
 
 /** A stored template and its bookkeeping. */
 export interface StoredTemplate {
   template: CatalogTemplate;
   revision: number;
+  /** The current version (`template_versions`). */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
 
-/** The template catalog. Documents are stored whole; `enabled` and `name` are copied out for listing. */
+/**
+ * The template catalog. Documents are stored whole; `enabled` and `name` are copied out for listing.
+ * Every save makes the template's next version (`templateVersions.ts`) in the same transaction.
+ */
 export class TemplateRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly versions: TemplateVersionRepository;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.versions = new TemplateVersionRepository(db);
+  }
 
   /** Every template, by name. */
   async list(options: { enabledOnly?: boolean } = {}): Promise<StoredTemplate[]> {
@@ -33,11 +43,15 @@ export class TemplateRepository {
     return row && toStored(row);
   }
 
-  /** Creates or replaces the template whose `templateConfiguration.id` is set; says which happened. */
+  /**
+   * Creates or replaces the template whose `templateConfiguration.id` is set, as its next version
+   * saved by `author`; says which happened.
+   */
   async put(
     template: CatalogTemplate,
     now: string,
-    trx: Kysely<Database> | Transaction<Database> = this.db,
+    trx?: Transaction<Database>,
+    author?: VersionAuthor,
   ): Promise<{ created: boolean; stored: StoredTemplate }> {
     const id = template.templateConfiguration.id;
     if (!id) throw new Error('a stored template needs templateConfiguration.id');
@@ -47,21 +61,29 @@ export class TemplateRepository {
       document: JSON.stringify(template),
       updated_at: now,
     };
-    // One statement, so concurrent writers of the same id serialise in the database.
-    const row = await trx
-      .insertInto('catalog_templates')
-      .values({ id, ...values, revision: 1, created_at: now })
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet((eb) => ({ ...values, revision: eb('catalog_templates.revision', '+', 1) })),
-      )
-      .returning(['revision', 'created_at'])
-      .executeTakeFirstOrThrow();
-    const revision = Number(row.revision);
+    const work = async (trx: Transaction<Database>) => {
+      // One statement, so concurrent writers of the same id serialise in the database; the row it
+      // holds keeps the version written next in order.
+      const row = await trx
+        .insertInto('catalog_templates')
+        .values({ id, ...values, revision: 1, version: 1, created_at: now })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            ...values,
+            revision: eb('catalog_templates.revision', '+', 1),
+            version: eb('catalog_templates.version', '+', 1),
+          })),
+        )
+        .returning(['revision', 'version', 'created_at'])
+        .executeTakeFirstOrThrow();
+      const version = Number(row.version);
+      await this.versions.append(trx, { templateId: id, version, template, author, now });
+      return { revision: Number(row.revision), version, createdAt: row.created_at };
+    };
+    const { revision, version, createdAt } = await (trx ? work(trx) : this.db.transaction().execute(work));
     return {
       created: revision === 1,
-      stored: { template, revision, createdAt: row.created_at, updatedAt: now },
+      stored: { template, revision, version, createdAt, updatedAt: now },
     };
   }
 
@@ -75,9 +97,13 @@ export class TemplateRepository {
     change: (template: CatalogTemplate) => CatalogTemplate,
     now: string,
     outer?: Transaction<Database>,
+    author?: VersionAuthor,
   ): Promise<CatalogTemplate | undefined> {
     const work = async (trx: Transaction<Database>) => {
-      let query = trx.selectFrom('catalog_templates').select(['document', 'revision']).where('id', '=', id);
+      let query = trx
+        .selectFrom('catalog_templates')
+        .select(['document', 'revision', 'version'])
+        .where('id', '=', id);
       if (isPostgres(trx)) query = query.forUpdate();
       const row = await query.executeTakeFirst();
       if (!row) return undefined;
@@ -90,19 +116,28 @@ export class TemplateRepository {
           document: JSON.stringify(template),
           updated_at: now,
           revision: Number(row.revision) + 1,
+          version: Number(row.version) + 1,
         })
         .where('id', '=', id)
         .execute();
+      await this.versions.append(trx, {
+        templateId: id,
+        version: Number(row.version) + 1,
+        template,
+        author,
+        now,
+      });
       return template;
     };
     return outer ? work(outer) : this.db.transaction().execute(work);
   }
 }
 
-function toStored(row: Database['catalog_templates']): StoredTemplate {
+function toStored(row: Omit<Database['catalog_templates'], 'version'> & { version: number }): StoredTemplate {
   return {
     template: JSON.parse(row.document) as CatalogTemplate,
     revision: Number(row.revision),
+    version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -17,6 +17,7 @@ import * as stewardMetaChanges from './0015_steward_meta_changes';
 import * as budgetClaims from './0016_budget_claims';
 import * as sensitivityLabels from './0017_sensitivity_labels';
 import * as joinRequests from './0018_join_requests';
+import * as templateVersions from './0019_template_versions';
 import * as platformFiles from './0020_platform_files';
 import * as platformPlanner from './0021_platform_planner';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0016_budget_claims': budgetClaims,
   '0017_sensitivity_labels': sensitivityLabels,
   '0018_join_requests': joinRequests,
+  '0019_template_versions': templateVersions,
   '0020_platform_files': platformFiles,
   '0021_platform_planner': platformPlanner,
 };

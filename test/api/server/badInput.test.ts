@@ -93,6 +93,9 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
     expect(operations.map((o) => o.op.operationId).sort()).toEqual(
       [
         'addTeamMember',
+        'answerTeamDrift',
+        'applyTeamDrift',
+        'applyTemplateDrift',
         'applyTeamSensitivityLabel',
         'approveTeamCreation',
         'archiveTeam',
@@ -127,10 +130,13 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getTeam',
         'getTeamChannelTabs',
         'getTeamChannels',
+        'getTeamDrift',
         'getTeamLifecycle',
         'getTeamMembers',
         'getTeamNamespaceMetadata',
         'getTeamPrimaryChannel',
+        'getTemplateDrift',
+        'getTemplateVersions',
         'getUsers',
         'listHooks',
         'previewLifecycle',

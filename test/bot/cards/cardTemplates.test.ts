@@ -16,7 +16,7 @@ describe('card templates', () => {
   const files = cardTemplateFiles();
 
   it('has one typed renderer beside each template, and every template is an Adaptive Card 1.5', () => {
-    expect(files.length).toBe(23);
+    expect(files.length).toBe(24);
     for (const file of files) {
       const template = JSON.parse(readFileSync(file, 'utf8'));
       expect({ file, type: template.type, version: template.version }).toEqual({

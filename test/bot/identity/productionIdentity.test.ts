@@ -1,3 +1,5 @@
+import { DriftConversation } from '../../../src/bot/drift/drift';
+import { DriftCardState } from '../../../src/bot/drift/driftCardState';
 import { type Activity, MemoryStorage, TestAdapter, type TurnContext } from 'botbuilder';
 import { StewardClient } from '../../../src/client';
 import { ApprovalState } from '../../../src/bot/approvals/approvalState';
@@ -174,6 +176,7 @@ describe('the production identity', () => {
       ownerless: new OwnerlessConversation(lifecycleCards),
       guestReviews: new GuestReviewConversation(lifecycleCards),
       joining: new JoiningConversation({ ...lifecycleCards, joinState: new JoinState(storage) }),
+      drift: new DriftConversation({ ...lifecycleCards, driftCardState: new DriftCardState(storage) }),
       log: silent,
     });
     const adapter = adapterWith(tokenService(new Map()), (context) => bot.run(context));

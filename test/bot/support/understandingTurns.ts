@@ -22,6 +22,8 @@ import type { VerbDependencies } from '../../../src/bot/verbs';
 import { WelcomeState } from '../../../src/bot/welcome/welcomeState';
 import { JoiningConversation } from '../../../src/bot/joining/joining';
 import { JoinState } from '../../../src/bot/joining/joinState';
+import { DriftConversation } from '../../../src/bot/drift/drift';
+import { DriftCardState } from '../../../src/bot/drift/driftCardState';
 import type { TestSteward } from '../../support/steward';
 import type { TeamsPerson } from './botHarness';
 
@@ -97,6 +99,7 @@ export function verbDependencies(
     ownerless: new OwnerlessConversation(lifecycleCards),
     guestReviews: new GuestReviewConversation(lifecycleCards),
     joining: new JoiningConversation({ ...lifecycleCards, joinState: new JoinState(storage) }),
+    drift: new DriftConversation({ ...lifecycleCards, driftCardState: new DriftCardState(storage) }),
   };
   return { deps, close: () => client.close() };
 }

@@ -13,7 +13,9 @@ import type { FakeUser } from './records';
  * a JSON file of people (`FakeUser[]`) to put in the directory first. FAKE_GRAPH_TIMELINE names a
  * file the simulator writes on stop: every Teams request's decision (time, request class, the
  * bucket that refused it) and every request (time, method, path), for a benchmark's timeline.
- * FAKE_GRAPH_TEAMS=N adds N existing teams first (`seedTeams`), for the lifecycle benchmark.
+ * FAKE_GRAPH_TEAMS=N adds N existing teams first (`seedTeams`), for the lifecycle benchmark;
+ * FAKE_GRAPH_TEAMS_FILE names a file where their ids and names are written (the drift benchmark
+ * records them as made from a template).
  *
  * @example
  * npx ts-node test/support/fakeGraph/main.ts
@@ -39,7 +41,9 @@ async function main(): Promise<void> {
   const existing = Number(process.env.FAKE_GRAPH_TEAMS ?? '0');
   if (!(Number.isInteger(existing) && existing >= 0))
     throw new Error(`FAKE_GRAPH_TEAMS must be a whole number, got "${process.env.FAKE_GRAPH_TEAMS}"`);
-  seedTeams(graph, existing);
+  const seeded = seedTeams(graph, existing);
+  if (process.env.FAKE_GRAPH_TEAMS_FILE)
+    writeFileSync(process.env.FAKE_GRAPH_TEAMS_FILE, JSON.stringify(seeded));
   // Microsoft's Website tab app, in every tenant's catalog (the `project` template pins one).
   graph.apps.set('com.microsoft.teamspace.tab.web', {
     id: 'com.microsoft.teamspace.tab.web',
@@ -78,6 +82,21 @@ async function main(): Promise<void> {
       admitted: Object.fromEntries(graph.throttle?.admitted ?? []),
       teams: graph.teams.size - teamsBefore,
       duplicateTeams: [...names.values()].reduce((sum, n) => sum + n - 1, 0),
+      // Channels sharing a name in one team (Teams refuses them; a second create is a 409).
+      duplicateChannels: [...graph.teams.values()].reduce((sum, team) => {
+        const channelNames = new Set(team.channels.map((c) => c.displayName.toLowerCase()));
+        return sum + team.channels.length - channelNames.size;
+      }, 0),
+      // Tabs sharing a name in one channel.
+      duplicateTabs: [...graph.teams.values()].reduce(
+        (sum, team) =>
+          sum +
+          team.channels.reduce(
+            (n, c) => n + c.tabs.length - new Set(c.tabs.map((t) => t.displayName)).size,
+            0,
+          ),
+        0,
+      ),
     };
     const timeline = process.env.FAKE_GRAPH_TIMELINE;
     if (timeline) {
@@ -95,14 +114,17 @@ async function main(): Promise<void> {
  * `count` teams made over the last 400 days, as a tenant that has had Graph for a while: two owners
  * each (every 100th none), a guest in every tenth, activity in the last 180 days for two in three.
  * Owners and guests are made-up ids: the lifecycle reads roles from the team's members, not people.
+ * Returns their ids and names.
  */
-function seedTeams(graph: FakeGraph, count: number): void {
+function seedTeams(graph: FakeGraph, count: number): Array<{ id: string; displayName: string }> {
+  const seeded: Array<{ id: string; displayName: string }> = [];
   const DAY = 86_400_000;
   const now = Date.now();
   const person = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   for (let i = 0; i < count; i++) {
-    graph.addTeam({
-      displayName: `Existing team ${i}`,
+    const displayName = `Existing team ${i}`;
+    const id = graph.addTeam({
+      displayName,
       ownerIds: i % 100 === 0 ? [] : [person(2 * i), person(2 * i + 1)],
       guestIds: i % 10 === 0 ? [person(10_000_000 + i)] : [],
       createdDateTime: new Date(now - Math.floor((i / count) * 400 * DAY)).toISOString(),
@@ -110,7 +132,9 @@ function seedTeams(graph: FakeGraph, count: number): void {
         ? {}
         : { lastActivityDate: new Date(now - (i % 170) * DAY).toISOString().slice(0, 10) }),
     });
+    seeded.push({ id, displayName });
   }
+  return seeded;
 }
 
 main().catch((error: unknown) => {

@@ -51,6 +51,8 @@ export const ProvisioningData = z.looseObject({
     name: z.string(),
     approvers: z.array(PermanentMember),
     permanentMembership: PermanentMembership,
+    /** The template's version the plan was made from (absent in jobs queued before versions). */
+    version: z.number().int().optional(),
   }),
   requester: Person.extend({ mail: z.string().nullable() }),
   plan: ProvisioningPlan,

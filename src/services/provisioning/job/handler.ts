@@ -9,6 +9,7 @@ import type { Database } from '../../../store/schema';
 import type { StewardEvent } from '../../webhooks/events';
 import type { JobDependencies, JobHandler, JobRun } from '../../jobs/jobType';
 import { teamRecord } from '../../teams/teamRecord';
+import { TeamTemplateRepository } from '../../../store/drift/teamTemplates';
 import type { ProvisioningData } from './data';
 import { eventPayload } from './events';
 import type { ProvisioningStep } from './steps';
@@ -232,6 +233,15 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
     if (data.team) {
       const details = { templateId: data.template.id, requester: data.requester.id };
       records.push(teamRecord('team_created', data.team, job, details));
+      // Which version of its template the team was made from: what drift compares from.
+      await new TeamTemplateRepository(trx).record({
+        teamId: data.team.id,
+        displayName: data.team.displayName,
+        templateId: data.template.id,
+        version: data.template.version ?? null,
+        jobId: job.id,
+        now: now.toISOString(),
+      });
     }
     return events.recordAll(
       trx,

@@ -1,0 +1,34 @@
+/**
+ * The words of the owners' card about a template's new version, in English, part of the English
+ * catalog: what the template now has, "Add them" and "Not now", and what was answered.
+ */
+export const driftEn = {
+  'doing.answerDrift': 'answer for that team',
+  'drift.title': 'The {template} template has changed',
+  'drift.ask.one': 'The **{template}** template now has {parts}. Add it to **{team}**?',
+  'drift.ask.other': 'The **{template}** template now has {parts}. Add them to **{team}**?',
+  'drift.part.channel': 'a **{name}** channel',
+  'drift.part.tab': 'a **{name}** tab',
+  'drift.part.permanentOwner': '**{name}** as a permanent owner',
+  'drift.part.permanentMember': '**{name}** as a permanent member',
+  'drift.part.sensitivityLabel': 'a sensitivity label',
+  'drift.part.other': '**{name}**',
+  'drift.more.one': '1 more change',
+  'drift.more.other': '{count} more changes',
+  'drift.add.one': 'Add it',
+  'drift.add.other': 'Add them',
+  'drift.notNow': 'Not now',
+  'drift.addedTitle': '{team} is being brought in line',
+  'drift.added.one': '{name} chose to add it: Steward is adding {parts} to **{team}**.',
+  'drift.added.other': '{name} chose to add them: Steward is adding {parts} to **{team}**.',
+  'drift.youAdded': 'Steward is adding {parts} to **{team}**.',
+  'drift.declinedTitle': 'Nothing added to {team} for now',
+  'drift.declined.one':
+    '{name} chose not to add it for now. The owners will be asked again when the **{template}** template changes.',
+  'drift.declined.other':
+    '{name} chose not to add them for now. The owners will be asked again when the **{template}** template changes.',
+  'drift.youDeclined':
+    'Nothing was added to **{team}**. You will be asked again when the **{template}** template changes.',
+  'drift.anotherOwner': 'Another owner',
+  'drift.fallback': 'The {template} template has changed.',
+};

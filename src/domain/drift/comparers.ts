@@ -1,0 +1,244 @@
+import type { CatalogTemplate, DriftDifference, DriftKind } from '../../contract';
+
+/**
+ * Drift: what a template asks for that a team lacks or contradicts. One comparer per kind of
+ * template part, in `DRIFT_COMPARERS`; a new kind of part (a folder, a plan bucket, a setting)
+ * plugs in with its kind in `contract/drift.ts`, a comparer here and an applier in
+ * `services/drift/appliers.ts`. Comparers look only at what the template names: a channel the
+ * owners added, a tab they pinned, a person they invited are theirs, and never a difference.
+ */
+
+/** What a comparer may read of the team; the service reads only what the comparers that apply need. */
+export type TeamFact = 'channels' | 'tabs' | 'members' | 'label';
+
+/** A team as the platform shows it, as far as drift needs it. */
+export interface TeamState {
+  visibility: 'public' | 'private';
+  /** Every channel, General included. */
+  channels: ReadonlyArray<{ id: string; displayName: string; membershipType: string }>;
+  /** The tabs of the channels the template's tabs name, by the channel's lower-cased name. */
+  tabs: ReadonlyMap<string, ReadonlyArray<{ displayName: string; teamsAppId: string }>>;
+  members: ReadonlyArray<{ userId: string; displayName: string; owner: boolean }>;
+  /** The sensitivity label Steward knows the team has (null: none applied by Steward). */
+  labelId: string | null;
+  /** Labels' names as people know them ("Confidential / All Employees"), by id, where read. */
+  labelNames?: ReadonlyMap<string, string>;
+}
+
+export interface DriftComparer {
+  readonly kind: DriftKind;
+  /** What it reads of the team. */
+  readonly reads: readonly TeamFact[];
+  /** True when the template has anything of this kind to compare (else nothing is read for it). */
+  appliesTo(template: CatalogTemplate): boolean;
+  compare(template: CatalogTemplate, team: TeamState): DriftDifference[];
+}
+
+/** The key a channel is known by: Teams' channel names are unique regardless of case. */
+export const channelKey = (name: string): string => name.trim().toLowerCase();
+
+/** The channels the template's tabs need read, by key. */
+export function tabChannels(template: CatalogTemplate): string[] {
+  return [...new Set(template.newTeam.tabs.map((tab) => channelKey(tab.channel)))];
+}
+
+const channels: DriftComparer = {
+  kind: 'channel',
+  reads: ['channels'],
+  appliesTo: (template) => template.newTeam.channels.length > 0,
+  compare(template, team) {
+    const have = new Map(team.channels.map((c) => [channelKey(c.displayName), c]));
+    const out: DriftDifference[] = [];
+    for (const wanted of template.newTeam.channels) {
+      const key = channelKey(wanted.displayName);
+      const found = have.get(key);
+      const kindSaid = wanted.membershipType === 'private' ? 'private channel' : 'channel';
+      if (!found) {
+        out.push({
+          id: `channel:${key}`,
+          kind: 'channel',
+          name: wanted.displayName,
+          detail: `The template has a ${kindSaid} "${wanted.displayName}" that the team lacks.`,
+          applicable: true,
+        });
+      } else if (found.membershipType !== wanted.membershipType) {
+        out.push({
+          id: `channel:${key}`,
+          kind: 'channel',
+          name: wanted.displayName,
+          detail: `The template's "${wanted.displayName}" is a ${kindSaid}; the team's is ${found.membershipType}.`,
+          applicable: false,
+          reason: "Teams cannot change a channel's membership type once it is made.",
+        });
+      }
+    }
+    return out;
+  },
+};
+
+const tabs: DriftComparer = {
+  kind: 'tab',
+  reads: ['channels', 'tabs'],
+  appliesTo: (template) => template.newTeam.tabs.length > 0,
+  compare(template, team) {
+    const out: DriftDifference[] = [];
+    const channelNames = new Set(team.channels.map((c) => channelKey(c.displayName)));
+    channelNames.add('general');
+    const templateChannels = new Set(template.newTeam.channels.map((c) => channelKey(c.displayName)));
+    for (const wanted of template.newTeam.tabs) {
+      const key = channelKey(wanted.channel);
+      const id = `tab:${key}/${wanted.displayName.trim().toLowerCase()}`;
+      const name = `${wanted.displayName} (${wanted.channel})`;
+      const pinned = channelNames.has(key) ? (team.tabs.get(key) ?? []) : [];
+      const same = pinned.find(
+        (t) => t.displayName.trim().toLowerCase() === wanted.displayName.trim().toLowerCase(),
+      );
+      if (same && same.teamsAppId === wanted.teamsAppId) continue;
+      if (same) {
+        out.push({
+          id,
+          kind: 'tab',
+          name,
+          detail: `The channel "${wanted.channel}" has a tab "${wanted.displayName}" of another app than the template's.`,
+          applicable: false,
+          reason: 'Steward adds what is missing and never replaces what the owners have.',
+        });
+        continue;
+      }
+      const channelComing = !channelNames.has(key) && templateChannels.has(key);
+      if (!channelNames.has(key) && !channelComing) {
+        out.push({
+          id,
+          kind: 'tab',
+          name,
+          detail: `The template pins "${wanted.displayName}" in a channel "${wanted.channel}" that neither the team nor the template has.`,
+          applicable: false,
+          reason: 'The tab has no channel to go in.',
+        });
+        continue;
+      }
+      out.push({
+        id,
+        kind: 'tab',
+        name,
+        detail: channelComing
+          ? `The template pins "${wanted.displayName}" in its channel "${wanted.channel}", which the team lacks too.`
+          : `The template pins "${wanted.displayName}" in "${wanted.channel}"; the team's channel does not have it.`,
+        applicable: true,
+      });
+    }
+    return out;
+  },
+};
+
+function people(role: 'owners' | 'members'): DriftComparer {
+  const kind = role === 'owners' ? 'permanentOwner' : 'permanentMember';
+  return {
+    kind,
+    reads: ['members'],
+    appliesTo: (template) => template.templateConfiguration.permanentMembership[role].length > 0,
+    compare(template, team) {
+      const byId = new Map(team.members.map((m) => [m.userId, m]));
+      const out: DriftDifference[] = [];
+      for (const person of template.templateConfiguration.permanentMembership[role]) {
+        const member = byId.get(person.id);
+        const name = person.name ?? member?.displayName ?? person.id;
+        if (role === 'owners' && member && !member.owner) {
+          out.push({
+            id: `${kind}:${person.id}`,
+            kind,
+            name,
+            detail: `${name} is a permanent owner of the template and only a member of the team.`,
+            applicable: true,
+          });
+        } else if (!member) {
+          out.push({
+            id: `${kind}:${person.id}`,
+            kind,
+            name,
+            detail: `${name} is a permanent ${role === 'owners' ? 'owner' : 'member'} of the template and not in the team.`,
+            applicable: true,
+          });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+const label: DriftComparer = {
+  kind: 'sensitivityLabel',
+  reads: ['label'],
+  appliesTo: (template) => template.templateConfiguration.sensitivityLabelId !== null,
+  compare(template, team) {
+    const wanted = template.templateConfiguration.sensitivityLabelId;
+    if (!wanted || team.labelId === wanted) return [];
+    return [
+      {
+        id: `sensitivityLabel:${wanted}`,
+        kind: 'sensitivityLabel',
+        // Its name where the directory gave it; never its id, which nobody reads.
+        name: team.labelNames?.get(wanted) ?? "the template's sensitivity label",
+        detail: team.labelId
+          ? 'The team has another sensitivity label than the template asks for.'
+          : 'The template asks for a sensitivity label the team does not have.',
+        applicable: true,
+      },
+    ];
+  },
+};
+
+const visibility: DriftComparer = {
+  kind: 'visibility',
+  reads: [],
+  appliesTo: () => true,
+  compare(template, team) {
+    const wanted = template.newTeam.teamPrivacy;
+    if (template.clonedTeam || team.visibility === wanted) return [];
+    return [
+      {
+        id: 'visibility',
+        kind: 'visibility',
+        name: wanted,
+        detail: `The template makes ${wanted} teams; this one is ${team.visibility}.`,
+        applicable: false,
+        reason: "A team's privacy decides who may find and join it: its owners change it, not Steward.",
+      },
+    ];
+  },
+};
+
+/** Every kind of template part drift compares, in the order differences are listed and applied. */
+export const DRIFT_COMPARERS: readonly DriftComparer[] = [
+  channels,
+  tabs,
+  people('owners'),
+  people('members'),
+  label,
+  visibility,
+];
+
+/** The comparers with something to compare in `template`, and the facts they need read. */
+export function comparersFor(
+  template: CatalogTemplate,
+  comparers: readonly DriftComparer[] = DRIFT_COMPARERS,
+): { comparers: DriftComparer[]; reads: Set<TeamFact> } {
+  const chosen = comparers.filter((c) => c.appliesTo(template));
+  return { comparers: chosen, reads: new Set(chosen.flatMap((c) => c.reads)) };
+}
+
+/** The team's differences from the template, kind after kind. */
+export function compareTeam(
+  template: CatalogTemplate,
+  team: TeamState,
+  comparers: readonly DriftComparer[] = DRIFT_COMPARERS,
+): DriftDifference[] {
+  return comparers.flatMap((c) => c.compare(template, team));
+}
+
+/** How many differences of each kind. */
+export function countByKind(differences: readonly DriftDifference[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const d of differences) counts[d.kind] = (counts[d.kind] ?? 0) + 1;
+  return counts;
+}

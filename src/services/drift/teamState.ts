@@ -1,0 +1,57 @@
+import type { CatalogTemplate } from '../../contract';
+import { channelKey, type TeamFact, type TeamState, tabChannels } from '../../domain/drift/comparers';
+import type { Team } from '../../contract';
+import type { DirectoryReader } from '../../domain/directory';
+import { labelFullName } from '../../domain/labels';
+import type { TeamsPlatform } from '../../platform/port';
+import type { SensitivityLabelRepository } from '../../store/labels/sensitivityLabels';
+
+/**
+ * Reads what the comparers need of a team through the platform port, and nothing else: the
+ * channels when a comparer reads them, the tabs only of the channels the template's tabs name,
+ * the members when the template has permanent people, the label Steward applied.
+ */
+export async function readTeamState(
+  deps: { teams: TeamsPlatform; labels: SensitivityLabelRepository; directory?: DirectoryReader },
+  team: Team,
+  template: CatalogTemplate,
+  reads: ReadonlySet<TeamFact>,
+): Promise<TeamState> {
+  const { teams } = deps;
+  const [channels, members, label, directoryLabels] = await Promise.all([
+    reads.has('channels') || reads.has('tabs') ? teams.listChannels(team.id) : Promise.resolve([]),
+    reads.has('members') ? teams.listMembers(team.id) : Promise.resolve([]),
+    reads.has('label') ? deps.labels.find(team.id) : Promise.resolve(undefined),
+    reads.has('label') && deps.directory ? deps.directory.labels() : Promise.resolve([]),
+  ]);
+  const tabs = new Map<string, Array<{ displayName: string; teamsAppId: string }>>();
+  if (reads.has('tabs')) {
+    const byKey = new Map(channels.map((c) => [channelKey(c.displayName), c.id]));
+    for (const key of tabChannels(template)) {
+      let channelId = byKey.get(key);
+      if (!channelId && key === 'general') channelId = (await teams.primaryChannel(team.id)).id;
+      if (!channelId) continue;
+      const pinned = await teams.listTabs(team.id, channelId);
+      tabs.set(
+        key,
+        pinned.map((t) => ({ displayName: t.displayName, teamsAppId: t.teamsApp.id })),
+      );
+    }
+  }
+  return {
+    visibility: team.visibility,
+    channels: channels.map((c) => ({
+      id: c.id,
+      displayName: c.displayName,
+      membershipType: c.membershipType,
+    })),
+    tabs,
+    members: members.map((m) => ({
+      userId: m.userId,
+      displayName: m.displayName,
+      owner: m.roles.includes('owner'),
+    })),
+    labelId: label?.status === 'applied' ? label.label_id : null,
+    labelNames: new Map(directoryLabels.map((l) => [l.id, labelFullName(l, directoryLabels)])),
+  };
+}
