@@ -211,6 +211,8 @@ export function matchTemplates(
   list: readonly Word[],
   templates: readonly TemplateChoice[],
   skip: ReadonlySet<number> = new Set(),
+  /** Whether a template's description counts: not for a question about one template, which names it. */
+  descriptions = true,
 ): TemplateMatch[] {
   const message = keys(list).filter((key) => !skip.has(key.from));
   if (message.length === 0) return [];
@@ -223,7 +225,7 @@ export function matchTemplates(
     for (const key of message) {
       let weight = 0;
       if (template.name.has(key.key)) weight = NAME_WEIGHT;
-      else if (template.description.has(key.key)) weight = DESCRIPTION_WEIGHT;
+      else if (descriptions && template.description.has(key.key)) weight = DESCRIPTION_WEIGHT;
       if (!weight) continue;
       // "project" says less than "client" or "legal" in "a client project".
       if (key.key === '#project') weight *= 0.8;

@@ -73,6 +73,10 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
       break;
     }
     case 'askApprovers':
+      // A question about one template names it: a word of another template's description
+      // ("Legal approves every request") does not make that template the one asked about.
+      result.templates = matchTemplates(list, templates, new Set(), false);
+      break;
     case 'askTemplates':
       result.templates = matchTemplates(list, templates);
       break;

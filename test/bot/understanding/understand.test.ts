@@ -80,6 +80,18 @@ describe('the messages of the issue', () => {
     expect(got.people).toEqual([]);
   });
 
+  it('who approves a legal matter team, asked by someone not offered it: no other template instead', () => {
+    // The client template's description says "Legal approves every request": not the one asked about.
+    const offered = TEMPLATES.filter((template) => template.id !== 'legal-matter');
+    const got = understand('who has to approve a legal matter team?', offered);
+    expect(got.intent).toBe('askApprovers');
+    expect(got.templates).toEqual([]);
+    // Named by its name, the client template still is the one asked about.
+    expect(understand('who approves a client engagement team?', offered).templates[0]).toMatchObject({
+      id: 'client-engagement',
+    });
+  });
+
   it('the status of my Northwind request', () => {
     const got = understand("what's the status of my Northwind request?", TEMPLATES);
     expect(got).toMatchObject({ intent: 'askRequestStatus', requestName: 'Northwind', requestFilter: null });
