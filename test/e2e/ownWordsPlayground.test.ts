@@ -48,6 +48,26 @@ describeWithPlayground({ chromium: true })('people’s own words, in the Agents 
   );
 
   it(
+    'the issue’s other messages: people in a request, who approves, a request nobody made',
+    async () => {
+      await page.type("I'd like a new team for the Contoso deal, with Adele and Isaiah in it");
+      const form = await page.card(/New team: Client engagement/);
+      expect(await form.text()).toContain('Client engagement, because you said deal.');
+      expect(await form.text()).toContain('Under Members: Adele Vance and Isaiah Langer.');
+      expect(await form.locator.getByRole('textbox', { name: /Team name/ }).inputValue()).toBe('Contoso');
+      await page.screenshotOf(form, 'people-form');
+
+      // Legal matter is not among Alex's templates: no other template is answered for it.
+      await page.type('who has to approve a legal matter team?');
+      expect(await page.says(/Which template do you mean\?/)).not.toMatch(/is approved by/);
+
+      await page.type("what's the status of my Northwind request?");
+      await page.says(/no request of yours for a team called "Northwind"/);
+    },
+    6 * STEP_MS,
+  );
+
+  it(
     'a French request and two questions, as typed',
     async () => {
       await page.type('il me faut une équipe pour le projet Atlas avec Lynne Robbins');

@@ -78,6 +78,19 @@ export class ChatPage {
     await box.press('Enter');
   }
 
+  /** The page's whole text once it matches `pattern`: a text answer, which is not a card. */
+  says(pattern: RegExp, timeoutMs = STEP_MS): Promise<string> {
+    return untilShown(
+      `${this.playground.user.name}'s chat to say ${pattern}`,
+      async () => {
+        const text = await this.page.locator('body').innerText();
+        return pattern.test(text) ? text : undefined;
+      },
+      () => this.shows(),
+      timeoutMs,
+    );
+  }
+
   /** What the page shows, for a failure's message. */
   async shows(): Promise<string> {
     return (await this.texts()).map((text, i) => `[card ${i}] ${text}`).join('\n');
