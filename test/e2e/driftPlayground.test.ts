@@ -127,6 +127,11 @@ describeWithPlayground({ chromium: true })("the owners' drift card, clicked in t
       'The Project team template now has a channel named Deliverables and a channel named Budget. Add them to Riverside?',
     );
     expect(await alex.buttons()).toEqual(['Add them', 'Not now']);
+    // Names only: no id of the team or the template shows on either card.
+    for (const card of [alex, adele]) {
+      expect(await card.text()).not.toContain(teamId);
+      expect(await card.text()).not.toContain(TEMPLATE);
+    }
     await page('alex').screenshotOf(alex, 'asked');
     expect(await adele.text()).toContain(
       'Le modèle Project team comporte désormais un canal Deliverables et un canal Budget. Les ajouter à Riverside ?',
