@@ -33,7 +33,7 @@ const PART_KEYS: Record<string, MessageKey> = {
   sensitivityLabel: 'drift.part.sensitivityLabel',
 };
 
-/** "a **Deliverables** channel, a **Wiki (Planning)** tab and 2 more changes", in the reader's words. */
+/** "a channel named **Deliverables**, a tab named **Wiki (Planning)** and 2 more changes", in the reader's words. */
 export function partsIn(reader: Reader, parts: readonly DriftPart[]): string {
   const said = parts
     .slice(0, PARTS_SHOWN)

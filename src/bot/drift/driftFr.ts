@@ -17,7 +17,7 @@ export const driftFr: Record<keyof typeof driftEn, string> = {
   'drift.add.one': 'L’ajouter',
   'drift.add.other': 'Les ajouter',
   'drift.notNow': 'Pas maintenant',
-  'drift.addedTitle': '{team} est mise en conformité',
+  'drift.addedTitle': 'L’équipe {team} est mise en conformité',
   'drift.added.one': '{name} a choisi de l’ajouter : Steward ajoute {parts} à **{team}**.',
   'drift.added.other': '{name} a choisi de les ajouter : Steward ajoute {parts} à **{team}**.',
   'drift.youAdded': 'Steward ajoute {parts} à **{team}**.',

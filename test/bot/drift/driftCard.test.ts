@@ -26,7 +26,7 @@ describe("the owners' drift card", () => {
     expect(texts(card)).toEqual(
       expect.arrayContaining([
         'The Project team template has changed',
-        'The **Project team** template now has a **Deliverables** channel and a **Risks (Planning)** tab. Add them to **Apollo**?',
+        'The **Project team** template now has a channel named **Deliverables** and a tab named **Risks (Planning)**. Add them to **Apollo**?',
         'Add them',
         'Not now',
       ]),
@@ -52,7 +52,7 @@ describe("the owners' drift card", () => {
   test('many parts: the first five named, the others counted', () => {
     const parts = Array.from({ length: 7 }, (_, i) => ({ kind: 'channel', name: `Channel ${i + 1}` }));
     expect(texts(renderDriftCard({ ...base, parts }, EN)).join('\n')).toContain(
-      'a **Channel 5** channel, and 2 more changes. Add them',
+      'a channel named **Channel 5**, and 2 more changes. Add them',
     );
     expect(texts(renderDriftCard({ ...base, parts: parts.slice(0, 6) }, FR)).join('\n')).toContain(
       'un canal **Channel 5** et 1 autre changement. Les ajouter',
@@ -65,7 +65,7 @@ describe("the owners' drift card", () => {
       EN,
     );
     expect(texts(added)).toContain(
-      'Adele Vance chose to add them: Steward is adding a **Deliverables** channel and a **Risks (Planning)** tab to **Apollo**.',
+      'Adele Vance chose to add them: Steward is adding a channel named **Deliverables** and a tab named **Risks (Planning)** to **Apollo**.',
     );
     expect(verbsOf(cardOf({ attachments: [added] })!)).toEqual([]);
     const declined = renderDriftCard(

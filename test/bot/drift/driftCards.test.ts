@@ -102,7 +102,7 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     const asked = bot.connector.currentCard(alexBeta.activityId)!;
     expect(cardText(asked)).toContain('The Project team template has changed');
     expect(cardText(asked)).toContain(
-      'The **Project team** template now has a **Deliverables** channel. Add it to **Beta**?',
+      'The **Project team** template now has a channel named **Deliverables**. Add it to **Beta**?',
     );
     expect(verbsOf(asked)).toEqual(['addTemplateChanges', 'declineTemplateChanges']);
     const demande = french(bot.connector.currentCard(siobhan.activityId)!);
@@ -127,7 +127,7 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     // Alex answers "Add them" for Beta: the job is his, and adds the channel once.
     const add = actionData(asked, 'addTemplateChanges')!;
     const added = bot.cardOfAnswer(await press(ALEX, 'addTemplateChanges', add, alexBeta.activityId));
-    expect(cardText(added)).toContain('Steward is adding a **Deliverables** channel to **Beta**.');
+    expect(cardText(added)).toContain('Steward is adding a channel named **Deliverables** to **Beta**.');
     const job = await bot.steward.steward.store.db
       .selectFrom('jobs')
       .select(['id', 'requester_id'])
