@@ -90,8 +90,11 @@ describe('webhook helpers', () => {
       'team_join_requested',
       'team_join_decided',
       'team_member_joined',
+      'team_drift_owners_asked',
+      'team_drift_applied',
+      'team_drift_apply_failed',
     ]);
-    expect(res.body['@odata.count']).toBe(21);
+    expect(res.body['@odata.count']).toBe(24);
   });
 });
 
