@@ -8,13 +8,34 @@ import { helpReply } from '../welcome/help';
 import { answerUnderstanding } from './answers';
 import { resolvePeople } from './directoryLookup';
 import { directoryQueries, matchPeople } from './people';
-import type { DirectoryPerson, Intent, PersonMatch, PersonMention, TemplateChoice } from './types';
+import type {
+  DirectoryPerson,
+  Intent,
+  PersonMatch,
+  PersonMention,
+  TemplateChoice,
+  Understanding,
+} from './types';
 import { understand } from './understand';
 
 /** The intents whose answer depends on the templates offered to the person. */
 const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(['requestTeam', 'askApprovers', 'askTemplates']);
 
 const LIST_TEMPLATES: Failure = { subject: 'templates', doing: 'listTemplates' };
+
+/**
+ * How sure the engine must be of an intent that nothing else in the message supports (no template,
+ * name or person): "make me a sandwich" reads a little like a request (0.54), and is not one.
+ */
+const UNSURE_BELOW = 0.6;
+
+/** Whether an understanding is enough to act on: a sure intent, or one with something to show for it. */
+const actionable = (understood: Understanding): boolean =>
+  understood.intent !== 'none' &&
+  (understood.confidence >= UNSURE_BELOW ||
+    understood.templates.length > 0 ||
+    understood.teamName !== null ||
+    understood.people.length > 0);
 
 /** The engine's matcher, one mention at a time, as the directory look-up asks it. */
 function matchOne(mention: PersonMention, candidates: readonly DirectoryPerson[]): PersonMatch {
@@ -40,7 +61,9 @@ export async function answerTyped(
 ): Promise<Reply> {
   const first = understand(text, []);
   const reader = readerOfTurn(context);
-  if (first.intent === 'none') return helpReply(reader, text || null);
+  const notUnderstood = helpReply(reader, text || null);
+  if (first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first)))
+    return notUnderstood;
   // A person who writes in French is answered in French this turn, whatever their client's language.
   if (first.language !== reader.language) setReaderOfTurn(context, readerIn(reader, first.language));
   if (!NEEDS_TEMPLATES.has(first.intent)) return answerUnderstanding(context, deps, first, lookUpPeople);
@@ -50,6 +73,9 @@ export async function answerTyped(
       name: template.templateConfiguration.name,
       description: template.templateConfiguration.description,
     }));
-    return answerUnderstanding(context, deps, understand(text, offered), lookUpPeople);
+    const understood = understand(text, offered);
+    return actionable(understood)
+      ? answerUnderstanding(context, deps, understood, lookUpPeople)
+      : notUnderstood;
   });
 }
