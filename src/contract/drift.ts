@@ -47,6 +47,10 @@ export const DRIFT_KINDS = [
   'permanentMember',
   'sensitivityLabel',
   'visibility',
+  'planBucket',
+  'tag',
+  'app',
+  'teamSetting',
 ] as const;
 export const DriftKind = z.enum(DRIFT_KINDS);
 export type DriftKind = z.output<typeof DriftKind>;

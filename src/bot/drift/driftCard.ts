@@ -31,6 +31,10 @@ const PART_KEYS: Record<string, MessageKey> = {
   permanentOwner: 'drift.part.permanentOwner',
   permanentMember: 'drift.part.permanentMember',
   sensitivityLabel: 'drift.part.sensitivityLabel',
+  planBucket: 'drift.part.planBucket',
+  tag: 'drift.part.tag',
+  app: 'drift.part.app',
+  teamSetting: 'drift.part.teamSetting',
 };
 
 /** "a **Deliverables** channel, a **Wiki (Planning)** tab and 2 more changes", in the reader's words. */

@@ -1,5 +1,11 @@
 import type { CatalogTemplate } from '../../contract';
-import { channelKey, type TeamFact, type TeamState, tabChannels } from '../../domain/drift/comparers';
+import {
+  channelKey,
+  planTitle,
+  type TeamFact,
+  type TeamState,
+  tabChannels,
+} from '../../domain/drift/comparers';
 import type { Team } from '../../contract';
 import type { DirectoryReader } from '../../domain/directory';
 import { labelFullName } from '../../domain/labels';
@@ -18,11 +24,14 @@ export async function readTeamState(
   reads: ReadonlySet<TeamFact>,
 ): Promise<TeamState> {
   const { teams } = deps;
-  const [channels, members, label, directoryLabels] = await Promise.all([
+  const [channels, members, label, directoryLabels, plan, tags, apps] = await Promise.all([
     reads.has('channels') || reads.has('tabs') ? teams.listChannels(team.id) : Promise.resolve([]),
     reads.has('members') ? teams.listMembers(team.id) : Promise.resolve([]),
     reads.has('label') ? deps.labels.find(team.id) : Promise.resolve(undefined),
     reads.has('label') && deps.directory ? deps.directory.labels() : Promise.resolve([]),
+    reads.has('plan') ? readPlan(teams, team, template) : Promise.resolve(undefined),
+    reads.has('tags') ? teams.workspace.listTags(team.id) : Promise.resolve(undefined),
+    reads.has('apps') ? teams.workspace.listInstalledApps(team.id) : Promise.resolve(undefined),
   ]);
   const tabs = new Map<string, Array<{ displayName: string; teamsAppId: string }>>();
   if (reads.has('tabs')) {
@@ -53,5 +62,27 @@ export async function readTeamState(
     })),
     labelId: label?.status === 'applied' ? label.label_id : null,
     labelNames: new Map(directoryLabels.map((l) => [l.id, labelFullName(l, directoryLabels)])),
+    displayName: team.displayName,
+    ...(plan !== undefined ? { plan } : {}),
+    ...(tags ? { tags: tags.map((t) => t.displayName) } : {}),
+    ...(apps ? { apps } : {}),
+    settings: {
+      memberSettings: team.memberSettings,
+      guestSettings: team.guestSettings,
+      messagingSettings: team.messagingSettings,
+      funSettings: team.funSettings,
+    },
   };
+}
+
+/** The template's plan in the team, found by title as the provisioning step finds it, and its buckets. */
+async function readPlan(
+  teams: TeamsPlatform,
+  team: Team,
+  template: CatalogTemplate,
+): Promise<{ title: string; buckets: string[] } | null> {
+  const title = planTitle(template, team.displayName);
+  const plan = (await teams.workspace.listPlans(team.id)).find((p) => p.title === title);
+  if (!plan) return null;
+  return { title, buckets: (await teams.workspace.listBuckets(plan.id)).map((b) => b.name) };
 }
