@@ -1,11 +1,11 @@
 import type { Agent } from 'undici';
-import type { Job, TeamChannel, TeamDrift } from '../../../src/contract';
+import type { Job, Team, TeamChannel, TeamDrift } from '../../../src/contract';
 import { EmbeddedTeams } from '../../../src/platform/embedded';
 import { createGraphPlatform } from '../../../src/platform/graph';
 import type { TeamsPlatform } from '../../../src/platform/port';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant } from '../../support/graphTenant';
+import { BOT, graphSettings, seedTenant, WEB_APP } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
@@ -208,5 +208,39 @@ describe.each(cases)('drift of plans, tags, apps and settings, %s, %s platform',
       (t) => t.displayName === 'Night shift',
     )!;
     expect(await owners.workspace.listTagMembers(teamId, nightShift.id)).toEqual([PEOPLE.isaiah]);
+  });
+
+  test('a setting the team contradicts and a missing app: listed, applied, only that setting changed', async () => {
+    const teamOf = async () => {
+      const res = await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const before = await teamOf();
+    const wanted = !before.messagingSettings.allowUserEditMessages;
+    await putTemplate({
+      channels: [{ displayName: 'Planning' }, { displayName: 'Releases' }],
+      planner: { title: plan, buckets: [backlog, review] },
+      tags: [leads, crew],
+      apps: [{ teamsAppId: WEB_APP, displayName: 'Website' }],
+      settings: { messagingSettings: { allowUserEditMessages: wanted } },
+    });
+    const drift = await driftOf();
+    expect(drift.differences.map((d) => [d.kind, d.name, d.applicable])).toEqual([
+      ['app', 'Website', true],
+      ['teamSetting', 'Allow user edit messages (messaging settings)', true],
+    ]);
+    const job = await apply();
+    expect(job.log).toContain('Installed the app "Website".');
+    expect((await driftOf()).differences).toEqual([]);
+    const after = await teamOf();
+    expect(after.messagingSettings).toEqual({ ...before.messagingSettings, allowUserEditMessages: wanted });
+    for (const group of ['memberSettings', 'guestSettings', 'funSettings', 'discoverySettings'] as const)
+      expect(after[group]).toEqual(before[group]);
+    expect(await owners.workspace.listInstalledApps(teamId)).toEqual(expect.arrayContaining([WEB_APP]));
+    expect((await owners.workspace.listInstalledApps(teamId)).filter((a) => a === WEB_APP)).toHaveLength(1);
+    // Again: nothing left to do.
+    const again = await apply();
+    expect(again.log.join('\n')).not.toMatch(/Installed|Set /);
   });
 });
