@@ -243,4 +243,37 @@ describe.each(cases)('drift of plans, tags, apps and settings, %s, %s platform',
     const again = await apply();
     expect(again.log.join('\n')).not.toMatch(/Installed|Set /);
   });
+
+  test('a missing shared channel is made through the channel path, owned by an owner of the team', async () => {
+    await putTemplate({
+      channels: [
+        { displayName: 'Planning' },
+        { displayName: 'Releases' },
+        { displayName: 'Partners', membershipType: 'shared' },
+      ],
+      planner: { title: plan, buckets: [backlog, review] },
+      tags: [leads, crew],
+      apps: [{ teamsAppId: WEB_APP, displayName: 'Website' }],
+    });
+    const drift = await driftOf();
+    expect(drift.differences).toEqual([
+      expect.objectContaining({
+        kind: 'channel',
+        name: 'Partners',
+        applicable: true,
+        detail: 'The template has a shared channel "Partners" that the team lacks.',
+      }),
+    ]);
+    const job = await apply();
+    expect(job.log).toContain('Created the channel "Partners".');
+    expect((await driftOf()).differences).toEqual([]);
+    await apply();
+    const channels = (
+      await app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${teamId}/channels`, { token: alex })
+    ).body;
+    expect(channels.filter((c) => c.displayName === 'Partners')).toEqual([
+      expect.objectContaining({ membershipType: 'shared' }),
+    ]);
+    expect(channels).toHaveLength(4);
+  });
 });
