@@ -47,6 +47,7 @@ export const DRIFT_KINDS = [
   'permanentMember',
   'sensitivityLabel',
   'visibility',
+  'channelFile',
   'planBucket',
   'tag',
   'app',

@@ -31,6 +31,7 @@ const PART_KEYS: Record<string, MessageKey> = {
   permanentOwner: 'drift.part.permanentOwner',
   permanentMember: 'drift.part.permanentMember',
   sensitivityLabel: 'drift.part.sensitivityLabel',
+  channelFile: 'drift.part.channelFile',
   planBucket: 'drift.part.planBucket',
   tag: 'drift.part.tag',
   app: 'drift.part.app',

@@ -12,6 +12,7 @@ export const driftEn = {
   'drift.part.permanentOwner': '**{name}** as a permanent owner',
   'drift.part.permanentMember': '**{name}** as a permanent member',
   'drift.part.sensitivityLabel': 'a sensitivity label',
+  'drift.part.channelFile': 'folders and files in the **{name}** channel',
   'drift.part.planBucket': 'a **{name}** plan bucket',
   'drift.part.tag': 'a **{name}** tag',
   'drift.part.app': 'the **{name}** app',

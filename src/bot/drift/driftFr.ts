@@ -11,6 +11,7 @@ export const driftFr: Record<keyof typeof driftEn, string> = {
   'drift.part.permanentOwner': '**{name}** parmi les propriétaires permanents',
   'drift.part.permanentMember': '**{name}** parmi les membres permanents',
   'drift.part.sensitivityLabel': 'une étiquette de confidentialité',
+  'drift.part.channelFile': 'des dossiers et fichiers dans le canal **{name}**',
   'drift.part.planBucket': 'un compartiment **{name}** du plan',
   'drift.part.tag': 'une balise **{name}**',
   'drift.part.app': 'l’application **{name}**',

@@ -2,9 +2,11 @@ import {
   type CatalogTemplate,
   type DriftDifference,
   type DriftKind,
+  foldersToMake,
   tagPeople,
   type TemplateTeamSettings,
 } from '../../contract';
+import { counted } from '../../lib/counted';
 
 /**
  * Drift: what a template asks for that a team lacks or contradicts. One comparer per kind of
@@ -15,7 +17,7 @@ import {
  */
 
 /** What a comparer may read of the team; the service reads only what the comparers that apply need. */
-export type TeamFact = 'channels' | 'tabs' | 'members' | 'label' | 'plan' | 'tags' | 'apps';
+export type TeamFact = 'channels' | 'tabs' | 'members' | 'label' | 'plan' | 'tags' | 'apps' | 'files';
 
 /** A team as the platform shows it, as far as drift needs it. */
 export interface TeamState {
@@ -29,6 +31,12 @@ export interface TeamState {
   labelId: string | null;
   /** Labels' names as people know them ("Confidential / All Employees"), by id, where read. */
   labelNames?: ReadonlyMap<string, string>;
+  /**
+   * Of the template's channels with folders or files, by key, the paths (lower-cased) of those the
+   * channel's files folder has; a channel absent here has none yet (it is missing, or SharePoint is
+   * still making its folder).
+   */
+  items?: ReadonlyMap<string, ReadonlySet<string>>;
   /** The team's name (a template's plan is titled after it when it has no title of its own). */
   displayName?: string;
   /** The template's plan as the team has it (by title), with its buckets' names; null when it has none. */
@@ -87,6 +95,39 @@ const channels: DriftComparer = {
           reason: "Teams cannot change a channel's membership type once it is made.",
         });
       }
+    }
+    return out;
+  },
+};
+
+/** The template's channels that have folders or starter files. */
+export function channelsWithItems(template: CatalogTemplate): CatalogTemplate['newTeam']['channels'] {
+  return template.newTeam.channels.filter((c) => (c.folders?.length ?? 0) + (c.files?.length ?? 0) > 0);
+}
+
+const channelFiles: DriftComparer = {
+  kind: 'channelFile',
+  reads: ['channels', 'files'],
+  appliesTo: (template) => channelsWithItems(template).length > 0,
+  compare(template, team) {
+    const out: DriftDifference[] = [];
+    for (const channel of channelsWithItems(template)) {
+      const key = channelKey(channel.displayName);
+      const have = team.items?.get(key) ?? new Set<string>();
+      const folders = foldersToMake(channel).filter((f) => !have.has(f.toLowerCase())).length;
+      const files = (channel.files ?? []).filter((f) => !have.has(f.path.toLowerCase())).length;
+      if (folders + files === 0) continue;
+      const what = [
+        ...(folders > 0 ? [counted(folders, 'folder')] : []),
+        ...(files > 0 ? [counted(files, 'starter file')] : []),
+      ].join(' and ');
+      out.push({
+        id: `channelFile:${key}`,
+        kind: 'channelFile',
+        name: channel.displayName,
+        detail: `The template puts ${what} in "${channel.displayName}" that the channel lacks; files already there are kept as they are.`,
+        applicable: true,
+      });
     }
     return out;
   },
@@ -366,6 +407,7 @@ export function settingChange(
 /** Every kind of template part drift compares, in the order differences are listed and applied. */
 export const DRIFT_COMPARERS: readonly DriftComparer[] = [
   channels,
+  channelFiles,
   tabs,
   people('owners'),
   people('members'),

@@ -8,7 +8,7 @@ import {
 } from '../../domain/drift/comparers';
 import type { LabelOutcome } from '../../domain/delegation';
 import type { OperationCheckpoint, TeamsPlatform } from '../../platform/port';
-import { createOrFindChannel, scopedOperation } from '../provisioning/job/workspaceSteps';
+import { createOrFindChannel, layOutFiles, scopedOperation } from '../provisioning/job/workspaceSteps';
 import { createTemplateTag, installTemplateApp, layOutPlan } from '../provisioning/job/teamToolsSteps';
 
 /** What an applier works with: one team, its state as just read, and the template's current version. */
@@ -58,6 +58,23 @@ export const DRIFT_APPLIERS: {
     );
     ctx.channelIds.set(channelKey(wanted.displayName), made.id);
     return `Created the channel "${wanted.displayName}".`;
+  },
+  channelFile: async (ctx, d) => {
+    const wanted = ctx.template.newTeam.channels.find(
+      (c) => `channelFile:${channelKey(c.displayName)}` === d.id,
+    );
+    if (!wanted) return `The template no longer puts folders or files in "${d.name}".`;
+    const key = channelKey(wanted.displayName);
+    const channelId = ctx.channelIds.get(key);
+    if (!channelId) return `Skipped the folders and files of "${d.name}": the channel is not there.`;
+    // The provisioning job's way: what is there is kept, a file never overwritten.
+    return layOutFiles(
+      ctx.teams,
+      ctx.team.id,
+      wanted,
+      channelId,
+      scopedOperation(ctx.operation, `files:${key}`),
+    );
   },
   tab: async (ctx, d) => {
     const wanted = ctx.template.newTeam.tabs.find(

@@ -1,6 +1,7 @@
 import type { CatalogTemplate } from '../../contract';
 import {
   channelKey,
+  channelsWithItems,
   planTitle,
   type TeamFact,
   type TeamState,
@@ -9,7 +10,8 @@ import {
 import type { Team } from '../../contract';
 import type { DirectoryReader } from '../../domain/directory';
 import { labelFullName } from '../../domain/labels';
-import type { TeamsPlatform } from '../../platform/port';
+import { foldersToMake } from '../../contract';
+import type { OperationCheckpoint, TeamsPlatform } from '../../platform/port';
 import type { SensitivityLabelRepository } from '../../store/labels/sensitivityLabels';
 
 /**
@@ -47,8 +49,10 @@ export async function readTeamState(
       );
     }
   }
+  const items = reads.has('files') ? await readItems(teams, team.id, template, channels) : undefined;
   return {
     visibility: team.visibility,
+    ...(items ? { items } : {}),
     channels: channels.map((c) => ({
       id: c.id,
       displayName: c.displayName,
@@ -85,4 +89,41 @@ async function readPlan(
   const plan = (await teams.workspace.listPlans(team.id)).find((p) => p.title === title);
   if (!plan) return null;
   return { title, buckets: (await teams.workspace.listBuckets(plan.id)).map((b) => b.name) };
+}
+
+/** Thrown by the read-only checkpoint: a channel's files folder is not there yet. */
+class NotYet extends Error {}
+
+/** A checkpoint that never waits: reading drift is not the place to wait for SharePoint. */
+const noWait: OperationCheckpoint = {
+  state: undefined,
+  wait: () => Promise.reject(new NotYet()),
+};
+
+/** Which of the template's folders and files each of its channels the team has holds. */
+async function readItems(
+  teams: TeamsPlatform,
+  teamId: string,
+  template: CatalogTemplate,
+  channels: ReadonlyArray<{ id: string; displayName: string }>,
+): Promise<Map<string, Set<string>>> {
+  const byKey = new Map(channels.map((c) => [channelKey(c.displayName), c.id]));
+  const out = new Map<string, Set<string>>();
+  for (const channel of channelsWithItems(template)) {
+    const key = channelKey(channel.displayName);
+    const channelId = byKey.get(key);
+    if (!channelId) continue;
+    let folder;
+    try {
+      folder = await teams.files.filesFolder(teamId, channelId, noWait);
+    } catch (error) {
+      if (error instanceof NotYet) continue;
+      throw error;
+    }
+    const present = new Set<string>();
+    const paths = [...foldersToMake(channel), ...(channel.files ?? []).map((f) => f.path)];
+    for (const path of paths) if (await teams.files.itemExists(folder, path)) present.add(path.toLowerCase());
+    out.set(key, present);
+  }
+  return out;
 }

@@ -276,4 +276,74 @@ describe.each(cases)('drift of plans, tags, apps and settings, %s, %s platform',
     ]);
     expect(channels).toHaveLength(4);
   });
+
+  test('missing folders and starter files are made; a file already there is never overwritten', async () => {
+    const channels = (
+      await app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${teamId}/channels`, { token: alex })
+    ).body;
+    const planningId = channels.find((c) => c.displayName === 'Planning')!.id;
+    // The owners wrote their own notes where the template will put its starter file.
+    const folder = await owners.files.filesFolder(teamId, planningId);
+    await owners.files.createFolder(folder, 'Contracts');
+    await owners.files.createFile(folder, 'Contracts/README.txt', 'Our own notes.');
+    await putTemplate({
+      channels: [
+        {
+          displayName: 'Planning',
+          folders: ['Contracts/Signed', 'Minutes'],
+          files: [
+            { path: 'Contracts/README.txt', content: 'Put signed contracts in Signed.' },
+            { path: 'Minutes/Template.txt', content: 'Date, people, decisions.' },
+          ],
+        },
+        { displayName: 'Releases' },
+        { displayName: 'Partners', membershipType: 'shared' },
+      ],
+      planner: { title: plan, buckets: [backlog, review] },
+      tags: [leads, crew],
+      apps: [{ teamsAppId: WEB_APP, displayName: 'Website' }],
+    });
+    const drift = await driftOf();
+    expect(drift.differences).toEqual([
+      expect.objectContaining({
+        kind: 'channelFile',
+        name: 'Planning',
+        applicable: true,
+        detail:
+          'The template puts 2 folders and 1 starter file in "Planning" that the channel lacks; files already there are kept as they are.',
+      }),
+    ]);
+    const job = await apply();
+    expect(job.log).toContain('Made 2 folders and 1 starter file in "Planning"; kept 2 items already there.');
+    expect((await driftOf()).differences).toEqual([]);
+    await apply();
+    const contentOf = async (path: string) => {
+      if (fake) return fake.files.contentOf(planningId, path);
+      const row = await app.steward.store.db
+        .selectFrom('platform_channel_items')
+        .select('content')
+        .where('channel_id', '=', planningId)
+        .where('path_key', '=', path.toLowerCase())
+        .executeTakeFirst();
+      return row?.content;
+    };
+    expect(await contentOf('Contracts/README.txt')).toBe('Our own notes.');
+    expect(await contentOf('Minutes/Template.txt')).toBe('Date, people, decisions.');
+    const items = fake
+      ? fake.files.itemsOf(planningId)
+      : (
+          await app.steward.store.db
+            .selectFrom('platform_channel_items')
+            .select('path')
+            .where('channel_id', '=', planningId)
+            .execute()
+        ).map((r) => r.path);
+    expect(items.map((i) => i.replace(/\/$/, '')).sort()).toEqual([
+      'Contracts',
+      'Contracts/README.txt',
+      'Contracts/Signed',
+      'Minutes',
+      'Minutes/Template.txt',
+    ]);
+  });
 });
