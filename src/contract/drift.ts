@@ -47,6 +47,11 @@ export const DRIFT_KINDS = [
   'permanentMember',
   'sensitivityLabel',
   'visibility',
+  'channelFile',
+  'planBucket',
+  'tag',
+  'app',
+  'teamSetting',
 ] as const;
 export const DriftKind = z.enum(DRIFT_KINDS);
 export type DriftKind = z.output<typeof DriftKind>;

@@ -95,6 +95,8 @@ export interface ChannelFiles {
   createFolder(folder: ChannelFolder, path: string): Promise<boolean>;
   /** Writes a new text file at `path`; false when a file of that name was there already (kept as it is). */
   createFile(folder: ChannelFolder, path: string, content: string): Promise<boolean>;
+  /** Whether a folder or file is at `path` (names compared regardless of case, as SharePoint does). */
+  itemExists(folder: ChannelFolder, path: string): Promise<boolean>;
 }
 
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */

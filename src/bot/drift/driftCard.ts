@@ -31,6 +31,11 @@ const PART_KEYS: Record<string, MessageKey> = {
   permanentOwner: 'drift.part.permanentOwner',
   permanentMember: 'drift.part.permanentMember',
   sensitivityLabel: 'drift.part.sensitivityLabel',
+  channelFile: 'drift.part.channelFile',
+  planBucket: 'drift.part.planBucket',
+  tag: 'drift.part.tag',
+  app: 'drift.part.app',
+  teamSetting: 'drift.part.teamSetting',
 };
 
 /** "a channel named **Deliverables**, a tab named **Wiki (Planning)** and 2 more changes", in the reader's words. */

@@ -1,4 +1,12 @@
-import type { CatalogTemplate, DriftDifference, DriftKind } from '../../contract';
+import {
+  type CatalogTemplate,
+  type DriftDifference,
+  type DriftKind,
+  foldersToMake,
+  tagPeople,
+  type TemplateTeamSettings,
+} from '../../contract';
+import { counted } from '../../lib/counted';
 
 /**
  * Drift: what a template asks for that a team lacks or contradicts. One comparer per kind of
@@ -9,7 +17,7 @@ import type { CatalogTemplate, DriftDifference, DriftKind } from '../../contract
  */
 
 /** What a comparer may read of the team; the service reads only what the comparers that apply need. */
-export type TeamFact = 'channels' | 'tabs' | 'members' | 'label';
+export type TeamFact = 'channels' | 'tabs' | 'members' | 'label' | 'plan' | 'tags' | 'apps' | 'files';
 
 /** A team as the platform shows it, as far as drift needs it. */
 export interface TeamState {
@@ -23,6 +31,22 @@ export interface TeamState {
   labelId: string | null;
   /** Labels' names as people know them ("Confidential / All Employees"), by id, where read. */
   labelNames?: ReadonlyMap<string, string>;
+  /**
+   * Of the template's channels with folders or files, by key, the paths (lower-cased) of those the
+   * channel's files folder has; a channel absent here has none yet (it is missing, or SharePoint is
+   * still making its folder).
+   */
+  items?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The team's name (a template's plan is titled after it when it has no title of its own). */
+  displayName?: string;
+  /** The template's plan as the team has it (by title), with its buckets' names; null when it has none. */
+  plan?: { title: string; buckets: readonly string[] } | null;
+  /** The names of the team's tags. */
+  tags?: readonly string[];
+  /** The catalog ids of the apps installed in the team. */
+  apps?: readonly string[];
+  /** The team's settings, as the platform shows them. */
+  settings?: TemplateTeamSettings;
 }
 
 export interface DriftComparer {
@@ -52,7 +76,7 @@ const channels: DriftComparer = {
     for (const wanted of template.newTeam.channels) {
       const key = channelKey(wanted.displayName);
       const found = have.get(key);
-      const kindSaid = wanted.membershipType === 'private' ? 'private channel' : 'channel';
+      const kindSaid = wanted.membershipType === 'standard' ? 'channel' : `${wanted.membershipType} channel`;
       if (!found) {
         out.push({
           id: `channel:${key}`,
@@ -71,6 +95,39 @@ const channels: DriftComparer = {
           reason: "Teams cannot change a channel's membership type once it is made.",
         });
       }
+    }
+    return out;
+  },
+};
+
+/** The template's channels that have folders or starter files. */
+export function channelsWithItems(template: CatalogTemplate): CatalogTemplate['newTeam']['channels'] {
+  return template.newTeam.channels.filter((c) => (c.folders?.length ?? 0) + (c.files?.length ?? 0) > 0);
+}
+
+const channelFiles: DriftComparer = {
+  kind: 'channelFile',
+  reads: ['channels', 'files'],
+  appliesTo: (template) => channelsWithItems(template).length > 0,
+  compare(template, team) {
+    const out: DriftDifference[] = [];
+    for (const channel of channelsWithItems(template)) {
+      const key = channelKey(channel.displayName);
+      const have = team.items?.get(key) ?? new Set<string>();
+      const folders = foldersToMake(channel).filter((f) => !have.has(f.toLowerCase())).length;
+      const files = (channel.files ?? []).filter((f) => !have.has(f.path.toLowerCase())).length;
+      if (folders + files === 0) continue;
+      const what = [
+        ...(folders > 0 ? [counted(folders, 'folder')] : []),
+        ...(files > 0 ? [counted(files, 'starter file')] : []),
+      ].join(' and ');
+      out.push({
+        id: `channelFile:${key}`,
+        kind: 'channelFile',
+        name: channel.displayName,
+        detail: `The template puts ${what} in "${channel.displayName}" that the channel lacks; files already there are kept as they are.`,
+        applicable: true,
+      });
     }
     return out;
   },
@@ -208,14 +265,158 @@ const visibility: DriftComparer = {
   },
 };
 
+/** The title of the template's plan in a team: its own, or the team's name. */
+export function planTitle(template: CatalogTemplate, teamName: string): string {
+  return template.newTeam.planner?.title ?? teamName;
+}
+
+/** A bucket's key: Planner's names, compared regardless of case (as the provisioning step does). */
+export const bucketKey = (name: string): string => name.toLowerCase();
+
+const planBuckets: DriftComparer = {
+  kind: 'planBucket',
+  reads: ['plan'],
+  appliesTo: (template) => template.newTeam.planner !== undefined,
+  compare(template, team) {
+    const planner = template.newTeam.planner;
+    if (!planner || team.plan === undefined) return [];
+    const title = planTitle(template, team.displayName ?? '');
+    if (team.plan === null)
+      return [
+        {
+          id: 'plan',
+          kind: 'planBucket',
+          name: title,
+          detail: `The template has a plan "${title}" with ${planner.buckets.length === 1 ? 'one bucket' : `${planner.buckets.length} buckets`}; the team has no plan of that name.`,
+          applicable: true,
+        },
+      ];
+    const have = new Set(team.plan.buckets.map(bucketKey));
+    return planner.buckets
+      .filter((b) => !have.has(bucketKey(b.name)))
+      .map((b) => ({
+        id: `planBucket:${bucketKey(b.name)}`,
+        kind: 'planBucket' as const,
+        name: b.name,
+        detail:
+          `The template's plan has a bucket "${b.name}" that the team's plan "${title}" lacks` +
+          (b.tasks.length > 0
+            ? `; its ${b.tasks.length === 1 ? 'task comes' : `${b.tasks.length} tasks come`} with it.`
+            : '.'),
+        applicable: true,
+      }));
+  },
+};
+
+const tags: DriftComparer = {
+  kind: 'tag',
+  reads: ['tags', 'members'],
+  appliesTo: (template) => (template.newTeam.tags?.length ?? 0) > 0,
+  compare(template, team) {
+    const have = new Set((team.tags ?? []).map((t) => t.toLowerCase()));
+    const people = team.members.map((m) => ({ role: m.owner ? ('owner' as const) : ('member' as const) }));
+    const whom = { owners: 'owners', members: 'members who are not owners', everyone: 'members' };
+    return (template.newTeam.tags ?? [])
+      .filter((t) => !have.has(t.displayName.toLowerCase()))
+      .map((t) => {
+        const nobody = tagPeople(people, t.members).length === 0;
+        return {
+          id: `tag:${t.displayName.toLowerCase()}`,
+          kind: 'tag' as const,
+          name: t.displayName,
+          detail: `The template has a tag "${t.displayName}" for the team's ${whom[t.members]}; the team lacks it.`,
+          applicable: !nobody,
+          ...(nobody
+            ? { reason: `A tag needs at least one person, and the team has no ${whom[t.members]}.` }
+            : {}),
+        };
+      });
+  },
+};
+
+const apps: DriftComparer = {
+  kind: 'app',
+  reads: ['apps'],
+  appliesTo: (template) => (template.newTeam.apps?.length ?? 0) > 0,
+  compare(template, team) {
+    const have = new Set(team.apps ?? []);
+    return (template.newTeam.apps ?? [])
+      .filter((a) => !have.has(a.teamsAppId))
+      .map((a) => ({
+        id: `app:${a.teamsAppId}`,
+        kind: 'app' as const,
+        name: a.displayName ?? a.teamsAppId,
+        detail: `The template installs the app "${a.displayName ?? a.teamsAppId}"; the team does not have it.`,
+        applicable: true,
+      }));
+  },
+};
+
+/** The groups of settings a template may set, as Graph's team resource names them. */
+const SETTING_GROUPS = ['memberSettings', 'guestSettings', 'messagingSettings', 'funSettings'] as const;
+
+const settings: DriftComparer = {
+  kind: 'teamSetting',
+  reads: [],
+  appliesTo: (template) =>
+    SETTING_GROUPS.some((g) => Object.keys(template.newTeam.settings?.[g] ?? {}).length > 0),
+  compare(template, team) {
+    const out: DriftDifference[] = [];
+    if (!team.settings) return out;
+    for (const group of SETTING_GROUPS) {
+      const wanted: Record<string, unknown> = template.newTeam.settings?.[group] ?? {};
+      const have: Record<string, unknown> = team.settings[group] ?? {};
+      for (const [name, value] of Object.entries(wanted)) {
+        if (value === undefined || have[name] === value) continue;
+        out.push({
+          id: `teamSetting:${group}.${name}`,
+          kind: 'teamSetting',
+          name: settingName(group, name),
+          detail: `The template sets ${group}.${name} to ${String(value)}; the team has ${have[name] === undefined ? 'no value' : String(have[name])}.`,
+          applicable: true,
+        });
+      }
+    }
+    return out;
+  },
+};
+
+/** A setting as people read it: "Allow delete channels (member settings)". */
+function settingName(group: string, name: string): string {
+  const words = (camel: string) =>
+    camel
+      .replace(/([A-Z])/g, ' $1')
+      .toLowerCase()
+      .trim();
+  const said = words(name);
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)} (${words(group)})`;
+}
+
+/** A team setting's change: only that setting of its group, as a PATCH of the team carries it. */
+export function settingChange(
+  template: CatalogTemplate,
+  id: string,
+): Partial<Record<(typeof SETTING_GROUPS)[number], Record<string, unknown>>> | undefined {
+  const [group, name] = id.slice('teamSetting:'.length).split('.') as [string, string | undefined];
+  const g = SETTING_GROUPS.find((x) => x === group);
+  if (!g || !name) return undefined;
+  const value = (template.newTeam.settings?.[g] as Record<string, unknown> | undefined)?.[name];
+  return value === undefined ? undefined : { [g]: { [name]: value } };
+}
+
 /** Every kind of template part drift compares, in the order differences are listed and applied. */
 export const DRIFT_COMPARERS: readonly DriftComparer[] = [
   channels,
+  channelFiles,
   tabs,
   people('owners'),
   people('members'),
   label,
   visibility,
+  planBuckets,
+  tags,
+  apps,
+  settings,
 ];
 
 /** The comparers with something to compare in `template`, and the facts they need read. */

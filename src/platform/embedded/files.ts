@@ -41,6 +41,17 @@ export class EmbeddedChannelFiles implements ChannelFiles {
     return this.insert(folder, path, 'file', content);
   }
 
+  async itemExists(folder: ChannelFolder, path: string): Promise<boolean> {
+    await this.filesFolder(folder.driveId, folder.itemId);
+    const row = await this.db
+      .selectFrom('platform_channel_items')
+      .select('path')
+      .where('channel_id', '=', folder.itemId)
+      .where('path_key', '=', path.toLowerCase())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Every folder and file of the team's channels, by channel, in path order. */
   async itemsOf(teamId: string): Promise<Map<string, ChannelItem[]>> {
     const rows = await this.db

@@ -120,6 +120,17 @@ export class GraphChannelFiles implements ChannelFiles {
     );
   }
 
+  /** `GET /drives/{drive}/items/{folder}:/{path}:` (`api/driveitem-get.md`): 404 when nothing is there. */
+  async itemExists(folder: ChannelFolder, path: string): Promise<boolean> {
+    try {
+      await this.client.get<MSGraph.DriveItem>(`${itemPath(folder)}:/${encodePath(path.split('/'))}:`);
+      return true;
+    } catch (error) {
+      if (error instanceof NotFound) return false;
+      throw error;
+    }
+  }
+
   /** True once `send` made the item; false when Graph answered that one of that name exists (409). */
   private async created(send: () => Promise<unknown>): Promise<boolean> {
     try {

@@ -89,6 +89,8 @@ class DriftApplyHandler implements JobHandler<DriftApplyData, DriftStep> {
         template,
         state,
         channelIds,
+        requestedAt: run.job.createdAt,
+        operation: run.operation,
         applyLabel: (labelId: string) =>
           this.deps.labels.applyForJob({
             id: run.job.id,

@@ -119,6 +119,15 @@ export class FakeDrives {
     return { status: 201, body: this.itemJson(driveId, item) };
   }
 
+  /** `GET /drives/{drive}/items/{item}:/{path}:` (`api/driveitem-get.md`): the item, or 404 `itemNotFound`. */
+  getByPath(driveId: string, itemId: string, path: string): Reply {
+    const drive = this.drives.get(driveId);
+    if (!drive) return fail(404, 'itemNotFound', 'The drive does not exist.');
+    const item = this.resolve(drive, itemId, path);
+    if (!item) return fail(404, 'itemNotFound', 'The resource could not be found.');
+    return { status: 200, body: this.itemJson(driveId, item) };
+  }
+
   /** Makes every private and shared channel's site now, as if the wait were over. */
   provisionNow(channelIds: Iterable<string>): void {
     for (const id of channelIds) this.ready.add(id);

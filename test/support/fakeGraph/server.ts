@@ -128,6 +128,7 @@ export class FakeGraph extends IdentityApi {
         /^\/drives\/([^/]+)\/items\/([^/:]+)(?::\/(.+):)?\/children$/,
         (r, d, i, p) => this.files.createChild(r, d, i, p || undefined),
       ],
+      ['GET', /^\/drives\/([^/]+)\/items\/([^/:]+):\/(.+):$/, (r, d, i, p) => this.files.getByPath(d, i, p)],
       [
         'PUT',
         /^\/drives\/([^/]+)\/items\/([^/:]+):\/(.+):\/content$/,

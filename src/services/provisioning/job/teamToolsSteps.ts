@@ -1,5 +1,11 @@
 import { counted } from '../../../lib/counted';
-import { type CatalogTemplate, tagPeople, type TemplatePlanner } from '../../../contract';
+import {
+  type CatalogTemplate,
+  tagPeople,
+  type TemplateApp,
+  type TemplatePlanner,
+  type TemplateTag,
+} from '../../../contract';
 import type { TeamsPlatform } from '../../../platform/port';
 import type { BucketSummary, TeamWorkspace } from '../../../platform/teamTools';
 import type { JobRun, StepResult } from '../../jobs/jobType';
@@ -66,12 +72,7 @@ export async function runWorkspaceSteps(
         }
         const found = existing.get(tag.displayName.toLowerCase());
         if (!found) {
-          await workspace.createTag(teamId(), {
-            displayName: tag.displayName,
-            ...(tag.description ? { description: tag.description } : {}),
-            memberIds: people,
-          });
-          made.push(`${tag.displayName} (${counted(people.length, 'person', 'people')})`);
+          made.push(await createTemplateTag(workspace, teamId(), tag, people));
           continue;
         }
         // Found: an earlier run made it, and may have stopped before adding all of its members.
@@ -95,15 +96,10 @@ export async function runWorkspaceSteps(
       for (const app of apps) {
         const name = app.displayName ?? app.teamsAppId;
         if (installed.has(app.teamsAppId)) continue;
-        const outcome = await workspace.installApp(teamId(), app.teamsAppId);
+        const outcome = await installTemplateApp(workspace, teamId(), app);
         installed.add(app.teamsAppId);
-        if (outcome === 'notInCatalog') {
-          // Never a reason to fail the job: the team is usable without it, and the log says why.
-          log.push(
-            `Skipped the app "${name}" (${app.teamsAppId}): it is not in the organisation's app catalog. ` +
-              'An administrator can add it to the catalog, then install it in the team.',
-          );
-        } else if (outcome === 'installed') added.push(name);
+        if (outcome.skipped) log.push(outcome.skipped);
+        else if (outcome.installed) added.push(name);
       }
       if (added.length > 0) log.unshift(`Installed apps: ${added.join(', ')}.`);
       return { log };
@@ -117,50 +113,10 @@ async function plannerStep(
   teamId: string,
   planner: TemplatePlanner,
 ): Promise<StepResult<ProvisioningData>> {
-  const workspace: TeamWorkspace = teams.workspace;
   const title = planner.title ?? run.data.plan.displayName;
-  const found = (await workspace.listPlans(teamId)).find((p) => p.title === title);
-  const planId = found?.id ?? (await workspace.createPlan(teamId, title)).id;
-
-  const buckets = new Map((await workspace.listBuckets(planId)).map((b) => [b.name.toLowerCase(), b]));
-  const tasks = new Map(
-    found ? (await workspace.listTasks(planId)).map((t) => [`${t.bucketId}\n${t.title}`, t.id]) : [],
-  );
-  let madeBuckets = 0;
-  let madeTasks = 0;
-  let checklistItems = 0;
-  let previous: BucketSummary | undefined;
-  for (const wanted of planner.buckets) {
-    let bucket = buckets.get(wanted.name.toLowerCase());
-    if (!bucket) {
-      bucket = await workspace.createBucket(planId, wanted.name, previous);
-      madeBuckets++;
-    }
-    previous = bucket;
-    for (const task of wanted.tasks) {
-      let taskId = tasks.get(`${bucket.id}\n${task.title}`);
-      if (!taskId) {
-        taskId = (
-          await workspace.createTask(planId, {
-            bucketId: bucket.id,
-            title: task.title,
-            ...(task.dueInDays !== undefined
-              ? { dueDateTime: dueDateTime(run.job.createdAt, task.dueInDays) }
-              : {}),
-          })
-        ).id;
-        madeTasks++;
-      }
-      if (task.checklist.length > 0) checklistItems += await workspace.addChecklist(taskId, task.checklist);
-    }
-  }
-
-  const log = [
-    `${found ? 'Found' : 'Made'} the plan "${title}"` +
-      (madeBuckets + madeTasks + checklistItems > 0
-        ? ` and added ${counted(madeBuckets, 'bucket')}, ${counted(madeTasks, 'task')} and ${counted(checklistItems, 'checklist item')}.`
-        : ', complete already.'),
-  ];
+  const made = await layOutPlan(teams.workspace, teamId, title, planner, run.job.createdAt);
+  const planId = made.planId;
+  const log = [made.log];
   if (planner.tab) {
     const channelIds = run.data.channelIds ?? {};
     const channelId =
@@ -174,12 +130,115 @@ async function plannerStep(
     } else {
       const tabs = await teams.listTabs(teamId, channelId);
       if (!tabs.some((t) => t.displayName === planner.tab!.displayName)) {
-        await teams.createTab(teamId, channelId, workspace.planTab(teamId, planId, planner.tab.displayName), {
-          withApp: false,
-        });
+        await teams.createTab(
+          teamId,
+          channelId,
+          teams.workspace.planTab(teamId, planId, planner.tab.displayName),
+          {
+            withApp: false,
+          },
+        );
         log.push(`Pinned the plan as the tab "${planner.tab.displayName}" in ${planner.tab.channel}.`);
       }
     }
   }
   return { log, data: { ...run.data, planId } };
+}
+
+/** The line a made tag gives the log. Makes the template's `tag` with `people` (user ids, at least one). */
+export async function createTemplateTag(
+  workspace: TeamWorkspace,
+  teamId: string,
+  tag: TemplateTag,
+  people: readonly string[],
+): Promise<string> {
+  await workspace.createTag(teamId, {
+    displayName: tag.displayName,
+    ...(tag.description ? { description: tag.description } : {}),
+    memberIds: people,
+  });
+  return `${tag.displayName} (${counted(people.length, 'person', 'people')})`;
+}
+
+/**
+ * Installs one of the template's apps: `installed` when it was installed now, `skipped` with the
+ * log's line when the organisation's catalog lacks it (never a reason to fail a job: the team is
+ * usable without it).
+ */
+export async function installTemplateApp(
+  workspace: TeamWorkspace,
+  teamId: string,
+  app: TemplateApp,
+): Promise<{ installed: boolean; skipped?: string }> {
+  const outcome = await workspace.installApp(teamId, app.teamsAppId);
+  if (outcome === 'notInCatalog')
+    return {
+      installed: false,
+      skipped:
+        `Skipped the app "${app.displayName ?? app.teamsAppId}" (${app.teamsAppId}): it is not in the organisation's app catalog. ` +
+        'An administrator can add it to the catalog, then install it in the team.',
+    };
+  return { installed: outcome === 'installed' };
+}
+
+/**
+ * The plan titled `title` (found or made), its buckets in the template's order, their tasks with
+ * due dates counted from `requestedAt` and their checklists. With `only`, just the buckets of those
+ * names (lower-cased) are made and filled, placed after the ones before them: the others, and
+ * everything else of the plan, are left as they are. Returns the plan's id and the log's line.
+ */
+export async function layOutPlan(
+  workspace: TeamWorkspace,
+  teamId: string,
+  title: string,
+  planner: TemplatePlanner,
+  requestedAt: string,
+  only?: ReadonlySet<string>,
+): Promise<{ planId: string; log: string }> {
+  const found = (await workspace.listPlans(teamId)).find((p) => p.title === title);
+  const planId = found?.id ?? (await workspace.createPlan(teamId, title)).id;
+
+  const buckets = new Map((await workspace.listBuckets(planId)).map((b) => [b.name.toLowerCase(), b]));
+  const tasks = new Map(
+    found ? (await workspace.listTasks(planId)).map((t) => [`${t.bucketId}\n${t.title}`, t.id]) : [],
+  );
+  let madeBuckets = 0;
+  let madeTasks = 0;
+  let checklistItems = 0;
+  let previous: BucketSummary | undefined;
+  for (const wanted of planner.buckets) {
+    let bucket = buckets.get(wanted.name.toLowerCase());
+    const chosen = !only || only.has(wanted.name.toLowerCase());
+    if (!bucket && !chosen) continue;
+    if (!bucket) {
+      bucket = await workspace.createBucket(planId, wanted.name, previous);
+      madeBuckets++;
+    }
+    previous = bucket;
+    if (!chosen) continue;
+    for (const task of wanted.tasks) {
+      let taskId = tasks.get(`${bucket.id}\n${task.title}`);
+      if (!taskId) {
+        taskId = (
+          await workspace.createTask(planId, {
+            bucketId: bucket.id,
+            title: task.title,
+            ...(task.dueInDays !== undefined
+              ? { dueDateTime: dueDateTime(requestedAt, task.dueInDays) }
+              : {}),
+          })
+        ).id;
+        madeTasks++;
+      }
+      if (task.checklist.length > 0) checklistItems += await workspace.addChecklist(taskId, task.checklist);
+    }
+  }
+  return {
+    planId,
+    log:
+      `${found ? 'Found' : 'Made'} the plan "${title}"` +
+      (madeBuckets + madeTasks + checklistItems > 0
+        ? ` and added ${counted(madeBuckets, 'bucket')}, ${counted(madeTasks, 'task')} and ${counted(checklistItems, 'checklist item')}.`
+        : ', complete already.'),
+  };
 }

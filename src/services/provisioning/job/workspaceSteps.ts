@@ -2,6 +2,7 @@ import { counted } from '../../../lib/counted';
 import { Conflict, JobCannotRun } from '../../../domain/errors';
 import {
   foldersToMake,
+  type StarterFile,
   type TeamChannel,
   type TeamChannelPayload,
   type TemplateTeamSettings,
@@ -104,26 +105,36 @@ export async function layOutChannelFiles(
     const channelId = channelIds[name];
     if (!channelId)
       throw new JobCannotRun(`The team has no channel "${channel.displayName}" to put its files in.`);
-    const folder = await teams.files.filesFolder(
-      teamId,
-      channelId,
-      scopedOperation(operation, `files:${name}`),
-    );
-    let folders = 0;
-    let files = 0;
-    let kept = 0;
-    for (const path of foldersToMake(channel)) {
-      if (await teams.files.createFolder(folder, path)) folders++;
-      else kept++;
-    }
-    for (const file of channel.files ?? []) {
-      if (await teams.files.createFile(folder, file.path, file.content)) files++;
-      else kept++;
-    }
-    const keptSaid = kept > 0 ? `; kept ${counted(kept, 'item')} already there` : '';
     log.push(
-      `Made ${counted(folders, 'folder')} and ${counted(files, 'starter file')} in "${channel.displayName}"${keptSaid}.`,
+      await layOutFiles(teams, teamId, channel, channelId, scopedOperation(operation, `files:${name}`)),
     );
   }
   return log;
+}
+
+/**
+ * One channel's folders (parents first) and starter files, in its files folder, waited for through
+ * `operation`: what is there already is kept, never overwritten. Returns the log's line.
+ */
+export async function layOutFiles(
+  teams: TeamsPlatform,
+  teamId: string,
+  channel: { displayName: string; folders?: readonly string[]; files?: readonly StarterFile[] },
+  channelId: string,
+  operation: OperationCheckpoint,
+): Promise<string> {
+  const folder = await teams.files.filesFolder(teamId, channelId, operation);
+  let folders = 0;
+  let files = 0;
+  let kept = 0;
+  for (const path of foldersToMake(channel)) {
+    if (await teams.files.createFolder(folder, path)) folders++;
+    else kept++;
+  }
+  for (const file of channel.files ?? []) {
+    if (await teams.files.createFile(folder, file.path, file.content)) files++;
+    else kept++;
+  }
+  const keptSaid = kept > 0 ? `; kept ${counted(kept, 'item')} already there` : '';
+  return `Made ${counted(folders, 'folder')} and ${counted(files, 'starter file')} in "${channel.displayName}"${keptSaid}.`;
 }
