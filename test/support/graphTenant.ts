@@ -1,4 +1,6 @@
 import { seedGroups, seedLabels, seedUsers } from '../../src/store/seed/directory';
+import type { Agent } from 'undici';
+import type { GraphPlatformOptions } from '../../src/platform/graph';
 import type { FakeGraph } from './fakeGraph';
 import { PEOPLE } from './steward';
 
@@ -83,4 +85,32 @@ export function seedTenant(fake: FakeGraph): void {
       },
     ],
   });
+}
+
+/**
+ * The Graph platform's options for a suite against `fake`: quick retries and polls, the simulator's
+ * bot, and waits cut to 2 ms (a suite's clock need not run at Graph's pace); `overrides` win.
+ */
+export function quickGraphOptions(
+  fake: FakeGraph,
+  dispatcher: Agent,
+  overrides: Partial<GraphPlatformOptions> = {},
+): GraphPlatformOptions {
+  return {
+    dispatcher,
+    // A Retry-After up to 1.5 s is waited in-process; a longer one delays the job.
+    retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
+    polling: {
+      initialDelayMs: 10,
+      cloneInitialDelayMs: 10,
+      replicationDelayMs: 10,
+      maxDelayMs: 20,
+      timeoutMs: 10_000,
+      notFoundRetries: 3,
+    },
+    replicationDelayMs: 10,
+    bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2))),
+    ...overrides,
+  };
 }

@@ -10,7 +10,7 @@ import type {
 import { createGraphPlatform } from '../../../src/platform/graph';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant, WEB_APP } from '../../support/graphTenant';
+import { BOT, graphSettings, seedTenant, WEB_APP, quickGraphOptions } from '../../support/graphTenant';
 import { outboxTypes, waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
@@ -41,24 +41,7 @@ describe.each(cases)('template drift, %s, %s platform', (kind, platformKind) => 
       fake = await FakeGraph.start({ bot: BOT });
       dispatcher = fake.dispatcher();
       seedTenant(fake);
-      const platform = createGraphPlatform(
-        { ...fake.config() },
-        {
-          dispatcher,
-          retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
-          polling: {
-            initialDelayMs: 10,
-            cloneInitialDelayMs: 10,
-            replicationDelayMs: 10,
-            maxDelayMs: 20,
-            timeoutMs: 10_000,
-            notFoundRetries: 3,
-          },
-          replicationDelayMs: 10,
-          bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-          sleep: async (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2))),
-        },
-      );
+      const platform = createGraphPlatform(fake.config(), quickGraphOptions(fake, dispatcher));
       app = await startTestSteward(db, { ...env, ...graphSettings(fake) }, { platform });
     } else {
       app = await startTestSteward(db, env);

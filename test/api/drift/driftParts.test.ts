@@ -5,7 +5,7 @@ import { createGraphPlatform } from '../../../src/platform/graph';
 import type { TeamsPlatform } from '../../../src/platform/port';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant, WEB_APP } from '../../support/graphTenant';
+import { BOT, graphSettings, seedTenant, WEB_APP, quickGraphOptions } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
@@ -38,22 +38,7 @@ describe.each(cases)('drift of plans, tags, apps and settings, %s, %s platform',
       fake = await FakeGraph.start({ bot: BOT });
       dispatcher = fake.dispatcher();
       seedTenant(fake);
-      const options = {
-        dispatcher,
-        retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
-        polling: {
-          initialDelayMs: 10,
-          cloneInitialDelayMs: 10,
-          replicationDelayMs: 10,
-          maxDelayMs: 20,
-          timeoutMs: 10_000,
-          notFoundRetries: 3,
-        },
-        replicationDelayMs: 10,
-        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-        sleep: async (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 2))),
-      };
-      const platform = createGraphPlatform({ ...fake.config() }, options);
+      const platform = createGraphPlatform(fake.config(), quickGraphOptions(fake, dispatcher));
       owners = platform.teams;
       app = await startTestSteward(db, { ...env, ...graphSettings(fake) }, { platform });
     } else {

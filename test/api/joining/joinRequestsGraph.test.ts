@@ -3,7 +3,7 @@ import type { Job, JoinRequest } from '../../../src/contract';
 import { createGraphPlatform } from '../../../src/platform/graph';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant } from '../../support/graphTenant';
+import { BOT, graphSettings, seedTenant, quickGraphOptions } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
@@ -30,22 +30,10 @@ describe.each(databaseKinds)('join requests on Microsoft Graph (simulator), %s',
     seedTenant(fake);
     db = await createTestDatabase(kind);
     const platform = createGraphPlatform(
-      { ...fake.config() },
-      {
-        dispatcher,
+      fake.config(),
+      quickGraphOptions(fake, dispatcher, {
         retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 20, timeoutMs: 10_000 },
-        polling: {
-          initialDelayMs: 10,
-          cloneInitialDelayMs: 10,
-          replicationDelayMs: 10,
-          maxDelayMs: 20,
-          timeoutMs: 10_000,
-          notFoundRetries: 3,
-        },
-        replicationDelayMs: 10,
-        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2))),
-      },
+      }),
     );
     app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', ...graphSettings(fake) }, { platform });
     alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });

@@ -6,7 +6,7 @@ import { graphTokenSource } from '../../../src/platform/graph/identityToken';
 import { dueDateTime } from '../../../src/services/provisioning/job/teamToolsSteps';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant, WEB_APP } from '../../support/graphTenant';
+import { BOT, graphSettings, seedTenant, WEB_APP, quickGraphOptions } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
@@ -67,21 +67,7 @@ describe.each(databaseKinds)(
         distributionMethod: 'store',
       });
       db = await createTestDatabase(kind);
-      platform = createGraphPlatform(fake.config(), {
-        dispatcher,
-        retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
-        polling: {
-          initialDelayMs: 10,
-          cloneInitialDelayMs: 10,
-          replicationDelayMs: 10,
-          maxDelayMs: 20,
-          timeoutMs: 10_000,
-          notFoundRetries: 3,
-        },
-        replicationDelayMs: 10,
-        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2))),
-      });
+      platform = createGraphPlatform(fake.config(), quickGraphOptions(fake, dispatcher));
       app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', ...graphSettings(fake) }, { platform });
       alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
       const megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
