@@ -331,4 +331,39 @@ describe.each(cases)('drift of plans, tags, apps and settings, %s, %s platform',
       'Minutes/Template.txt',
     ]);
   });
+
+  test('one template with a shared channel, folders, starter files, a plan, tags and an app: a new team has all of it', async () => {
+    // The template as the last test left it, made anew: everything in one request.
+    const created = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: alex,
+      body: {
+        template: { id: template },
+        team: { name: `Whole ${platformKind}`, membership: { members: [{ id: PEOPLE.isaiah }] } },
+      },
+    });
+    expect(created.status).toBe(201);
+    const job = await waitForJob(app, alex, created.body.id);
+    expect(job.status).toBe('completed');
+    teamId = (job.data.team as { id: string }).id;
+    const channels = (
+      await app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${teamId}/channels`, { token: alex })
+    ).body;
+    expect(channels.map((c) => [c.displayName, c.membershipType]).sort()).toEqual([
+      ['General', 'standard'],
+      ['Partners', 'shared'],
+      ['Planning', 'standard'],
+      ['Releases', 'standard'],
+    ]);
+    expect(await planOnPlatform()).toEqual({ plans: 1, buckets: ['Backlog', 'Review'], tasks: 2 });
+    // Drift compares every part (folders and files, tags, the app included): nothing is missing.
+    expect((await driftOf()).differences).toEqual([]);
+    expect(job.log).toEqual(
+      expect.arrayContaining([
+        'Made 3 folders and 2 starter files in "Planning".',
+        `Made the plan "${plan}" and added 2 buckets, 2 tasks and 2 checklist items.`,
+        'Made tags: Leads (1 person), Crew (1 person).',
+        'Installed apps: Website.',
+      ]),
+    );
+  });
 });
