@@ -77,6 +77,13 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
       progress: bot.lastCard(ALEX, mark).activityId,
     };
   };
+  /**
+   * How long a card may take to change. After the first test has moved the clock and left a
+   * request at stage 2, the expiries of the second reach the cards about 17.5 s after the clock
+   * moves (on this commit's parent too; with this test alone, 3 s): a wait of 20 s failed under
+   * load. The cause is not found yet; until it is, the windows are wide.
+   */
+  const WINDOW_MS = 45_000;
   /** The approval card of the request `team` posted to `who` since `mark`. */
   const approvalCardOf = (who: TeamsPerson, team: string, mark = 0) =>
     bot.connector.waitFor(
@@ -84,14 +91,14 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
         bot.connector
           .messages(who.conversationId, mark)
           .find((m) => verbsOf(m.body).includes('approve') && cardText(m.body).includes(team)),
-      20_000,
+      WINDOW_MS,
     );
   /** A posted card as it reads now, once `pattern` is on it. */
   const cardSaying = (activityId: string, pattern: RegExp) =>
     bot.connector.waitFor(() => {
       const card = bot.connector.currentCard(activityId);
       return card && pattern.test(cardText(card)) ? card : undefined;
-    }, 20_000);
+    }, WINDOW_MS);
   /** A plain message posted to `who` since `mark` that matches `pattern`. */
   const messageSaying = (who: TeamsPerson, mark: number, pattern: RegExp) =>
     bot.connector.waitFor(
@@ -100,7 +107,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
           .messages(who.conversationId, mark)
           .map((m) => String(m.body.text ?? ''))
           .find((text) => pattern.test(text)),
-      20_000,
+      WINDOW_MS,
     );
   /** What a French reader reads on a card, with no sentence of the English catalog on it. */
   const french = (card: SentCard) => {
@@ -214,7 +221,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
             .messages(ALEX.conversationId, mark)
             .map((m) => cardOf(m.body))
             .find((card) => card && pattern.test(cardText(card))),
-        20_000,
+        WINDOW_MS,
       );
     expect(cardText(await ended(/Your request for Lapse expired\./))).toContain(
       'Nobody decided on stage “Legal” within 5 days.',
