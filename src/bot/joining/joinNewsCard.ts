@@ -1,5 +1,5 @@
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
-import { clip } from '../cards/cardText';
+import { clip, markdownText } from '../cards/cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import type { JoinRecord } from './joinState';
 import joinNewsCardTemplate from './joinNewsCard.json';
@@ -16,7 +16,8 @@ export function renderJoinNewsCard(
   const team = clip(record.team.name, 256);
   const decision = record.decision;
   const by = decision?.by ?? '';
-  const comment = clip(decision?.comment ?? '', 1000);
+  // The owner's own words, shown as they typed them: no link or emphasis of theirs is drawn.
+  const comment = markdownText(clip(decision?.comment ?? '', 1000));
   let title: string;
   let detail = '';
   if (news === 'joined') title = say(reader, 'join.told.joined', { team });

@@ -1,5 +1,5 @@
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
-import { clip } from '../cards/cardText';
+import { clip, markdownText } from '../cards/cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import type { JoinRecord } from './joinState';
 import joinRequestCardTemplate from './joinRequestCard.json';
@@ -13,7 +13,8 @@ export function renderJoinRequestCard(
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
   const decision = record.decision;
-  const comment = clip(decision?.comment ?? '', 1000);
+  // A person's own words, shown as they typed them: no link or emphasis of theirs is drawn.
+  const comment = markdownText(clip(decision?.comment ?? '', 1000));
   const decisionKey = decision
     ? decision.approved
       ? comment
@@ -25,7 +26,7 @@ export function renderJoinRequestCard(
     : null;
   return renderCard('joinRequestCard', joinRequestCardTemplate, {
     joinRequestId: record.joinRequestId,
-    message: clip(record.message ?? '', 500),
+    message: markdownText(clip(record.message ?? '', 500)),
     decided: decision !== null,
     teamUrl: record.team.webUrl ?? '',
     labels: {

@@ -1,6 +1,6 @@
 import type { SimilarTeam } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
-import { clip } from '../cards/cardText';
+import { clip, markdownText } from '../cards/cardText';
 import type { SubmitRequestData } from '../cards/cardVerbs';
 import { DEFAULT_READER, namesIn, type Reader, say, sayCount } from '../i18n/catalog';
 import similarTeamsCardTemplate from './similarTeamsCard.json';
@@ -26,7 +26,7 @@ export function renderSimilarTeamsCard(
   const teams = data.teams.map((team, index) => ({
     id: team.id,
     name: clip(team.displayName, 256),
-    description: clip(team.description ?? '', 300),
+    description: markdownText(clip(team.description ?? '', 300)),
     owners:
       team.owners.length > 0
         ? say(reader, 'joining.owners', {

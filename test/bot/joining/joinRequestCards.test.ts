@@ -80,10 +80,17 @@ describe.each(databaseKinds)('join request cards, on %s', (kind) => {
 
   it('owners get the asker’s words in their language; approving adds the member and tells the asker twice', async () => {
     const marks = [ALEX, SIOBHAN, ADELE].map((p) => bot.connector.messages(p.conversationId).length);
-    const request = await ask(ADELE, 'Adele Vance', 'I run the legal side of this deal.');
+    const request = await ask(
+      ADELE,
+      'Adele Vance',
+      'I run the *legal* side of [this deal](https://evil.example).',
+    );
     const toAlex = await cardTo(ALEX, marks[0]!, /Adele Vance asks to join PRJ-Contoso deal/);
     const alexCard = cardOf(toAlex.body)!;
-    expect(cardText(alexCard)).toContain('I run the legal side of this deal.');
+    // Her words as she typed them: no link or emphasis of hers is drawn on the owners' card.
+    expect(cardText(alexCard)).toContain(
+      'I run the \\*legal\\* side of \\[this deal\\](https://evil.example).',
+    );
     const toSiobhan = await cardTo(SIOBHAN, marks[1]!, /Adele Vance demande à rejoindre PRJ-Contoso deal/);
     expect(englishOn(cardOf(toSiobhan.body)!)).toEqual([]);
 
