@@ -1,17 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, dist/ compiled once, then every Jest project.
+// `npm test`: dist/ compiled once, then lint and typecheck beside every Jest project.
 //
-//   node scripts/test.js                 lint and typecheck, then the unit, integration and system
-//                                        projects, one file at a time
+//   node scripts/test.js                 dist/ when stale; then lint and typecheck (their output
+//                                        shown when they end) while Jest runs the unit,
+//                                        integration and system projects
 //   node scripts/test.js unit [args…]    one project (unit, integration or system), Jest's args after
 //
-// One file at a time: measured on 2 cores (bench/RESULTS.md, "npm test"), the suites are bound by
-// the CPU, not by their waits. One worker keeps a core for the database, the child processes and
-// the tools the suites start; more workers finished no sooner and made timing-sensitive suites
-// (timers driven by a moved clock, bot round trips) miss their windows. The unit project, pure
-// modules, runs on every core when run alone. STEWARD_TEST_WORKERS overrides the count;
-// STEWARD_TEST_COVERAGE=1 measures V8 coverage against the floor in jest.config.js (it doubles the
-// CPU the suites spend).
+// Measured on 2 cores (bench/RESULTS.md, "npm test"): many suites wait on timers, child processes
+// and the databases, so two Jest workers and the static checks beside them keep both cores busy.
+// STEWARD_TEST_WORKERS overrides the count; STEWARD_TEST_COVERAGE=1 measures V8 coverage against
+// the floor in jest.config.js.
 'use strict';
 
 const { spawn } = require('node:child_process');
@@ -26,25 +24,51 @@ const PROJECTS = ['unit', 'integration', 'system'];
 function workers(project) {
   const fromEnv = Number(process.env.STEWARD_TEST_WORKERS);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  return project === 'unit' ? availableParallelism() : 1;
+  if (project === 'unit') return availableParallelism();
+  return Math.max(1, Math.min(2, availableParallelism()));
 }
 
 const coverage = process.env.STEWARD_TEST_COVERAGE === '1' ? ['--coverage'] : [];
 
-/** Runs `command args` from the repository's root; resolves with its exit code. */
-function run(command, args) {
+/**
+ * Runs `command args` from the repository's root; resolves with its exit code and, when `quiet`,
+ * its output (shown by the caller).
+ */
+function run(command, args, quiet = false) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    if (quiet) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString('utf8') }),
+    );
   });
 }
 
-const npmRun = (script) => run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '-s', script]);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** Lint, then typecheck, their output held and written in one piece when they end. */
+async function staticChecks() {
+  const started = Date.now();
+  for (const script of ['lint', 'typecheck']) {
+    const { code, output } = await run(npm, ['run', '-s', script], true);
+    if (code !== 0) {
+      process.stderr.write(`\n--- npm run ${script} failed:\n${output}\n`);
+      return code;
+    }
+  }
+  process.stderr.write(`\nlint and typecheck passed (${seconds(started)}).\n`);
+  return 0;
+}
 
 async function main() {
   const [first, ...rest] = process.argv.slice(2);
   if (PROJECTS.includes(first)) {
-    return run(process.execPath, [
+    const { code } = await run(process.execPath, [
       jest,
       '--selectProjects',
       first,
@@ -52,23 +76,23 @@ async function main() {
       ...coverage,
       ...rest,
     ]);
+    return code;
   }
   const started = Date.now();
-  for (const script of ['lint', 'typecheck']) {
-    const code = await npmRun(script);
-    if (code !== 0) return code;
-  }
   // Compiled once, before Jest starts (its global setup then finds dist/ current).
   const built = await run(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']);
-  if (built !== 0) return built;
-  const code = await run(process.execPath, [
-    jest,
-    `--maxWorkers=${workers()}`,
-    ...coverage,
-    ...(first ? [first, ...rest] : []),
+  if (built.code !== 0) return built.code;
+  const [checks, suites] = await Promise.all([
+    staticChecks(),
+    run(process.execPath, [
+      jest,
+      `--maxWorkers=${workers()}`,
+      ...coverage,
+      ...(first ? [first, ...rest] : []),
+    ]),
   ]);
-  process.stdout.write(`\nnpm test took ${Math.round((Date.now() - started) / 1000)} s.\n`);
-  return code;
+  process.stdout.write(`\nnpm test took ${seconds(started)}.\n`);
+  return checks !== 0 ? checks : suites.code;
 }
 
 main().then(

@@ -3,7 +3,6 @@ import { semiSpaceStart } from './heapStart';
 import type { Logger } from 'pino';
 import type restify from 'restify';
 import type { BotIdentity, StewardBotRuntime } from './bot';
-import { botIdentity, mountBot, startBot } from './compose/bot';
 import { buildHttpServer, closeServer, listen } from './compose/http';
 import { buildServices } from './compose/services';
 import { buildFoundation } from './compose/store';
@@ -68,13 +67,16 @@ export async function startSteward(
   // The public URL defaults to where the server listens, known only once it does.
   let publicUrl = config.publicUrl ?? '';
   let identity: BotIdentity | undefined;
+  // The bot's half (botbuilder, the cards' templating, the understanding engine) is loaded only by a
+  // process that runs it: an API or worker process starts without it.
+  const botParts = runsBot(config) ? await import('./compose/bot') : undefined;
   const foundation = await buildFoundation(config, logger, {
     platform: overrides.platform,
     publicUrl: () => publicUrl,
     prepare: (platform) => {
-      if (!runsBot(config)) return;
+      if (!botParts) return;
       checkBotSettings(config);
-      identity = botIdentity(config, platform);
+      identity = botParts.botIdentity(config, platform);
     },
   });
   const { store, platform } = foundation;
@@ -91,7 +93,8 @@ export async function startSteward(
   const server = buildHttpServer(config, foundation, services, logger, () => publicUrl);
   // The bot needs the API's URL, known once the server listens: its endpoints answer 503 until then.
   let bot: StewardBotRuntime | undefined;
-  if (identity) mountBot(server, () => bot, Boolean(config.bot.appId) || config.bot.allowUnauthenticated);
+  if (identity && botParts)
+    botParts.mountBot(server, () => bot, Boolean(config.bot.appId) || config.bot.allowUnauthenticated);
   let url: string;
   try {
     url = await listen(server, config);
@@ -105,8 +108,8 @@ export async function startSteward(
     // The daily lifecycle evaluation's next run: its id names its day, so every worker may queue it.
     await services.lifecycleEvaluations.ensureScheduled();
   }
-  if (identity)
-    bot = await startBot(
+  if (identity && botParts)
+    bot = await botParts.startBot(
       config,
       { store, identity },
       logger,

@@ -1,6 +1,8 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
+const DOCUMENT_ID = 'https://steward.test/openapi.json';
+
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, ResponseObject> }>>;
   components: { schemas: Record<string, unknown> };
@@ -14,13 +16,21 @@ interface ResponseObject {
  * status, and a JSON body must validate against that status's schema.
  */
 export class ContractValidator {
-  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    inlineRefs: false,
+  });
   private readonly operations: Array<{ method: string; pattern: RegExp; operationId: string; path: string }> =
     [];
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(readonly document: OpenApiDocument) {
     addFormats(this.ajv);
+    // The components once, under an id of their own: every response schema compiled later points
+    // into them, so a model is compiled once per validator, not once per operation.
+    this.ajv.addSchema({ $id: DOCUMENT_ID, components: document.components });
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         const pattern = new RegExp(`^/api/v1\\.0${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
@@ -53,7 +63,9 @@ export class ContractValidator {
     const key = `${op.operationId} ${status}`;
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile({ ...schema, components: this.document.components });
+      validate = this.ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)),
+      );
       this.compiled.set(key, validate);
     }
     if (!validate(body)) {

@@ -50,6 +50,23 @@ export interface TestSteward {
   close(): Promise<void>;
 }
 
+/** The validators of this file's Stewards, by their document's paths and models. */
+const contracts = new Map<string, ContractValidator>();
+
+/**
+ * A validator for `document`: one per distinct document in a test file, so the schemas a file's
+ * second Steward answers with (the same API on the other database) are compiled once.
+ */
+function contractOf(document: ConstructorParameters<typeof ContractValidator>[0]): ContractValidator {
+  const key = JSON.stringify([document.paths, document.components]);
+  let contract = contracts.get(key);
+  if (!contract) {
+    contract = new ContractValidator(document);
+    contracts.set(key, contract);
+  }
+  return contract;
+}
+
 /**
  * Starts Steward on `database` with test settings (`env` overrides them); `overrides` reach the
  * composition root (e.g. a Graph platform pointed at a fake Graph).
@@ -100,7 +117,7 @@ export async function startTestSteward(
   const document = (await raw('GET', '/api/v1.0/openapi.json')).body as ConstructorParameters<
     typeof ContractValidator
   >[0];
-  const contract = new ContractValidator(document);
+  const contract = contractOf(document);
   return {
     url: steward.url,
     steward,

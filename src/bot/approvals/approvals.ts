@@ -358,7 +358,7 @@ export class ApprovalConversation {
     return known;
   }
 
-  /** The request's job, read on behalf of its requester (with their other jobs read meanwhile). */
+  /** The request's job, read at once (see `ProgressTracker.job`). */
   private async appJob(jobId: string): Promise<Job> {
     const job = await this.deps.progress.job(jobId);
     if (!job) throw new Error(`The job ${jobId} is gone.`);

@@ -164,7 +164,9 @@ export class ProgressTracker {
     const before = location.unreachableApprovers ?? [];
     if (before.length === names.length && before.every((name, i) => name === names[i])) return;
     await this.deps.requestState.saveProgress(jobId, { ...location, unreachableApprovers: [...names] });
-    await this.refresh(jobId);
+    // Not awaited: this runs in a delivery (an approval stage opened), which a read paced among
+    // the requester's would hold.
+    this.refreshSoon(jobId);
   }
 
   /**
@@ -176,17 +178,6 @@ export class ProgressTracker {
     // An empty signature differs from any job's, so the first poll redraws the card.
     for (const jobId of jobIds) this.follow(jobId, '');
     return jobIds.length;
-  }
-
-  /**
-   * Brings a job's card up to date now (a delivery said it moved, or the card changed) and keeps
-   * following it until it ends. The job is read on behalf of its requester, with the other jobs
-   * asked for them meanwhile.
-   */
-  async refresh(jobId: string): Promise<void> {
-    const location = await this.deps.requestState.progress(jobId);
-    if (!location) return;
-    await this.take(jobId, await this.deps.reads.read(jobId, location.requesterId), true);
   }
 
   /**
@@ -210,10 +201,13 @@ export class ProgressTracker {
     this.running.add(task);
   }
 
-  /** A job as it stands, read on behalf of its requester when the bot knows the request. */
+  /**
+   * A job as it stands, read at once with the bot's own token, as the polls read: a delivery waits
+   * for this read (to draw an approver's card), and one paced among its requester's reads would
+   * hold the delivery, and with it one of Steward's workers, for seconds per event.
+   */
   async job(jobId: string): Promise<Job | undefined> {
-    const location = await this.deps.requestState.progress(jobId);
-    return (await this.deps.reads.read(jobId, location?.requesterId ?? '')).job;
+    return (await this.deps.reads.readNow([jobId])).get(jobId)?.job;
   }
 
   /** Stops polling; resolves once no poll is running. */
