@@ -21,8 +21,14 @@ function toSchema(schema: z.ZodType): JsonSchema {
   return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${COMPONENT}`)) as JsonSchema;
 }
 
-/** Every registered wire model as `components.schemas`, keyed by its contract name. */
+/** Every registered wire model as `components.schemas`, keyed by its contract name (made once). */
+let components: Record<string, JsonSchema> | undefined;
 function componentSchemas(): Record<string, JsonSchema> {
+  components ??= modelSchemas();
+  return structuredClone(components);
+}
+
+function modelSchemas(): Record<string, JsonSchema> {
   const { schemas } = z.toJSONSchema(models, {
     target: 'draft-2020-12',
     uri: (id) => `${COMPONENT}${id}`,
