@@ -36,7 +36,7 @@ const files = (paths) => `/test/(${paths.join('|')})\\.test\\.ts$`;
 
 /** What every project shares. */
 const common = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/environment.ts',
   roots: ['<rootDir>/test'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   setupFiles: ['<rootDir>/test/support/setupEachFile.ts'],

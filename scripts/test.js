@@ -88,7 +88,7 @@ async function main() {
   const built = await run(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']);
   if (built.code !== 0) return built.code;
   // V8 counts what the suites run in-process into this directory (the suites' own child
-  // processes do not inherit it: test/support/setupEachFile.ts).
+  // processes do not inherit it: test/support/environment.ts).
   const counts = measure ? fs.mkdtempSync(path.join(tmpdir(), 'steward-coverage-')) : undefined;
   const env = counts ? { ...process.env, NODE_V8_COVERAGE: counts } : process.env;
   const [checks, suites] = await Promise.all([
