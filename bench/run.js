@@ -30,6 +30,7 @@ const BENCHMARKS = {
   'test-suite': require('./testSuite'),
   understanding: require('./understanding'),
   driftApply: require('./driftApply'),
+  claim: require('./claim'),
 };
 
 /** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */

@@ -44,20 +44,31 @@ export class JobLeases {
     const budgetNow = postgres ? sql`(floor(extract(epoch from now()) * 1000))::bigint` : Date.now();
     const horizon = sql`(${budgetNow} + ${horizonMs})`;
     // A paused queue hands out nothing; checked in the same statement, not by a read before it.
-    const runnable = sql`queued = 1
+    // The update finds its rows by their ids: `+queued` keeps SQLite from reading them all through
+    // the queued column's index instead (every job the queue ran is queued).
+    const runnable = sql`+queued = 1
       AND NOT EXISTS (SELECT 1 FROM steward_meta WHERE key = ${PAUSED_KEY} AND value = 'true')
       AND ((status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now + lookaheadMs})
         OR (status = 'active' AND lease_until < ${now}))`;
     // The n-th job of a bucket runs at the bucket's n-th turn from now at the soonest: it is taken
     // when that turn comes before the horizon. Jobs of the bucket that workers hold (their key is
     // kept until they park or end) come first: a claimed job may not have reserved its turn yet.
-    const held = sql`status = 'active' AND lease_until >= ${now}`;
+    // The jobs looked at are read in three disjoint parts, each by the `jobs_claim` index (queued,
+    // status, run_at): the queue keeps every job it ever ran, and a scan of them all, large bodies
+    // included, made each claim cost a few milliseconds a thousand jobs (bench/RESULTS.md, "claim").
+    const looked = sql`
+        SELECT id, type, run_at, budget_key, 0 AS held FROM jobs
+          WHERE queued = 1 AND status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now + lookaheadMs}
+        UNION ALL
+        SELECT id, type, run_at, budget_key, 0 AS held FROM jobs
+          WHERE queued = 1 AND status = 'active' AND lease_until < ${now}
+        UNION ALL
+        SELECT id, type, run_at, budget_key, 1 AS held FROM jobs
+          WHERE queued IN (0, 1) AND status = 'active' AND lease_until >= ${now} AND budget_key IS NOT NULL`;
     const candidates = sql`SELECT due.id FROM (
-        SELECT id, type, run_at, budget_key, CASE WHEN ${held} THEN 1 ELSE 0 END AS held,
-          row_number() OVER (
-            PARTITION BY budget_key ORDER BY CASE WHEN ${held} THEN 0 ELSE 1 END, run_at, id
-          ) AS nth
-        FROM jobs WHERE (${runnable}) OR (budget_key IS NOT NULL AND ${held})
+        SELECT id, type, run_at, budget_key, held,
+          row_number() OVER (PARTITION BY budget_key ORDER BY held DESC, run_at, id) AS nth
+        FROM (${looked}) looked
       ) due LEFT JOIN graph_budget b ON b.key = due.budget_key
       WHERE due.held = 0 AND (b.key IS NULL OR (b.tat < ${horizon} AND (b.interval_ms <= 0
         OR due.nth <= (${horizon} - ${sql.raw(greatest)}(b.tat, ${budgetNow}) + b.interval_ms - 1) / b.interval_ms)))
@@ -74,7 +85,11 @@ export class JobLeases {
       .where(sql<boolean>`id IN (${candidates}) AND ${runnable}`)
       .returningAll()
       .execute();
-    return rows.map(toJob);
+    // An update returns its rows in no set order: put them back in the order they were picked.
+    const rank = (job: StoredJob) => (FIRST_CLAIMED_JOB_TYPES.includes(job.type) ? 0 : 1);
+    return rows
+      .map(toJob)
+      .sort((a, b) => rank(a) - rank(b) || a.runAt - b.runAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** Applies a change to the in-memory job only; `save` (or `finish` / `delay`) writes it. */
