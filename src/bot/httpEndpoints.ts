@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from '../lib/readBody';
+import { type BodyTimeout, readBody } from '../lib/readBody';
 
 /** Largest body the bot's endpoints read: activities and deliveries are far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A body not fully received this long after the endpoint asked for it is refused with 408, as the API does. */
+/**
+ * A body not fully received this long after the endpoint asked for it is refused with 408, as the
+ * API does (`STEWARD_BODY_TIMEOUT_MS` sets it).
+ */
 export const BODY_TIMEOUT_MS = 10_000;
 
 export { BodyTimeout, BodyTooLarge } from '../lib/readBody';
@@ -22,13 +25,9 @@ export function readRawBody(
 }
 
 /** Answers 408 and closes the connection: the rest of the body is never read. */
-export function answerTimeout(res: ServerResponse): void {
+export function answerTimeout(res: ServerResponse, timeout: BodyTimeout): void {
   res.setHeader('connection', 'close');
-  answer(
-    res,
-    408,
-    errorBody('requestTimeout', `The body did not arrive completely within ${BODY_TIMEOUT_MS / 1000} s.`),
-  );
+  answer(res, 408, errorBody('requestTimeout', timeout.message));
 }
 
 /** Answers with a JSON body (or none). */

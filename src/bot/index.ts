@@ -75,6 +75,8 @@ export interface StewardBotOptions {
    * proactive cards, are posted there with the bot's token); default: any.
    */
   acceptsServiceUrl?: (serviceUrl: string) => boolean;
+  /** How long a request body may take to arrive before it is answered 408 (default 10 s). */
+  bodyTimeoutMs?: number;
 }
 
 /** The running bot: its two HTTP endpoints, and its start and stop. */
@@ -216,7 +218,9 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     async handleMessages(req, res) {
       let activity: Activity;
       try {
-        const parsed: unknown = JSON.parse((await readRawBody(req)).toString('utf8'));
+        const parsed: unknown = JSON.parse(
+          (await readRawBody(req, undefined, options.bodyTimeoutMs)).toString('utf8'),
+        );
         if (!isActivity(parsed)) {
           answer(res, 400, errorBody('invalidActivity', 'The body is not a Bot Framework activity.'));
           return;
@@ -225,7 +229,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       } catch (error) {
         if (error instanceof BodyTooLarge)
           answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
-        else if (error instanceof BodyTimeout) answerTimeout(res);
+        else if (error instanceof BodyTimeout) answerTimeout(res, error);
         else answer(res, 400, errorBody('invalidJson', 'The body is not JSON.'));
         return;
       }
@@ -255,9 +259,9 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     async handleNotifications(req, res) {
       let body: Buffer;
       try {
-        body = await readRawBody(req);
+        body = await readRawBody(req, undefined, options.bodyTimeoutMs);
       } catch (error) {
-        if (error instanceof BodyTimeout) answerTimeout(res);
+        if (error instanceof BodyTimeout) answerTimeout(res, error);
         else answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
         return;
       }

@@ -170,6 +170,7 @@ export async function startBot(
     pollMs: config.bot.pollMs,
     webhook,
     acceptsServiceUrl: serviceUrlRule(config.bot.appId !== undefined, config.bot.serviceUrlHosts),
+    bodyTimeoutMs: config.bodyTimeoutMs,
   });
   if (!config.bot.appId && !['127.0.0.1', 'localhost', '::1'].includes(config.host))
     logger.warn('the bot has no MicrosoftAppId: /api/messages accepts unauthenticated traffic');

@@ -84,6 +84,7 @@ export function buildHttpServer(
     tenantId: config.tenantId,
     publicUrl,
     version: VERSION,
+    bodyTimeoutMs: config.bodyTimeoutMs,
     ready: () => store.ping(),
     refusals: s.refusals,
     trustedProxies: new Set(config.trustedProxies),

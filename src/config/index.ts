@@ -61,6 +61,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host,
     port,
     publicUrl,
+    bodyTimeoutMs: setting(read, 'STEWARD_BODY_TIMEOUT_MS'),
     dataDir,
     database: readDatabase(read, dataDir, cwd),
     tenantId: tenantId.toLowerCase(),

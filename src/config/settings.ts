@@ -130,6 +130,14 @@ export const SETTINGS = {
     default: 3978,
     help: 'the port App Service and container platforms set; used when `STEWARD_PORT` is unset',
   },
+  STEWARD_BODY_TIMEOUT_MS: {
+    section: 'server',
+    type: 'integer',
+    min: 100,
+    max: 300_000,
+    default: 10_000,
+    help: 'how long a request body may take to arrive once it is read; later, the API and the bot’s endpoints answer 408 and close the connection (a client that trickles its body holds nothing longer)',
+  },
   STEWARD_PUBLIC_URL: {
     section: 'server',
     type: 'url',

@@ -22,6 +22,8 @@ export interface Config {
   port: number;
   /** Base URL people and clients reach this deployment at (links, `@odata.nextLink`); default: where it listens. */
   publicUrl?: string;
+  /** How long a request body may take to arrive (`STEWARD_BODY_TIMEOUT_MS`); later, 408. */
+  bodyTimeoutMs: number;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   tenantId: string;

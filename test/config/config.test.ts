@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       expect(config.auth.audience).toBe('api://steward');
       expect(config.rateLimitFactor).toBe(1);
       expect(config.seedDemoData).toBe(true);
+      expect(config.bodyTimeoutMs).toBe(10_000);
       expect(config.logLevel).toBe('info');
       expect(config.publicUrl).toBeUndefined();
       expect(config.shutdownTimeoutMs).toBe(10_000);
@@ -162,6 +163,8 @@ describe('loadConfig', () => {
       ['STEWARD_PORT', { STEWARD_PORT: '80.5' }],
       ['STEWARD_ROLE', { STEWARD_ROLE: 'worker-of-doom' }],
       ['STEWARD_PUBLIC_URL', { STEWARD_PUBLIC_URL: 'not a url' }],
+      ['STEWARD_BODY_TIMEOUT_MS', { STEWARD_BODY_TIMEOUT_MS: '50' }],
+      ['STEWARD_BODY_TIMEOUT_MS', { STEWARD_BODY_TIMEOUT_MS: '10 s' }],
       ['STEWARD_DATABASE_URL', { STEWARD_DATABASE_URL: 'mysql://x' }],
       ['STEWARD_DATABASE_URL', { STEWARD_DATABASE_URL: 'sqlite:' }],
       [

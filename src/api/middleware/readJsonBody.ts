@@ -8,7 +8,10 @@ import { refusePrototypeKeys } from './prototypeKeys';
 /** Bodies above this many bytes are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A body not fully received this long after its handler asked for it is refused with 408. */
+/**
+ * A body not fully received this long after its handler asked for it is refused with 408
+ * (`STEWARD_BODY_TIMEOUT_MS` sets it).
+ */
 export const BODY_TIMEOUT_MS = 10_000;
 
 /**
