@@ -35,8 +35,8 @@ export interface ApiServerOptions {
   /** The deployment's public base URL (read per request: it is known once the server listens). */
   publicUrl: () => string;
   version: string;
-  /** How long a request body may take to arrive before the call is answered 408 (default 10 s). */
-  bodyTimeoutMs?: number;
+  /** How long a request body may take to arrive before the call is answered 408 (`STEWARD_BODY_TIMEOUT_MS`). */
+  bodyTimeoutMs: number;
   /** Resolves when the store answers; `/readyz` reports 503 otherwise. */
   ready: () => Promise<void>;
   /** Refused calls (401, 403): limited per source and recorded in aggregate in the `security` trail. */
@@ -162,7 +162,7 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     const query = parse(route.query, queryOf(req), 'query');
     const headers = parse(route.headers, req.headers, 'header');
     const body = route.body
-      ? parse(route.body, await readJsonBody(req, undefined, options.bodyTimeoutMs), 'body')
+      ? parse(route.body, await readJsonBody(req, options.bodyTimeoutMs), 'body')
       : undefined;
     const reply = await route.handle({
       caller,

@@ -4,22 +4,17 @@ import { type BodyTimeout, readBody } from '../lib/readBody';
 /** Largest body the bot's endpoints read: activities and deliveries are far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/**
- * A body not fully received this long after the endpoint asked for it is refused with 408, as the
- * API does (`STEWARD_BODY_TIMEOUT_MS` sets it).
- */
-export const BODY_TIMEOUT_MS = 10_000;
-
 export { BodyTimeout, BodyTooLarge } from '../lib/readBody';
 
 /**
  * The exact bytes of a request body (a signature is computed over them, not over re-encoded JSON),
- * within `limit` bytes and `timeoutMs` (BodyTooLarge, BodyTimeout).
+ * within `limit` bytes and `timeoutMs` (`STEWARD_BODY_TIMEOUT_MS`, as for the API); rejects with
+ * BodyTooLarge or BodyTimeout.
  */
 export function readRawBody(
   req: IncomingMessage,
+  timeoutMs: number,
   limit = MAX_BODY_BYTES,
-  timeoutMs = BODY_TIMEOUT_MS,
 ): Promise<Buffer> {
   return readBody(req, limit, timeoutMs);
 }

@@ -75,8 +75,8 @@ export interface StewardBotOptions {
    * proactive cards, are posted there with the bot's token); default: any.
    */
   acceptsServiceUrl?: (serviceUrl: string) => boolean;
-  /** How long a request body may take to arrive before it is answered 408 (default 10 s). */
-  bodyTimeoutMs?: number;
+  /** How long a request body may take to arrive before it is answered 408 (`STEWARD_BODY_TIMEOUT_MS`). */
+  bodyTimeoutMs: number;
 }
 
 /** The running bot: its two HTTP endpoints, and its start and stop. */
@@ -218,9 +218,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     async handleMessages(req, res) {
       let activity: Activity;
       try {
-        const parsed: unknown = JSON.parse(
-          (await readRawBody(req, undefined, options.bodyTimeoutMs)).toString('utf8'),
-        );
+        const parsed: unknown = JSON.parse((await readRawBody(req, options.bodyTimeoutMs)).toString('utf8'));
         if (!isActivity(parsed)) {
           answer(res, 400, errorBody('invalidActivity', 'The body is not a Bot Framework activity.'));
           return;
@@ -259,7 +257,7 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     async handleNotifications(req, res) {
       let body: Buffer;
       try {
-        body = await readRawBody(req, undefined, options.bodyTimeoutMs);
+        body = await readRawBody(req, options.bodyTimeoutMs);
       } catch (error) {
         if (error instanceof BodyTimeout) answerTimeout(res, error);
         else answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));

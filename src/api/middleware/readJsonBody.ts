@@ -9,12 +9,6 @@ import { refusePrototypeKeys } from './prototypeKeys';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * A body not fully received this long after its handler asked for it is refused with 408
- * (`STEWARD_BODY_TIMEOUT_MS` sets it).
- */
-export const BODY_TIMEOUT_MS = 10_000;
-
-/**
  * Reads and parses a JSON request body: 415 unless `Content-Type` is JSON, 413 past the size
  * limit (checked against `Content-Length` first, then while streaming), 400 for malformed JSON
  * or JSON nested deeper than `MAX_JSON_DEPTH` (checked on the text, before anything walks it),
@@ -22,12 +16,13 @@ export const BODY_TIMEOUT_MS = 10_000;
  * An empty body reads as `undefined`.
  *
  * @example
- * const body = await readJsonBody(req); // unknown; validate it with the route's schema
+ * const body = await readJsonBody(req, config.bodyTimeoutMs); // unknown; validate it with the route's schema
  */
 export async function readJsonBody(
   req: IncomingMessage,
+  /** A body not fully received this long after it is asked for is a 408 (`STEWARD_BODY_TIMEOUT_MS`). */
+  timeoutMs: number,
   limit = MAX_BODY_BYTES,
-  timeoutMs = BODY_TIMEOUT_MS,
 ): Promise<unknown> {
   const declared = req.headers['content-length'];
   const hasBody =
