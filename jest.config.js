@@ -24,6 +24,7 @@ const SYSTEM = [
 const UNIT = [
   '(lib|contract|domain|config|client|lint|docs|scripts)/.*',
   'bot/cards/.*',
+  'bot/i18n/catalog',
   // The understanding engine: pure text in, shapes out
   'bot/understanding/(understand|people)',
   // The card renderers' own tests, beside the features' conversations

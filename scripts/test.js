@@ -84,8 +84,13 @@ async function main() {
     return code;
   }
   const started = Date.now();
-  // Compiled once, before Jest starts (its global setup then finds dist/ current).
-  const built = await run(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']);
+  // Compiled once, before Jest starts (its global setup then finds dist/ current); not type-checked
+  // there, as the typecheck beside the suites checks the same sources.
+  const built = await run(process.execPath, [
+    path.join(root, 'scripts', 'build.js'),
+    '--if-stale',
+    '--no-check',
+  ]);
   if (built.code !== 0) return built.code;
   // V8 counts what the suites run in-process into this directory (the suites' own child
   // processes do not inherit it: test/support/environment.ts).

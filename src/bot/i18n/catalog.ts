@@ -10,6 +10,7 @@
  * dependency is added to a bot that must stay small. i18next would pay off with many languages,
  * translators' file formats or lazy-loaded bundles, none of which Steward has.
  */
+import { BoundedCache } from '../../lib/boundedCache';
 import { en, type MessageKey } from './en';
 import { FRENCH_FEMININE, fr } from './fr';
 
@@ -77,10 +78,30 @@ export function languageNamed(word: string): Language | null {
   return null;
 }
 
+/**
+ * The formatters made so far, by kind, locale and time zone: making one costs far more than using
+ * it (a card shows several dates). Locales and zones come from people's clients, hence the bound.
+ */
+const formatters = new BoundedCache<string, object>(256);
+
+function formatter<T extends object>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** The canonical name of a time zone a client sent ("europe/paris" → "Europe/Paris"), or UTC. */
 function zoneOf(value: unknown): string {
   if (typeof value !== 'string' || !value.trim()) return 'UTC';
+  const zone = value.trim();
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value.trim() }).resolvedOptions().timeZone;
+    return formatter(
+      `zone ${zone}`,
+      () => new Intl.DateTimeFormat('en-US', { timeZone: zone }),
+    ).resolvedOptions().timeZone;
   } catch {
     return 'UTC';
   }
@@ -125,7 +146,9 @@ export function sayCount(
   count: number,
   values: Record<string, string | number> = {},
 ): string {
-  const category = new Intl.PluralRules(reader.locale).select(count);
+  const category = formatter(`plural ${reader.locale}`, () => new Intl.PluralRules(reader.locale)).select(
+    count,
+  );
   const chosen = `${key}.${category}`;
   const catalog = CATALOGS[reader.language];
   const plural = (chosen in catalog ? chosen : `${key}.other`) as MessageKey;
@@ -134,28 +157,38 @@ export function sayCount(
 
 /** Names as one line in the reader's language: "Adele Vance et Siobhán O'Connor". */
 export function namesIn(reader: Reader, names: readonly string[]): string {
-  return new Intl.ListFormat(reader.locale, { style: 'long', type: 'conjunction' }).format(names);
+  return formatter(
+    `and ${reader.locale}`,
+    () => new Intl.ListFormat(reader.locale, { style: 'long', type: 'conjunction' }),
+  ).format(names);
 }
 
 /** Names as alternatives in the reader's language: "Lucía Álvarez or Lucas Fernández Ruiz". */
 export function alternativesIn(reader: Reader, names: readonly string[]): string {
-  return new Intl.ListFormat(reader.locale, { style: 'long', type: 'disjunction' }).format(names);
+  return formatter(
+    `or ${reader.locale}`,
+    () => new Intl.ListFormat(reader.locale, { style: 'long', type: 'disjunction' }),
+  ).format(names);
 }
 
 /** A number as the reader writes it: "1,234" in English, "1 234" in French. */
 export function numberFor(reader: Reader, value: number): string {
-  return new Intl.NumberFormat(reader.locale).format(value);
+  return formatter(`number ${reader.locale}`, () => new Intl.NumberFormat(reader.locale)).format(value);
 }
 
 /** A date and time as the reader reads it, in their time zone. */
 export function dateTimeFor(reader: Reader, iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  return new Intl.DateTimeFormat(reader.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: reader.timeZone,
-  }).format(new Date(time));
+  return formatter(
+    `dateTime ${reader.locale} ${reader.timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(reader.locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: reader.timeZone,
+      }),
+  ).format(new Date(time));
 }
 
 /**
@@ -165,7 +198,8 @@ export function dateTimeFor(reader: Reader, iso: string): string {
 export function dayFor(reader: Reader, day: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time)) return day;
-  return new Intl.DateTimeFormat(reader.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(time),
-  );
+  return formatter(
+    `day ${reader.locale}`,
+    () => new Intl.DateTimeFormat(reader.locale, { dateStyle: 'long', timeZone: 'UTC' }),
+  ).format(new Date(time));
 }
