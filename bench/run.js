@@ -31,6 +31,7 @@ const BENCHMARKS = {
   understanding: require('./understanding'),
   driftApply: require('./driftApply'),
   claim: require('./claim'),
+  start: require('./start'),
 };
 
 /** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */
