@@ -31,6 +31,7 @@ const UNIT = [
   'bot/\\w+/(approvalCards|lifecycleCardRenderers|lifecycleResponseCards|galleryCard|progressCard|requestCards|requestFormCard)',
   'manifest/(?!toolkit)\\w+',
   'cluster/proxy',
+  'support/contract',
 ];
 /** A regular expression matching the test files named by `paths`. */
 const files = (paths) => `/test/(${paths.join('|')})\\.test\\.ts$`;

@@ -1,7 +1,22 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { _ } from 'ajv/dist/compile/codegen';
+import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
 
 const DOCUMENT_ID = 'https://steward.test/openapi.json';
+
+/**
+ * Where compiled validators are kept between test files, by document: compiling a response schema
+ * costs far more than loading its compiled code (about 0.1 s of CPU a file), and every file of a
+ * run checks the same document. Inside node_modules, so that the code's own `require`s find Ajv.
+ */
+const CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'steward-contract');
+/** The code is Ajv's: another version of it compiles anew. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const AJV_VERSION = (require('ajv/package.json') as { version: string }).version;
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, ResponseObject> }>>;
@@ -21,16 +36,26 @@ export class ContractValidator {
     allErrors: true,
     validateSchema: false,
     inlineRefs: false,
+    // The compiled code is kept (standalone, with ajv-formats' formats by reference).
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
   });
+  /** This document's folder in the cache: its paths and models hashed. */
+  private readonly cached: string;
   private readonly operations: Array<{ method: string; pattern: RegExp; operationId: string; path: string }> =
     [];
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(readonly document: OpenApiDocument) {
+  /** `models`: the document's paths and components as JSON (its identity, for the cache). */
+  constructor(
+    readonly document: OpenApiDocument,
+    models: string = JSON.stringify([document.paths, document.components]),
+  ) {
     addFormats(this.ajv);
     // The components once, under an id of their own: every response schema compiled later points
     // into them, so a model is compiled once per validator, not once per operation.
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: document.components });
+    const hash = createHash('sha256').update(AJV_VERSION).update(models);
+    this.cached = path.join(CACHE, hash.digest('hex').slice(0, 16));
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         const pattern = new RegExp(`^/api/v1\\.0${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
@@ -63,13 +88,29 @@ export class ContractValidator {
     const key = `${op.operationId} ${status}`;
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(
-        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)),
-      );
+      validate = this.validatorOf(key, schema);
       this.compiled.set(key, validate);
     }
     if (!validate(body)) {
       throw new Error(`${key} body does not match its schema: ${this.ajv.errorsText(validate.errors)}`);
     }
+  }
+
+  /**
+   * The validator of `key`'s schema: loaded from the cache, or compiled and then kept there (written
+   * whole under a name of its own, then renamed: a file another worker reads is never half-written).
+   */
+  private validatorOf(key: string, schema: Record<string, unknown>): ValidateFunction {
+    const file = path.join(this.cached, `${key.replace(/\W+/g, '-')}.js`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- code Ajv generated, by path
+    if (existsSync(file)) return require(file) as ValidateFunction;
+    const validate = this.ajv.compile(
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)),
+    );
+    mkdirSync(this.cached, { recursive: true });
+    const writing = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(writing, standaloneCode(this.ajv, validate));
+    renameSync(writing, file);
+    return validate;
   }
 }

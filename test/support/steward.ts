@@ -61,7 +61,7 @@ function contractOf(document: ConstructorParameters<typeof ContractValidator>[0]
   const key = JSON.stringify([document.paths, document.components]);
   let contract = contracts.get(key);
   if (!contract) {
-    contract = new ContractValidator(document);
+    contract = new ContractValidator(document, key);
     contracts.set(key, contract);
   }
   return contract;

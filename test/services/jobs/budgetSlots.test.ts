@@ -62,9 +62,13 @@ describe.each(databaseKinds)('a job waiting for a Graph budget turn frees its sl
     }
     const [a, b] = [...spans.values()];
     expect(spans.size).toBe(2);
-    // Each team's work is paced: several calls, a second apart at least.
-    expect(a!.calls).toBeGreaterThanOrEqual(5);
-    expect(a!.last - a!.first).toBeGreaterThanOrEqual((a!.calls - 1) * 1000 - 50);
+    // Each team's work is paced: several calls, their turns a second apart. A call goes out at its
+    // turn or later, and a loaded machine may hold the first longer than the last (once by 194 ms),
+    // so the calls span all their turns but one at least; unpaced, they would come moments apart.
+    for (const span of [a!, b!]) {
+      expect(span.calls).toBeGreaterThanOrEqual(5);
+      expect(span.last - span.first).toBeGreaterThanOrEqual((span.calls - 2) * 1000);
+    }
     // And the two overlap: one job's waits let the other work.
     expect(Math.max(a!.first, b!.first)).toBeLessThan(Math.min(a!.last, b!.last));
   }, 90_000);
