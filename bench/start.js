@@ -9,9 +9,10 @@
 //
 // Settings: BENCH_START_RUNS (starts of each kind, default 9).
 const { spawn } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { cpuOf } = require('./processes');
 const { envNumber } = require('./settings');
 const { percentile } = require('./stores');
 
@@ -19,19 +20,6 @@ const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 /** The most the cached start may spend, against the uncached one. */
 const TARGET_RATIO = 0.9;
-
-/** CPU milliseconds `pid` has spent so far (Linux); undefined elsewhere. */
-function cpuOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime (fields 14 and 15: 11 and 12 after the command's name), in Linux's clock
-    // ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
 
 /** One start: resolves with its time to listen and its CPU (ms). */
 function start(env) {
@@ -57,7 +45,7 @@ function start(env) {
       if (!output.includes('"msg":"Steward is listening"')) return;
       child.stdout.removeAllListeners('data');
       const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const cpuMs = cpuOf(child.pid);
+      const cpuMs = cpuOf(child.pid) * 1000;
       child.off('exit', early);
       child.kill('SIGTERM');
       child.once('exit', () => {
