@@ -1,13 +1,17 @@
-import { ManagedIdentityCredential } from '@azure/identity';
+import type { ManagedIdentityCredential } from '@azure/identity';
 
 /**
  * Tokens for `scope` from Azure's managed identity `clientId` (user-assigned): what the bot calls
- * the API with when its registration is `MicrosoftAppType=UserAssignedMSI`.
+ * the API with when its registration is `MicrosoftAppType=UserAssignedMSI`. Azure's identity
+ * library is loaded at the first token, so a bot with another identity never loads it.
  */
 export function managedIdentityToken(clientId: string, scope: string): () => Promise<string> {
-  const credential = new ManagedIdentityCredential({ clientId });
+  let credential: Promise<ManagedIdentityCredential> | undefined;
   return async () => {
-    const token = await credential.getToken(scope);
+    credential ??= import('@azure/identity').then(
+      (azure) => new azure.ManagedIdentityCredential({ clientId }),
+    );
+    const token = await (await credential).getToken(scope);
     if (!token) throw new Error('The managed identity returned no token for the bot.');
     return token.token;
   };
