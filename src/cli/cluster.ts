@@ -1,3 +1,4 @@
+import './compileCache';
 import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';

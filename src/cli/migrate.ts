@@ -1,3 +1,4 @@
+import './compileCache';
 import { ConfigError, loadConfig, loadDotEnv, redactUrl } from '../config';
 import { migrate, openStore } from '../store/database';
 

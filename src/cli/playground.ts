@@ -1,3 +1,4 @@
+import './compileCache';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+import './compileCache';
 import { loadConfig, loadDotEnv } from '../config';
 import { migrate, openStore } from '../store/database';
 import { JobRepository } from '../store/jobs/jobs';

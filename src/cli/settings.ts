@@ -1,3 +1,4 @@
+import './compileCache';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REFERENCE_FILE, renderEnvExample, withReference } from '../config/settingsReference';

@@ -1,3 +1,4 @@
+import './compileCache';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { type AppRole, ASSIGNABLE_ROLES, isAppRole } from '../contract/roles';

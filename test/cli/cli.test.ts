@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -93,6 +93,37 @@ describe('npm run token (dist/cli/token.js)', () => {
     await expect(
       jwtVerify(jwt, new TextEncoder().encode(`${TEST_SECRET}-other`), { algorithms: ['HS256'] }),
     ).rejects.toThrow();
+  });
+
+  test('keeps the code it compiles in Node.js’s compile cache, and reads it back the next time', async () => {
+    // The command's temporary directory, where Node.js keeps the cache unless NODE_COMPILE_CACHE
+    // names another (that variable would turn the cache on by itself).
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'steward-cli-tmp-'));
+    const cache = path.join(tmp, 'node-compile-cache');
+    try {
+      const cached = { ...env, TMPDIR: tmp };
+      expect(
+        decodeJwt(tokenOf(await run(TOKEN, ['--user', 'alexw@example.com'], cached, db.dataDir))).oid,
+      ).toBe(PEOPLE.alex);
+      // Node.js keeps one folder per version and flags, with a file per compiled module.
+      const kept = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) =>
+        entry.isFile(),
+      );
+      expect(kept.length).toBeGreaterThan(100);
+      const written = new Map(
+        kept.map((entry) => [
+          path.join(entry.parentPath, entry.name),
+          statSync(path.join(entry.parentPath, entry.name)).mtimeMs,
+        ]),
+      );
+      expect(
+        decodeJwt(tokenOf(await run(TOKEN, ['--user', 'alexw@example.com'], cached, db.dataDir))).oid,
+      ).toBe(PEOPLE.alex);
+      // The second run read the modules back: none was compiled and written again.
+      for (const [file, mtime] of written) expect(statSync(file).mtimeMs).toBe(mtime);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   test('the object id or the UPN in any case find the same person', async () => {
