@@ -5,6 +5,7 @@ import { migrate, openStore, type Store } from '../../src/store/database';
 import { MetadataRepository } from '../../src/store/teams/metadata';
 import { migrationProvider, migrations } from '../../src/store/migrations';
 import { seedDemoData } from '../../src/store/seed';
+import { recordStatements } from '../support/statementLog';
 import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
 
 describe.each(databaseKinds)('store on %s', (kind) => {
@@ -29,6 +30,25 @@ describe.each(databaseKinds)('store on %s', (kind) => {
     expect(await migrate(store.db)).toEqual(Object.keys(migrations).sort());
     expect(await migrate(store.db)).toEqual([]);
     await store.ping();
+  });
+
+  test('a store already up to date is seen to be in two reads, without the migrator', async () => {
+    const store = open();
+    await migrate(store.db);
+    const log = recordStatements();
+    try {
+      const statements = await log.during(() => migrate(store.db));
+      expect(statements).toHaveLength(2);
+      expect(statements[1]).toBe('select name from kysely_migration');
+      // One migration more than the store has (a newer version): the migrator runs and applies it.
+      migrations['9999_later'] = { up: async () => undefined };
+      expect(await migrate(store.db)).toEqual(['9999_later']);
+    } finally {
+      delete migrations['9999_later'];
+      log.restore();
+    }
+    // A store migrated by that newer version is not this one's: the migrator refuses it, as before.
+    await expect(migrate(store.db)).rejects.toThrow(/9999_later/);
   });
 
   test('0004 keeps metadata documents written before it, and indexes them for queries', async () => {
