@@ -50,8 +50,8 @@ async function buildPlatform(
   logger: Logger,
 ): Promise<Platform> {
   if (config.platform.kind === 'graph') {
-    // Loaded only here: Microsoft Graph's clients and Azure's identity libraries are a quarter of
-    // the modules of a start, which the embedded tenant never uses.
+    // Loaded only here: Graph's adapter and Azure's identity libraries are a sixth of the modules
+    // of a start, which the embedded tenant never uses (test/compose/loading.test.ts).
     const { createGraphPlatform } = await import('../platform/graph');
     return createGraphPlatform(config.platform, {
       bot: config.bot,

@@ -8,9 +8,12 @@ import type { ManagedIdentityCredential } from '@azure/identity';
 export function managedIdentityToken(clientId: string, scope: string): () => Promise<string> {
   let credential: Promise<ManagedIdentityCredential> | undefined;
   return async () => {
-    credential ??= import('@azure/identity').then(
-      (azure) => new azure.ManagedIdentityCredential({ clientId }),
-    );
+    credential ??= import('@azure/identity')
+      .then((azure) => new azure.ManagedIdentityCredential({ clientId }))
+      .catch((error: unknown) => {
+        credential = undefined; // the next token tries again
+        throw error;
+      });
     const token = await (await credential).getToken(scope);
     if (!token) throw new Error('The managed identity returned no token for the bot.');
     return token.token;
