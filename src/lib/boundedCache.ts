@@ -17,6 +17,15 @@ export class BoundedCache<K, V> {
     return undefined;
   }
 
+  /** The value kept for `key`, or the one `make` returns, kept from now on (without expiry). */
+  getOrMake(key: K, make: () => V): V {
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    const made = make();
+    this.set(key, made);
+    return made;
+  }
+
   /** Keeps `value` for `key` until `expiresAt` (ms since the epoch). */
   set(key: K, value: V, expiresAt = Number.POSITIVE_INFINITY): void {
     this.entries.delete(key);

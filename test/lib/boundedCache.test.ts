@@ -20,4 +20,16 @@ describe('BoundedCache', () => {
     expect(cache.get('c')).toBe(4);
     expect(cache.size).toBe(2);
   });
+
+  test('getOrMake makes a value once per key, and again once it was evicted', () => {
+    const cache = new BoundedCache<string, { n: number }>(1);
+    let made = 0;
+    const make = () => ({ n: ++made });
+    const first = cache.getOrMake('a', make);
+    expect(cache.getOrMake('a', make)).toBe(first);
+    expect(made).toBe(1);
+    cache.getOrMake('b', make);
+    expect(cache.getOrMake('a', make)).toEqual({ n: 3 });
+    expect(made).toBe(3);
+  });
 });

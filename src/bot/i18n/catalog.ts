@@ -85,12 +85,7 @@ export function languageNamed(word: string): Language | null {
 const formatters = new BoundedCache<string, object>(256);
 
 function formatter<T extends object>(key: string, make: () => T): T {
-  let made = formatters.get(key) as T | undefined;
-  if (!made) {
-    made = make();
-    formatters.set(key, made);
-  }
-  return made;
+  return formatters.getOrMake(key, make) as T;
 }
 
 /** The canonical name of a time zone a client sent ("europe/paris" → "Europe/Paris"), or UTC. */

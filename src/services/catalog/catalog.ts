@@ -243,12 +243,7 @@ export class CatalogService {
   }
 
   private rule(source: string): CompiledRule {
-    let compiled = this.rules.get(source);
-    if (!compiled) {
-      compiled = compileRule(source);
-      this.rules.set(source, compiled);
-    }
-    return compiled;
+    return this.rules.getOrMake(source, () => compileRule(source));
   }
 
   private async require(id: string): Promise<CatalogTemplate> {
