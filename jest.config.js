@@ -25,6 +25,8 @@ const UNIT = [
   '(lib|contract|domain|config|client|lint|docs|scripts)/.*',
   'bot/cards/.*',
   'bot/i18n/catalog',
+  // Approval cards' retry timing, over botbuilder's MemoryStorage
+  'bot/approvals/approverDeliveries',
   // The understanding engine: pure text in, shapes out
   'bot/understanding/(understand|people)',
   // The card renderers' own tests, beside the features' conversations

@@ -281,15 +281,23 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
     },
 
     async start(publicUrl) {
+      // Two independent take-ups: a store that fails one still lets the other run.
       try {
         const resumed = await progress.resume();
         if (resumed > 0) log.info({ requests: resumed }, 'following unfinished requests again');
+      } catch (error) {
+        log.warn(
+          { err: error },
+          'could not read the unfinished requests; their cards move on deliveries only',
+        );
+      }
+      try {
         const undelivered = await deliveries.resume();
         if (undelivered > 0) log.info({ cards: undelivered }, 'retrying undelivered approval cards');
       } catch (error) {
         log.warn(
           { err: error },
-          'could not read the unfinished requests; their cards move on deliveries only',
+          'could not read the undelivered approval cards; each is tried when its approver talks to the bot',
         );
       }
       if (options.webhook === false) return;

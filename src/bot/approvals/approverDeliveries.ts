@@ -27,6 +27,8 @@ export type Redeliver = (approvalId: string, jobId: string) => Promise<string[]>
  */
 export class ApproverDeliveries {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Attempts in a row that broke off with an error, per approval (see `attemptFailed`). */
+  private readonly errors = new Map<string, number>();
   private redeliver: Redeliver | undefined;
   private stopped = false;
 
@@ -108,6 +110,7 @@ export class ApproverDeliveries {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.errors.clear();
   }
 
   private schedule(approvalId: string, jobId: string, delay: number): void {
@@ -116,13 +119,33 @@ export class ApproverDeliveries {
     if (earlier) clearTimeout(earlier);
     const timer = setTimeout(() => {
       this.timers.delete(approvalId);
-      this.redeliver?.(approvalId, jobId).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, approvalId }, 'could not retry approval cards; trying again later');
-        this.schedule(approvalId, jobId, this.deps.timing.maxMs);
-      });
+      this.redeliver?.(approvalId, jobId).then(
+        () => this.errors.delete(approvalId),
+        (error: unknown) => this.attemptFailed(approvalId, jobId, error),
+      );
     }, delay);
     timer.unref();
     this.timers.set(approvalId, timer);
+  }
+
+  /**
+   * An attempt that broke off (the API or the store did not answer) rather than being refused by
+   * the approver's side. When it got as far as `failed`, the next attempt is planned already and
+   * stays as planned; otherwise it is tried again on the same backoff, counted from this process's
+   * consecutive broken attempts, so a store or API that is back soon costs seconds, not `maxMs`.
+   */
+  private attemptFailed(approvalId: string, jobId: string, error: unknown): void {
+    if (this.stopped) return;
+    const errors = (this.errors.get(approvalId) ?? 0) + 1;
+    this.errors.set(approvalId, errors);
+    const planned = this.timers.has(approvalId);
+    const { initialMs, maxMs } = this.deps.timing;
+    const retryInMs = planned ? undefined : backoffMs({ baseMs: initialMs, capMs: maxMs }, errors - 1);
+    this.deps.log.warn(
+      { err: error, approvalId, retryInMs },
+      'could not retry approval cards; trying again later',
+    );
+    if (retryInMs !== undefined) this.schedule(approvalId, jobId, retryInMs);
   }
 }
 

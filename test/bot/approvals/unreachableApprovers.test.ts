@@ -21,6 +21,14 @@ describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) =
   });
 
   const refusals = () => connector.sent.filter((s) => s.kind === 'refused').length;
+  /** Waits as the connector does; a timeout names the bot's warnings, which say why it did not try. */
+  const retried = (predicate: () => boolean, timeoutMs: number) =>
+    connector.waitFor(predicate, timeoutMs).catch((error: unknown) => {
+      const warnings = logs
+        .filter((line) => Number(line.level) >= 40)
+        .map((line) => ({ msg: line.msg, err: (line.err as { message?: string } | undefined)?.message }));
+      throw new Error(`${String(error)}; the bot warned: ${JSON.stringify(warnings)}`);
+    });
 
   it('logs once at warn, posts no error anywhere, tells the requester, retries durably and delivers', async () => {
     bot = await startBotHarness(kind, {}, {}, { database, connector }, logs);
@@ -46,13 +54,13 @@ describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) =
     );
 
     // Retried with backoff, in the background.
-    await connector.waitFor(() => refusals() >= 2, 10_000);
+    await retried(() => refusals() >= 2, 10_000);
 
     // Across a restart: the note is in the database, and the new process keeps trying.
     await bot.close();
     const before = refusals();
     bot = await startBotHarness(kind, {}, {}, { database, connector }, logs);
-    await connector.waitFor(() => refusals() > before, 10_000);
+    await retried(() => refusals() > before, 10_000);
 
     // One warning for the card, whatever the number of attempts; no error, no stack, no apology.
     const warnings = logs.filter(
