@@ -60,6 +60,16 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
   server.server.keepAliveTimeout = IDLE_CONNECTION_MS;
   // A request's headers must not be held to a shorter deadline than the idle connection they reuse.
   server.server.headersTimeout = IDLE_CONNECTION_MS + 1000;
+  // Every endpoint (the API's, the bot's, health): an answer written before its request's body was
+  // read to its end (a refusal, a 408, a 413) closes the connection. Node.js would otherwise read
+  // and drop the rest before the next request, so a caller trickling a body held the connection
+  // until Node.js's request timeout, refused or not. restify emits `header` before writing them.
+  server.pre((req: Req, res: Res, next: restify.Next) => {
+    res.once('header', () => {
+      if (!req.readableEnded && announcesBody(req)) res.setHeader('Connection', 'close');
+    });
+    return next();
+  });
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
   for (const route of options.routes) {
@@ -192,8 +202,6 @@ async function serve(route: Route, req: Req, res: Res, options: ApiServerOptions
     status = mapped.status;
     if (status >= 500)
       options.logger.error({ err: error, requestId, operation: route.operationId }, 'request failed');
-    // The rest of a refused or abandoned body is not read: the connection cannot be reused.
-    if (status === 413 || status === 408) mapped.headers.Connection = 'close';
     if (status === 401 || status === 403) {
       await options.refusals?.refused({
         source,
@@ -281,4 +289,10 @@ function idHeaders(requestId: string, clientRequestId: string | undefined): Reco
   return clientRequestId
     ? { 'request-id': requestId, 'client-request-id': clientRequestId }
     : { 'request-id': requestId };
+}
+
+/** True when the request says a body follows its headers (a length above zero, or chunks). */
+function announcesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -137,4 +137,64 @@ describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => 
     expect(answer).toContain('within 1 s');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   }, 20_000);
+
+  test('a refusal answered before its body arrived closes the connection: a trickling caller holds nothing', async () => {
+    const { hostname: host, port } = new URL(app.url);
+    let answeredAt = 0;
+    const closedAt = await new Promise<number>((resolve, reject) => {
+      const socket = connect({ host, port: Number(port) }, () => {
+        // No token, and 99 bytes of the body still to come.
+        socket.write(
+          'POST /api/v1.0/teams/provisioning HTTP/1.1\r\n' +
+            `Host: ${host}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+        );
+      });
+      // A byte now and then, as a slow reader of the rules would: never the whole body.
+      const drip = setInterval(() => socket.writable && socket.write(' '), 200);
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+        if (!answeredAt && /^HTTP\/1\.1 401/.test(text)) answeredAt = Date.now();
+      });
+      socket.on('close', () => {
+        clearInterval(drip);
+        expect(text).toMatch(/^HTTP\/1\.1 401/);
+        expect(text.toLowerCase()).toContain('connection: close');
+        resolve(Date.now());
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => {
+        // Writing into a connection the server closed: the close follows.
+        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      });
+    });
+    expect(answeredAt).toBeGreaterThan(0);
+    expect(closedAt - answeredAt).toBeLessThan(1000);
+  }, 20_000);
+
+  test('a body read to its end keeps the connection for the next request', async () => {
+    const { hostname: host, port } = new URL(app.url);
+    // Read, then refused for what it says: a 400, on a connection that stays open.
+    const invalid =
+      'POST /api/v1.0/teams/provisioning HTTP/1.1\r\n' +
+      `Host: ${host}\r\nAuthorization: Bearer ${alex}\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
+    const answers = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host, port: Number(port) }, () => socket.write(invalid));
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+        const count = text.match(/HTTP\/1\.1 400/g)?.length ?? 0;
+        // The first answer in whole: the same connection carries a second request.
+        if (count === 1 && text.endsWith('}}')) socket.write(invalid);
+        if (count === 2 && text.endsWith('}}')) {
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answers.match(/HTTP\/1\.1 400/g)).toHaveLength(2);
+    expect(answers.toLowerCase()).not.toContain('connection: close');
+  }, 20_000);
 });
