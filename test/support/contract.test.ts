@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { ContractValidator } from './contract';
+import { CACHE_UNUSED_MS, ContractValidator } from './contract';
 
 const CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'steward-contract');
 
@@ -84,5 +84,44 @@ describe('the contract validator and its cache of compiled validators', () => {
     expect(verdicts(new ContractValidator(document))).toEqual(first);
     // Not compiled and written again.
     expect(statSync(file)).toMatchObject({ ino: written.ino, mtimeMs: written.mtimeMs });
+  });
+});
+
+describe('the contract cache keeps the documents in use', () => {
+  const tag = `${process.pid}-${Date.now()}`;
+  const stale = path.join(CACHE, `stale-${tag}`);
+  const recent = path.join(CACHE, `recent-${tag}`);
+  const document = documentOf(`contract pruning ${tag}`);
+  let made: string[] = [];
+  afterAll(() => {
+    for (const folder of [stale, recent, ...made]) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('a new document’s folder removes the folders unused for a week, and keeps the others', () => {
+    const day = 24 * 60 * 60 * 1000;
+    for (const [folder, age] of [
+      [stale, CACHE_UNUSED_MS + day],
+      [recent, CACHE_UNUSED_MS - day],
+    ] as const) {
+      mkdirSync(folder, { recursive: true });
+      const then = new Date(Date.now() - age);
+      utimesSync(folder, then, then);
+    }
+    const before = readdirSync(CACHE);
+    verdicts(new ContractValidator(document));
+    made = readdirSync(CACHE)
+      .filter((name) => !before.includes(name))
+      .map((name) => path.join(CACHE, name));
+    expect(made).toHaveLength(1);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+  });
+
+  it('a document in use is marked so at each run, and so never unused', () => {
+    const folder = made[0]!;
+    const long = new Date(Date.now() - 2 * CACHE_UNUSED_MS);
+    utimesSync(folder, long, long);
+    verdicts(new ContractValidator(document));
+    expect(Date.now() - statSync(folder).mtimeMs).toBeLessThan(60_000);
   });
 });

@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { _ } from 'ajv/dist/compile/codegen';
@@ -14,6 +23,8 @@ const DOCUMENT_ID = 'https://steward.test/openapi.json';
  * run checks the same document. Inside node_modules, so that the code's own `require`s find Ajv.
  */
 const CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'steward-contract');
+/** A document's folder not used for this long is removed when another document's is made. */
+export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
 /** The code is Ajv's: another version of it compiles anew. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const AJV_VERSION = (require('ajv/package.json') as { version: string }).version;
@@ -44,6 +55,8 @@ export class ContractValidator {
   private readonly operations: Array<{ method: string; pattern: RegExp; operationId: string; path: string }> =
     [];
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** Whether this validator has marked its folder as used (its time set to now) yet. */
+  private used = false;
 
   /** `models`: the document's paths and components as JSON (its identity, for the cache). */
   constructor(
@@ -102,15 +115,42 @@ export class ContractValidator {
    */
   private validatorOf(key: string, schema: Record<string, unknown>): ValidateFunction {
     const file = path.join(this.cached, `${key.replace(/\W+/g, '-')}.js`);
+    if (!this.used) {
+      this.used = true;
+      // The folder's time says when a run last used it: the pruning below keeps what runs use.
+      const now = new Date();
+      try {
+        utimesSync(this.cached, now, now);
+      } catch {
+        // Not made yet (or pruned a moment ago): it is made below, with the time of now.
+      }
+    }
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- code Ajv generated, by path
     if (existsSync(file)) return require(file) as ValidateFunction;
     const validate = this.ajv.compile(
       JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)),
     );
-    mkdirSync(this.cached, { recursive: true });
+    if (mkdirSync(this.cached, { recursive: true })) pruneUnused(this.cached);
     const writing = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(writing, standaloneCode(this.ajv, validate));
     renameSync(writing, file);
     return validate;
+  }
+}
+
+/**
+ * Removes the cache's folders no run has used for `CACHE_UNUSED_MS` (the documents of older
+ * versions), once `made` is new: the cache holds the documents in use, not every one ever tested.
+ */
+function pruneUnused(made: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(CACHE)) {
+    const folder = path.join(CACHE, name);
+    if (folder === made) continue;
+    try {
+      if (now - statSync(folder).mtimeMs > CACHE_UNUSED_MS) rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by another worker: nothing left to do.
+    }
   }
 }
