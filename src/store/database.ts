@@ -11,7 +11,12 @@ import { attachStewardMeta, StewardMeta } from './meta/stewardMeta';
 
 /** How to reach the store: an SQLite file (embedded default) or a PostgreSQL URL. */
 export type DatabaseOptions =
-  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /** How long a statement waits for another process's write lock (default 5 s). */
+      busyTimeoutMs?: number;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** An open store: the typed query builder plus what infrastructure needs of the connection. */
@@ -57,7 +62,7 @@ export function openStore(options: DatabaseOptions, log?: { warn(o: object, m: s
   const sqlite = new SQLite(options.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`cache_size = ${SQLITE_PAGE_CACHE}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
@@ -72,6 +77,15 @@ export function openStore(options: DatabaseOptions, log?: { warn(o: object, m: s
  * `bench/lifecycle.js`: no slower over 100 000 teams.
  */
 export const SQLITE_PAGE_CACHE = -2000;
+
+/** How long an SQLite statement waits for another process's write lock before it fails (SQLITE_BUSY). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * How long an SQLite migration waits for another process that is migrating the same file: as long
+ * as a migration of a large store may take, not the few seconds an ordinary statement waits.
+ */
+const SQLITE_MIGRATION_WAIT_MS = 10 * 60_000;
 
 const STATEMENT_CACHE_LIMIT = 500;
 
@@ -127,13 +141,14 @@ function storeOf(
  * Applies every pending migration; returns the names applied now. Safe to run from several
  * processes at once: PostgreSQL takes Kysely's advisory lock; on SQLite, whose migration lock is a
  * no-op in Kysely, the whole run happens in one BEGIN IMMEDIATE transaction, so a second process
- * waits (busy timeout) and then finds nothing left to do.
+ * waits (up to `SQLITE_MIGRATION_WAIT_MS`, however loaded the machine) and then finds nothing left
+ * to do.
  */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
   if (await upToDate(db)) return [];
   if (isPostgres(db))
     return applied(await new Migrator({ db, provider: migrationProvider }).migrateToLatest());
-  await sql`begin immediate`.execute(db);
+  await beginWaitingForMigrations(db);
   try {
     const names = applied(
       await new Migrator({ db, provider: migrationProvider, disableTransactions: true }).migrateToLatest(),
@@ -143,6 +158,20 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
   } catch (error) {
     await sql`rollback`.execute(db);
     throw error;
+  }
+}
+
+/**
+ * BEGIN IMMEDIATE on SQLite, waiting up to `SQLITE_MIGRATION_WAIT_MS` for a process that holds the
+ * write lock (another migration) instead of the connection's busy timeout, which is then restored.
+ */
+async function beginWaitingForMigrations(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+  await sql.raw(`pragma busy_timeout = ${SQLITE_MIGRATION_WAIT_MS}`).execute(db);
+  try {
+    await sql`begin immediate`.execute(db);
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${rows[0]?.timeout ?? SQLITE_BUSY_TIMEOUT_MS}`).execute(db);
   }
 }
 

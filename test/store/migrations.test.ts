@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { migrate, openStore, type Store } from '../../src/store/database';
 import { MetadataRepository } from '../../src/store/teams/metadata';
 import { migrationProvider, migrations } from '../../src/store/migrations';
@@ -93,6 +93,41 @@ describe.each(databaseKinds)('store on %s', (kind) => {
     expect(outputs.filter((o) => o.includes('is up to date'))).toHaveLength(7);
     expect(await migrate(open().db)).toEqual([]);
   });
+
+  // SQLite only: PostgreSQL's migrations wait on an advisory lock, without a timeout.
+  if (kind === 'sqlite')
+    test('a migration waits for another process that holds the write lock longer than the busy timeout', async () => {
+      const file = db.url.slice('sqlite:'.length);
+      // Another process takes the file's write lock and keeps it 1.5 s, as a slow migration would.
+      const holder = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const db = new (require('better-sqlite3'))(process.argv[1]);
+           db.pragma('journal_mode = WAL');
+           db.exec('begin immediate');
+           process.stdout.write('locked\\n');
+           setTimeout(() => { db.exec('commit'); db.close(); }, 1500);`,
+          file,
+        ],
+        { cwd: path.join(__dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const exited = new Promise((resolve) => holder.once('exit', resolve));
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout!.once('data', () => resolve());
+        holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+      });
+      // Ordinary statements of this store give up after 200 ms; its migration waits its turn.
+      const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 200 });
+      stores.push(store);
+      const started = Date.now();
+      expect(await migrate(store.db)).toEqual(Object.keys(migrations).sort());
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      await exited;
+      // The busy timeout of ordinary statements is the store's own again.
+      const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(store.db);
+      expect(rows[0]!.timeout).toBe(200);
+    });
 
   test('the demo data is seeded into an empty store once, and never over later edits', async () => {
     const store = open();
