@@ -8,9 +8,9 @@ import type { Intent, UnderstoodLanguage } from './types';
 
 /**
  * The intent classifier: nlp.js's neural network (one layer of perceptrons, one per intent) over
- * the stemmed words of a message, one network per language, trained once when this module loads
- * from the corpus beside it (corpusEn.ts, corpusFr.ts). Synchronous; nothing is cached per
- * message, so memory does not grow with the messages read.
+ * the stemmed words of a message, one network per language, trained once per process when a
+ * message first needs it, from the corpus beside it (corpusEn.ts, corpusFr.ts). Synchronous;
+ * nothing is cached per message, so memory does not grow with the messages read.
  */
 
 const INTENTS = Object.keys(corpusEn) as Intent[];
@@ -65,10 +65,21 @@ function stemmer(stemmerOf: { stemWord(word: string): string }): (word: string) 
   return (word) => stemmerOf.stemWord(fold(word));
 }
 
-const CLASSIFIERS: Record<UnderstoodLanguage, Classifier> = {
-  en: train(corpusEn, stemmer(new StemmerEn())),
-  fr: train(corpusFr, stemmer(new StemmerFr())),
+/** How each language's classifier is made: trained on its corpus, when a message first needs it. */
+const TRAINING: Record<UnderstoodLanguage, () => Classifier> = {
+  en: () => train(corpusEn, stemmer(new StemmerEn())),
+  fr: () => train(corpusFr, stemmer(new StemmerFr())),
 };
+
+const classifiers: Partial<Record<UnderstoodLanguage, Classifier>> = {};
+
+/**
+ * The classifier of `language`, trained once per process on first use (about 40 ms of CPU each), so
+ * a process that reads no typed message in a language, or none at all, never spends it.
+ */
+function classifierOf(language: UnderstoodLanguage): Classifier {
+  return (classifiers[language] ??= TRAINING[language]());
+}
 
 /** Greetings and names of the bot a message may open with. */
 const OPENERS = new Set(
@@ -91,7 +102,7 @@ export interface Classification {
 
 /** The intent of a message's folded words in a language, and how sure the classifier is. */
 export function classify(folded: readonly string[], language: UnderstoodLanguage): Classification {
-  const classifier = CLASSIFIERS[language];
+  const classifier = classifierOf(language);
   // A greeting before a request does not make the request a greeting: "hi, a team for Atlas please".
   let start = 0;
   while (start < folded.length - 2 && OPENERS.has(folded[start]!)) start += 1;

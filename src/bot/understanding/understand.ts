@@ -18,7 +18,7 @@ const ASIDE = /\([^()]{0,200}\)/g;
 
 /**
  * What a message typed in a person's own words asks, in English or French: its intent (nlp.js's
- * neural classifier, trained when this module loads), the templates it points at, the team's name,
+ * neural classifier, trained on its first message), the templates it points at, the team's name,
  * its purpose, the people named with their role, and for a status question which requests. Pure,
  * synchronous, local: no message text leaves the process. Only the first MAX_UNDERSTOOD_CHARS
  * characters are read, so any message is understood within the same time.
