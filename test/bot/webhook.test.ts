@@ -1,18 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
 import { request } from 'undici';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { PEOPLE } from '../support/steward';
 import { actionData, cardText, FakeConnector, verbsOf } from './support/fakeConnector';
 import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../support/ports';
 
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -11,6 +10,7 @@ import { call, oneLimitThrough, provisionOnceThrough, until } from '../support/d
 import { type Process, spawnMain } from '../support/mainProcess';
 import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { PEOPLE, TENANT, TEST_SECRET } from '../support/steward';
+import { freePort } from '../support/ports';
 
 /**
  * The scale-out topology of compose.yaml without containers: Debian's nginx, with the routes file
@@ -34,14 +34,6 @@ if (hasPostgres && !hasNginx && process.env.CI === 'true') {
   test('nginx is installed in CI', () => {
     throw new Error(`${NGINX} is missing: .ci/run installs nginx-light`);
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** nginx in the foreground, with its own prefix, temp paths and upstreams on loopback ports. */

@@ -1,20 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { spawnMain } from '../support/mainProcess';
 import { PEOPLE, TENANT, TEST_SECRET } from '../support/steward';
-
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../support/ports';
 
 describe('node dist/main.js reads .env and PORT', () => {
   let dir: string;

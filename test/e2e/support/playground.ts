@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { request } from 'undici';
 import {
@@ -10,6 +9,7 @@ import {
   type PlaygroundUser,
   renderPlaygroundConfig,
 } from '../../../src/cli/playgroundConfig';
+import { freePort } from '../../support/ports';
 import { ChatStream } from './chatStream';
 
 /** The playground's command-line entry point, or undefined when the package is not installed. */
@@ -33,18 +33,6 @@ export function playgroundUnavailable(): string | undefined {
     return `its CLI does not start here (${run.error?.message ?? run.stderr.trim() ?? `exit ${run.status}`})`;
   }
   return undefined;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Options of {@link startPlayground}. */
@@ -108,33 +96,24 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const configPath = path.join(dir, '.m365agentsplayground.yml');
   writeFileSync(configPath, renderPlaygroundConfig(options.person));
   const logPath = path.join(dir, 'm365agentsplayground.log');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const args = [cli, '-e', options.botEndpoint, '-c', 'msteams', '-p', String(port)];
-  args.push('--service-url', `${url}/_connector`, '--disable-telemetry');
-  const child = spawn(process.execPath, args, {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dir,
-      TEAMSAPPTESTER_BROWSER: 'none',
-      M365_AGENTS_PLAYGROUND_LOGFILE: logPath,
-      M365_AGENTS_PLAYGROUND_CONFIG_PATH: configPath,
-      APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
-      NO_PROXY: '*',
-      ...(options.timeZone ? { TZ: options.timeZone } : {}),
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  try {
-    await waitUntilReady(child, url, options.readyTimeoutMs ?? 30_000, () => output);
-  } catch (error) {
-    await stop(child);
-    throw error;
+  // The port is chosen free; should another process bind it first, the Playground listens on
+  // another, which the service URL it was given would not name: it starts again on a new port.
+  let started: { child: ChildProcess; url: string; output: () => string } | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const child = spawnPlayground(cli, url, dir, configPath, logPath, options);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitUntilReady(child, url, options.readyTimeoutMs ?? 30_000, () => output);
+      started = { child, url, output: () => output };
+    } catch (error) {
+      await stop(child);
+      if (!(error instanceof PortTaken) || attempt >= 3) throw error;
+    }
   }
+  const { child, url } = started;
   const stream = await ChatStream.open(url).catch(async (error: unknown) => {
     await stop(child);
     throw error;
@@ -183,7 +162,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       try {
         return readFileSync(logPath, 'utf8');
       } catch {
-        return output;
+        return started.output();
       }
     },
     close: async () => {
@@ -193,12 +172,42 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
 }
 
+/** The Playground's CLI listening on `url`'s port, its service URL there, pointed at the bot. */
+function spawnPlayground(
+  cli: string,
+  url: string,
+  dir: string,
+  configPath: string,
+  logPath: string,
+  options: PlaygroundOptions,
+): ChildProcess {
+  const args = [cli, '-e', options.botEndpoint, '-c', 'msteams', '-p', new URL(url).port];
+  args.push('--service-url', `${url}/_connector`, '--disable-telemetry');
+  return spawn(process.execPath, args, {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      TEAMSAPPTESTER_BROWSER: 'none',
+      M365_AGENTS_PLAYGROUND_LOGFILE: logPath,
+      M365_AGENTS_PLAYGROUND_CONFIG_PATH: configPath,
+      APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
+      NO_PROXY: '*',
+      ...(options.timeZone ? { TZ: options.timeZone } : {}),
+    },
+  });
+}
+
+/** The Playground listened on another port than the one it was given. */
+class PortTaken extends Error {}
+
 async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number, output: () => string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const listening = /Listening on (\d+)/.exec(output());
     if (listening && url !== `http://127.0.0.1:${listening[1]}`) {
-      throw new Error(`the playground took port ${listening[1]} instead of ${url}`);
+      throw new PortTaken(`the playground took port ${listening[1]} instead of ${url}`);
     }
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the playground exited (${child.exitCode ?? child.signalCode}): ${output()}`);
