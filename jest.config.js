@@ -41,6 +41,8 @@ const files = (paths) => `/test/(${paths.join('|')})\\.test\\.ts$`;
 /** What every project shares. */
 const common = {
   testEnvironment: '<rootDir>/test/support/environment.ts',
+  // V8's compiled code of each module kept from one test file to the next in a worker (runtime.js)
+  runtime: '<rootDir>/test/support/runtime.js',
   roots: ['<rootDir>/test'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   setupFiles: ['<rootDir>/test/support/setupEachFile.ts'],
