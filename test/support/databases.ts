@@ -170,8 +170,8 @@ interface PooledDatabase {
  * finished file used costs about 0.03 s. So the databases are kept, numbered slots of the current
  * migrations (`steward_pool_<migrations>_<n>`), and a file takes the first slot whose advisory
  * lock it wins, held by its own session until `release` (or until the session ends with its
- * process). A slot is emptied when it is taken (`emptyDatabase`), or made again from the template when its
- * previous user changed its schema.
+ * process). A slot is emptied when it is taken (`emptyDatabase`), or made again from the template
+ * when its previous user changed its schema.
  */
 async function pooledDatabase(): Promise<PooledDatabase> {
   const template = await postgresTemplate();
@@ -195,7 +195,7 @@ async function pooledDatabase(): Promise<PooledDatabase> {
       if (found.rowCount) await dropDatabase(name, holder);
       else await dropOtherPools(holder, prefix);
       await holder.query(`create database ${name} template ${template}`);
-      // What a fresh copy's schema is, kept with the slot for the next user's `emptyDatabase` to compare.
+      // A fresh copy's schema, kept with the slot for its next user's `emptyDatabase` to compare.
       const fresh = new Client({ connectionString: postgresUrl(name) });
       await fresh.connect();
       try {
