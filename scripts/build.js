@@ -15,6 +15,24 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
+
+/**
+ * Why this Node.js cannot run Steward, or undefined. `npm start` compiles before it starts, so on an
+ * unsupported Node.js (20 ends with a segmentation fault in the native SQLite module) it says so
+ * before a compilation that would be wasted. The range is package.json's `engines.node`, as in
+ * src/runtime.ts, which checks the same when `dist/` starts (this file cannot load TypeScript).
+ */
+function runtimeProblem(version = process.versions.node) {
+  const range = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node;
+  const minimum = /^>=\s*(\d+)\.(\d+)/.exec(range).slice(1).map(Number);
+  const [major, minor] = version.split('.').map(Number);
+  if (major > minimum[0] || (major === minimum[0] && minor >= minimum[1])) return undefined;
+  return (
+    `Steward needs Node.js ${minimum.join('.')} or later (24 LTS recommended); this is Node.js ${version}.\n` +
+    'Install Node.js 24 (from a clone, `eval "$(bash .ci/install-node)"` puts it first on this shell\'s PATH),\n' +
+    'then run `npm ci` again so that the native modules are built for it.\n'
+  );
+}
 const DIST = path.join(ROOT, 'dist');
 const STAMP = '.source-hash';
 const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json'];
@@ -61,9 +79,16 @@ function build({ check = true } = {}) {
   try {
     tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
   } catch {
+    // Production dependencies only (`npm ci --omit=dev`, or a platform's build that runs
+    // `npm run build` after installing them): a dist/ compiled from these very sources is the build.
+    if (isCurrent()) {
+      process.stderr.write('build: dist/ is already compiled from these sources; nothing to do.\n');
+      return;
+    }
     throw new BuildError(
-      'dist/ is missing or older than src/, and TypeScript is not installed (npm ci --omit=dev). ' +
-        'Build where the dev dependencies are installed (npm ci && npm run build), then copy dist/.',
+      'dist/ is missing or was compiled from other sources, and TypeScript is not installed ' +
+        '(npm ci --omit=dev). Build where the dev dependencies are installed (npm ci && npm run build), ' +
+        'then copy dist/.',
     );
   }
   const hash = sourceHash();
@@ -104,9 +129,14 @@ function build({ check = true } = {}) {
   fs.rmSync(old, { recursive: true, force: true });
 }
 
-module.exports = { build, isCurrent, sourceHash, BuildError };
+module.exports = { build, isCurrent, sourceHash, runtimeProblem, BuildError };
 
 if (require.main === module) {
+  const problem = runtimeProblem();
+  if (problem) {
+    process.stderr.write(problem);
+    process.exit(1);
+  }
   const ifStale = process.argv.includes('--if-stale');
   try {
     if (ifStale && isCurrent()) process.exit(0);
