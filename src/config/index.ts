@@ -10,7 +10,7 @@ import {
   readWebhooks,
 } from './sections';
 import { cloud } from './cloud';
-import { listenAddress } from './listen';
+import { listenAddress, listenPort } from './listen';
 import { readGovernanceManagers, readRolesApp } from './governanceManagers';
 import { readLifecycle } from './lifecycle';
 import { DEFAULT_TENANT_ID } from './settings';
@@ -29,12 +29,25 @@ export type { Config } from './types';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Reads and validates the configuration from `env` (default: the process environment). */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const read = (name: string): string | undefined => {
+/** The reader of `env` every loader uses: a blank value counts as unset. */
+function readerOf(env: Env): Read {
+  return (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
+}
+
+/**
+ * The port Steward listens on, read as `loadConfig` reads it (`.env` loaded first by the caller),
+ * for the local tools that talk to it without needing the rest of its settings (the playground).
+ */
+export function stewardPort(env: Env = process.env): number {
+  return listenPort(readerOf(env));
+}
+
+/** Reads and validates the configuration from `env` (default: the process environment). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const read = readerOf(env);
   const dataDir = path.resolve(cwd, setting(read, 'STEWARD_DATA_DIR'));
   const { host, port, publicUrl } = listenAddress(read);
   refuseDemoDefaults(read, host);
