@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Compiles src/ into dist/ (`npm run build`), or with --if-stale only when dist/ is missing or was
- * compiled from other sources (`npm start` and the command-line tools run this first).
+ * Compiles src/ into dist/ (`npm run build`) when dist/ is missing or was compiled from other
+ * sources, and says so otherwise (--force compiles all the same); --if-stale does the same quietly
+ * (`npm start` and the command-line tools run it first).
  *
  * dist/ records a hash of what it was compiled from (src/ and the tsconfig files), so "current"
  * does not depend on file times, and the production start (`npm ci --omit=dev`, no TypeScript)
@@ -79,12 +80,6 @@ function build({ check = true } = {}) {
   try {
     tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
   } catch {
-    // Production dependencies only (`npm ci --omit=dev`, or a platform's build that runs
-    // `npm run build` after installing them): a dist/ compiled from these very sources is the build.
-    if (isCurrent()) {
-      process.stderr.write('build: dist/ is already compiled from these sources; nothing to do.\n');
-      return;
-    }
     throw new BuildError(
       'dist/ is missing or was compiled from other sources, and TypeScript is not installed ' +
         '(npm ci --omit=dev). Build where the dev dependencies are installed (npm ci && npm run build), ' +
@@ -137,10 +132,19 @@ if (require.main === module) {
     process.stderr.write(problem);
     process.exit(1);
   }
-  const ifStale = process.argv.includes('--if-stale');
   try {
-    if (ifStale && isCurrent()) process.exit(0);
-    if (ifStale) process.stderr.write('Compiling src/ into dist/ (it was missing or out of date)…\n');
+    // Compiled once, where the compiler is: a later `npm run build` of the same sources (App
+    // Service's build after its install of production packages, a container's second stage) finds
+    // dist/ current and leaves it. --force compiles all the same.
+    if (!process.argv.includes('--force') && isCurrent()) {
+      if (!process.argv.includes('--if-stale'))
+        process.stderr.write(
+          'build: dist/ is already compiled from these sources (--force compiles again).\n',
+        );
+      process.exit(0);
+    }
+    if (process.argv.includes('--if-stale'))
+      process.stderr.write('Compiling src/ into dist/ (it was missing or out of date)…\n');
     build({ check: !process.argv.includes('--no-check') });
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;

@@ -92,7 +92,7 @@ describe('scripts/build.js once the dev dependencies are pruned', () => {
     const root = prunedTree();
     try {
       const result = runBuild(root);
-      expect(result.stderr).toContain('dist/ is already compiled from these sources');
+      expect(result.stderr).toContain('build: dist/ is already compiled from these sources');
       expect(result.status).toBe(0);
     } finally {
       rmSync(root, { recursive: true, force: true });
