@@ -33,6 +33,8 @@ const UNIT = [
   'bot/\\w+/(approvalCards|lifecycleCardRenderers|lifecycleResponseCards|galleryCard|progressCard|requestCards|requestFormCard)',
   'manifest/(?!toolkit)\\w+',
   'cluster/proxy',
+  // The Node.js version check every program runs first
+  'runtime',
   'support/contract',
 ];
 /** A regular expression matching the test files named by `paths`. */

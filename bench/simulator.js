@@ -62,6 +62,11 @@ function startSimulator(scale, env = {}) {
 function graphEnv(config, scale, certFile) {
   return {
     STEWARD_PLATFORM: 'graph',
+    // Beyond the embedded default the demo's defaults are chosen explicitly: the benchmarks' tokens
+    // are embedded ones of the demo tenant, and their requests use the demo catalog.
+    STEWARD_AUTH_MODE: 'embedded',
+    STEWARD_SEED_DEMO_DATA: 'true',
+    STEWARD_TENANT_ID: require('../dist/config').DEFAULT_TENANT_ID,
     STEWARD_GRAPH_TENANT_ID: config.tenantId,
     STEWARD_GRAPH_CLIENT_ID: config.clientId,
     STEWARD_GRAPH_CLIENT_SECRET: config.clientSecret,

@@ -106,6 +106,10 @@ ci() {
   (cd "$APP" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$copy" 2>/dev/null || true)
   echo "--- image: build (npm ci, npm run build, npm prune --omit=dev)"
   (cd "$copy" && STEWARD_IMAGE_MODULES_FROM="$APP/node_modules" STEWARD_IMAGE_DIST_FROM="$APP/dist" bash deploy/image.sh build)
+  # App Service's build (SCM_DO_BUILD_DURING_DEPLOYMENT, infra/main.bicep) runs `npm run build` after
+  # installing production packages into the uploaded tree: with dist/ current it compiles nothing.
+  echo "--- image: npm run build once more after the prune, as App Service's build runs it"
+  (cd "$copy" && npm run -s build)
   echo "--- image: the runtime stage's files, as the Dockerfile copies them"
   local count=0
   while read -r source dest; do

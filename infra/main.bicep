@@ -157,6 +157,7 @@ resource settings 'Microsoft.Web/sites/config@2023-12-01' = {
     STEWARD_PUBLIC_URL: 'https://${publicHost}'
     STEWARD_CLOUD: cloud
     STEWARD_SEED_DEMO_DATA: 'false'
+    STEWARD_TENANT_ID: tenantId
     STEWARD_DATABASE_URL: '@Microsoft.KeyVault(SecretUri=${databaseUrl.properties.secretUri})'
     STEWARD_AUTH_SECRET: '@Microsoft.KeyVault(SecretUri=${authSecret.properties.secretUri})'
     STEWARD_AUTH_MODE: 'entra'

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Compiles src/ into dist/ (`npm run build`), or with --if-stale only when dist/ is missing or was
- * compiled from other sources (`npm start` and the command-line tools run this first).
+ * Compiles src/ into dist/ (`npm run build`) when dist/ is missing or was compiled from other
+ * sources, and says so otherwise (--force compiles all the same); --if-stale does the same quietly
+ * (`npm start` and the command-line tools run it first).
  *
  * dist/ records a hash of what it was compiled from (src/ and the tsconfig files), so "current"
  * does not depend on file times, and the production start (`npm ci --omit=dev`, no TypeScript)
@@ -15,6 +16,24 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
+
+/**
+ * Why this Node.js cannot run Steward, or undefined. `npm start` compiles before it starts, so on an
+ * unsupported Node.js (20 ends with a segmentation fault in the native SQLite module) it says so
+ * before a compilation that would be wasted. The range is package.json's `engines.node`, as in
+ * src/runtime.ts, which checks the same when `dist/` starts (this file cannot load TypeScript).
+ */
+function runtimeProblem(version = process.versions.node) {
+  const range = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node;
+  const minimum = /^>=\s*(\d+)\.(\d+)/.exec(range).slice(1).map(Number);
+  const [major, minor] = version.split('.').map(Number);
+  if (major > minimum[0] || (major === minimum[0] && minor >= minimum[1])) return undefined;
+  return (
+    `Steward needs Node.js ${minimum.join('.')} or later (24 LTS recommended); this is Node.js ${version}.\n` +
+    'Install Node.js 24 (from a clone, `eval "$(bash .ci/install-node)"` puts it first on this shell\'s PATH),\n' +
+    'then run `npm ci` again so that the native modules are built for it.\n'
+  );
+}
 const DIST = path.join(ROOT, 'dist');
 const STAMP = '.source-hash';
 const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json'];
@@ -62,8 +81,9 @@ function build({ check = true } = {}) {
     tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
   } catch {
     throw new BuildError(
-      'dist/ is missing or older than src/, and TypeScript is not installed (npm ci --omit=dev). ' +
-        'Build where the dev dependencies are installed (npm ci && npm run build), then copy dist/.',
+      'dist/ is missing or was compiled from other sources, and TypeScript is not installed ' +
+        '(npm ci --omit=dev). Build where the dev dependencies are installed (npm ci && npm run build), ' +
+        'then copy dist/.',
     );
   }
   const hash = sourceHash();
@@ -104,13 +124,27 @@ function build({ check = true } = {}) {
   fs.rmSync(old, { recursive: true, force: true });
 }
 
-module.exports = { build, isCurrent, sourceHash, BuildError };
+module.exports = { build, isCurrent, sourceHash, runtimeProblem, BuildError };
 
 if (require.main === module) {
-  const ifStale = process.argv.includes('--if-stale');
+  const problem = runtimeProblem();
+  if (problem) {
+    process.stderr.write(problem);
+    process.exit(1);
+  }
   try {
-    if (ifStale && isCurrent()) process.exit(0);
-    if (ifStale) process.stderr.write('Compiling src/ into dist/ (it was missing or out of date)…\n');
+    // Compiled once, where the compiler is: a later `npm run build` of the same sources (App
+    // Service's build after its install of production packages, a container's second stage) finds
+    // dist/ current and leaves it. --force compiles all the same.
+    if (!process.argv.includes('--force') && isCurrent()) {
+      if (!process.argv.includes('--if-stale'))
+        process.stderr.write(
+          'build: dist/ is already compiled from these sources (--force compiles again).\n',
+        );
+      process.exit(0);
+    }
+    if (process.argv.includes('--if-stale'))
+      process.stderr.write('Compiling src/ into dist/ (it was missing or out of date)…\n');
     build({ check: !process.argv.includes('--no-check') });
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;

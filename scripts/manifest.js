@@ -9,12 +9,16 @@
  *   STEWARD_PUBLIC_URL                 https address of this deployment (required): developer
  *                                      website, and the domain listed in validDomains
  *   STEWARD_PRIVACY_URL, STEWARD_TERMS_URL   privacy statement and terms of use (default: the website)
- *   STEWARD_SSO_APP_ID                 Entra app registration of Teams single sign-on (webApplicationInfo.id);
- *                                      unset, the package has no webApplicationInfo (no SSO)
+ *   STEWARD_SSO_APP_ID                 Entra app registration of Teams single sign-on (webApplicationInfo.id),
+ *                                      by default Steward's own STEWARD_API_CLIENT_ID (the API's app
+ *                                      registration, the same one); neither set, the package has no
+ *                                      webApplicationInfo (no SSO), and says so
  *   STEWARD_SSO_RESOURCE               its Application ID URI (default api://botid-<SSO app id>)
  *   STEWARD_VALID_DOMAINS              more domains for validDomains, comma-separated
  *
- * A standalone build step, so it reads its own environment rather than src/config.ts.
+ * A standalone build step, so it reads its own environment rather than src/config.ts; like Steward,
+ * it reads `.env` in the current directory too (the environment wins), so the package describes the
+ * deployment Steward's settings describe.
  */
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
@@ -40,9 +44,9 @@ function placeholders(env) {
   const appId = read('STEWARD_TEAMS_APP_ID') ?? botId;
   if (!GUID.test(appId)) throw new ManifestError(`STEWARD_TEAMS_APP_ID "${appId}" is not a GUID.`);
   const website = httpsUrl('STEWARD_PUBLIC_URL', read('STEWARD_PUBLIC_URL'));
-  const ssoAppId = read('STEWARD_SSO_APP_ID');
+  const ssoAppId = read('STEWARD_SSO_APP_ID') ?? read('STEWARD_API_CLIENT_ID');
   if (ssoAppId !== undefined && !GUID.test(ssoAppId))
-    throw new ManifestError(`STEWARD_SSO_APP_ID "${ssoAppId}" is not a GUID.`);
+    throw new ManifestError(`The single sign-on app id "${ssoAppId}" (STEWARD_SSO_APP_ID) is not a GUID.`);
   const sso =
     ssoAppId === undefined
       ? {}
@@ -120,6 +124,18 @@ function manifestFor(env) {
   return manifest;
 }
 
+/** The environment with `.env` of `dir` under it (a variable set in the environment wins). */
+function withDotEnv(env, dir = process.cwd()) {
+  let text;
+  try {
+    text = readFileSync(path.join(dir, '.env'), 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return env;
+    throw new ManifestError(`.env cannot be read (${error.code ?? 'error'}).`);
+  }
+  return { ...require('node:util').parseEnv(text), ...env };
+}
+
 /** Writes the app package to `out`; resolves with the filled manifest. */
 async function buildAppPackage(env, out) {
   const manifest = manifestFor(env);
@@ -149,16 +165,24 @@ if (require.main === module) {
   const out = path.resolve(
     at > 0 && process.argv[at + 1] ? process.argv[at + 1] : path.join(MANIFEST_DIR, 'build', 'steward.zip'),
   );
-  buildAppPackage(process.env, out).then(
-    (manifest) =>
-      console.log(
-        `Wrote ${path.relative(process.cwd(), out)} (app ${manifest.id}, bot ${manifest.bots[0].botId}).`,
-      ),
-    (error) => {
-      console.error(error instanceof ManifestError ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
+  Promise.resolve()
+    .then(() => buildAppPackage(withDotEnv(process.env), out))
+    .then(
+      (manifest) => {
+        console.log(
+          `Wrote ${path.relative(process.cwd(), out)} (app ${manifest.id}, bot ${manifest.bots[0].botId}).`,
+        );
+        if (!manifest.webApplicationInfo)
+          console.log(
+            'No single sign-on in the package: set STEWARD_API_CLIENT_ID (or STEWARD_SSO_APP_ID) to the ' +
+              "API's app registration for Teams to sign people in to Steward.",
+          );
+      },
+      (error) => {
+        console.error(error instanceof ManifestError ? error.message : error);
+        process.exitCode = 1;
+      },
+    );
 }
 
 module.exports = { buildAppPackage, fillManifest, placeholders, ManifestError };

@@ -1,4 +1,6 @@
-// First: `node dist/main.js` restarts itself with V8's young-generation size before loading the rest.
+// First: a Node.js Steward cannot run on stops here, before anything native loads (runtime.ts);
+// then `node dist/main.js` restarts itself with V8's young-generation size before loading the rest.
+import './runtime';
 import { semiSpaceStart } from './heapStart';
 import type { Logger } from 'pino';
 import type restify from 'restify';

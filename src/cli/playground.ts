@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadDotEnv, stewardPort } from '../config';
 import {
   findPlaygroundPerson,
   PLAYGROUND_CONFIG_FILE,
@@ -19,18 +20,20 @@ const USAGE = `Opens a local chat with Steward in the Microsoft 365 Agents Playg
 --as      who chats: ${PLAYGROUND_PEOPLE.join(', ')} (first name, UPN or object id; default alex).
           Run one playground per person, each in its own terminal and browser tab.
 --port    the playground's port (default ${playgroundPort('alex')} for Alex, +1 for each next person).
---bot     Steward's bot endpoint (default http://127.0.0.1:3978/api/messages).
+--bot     Steward's bot endpoint (default http://127.0.0.1:<port>/api/messages, with the port Steward
+          listens on: STEWARD_PORT, else PORT, from the environment or .env, else 3978).
 
 Start Steward first (npm start). Set TEAMSAPPTESTER_BROWSER=none to keep the playground from
 opening a browser. Its log goes to devTools/.`;
 
 /** `npm run playground`: runs the Agents Playground CLI with the config of the chosen person. */
 function main(): void {
+  loadDotEnv();
   const { values } = parseArgs({
     options: {
       as: { type: 'string', default: 'alex' },
       port: { type: 'string' },
-      bot: { type: 'string', default: 'http://127.0.0.1:3978/api/messages' },
+      bot: { type: 'string', default: `http://127.0.0.1:${stewardPort()}/api/messages` },
       help: { type: 'boolean', default: false },
     },
   });
@@ -58,7 +61,10 @@ function main(): void {
     writeFileSync(configPath, renderPlaygroundConfig(person));
   }
   const cli = require.resolve('@microsoft/m365agentsplayground/cli.js');
-  const args = [cli, '--app-endpoint', values.bot!, '--channel-id', 'msteams', '--port', String(port)];
+  // Its server would listen on every interface: the preload keeps it on loopback (loopbackListen.ts).
+  const loopback = path.join(__dirname, 'loopbackListen.js');
+  const args = ['--require', loopback, cli, '--app-endpoint', values.bot!, '--channel-id', 'msteams'];
+  args.push('--port', String(port));
   args.push('--disable-telemetry');
   process.stdout.write(
     `Chatting as ${playgroundUser(person).name} on http://127.0.0.1:${port} with the bot at ${values.bot}\n`,

@@ -10,7 +10,7 @@ import {
   readWebhooks,
 } from './sections';
 import { cloud } from './cloud';
-import { listenAddress } from './listen';
+import { listenAddress, listenPort } from './listen';
 import { readGovernanceManagers, readRolesApp } from './governanceManagers';
 import { readLifecycle } from './lifecycle';
 import { DEFAULT_TENANT_ID } from './settings';
@@ -29,14 +29,28 @@ export type { Config } from './types';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Reads and validates the configuration from `env` (default: the process environment). */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const read = (name: string): string | undefined => {
+/** The reader of `env` every loader uses: a blank value counts as unset. */
+function readerOf(env: Env): Read {
+  return (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
+}
+
+/**
+ * The port Steward listens on, read as `loadConfig` reads it (`.env` loaded first by the caller),
+ * for the local tools that talk to it without needing the rest of its settings (the playground).
+ */
+export function stewardPort(env: Env = process.env): number {
+  return listenPort(readerOf(env));
+}
+
+/** Reads and validates the configuration from `env` (default: the process environment). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const read = readerOf(env);
   const dataDir = path.resolve(cwd, setting(read, 'STEWARD_DATA_DIR'));
   const { host, port, publicUrl } = listenAddress(read);
+  refuseDemoDefaults(read, host);
   const role = setting(read, 'STEWARD_ROLE');
   const tenantId = setting(read, 'STEWARD_TENANT_ID');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tenantId)) {
@@ -109,6 +123,40 @@ function withOnBehalfOf(platform: Config['platform'], read: Read, auth: Config['
 /** Graph's settings with the app registration it reads role holders from (none: unchanged). */
 function withRolesApp(platform: Config['platform'], rolesApp: string | undefined): Config['platform'] {
   return platform.kind === 'graph' && rolesApp !== undefined ? { ...platform, rolesApp } : platform;
+}
+
+/** The settings whose defaults are the demo's: the simulated tenant, its tokens, its data, its id. */
+const DEMO_DEFAULTS = [
+  'STEWARD_PLATFORM=embedded|graph',
+  'STEWARD_AUTH_MODE=embedded|entra',
+  'STEWARD_SEED_DEMO_DATA=true|false',
+  'STEWARD_TENANT_ID=<your tenant id>',
+] as const;
+
+/**
+ * The embedded default (the simulated tenant, embedded tokens and the demo's data, on loopback)
+ * starts with no settings at all. Beyond it (listening past loopback, Entra ID tokens or Microsoft
+ * Graph) a deployment takes none of the demo's defaults silently: each is chosen explicitly, or
+ * Steward refuses to start, naming them, so the demo's data reaches such a store only when its
+ * operator wrote STEWARD_SEED_DEMO_DATA=true.
+ */
+function refuseDemoDefaults(read: Read, host: string): void {
+  const beyond = [
+    ...(isLoopbackHost(host) ? [] : [`listens on ${host}, beyond loopback`]),
+    ...(read('STEWARD_AUTH_MODE') === 'entra' ? ['takes Entra ID tokens'] : []),
+    ...(read('STEWARD_PLATFORM') === 'graph' ? ['runs on Microsoft Graph'] : []),
+  ];
+  if (beyond.length === 0) return;
+  const unset = DEMO_DEFAULTS.filter((choice) => read(choice.slice(0, choice.indexOf('='))) === undefined);
+  if (unset.length > 0) {
+    const names = unset.map((choice) => choice.slice(0, choice.indexOf('=')));
+    throw new ConfigError(
+      names.join(', '),
+      `must be set: this Steward ${beyond.join(' and ')}, so it takes none of the demo's defaults ` +
+        '(the simulated tenant, embedded tokens, the demo data and tenant id are the embedded ' +
+        `default's, on loopback). Choose ${unset.join(', ')} (docs/guides/production.md)`,
+    );
+  }
 }
 
 /**

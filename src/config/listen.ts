@@ -20,7 +20,7 @@ export function isLoopback(host: string): boolean {
  * anyone reaches it, and links, `@odata.nextLink` and the bot's own webhook would point there.
  */
 export function listenAddress(read: Read): ListenAddress {
-  const port = setting(read, 'STEWARD_PORT') ?? setting(read, 'PORT');
+  const port = listenPort(read);
   const host = setting(read, 'STEWARD_HOST');
   const publicUrl = setting(read, 'STEWARD_PUBLIC_URL');
   if (publicUrl === undefined) {
@@ -32,4 +32,9 @@ export function listenAddress(read: Read): ListenAddress {
     return { host, port };
   }
   return { host, port, publicUrl: publicUrl.replace(/\/+$/, '') };
+}
+
+/** The port Steward listens on: `STEWARD_PORT`, else `PORT`, else 3978. */
+export function listenPort(read: Read): number {
+  return setting(read, 'STEWARD_PORT') ?? setting(read, 'PORT');
 }

@@ -189,7 +189,7 @@ export const SETTINGS = {
     section: 'store',
     type: 'boolean',
     default: true,
-    help: 'seed the demo directory (people, groups, labels, apps) and template catalog into an empty store',
+    help: 'seed the demo directory (people, groups, labels, apps) and template catalog into an empty store; a demo default, to set explicitly beyond the embedded default',
   },
 
   // --- Tenant and tokens
@@ -198,14 +198,14 @@ export const SETTINGS = {
     type: 'text',
     format: 'a tenant id (GUID)',
     default: DEFAULT_TENANT_ID,
-    help: 'the one tenant served; tokens of others are refused (401)',
+    help: 'the one tenant served; tokens of others are refused (401); a demo default, to set explicitly beyond the embedded default',
   },
   STEWARD_AUTH_MODE: {
     section: 'auth',
     type: 'choice',
     choices: ['embedded', 'entra'],
     default: 'embedded',
-    help: '`embedded`: HS256 tokens from `npm run token`; `entra`: Microsoft Entra ID RS256 tokens',
+    help: '`embedded`: HS256 tokens from `npm run token`; `entra`: Microsoft Entra ID RS256 tokens; a demo default, to set explicitly beyond the embedded default',
   },
   STEWARD_AUTH_SECRET: {
     section: 'auth',
@@ -292,7 +292,7 @@ export const SETTINGS = {
     type: 'choice',
     choices: ['embedded', 'graph'],
     default: 'embedded',
-    help: '`embedded`: a simulated tenant in the store; `graph`: Microsoft Graph (app-only, client credentials)',
+    help: '`embedded`: a simulated tenant in the store; `graph`: Microsoft Graph (app-only, client credentials); a demo default, to set explicitly beyond the embedded default',
   },
   STEWARD_GRAPH_TENANT_ID: {
     section: 'platform',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../../src/config';
 import { configErrorOf } from '../support/configErrors';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 const GRAPH = {
@@ -18,7 +19,8 @@ describe('STEWARD_CLOUD and the bot registration settings', () => {
     cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-cloud-'));
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
-  const load = (env: Record<string, string>) => loadConfig({ STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
+  const load = (env: Record<string, string>) =>
+    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
   const failure = (env: Record<string, string>): ConfigError =>
     configErrorOf(() => load(env), JSON.stringify(env));
   const graphOf = (config: Config) => config.platform as GraphConfig;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, ConfigError, DEFAULT_TENANT_ID, loadConfig, redactUrl } from '../../src/config';
 import { configErrorOf } from '../support/configErrors';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -62,6 +63,8 @@ describe('loadConfig', () => {
   describe('valid values', () => {
     test('each variable is read and typed', () => {
       const config = load({
+        STEWARD_PLATFORM: 'embedded',
+        STEWARD_AUTH_MODE: 'embedded',
         STEWARD_PORT: '0',
         STEWARD_HOST: '0.0.0.0',
         STEWARD_ROLE: 'api',
@@ -132,6 +135,7 @@ describe('loadConfig', () => {
 
     test('entra mode reads the JWKS URI, issuer and audience and needs no secret', () => {
       const config = load({
+        ...DEMO_CHOICES,
         STEWARD_AUTH_MODE: 'entra',
         STEWARD_AUTH_JWKS_URI: 'https://login.microsoftonline.com/common/discovery/v2.0/keys',
         STEWARD_AUTH_ISSUER: 'https://login.microsoftonline.com/t/v2.0',
@@ -147,8 +151,68 @@ describe('loadConfig', () => {
     });
   });
 
+  describe("the demo's defaults beyond the embedded default", () => {
+    const entra = {
+      STEWARD_AUTH_MODE: 'entra',
+      STEWARD_AUTH_JWKS_URI: 'https://login.example.com/keys',
+      STEWARD_AUTH_ISSUER: 'https://login.example.com/t/v2.0',
+      STEWARD_AUTH_AUDIENCE: 'api://steward',
+    };
+    const graph = {
+      STEWARD_PLATFORM: 'graph',
+      STEWARD_GRAPH_TENANT_ID: 'AABBCCDD-1111-2222-3333-444455556666',
+      STEWARD_GRAPH_CLIENT_ID: 'c',
+      STEWARD_GRAPH_CLIENT_SECRET: 's',
+    };
+
+    test('a production start on every interface with nothing chosen names all four settings', () => {
+      const error = failure({
+        NODE_ENV: 'production',
+        STEWARD_HOST: '0.0.0.0',
+        STEWARD_PUBLIC_URL: 'https://steward.example.com',
+        STEWARD_AUTH_SECRET: SECRET,
+      });
+      expect(error.variable).toBe(
+        'STEWARD_PLATFORM, STEWARD_AUTH_MODE, STEWARD_SEED_DEMO_DATA, STEWARD_TENANT_ID',
+      );
+      expect(error.message).toContain('listens on 0.0.0.0, beyond loopback');
+      expect(error.message).toContain('STEWARD_PLATFORM=embedded|graph');
+    });
+
+    test('Entra ID tokens or Microsoft Graph on loopback name the demo defaults left', () => {
+      expect(failure(entra).variable).toBe('STEWARD_PLATFORM, STEWARD_SEED_DEMO_DATA, STEWARD_TENANT_ID');
+      expect(failure(entra).message).toContain('takes Entra ID tokens');
+      const onGraph = failure({ ...graph, STEWARD_AUTH_SECRET: SECRET, STEWARD_SEED_DEMO_DATA: 'false' });
+      expect(onGraph.variable).toBe('STEWARD_AUTH_MODE, STEWARD_TENANT_ID');
+      expect(onGraph.message).toContain('runs on Microsoft Graph');
+    });
+
+    test('each chosen explicitly, even as the demo has it, starts', () => {
+      const chosen = {
+        STEWARD_HOST: '0.0.0.0',
+        STEWARD_PUBLIC_URL: 'https://steward.example.com',
+        STEWARD_BOT_ENABLED: 'false',
+        STEWARD_AUTH_SECRET: SECRET,
+        STEWARD_PLATFORM: 'embedded',
+        STEWARD_AUTH_MODE: 'embedded',
+        STEWARD_SEED_DEMO_DATA: 'true',
+        STEWARD_TENANT_ID: DEFAULT_TENANT_ID,
+      };
+      expect(load(chosen).seedDemoData).toBe(true);
+      const production = load({
+        ...entra,
+        ...graph,
+        STEWARD_SEED_DEMO_DATA: 'false',
+        STEWARD_TENANT_ID: 'AABBCCDD-1111-2222-3333-444455556666',
+      });
+      expect(production.seedDemoData).toBe(false);
+      expect(production.platform.kind).toBe('graph');
+    });
+  });
+
   describe('bad values throw a ConfigError that names the variable', () => {
     const entra = {
+      ...DEMO_CHOICES,
       STEWARD_AUTH_MODE: 'entra',
       STEWARD_AUTH_JWKS_URI: 'https://login.example.com/keys',
       STEWARD_AUTH_ISSUER: 'https://login.example.com/t/v2.0',
@@ -199,7 +263,7 @@ describe('loadConfig', () => {
     });
 
     test('entra mode without a JWKS URI says it is required', () => {
-      const error = failure({ STEWARD_AUTH_MODE: 'entra' });
+      const error = failure({ ...DEMO_CHOICES, STEWARD_AUTH_MODE: 'entra' });
       expect(error.message).toMatch(/^STEWARD_AUTH_JWKS_URI: .*required/);
     });
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ConfigError, loadConfig } from '../../src/config';
 import { configErrorOf } from '../support/configErrors';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 const GRAPH = {
@@ -26,7 +27,7 @@ describe('who the governance managers are, and where Graph reads app roles from'
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
   const load = (env: Record<string, string>) =>
-    loadConfig({ STEWARD_AUTH_SECRET: SECRET, STEWARD_BOT_ENABLED: 'false', ...env }, cwd);
+    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, STEWARD_BOT_ENABLED: 'false', ...env }, cwd);
   const failure = (env: Record<string, string>): ConfigError =>
     configErrorOf(() => load(env), JSON.stringify(env));
   const rolesApp = (env: Record<string, string>) => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../../src/config';
 import { configErrorOf } from '../support/configErrors';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const ENV = {
   STEWARD_AUTH_SECRET: 'a-secret-that-is-long-enough-for-hs256-0123456789',
@@ -20,7 +21,7 @@ describe('the Graph budget settings', () => {
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
   const load = (env: Record<string, string> = {}) =>
-    loadConfig({ ...ENV, ...env }, cwd).platform as GraphConfig;
+    loadConfig({ ...DEMO_CHOICES, ...ENV, ...env }, cwd).platform as GraphConfig;
 
   test("Microsoft's published limits by default, 90 % of them spent, a 10 s wait at most", () => {
     expect(load().budget).toEqual({

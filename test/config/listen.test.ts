@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, isLoopback, loadConfig, loadDotEnv } from '../../src/config';
 import { configErrorOf } from '../support/configErrors';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -13,7 +14,8 @@ describe('where Steward listens', () => {
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
-  const load = (env: Record<string, string>) => loadConfig({ STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
+  const load = (env: Record<string, string>) =>
+    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
   const failure = (env: Record<string, string>): ConfigError =>
     configErrorOf(() => load(env), JSON.stringify(env));
 

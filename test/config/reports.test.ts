@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 const KEY = '0123456789abcdef'.repeat(4);
@@ -12,7 +13,8 @@ describe('report settings', () => {
     cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-reports-config-'));
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
-  const load = (env: Record<string, string> = {}) => loadConfig({ STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
+  const load = (env: Record<string, string> = {}) =>
+    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
   const failure = (env: Record<string, string>): ConfigError => {
     try {
       load(env);
@@ -29,6 +31,7 @@ describe('report settings', () => {
 
   test('entra mode uses STEWARD_AUTH_SECRET when set, else a random secret of the process', () => {
     const entra = {
+      ...DEMO_CHOICES,
       STEWARD_AUTH_MODE: 'entra',
       STEWARD_AUTH_JWKS_URI: 'https://login.example.com/keys',
       STEWARD_AUTH_ISSUER: 'https://login.example.com/v2.0',

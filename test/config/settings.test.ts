@@ -11,6 +11,7 @@ import {
   renderEnvExample,
   renderReference,
 } from '../../src/config/settingsReference';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 /**
  * One description of every setting (`src/config/settings.ts`): `.env.example`, the configuration
@@ -28,6 +29,7 @@ const NAMES = Object.keys(DESCRIBED);
 const BASES: Record<string, Record<string, string>> = {
   embedded: { STEWARD_AUTH_SECRET: SECRET },
   graph: {
+    ...DEMO_CHOICES,
     STEWARD_AUTH_SECRET: SECRET,
     STEWARD_PLATFORM: 'graph',
     STEWARD_GRAPH_TENANT_ID: GUID,
@@ -35,6 +37,7 @@ const BASES: Record<string, Record<string, string>> = {
     STEWARD_GRAPH_CLIENT_SECRET: 'a-graph-client-secret',
   },
   entra: {
+    ...DEMO_CHOICES,
     STEWARD_AUTH_SECRET: SECRET,
     STEWARD_AUTH_MODE: 'entra',
     STEWARD_AUTH_JWKS_URI: 'https://login.example.test/keys',
@@ -59,6 +62,11 @@ interface Reader {
   what: string;
   /** Reads the whole environment `env`. */
   load(env: Env): unknown;
+  /**
+   * The setting that puts its base beyond the embedded default, where the demo's other defaults
+   * must be chosen explicitly.
+   */
+  beyondDemoBy?: string;
   /** Reads the base configuration with `extra` over it. */
   run(extra: Env): unknown;
   /** The message of the error that names `name`, if `run(extra)` throws one. */
@@ -74,6 +82,7 @@ describe('the settings: one description, and everything derived from it agrees',
 
   const configReader = (base: string): Reader => ({
     what: `loadConfig (${base})`,
+    beyondDemoBy: { graph: 'STEWARD_PLATFORM', entra: 'STEWARD_AUTH_MODE' }[base],
     load: (env) => loadConfig(env, cwd),
     run: (extra) => loadConfig({ ...BASES[base], ...extra }, cwd),
     refusal(env, name) {
@@ -199,7 +208,12 @@ describe('the settings: one description, and everything derived from it agrees',
     };
     for (const [name, described] of Object.entries(DESCRIBED)) {
       for (const { reader } of all.filter((each) => each.names.has(name))) {
-        if (described.default !== undefined) {
+        const demoChoice = name in DEMO_CHOICES && reader.beyondDemoBy && reader.beyondDemoBy !== name;
+        if (described.default !== undefined && demoChoice) {
+          // Beyond the embedded default, a demo default is never taken: unset is refused.
+          if (reader.refusal({ [name]: undefined }, name) === undefined)
+            problems.push(`${reader.what}: ${name} unset is accepted beyond the embedded default`);
+        } else if (described.default !== undefined) {
           const unset = reader.run({ [name]: undefined });
           const set = reader.run({ [name]: String(described.default) });
           try {

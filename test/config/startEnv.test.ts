@@ -47,6 +47,24 @@ describe('node dist/main.js reads .env and PORT', () => {
     }
   });
 
+  test("a production start on all interfaces, with the demo's defaults unchosen, is refused", async () => {
+    const main = spawnMain(
+      {
+        NODE_ENV: 'production',
+        STEWARD_HOST: '0.0.0.0',
+        STEWARD_PUBLIC_URL: 'https://steward.example.com',
+        STEWARD_DATA_DIR: dir,
+        STEWARD_PORT: '0',
+      },
+      dir,
+    );
+    expect(await main.exited).toEqual({ code: 1, signal: null });
+    expect(main.stderr()).toMatch(
+      /^Steward cannot start: STEWARD_PLATFORM, STEWARD_AUTH_MODE, STEWARD_SEED_DEMO_DATA, STEWARD_TENANT_ID: must be set: this Steward listens on 0.0.0.0, beyond loopback/,
+    );
+    expect(main.logs).toEqual([]);
+  });
+
   test('listening on all interfaces without STEWARD_PUBLIC_URL is refused before anything starts', async () => {
     const main = spawnMain({ STEWARD_HOST: '0.0.0.0', STEWARD_DATA_DIR: dir, STEWARD_PORT: '0' }, dir);
     expect(await main.exited).toEqual({ code: 1, signal: null });

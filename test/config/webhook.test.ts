@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
 const GRAPH = {
@@ -18,7 +19,7 @@ describe('webhook settings', () => {
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
   const load = (env: Record<string, string> = {}) =>
-    loadConfig({ STEWARD_AUTH_SECRET: SECRET, ...env }, cwd).webhooks;
+    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd).webhooks;
 
   test('defaults: 2 retries 10 s apart, 10 s deadline, inactive after 5 failed deliveries, 64 KiB read', () => {
     expect(load()).toEqual({

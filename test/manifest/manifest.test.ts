@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv-draft-04';
@@ -38,9 +38,10 @@ describe('Teams app package', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function build(env: Record<string, string>, name = 'steward.zip') {
+  /** Runs `npm run manifest`'s script in `cwd` (a folder of its own: no .env unless a test writes one). */
+  function build(env: Record<string, string>, name = 'steward.zip', cwd = dir) {
     const out = path.join(dir, name);
-    const run = spawnSync(process.execPath, [SCRIPT, '--out', out], { cwd: ROOT, env, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [SCRIPT, '--out', out], { cwd, env, encoding: 'utf8' });
     return { ...run, out };
   }
 
@@ -103,6 +104,31 @@ describe('Teams app package', () => {
         'help',
       ]);
     }
+  });
+
+  it(".env's settings fill the package, the API's app registration giving single sign-on", () => {
+    const project = mkdtempSync(path.join(dir, 'project-'));
+    const apiApp = '6b1c0f3e-2d4a-4b5c-9e8f-7a6b5c4d3e2f';
+    writeFileSync(
+      path.join(project, '.env'),
+      `MicrosoftAppId=${BOT_ID}\nSTEWARD_API_CLIENT_ID=${apiApp}\nSTEWARD_PUBLIC_URL=https://from-dotenv.example\n`,
+    );
+    const run = build({ ...ENV }, 'dotenv.zip', project);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const manifest = JSON.parse(
+      zipEntries(readFileSync(run.out))[0]!.data.toString('utf8'),
+    ) as TeamsManifest & {
+      webApplicationInfo?: { id: string; resource: string };
+    };
+    expect(manifest.bots[0]?.botId).toBe(BOT_ID);
+    expect(manifest.webApplicationInfo).toEqual({ id: apiApp, resource: `api://botid-${apiApp}` });
+    // The environment wins over .env, as for Steward itself.
+    expect(manifest.validDomains).toEqual(['steward.contoso.example']);
+    expect(run.stdout).not.toContain('No single sign-on');
+    const without = build({ ...ENV, MicrosoftAppId: BOT_ID }, 'no-sso.zip');
+    expect(without.status).toBe(0);
+    expect(without.stdout).toContain('No single sign-on in the package: set STEWARD_API_CLIENT_ID');
   });
 
   it('refuses to build without a bot id, with a wrong one, or without an https address', () => {

@@ -6,6 +6,7 @@ import type { AppRole } from '../../src/contract/roles';
 import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { ContractValidator } from './contract';
 import type { TestDatabase } from './databases';
+import { DEMO_CHOICES } from './demoChoices';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TENANT = '00000000-0000-0000-0000-000000000001';
@@ -79,6 +80,7 @@ export async function startTestSteward(
   logLines?: Array<Record<string, unknown>>,
 ): Promise<TestSteward> {
   const config = loadConfig({
+    ...DEMO_CHOICES,
     STEWARD_PORT: '0',
     STEWARD_HOST: '127.0.0.1',
     STEWARD_DATA_DIR: database.dataDir,

@@ -7,6 +7,7 @@ import { EntraTokens } from '../../support/entraTokens';
 import { FakeGraph } from '../../support/fakeGraph';
 import { graphSettings, seedTenant } from '../../support/graphTenant';
 import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
+import { DEMO_CHOICES } from '../../support/demoChoices';
 
 const AUDIENCE = 'api://steward-identity-test';
 /** An application of the tenant nobody assigned a role: what Entra ID gives it carries no `roles`. */
@@ -33,7 +34,7 @@ describe.each(databaseKinds)('Entra ID callers, on %s', (kind) => {
     seedTenant(fake);
     fake.addUser({ id: CASEY.id, displayName: CASEY.name, userPrincipalName: 'casey@example.com' });
     entra = await EntraTokens.start(TENANT, AUDIENCE);
-    const settings = { ...graphSettings(fake), ...entra.settings() };
+    const settings = { ...DEMO_CHOICES, ...graphSettings(fake), ...entra.settings() };
     const config: Config = loadConfig(settings);
     const platform = createGraphPlatform(config.platform as GraphPlatformConfig, {
       dispatcher,

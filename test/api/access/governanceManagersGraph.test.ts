@@ -7,6 +7,7 @@ import { EntraTokens } from '../../support/entraTokens';
 import { FakeGraph } from '../../support/fakeGraph';
 import { graphSettings, seedTenant } from '../../support/graphTenant';
 import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
+import { DEMO_CHOICES } from '../../support/demoChoices';
 
 /** Steward's API app registration in the tenant: tokens are issued for its Application ID URI. */
 const API_APP_ID = '5e7a0d1c-3b2a-4c4d-9e8f-0a1b2c3d4e5f';
@@ -85,7 +86,7 @@ describe.each(databaseKinds)('governance managers from Entra ID app roles, on %s
 
   /** A Steward in Entra ID mode whose platform is Graph as `env` configures it (the roles app included). */
   const start = async (env: Record<string, string> = {}) => {
-    const settings = { ...graphSettings(fake), ...entra.settings(), ...env };
+    const settings = { ...DEMO_CHOICES, ...graphSettings(fake), ...entra.settings(), ...env };
     const config: Config = loadConfig(settings);
     const platform = createGraphPlatform(config.platform as GraphPlatformConfig, {
       dispatcher,

@@ -7,6 +7,7 @@ import { databaseKinds } from '../../support/databases';
 import { TEST_SECRET, TENANT } from '../../support/steward';
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
 import { ADELE, ALEX, BOT, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
+import { DEMO_CHOICES } from '../../support/demoChoices';
 
 const ATTACKER_SERVICE_URL = 'http://attacker.invalid:9/';
 /** The bot's deadline for a request body in these tests (STEWARD_BODY_TIMEOUT_MS). */
@@ -44,6 +45,7 @@ const outsideAddress = Object.values(networkInterfaces())
 
 describe('a bot without MicrosoftAppId', () => {
   const base = {
+    ...DEMO_CHOICES,
     STEWARD_PORT: '0',
     STEWARD_AUTH_SECRET: TEST_SECRET,
     STEWARD_DATA_DIR: '/nonexistent',

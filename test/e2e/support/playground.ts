@@ -181,7 +181,10 @@ function spawnPlayground(
   logPath: string,
   options: PlaygroundOptions,
 ): ChildProcess {
-  const args = [cli, '-e', options.botEndpoint, '-c', 'msteams', '-p', new URL(url).port];
+  // On loopback only, as `npm run playground` starts it (src/cli/loopbackListen.ts).
+  const loopback = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli', 'loopbackListen.js');
+  const args = ['--require', loopback, cli, '-e', options.botEndpoint, '-c', 'msteams'];
+  args.push('-p', new URL(url).port);
   args.push('--service-url', `${url}/_connector`, '--disable-telemetry');
   return spawn(process.execPath, args, {
     cwd: dir,

@@ -78,6 +78,8 @@ async function startSteward(
     STEWARD_TENANT_ID: graph.tenantId,
     STEWARD_LOG_LEVEL: 'trace',
     STEWARD_BOT_ENABLED: 'false',
+    STEWARD_AUTH_MODE: 'embedded',
+    STEWARD_SEED_DEMO_DATA: 'true',
     STEWARD_PLATFORM: 'graph',
     STEWARD_GRAPH_TENANT_ID: graph.tenantId,
     STEWARD_GRAPH_CLIENT_ID: graph.config().clientId,

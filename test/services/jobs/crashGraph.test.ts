@@ -10,6 +10,7 @@ import { FAKE_GRAPH_CERT, FakeGraph } from '../../support/fakeGraph';
 import { BOT, seedTenant, graphSettings } from '../../support/graphTenant';
 import { type Process, spawnMain } from '../../support/mainProcess';
 import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../../support/steward';
+import { DEMO_CHOICES } from '../../support/demoChoices';
 
 const PROJECT_CHANNELS = ['Deliverables', 'General', 'Planning'];
 /**
@@ -33,6 +34,7 @@ describe.each(databaseKinds)('worker processes killed while Graph works (%s)', (
   const workers: Process[] = [];
 
   const graphEnv = (): Record<string, string> => ({
+    ...DEMO_CHOICES,
     ...graphSettings(fake),
     // Graph's pace (31 s, then 1.5 times longer) at a hundredth, as the simulator's latencies.
     STEWARD_GRAPH_TIME_SCALE: '0.01',
