@@ -72,6 +72,13 @@ export interface OperationState {
    * folder): a state saved for one is not taken up for another.
    */
   key?: string;
+  /**
+   * What a step doing several things in turn (each channel's files) had finished when it parked:
+   * their keys, and its log lines so far. Taken up as they are: a step back from a park starts
+   * where it stopped.
+   */
+  finished?: string[];
+  said?: string[];
 }
 
 /** What a parked job waits for, shown to clients (`Job.waitingFor`) until its step ends. */

@@ -81,22 +81,29 @@ export interface ChannelFolder {
 /**
  * A channel's files folder and what a template puts in it (issue 28). Private and shared channels
  * get a SharePoint site of their own, made some time after the channel: `filesFolder` waits for it
- * through the job's `operation` (the job parks, its worker slot freed), never in the worker. Every
- * write is safe to repeat: what is there already is kept and reported as such, never duplicated or
- * overwritten.
+ * through the job's `operation` (the job parks, its worker slot freed), never in the worker. A
+ * caller reads what is there (`existingItems`) and writes only what is missing: a write is never
+ * how Steward learns that something exists, and nothing already there is overwritten.
  */
 export interface ChannelFiles {
   /** The channel's files folder, once it exists (waited for through `operation`). */
   filesFolder(teamId: string, channelId: string, operation?: OperationCheckpoint): Promise<ChannelFolder>;
   /**
+   * Which of `paths` (folders and files under the channel's folder, `Contracts/Signed`) are there,
+   * lower-cased: names are compared regardless of case, as SharePoint does. Each folder on the way
+   * to a path is read once; nothing under a folder that is not there.
+   */
+  existingItems(folder: ChannelFolder, paths: readonly string[]): Promise<Set<string>>;
+  /**
    * Makes the folder at `path` (`Contracts/Signed`, under the channel's folder; its parent exists);
    * false when a folder of that name was there already.
    */
   createFolder(folder: ChannelFolder, path: string): Promise<boolean>;
-  /** Writes a new text file at `path`; false when a file of that name was there already (kept as it is). */
+  /**
+   * Writes a new text file at `path`, where `existingItems` found none; true only when the platform
+   * answered that it made it, false when one of that name turned up meanwhile.
+   */
   createFile(folder: ChannelFolder, path: string, content: string): Promise<boolean>;
-  /** Whether a folder or file is at `path` (names compared regardless of case, as SharePoint does). */
-  itemExists(folder: ChannelFolder, path: string): Promise<boolean>;
 }
 
 /** Teams, channels, tabs and members, whichever platform holds them. Unknown ids throw NotFound. */

@@ -7,6 +7,7 @@ import {
   type TemplateTeamSettings,
 } from '../../contract';
 import { counted } from '../../lib/counted';
+import { channelKey } from '../channelNames';
 
 /**
  * Drift: what a template asks for that a team lacks or contradicts. One comparer per kind of
@@ -59,7 +60,7 @@ export interface DriftComparer {
 }
 
 /** The key a channel is known by: Teams' channel names are unique regardless of case. */
-export const channelKey = (name: string): string => name.trim().toLowerCase();
+export { channelKey };
 
 /** The channels the template's tabs need read, by key. */
 export function tabChannels(template: CatalogTemplate): string[] {

@@ -41,15 +41,15 @@ export class EmbeddedChannelFiles implements ChannelFiles {
     return this.insert(folder, path, 'file', content);
   }
 
-  async itemExists(folder: ChannelFolder, path: string): Promise<boolean> {
+  async existingItems(folder: ChannelFolder, paths: readonly string[]): Promise<Set<string>> {
     await this.filesFolder(folder.driveId, folder.itemId);
-    const row = await this.db
+    const rows = await this.db
       .selectFrom('platform_channel_items')
-      .select('path')
+      .select('path_key')
       .where('channel_id', '=', folder.itemId)
-      .where('path_key', '=', path.toLowerCase())
-      .executeTakeFirst();
-    return row !== undefined;
+      .execute();
+    const there = new Set(rows.map((r) => r.path_key));
+    return new Set(paths.map((p) => p.toLowerCase()).filter((p) => there.has(p)));
   }
 
   /** Every folder and file of the team's channels, by channel, in path order. */

@@ -40,10 +40,17 @@ type FolderCreate = Pick<MSGraph.DriveItem, 'name' | 'folder'> & {
 
 /**
  * A channel's files on Microsoft Graph: `GET /teams/{id}/channels/{id}/filesFolder` (application
- * permission Files.Read.All), folders by `POST /drives/{drive}/items/{folder}:/{parent}:/children`
- * and small files by `PUT /drives/{drive}/items/{folder}:/{path}:/content` (Files.ReadWrite.All),
- * both with the conflict behaviour `fail`: a name already there answers 409, which is kept as it
- * is, so a job that runs again makes nothing twice and overwrites nobody's edits.
+ * permission Files.Read.All), a folder's children by `GET /drives/{drive}/items/{item}/children`
+ * (`api/driveitem-list-children.md`), folders by `POST /drives/{drive}/items/{folder}:/{parent}:/children`
+ * with the conflict behaviour `fail` (an existing name answers 409, kept as it is), and small files
+ * by `PUT /drives/{drive}/items/{folder}:/{path}:/content` (Files.ReadWrite.All).
+ *
+ * That PUT is "upload or replace" (`api/driveitem-put-content.md`): Graph's page for it documents
+ * no way to make it create-only, and "the default for PUT is replace" (`resources/driveitem.md`).
+ * So a file is written only where a read of its folder just found none. The query parameter
+ * `@microsoft.graph.conflictBehavior=fail`, which OneDrive's reference of the same call documents
+ * ("Conflict Resolution Behavior"), goes with it to close the moment between that read and the PUT
+ * where the service honours it; nothing relies on it.
  */
 export class GraphChannelFiles implements ChannelFiles {
   private readonly sleeping: OperationCheckpoint;
@@ -111,24 +118,43 @@ export class GraphChannelFiles implements ChannelFiles {
   }
 
   async createFile(folder: ChannelFolder, path: string, content: string): Promise<boolean> {
-    return this.created(() =>
-      this.client.send({
+    try {
+      const response = await this.client.send({
         method: 'PUT',
         path: `${itemPath(folder)}:/${encodePath(path.split('/'))}:/content?@microsoft.graph.conflictBehavior=fail`,
         content: { type: 'text/plain; charset=utf-8', text: content },
-      }),
-    );
-  }
-
-  /** `GET /drives/{drive}/items/{folder}:/{path}:` (`api/driveitem-get.md`): 404 when nothing is there. */
-  async itemExists(folder: ChannelFolder, path: string): Promise<boolean> {
-    try {
-      await this.client.get<MSGraph.DriveItem>(`${itemPath(folder)}:/${encodePath(path.split('/'))}:`);
-      return true;
+      });
+      // 201 Created: made now. A 200 is Graph replacing a file someone made since the folder was read.
+      return response.status === 201;
     } catch (error) {
-      if (error instanceof NotFound) return false;
+      if (error instanceof PlatformError && error.status === 409) return false;
       throw error;
     }
+  }
+
+  async existingItems(folder: ChannelFolder, paths: readonly string[]): Promise<Set<string>> {
+    const wanted = paths.map((p) => p.toLowerCase());
+    // The folders worth reading: the channel's own and every folder on the way to a path.
+    const ways = new Set(
+      wanted.flatMap((p) => {
+        const segments = p.split('/');
+        return segments.slice(0, -1).map((_, depth) => segments.slice(0, depth + 1).join('/'));
+      }),
+    );
+    const found = new Set<string>();
+    const toRead = [{ path: '', itemId: folder.itemId }];
+    for (let next = toRead.shift(); next; next = toRead.shift()) {
+      const children = await this.client.list<MSGraph.DriveItem>(
+        `/drives/${segment(folder.driveId)}/items/${segment(next.itemId)}/children?$select=id,name,folder`,
+      );
+      for (const child of children) {
+        if (!child.name || !child.id) continue;
+        const key = (next.path ? `${next.path}/${child.name}` : child.name).toLowerCase();
+        found.add(key);
+        if (child.folder && ways.has(key)) toRead.push({ path: key, itemId: child.id });
+      }
+    }
+    return new Set(wanted.filter((p) => found.has(p)));
   }
 
   /** True once `send` made the item; false when Graph answered that one of that name exists (409). */

@@ -37,6 +37,7 @@ import {
   toTeam,
 } from './mapping';
 import { acceptedOperation, type OperationPoller } from './operations';
+import { sameChannelName } from '../../domain/channelNames';
 import type {
   ChannelCreate,
   GroupUpdate,
@@ -291,7 +292,7 @@ export class GraphTeams implements TeamsPlatform {
     const channels = await this.listChannels(teamId);
     const made =
       channels.find((c) => id !== undefined && c.id === id) ??
-      channels.find((c) => c.displayName.toLowerCase() === name.toLowerCase());
+      channels.find((c) => sameChannelName(c.displayName, name));
     if (!made)
       throw new PlatformError(`Microsoft Graph made the channel "${name}" but does not list it`, 502, true);
     return made;

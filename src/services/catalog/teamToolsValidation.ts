@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../../domain/errors';
 import type { CatalogTemplate } from '../../contract';
+import { channelKey } from '../../domain/channelNames';
 
 /**
  * What makes a template's plan, tags and apps unable to work (their shapes and Graph's limits were
@@ -9,9 +10,9 @@ import type { CatalogTemplate } from '../../contract';
  */
 export function workspaceProblems(newTeam: CatalogTemplate['newTeam']): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  const channels = new Set(['general', ...newTeam.channels.map((c) => c.displayName.toLowerCase())]);
+  const channels = new Set(['general', ...newTeam.channels.map((c) => channelKey(c.displayName))]);
   const planner = newTeam.planner;
-  if (planner?.tab && !channels.has(planner.tab.channel.toLowerCase())) {
+  if (planner?.tab && !channels.has(channelKey(planner.tab.channel))) {
     details.push({
       code: 'unknownChannel',
       target: 'newTeam.planner.tab.channel',

@@ -9,6 +9,7 @@ import {
 } from '../../contract';
 import type { DirectoryService } from '../directory/directory';
 import { workspaceProblems } from './teamToolsValidation';
+import { channelKey } from '../../domain/channelNames';
 
 const CONVENTIONS = [
   'namingConvention',
@@ -62,9 +63,10 @@ export async function validateTemplate(
   details.push(...escalationProblems(config.approval, directory.listsRoleHolders));
   if (config.lifecycle)
     details.push(...lifecyclePolicyProblems(config.lifecycle, 'templateConfiguration.lifecycle'));
-  const channels = new Set(['general', ...input.newTeam.channels.map((c) => c.displayName.toLowerCase())]);
+  details.push(...channelNameProblems(input.newTeam.channels));
+  const channels = new Set(['general', ...input.newTeam.channels.map((c) => channelKey(c.displayName))]);
   input.newTeam.tabs.forEach((tab, index) => {
-    if (!channels.has(tab.channel.toLowerCase())) {
+    if (!channels.has(channelKey(tab.channel))) {
       details.push({
         code: 'unknownChannel',
         target: `newTeam.tabs[${index}].channel`,
@@ -146,6 +148,30 @@ export async function validateTemplate(
 }
 
 /** What makes an approval policy unable to work: rules that do not parse, stages without people, duplicate names. */
+/**
+ * Two channels whose names differ only in case: Teams holds one channel of a name whatever its
+ * case, so the second would be refused, or found as the first (a private channel's files landing
+ * in a standard one). Each such channel after the first is named.
+ */
+function channelNameProblems(channels: CatalogTemplate['newTeam']['channels']): ErrorDetail[] {
+  const first = new Map<string, string>();
+  const details: ErrorDetail[] = [];
+  channels.forEach((channel, index) => {
+    const key = channelKey(channel.displayName);
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, channel.displayName);
+      return;
+    }
+    details.push({
+      code: 'duplicate',
+      target: `newTeam.channels[${index}].displayName`,
+      message: `The channel "${channel.displayName}" has the name of "${earlier}": Teams compares channel names regardless of case, so each channel needs a name of its own.`,
+    });
+  });
+  return details;
+}
+
 function stageProblems(approval: ApprovalPolicy): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const names = new Set<string>();

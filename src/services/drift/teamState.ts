@@ -120,10 +120,8 @@ async function readItems(
       if (error instanceof NotYet) continue;
       throw error;
     }
-    const present = new Set<string>();
     const paths = [...foldersToMake(channel), ...(channel.files ?? []).map((f) => f.path)];
-    for (const path of paths) if (await teams.files.itemExists(folder, path)) present.add(path.toLowerCase());
-    out.set(key, present);
+    out.set(key, await teams.files.existingItems(folder, paths));
   }
   return out;
 }

@@ -12,8 +12,8 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
  * Workspace templates (issue 28) on Microsoft Graph's simulator: a shared channel made through
  * Graph's asynchronous operation with its one owner, the template's settings in the team's
  * creation request, each channel's files folder waited for with the job parked (its worker's one
- * slot free for other jobs), and folders and starter files made with conflict behaviour `fail`, so
- * a job interrupted after some of them resumes without making any twice.
+ * slot free for other jobs), and folders and starter files made where a read of the folder found
+ * none, so a job interrupted after some of them resumes without asking for any twice.
  */
 describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator), %s', (kind) => {
   let fake: FakeGraph;
@@ -179,10 +179,10 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
       'README.txt',
       'Templates/',
     ]);
-    // 8 folders made once each, the 4 made before the failure asked again (409, kept), and the 5
-    // attempts Graph answered 503.
+    // 8 folders asked for once each (the next attempt reads what the first made and keeps it), and
+    // the 5 attempts Graph answered 503.
     const folderPosts = since(mark).filter((r) => r.method === 'POST' && r.path.endsWith('/children'));
-    expect(folderPosts).toHaveLength(8 + 4 + 5);
+    expect(folderPosts).toHaveLength(8 + 5);
     // The shared channel was made once.
     const team = fake.teams.get((job.data.team as { id: string }).id)!;
     expect(team.channels.filter((c) => c.displayName === 'Agency')).toHaveLength(1);

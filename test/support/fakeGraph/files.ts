@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { fail, type Reply } from './protocol';
+import { fail, type Json, type Reply } from './protocol';
+import { DriveWriteCounts, type DriveWrites, nameRefusal } from './driveRules';
 import type { ChannelRecord, ParsedRequest, TeamRecord } from './records';
 
 /** An item of a simulated document library: a folder or a file. */
@@ -30,8 +31,18 @@ interface ChannelFolderRecord {
  * - `api/driveitem-post-children.md`: a folder made under an item (by id, or by a path under it,
  *   `items/{id}:/{path}:/children`); with `@microsoft.graph.conflictBehavior: fail` an existing
  *   name answers 409 `nameAlreadyExists` (names compared without case).
- * - `api/driveitem-put-content.md`: a small file uploaded by path with `PUT …:/{path}:/content`,
- *   201 when new; with `@microsoft.graph.conflictBehavior=fail` an existing one answers 409.
+ * - `api/driveitem-list-children.md`: `GET /drives/{drive}/items/{item}/children`, an OData
+ *   collection paged with `@odata.nextLink`.
+ * - `api/driveitem-put-content.md` ("Upload or replace the contents of a driveItem"): a small file
+ *   uploaded by path with `PUT …:/{path}:/content`, 201 when new; an existing one is replaced (200).
+ *   That page names no query parameter and no conditional header; `resources/driveitem.md` gives
+ *   `@microsoft.graph.conflictBehavior` ("fail, replace, or rename; the default for PUT is
+ *   replace") and OneDrive's reference of the same call (OneDrive/onedrive-api-docs,
+ *   `docs/rest-api/api/driveitem_put_content.md`, "Conflict Resolution Behavior") takes it as a
+ *   query parameter: with `fail` an existing name answers 409 `nameAlreadyExists`. Graph's own page
+ *   alone reads as "always replace": `putConflictBehavior = 'ignored'` simulates that reading, so a
+ *   test can show that nothing relies on the parameter. `If-None-Match` is documented for reads
+ *   only (`api/driveitem-get.md`): a PUT's is ignored.
  * - SharePoint's names: none of `" * : < > ? / \ |`, no leading or trailing space, none of its
  *   reserved names (`CON`, `PRN`, `AUX`, `NUL`, `COM0-9`, `LPT0-9`, `.lock`, `desktop.ini`), nothing
  *   starting with `~$` or holding `_vti_`: 400 `invalidRequest`.
@@ -44,8 +55,15 @@ export class FakeDrives {
   private readonly ready = new Set<string>();
   /** Replaces the simulator's `filesFolderMs` from now on (tests of the wait). */
   siteDelayMs: number | undefined;
+  /** Whether `PUT …/content` takes `@microsoft.graph.conflictBehavior` from its query (see above). */
+  putConflictBehavior: 'honored' | 'ignored' = 'honored';
+  /** The writes asked of each drive (tests of what a job writes: `writesIn`). */
+  private readonly writes = new DriveWriteCounts();
 
-  constructor(private readonly filesFolderMs: () => number) {}
+  constructor(
+    private readonly filesFolderMs: () => number,
+    private readonly collection: (request: ParsedRequest, items: Json[]) => Reply,
+  ) {}
 
   /** `GET /teams/{id}/channels/{id}/filesFolder`. */
   filesFolder(team: TeamRecord, channel: ChannelRecord): Reply {
@@ -75,6 +93,8 @@ export class FakeDrives {
 
   /** `POST /drives/{drive}/items/{item}[:/{path}:]/children`: a folder. */
   createChild(request: ParsedRequest, driveId: string, itemId: string, path: string | undefined): Reply {
+    const writes = this.writes.of(driveId);
+    writes.folderPosts++;
     const drive = this.drives.get(driveId);
     if (!drive) return fail(404, 'itemNotFound', 'The drive does not exist.');
     const parent = this.resolve(drive, itemId, path);
@@ -93,11 +113,26 @@ export class FakeDrives {
     }
     const finalName = existing ? `${name} 1` : name;
     const item = this.newItem(drive, parent.id, finalName, true);
+    writes.foldersMade++;
     return { status: 201, body: this.itemJson(driveId, item) };
+  }
+
+  /** `GET /drives/{drive}/items/{item}/children`: what is directly in a folder. */
+  listChildren(request: ParsedRequest, driveId: string, itemId: string): Reply {
+    const drive = this.drives.get(driveId);
+    const parent = drive?.get(itemId);
+    if (!drive || !parent) return fail(404, 'itemNotFound', 'The resource could not be found.');
+    const children = [...drive.values()].filter((i) => i.parentId === parent.id);
+    return this.collection(
+      request,
+      children.map((i) => this.itemJson(driveId, i)),
+    );
   }
 
   /** `PUT /drives/{drive}/items/{item}:/{path}:/content`: a small file. */
   putContent(request: ParsedRequest, driveId: string, itemId: string, path: string): Reply {
+    const writes = this.writes.of(driveId);
+    writes.contentPuts++;
     const drive = this.drives.get(driveId);
     if (!drive) return fail(404, 'itemNotFound', 'The drive does not exist.');
     const segments = path.split('/');
@@ -109,13 +144,16 @@ export class FakeDrives {
     const text = request.text ?? '';
     const existing = this.childNamed(drive, parent.id, name);
     if (existing) {
-      const behaviour = request.url.searchParams.get('@microsoft.graph.conflictBehavior') ?? 'replace';
+      const asked = request.url.searchParams.get('@microsoft.graph.conflictBehavior');
+      const behaviour = this.putConflictBehavior === 'honored' ? (asked ?? 'replace') : 'replace';
       if (behaviour === 'fail')
         return fail(409, 'nameAlreadyExists', 'The specified item name already exists.');
       existing.content = text;
+      writes.filesReplaced++;
       return { status: 200, body: this.itemJson(driveId, existing) };
     }
     const item = this.newItem(drive, parent.id, name, false, text);
+    writes.filesMade++;
     return { status: 201, body: this.itemJson(driveId, item) };
   }
 
@@ -147,6 +185,24 @@ export class FakeDrives {
     };
     walk(record.itemId, '');
     return out.sort();
+  }
+
+  /** The item id of a channel's files folder, once it was read. */
+  folderItemOf(channelId: string): string | undefined {
+    return this.folders.get(channelId)?.itemId;
+  }
+
+  /** The writes asked of the drives of these channels' files folders, added up. */
+  writesIn(channelIds: Iterable<string>): DriveWrites {
+    return this.writes.total([...channelIds].flatMap((id) => this.folders.get(id)?.driveId ?? []));
+  }
+
+  /** An owner's edit of a file, by its path under the channel's folder, as Teams' Files tab makes it. */
+  edit(channelId: string, path: string, text: string): void {
+    const record = this.folders.get(channelId);
+    const item = record && this.resolve(this.drive(record.driveId), record.itemId, path);
+    if (!item || item.folder) throw new Error(`No file ${path} in channel ${channelId}.`);
+    item.content = text;
   }
 
   /** A file's text by its path under the channel's folder. */
@@ -219,26 +275,6 @@ export class FakeDrives {
         : { file: { mimeType: 'text/plain' }, size: Buffer.byteLength(item.content ?? '') }),
     };
   }
-}
-
-/** SharePoint's refusal of a name, or undefined when it takes it. */
-function nameRefusal(name: string): Reply | undefined {
-  const reserved = /^(\.lock|con|prn|aux|nul|com\d|lpt\d|desktop\.ini)$/i;
-  if (
-    name === '' ||
-    /["*:<>?/\\|]/.test(name) ||
-    name !== name.trim() ||
-    reserved.test(name) ||
-    name.startsWith('~$') ||
-    name.toLowerCase().includes('_vti_')
-  ) {
-    return fail(
-      400,
-      'invalidRequest',
-      `The name "${name}" contains characters or a form SharePoint does not allow.`,
-    );
-  }
-  return undefined;
 }
 
 function now(): string {

@@ -55,7 +55,10 @@ export class FakeGraph extends IdentityApi {
   private readonly routes: Array<[string, RegExp, Handler]>;
   private readonly reports = new ActivityReports(() => this.origin);
   /** Channels' files folders and what is in them (`files.ts`). */
-  readonly files = new FakeDrives(() => (this.options.filesFolderMs ?? 0) * (this.options.scale ?? 1));
+  readonly files = new FakeDrives(
+    () => (this.options.filesFolderMs ?? 0) * (this.options.scale ?? 1),
+    (request, items) => this.collection(request, items),
+  );
   /** Planner plans, team tags and installed apps (`teamTools.ts`). */
   readonly workspace: WorkspaceFake;
 
@@ -129,6 +132,11 @@ export class FakeGraph extends IdentityApi {
         (r, d, i, p) => this.files.createChild(r, d, i, p || undefined),
       ],
       ['GET', /^\/drives\/([^/]+)\/items\/([^/:]+):\/(.+):$/, (r, d, i, p) => this.files.getByPath(d, i, p)],
+      [
+        'GET',
+        /^\/drives\/([^/]+)\/items\/([^/:]+)\/children$/,
+        (r, d, i) => this.files.listChildren(r, d, i),
+      ],
       [
         'PUT',
         /^\/drives\/([^/]+)\/items\/([^/:]+):\/(.+):\/content$/,

@@ -1,4 +1,5 @@
 import { counted } from '../../../lib/counted';
+import { channelKey } from '../../../domain/channelNames';
 import { Conflict, JobCannotRun } from '../../../domain/errors';
 import {
   foldersToMake,
@@ -13,8 +14,9 @@ import type { ProvisioningPlan } from './data';
 /*
  * The parts of a provisioning job that lay out a team's workspace from its template (issue 28):
  * the team's settings, shared channels' creation, and each channel's folders and starter files.
- * Each is safe to run again: settings are written whole, a channel is found by name, and a folder
- * or file already there is kept, so a job resumed after a crash or a park duplicates nothing.
+ * Each is safe to run again: settings are written whole, a channel is found by name (regardless of
+ * case, as Teams compares them), and a folder or file already there is read and kept, so a job
+ * resumed after a crash or a park duplicates and overwrites nothing.
  */
 
 /**
@@ -49,8 +51,8 @@ export async function createOrFindChannel(
     return await teams.createChannel(teamId, channel, ownerId, operation);
   } catch (error) {
     if (!(error instanceof Conflict)) throw error;
-    const name = channel.displayName.toLowerCase();
-    const found = (await teams.listChannels(teamId)).find((c) => c.displayName.toLowerCase() === name);
+    const name = channelKey(channel.displayName);
+    const found = (await teams.listChannels(teamId)).find((c) => channelKey(c.displayName) === name);
     if (found) return found;
     throw new PlatformError(
       `A channel named "${channel.displayName}" is being made but is not listed yet; the job looks again later.`,
@@ -91,6 +93,10 @@ export function channelsWithFiles(plan: ProvisioningPlan): ProvisioningPlan['cha
 /**
  * Each channel's folders (parents first) and starter files, in the channel's files folder, waited
  * for while SharePoint makes it (the job parks through `operation`). Returns the log's lines.
+ *
+ * A private or shared channel's folder may park the step for minutes: the channels finished
+ * before, and their log lines, go with the wait (`OperationState.finished`, `said`), so the step
+ * comes back to the channel it waited for and touches none of the others again.
  */
 export async function layOutChannelFiles(
   teams: TeamsPlatform,
@@ -99,22 +105,34 @@ export async function layOutChannelFiles(
   channelIds: Readonly<Record<string, string>>,
   operation: OperationCheckpoint,
 ): Promise<string[]> {
-  const log: string[] = [];
+  const saved = operation.state;
+  const finished = new Set(saved?.finished ?? []);
+  const log = [...(saved?.said ?? [])];
+  const withProgress: OperationCheckpoint = {
+    get state() {
+      return operation.state;
+    },
+    wait: (wait) =>
+      operation.wait({ ...wait, state: { ...wait.state, finished: [...finished], said: [...log] } }),
+  };
   for (const channel of channelsWithFiles(plan)) {
-    const name = channel.displayName.toLowerCase();
+    const name = channelKey(channel.displayName);
+    if (finished.has(name)) continue;
     const channelId = channelIds[name];
     if (!channelId)
       throw new JobCannotRun(`The team has no channel "${channel.displayName}" to put its files in.`);
     log.push(
-      await layOutFiles(teams, teamId, channel, channelId, scopedOperation(operation, `files:${name}`)),
+      await layOutFiles(teams, teamId, channel, channelId, scopedOperation(withProgress, `files:${name}`)),
     );
+    finished.add(name);
   }
   return log;
 }
 
 /**
  * One channel's folders (parents first) and starter files, in its files folder, waited for through
- * `operation`: what is there already is kept, never overwritten. Returns the log's line.
+ * `operation`. What is there is read first (each folder on the way once) and kept, never written
+ * again: only what is missing is made. Returns the log's line, which counts what was made.
  */
 export async function layOutFiles(
   teams: TeamsPlatform,
@@ -124,17 +142,24 @@ export async function layOutFiles(
   operation: OperationCheckpoint,
 ): Promise<string> {
   const folder = await teams.files.filesFolder(teamId, channelId, operation);
+  const paths = foldersToMake(channel);
+  const files = channel.files ?? [];
+  const there = await teams.files.existingItems(folder, [...paths, ...files.map((f) => f.path)]);
   let folders = 0;
-  let files = 0;
+  let made = 0;
   let kept = 0;
-  for (const path of foldersToMake(channel)) {
-    if (await teams.files.createFolder(folder, path)) folders++;
+  for (const path of paths) {
+    if (!there.has(path.toLowerCase()) && (await teams.files.createFolder(folder, path))) folders++;
     else kept++;
   }
-  for (const file of channel.files ?? []) {
-    if (await teams.files.createFile(folder, file.path, file.content)) files++;
+  for (const file of files) {
+    if (
+      !there.has(file.path.toLowerCase()) &&
+      (await teams.files.createFile(folder, file.path, file.content))
+    )
+      made++;
     else kept++;
   }
   const keptSaid = kept > 0 ? `; kept ${counted(kept, 'item')} already there` : '';
-  return `Made ${counted(folders, 'folder')} and ${counted(files, 'starter file')} in "${channel.displayName}"${keptSaid}.`;
+  return `Made ${counted(folders, 'folder')} and ${counted(made, 'starter file')} in "${channel.displayName}"${keptSaid}.`;
 }
