@@ -23,8 +23,13 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
   const token: Record<string, string> = {};
   const teams: Record<string, string[]> = {};
 
-  const call = (method: string, path: string, who: string, body?: unknown, headers?: Record<string, string>) =>
-    app.call(method, `${api}${path}`, { token: token[who], body, headers });
+  const call = (
+    method: string,
+    path: string,
+    who: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => app.call(method, `${api}${path}`, { token: token[who], body, headers });
   const put = async (path: string, who: string, body: unknown) => {
     const res = await call('PUT', path, who, body);
     if (res.status !== 200) throw new Error(`PUT ${path}: ${res.status} ${res.text}`);
@@ -103,7 +108,10 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
   });
 
   /** Subject k of a list of teams prepared above. */
-  const team = (list: string, offset = 0) => async (k: number) => teams[list]![offset + k]!;
+  const team =
+    (list: string, offset = 0) =>
+    async (k: number) =>
+      teams[list]![offset + k]!;
   const archived = async (k: number) => {
     const id = teams.plain![2 + k]!;
     const res = await call('POST', `/teams/${id}/archive`, 'alex', {});
@@ -183,9 +191,15 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
       mode: 'once',
       subject: async (k) => `race-key-${kind}-${k}`,
       request: (key) =>
-        call('POST', '/teams/provisioning', 'alex', { template: { id: 'project' }, team: { name: key } }, {
-          'idempotency-key': key,
-        }),
+        call(
+          'POST',
+          '/teams/provisioning',
+          'alex',
+          { template: { id: 'project' }, team: { name: key } },
+          {
+            'idempotency-key': key,
+          },
+        ),
     },
     {
       name: 'renewing a team',
