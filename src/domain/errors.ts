@@ -61,7 +61,15 @@ export class NotFound extends StewardError {
 
 /** The resource is not in a state that allows the operation (second decision, already archived, …). */
 export class Conflict extends StewardError {
-  readonly code = 'conflict';
+  readonly code: string = 'conflict';
+}
+
+/**
+ * The same operation is under way for the same team already (a job of its kind not finished): the
+ * database allows one at a time, so a second request, at once or later, changes nothing.
+ */
+export class AlreadyUnderWay extends Conflict {
+  override readonly code = 'alreadyUnderWay';
 }
 
 /** An `Idempotency-Key` already used for a different request body (422: the key, not the body, is wrong). */

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { isPostgres } from './dialect';
+import { RetryingKysely } from './retryingKysely';
 import { PostgresMetaChanges, SqliteMetaChanges } from './meta/metaChanges';
 import { migrationProvider, migrations } from './migrations';
 import type { Database } from './schema';
@@ -48,7 +49,8 @@ export function openStore(options: DatabaseOptions, log?: { warn(o: object, m: s
     // An idle client that loses its server must not crash the process; the next query reports it.
     const idleFailed = (error: Error) => log?.warn({ err: error }, 'an idle PostgreSQL connection failed');
     pool.on('error', idleFailed);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Transactions aborted for a deadlock or a serialization failure are run again (retryingKysely.ts).
+    const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const counterPool = new Pool({
       connectionString: options.url,
       max: 4,

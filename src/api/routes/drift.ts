@@ -60,7 +60,11 @@ export function driftRoutes(drift: DriftService): Route[] {
       body: TeamDriftApplyRequest,
       responses: {
         202: { description: 'The job was queued.', schema: Job, headers: { Location: 'The job’s URL.' } },
-        409: { description: 'Archived team.' },
+        409: {
+          description:
+            'Archived team, or other differences being applied already (`alreadyUnderWay`); the same ' +
+            'request while its job is under way answers 202 with that job.',
+        },
       },
       handle: async ({ caller, params, body, baseUrl, person }) => {
         const job = await drift.applyTeam(caller, params.teamId, body.differences, person);

@@ -35,7 +35,11 @@ export function teamRoutes(teams: TeamService): Route[] {
       ...(action === 'archive' ? { body: ArchiveTeamRequest.optional() } : {}),
       responses: {
         202: { description: 'The job was queued.', schema: Job, headers: { Location: 'The job’s URL.' } },
-        409: { description: action === 'archive' ? 'Already archived.' : 'Not archived.' },
+        409: {
+          description: `${action === 'archive' ? 'Already archived' : 'Not archived'}, or being ${
+            action === 'archive' ? 'unarchived' : 'archived'
+          } (\`alreadyUnderWay\`); the same request while its job is under way answers 202 with that job.`,
+        },
       },
       handle: async ({ caller, params, body, baseUrl }) => {
         const readOnly = (body as { shouldSetSpoSiteReadOnlyForMembers?: boolean } | undefined)

@@ -4,7 +4,7 @@ import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import type { SignedInPerson } from '../../domain/delegation';
 import { comparersFor, compareTeam, countByKind } from '../../domain/drift/comparers';
-import { NotFound, ValidationFailed } from '../../domain/errors';
+import { AlreadyUnderWay, NotFound, ValidationFailed } from '../../domain/errors';
 import type { StoredJob } from '../../domain/jobs';
 import { counted } from '../../lib/counted';
 import type {
@@ -147,14 +147,21 @@ export class DriftService {
         throw new ValidationFailed('The differences chosen cannot be applied.', details);
     }
     const grant = await this.labelGrant(stored.template, person, caller);
-    const [job] = await this.queue(
+    const [queued] = await this.queue(
       caller,
       stored.template,
       [{ teamId, displayName: team.displayName }],
       chosen,
       grant,
     );
-    return wireJob(job!, await this.deps.jobs.isPaused());
+    const { job, inserted } = queued!;
+    // A job under way for the team answers a request for the same differences; it brings in what
+    // it found when it started, so other differences wait for it to end.
+    if (!inserted && !sameChoice((job.data as Partial<DriftApplyData>).chosen, chosen))
+      throw new AlreadyUnderWay(
+        `"${team.displayName}" is being brought in line already (job ${job.id}); ask again once it ends.`,
+      );
+    return wireJob(job, await this.deps.jobs.isPaused());
   }
 
   /**
@@ -213,7 +220,7 @@ export class DriftService {
           displayName: m.displayName,
           differences: [],
           outcome: 'job',
-          jobId: jobs[i]!.id,
+          jobId: jobs[i]!.job.id,
         });
     }
     return { dryRun, teams: result };
@@ -294,20 +301,24 @@ export class DriftService {
     return this.deps.labels.prepare(person, caller.name ?? 'the caller');
   }
 
-  /** One job per team, queued with its audit record, in batches. */
+  /**
+   * One job per team, queued with its audit record, in batches; a team with a drift job pending
+   * already gets none (the database decides, `insertOncePerTeam`): that job is returned, not inserted.
+   */
   private async queue(
     caller: Caller,
     template: CatalogTemplate,
     teams: ReadonlyArray<{ teamId: string; displayName: string }>,
     chosen: readonly string[] | undefined,
     grant: Awaited<ReturnType<DriftService['labelGrant']>>,
-  ): Promise<StoredJob[]> {
+  ): Promise<Array<{ job: StoredJob; inserted: boolean }>> {
     if (teams.length === 0) return [];
     const now = this.now();
     const templateId = template.templateConfiguration.id!;
     const requester = { id: caller.id, displayName: caller.name ?? caller.id };
     const jobs = await this.deps.db.transaction().execute(async (trx) => {
-      const made: StoredJob[] = [];
+      const made: Array<{ job: StoredJob; inserted: boolean }> = [];
+      // In the teams' order (ids, as pages come), so two applies at once wait on the same row first.
       for (const team of teams) {
         const data: DriftApplyData = {
           team: { id: team.teamId, displayName: team.displayName },
@@ -319,7 +330,7 @@ export class DriftService {
         const line = `Bringing "${team.displayName}" in line with "${template.templateConfiguration.name}" (${
           chosen ? counted(chosen.length, 'chosen difference') : 'every difference Steward can apply'
         }), requested by ${requester.displayName}.`;
-        const job = await this.deps.jobs.insert(
+        const queued = await this.deps.jobs.insertOncePerTeam(
           {
             id,
             type: 'TeamDriftApply',
@@ -333,6 +344,8 @@ export class DriftService {
           now,
           trx,
         );
+        made.push(queued);
+        if (!queued.inserted) continue;
         await grant?.keep?.(trx, id);
         await this.deps.audit.record(
           trx,
@@ -344,11 +357,10 @@ export class DriftService {
           }),
           now,
         );
-        made.push(job);
       }
       return made;
     });
-    this.deps.onQueued();
+    if (jobs.some((j) => j.inserted)) this.deps.onQueued();
     return jobs;
   }
 
@@ -385,4 +397,10 @@ export class DriftService {
     });
     this.deps.events.publish(events);
   }
+}
+
+/** Whether two requests chose the same differences (none chosen: every one Steward can apply). */
+function sameChoice(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 }

@@ -227,12 +227,15 @@ export class JobWorker {
       await withPacing(this.slots.lender, () => handler.run(active.run));
       const published = await db.transaction().execute(async (trx) => {
         const now = new Date();
-        if (!(await jobs.finish(job, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
+        // `finish` writes through the job it is given: each attempt of the transaction (it may
+        // run again, retryingKysely.ts) starts from the job as it was, not as the last one left it.
+        const done = { ...job };
+        if (!(await jobs.finish(done, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
           throw new LeaseLost();
         }
-        const teamId = job.teamId ?? job.checkpoint.teamId;
-        const records = this.lifecycle(job, 'job_completed', 'success', teamId ? { teamId } : {});
-        const recorded = await handler.completed(job, active.data, trx, now, records);
+        const teamId = done.teamId ?? done.checkpoint.teamId;
+        const records = this.lifecycle(done, 'job_completed', 'success', teamId ? { teamId } : {});
+        const recorded = await handler.completed(done, active.data, trx, now, records);
         await this.deps.audit.record(trx, records, now);
         return recorded;
       });
@@ -306,7 +309,7 @@ export class JobWorker {
         await db.transaction().execute(async (trx) => {
           const now = new Date();
           const runAt = now.getTime() + wait;
-          if (!(await jobs.delay(job, owner, runAt, line, now, trx))) return;
+          if (!(await jobs.delay({ ...job }, owner, runAt, line, now, trx))) return;
           const details = { attempt, reason: message, retryAt: new Date(runAt).toISOString() };
           await this.deps.audit.record(trx, this.lifecycle(job, 'job_delayed', 'failure', details), now);
         });
@@ -323,10 +326,11 @@ export class JobWorker {
         const now = new Date();
         const lines = [`Attempt ${attempt} failed: ${message}`, `Failed.${created}`];
         const failure = { status: 'failed' as const, failedReason: reason, appendLog: lines };
-        if (!(await jobs.finish(job, owner, failure, now, trx))) return [];
-        const record = this.lifecycle(job, 'job_failed', 'failure', { attempt, reason });
+        const failed = { ...job };
+        if (!(await jobs.finish(failed, owner, failure, now, trx))) return [];
+        const record = this.lifecycle(failed, 'job_failed', 'failure', { attempt, reason });
         await this.deps.audit.record(trx, record, now);
-        return parsed ? parsed.handler.failed(job, parsed.data, reason, trx, now) : [];
+        return parsed ? parsed.handler.failed(failed, parsed.data, reason, trx, now) : [];
       });
       events.publish(published);
     } catch (recordError) {

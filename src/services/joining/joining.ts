@@ -170,8 +170,10 @@ export class JoiningService {
       try {
         await this.deps.requests.insert(row, trx);
       } catch (error) {
+        // One open request per person and team (migration 0022): the database decides, so a
+        // second request at once, from any process, is refused like a later one.
         if (error instanceof PendingJoinRequestExists)
-          throw new Conflict(`Your request to join "${team.displayName}" is waiting for its owners already.`);
+          throw new Conflict(`Your request to join "${team.displayName}" is under way already.`);
         throw error;
       }
       if (direct) await this.queueJoin(trx, row, null, now);

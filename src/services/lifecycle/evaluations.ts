@@ -60,11 +60,14 @@ export class LifecycleEvaluations implements LifecycleRunner {
     const teams = await this.deps.walker.walk(day, async (page) => {
       const ids: string[] = [];
       for (const team of page) ids.push(team.facts.teamId);
+      // The counts are added once the transaction committed: it may run again (retryingKysely.ts).
       const applied = await this.deps.db.transaction().execute(async (trx) => {
         // Drift, cheaply: one statement per page notes the teams behind their template.
-        outdated += await new TeamTemplateRepository(trx).notePass(ids, day, trx);
-        return this.actions.apply(trx, page, day, this.now(), evaluationId);
+        const behind = await new TeamTemplateRepository(trx).notePass(ids, day, trx);
+        const { events, jobs } = await this.actions.apply(trx, page, day, this.now(), evaluationId);
+        return { events, jobs, behind };
       });
+      outdated += applied.behind;
       this.deps.events.publish(applied.events);
       for (const team of page)
         for (const decision of team.evaluation.decisions)

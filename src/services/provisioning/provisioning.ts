@@ -84,10 +84,10 @@ export class ProvisioningService {
         : undefined;
     if (grant) log.push(grant.line);
     const now = this.now();
-    const published: StewardEvent[] = [];
     let job: StoredJob;
+    let published: StewardEvent[];
     try {
-      job = await this.deps.db.transaction().execute(async (trx) => {
+      ({ job, published } = await this.deps.db.transaction().execute(async (trx) => {
         if (config.singleton && (await jobs.templateInUse(data.template.id, trx))) {
           throw new ValidationFailed('The request is not valid.', [
             {
@@ -123,10 +123,10 @@ export class ProvisioningService {
           }),
           now,
         );
-        if (needsApproval) published.push(...(await this.openApproval(trx, stored, data, caller, now)));
+        const opened = needsApproval ? await this.openApproval(trx, stored, data, caller, now) : [];
         await grant?.keep?.(trx, jobId);
-        return stored;
-      });
+        return { job: stored, published: opened };
+      }));
     } catch (error) {
       // Lost a race on the same Idempotency-Key: the winner's job is the answer.
       const winner =

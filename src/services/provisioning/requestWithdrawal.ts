@@ -27,9 +27,9 @@ export const WITHDRAWN_REASON = 'Withdrawn by the requester before it was decide
 
 /**
  * The requester withdraws a team request that waits for approval (`POST /jobs/{id}/withdraw`), in
- * one transaction: the pending stage's row is locked first, as a decision locks it, so a withdrawal
- * and a vote (or an approval timer) on the same stage count one after the other and the second
- * gets 409. Every stage still to decide becomes `withdrawn` (rows and the job's stages), the job
+ * one transaction: the pending stage's row is locked first, as a decision locks it, and the job is
+ * read again once it is held, so a withdrawal and a vote (or an approval timer) on the same stage
+ * count one after the other, the second reading what the first wrote (or getting 409). Every stage still to decide becomes `withdrawn` (rows and the job's stages), the job
  * ends failed with the approval `withdrawn`, the `team_provisioning` trail records
  * `provisioning_withdrawn`, and `team_provisioning_failed` says so with `reason: withdrawn` (the
  * bot redraws the approvers' cards from it). Only the requester may: anyone else gets 404, as for
@@ -42,17 +42,21 @@ export async function withdrawRequest(
   now: Date,
 ): Promise<StoredJob> {
   const { job, events } = await deps.db.transaction().execute(async (trx) => {
-    const job = await deps.jobs.get(jobId, trx);
-    if (!job || job.type !== 'ProvisioningRequest' || job.requesterId !== caller.id) {
+    const seen = await deps.jobs.get(jobId, trx);
+    if (!seen || seen.type !== 'ProvisioningRequest' || seen.requesterId !== caller.id) {
       throw new NotFound(`No request "${jobId}" of yours.`);
     }
+    const stage = waitingStage(seen);
+    if (!(await deps.approvals.lockPending(stage, trx))) {
+      throw new Conflict('The request was decided first: it can no longer be withdrawn.');
+    }
+    // The job as it stands once its stage is locked: a vote that committed while the lock was
+    // awaited (an `all` stage stays open after it) is in it, and is kept in what is written back.
+    const job = (await deps.jobs.get(jobId, trx))!;
     const data = structuredClone(job.data) as ProvisioningData;
     const stages = stagesOf(data);
     const open = currentStage(stages);
-    if (job.status !== 'waiting' || job.queued || !data.approval || !open) {
-      throw new Conflict('Only a request that is waiting for approval can be withdrawn.');
-    }
-    if (!(await deps.approvals.lockPending(open.stage.id, trx))) {
+    if (waitingStage(job) !== stage || !data.approval || !open) {
       throw new Conflict('The request was decided first: it can no longer be withdrawn.');
     }
     await deps.approvals.withdraw(job.id, trx);
@@ -97,4 +101,14 @@ export async function withdrawRequest(
   });
   deps.events.publish(events);
   return job;
+}
+
+/** The id of the stage a request waits for; 409 unless it waits for approval. */
+function waitingStage(job: StoredJob): string {
+  const data = job.data as ProvisioningData;
+  const open = currentStage(stagesOf(data));
+  if (job.status !== 'waiting' || job.queued || !data.approval || !open) {
+    throw new Conflict('Only a request that is waiting for approval can be withdrawn.');
+  }
+  return open.stage.id;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { type AuditTarget, callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
-import { Conflict, Forbidden } from '../../domain/errors';
+import { AlreadyUnderWay, Conflict, Forbidden, NotFound } from '../../domain/errors';
 import { teamChangeOf } from '../../domain/teamUpdate';
 import { wireJob } from '../jobs/registry';
 import type {
@@ -110,8 +110,10 @@ export class TeamService {
     };
     const line = `${action === 'archive' ? 'Archiving' : 'Unarchiving'} "${team.displayName}" requested by ${data.requester.displayName}.`;
     const now = this.now();
-    const job = await this.deps.db.transaction().execute(async (trx) => {
-      const stored = await this.deps.jobs.insert(
+    // One archive or unarchive of a team at a time, decided by the database (insertOncePerTeam):
+    // the same action asked again while under way answers with its job, the other one is 409.
+    const { job, inserted } = await this.deps.db.transaction().execute(async (trx) => {
+      const { job: stored, inserted } = await this.deps.jobs.insertOncePerTeam(
         {
           id: randomUUID(),
           type: 'TeamArchiveRequest',
@@ -124,6 +126,12 @@ export class TeamService {
         now,
         trx,
       );
+      if (!inserted) {
+        if ((stored.data as Partial<ArchiveData>).action === action) return { job: stored, inserted };
+        throw new AlreadyUnderWay(
+          `"${team.displayName}" is being ${action === 'archive' ? 'unarchived' : 'archived'} (job ${stored.id}).`,
+        );
+      }
       await this.deps.audit.record(
         trx,
         callerRecord(caller, {
@@ -134,9 +142,9 @@ export class TeamService {
         }),
         now,
       );
-      return stored;
+      return { job: stored, inserted };
     });
-    this.deps.onQueued();
+    if (inserted) this.deps.onQueued();
     return wireJob(job, await this.deps.jobs.isPaused());
   }
 
@@ -235,6 +243,9 @@ export class TeamService {
     try {
       result = await work();
     } catch (error) {
+      // Not found: the team went between the check and the call (a delete at the same moment);
+      // nothing was changed, and the caller is answered as the check would have answered it.
+      if (error instanceof NotFound) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       await this.deps.db
         .transaction()

@@ -46,10 +46,11 @@ export class AuditRepository {
       await dayCountUpsert(
         trx.with('appended', (db) => db.insertInto('audit_records').values(rows)),
         buckets,
+        true,
       ).execute();
     } else {
       await trx.insertInto('audit_records').values(rows).execute();
-      await dayCountUpsert(trx, buckets).execute();
+      await dayCountUpsert(trx, buckets, false).execute();
     }
   }
 
@@ -175,26 +176,38 @@ function detailsOf(row: { details: string | null; count: string | null; last_at:
 }
 
 /**
- * Adds `count` records to `trail`'s total of `day`, on one of a few shard rows picked at random so
- * concurrent appends rarely wait on one row lock.
+ * Adds `count` records to `trail`'s total of `day`, on one of a few shard rows (see
+ * `dayCountUpsert`) so concurrent appends rarely wait on one row lock.
  */
 export async function addToDayCount(trx: Db, trail: string, day: string, count: number): Promise<void> {
-  await dayCountUpsert(trx, [{ trail, day, count }]).execute();
+  await dayCountUpsert(trx, [{ trail, day, count }], isPostgres(trx)).execute();
 }
 
 /**
- * The upsert adding each bucket's `count` to a random shard row of its trail's day, on `db` (or
- * after its WITH). The buckets are of distinct trails and days, so no two rows of the one
- * statement meet the same row.
+ * The upsert adding each bucket's `count` to a shard row of its trail's day, on `db` (or after its
+ * WITH). The buckets are of distinct trails and days, so no two rows of the one statement meet the
+ * same row, and they are written in one order (trail, then day).
+ *
+ * On PostgreSQL the shard is the connection's (`pg_backend_pid() % COUNT_SHARDS`): every append of
+ * a transaction lands on the same rows, so two transactions that each append several records of
+ * one trail wait for each other instead of locking two shard rows in opposite orders (a shard
+ * drawn at random per append deadlocked there). Concurrent transactions still spread over the
+ * shards by their connections. On SQLite writers take turns anyway; the shard is drawn at random.
  */
 function dayCountUpsert(
   db: Pick<Db, 'insertInto'>,
   buckets: ReadonlyArray<{ trail: string; day: string; count: number }>,
+  postgres: boolean,
 ) {
-  const shard = Math.floor(Math.random() * COUNT_SHARDS);
+  const shard = postgres
+    ? sql<number>`pg_backend_pid() % ${sql.lit(COUNT_SHARDS)}`
+    : Math.floor(Math.random() * COUNT_SHARDS);
+  const ordered = [...buckets].sort((a, b) =>
+    a.trail === b.trail ? a.day.localeCompare(b.day) : a.trail.localeCompare(b.trail),
+  );
   return db
     .insertInto('audit_counts')
-    .values(buckets.map(({ trail, day, count }) => ({ trail, day, count, shard })))
+    .values(ordered.map(({ trail, day, count }) => ({ trail, day, count, shard })))
     .onConflict((oc) =>
       oc
         .columns(['trail', 'day', 'shard'])

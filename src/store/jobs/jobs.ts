@@ -7,6 +7,9 @@ import type { Db } from '../schema';
 
 export type { JobProgress, NewJob } from './jobRows';
 
+/** The statuses of a job not finished (the partial index of migration 0022 names the same). */
+const PENDING_STATUSES: StoredJobStatus[] = ['waiting', 'active', 'parked', 'delayed'];
+
 /**
  * The durable job queue: queueing, reads, changes to jobs no worker holds, and the pause switch.
  * Claims and the changes a worker makes under its lease are `JobLeases`' (jobLeases.ts).
@@ -17,6 +20,50 @@ export class JobRepository extends JobLeases {
     const row = newJobRow(job, now);
     await trx.insertInto('jobs').values(row).execute();
     return toJob(row);
+  }
+
+  /**
+   * Inserts a job of a kind the database allows once per team while pending (migration 0022,
+   * `jobs_one_pending_per_team`: drift applies, archives and unarchives), unless one is pending
+   * already: then nothing is inserted and that one is returned, `inserted: false`. The index
+   * decides, not a read before the insert, so of two requests at once, in any processes, exactly
+   * one inserts; on PostgreSQL the second waits for the first's transaction and sees its job.
+   */
+  async insertOncePerTeam(
+    job: NewJob & { teamId: string },
+    now: Date,
+    trx: Db,
+  ): Promise<{ job: StoredJob; inserted: boolean }> {
+    const row = newJobRow(job, now);
+    // A pending job found by the index may end before it is read: then the insert is tried again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const added = await trx
+        .insertInto('jobs')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (added) return { job: toJob(row), inserted: true };
+      const pending = await this.pendingOf(job.teamId, job.type, trx);
+      if (pending) return { job: pending, inserted: false };
+    }
+    throw new Error(`a ${job.type} job of team ${job.teamId} neither inserted nor found pending`);
+  }
+
+  /** The pending job of `type` for a team, if any (the kinds `insertOncePerTeam` queues). */
+  async pendingOf(
+    teamId: string,
+    type: StoredJob['type'],
+    trx: Db = this.db,
+  ): Promise<StoredJob | undefined> {
+    const row = await trx
+      .selectFrom('jobs')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('type', '=', type)
+      .where('status', 'in', PENDING_STATUSES)
+      .executeTakeFirst();
+    return row && toJob(row);
   }
 
   async get(id: string, trx: Db = this.db): Promise<StoredJob | undefined> {

@@ -2,10 +2,13 @@ import { sql } from 'kysely';
 import { isPostgres, isUniqueViolation } from '../dialect';
 import type { Db, JoinRequestRow } from '../schema';
 
-/** Raised by `insert` when the person already has a pending request to join the team. */
+/**
+ * Raised by `insert` when the person already has an open request to join the team: waiting for
+ * its owners, or approved (a direct join too) and its job not done (migrations 0018 and 0022).
+ */
 export class PendingJoinRequestExists extends Error {
   constructor() {
-    super('A request to join this team is already pending.');
+    super('A request to join this team is already open.');
     this.name = 'PendingJoinRequestExists';
   }
 }
