@@ -293,6 +293,8 @@ export class FakeGraph extends IdentityApi {
         auth ? 'Access token validation failure.' : 'Access token is empty.',
       );
     }
+    if (this.lapsedTokens.has(auth[1]!))
+      return fail(401, 'InvalidAuthenticationToken', 'Lifetime validation failed, the token is expired.');
     const path = normalise(request.url.pathname.slice('/v1.0'.length));
     const claims = this.tokenClaims(auth[1]!);
     if (claims.idtyp === 'user') {
