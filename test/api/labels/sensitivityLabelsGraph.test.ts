@@ -14,8 +14,9 @@ import { putLabelledTemplates } from '../../support/labelledTemplates';
 /**
  * Sensitivity labels on Microsoft Graph (simulator), Steward signed in through Entra ID: Graph
  * refuses `assignedLabels` to application tokens (`api/group-update.md`), so the label goes on with
- * a person's delegated token, obtained by the on-behalf-of flow: the requester's, the last
- * approver's, or an owner's. A label never fails a job.
+ * a person's delegated token, obtained by the on-behalf-of flow, of someone Graph lets change the
+ * group: the requester's (an owner, kept and renewed through an approval), or an owner's later.
+ * A label never fails a job.
  */
 
 const LABEL = SEED_LABEL_IDS.confidentialAllEmployees;
