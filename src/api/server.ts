@@ -247,6 +247,16 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where
       },
     ]);
   }
+  if (control?.kind === 'formatCharacter') {
+    const code = `U+${control.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new ValidationFailed(`The request ${where} holds a character that changes how text reads.`, [
+      {
+        code: 'formatCharacter',
+        target: control.target,
+        message: `Direction and display controls (here ${code}) are not allowed: they make text read other than it is written.`,
+      },
+    ]);
+  }
   if (control) {
     const code = `U+${control.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
     throw new ValidationFailed(`The request ${where} holds a control character.`, [

@@ -228,9 +228,10 @@ export const SETTINGS = {
     section: 'auth',
     type: 'integer',
     min: 1,
-    max: 90,
-    default: 60,
-    help: 'the longest a person’s delegated grant is kept for a job, whatever the token’s own expiry',
+    // 90 days: an Entra ID refresh token's life ("Refresh tokens", Microsoft identity platform).
+    max: 129600,
+    default: 43200,
+    help: 'the longest a person’s delegated grant is kept for a job (a sensitivity label waiting for its approval), at most 90 days, a refresh token’s life',
   },
   STEWARD_API_CLIENT_ID: {
     section: 'auth',

@@ -169,7 +169,7 @@ export interface DelegatedGrantSettings {
    * (a grant then opens only in the process that sealed it: another process's worker finds none).
    */
   sealSecret: string;
-  /** The longest a grant is kept, whatever the token's own expiry (`STEWARD_DELEGATION_MAX_MINUTES`). */
+  /** The longest a grant is kept, renewed with its refresh token (`STEWARD_DELEGATION_MAX_MINUTES`). */
   maxSeconds: number;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { model, multiLine } from './registry';
-import { FunSettings, GuestSettings, MemberSettings, MessagingSettings } from './teams';
+import { DiscoverySettings, FunSettings, GuestSettings, MemberSettings, MessagingSettings } from './teams';
 
 /*
  * What a template lays out inside a team beyond its channels and tabs (issue 28, an extension of the
@@ -184,8 +184,14 @@ export const TemplateTeamSettings = model(
     guestSettings: GuestSettings.optional(),
     messagingSettings: MessagingSettings.optional(),
     funSettings: FunSettings.optional(),
+    discoverySettings: DiscoverySettings.optional().describe(
+      'Whether people outside a private team find it in Teams search and suggestions and in the team ' +
+        'directory (`showInTeamsSearchAndSuggestions`, an extension; Microsoft Graph beta `teamDiscoverySettings`). ' +
+        'Private teams only (400 `discoveryOfPublicTeam`: a public team is always found). Default `true`, as ' +
+        "Microsoft's New-Team documents.",
+    ),
   }),
-  "The team's member, guest, messaging and fun settings, as Microsoft Graph's team resource names them (an extension); what is left out keeps the platform's default.",
+  "The team's member, guest, messaging, fun and discovery settings, as Microsoft Graph's team resource names them (an extension); what is left out keeps the platform's default.",
 );
 export type TemplateTeamSettings = z.output<typeof TemplateTeamSettings>;
 

@@ -14,38 +14,61 @@
  * The same walk refuses text that is not well-formed Unicode: a lone surrogate (`"\ud800"` in JSON)
  * has no UTF-8 form, so PostgreSQL refuses it (another raw database error) and Graph cannot show it.
  *
+ * And the format characters (Unicode category Cf) that change how text reads rather than what it
+ * says: the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F,
+ * U+202A–U+202E, U+2066–U+2069; Unicode's bidirectional algorithm, UAX #9), with which
+ * `RTL\u202Egnp.exe` shows as `RTLexe.png` (the "Trojan Source" trick, CVE-2021-42574); the
+ * deprecated shaping and digit-shape controls (U+206A–U+206F), and the interlinear annotation
+ * characters (U+FFF9–U+FFFB), which hide text between them. The rest of Cf stays allowed, as
+ * text needs it: the zero-width joiner and non-joiner (U+200D, U+200C) shape Arabic, Persian and
+ * Indic words and join emoji sequences (👩‍💻), tag characters (U+E0020–U+E007F) spell
+ * subdivision flags, the soft hyphen and the Arabic number signs are written text.
+ *
  * Property names are looked up as the schema's own keys only: `constructor` or `toString` in a
  * request is an unknown field like any other, never a function found on the prototype.
  */
 import { z } from 'zod';
 import { MULTI_LINE } from '../contract/registry';
 
-// Multi-line text: C0 controls but tab (09), line feed (0A) and carriage return (0D); DEL; C1; and
-// (with the `u` flag, a pair being one code point above U+FFFF) a surrogate standing alone.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]/u;
-// Single-line text: every C0 control, DEL and C1, and lone surrogates.
-const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/u;
+// Multi-line text: C0 controls but tab (09), line feed (0A) and carriage return (0D); DEL; C1;
+// (with the `u` flag, a pair being one code point above U+FFFF) a surrogate standing alone; and
+// the format characters that change how text reads (see above).
+const CONTROL =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u206f\ufff9-\ufffb]/u;
+// Single-line text: every C0 control, DEL and C1, lone surrogates, and the same format characters.
+const LINE_CONTROL =
+  /[\u0000-\u001f\u007f-\u009f\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u206f\ufff9-\ufffb]/u;
+
+/** What a refused character is: a control, half of a surrogate pair, or a format character that changes how text reads. */
+export type RefusedKind = 'control' | 'loneSurrogate' | 'formatCharacter';
+
+function kindOf(codePoint: number): RefusedKind {
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 'loneSurrogate';
+  return codePoint <= 0x9f ? 'control' : 'formatCharacter';
+}
 
 /**
  * A refused character: where (a dotted path), its code, whether the field was single-line, and
- * whether it is a lone surrogate (text that is not well-formed Unicode) rather than a control.
+ * what it is (`loneSurrogate`: text that is not well-formed Unicode).
  */
 export interface ControlCharacter {
   target: string;
   codePoint: number;
   singleLine: boolean;
   loneSurrogate: boolean;
+  kind: RefusedKind;
 }
 
 /** The first character of `text` a one-line field (or, `singleLine` false, a multi-line one) refuses. */
 export function refusedCharacterOf(
   text: string,
   singleLine = true,
-): { index: number; codePoint: number; loneSurrogate: boolean } | undefined {
+): { index: number; codePoint: number; loneSurrogate: boolean; kind: RefusedKind } | undefined {
   const found = (singleLine ? LINE_CONTROL : CONTROL).exec(text);
   if (!found) return undefined;
   const codePoint = found[0].charCodeAt(0);
-  return { index: found.index, codePoint, loneSurrogate: codePoint >= 0xd800 && codePoint <= 0xdfff };
+  const kind = kindOf(codePoint);
+  return { index: found.index, codePoint, loneSurrogate: kind === 'loneSurrogate', kind };
 }
 
 /**
@@ -80,7 +103,7 @@ function walk(value: unknown, path: string, schemas: Candidates): ControlCharact
 function check(text: string, target: string, singleLine: boolean): ControlCharacter | undefined {
   const found = refusedCharacterOf(text, singleLine);
   return found
-    ? { target, codePoint: found.codePoint, singleLine, loneSurrogate: found.loneSurrogate }
+    ? { target, codePoint: found.codePoint, singleLine, loneSurrogate: found.loneSurrogate, kind: found.kind }
     : undefined;
 }
 

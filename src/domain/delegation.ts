@@ -3,8 +3,11 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 /**
  * Delegated authority: what Steward does on a person's behalf rather than as itself. Microsoft
  * Graph applies a sensitivity label to a group only with a delegated token (`api/group-update.md`:
- * "Application permissions are not supported when updating assignedLabels"), so the label is put
- * on a team by a person who is signed in: the requester, the last approver, or an owner.
+ * "Application permissions are not supported when updating assignedLabels"), and only for a person
+ * who may change that group: one of its owners (`api/group-post-owners.md`: the owners "are allowed
+ * to modify the group object") or a holder of an administrator role over groups. So the label is
+ * put on by the requester (an owner of the team the plan makes), an approver who is such an
+ * administrator, or, later, an owner.
  */
 
 /** A person's own sign-in as the API received it (their bearer token): used at once, never kept or logged. */
@@ -20,6 +23,20 @@ export interface DelegatedGrant {
   /** Opaque to Steward (on Graph, a delegated access token); stored only sealed, never logged. */
   readonly token: string;
   readonly expiresAt: Date;
+  /**
+   * What gets a new `token` once it has lapsed, without the person (on Graph, the refresh token
+   * the on-behalf-of answer carries when `offline_access` is asked for); opaque, sealed, never logged.
+   */
+  readonly refreshToken?: string;
+}
+
+/**
+ * A grant kept for a job: whose it is in the request (`requester`, or an `approver`), and the
+ * last moment it may be used (`keptUntil`), which with a refresh token outlasts its access token.
+ */
+export interface KeptGrant extends DelegatedGrant {
+  readonly as: 'requester' | 'approver' | 'caller';
+  readonly keptUntil: Date;
 }
 
 /** What became of a team's sensitivity label, as a provisioning job's data and the team's record keep it. */
@@ -33,12 +50,13 @@ export interface LabelOutcome {
   reason?: string;
 }
 
-const SEAL_VERSION = 'v1';
+const SEAL_VERSION = 'v2';
 
 /**
  * Seals delegated grants for storage: AES-256-GCM under a key derived (HKDF-SHA256) from the
  * configured secret, with the job id as additional data, so a sealed grant moved to another job's
- * row does not open. A random 96-bit nonce per seal.
+ * row does not open. A random 96-bit nonce per seal. A job keeps a list of grants (`v2`); a `v1`
+ * text, sealed before, holds one grant and opens as a list of one.
  */
 export class GrantSeal {
   private readonly key: Buffer;
@@ -47,30 +65,55 @@ export class GrantSeal {
     this.key = Buffer.from(hkdfSync('sha256', secret, 'steward', 'steward delegated grants v1', 32));
   }
 
-  seal(grant: DelegatedGrant, boundTo: string): string {
+  seal(grants: readonly KeptGrant[], boundTo: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(boundTo));
-    const plain = JSON.stringify({ u: grant.userId, t: grant.token, e: grant.expiresAt.getTime() });
+    const plain = JSON.stringify(
+      grants.map((g) => ({
+        u: g.userId,
+        t: g.token,
+        e: g.expiresAt.getTime(),
+        ...(g.refreshToken ? { r: g.refreshToken } : {}),
+        a: g.as,
+        k: g.keptUntil.getTime(),
+      })),
+    );
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [SEAL_VERSION, iv, cipher.getAuthTag(), body]
       .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
       .join('.');
   }
 
-  /** The grant, or undefined when the text was sealed with another key, for another row, or altered. */
-  open(sealed: string, boundTo: string): DelegatedGrant | undefined {
+  /** The grants, or undefined when the text was sealed with another key, for another row, or altered. */
+  open(sealed: string, boundTo: string): KeptGrant[] | undefined {
     const [version, iv, tag, body] = sealed.split('.');
-    if (version !== SEAL_VERSION || !iv || !tag || body === undefined) return undefined;
+    if ((version !== SEAL_VERSION && version !== 'v1') || !iv || !tag || body === undefined) return undefined;
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(boundTo));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       const plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-      const { u, t, e } = JSON.parse(plain.toString('utf8')) as { u: string; t: string; e: number };
-      return { userId: u, token: t, expiresAt: new Date(e) };
+      const parsed = JSON.parse(plain.toString('utf8')) as SealedGrant | SealedGrant[];
+      return (Array.isArray(parsed) ? parsed : [parsed]).map((g) => ({
+        userId: g.u,
+        token: g.t,
+        expiresAt: new Date(g.e),
+        ...(g.r ? { refreshToken: g.r } : {}),
+        as: g.a ?? 'requester',
+        keptUntil: new Date(g.k ?? g.e),
+      }));
     } catch {
       return undefined;
     }
   }
+}
+
+interface SealedGrant {
+  u: string;
+  t: string;
+  e: number;
+  r?: string;
+  a?: KeptGrant['as'];
+  k?: number;
 }

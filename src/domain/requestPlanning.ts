@@ -47,11 +47,19 @@ export function applyConventions(
       if (refused) {
         const code = `U+${refused.codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
         details.push({
-          code: refused.loneSurrogate ? 'malformedText' : 'controlCharacter',
+          code:
+            refused.kind === 'control'
+              ? 'controlCharacter'
+              : refused.kind === 'loneSurrogate'
+                ? 'malformedText'
+                : 'formatCharacter',
           target,
-          message: refused.loneSurrogate
-            ? `The template's convention made text that is not well-formed Unicode (a lone surrogate, ${code}).`
-            : `The template's convention made text with a control character (${code}), which this ${singleLine ? 'one-line ' : ''}field does not allow.`,
+          message:
+            refused.kind === 'loneSurrogate'
+              ? `The template's convention made text that is not well-formed Unicode (a lone surrogate, ${code}).`
+              : refused.kind === 'formatCharacter'
+                ? `The template's convention made text with a direction or display control (${code}), which changes how it reads.`
+                : `The template's convention made text with a control character (${code}), which this ${singleLine ? 'one-line ' : ''}field does not allow.`,
         });
         return fallback;
       }

@@ -242,4 +242,9 @@ export interface Platform {
  */
 export interface DelegatedAccess {
   exchange(person: SignedInPerson): Promise<DelegatedGrant>;
+  /**
+   * A new token for the same person from the grant's `refreshToken`, once its own has lapsed
+   * (its refresh token may be replaced too); rejects with `DelegationUnavailable` when it cannot.
+   */
+  refresh(grant: DelegatedGrant): Promise<DelegatedGrant>;
 }

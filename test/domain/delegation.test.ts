@@ -6,17 +6,23 @@ const grant = {
   userId: 'alex',
   token: 'eyJ.delegated-token.sig',
   expiresAt: new Date('2026-05-04T10:00:00Z'),
+  refreshToken: 'refresh-token-secret',
+  as: 'requester' as const,
+  keptUntil: new Date('2026-06-04T10:00:00Z'),
 };
+const approver = { ...grant, userId: 'adele', refreshToken: undefined, as: 'approver' as const };
 
 describe('sealed delegated grants', () => {
   test('open only with the same key, for the same job, unaltered; the token is not in the sealed text', () => {
     const seal = new GrantSeal(KEY);
-    const sealed = seal.seal(grant, 'job-1');
+    const sealed = seal.seal([grant], 'job-1');
     expect(sealed).not.toContain(grant.token);
-    expect(Buffer.from(sealed.split('.').slice(1).join(''), 'base64url').toString('latin1')).not.toContain(
-      'delegated-token',
-    );
-    expect(seal.open(sealed, 'job-1')).toEqual(grant);
+    const opened = Buffer.from(sealed.split('.').slice(1).join(''), 'base64url').toString('latin1');
+    expect(opened).not.toContain('delegated-token');
+    expect(opened).not.toContain('refresh-token');
+    expect(seal.open(sealed, 'job-1')).toEqual([grant]);
+    const { refreshToken: _none, ...withoutRefresh } = approver;
+    expect(seal.open(seal.seal([grant, approver], 'job-1'), 'job-1')).toEqual([grant, withoutRefresh]);
     expect(seal.open(sealed, 'job-2')).toBeUndefined();
     expect(new GrantSeal(`${KEY}-other`).open(sealed, 'job-1')).toBeUndefined();
     const [version, iv, tag, body] = sealed.split('.');
@@ -24,7 +30,7 @@ describe('sealed delegated grants', () => {
     expect(seal.open([version, iv, tag, flipped].join('.'), 'job-1')).toBeUndefined();
     expect(seal.open('v1.garbage', 'job-1')).toBeUndefined();
     // A fresh nonce each time: sealing twice gives two texts.
-    expect(seal.seal(grant, 'job-1')).not.toBe(sealed);
+    expect(seal.seal([grant], 'job-1')).not.toBe(sealed);
   });
 });
 
@@ -77,14 +83,15 @@ describe('delegation settings', () => {
   test('the sealing key and the longest wait', () => {
     expect(loadConfig(base).delegatedGrants).toEqual({
       sealSecret: base.STEWARD_AUTH_SECRET,
-      maxSeconds: 3600,
+      maxSeconds: 30 * 24 * 3600,
     });
     expect(
       loadConfig({ ...base, STEWARD_DELEGATION_KEY: 'k'.repeat(32), STEWARD_DELEGATION_MAX_MINUTES: '90' })
         .delegatedGrants,
     ).toEqual({ sealSecret: 'k'.repeat(32), maxSeconds: 5400 });
     expect(() => loadConfig({ ...base, STEWARD_DELEGATION_KEY: 'short' })).toThrow(/STEWARD_DELEGATION_KEY/);
-    expect(() => loadConfig({ ...base, STEWARD_DELEGATION_MAX_MINUTES: '91' })).toThrow(
+    // Longer than a refresh token lives (90 days) is of no use.
+    expect(() => loadConfig({ ...base, STEWARD_DELEGATION_MAX_MINUTES: '129601' })).toThrow(
       /STEWARD_DELEGATION_MAX_MINUTES/,
     );
   });

@@ -2,8 +2,9 @@ import { PEOPLE, type TestSteward } from './steward';
 
 /**
  * The two templates the sensitivity-label suites request from, both carrying `labelId`:
- * `labelled` (no approval: the requester's authority) and `labelled-approved` (Adele approves:
- * the last approver's). `newTeam` adds to their private, requester-owned team settings.
+ * `labelled` (no approval) and `labelled-approved` (Adele approves); both put the label on with
+ * the requester's authority, an owner of the team. `newTeam` adds to their private, requester-owned
+ * team settings.
  */
 export async function putLabelledTemplates(
   app: TestSteward,

@@ -75,10 +75,20 @@ class EmbeddedDelegation implements DelegatedAccess {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
   async exchange(person: SignedInPerson): Promise<DelegatedGrant> {
+    return this.grantFor(person.userId);
+  }
+
+  /** As Entra ID's refresh token does: the same person, a new lapse. */
+  async refresh(grant: DelegatedGrant): Promise<DelegatedGrant> {
+    return this.grantFor(grant.userId);
+  }
+
+  private grantFor(userId: string): DelegatedGrant {
     return {
-      userId: person.userId,
+      userId,
       token: 'embedded-delegated-grant',
       expiresAt: new Date(this.now().getTime() + EMBEDDED_GRANT_SECONDS * 1000),
+      refreshToken: 'embedded-refresh',
     };
   }
 }

@@ -249,11 +249,12 @@ export class GraphClient {
     await this.sleep(delay);
   }
 
-  /** The path under the version (`/teams/{id}/channels`) by which the budget knows a call. */
+  /** The path under the version (`/teams/{id}/channels`; beta's too) by which the budget knows a call. */
   private budgetPath(url: string): string {
     const basePath = new URL(this.options.baseUrl).pathname.replace(/\/+$/, '');
     const path = new URL(url).pathname;
-    return basePath && path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : path;
+    if (basePath && path.startsWith(`${basePath}/`)) return path.slice(basePath.length);
+    return path.startsWith('/beta/') ? path.slice('/beta'.length) : path;
   }
 
   /** Relative paths hang off the base URL; absolute ones must stay on Graph's origin (they carry our token). */

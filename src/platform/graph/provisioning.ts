@@ -60,6 +60,11 @@ export class Binds {
     return `${this.baseUrl}/teamsTemplates('standard')`;
   }
 
+  /** A team on beta, for what v1.0's team resource lacks (`discoverySettings`). */
+  betaTeam(teamId: string): string {
+    return `${new URL(this.baseUrl).origin}/beta/teams/${segment(teamId)}`;
+  }
+
   /** An app of the tenant's catalog, for tabs. */
   app(teamsAppId: string): string {
     return `${this.baseUrl}/appCatalogs/teamsApps/${encodeURIComponent(teamsAppId)}`;

@@ -31,6 +31,7 @@ import {
   type GraphTab,
   type GraphTeam,
   graphSettings,
+  pickSettings,
   toChannel,
   toMember,
   toTab,
@@ -121,6 +122,16 @@ export class GraphTeams implements TeamsPlatform {
     }
     if (Object.keys(settings).length > 0) {
       await this.client.send({ method: 'PATCH', path: teamPath(teamId), body: settings });
+    }
+    // v1.0's team has no discoverySettings; beta's update takes them, of a private team only
+    // (`beta/resources/teamdiscoverysettings.md`: "You can only modify discovery settings for private teams").
+    const { discoverySettings } = pickSettings(update);
+    if (discoverySettings && Object.keys(discoverySettings).length > 0) {
+      await this.client.send({
+        method: 'PATCH',
+        path: this.binds.betaTeam(teamId),
+        body: { discoverySettings },
+      });
     }
   }
 

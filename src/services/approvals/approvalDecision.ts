@@ -18,6 +18,8 @@ export interface DecisionDependencies {
   approvals: ApprovalRepository;
   events: EventBus;
   audit: AuditLog;
+  /** The label's kept grants, deleted when the request will not be made (`SensitivityLabels.forget`). */
+  labels?: { forget(jobId: string, trx: Db): Promise<void> };
 }
 
 /** One approver's decision on one stage, with the amendments (already checked) it carries. */
@@ -248,6 +250,8 @@ export async function failRequest(
     trx,
   );
   if (!updated) throw new Conflict('The request is no longer waiting for a decision.');
+  // The requester's grant, kept for the label, has nothing left to do.
+  await deps.labels?.forget(job.id, trx);
   const payload = eventPayload(job, data);
   return [
     await deps.events.record(

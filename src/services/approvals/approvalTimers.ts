@@ -19,6 +19,8 @@ export interface ApprovalTimerDependencies {
   events: EventBus;
   audit: AuditLog;
   directory: DirectoryService;
+  /** The label's kept grants, deleted with a request that expires. */
+  labels?: { forget(jobId: string, trx: Db): Promise<void> };
   now?: () => Date;
 }
 

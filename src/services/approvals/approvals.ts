@@ -37,7 +37,7 @@ export interface ApprovalDependencies {
   audit: AuditLog;
   directory: DirectoryService;
   onQueued: () => void;
-  /** A template's sensitivity label is put on with the last approver's delegated grant. */
+  /** A template's sensitivity label: the last approver's grant is kept when no owner's is. */
   labels: SensitivityLabels;
   now?: () => Date;
 }
@@ -59,17 +59,21 @@ export class ApprovalService {
     caller: Caller,
     approvalId: string,
     payload: ApprovedApprovalResponsePayload,
-    /** The approver's own sign-in: if theirs is the last approval, the label goes on with it. */
+    /** The approver's own sign-in: kept for the label when theirs is the last approval and no owner's grant is. */
     person?: SignedInPerson,
   ): Promise<void> {
-    const { data } = await this.load(caller, approvalId, payload.approver?.id);
+    const { approval, data } = await this.load(caller, approvalId, payload.approver?.id);
     const amended: ProvisioningData = structuredClone(data);
     const updates = payload.updates && Object.values(payload.updates).some((v) => v !== undefined);
     if (updates) await this.amend(amended, payload.updates!);
-    // Exchanged before the decision's transaction (a network call); kept only if it queues the job.
-    const grant = data.plan.sensitivityLabelId
-      ? await this.deps.labels.prepare(person, caller.name ?? 'the approver')
-      : undefined;
+    // Only when the job holds no planned owner's grant (the requester's, usually): Graph takes an
+    // approver's only from a groups administrator. Exchanged before the decision's transaction (a
+    // network call); kept only if it queues the job.
+    const owners = data.plan.members.filter((m) => m.role === 'owner').map((m) => m.id);
+    const grant =
+      data.plan.sensitivityLabelId && !(await this.deps.labels.holdsOwnerGrant(approval.jobId, owners))
+        ? await this.deps.labels.prepare(person, caller.name ?? 'the approver', 'approver')
+        : undefined;
     await recordDecision(
       this.deps,
       {

@@ -74,6 +74,14 @@ export async function validateTemplate(
       });
     }
   });
+  if (input.newTeam.settings?.discoverySettings && input.newTeam.teamPrivacy !== 'private') {
+    details.push({
+      code: 'discoveryOfPublicTeam',
+      target: 'newTeam.settings.discoverySettings',
+      message:
+        'Only a private team can be hidden from search and suggestions: a public team is always found (Microsoft Graph: "You can only modify discovery settings for private teams").',
+    });
+  }
   for (const problem of templateItemProblems(input.newTeam))
     details.push({ code: 'invalidFiles', ...problem });
   details.push(...workspaceProblems(input.newTeam));

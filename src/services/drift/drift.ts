@@ -298,7 +298,7 @@ export class DriftService {
   /** The caller's grant for a template's label, kept with each job (the label's own path). */
   private async labelGrant(template: CatalogTemplate, person: SignedInPerson | undefined, caller: Caller) {
     if (!template.templateConfiguration.sensitivityLabelId) return undefined;
-    return this.deps.labels.prepare(person, caller.name ?? 'the caller');
+    return this.deps.labels.prepare(person, caller.name ?? 'the caller', 'caller');
   }
 
   /**

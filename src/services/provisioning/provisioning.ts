@@ -76,12 +76,11 @@ export class ProvisioningService {
     // The version the plan was made from: the team remembers it, and drift compares from it.
     const data: ProvisioningData = { ...planned.data, template: { ...planned.data.template, version } };
     const needsApproval = data.approval !== undefined;
-    // Without approval the requester is the one signed in when the job runs soon after; with one,
-    // the last approver is (their grant is taken when they approve).
-    const grant =
-      data.plan.sensitivityLabelId && !needsApproval
-        ? await this.deps.labels.prepare(person, caller.name ?? 'the requester')
-        : undefined;
+    // The requester's grant, kept (sealed, renewable) until the job runs, after an approval too:
+    // the plan makes them an owner, and Graph lets a group's owners change its label.
+    const grant = data.plan.sensitivityLabelId
+      ? await this.deps.labels.prepare(person, caller.name ?? 'the requester')
+      : undefined;
     if (grant) log.push(grant.line);
     const now = this.now();
     let job: StoredJob;

@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export class SensitivityLabelRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Keeps the job's grant, replacing an earlier one (a later approver's replaces the requester's). */
+  /** Keeps the job's grants (one sealed list), replacing what was kept for it before. */
   async putGrant(
     row: { jobId: string; userId: string; sealed: string; expiresAt: Date },
     db: Db = this.db,
@@ -30,6 +30,19 @@ export class SensitivityLabelRepository {
           .doUpdateSet({ user_id: values.user_id, sealed: values.sealed, expires_at: values.expires_at }),
       )
       .execute();
+  }
+
+  /** The job's sealed grants as kept now (to add one to them), expired or not. */
+  async findGrant(
+    jobId: string,
+    db: Db = this.db,
+  ): Promise<{ sealed: string; expiresAt: string } | undefined> {
+    const row = await db
+      .selectFrom('delegated_grants')
+      .select(['sealed', 'expires_at'])
+      .where('job_id', '=', jobId)
+      .executeTakeFirst();
+    return row && { sealed: row.sealed, expiresAt: row.expires_at };
   }
 
   /**

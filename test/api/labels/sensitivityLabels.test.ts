@@ -7,7 +7,8 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
 
 /**
  * Sensitivity labels on the embedded platform: as on Graph, a label goes on with a person's
- * authority (the embedded tenant lets a team's owners change it), never as part of making the team.
+ * authority (the embedded tenant lets a team's owners change it), never as part of making the team:
+ * the requester's, kept from the request until the job runs, approval or not.
  */
 
 const LABEL = SEED_LABEL_IDS.general;
@@ -59,19 +60,52 @@ describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', 
     expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
   });
 
-  test('an approver who does not own the team cannot; the job completes, and the owner applies it', async () => {
-    const created = await provision('labelled-approved', 'Lyra');
+  const approve = async (created: Job) => {
     const approvalId = (created.data.approval as { id: string }).id;
-    const approve = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+    const res = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
       token: adele,
       body: {},
     });
-    expect(approve.status).toBe(200);
-    const job = await waitForJob(app, alex, created.id);
+    expect(res.status).toBe(200);
+    return waitForJob(app, alex, created.id);
+  };
+
+  test("with approval, the requester's grant is kept until the job runs and puts the label on", async () => {
+    const created = await provision('labelled-approved', 'Vega');
+    const kept = await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute();
+    expect(kept.map((row) => row.job_id)).toEqual([created.id]);
+    // Sealed: neither the token nor the refresh token is in the row.
+    expect(JSON.stringify(kept)).not.toContain('embedded-');
+    const job = await approve(created);
+    expect(job.status).toBe('completed');
+    expect(await labelOf((job.data.team as { id: string }).id)).toBe(LABEL);
+    expect(job.data.label).toEqual({ id: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
+    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
+  });
+
+  test('a rejected request leaves no grant behind', async () => {
+    const created = await provision('labelled-approved', 'Deneb');
+    const approvalId = (created.data.approval as { id: string }).id;
+    const reject = await app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
+      token: adele,
+      body: { message: 'Not now' },
+    });
+    expect(reject.status).toBe(200);
+    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
+  });
+
+  test("without the requester's grant, an approver who does not own the team cannot; the owner applies it", async () => {
+    const created = await provision('labelled-approved', 'Lyra');
+    // The requester's grant is gone (kept past its time): the approver's is kept instead.
+    await app.steward.store.db.deleteFrom('delegated_grants').execute();
+    const job = await approve(created);
     expect(job.status).toBe('completed');
     const team = job.data.team as { id: string };
     expect(await labelOf(team.id)).toBeNull();
-    expect(job.data.label).toMatchObject({ status: 'missing', reason: expect.stringMatching(/owner/) });
+    expect(job.data.label).toMatchObject({
+      status: 'missing',
+      reason: expect.stringMatching(/approver.*owner/),
+    });
     const byApprover = await app.call('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, {
       token: adele,
     });

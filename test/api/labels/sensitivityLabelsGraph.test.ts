@@ -14,8 +14,9 @@ import { putLabelledTemplates } from '../../support/labelledTemplates';
 /**
  * Sensitivity labels on Microsoft Graph (simulator), Steward signed in through Entra ID: Graph
  * refuses `assignedLabels` to application tokens (`api/group-update.md`), so the label goes on with
- * a person's delegated token, obtained by the on-behalf-of flow: the requester's, the last
- * approver's, or an owner's. A label never fails a job.
+ * a person's delegated token, obtained by the on-behalf-of flow, of someone Graph lets change the
+ * group: the requester's (an owner, kept and renewed through an approval), or an owner's later.
+ * A label never fails a job.
  */
 
 const LABEL = SEED_LABEL_IDS.confidentialAllEmployees;
@@ -162,10 +163,30 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
     expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
   });
 
-  test("with approval, the last approver's token applies it (a groups administrator, who may change the group)", async () => {
+  test('Graph refuses a label from a person who neither owns the group nor administers groups', async () => {
+    const group = fake.addTeam({ displayName: 'Owned by Alex', ownerIds: [PEOPLE.alex] });
+    const asAdele = await platform.delegation.exchange({ userId: PEOPLE.adele, assertion: adele });
+    const refused = await platform.teams.applyLabel(group, LABEL, asAdele).then(
+      () => undefined,
+      (error: { status?: number; code?: string }) => error,
+    );
+    expect(refused).toMatchObject({ status: 403, code: 'Authorization_RequestDenied' });
+    expect(fake.groups.get(group)?.assignedLabels).toEqual([]);
+    // A groups administrator may; so may an owner.
     fake.groupAdministrators.add(PEOPLE.adele);
+    await platform.teams.applyLabel(group, LABEL, asAdele);
+    expect(fake.groups.get(group)?.assignedLabels).toEqual([{ labelId: LABEL }]);
+    const asAlex = await platform.delegation.exchange({ userId: PEOPLE.alex, assertion: alex });
+    await platform.teams.applyLabel(group, LABEL, asAlex);
+  });
+
+  test("with approval by someone who is not an owner or administrator, the requester's kept grant applies it, renewed after days", async () => {
     const mark = fake.requests.length;
+    const exchanges = fake.onBehalfOfRequests.length;
+    const refreshes = fake.refreshRequests.length;
     const created = await provision(alex, 'labelled-approved', 'Nebula');
+    // The approval takes days: every delegated access token issued until now has lapsed.
+    fake.expireDelegatedTokens();
     const approvalId = (created.data.approval as { id: string }).id;
     const approve = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
       token: adele,
@@ -175,10 +196,20 @@ describe.each(databaseKinds)('sensitivity labels on Microsoft Graph, %s', (kind)
     const job = await waitForJob(app, alex, created.id);
     expect(job.status).toBe('completed');
     expect(fake.groups.get(teamOf(job).id)?.assignedLabels).toEqual([{ labelId: LABEL }]);
-    expect(labelWrites(mark)).toEqual([expect.objectContaining({ idtyp: 'user', oid: PEOPLE.adele })]);
-    expect(job.log.join('\n')).toContain(
-      "The sensitivity label will be applied with Adele Vance's authority.",
+    expect(job.data.label).toEqual({ id: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
+    // Kept when Alex asked; the log names whose authority put it on.
+    expect(created.log.join('\n')).toContain(
+      "The sensitivity label will be applied with Alex Wilber's authority.",
     );
+    expect(job.log.join('\n')).toContain(
+      `Applied the sensitivity label ${LABEL} with the authority of Alex Wilber.`,
+    );
+    // Only Alex's sign-in was exchanged (the approver's was not needed), and renewed once.
+    expect(fake.onBehalfOfRequests.slice(exchanges).map((r) => r.outcome)).toEqual(['issued']);
+    expect(fake.refreshRequests.slice(refreshes)).toEqual(['issued']);
+    // Its lapsed token was refused (401), its renewed one taken; never the approver's.
+    expect(labelWrites(mark).map((claims) => claims.oid)).toEqual([PEOPLE.alex, PEOPLE.alex]);
+    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
   });
 
   test('when no delegated token can be had, the job completes without the label, says why, and an owner applies it later', async () => {

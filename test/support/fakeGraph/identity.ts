@@ -1,94 +1,15 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { decodeJwt, jwtVerify, type JWTPayload, type KeyLike } from 'jose';
-import { fail, oauthError, type Reply } from './protocol';
+import { randomBytes } from 'node:crypto';
+import { oauthError, type Reply } from './protocol';
 import { type ParsedRequest } from './records';
-import { ChannelsApi } from './channels';
+import { DelegatedIdentity, JWT_BEARER } from './delegated';
 
-/** `grant_type` of the on-behalf-of flow (Microsoft identity platform, "OAuth 2.0 On-Behalf-Of flow"). */
-const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-const GRAPH_RESOURCE = 'https://graph.microsoft.com';
-
-/** Who signs people's tokens for Steward's API, so that the on-behalf-of grant can verify an assertion. */
-export interface SignInTrust {
-  issuer: string;
-  /** The key that verifies them (an RS256 public key). */
-  key: KeyLike;
-  /** The API app registration's Application ID URI (the `aud` of people's tokens), besides its client id. */
-  applicationIdUri?: string;
-}
-
-/** The claims of an access token for Graph that tell an app-only token from a delegated one. */
-export interface GraphTokenClaims extends JWTPayload {
-  idtyp: 'app' | 'user';
-  appid: string;
-  /** Delegated tokens: the person. */
-  oid?: string;
-  /** Delegated tokens: the delegated permissions, space-separated. App-only tokens have none. */
-  scp?: string;
-  /** App-only tokens: the application permissions. */
-  roles?: string[];
-}
+export type { GraphTokenClaims, SignInTrust } from './delegated';
 
 /**
- * Entra ID's token endpoint (Graph's app and the bot, and the on-behalf-of grant) and the Bot
- * Connector's conversations. Graph tokens are JWTs whose claims say what Graph reads from a real
- * one (`concepts/permissions-overview.md`, access token claims): an app-only token carries `roles`
- * and `idtyp: app`, a delegated token `scp`, the person's `oid` and `idtyp: user`.
+ * Entra ID's token endpoint (Graph's app and the bot; the on-behalf-of and refresh-token grants,
+ * with the tokens they give, are in `delegated.ts`) and the Bot Connector's conversations.
  */
-export abstract class IdentityApi extends ChannelsApi {
-  tokensIssued = 0;
-
-  protected readonly tokens = new Set<string>();
-
-  /** Every on-behalf-of request, answered or refused (its form without the secret and the assertion). */
-  readonly onBehalfOfRequests: Array<{ clientId: string; scope: string; outcome: string }> = [];
-
-  /** The delegated permissions of Steward's API app that the tenant consented to (admin consent). */
-  readonly delegatedConsent = new Set<string>(['Group.ReadWrite.All']);
-
-  /**
-   * People who hold a Microsoft Entra role that lets them change any group (Groups Administrator):
-   * with a delegated token they may update groups they do not own.
-   */
-  readonly groupAdministrators = new Set<string>();
-
-  /** Who signs the tokens people call Steward's API with (none: no assertion verifies). */
-  signInTrust: SignInTrust | undefined;
-
-  private readonly tokenKey = randomBytes(32);
-
-  /** The claims of a token this fake issued (it has checked the token is one of its own first). */
-  tokenClaims(token: string): GraphTokenClaims {
-    return decodeJwt(token) as GraphTokenClaims;
-  }
-
-  /** A signed JWT with `claims`, recorded as issued. */
-  protected issueToken(claims: Omit<GraphTokenClaims, 'iat' | 'exp' | 'tid' | 'aud' | 'iss'>): string {
-    const now = Math.floor(Date.now() / 1000);
-    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({
-      ...claims,
-      aud: GRAPH_RESOURCE,
-      iss: `https://sts.windows.net/${this.tenantId}/`,
-      tid: this.tenantId,
-      iat: now,
-      nbf: now,
-      exp: now + 3599,
-      uti: randomUUID(),
-    })}`;
-    const token = `${body}.${createHmac('sha256', this.tokenKey).update(body).digest('base64url')}`;
-    this.tokens.add(token);
-    this.tokensIssued++;
-    return token;
-  }
-
-  protected readonly botTokens = new Set<string>();
-
-  /** Forgets every token issued so far (as a rotated secret or revoked consent would). */
-  revokeTokens(): void {
-    this.tokens.clear();
-  }
-
+export abstract class IdentityApi extends DelegatedIdentity {
   protected async entra(method: string, url: URL, form: Record<string, string>): Promise<Reply> {
     const match = /^\/([^/]+)\/(v2\.0\/\.well-known\/openid-configuration|oauth2\/v2\.0\/token)$/.exec(
       url.pathname,
@@ -112,6 +33,7 @@ export abstract class IdentityApi extends ChannelsApi {
     if (method !== 'POST') return { status: 405, body: oauthError('invalid_request', 'method') };
     if (form.grant_type === JWT_BEARER && form.requested_token_use === 'on_behalf_of')
       return this.onBehalfOf(form);
+    if (form.grant_type === 'refresh_token') return this.refreshGrant(form);
     if (form.grant_type !== 'client_credentials')
       return { status: 400, body: oauthError('unsupported_grant_type', '') };
     const bot = this.options.bot;
@@ -132,112 +54,6 @@ export abstract class IdentityApi extends ChannelsApi {
       status: 200,
       body: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
     };
-  }
-
-  /**
-   * The on-behalf-of grant ("Middle-tier access token request"): a confidential client (secret)
-   * sends `assertion`, the access token a person called it with, whose `aud` must be that client;
-   * only a person's token can be exchanged ("the OBO flow only works for user principals"); each
-   * delegated permission asked for must have been consented to, else `invalid_grant` with
-   * AADSTS65001. The answer is a delegated token for Graph with `scp`.
-   */
-  private async onBehalfOf(form: Record<string, string>): Promise<Reply> {
-    const record = (outcome: string, reply: Reply): Reply => {
-      this.onBehalfOfRequests.push({ clientId: form.client_id ?? '', scope: form.scope ?? '', outcome });
-      return reply;
-    };
-    const refuse = (status: number, error: string, description: string) =>
-      record(description, { status, body: oauthError(error, description) });
-    if (form.client_id !== this.clientId) return refuse(400, 'unauthorized_client', 'AADSTS700016');
-    if (form.client_secret !== this.clientSecret)
-      return refuse(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
-    if (!form.assertion || !form.scope)
-      return refuse(
-        400,
-        'invalid_request',
-        "AADSTS900144: The request body must contain 'assertion' and 'scope'.",
-      );
-    const trust = this.signInTrust;
-    let claims: JWTPayload;
-    try {
-      if (!trust) throw new Error('no signing key');
-      claims = (await jwtVerify(form.assertion, trust.key, { issuer: trust.issuer, algorithms: ['RS256'] }))
-        .payload;
-    } catch (error) {
-      const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
-      return refuse(
-        400,
-        'invalid_grant',
-        expired
-          ? 'AADSTS500133: Assertion is not within its valid time range.'
-          : 'AADSTS50013: Assertion failed signature validation.',
-      );
-    }
-    const audiences = [this.clientId, trust.applicationIdUri].filter(Boolean);
-    if (!audiences.includes(String(claims.aud)))
-      return refuse(
-        400,
-        'invalid_grant',
-        'AADSTS50013: Assertion audience does not match the Client app presenting the assertion.',
-      );
-    if (claims.idtyp === 'app' || typeof claims.oid !== 'string')
-      return refuse(400, 'invalid_grant', 'AADSTS50013: An on-behalf-of assertion must be a user token.');
-    // msal adds openid, profile and offline_access; the rest name Graph's delegated permissions.
-    const asked = form.scope.split(' ').filter((s) => s.startsWith(`${GRAPH_RESOURCE}/`));
-    const permissions = asked.map((s) => s.slice(GRAPH_RESOURCE.length + 1));
-    if (permissions.length === 0 || permissions.some((p) => p === '.default'))
-      return refuse(
-        400,
-        'invalid_scope',
-        'AADSTS70011: The provided value for the input parameter scope is not valid.',
-      );
-    const missing = permissions.filter((p) => !this.delegatedConsent.has(p));
-    if (missing.length > 0) {
-      return refuse(
-        400,
-        'invalid_grant',
-        `AADSTS65001: The user or administrator has not consented to use the application with ID '${this.clientId}'. Send an interactive authorization request for this user and resource.`,
-      );
-    }
-    const token = this.issueToken({
-      idtyp: 'user',
-      appid: this.clientId,
-      oid: claims.oid,
-      scp: permissions.join(' '),
-    });
-    return record('issued', {
-      status: 200,
-      body: {
-        token_type: 'Bearer',
-        scope: asked.join(' '),
-        expires_in: 3599,
-        ext_expires_in: 3599,
-        access_token: token,
-      },
-    });
-  }
-
-  /**
-   * What Graph says to a delegated token on `path`: the fake knows one delegated operation, a
-   * group's update (`api/group-update.md`: `Group.ReadWrite.All`; the person must own the group or
-   * hold a role that manages groups). Anything else is refused as Graph refuses a token without the
-   * permission. Undefined: go on.
-   */
-  protected delegatedRefusal(
-    request: ParsedRequest,
-    path: string,
-    claims: GraphTokenClaims,
-  ): Reply | undefined {
-    const group = /^\/groups\/([^/()]+)$/.exec(path)?.[1];
-    const scopes = (claims.scp ?? '').split(' ');
-    if (request.method !== 'PATCH' || group === undefined)
-      return fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
-    if (!scopes.includes('Group.ReadWrite.All') && !scopes.includes('Directory.ReadWrite.All'))
-      return fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
-    const record = this.groups.get(group);
-    if (record && !record.ownerIds.has(claims.oid ?? '') && !this.groupAdministrators.has(claims.oid ?? ''))
-      return fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
-    return undefined;
   }
 
   protected botToken(form: Record<string, string>, secret: string): Reply {

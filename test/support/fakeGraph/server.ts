@@ -31,6 +31,9 @@ import { WorkspaceFake } from './teamTools';
  *   (`/security/informationProtection/…`) answer 400 on v1.0 as unknown segments; a group request
  *   with more than 20 owners and members (`api/group-post-groups.md`) answers 400; members/add with
  *   more than 200 members (`api/conversationmembers-add.md`) answers 400.
+ * - Beta: only the team update (`beta/api/team-update.md`), which takes `discoverySettings` of a
+ *   private team (`beta/resources/teamdiscoverysettings.md`); v1.0's team update refuses that
+ *   property, and v1.0's team never returns it.
  * - Members in bulk (`api/conversationmembers-add.md`), app installation in a team
  *   (`api/team-post-installedapps.md`), and the Bot Connector's "create conversation" in a channel
  *   (msteams-docs "Send proactive messages": the app must be installed in the team first, else 403).
@@ -270,7 +273,7 @@ export class FakeGraph extends IdentityApi {
       if (type.includes('x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(text));
       this.requests.push({ method, path: `${url.pathname}${url.search}`, headers, body, at: Date.now() });
       const json = (body && typeof body === 'object' ? body : {}) as Json;
-      reply = url.pathname.startsWith('/v1.0/')
+      reply = /^\/(v1\.0|beta)\//.test(url.pathname)
         ? this.graph({
             method,
             url,
@@ -301,7 +304,10 @@ export class FakeGraph extends IdentityApi {
         auth ? 'Access token validation failure.' : 'Access token is empty.',
       );
     }
-    const path = normalise(request.url.pathname.slice('/v1.0'.length));
+    if (this.lapsedTokens.has(auth[1]!))
+      return fail(401, 'InvalidAuthenticationToken', 'Lifetime validation failed, the token is expired.');
+    const beta = request.url.pathname.startsWith('/beta/');
+    const path = normalise(request.url.pathname.slice(beta ? '/beta'.length : '/v1.0'.length));
     const claims = this.tokenClaims(auth[1]!);
     if (claims.idtyp === 'user') {
       const refused = this.delegatedRefusal(request, path, claims);
@@ -338,10 +344,16 @@ export class FakeGraph extends IdentityApi {
     if (team && Date.now() < team.visibleAt) {
       return fail(404, 'NotFound', `No team found with Group Id ${team.id}`);
     }
-    return this.route(request, path);
+    return this.route(request, path, beta);
   }
 
-  private route(request: ParsedRequest, path: string): Reply {
+  private route(request: ParsedRequest, path: string, beta = false): Reply {
+    if (beta) {
+      const teamId = new RegExp(`^/teams/([^/()]+)$`).exec(path)?.[1];
+      return request.method === 'PATCH' && teamId !== undefined
+        ? this.patchBetaTeam(request, teamId)
+        : fail(400, 'BadRequest', `The simulator knows no beta path but a team's update: '${path}'.`);
+    }
     for (const [method, pattern, handler] of this.routes) {
       const match = method === request.method ? pattern.exec(path) : null;
       if (match) return handler(request, ...match.slice(1).map((p) => p ?? ''));

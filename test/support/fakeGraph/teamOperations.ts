@@ -189,8 +189,27 @@ export abstract class TeamsApi extends AppRolesApi {
     return drawn * (this.options.scale ?? 1);
   }
 
+  /** v1.0's team update (`api/team-update.md`): its team has no `discoverySettings`, which is refused. */
   protected patchTeam(request: ParsedRequest, teamId: string): Reply {
     const team = this.team(teamId);
+    if ('discoverySettings' in request.body)
+      return fail(400, 'BadRequest', "Invalid property 'discoverySettings' on type 'microsoft.graph.team'.");
+    for (const [name, value] of Object.entries(settingsIn(request.body))) {
+      team.settings[name] = { ...team.settings[name], ...value };
+    }
+    return { status: 204 };
+  }
+
+  /**
+   * Beta's team update (`beta/api/team-update.md`), the one beta path the simulator knows: it
+   * takes `discoverySettings` too (`beta/resources/teamdiscoverysettings.md`,
+   * `showInTeamsSearchAndSuggestions`: "You can only modify discovery settings for private teams",
+   * so a public team's are refused with 400).
+   */
+  protected patchBetaTeam(request: ParsedRequest, teamId: string): Reply {
+    const team = this.team(teamId);
+    if ('discoverySettings' in request.body && this.group(teamId).visibility !== 'Private')
+      return fail(400, 'BadRequest', 'Discovery settings can be modified only for private teams.');
     for (const [name, value] of Object.entries(settingsIn(request.body))) {
       team.settings[name] = { ...team.settings[name], ...value };
     }

@@ -121,6 +121,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
         team,
         templateId: run.data.template.id,
         labelId,
+        owners: plan.members.filter((m) => m.role === 'owner').map((m) => m.id),
       });
       log.push(
         label.status === 'applied'

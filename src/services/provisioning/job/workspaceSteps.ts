@@ -80,7 +80,13 @@ export async function applyTemplateSettings(
   const names = Object.keys(settings ?? {});
   if (!settings || names.length === 0) return [];
   const said = names.map((name) => name.replace(/Settings$/, '')).join(', ');
-  if (!plan.clone) return [`The team was created with the template's ${said} settings.`];
+  if (!plan.clone) {
+    // Graph's v1.0 team has no discoverySettings: Graph's platform writes them after the team
+    // exists (beta's team update), the embedded one again, unchanged.
+    if (settings.discoverySettings)
+      await teams.updateTeam(teamId, { discoverySettings: settings.discoverySettings });
+    return [`The team was created with the template's ${said} settings.`];
+  }
   await teams.updateTeam(teamId, settings);
   return [`Applied the template's ${said} settings.`];
 }
