@@ -20,6 +20,7 @@ import * as joinRequests from './0018_join_requests';
 import * as templateVersions from './0019_template_versions';
 import * as platformFiles from './0020_platform_files';
 import * as platformPlanner from './0021_platform_planner';
+import * as auditCountsAppendOnly from './0023_audit_counts_append_only';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0019_template_versions': templateVersions,
   '0020_platform_files': platformFiles,
   '0021_platform_planner': platformPlanner,
+  '0023_audit_counts_append_only': auditCountsAppendOnly,
 };
 
 export const migrationProvider: MigrationProvider = {
