@@ -20,7 +20,7 @@ describe.each(databaseKinds)('audit counts only grow (%s)', (kind) => {
       Array.from({ length: n }, () => ({
         id: randomUUID(),
         tenantId: 'tenant',
-        trail: 'governance' as const,
+        trail: 'catalog' as const,
         action: 'template_updated',
         actor: { type: 'system' as const, id: 'steward' },
         target: { type: 'template', id: 'project' },
@@ -29,7 +29,7 @@ describe.each(databaseKinds)('audit counts only grow (%s)', (kind) => {
       })),
       now,
     );
-  const counted = () => new AuditRepository(suite.store().db).count('governance');
+  const counted = () => new AuditRepository(suite.store().db).count('catalog');
 
   beforeAll(async () => {
     for (let i = 0; i < 5; i++) await append(3);
@@ -65,7 +65,7 @@ describe.each(databaseKinds)('audit counts only grow (%s)', (kind) => {
       refused(/audit counts only grow/),
     );
     await expect(
-      sql`INSERT INTO audit_counts (trail, day, shard, count) VALUES ('governance', ${day}, 99, ${-before})`.execute(
+      sql`INSERT INTO audit_counts (trail, day, shard, count) VALUES ('catalog', ${day}, 99, ${-before})`.execute(
         db,
       ),
     ).rejects.toMatchObject(refused(/audit counts only grow/));
