@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { Seal } from './seal';
 
 /**
  * Delegated authority: what Steward does on a person's behalf rather than as itself. Microsoft
@@ -33,44 +33,27 @@ export interface LabelOutcome {
   reason?: string;
 }
 
-const SEAL_VERSION = 'v1';
-
 /**
- * Seals delegated grants for storage: AES-256-GCM under a key derived (HKDF-SHA256) from the
- * configured secret, with the job id as additional data, so a sealed grant moved to another job's
- * row does not open. A random 96-bit nonce per seal.
+ * Seals delegated grants for storage (`Seal`), bound to their job's id, so a sealed grant moved to
+ * another job's row does not open.
  */
 export class GrantSeal {
-  private readonly key: Buffer;
+  private readonly seal_: Seal;
 
   constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'steward', 'steward delegated grants v1', 32));
+    this.seal_ = new Seal(secret, 'steward delegated grants v1');
   }
 
   seal(grant: DelegatedGrant, boundTo: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(boundTo));
     const plain = JSON.stringify({ u: grant.userId, t: grant.token, e: grant.expiresAt.getTime() });
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [SEAL_VERSION, iv, cipher.getAuthTag(), body]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join('.');
+    return this.seal_.seal(plain, boundTo);
   }
 
   /** The grant, or undefined when the text was sealed with another key, for another row, or altered. */
   open(sealed: string, boundTo: string): DelegatedGrant | undefined {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== SEAL_VERSION || !iv || !tag || body === undefined) return undefined;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(Buffer.from(boundTo));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      const plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-      const { u, t, e } = JSON.parse(plain.toString('utf8')) as { u: string; t: string; e: number };
-      return { userId: u, token: t, expiresAt: new Date(e) };
-    } catch {
-      return undefined;
-    }
+    const plain = this.seal_.open(sealed, boundTo);
+    if (plain === undefined) return undefined;
+    const { u, t, e } = JSON.parse(plain) as { u: string; t: string; e: number };
+    return { userId: u, token: t, expiresAt: new Date(e) };
   }
 }
