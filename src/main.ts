@@ -99,6 +99,9 @@ export async function startSteward(
     botParts.mountBot(server, () => bot, Boolean(config.bot.appId) || config.bot.allowUnauthenticated);
   let url: string;
   try {
+    // Secrets an earlier version stored plaintext are sealed before this process serves anything.
+    const sealed = await services.hookSecrets.sealPlaintext();
+    if (sealed > 0) logger.info({ hooks: sealed }, 'webhook secrets sealed');
     url = await listen(server, config);
   } catch (error) {
     await store.close();

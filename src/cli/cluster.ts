@@ -150,6 +150,8 @@ class Cluster {
       STEWARD_PUBLIC_URL: this.config.publicUrl ?? entryUrl,
       // Every process signs and accepts the same tokens (embedded mode) and report URLs.
       STEWARD_AUTH_SECRET: this.config.reports.urlSecret,
+      // And seal with the launcher's key, not with the run's random auth secret (`entra` mode).
+      STEWARD_DELEGATION_KEY: this.config.delegatedGrants.sealSecret,
       STEWARD_DATA_DIR: this.config.dataDir,
     };
     if (role === 'api') {

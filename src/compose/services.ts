@@ -11,6 +11,7 @@ import { DirectoryService } from '../services/directory/directory';
 import { EventBus } from '../services/webhooks/events';
 import { GovernanceManagerLookup } from '../services/access/governanceManagers';
 import { HookService } from '../services/webhooks/hooks';
+import { HookSecrets } from '../services/webhooks/hookSecrets';
 import { LifecycleEvaluations } from '../services/lifecycle/evaluations';
 import { LifecycleOwnerAnswers } from '../services/lifecycle/ownerAnswers';
 import { LifecycleResponses } from '../services/lifecycle/responses';
@@ -29,6 +30,7 @@ import { ApprovalRepository } from '../store/approvals/approvals';
 import { AuditRepository } from '../store/audit/audit';
 import type { Store } from '../store/database';
 import { HookRepository } from '../store/webhooks/hooks';
+import { HookSecretRepository } from '../store/webhooks/hookSecrets';
 import { GuestReviewRecords } from '../store/lifecycle/guestReviews';
 import { JobRepository } from '../store/jobs/jobs';
 import { LifecycleRepository } from '../store/lifecycle/lifecycle';
@@ -57,6 +59,7 @@ export interface Services {
   reports: ReportService;
   jobs: JobRepository;
   hookStore: HookRepository;
+  hookSecrets: HookSecrets;
   sender: WebhookSender;
   /** Refused calls (401, 403): per-source limit and aggregated security records. */
   refusals: RefusalGuard;
@@ -111,7 +114,17 @@ export function buildServices(
   const resolve = options.resolveHost ?? systemResolver;
   const sender = new WebhookSender({ ...config.webhooks, policy, resolve });
   const { onQueued } = options;
-  const hooks = new HookService({ db, hooks: hookStore, jobs, audit, policy, resolve, now });
+  const hookSecrets = new HookSecrets(new HookSecretRepository(db), config.delegatedGrants.sealSecret);
+  const hooks = new HookService({
+    db,
+    hooks: hookStore,
+    secrets: hookSecrets,
+    jobs,
+    audit,
+    policy,
+    resolve,
+    now,
+  });
   // Deliveries are queued in the transaction of each event; committed events wake the worker.
   events.onRecord(hooks.enqueueDeliveries);
   events.subscribe(onQueued);
@@ -203,6 +216,7 @@ export function buildServices(
     reports,
     jobs,
     hookStore,
+    hookSecrets,
     sender,
     refusals: new RefusalGuard({
       perMinute: config.refusalsPerMinute,

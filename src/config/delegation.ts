@@ -1,16 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { dataDirSecret } from './dataDirSecret';
 import type { Config, DelegatedGrantSettings, OnBehalfOfSettings } from './types';
 import { setting } from './setting';
 import { ConfigError, type Read } from './values';
 
-export function readDelegatedGrants(read: Read, auth: Config['auth']): DelegatedGrantSettings {
+/**
+ * What sealed secrets' key is derived from: `STEWARD_DELEGATION_KEY`, else the auth secret, else (in
+ * `entra` mode without one) a secret generated once into the data dir's `seal-key`. Never a key of
+ * the process alone: webhook secrets sealed under it must open after a restart.
+ */
+export function readDelegatedGrants(
+  read: Read,
+  auth: Config['auth'],
+  dataDir: string,
+): DelegatedGrantSettings {
   const configured = setting(read, 'STEWARD_DELEGATION_KEY');
   if (configured !== undefined && Buffer.byteLength(configured) < 32)
     throw new ConfigError('STEWARD_DELEGATION_KEY', 'must be at least 32 bytes long');
   const sealSecret =
     configured ??
     (auth.mode === 'embedded' ? auth.secret : setting(read, 'STEWARD_AUTH_SECRET')) ??
-    randomBytes(48).toString('base64url');
+    dataDirSecret(dataDir, 'seal-key');
   if (Buffer.byteLength(sealSecret) < 32)
     throw new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long');
   const minutes = setting(read, 'STEWARD_DELEGATION_MAX_MINUTES');

@@ -81,7 +81,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tenantId: tenantId.toLowerCase(),
     auth: authConfig,
     platform: platformConfig,
-    delegatedGrants: readDelegatedGrants(read, authConfig),
+    delegatedGrants: readDelegatedGrants(read, authConfig, dataDir),
     provisioningMetadataNamespace: readNamespace(
       'STEWARD_PROVISIONING_METADATA_NAMESPACE',
       setting(read, 'STEWARD_PROVISIONING_METADATA_NAMESPACE'),

@@ -1,10 +1,10 @@
 import { readGraphBudget } from './graphBudget';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NAMESPACE_PATTERN } from '../domain/metadata';
 import { REPORTS } from '../domain/reports/catalogue';
 import { botConnectorScope, type CloudEndpoints } from './cloud';
+import { dataDirSecret } from './dataDirSecret';
 import { graphCredential } from './graphCredential';
 import type { Config } from './types';
 import { setting } from './setting';
@@ -173,7 +173,7 @@ export function readAuth(read: Read, dataDir: string): Config['auth'] {
     };
   }
   const configured = setting(read, 'STEWARD_AUTH_SECRET');
-  const secret = configured ?? embeddedSecret(dataDir);
+  const secret = configured ?? dataDirSecret(dataDir, 'auth-secret');
   if (Buffer.byteLength(secret) < 32) {
     throw configured
       ? new ConfigError('STEWARD_AUTH_SECRET', 'must be at least 32 bytes long (HS256 key)')
@@ -234,24 +234,4 @@ function metabaseResourceIds(value: string | undefined): Record<string, number> 
     ids[match[1]!] = Number(match[2]);
   }
   return ids;
-}
-
-/** The embedded signing secret: generated once into the data dir, readable by its owner only. */
-function embeddedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) {
-    chmodSync(file, 0o600);
-    return readFileSync(file, 'utf8').trim();
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    // Another process created it first: use theirs so both sign with the same key.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw error;
-  }
-  chmodSync(file, 0o600);
-  return secret;
 }

@@ -220,9 +220,8 @@ export const SETTINGS = {
     type: 'text',
     format: '32 bytes or more',
     secret: true,
-    defaultText:
-      'the auth secret, else a random key per process (a grant then opens only in the process that sealed it)',
-    help: 'what the key sealing people’s delegated grants (sensitivity labels) is derived from; the same in every process',
+    defaultText: 'the auth secret, else generated once into `<data dir>/seal-key` (mode 0600)',
+    help: 'what the key sealing people’s delegated grants (sensitivity labels) and webhook secrets at rest is derived from; the same in every process, kept across restarts (a secret sealed under another key no longer opens)',
   },
   STEWARD_DELEGATION_MAX_MINUTES: {
     section: 'auth',

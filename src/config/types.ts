@@ -164,9 +164,9 @@ export interface Config {
 /** How delegated grants (a person's authority, for sensitivity labels) are kept: sealed, and how long. */
 export interface DelegatedGrantSettings {
   /**
-   * What the sealing key is derived from (HKDF, never used raw): `STEWARD_DELEGATION_KEY`, else the
-   * auth secret (`STEWARD_AUTH_SECRET`, or the embedded one), else a random secret of this process
-   * (a grant then opens only in the process that sealed it: another process's worker finds none).
+   * What the sealing key of delegated grants and webhook secrets is derived from (HKDF, never used
+   * raw, one key per purpose): `STEWARD_DELEGATION_KEY`, else the auth secret (`STEWARD_AUTH_SECRET`,
+   * or the embedded one), else a secret generated once into the data dir (`seal-key`).
    */
   sealSecret: string;
   /** The longest a grant is kept, renewed with its refresh token (`STEWARD_DELEGATION_MAX_MINUTES`). */

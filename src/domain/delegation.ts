@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { Seal } from './seal';
 
 /**
  * Delegated authority: what Steward does on a person's behalf rather than as itself. Microsoft
@@ -50,25 +50,19 @@ export interface LabelOutcome {
   reason?: string;
 }
 
-const SEAL_VERSION = 'v2';
-
 /**
- * Seals delegated grants for storage: AES-256-GCM under a key derived (HKDF-SHA256) from the
- * configured secret, with the job id as additional data, so a sealed grant moved to another job's
- * row does not open. A random 96-bit nonce per seal. A job keeps a list of grants (`v2`); a `v1`
- * text, sealed before, holds one grant and opens as a list of one.
+ * Seals delegated grants for storage (`Seal`), bound to their job's id, so a sealed grant moved to
+ * another job's row does not open. A job keeps a list of grants; a text sealed before the list
+ * holds one grant and opens as a list of one.
  */
 export class GrantSeal {
-  private readonly key: Buffer;
+  private readonly seal_: Seal;
 
   constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'steward', 'steward delegated grants v1', 32));
+    this.seal_ = new Seal(secret, 'steward delegated grants v1');
   }
 
   seal(grants: readonly KeptGrant[], boundTo: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(boundTo));
     const plain = JSON.stringify(
       grants.map((g) => ({
         u: g.userId,
@@ -79,33 +73,22 @@ export class GrantSeal {
         k: g.keptUntil.getTime(),
       })),
     );
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [SEAL_VERSION, iv, cipher.getAuthTag(), body]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join('.');
+    return this.seal_.seal(plain, boundTo);
   }
 
   /** The grants, or undefined when the text was sealed with another key, for another row, or altered. */
   open(sealed: string, boundTo: string): KeptGrant[] | undefined {
-    const [version, iv, tag, body] = sealed.split('.');
-    if ((version !== SEAL_VERSION && version !== 'v1') || !iv || !tag || body === undefined) return undefined;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(Buffer.from(boundTo));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      const plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-      const parsed = JSON.parse(plain.toString('utf8')) as SealedGrant | SealedGrant[];
-      return (Array.isArray(parsed) ? parsed : [parsed]).map((g) => ({
-        userId: g.u,
-        token: g.t,
-        expiresAt: new Date(g.e),
-        ...(g.r ? { refreshToken: g.r } : {}),
-        as: g.a ?? 'requester',
-        keptUntil: new Date(g.k ?? g.e),
-      }));
-    } catch {
-      return undefined;
-    }
+    const plain = this.seal_.open(sealed, boundTo);
+    if (plain === undefined) return undefined;
+    const parsed = JSON.parse(plain) as SealedGrant | SealedGrant[];
+    return (Array.isArray(parsed) ? parsed : [parsed]).map((g) => ({
+      userId: g.u,
+      token: g.t,
+      expiresAt: new Date(g.e),
+      ...(g.r ? { refreshToken: g.r } : {}),
+      as: g.a ?? 'requester',
+      keptUntil: new Date(g.k ?? g.e),
+    }));
   }
 }
 

@@ -141,8 +141,13 @@ export interface HookRow {
   events: string;
   url: string;
   content_type: string;
-  /** The signing secret; never leaves the service except as an HMAC. */
+  /**
+   * The signing secret, sealed by the service (`domain/seal.ts`) when `secret_sealed` is 1; 0 marks
+   * a plaintext secret of an earlier version, which a process seals (migration 0024). Never leaves
+   * the service except as an HMAC.
+   */
   secret: string | null;
+  secret_sealed: number;
   consecutive_failures: number;
   created_by: string;
   created_at: string;

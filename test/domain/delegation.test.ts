@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { GrantSeal } from '../../src/domain/delegation';
 import { loadConfig } from '../../src/config';
 
@@ -90,6 +93,21 @@ describe('delegation settings', () => {
         .delegatedGrants,
     ).toEqual({ sealSecret: 'k'.repeat(32), maxSeconds: 5400 });
     expect(() => loadConfig({ ...base, STEWARD_DELEGATION_KEY: 'short' })).toThrow(/STEWARD_DELEGATION_KEY/);
+    // In entra mode without a key or an auth secret: one generated once into the data dir, kept
+    // across starts (webhook secrets sealed under it must open after a restart).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'steward-seal-key-'));
+    try {
+      const { STEWARD_AUTH_SECRET: _secret, ...noSecret } = base;
+      const first = loadConfig({ ...noSecret, ...entra, STEWARD_DATA_DIR: dataDir }).delegatedGrants
+        .sealSecret;
+      expect(first).toBe(readFileSync(path.join(dataDir, 'seal-key'), 'utf8').trim());
+      expect(Buffer.byteLength(first)).toBeGreaterThanOrEqual(32);
+      expect(
+        loadConfig({ ...noSecret, ...entra, STEWARD_DATA_DIR: dataDir }).delegatedGrants.sealSecret,
+      ).toBe(first);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
     // Longer than a refresh token lives (90 days) is of no use.
     expect(() => loadConfig({ ...base, STEWARD_DELEGATION_MAX_MINUTES: '129601' })).toThrow(
       /STEWARD_DELEGATION_MAX_MINUTES/,

@@ -121,6 +121,10 @@ const databaseName = (db: TestDatabase) => new URL(db.url).pathname.slice(1);
         request_id: 'r',
       } as never)
       .execute();
+    await store.db
+      .insertInto('audit_counts')
+      .values({ trail: 'governance', day: now.slice(0, 10), shard: 0, count: 1 })
+      .execute();
     await sql`update kysely_migration_lock set is_locked = 1`.execute(store.db);
     const used = await contentOf(store);
     expect(used).not.toEqual(expected);

@@ -11,6 +11,7 @@ import type { EventBus, StewardEvent } from '../webhooks/events';
 import type { MetadataService } from '../teams/metadata';
 import type { SensitivityLabels } from '../labels/sensitivityLabels';
 import type { WebhookSender } from '../webhooks/webhookSender';
+import type { HookSecrets } from '../webhooks/hookSecrets';
 import type { ApprovalTimerActions } from '../approvals/types';
 import type { LifecycleRunner } from '../lifecycle/types';
 
@@ -111,6 +112,8 @@ export interface JobDependencies {
   /** The metadata namespace a provisioning job stores the request's metadata in. */
   metadataNamespace: string;
   hooks: HookRepository;
+  /** Opens a hook's sealed secret to sign its deliveries (`webhooks/hookSecrets.ts`). */
+  hookSecrets: HookSecrets;
   sender: WebhookSender;
   webhooks: WebhookDeliveryPolicy;
   log: { warn(o: object, m: string): void };

@@ -21,6 +21,7 @@ import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { StewardEvent } from './events';
 import type { HostResolver } from './webhookSender';
+import type { HookSecrets } from './hookSecrets';
 import type { DeliveryData } from './webhookDeliveryJob';
 
 /** The requester id of delivery jobs: Steward itself, not a caller. */
@@ -31,6 +32,8 @@ const RESOLVE_TIMEOUT_MS = 5000;
 export interface HookServiceDependencies {
   db: Kysely<Database>;
   hooks: HookRepository;
+  /** Seals each new hook's secret before it is stored. */
+  secrets: HookSecrets;
   jobs: JobRepository;
   audit: AuditLog;
   policy: WebhookUrlPolicy;
@@ -40,7 +43,7 @@ export interface HookServiceDependencies {
 
 /**
  * Webhooks: created and deleted by integration managers and admins (each change audited in its own
- * transaction), listed without their secrets, and fed one delivery job per event and subscribed
+ * transaction), their secrets stored sealed (`HookSecrets`), listed without them, and fed one delivery job per event and subscribed
  * hook by `enqueueDeliveries`, which runs inside the transaction recording the event.
  */
 export class HookService {
@@ -57,15 +60,18 @@ export class HookService {
   async create(caller: Caller, payload: HookPayload): Promise<Hook> {
     await this.checkUrl(payload.config.url);
     const iso = this.now().toISOString();
+    const id = randomUUID();
+    const secret = payload.config.secret;
     const hook: StoredHook = {
-      id: randomUUID(),
+      id,
       name: payload.name,
       description: payload.description ?? null,
       active: payload.active,
       events: [...new Set(payload.events)],
       url: payload.config.url,
       contentType: 'json',
-      secret: payload.config.secret ?? null,
+      secret: secret ? this.deps.secrets.sealFor(id, secret) : null,
+      secretSealed: true,
       consecutiveFailures: 0,
       createdBy: caller.id,
       createdAt: iso,

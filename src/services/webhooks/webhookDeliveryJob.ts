@@ -9,6 +9,7 @@ import type { StoredHook } from '../../store/webhooks/hooks';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from './events';
 import { DeliveryFailed } from './webhookSender';
+import type { SigningSecret } from './hookSecrets';
 import {
   type JobDependencies,
   type JobHandler,
@@ -52,7 +53,10 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
   private readonly policy: WebhookDeliveryPolicy;
 
   constructor(
-    private readonly deps: Pick<JobDependencies, 'hooks' | 'audit' | 'sender' | 'log' | 'webhooks'>,
+    private readonly deps: Pick<
+      JobDependencies,
+      'hooks' | 'hookSecrets' | 'audit' | 'sender' | 'log' | 'webhooks'
+    >,
   ) {
     this.policy = deps.webhooks;
   }
@@ -70,7 +74,8 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
       const attempts = job.attempts + 1;
       const body = deliveryBody(deliveryPayload(data.event.type, job.id, data.payload));
       try {
-        const sent = await this.deps.sender.send(hook.url, this.headers(hook, job, data, body), body);
+        const headers = this.headers(hook, job, data, body, await this.deps.hookSecrets.signingSecret(hook));
+        const sent = await this.deps.sender.send(hook.url, headers, body);
         if (!DELIVERED.has(sent.statusCode)) {
           const message = `The receiver answered HTTP ${sent.statusCode}.`;
           throw new DeliveryFailed(message, true, sent.statusCode, sent.responseMs);
@@ -182,12 +187,24 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     return [];
   }
 
+  /**
+   * A delivery's headers, signed when the hook has a secret. A secret this deployment cannot open
+   * (sealed under another key) fails the delivery at once: never sent unsigned.
+   */
   private headers(
     hook: StoredHook,
     job: StoredJob,
     data: DeliveryData,
     body: string,
+    signing: SigningSecret,
   ): Record<string, string> {
+    if ('unreadable' in signing) {
+      throw new DeliveryFailed(
+        "The webhook's secret was sealed with another key than this process's (STEWARD_DELEGATION_KEY); " +
+          'give every process the same key, or create the hook again.',
+        false,
+      );
+    }
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': this.policy.userAgent,
@@ -195,7 +212,7 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
       'x-steward-event': data.event.type,
       'x-steward-delivery': job.id,
     };
-    if (hook.secret) headers['x-steward-signature'] = signDeliveryBody(hook.secret, body);
+    if (signing.secret) headers['x-steward-signature'] = signDeliveryBody(signing.secret, body);
     return headers;
   }
 }

@@ -21,6 +21,8 @@ import * as templateVersions from './0019_template_versions';
 import * as platformFiles from './0020_platform_files';
 import * as platformPlanner from './0021_platform_planner';
 import * as onePendingPerTeam from './0022_one_pending_per_team';
+import * as auditCountsAppendOnly from './0023_audit_counts_append_only';
+import * as hookSecretsSealed from './0024_hook_secrets_sealed';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ export const migrations: Record<string, Migration> = {
   '0020_platform_files': platformFiles,
   '0021_platform_planner': platformPlanner,
   '0022_one_pending_per_team': onePendingPerTeam,
+  '0023_audit_counts_append_only': auditCountsAppendOnly,
+  '0024_hook_secrets_sealed': hookSecretsSealed,
 };
 
 export const migrationProvider: MigrationProvider = {

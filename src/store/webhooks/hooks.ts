@@ -3,7 +3,10 @@ import type { EventType } from '../../contract/events';
 import type { HookDeliveryStatus } from '../../contract';
 import type { Database, Db, HookDeliveryRow, HookRow } from '../schema';
 
-/** A hook as stored, secret included: only the service that signs deliveries reads `secret`. */
+/**
+ * A hook as stored, secret included: only the service that signs deliveries reads `secret`, sealed
+ * (`secretSealed`) or, written by an earlier version, plaintext until sealed.
+ */
 export interface StoredHook {
   id: string;
   name: string;
@@ -13,6 +16,7 @@ export interface StoredHook {
   url: string;
   contentType: 'json';
   secret: string | null;
+  secretSealed: boolean;
   consecutiveFailures: number;
   createdBy: string;
   createdAt: string;
@@ -69,6 +73,7 @@ export class HookRepository {
         url: hook.url,
         content_type: hook.contentType,
         secret: hook.secret,
+        secret_sealed: hook.secretSealed ? 1 : 0,
         consecutive_failures: hook.consecutiveFailures,
         created_by: hook.createdBy,
         created_at: hook.createdAt,
@@ -261,6 +266,7 @@ function toHook(row: HookRow): StoredHook {
     url: row.url,
     contentType: 'json',
     secret: row.secret,
+    secretSealed: Number(row.secret_sealed) === 1,
     consecutiveFailures: Number(row.consecutive_failures),
     createdBy: row.created_by,
     createdAt: row.created_at,

@@ -43,6 +43,7 @@ describe.each(databaseKinds)('failed deliveries of a hook (%s)', (kind) => {
       url: 'https://receiver.example/hook',
       contentType: 'json',
       secret: null,
+      secretSealed: true,
       consecutiveFailures: 0,
       createdBy: 'someone',
       createdAt: created,
