@@ -11,7 +11,7 @@ import { findControlCharacter } from '../domain/controlCharacters';
 import type { RateLimitService } from '../services/access/rateLimits';
 import type { RefusalGuard } from '../services/access/refusals';
 import { clientAddress } from '../lib/network';
-import { IDLE_CONNECTION_MS } from './idleConnections';
+import { setConnectionDeadlines } from './idleConnections';
 import { API_RESPONSE_HEADERS, detailsOf, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
 import { type Authenticator, bearerTokenOf } from './middleware/authenticate';
@@ -35,7 +35,7 @@ export interface ApiServerOptions {
   /** The deployment's public base URL (read per request: it is known once the server listens). */
   publicUrl: () => string;
   version: string;
-  /** How long a request body may take to arrive before the call is answered 408 (`STEWARD_BODY_TIMEOUT_MS`). */
+  /** How long a request's headers, then its body, may take to arrive before a 408 (`STEWARD_BODY_TIMEOUT_MS`). */
   bodyTimeoutMs: number;
   /** Resolves when the store answers; `/readyz` reports 503 otherwise. */
   ready: () => Promise<void>;
@@ -57,9 +57,7 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
     handleUncaughtExceptions: false,
     ignoreTrailingSlash: true,
   });
-  server.server.keepAliveTimeout = IDLE_CONNECTION_MS;
-  // A request's headers must not be held to a shorter deadline than the idle connection they reuse.
-  server.server.headersTimeout = IDLE_CONNECTION_MS + 1000;
+  setConnectionDeadlines(server.server, options.bodyTimeoutMs);
   // Every endpoint (the API's, the bot's, health): an answer written before its request's body was
   // read to its end (a refusal, a 408, a 413) closes the connection. Node.js would otherwise read
   // and drop the rest before the next request, so a caller trickling a body held the connection

@@ -26,6 +26,7 @@ import { RequestState } from './requests/requestState';
 import { readerOfTurn } from './conversations/reply';
 import { say } from './i18n/catalog';
 import { RequestSubmitter } from './requests/submitRequest';
+import { activityProblem } from './activityRules';
 import { answer, answerTimeout, BodyTimeout, BodyTooLarge, errorBody, readRawBody } from './httpEndpoints';
 import type { BotIdentity } from './identity/botIdentity';
 import { JobReads } from './requests/jobReads';
@@ -219,11 +220,12 @@ export function createStewardBot(options: StewardBotOptions): StewardBotRuntime 
       let activity: Activity;
       try {
         const parsed: unknown = JSON.parse((await readRawBody(req, options.bodyTimeoutMs)).toString('utf8'));
-        if (!isActivity(parsed)) {
-          answer(res, 400, errorBody('invalidActivity', 'The body is not a Bot Framework activity.'));
+        const problem = activityProblem(parsed);
+        if (problem) {
+          answer(res, 400, errorBody('invalidActivity', problem));
           return;
         }
-        activity = parsed;
+        activity = parsed as Activity;
       } catch (error) {
         if (error instanceof BodyTooLarge)
           answer(res, 413, errorBody('payloadTooLarge', 'The body is too large.'));
@@ -320,17 +322,4 @@ class StewardAdapter extends CloudAdapter {
   handle(authorization: string, activity: Activity, logic: (context: TurnContext) => Promise<void>) {
     return this.processActivity(authorization, activity, logic);
   }
-}
-
-/** The least an activity must have for the adapter to route it. */
-function isActivity(value: unknown): value is Activity {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-  const activity = value as Partial<Activity>;
-  return (
-    typeof activity.type === 'string' &&
-    activity.type !== '' &&
-    typeof activity.serviceUrl === 'string' &&
-    typeof activity.conversation?.id === 'string' &&
-    typeof activity.from?.id === 'string'
-  );
 }

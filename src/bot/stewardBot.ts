@@ -44,11 +44,11 @@ export class StewardBot extends TeamsActivityHandler {
     this.onMembersAdded(async (context, next) => {
       const added = context.activity.membersAdded ?? [];
       if (added.some((member) => member.id === context.activity.recipient?.id))
-        await welcome(context, deps.welcomeState);
+        await welcome(context, deps.welcomeState, deps.identity);
       await next();
     });
     this.onInstallationUpdateAdd(async (context, next) => {
-      await welcome(context, deps.welcomeState);
+      await welcome(context, deps.welcomeState, deps.identity);
       await next();
     });
   }

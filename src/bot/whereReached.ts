@@ -7,11 +7,15 @@ import type { DriftConversation } from './drift/drift';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
+import type { BotIdentity } from './identity/botIdentity';
+import { senderKnown } from './knownSender';
 import type { ReachState } from './reachState';
 
 /** What remembering where people are reached needs. */
 export interface WhereReachedDependencies {
   reachState: ReachState;
+  /** Whether the sender is someone the bot keeps records for. */
+  identity: Pick<BotIdentity, 'knows'>;
   deliveries: ApproverDeliveries;
   lifecycle: Pick<LifecycleConversation, 'retryFor'>;
   ownerless: Pick<OwnerlessConversation, 'retryFor'>;
@@ -24,6 +28,7 @@ export interface WhereReachedDependencies {
 /**
  * Stores the person's 1:1 conversation reference and Teams id, and the channel (service URL, the
  * bot's id, the tenant), when they changed: proactive cards (approvals, progress) need them. A
+ * sender the directory does not know is stored nowhere: no card is ever sent to them unasked. A
  * failure is logged and the turn goes on, since the turn itself does not depend on it.
  */
 export async function rememberWhereReached(
@@ -36,6 +41,7 @@ export async function rememberWhereReached(
   if (!aadObjectId || !serviceUrl || !conversation?.id || conversation.isGroup) return;
   try {
     const known = await deps.reachState.user(aadObjectId);
+    if (!known && !(await senderKnown(context, deps.identity))) return;
     const reference = Turn.getConversationReference(context.activity);
     if (
       known?.reference.conversation?.id !== conversation.id ||

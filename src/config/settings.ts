@@ -136,7 +136,7 @@ export const SETTINGS = {
     min: 100,
     max: 300_000,
     default: 10_000,
-    help: 'how long a request body may take to arrive once it is read; later, the API and the bot’s endpoints answer 408 and close the connection (a client that trickles its body holds nothing longer)',
+    help: 'how long a request’s headers may take to arrive from its first byte, and then its body once it is read; later, the server answers 408 and closes the connection (a client that trickles its headers or its body holds nothing longer)',
   },
   STEWARD_PUBLIC_URL: {
     section: 'server',

@@ -250,13 +250,23 @@ export class ApprovalConversation {
     return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
   }
 
-  /** "Check name" on an approval card: the card again, with the final name the typed name makes. */
+  /** The request (its job's id) the bot recorded for an approval, when it recorded one. */
+  async jobOf(approvalId: string): Promise<string | undefined> {
+    return (await this.deps.approvalState.approval(approvalId))?.jobId;
+  }
+
+  /**
+   * "Check name" on an approval card: the card again, with the final name the typed name makes; to
+   * someone the card was not posted to (not an approver), the read-only card. Who may see the
+   * request at all is checked before, through the API (`verbAccess.ts`).
+   */
   async checkName(context: TurnContext, data: ApprovalDecisionData): Promise<Reply> {
     const approvalId = String(data.approvalId ?? '');
     const record = await this.deps.approvalState.approval(approvalId);
     const reader = readerOfTurn(context);
     if (!record) return { kind: 'text', text: say(reader, 'approval.gone') };
-    if (record.decision) return this.refresh(context, approvalId);
+    const caller = context.activity.from.aadObjectId ?? '';
+    if (record.decision || !Object.hasOwn(record.cards, caller)) return this.refresh(context, approvalId);
     const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
     const comment = typeof data.comment === 'string' ? data.comment : undefined;
     const problems = typed ? decisionProblems(record, typed, comment, reader) : [];
@@ -266,7 +276,10 @@ export class ApprovalConversation {
     );
   }
 
-  /** Teams asks for the current state of an approval card (`refreshApproval`). */
+  /**
+   * Teams asks for the current state of an approval card (`refreshApproval`): Approve / Reject only
+   * for an approver it was posted to. Who may see the request is checked before (`verbAccess.ts`).
+   */
   async refresh(context: TurnContext, approvalId: string): Promise<Reply> {
     const record = await this.deps.approvalState.approval(approvalId);
     const reader = readerOfTurn(context);
@@ -277,7 +290,8 @@ export class ApprovalConversation {
         true,
       );
     const caller = context.activity.from.aadObjectId ?? '';
-    if (record.cards[caller]) return cardReply(renderApprovalCard(record.request, reader), true);
+    if (Object.hasOwn(record.cards, caller))
+      return cardReply(renderApprovalCard(record.request, reader), true);
     return cardReply(
       renderApprovalReadOnlyCard(
         { ...record.request, decision: { status: 'pending' }, reason: 'notApprover' },

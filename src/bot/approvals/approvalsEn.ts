@@ -23,6 +23,7 @@ export const approvalsEn = {
   'approval.someone': 'Someone',
   'approval.anApprover': 'an approver',
   'approval.gone': 'This approval request is no longer available.',
+  'approval.notVisible': 'Only the requester and the approval team of this request can see it.',
   'approval.alreadyDecided': 'This request has already been decided.',
   'approval.doneApproved': 'Done: the request is approved.',
   'approval.doneRejected': 'Done: the request is rejected.',

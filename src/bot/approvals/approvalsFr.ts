@@ -22,6 +22,7 @@ export const approvalsFr: Record<keyof typeof approvalsEn, string> = {
   'approval.someone': 'Quelqu’un',
   'approval.anApprover': 'un approbateur',
   'approval.gone': 'Cette demande d’approbation n’est plus disponible.',
+  'approval.notVisible': 'Seuls le demandeur et l’équipe d’approbation de cette demande peuvent la voir.',
   'approval.alreadyDecided': 'Une décision a déjà été prise pour cette demande.',
   'approval.doneApproved': 'C’est fait : la demande est approuvée.',
   'approval.doneRejected': 'C’est fait : la demande est refusée.',

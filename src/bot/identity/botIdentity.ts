@@ -17,6 +17,11 @@ export interface BotIdentity {
   readonly mode: 'embedded' | 'production';
   /** The API token of the person behind this turn. */
   userToken(context: TurnContext): Promise<CallerToken>;
+  /**
+   * Whether the person behind this turn is one the bot keeps records for (where they are reached,
+   * their language, their welcome): someone its directory knows. Sends nothing, asks for no sign-in.
+   */
+  knows(context: TurnContext): Promise<boolean>;
   /** The bot's own API token. */
   appToken(): Promise<string>;
   /** Answers the `signin/verifyState` and `signin/tokenExchange` invokes. */

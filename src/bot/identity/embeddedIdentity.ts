@@ -19,6 +19,12 @@ export class EmbeddedIdentity implements BotIdentity {
     return token ? { kind: 'token', token } : { kind: 'unknownPerson' };
   }
 
+  /** Whether the directory knows the person behind the turn (the check `userToken` makes). */
+  async knows(context: TurnContext): Promise<boolean> {
+    const id = context.activity.from?.aadObjectId?.trim();
+    return Boolean(id && (await this.tokens.forUser(id)));
+  }
+
   /** The bot's app token. */
   appToken(): Promise<string> {
     return this.tokens.forApp();

@@ -77,6 +77,14 @@ export class ProductionIdentity implements BotIdentity {
     return { kind: 'signInSent' };
   }
 
+  /**
+   * Anyone with an Entra ID object id: the Bot Framework authenticated the activity, so Teams sent
+   * it for an account it signed in (the API checks the person's directory when they act).
+   */
+  async knows(context: TurnContext): Promise<boolean> {
+    return Boolean(context.activity.from?.aadObjectId);
+  }
+
   /** The bot's app token (MSAL caches it until shortly before it expires). */
   appToken(): Promise<string> {
     return this.acquireAppToken();

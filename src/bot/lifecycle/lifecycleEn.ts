@@ -81,6 +81,7 @@ export const lifecycleEn = {
   'lifecycle.archivedTitle': 'Archived',
   'lifecycle.alreadyArchived': '**{team}** is archived already.',
   'lifecycle.notOwner': 'Only the owners of **{team}** can answer this, and you are not one of them.',
+  'lifecycle.notOwnerOfThis': 'Only the owners of this team can see this card, and you are not one of them.',
   'lifecycle.cardGone': 'This card is no longer available.',
   'lifecycle.someone': 'An owner',
   'doing.renewTeam': 'renew the team',

@@ -85,6 +85,8 @@ export const lifecycleFr: Record<keyof typeof lifecycleEn, string> = {
   'lifecycle.alreadyArchived': '**{team}** est déjà archivée.',
   'lifecycle.notOwner':
     'Seuls les propriétaires de **{team}** peuvent répondre, et vous n’en faites pas partie.',
+  'lifecycle.notOwnerOfThis':
+    'Seuls les propriétaires de cette équipe peuvent voir cette carte, et vous n’en faites pas partie.',
   'lifecycle.cardGone': 'Cette carte n’est plus disponible.',
   'lifecycle.someone': 'Un propriétaire',
   'doing.renewTeam': 'renouveler l’équipe',

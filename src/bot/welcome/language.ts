@@ -1,6 +1,8 @@
 import type { TurnContext } from 'botbuilder';
 import { languageNamed, readerIn, readerOf, type Reader, say } from '../i18n/catalog';
 import { readerOfTurn, type Reply, setReaderOfTurn } from '../conversations/reply';
+import type { BotIdentity } from '../identity/botIdentity';
+import { senderKnown } from '../knownSender';
 import type { ReachState } from '../reachState';
 import type { WelcomeState } from './welcomeState';
 
@@ -37,7 +39,7 @@ export function languageCommand(words: string): string | null {
  */
 export async function chooseLanguage(
   context: TurnContext,
-  deps: { welcomeState: WelcomeState; reachState: ReachState },
+  deps: { welcomeState: WelcomeState; reachState: ReachState; identity: Pick<BotIdentity, 'knows'> },
   choice: string,
 ): Promise<Reply> {
   const person = personOf(context);
@@ -45,6 +47,9 @@ export async function chooseLanguage(
   const auto = ['auto', 'teams', 'default'].includes(choice.toLowerCase());
   if (!person || (!language && !auto))
     return { kind: 'text', text: say(readerOfTurn(context), 'language.usage') };
+  // Kept only for someone the directory knows (see knownSender.ts).
+  if (!(await senderKnown(context, deps.identity)))
+    return { kind: 'text', text: say(readerOfTurn(context), 'error.unknownPerson') };
   await deps.welcomeState.saveLanguage(person, language);
   const reader = await resolveReader(context, deps.welcomeState);
   // Cards the bot sends them unasked (an approval card) use the reader it remembers for them.
