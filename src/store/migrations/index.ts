@@ -21,6 +21,7 @@ import * as templateVersions from './0019_template_versions';
 import * as platformFiles from './0020_platform_files';
 import * as platformPlanner from './0021_platform_planner';
 import * as onePendingPerTeam from './0022_one_pending_per_team';
+import * as guestReviewOnce from './0029_guest_review_once';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0020_platform_files': platformFiles,
   '0021_platform_planner': platformPlanner,
   '0022_one_pending_per_team': onePendingPerTeam,
+  '0029_guest_review_once': guestReviewOnce,
 };
 
 export const migrationProvider: MigrationProvider = {
