@@ -120,6 +120,9 @@ export interface TeamLifecycleRow {
   ownerless_escalated_on: string | null;
   guest_reviewed_on: string | null;
   guest_review_due_for: string | null;
+  /** The last guest review's day and removed guests, hashed, and its answer as JSON (migration 0025). */
+  guest_review_key: string | null;
+  guest_review: string | null;
   /** The day of the last activity the platform's report gave (YYYY-MM-DD). */
   last_activity_on: string | null;
   evaluated_on: string | null;

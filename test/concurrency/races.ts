@@ -23,6 +23,8 @@ export interface RaceCase {
   mode: 'once' | 'serial';
   subject: (k: number) => Promise<string>;
   request: (subject: string) => Promise<TestResponse>;
+  /** The statuses the requests one after another answer, first request first, when the case says. */
+  answers?: number[];
 }
 
 /** The effects Steward records in its own tables, counted by kind. */
@@ -32,7 +34,7 @@ export async function tally(db: Kysely<Database>): Promise<Tally> {
     counts[key] = (counts[key] ?? 0) + Number(n);
   };
   const grouped = async (
-    table: 'jobs' | 'outbox_events' | 'join_requests' | 'approvals',
+    table: 'jobs' | 'outbox_events' | 'join_requests' | 'approvals' | 'team_labels',
     column: 'type' | 'status',
   ) => {
     const rows = await db
@@ -47,13 +49,29 @@ export async function tally(db: Kysely<Database>): Promise<Tally> {
   await grouped('outbox_events', 'type');
   await grouped('join_requests', 'status');
   await grouped('approvals', 'status');
+  await grouped('team_labels', 'status');
+  // Who is in which team, in which role: a member added twice is one member.
+  const members = await db
+    .selectFrom('platform_members')
+    .select(['role', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('role')
+    .execute();
+  for (const row of members) add(`platform_members:${row.role}`, row.n);
   const records = await db
     .selectFrom('audit_records')
     .select(['action', 'outcome', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy(['action', 'outcome'])
     .execute();
   for (const row of records) add(`audit:${row.action}:${row.outcome}`, row.n);
-  for (const table of ['hooks', 'template_versions', 'platform_tabs', 'platform_tags'] as const) {
+  const counted = [
+    'hooks',
+    'template_versions',
+    'platform_tabs',
+    'platform_tags',
+    'platform_channels',
+    'team_metadata',
+  ] as const;
+  for (const table of counted) {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -136,5 +154,31 @@ async function drained(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/** The first request's status, then the status of every identical request after it. */
+export const answers = (first: number, then = first): number[] => [
+  first,
+  ...Array.from({ length: AT_ONCE - 1 }, () => then),
+];
+
 /** The statuses, sorted, to compare answers regardless of which request won. */
 export const sorted = (statuses: readonly number[]) => [...statuses].sort((a, b) => a - b);
+
+/**
+ * What every race must show: no 500, the requests at once answered and did what the same requests
+ * did one after another, and, for a `once` operation, nothing after the first request's effect.
+ */
+export function expectOneAfterAnother(race: RaceCase, { serial, atOnce }: RaceOutcome): void {
+  expect(atOnce.statuses.filter((s) => s >= 500)).toEqual([]);
+  expect(serial.statuses.filter((s) => s >= 500)).toEqual([]);
+  if (race.answers) expect(serial.statuses).toEqual(race.answers);
+  expect({ statuses: sorted(atOnce.statuses), effects: atOnce.effects }).toEqual({
+    statuses: sorted(serial.statuses),
+    effects: serial.effects,
+  });
+  if (race.mode === 'once') {
+    // The requests after the first changed nothing, and every success named the same resource.
+    expect(serial.afterFirst).toEqual({});
+    expect(new Set(atOnce.ids).size).toBeLessThanOrEqual(1);
+    expect(atOnce.statuses).toHaveLength(AT_ONCE);
+  }
+}

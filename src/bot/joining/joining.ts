@@ -141,26 +141,31 @@ export class JoiningConversation {
     const comment = text(data.joinComment).trim().slice(0, COMMENT_MAX);
     const record = await this.deps.joinState.join(joinRequestId);
     if (!record) return { kind: 'text', text: say(viewer.reader, 'join.gone') };
-    try {
-      const decided = await api.decideTeamJoinRequest(joinRequestId, {
+    const decided = await api
+      .decideTeamJoinRequest(joinRequestId, {
         decision: approve ? 'approve' : 'decline',
         ...(comment ? { comment } : {}),
+      })
+      .catch((error: unknown) => {
+        // Decided already (another owner, a second click at the same moment): the decision as the
+        // API holds it, since the press that made it may not have written the bot's record yet.
+        if (!isStatus(error, 409)) throw error;
+        return api.getJoinRequest(joinRequestId);
       });
-      const decision = {
-        approved: decided.decision?.decision === 'approve',
-        byId: decided.decision?.by.id ?? '',
-        by: decided.decision?.by.displayName || context.activity.from.name || '',
-        comment: decided.decision?.comment ?? null,
-      };
-      const latest = await this.deps.joinState.update(joinRequestId, (stored) =>
-        stored && !stored.decision ? { ...stored, decision } : undefined,
-      );
-      return cardReply(cardOf(latest ?? record, '', viewer), true);
-    } catch (error) {
-      // Decided already (another owner, a second click): the card as it now stands.
-      if (!isStatus(error, 409)) throw error;
-      return cardReply(cardOf((await this.deps.joinState.join(joinRequestId)) ?? record, '', viewer), true);
-    }
+    if (!decided.decision) return cardReply(cardOf(record, '', viewer), true);
+    const decision = {
+      approved: decided.decision.decision === 'approve',
+      byId: decided.decision.by.id,
+      by: decided.decision.by.displayName || context.activity.from.name || '',
+      comment: decided.decision.comment ?? null,
+    };
+    const latest = await this.deps.joinState.update(joinRequestId, (stored) =>
+      stored && !stored.decision ? { ...stored, decision } : undefined,
+    );
+    return cardReply(
+      cardOf(latest ?? (await this.deps.joinState.join(joinRequestId)) ?? record, '', viewer),
+      true,
+    );
   }
 
   private stored(joinRequestId: string) {

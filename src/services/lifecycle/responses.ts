@@ -28,6 +28,13 @@ export function stepUpJobId(teamId: string, ownerlessSince: string): string {
   return `lifecycle-step-up-${digest.slice(0, 40)}`;
 }
 
+/** What names a guest review: its day and the guests it removes, in any order. */
+function guestReviewKey(day: string, removing: ReadonlySet<string>): string {
+  return createHash('sha256')
+    .update([day, ...[...removing].sort()].join('\n'))
+    .digest('hex');
+}
+
 /**
  * What people answer to the lifecycle's cards: a member steps up as owner of a team short of
  * owners, an owner reviews the team's guests. Changes to the tenant are `LifecycleChange` jobs,
@@ -112,7 +119,8 @@ export class LifecycleResponses {
   /**
    * An owner's guest review: the guests in `remove` are removed (by a job), the others kept, and the
    * review is recorded, so the next one is due the policy's `everyDays` after today. Ids that are
-   * not guests of the team are refused whole (400), nothing recorded.
+   * not guests of the team are refused whole (400), nothing recorded. The same review again on the
+   * same day (the same guests removed) answers with the review recorded, and records nothing.
    */
   async reviewGuests(caller: Caller, teamId: string, input: GuestReviewInput): Promise<GuestReview> {
     await this.access.requireRelation(caller, teamId, 'owner');
@@ -137,9 +145,23 @@ export class LifecycleResponses {
     const reviewedBy = { id: caller.id, displayName: caller.name || names.get(caller.id) || caller.id };
     const team = { id: teamId, displayName: facts.displayName };
     const jobId = removed.length > 0 ? randomUUID() : null;
+    const review = teamPolicy.policy.guestReview;
+    const answer: GuestReview = {
+      teamId,
+      reviewedOn: today,
+      reviewedBy,
+      nextReviewOn: review.enabled ? addDays(today, review.everyDays) : null,
+      kept,
+      removed,
+      jobId,
+    };
+    // The same review again (the same day, the same guests removed: a second press, another owner
+    // at the same moment) is the one recorded: its answer, no second record or job.
+    const key = guestReviewKey(today, removing);
     const now = this.deps.now();
-    await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.reviews.recordReview(teamId, today, now, trx);
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
+      const written = await this.deps.reviews.recordReview(teamId, today, { key, answer }, now, trx);
+      if (!written.recorded) return { answer: written.answer, queued: false };
       await this.deps.audit.record(
         trx,
         callerRecord(caller, {
@@ -150,7 +172,7 @@ export class LifecycleResponses {
         }),
         now,
       );
-      if (!jobId) return;
+      if (!jobId) return { answer, queued: false };
       const data: LifecycleChangeData = {
         action: 'removeGuests',
         team,
@@ -166,18 +188,10 @@ export class LifecycleResponses {
         now,
         trx,
       );
+      return { answer, queued: true };
     });
-    if (jobId) this.deps.onQueued();
-    const review = teamPolicy.policy.guestReview;
-    return {
-      teamId,
-      reviewedOn: today,
-      reviewedBy,
-      nextReviewOn: review.enabled ? addDays(today, review.everyDays) : null,
-      kept,
-      removed,
-      jobId,
-    };
+    if (outcome.queued) this.deps.onQueued();
+    return outcome.answer;
   }
 
   private async decided(teamId: string, today: string): Promise<TeamDecision> {

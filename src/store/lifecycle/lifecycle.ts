@@ -238,6 +238,8 @@ function rowOf(teamId: string, record: LifecycleRecord, now: Date): TeamLifecycl
     ownerless_escalated_on: record.ownerlessEscalatedOn,
     guest_reviewed_on: record.guestReviewedOn,
     guest_review_due_for: record.guestReviewDueFor,
+    guest_review_key: null,
+    guest_review: null,
     last_activity_on: null,
     evaluated_on: null,
     display_name: null,

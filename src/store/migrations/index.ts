@@ -23,6 +23,7 @@ import * as platformPlanner from './0021_platform_planner';
 import * as onePendingPerTeam from './0022_one_pending_per_team';
 import * as auditCountsAppendOnly from './0023_audit_counts_append_only';
 import * as hookSecretsSealed from './0024_hook_secrets_sealed';
+import * as guestReviewOnce from './0025_guest_review_once';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0022_one_pending_per_team': onePendingPerTeam,
   '0023_audit_counts_append_only': auditCountsAppendOnly,
   '0024_hook_secrets_sealed': hookSecretsSealed,
+  '0025_guest_review_once': guestReviewOnce,
 };
 
 export const migrationProvider: MigrationProvider = {

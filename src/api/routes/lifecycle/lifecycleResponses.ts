@@ -49,7 +49,7 @@ export function lifecycleResponseRoutes(
       tag,
       summary: "Review a team's guests: remove some, keep the others",
       description:
-        'Records the review (the next one is due the policy’s `everyDays` after today) and queues a job that removes the guests listed in `remove`.',
+        'Records the review (the next one is due the policy’s `everyDays` after today) and queues a job that removes the guests listed in `remove`. The same review again on the same day (the same guests in `remove`, from any owner) answers with the review recorded first and records nothing.',
       params: TeamPath,
       body: GuestReviewInput,
       responses: {
