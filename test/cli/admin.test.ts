@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request } from 'undici';
 import { GRAPH_APPLICATION_PERMISSIONS } from '../../src/platform/graph/permissions';
 import { FakeGraph, FAKE_GRAPH_CERT } from '../support/fakeGraph';
 import { ENTRA_ROLES } from '../support/fakeGraph/records';
@@ -230,92 +229,5 @@ describe('publish-app', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('The package cannot be read');
     expect(fake.requests.length).toBe(before);
-  });
-});
-
-describe('the simulator refuses what Graph refuses', () => {
-  async function call(
-    method: 'GET' | 'POST',
-    pathAndQuery: string,
-    token: string,
-    body?: { type: string; data: string | Buffer },
-  ) {
-    const dispatcher = fake.dispatcher();
-    try {
-      const res = await request(`${fake.baseUrl}${pathAndQuery}`, {
-        method,
-        dispatcher,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': body.type } : {}) },
-        body: body?.data,
-      });
-      const text = await res.body.text();
-      return {
-        status: res.statusCode,
-        body: text ? (JSON.parse(text) as { error?: { code: string; message: string } }) : {},
-      };
-    } finally {
-      await dispatcher.close();
-    }
-  }
-
-  test('an app role granted twice: 400 "Permission being assigned already exists on the object."', async () => {
-    const token = administrator([ENTRA_ROLES.globalAdministrator], GRANTS_SCOPES);
-    const sp = fake.addServicePrincipal({
-      appId: '5b6c7d8e-0000-4000-8000-000000000002',
-      displayName: 'twice',
-      appRoles: [],
-    });
-    const graph = [...fake.servicePrincipals.values()].find(
-      (p) => p.appId === '00000003-0000-0000-c000-000000000000',
-    )!;
-    const role = graph.appRoles.find((r) => r.value === 'User.Read.All')!;
-    const grant = {
-      type: 'application/json',
-      data: JSON.stringify({ principalId: sp.id, resourceId: graph.id, appRoleId: role.id }),
-    };
-    expect((await call('POST', `/servicePrincipals/${sp.id}/appRoleAssignments`, token, grant)).status).toBe(
-      201,
-    );
-    expect(await call('POST', `/servicePrincipals/${sp.id}/appRoleAssignments`, token, grant)).toEqual({
-      status: 400,
-      body: {
-        error: expect.objectContaining({
-          code: 'Request_BadRequest',
-          message: 'Permission being assigned already exists on the object.',
-        }),
-      },
-    });
-  });
-
-  test('publishing an app whose manifest id is in the catalog already: 409; listing by externalId finds it', async () => {
-    const zip = await new Promise<Buffer>((resolve, reject) => {
-      const out = path.join(dir, 'direct.zip');
-      const env = {
-        PATH: process.env.PATH ?? '',
-        STEWARD_BOT_ID: '1a2b3c4d-0000-4000-8000-000000000003',
-        STEWARD_PUBLIC_URL: 'https://steward.contoso.example',
-      };
-      const child = spawn(process.execPath, [MANIFEST, '--out', out], { cwd: dir, env, stdio: 'ignore' });
-      child.once('error', reject);
-      child.once('close', () => resolve(readFileSync(out)));
-    });
-    const token = administrator([ENTRA_ROLES.teamsAdministrator], CATALOG_SCOPES);
-    const upload = { type: 'application/zip', data: zip };
-    const published = await call('POST', '/appCatalogs/teamsApps', token, upload);
-    expect(published.status).toBe(201);
-    expect((await call('POST', '/appCatalogs/teamsApps', token, upload)).status).toBe(409);
-    const filter = encodeURIComponent("externalId eq '1a2b3c4d-0000-4000-8000-000000000003'");
-    const listed = await call('GET', `/appCatalogs/teamsApps?$filter=${filter}`, token);
-    expect(listed.body).toMatchObject({
-      value: [{ id: (published.body as { id: string }).id, distributionMethod: 'organization' }],
-    });
-    // A Teams administrator publishes; updating is Graph's for Global Administrators only.
-    const update = await call(
-      'POST',
-      `/appCatalogs/teamsApps/${(published.body as { id: string }).id}/appDefinitions`,
-      token,
-      upload,
-    );
-    expect(update.status).toBe(403);
   });
 });
