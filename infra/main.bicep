@@ -43,6 +43,9 @@ param apiAudience string
 @description('OAuth connection name on the bot for Teams SSO (STEWARD_BOT_OAUTH_CONNECTION).')
 param oauthConnectionName string = 'steward-api'
 
+@description('The id of Steward\'s Teams app manifest (STEWARD_TEAMS_APP_ID): the Toolkit\'s TEAMS_APP_ID, or what `npm run manifest` wrote; empty, the bot\'s id (the manifest\'s default).')
+param teamsAppId string = ''
+
 var tenantId = tenant().tenantId
 var appName = '${resourceBaseName}-app'
 var loginHost = environment().authentication.loginEndpoint
@@ -172,6 +175,8 @@ resource settings 'Microsoft.Web/sites/config@2023-12-01' = {
     STEWARD_GRAPH_TENANT_ID: tenantId
     STEWARD_GRAPH_CLIENT_ID: identity.properties.clientId
     STEWARD_GRAPH_MANAGED_IDENTITY: 'true'
+    // Steward finds its app in the organisation's catalog by the manifest's id (empty: MicrosoftAppId).
+    STEWARD_TEAMS_APP_ID: teamsAppId
     // The Toolkit's zip deploy uploads dist/ already built: App Service installs production packages only.
     SCM_DO_BUILD_DURING_DEPLOYMENT: 'true'
     NODE_ENV: 'production'

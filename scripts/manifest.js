@@ -5,7 +5,8 @@
  * manifest/build/steward.zip (or the path given with --out).
  *
  *   STEWARD_BOT_ID or MicrosoftAppId   the bot's Microsoft App ID (required, a GUID)
- *   STEWARD_TEAMS_APP_ID               the Teams app id (default: the bot id)
+ *   STEWARD_TEAMS_APP_ID               the manifest's id (default: the bot id); Steward reads the
+ *                                      same setting to find the app in the organisation's catalog
  *   STEWARD_PUBLIC_URL                 https address of this deployment (required): developer
  *                                      website, and the domain listed in validDomains
  *   STEWARD_PRIVACY_URL, STEWARD_TERMS_URL   privacy statement and terms of use (default: the website)

@@ -8,7 +8,7 @@ import type { BotIdentity, StewardBotRuntime } from './bot';
 import { buildHttpServer, closeServer, listen } from './compose/http';
 import { buildServices } from './compose/services';
 import { buildFoundation } from './compose/store';
-import { buildWorker, runsWorker } from './compose/workers';
+import { buildWorker, runsWorker, welcomeWarning } from './compose/workers';
 import {
   checkBotSettings,
   type Config,
@@ -109,6 +109,8 @@ export async function startSteward(
   }
   publicUrl ||= url;
   if (runsWorker(config)) {
+    const warning = welcomeWarning(config);
+    if (warning) logger.warn(warning);
     worker.start();
     // The daily lifecycle evaluation's next run: its id names its day, so every worker may queue it.
     await services.lifecycleEvaluations.ensureScheduled();

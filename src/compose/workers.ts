@@ -14,6 +14,21 @@ export function runsWorker(config: Config): boolean {
   return (config.role === 'all' || config.role === 'worker') && config.workers.concurrency > 0;
 }
 
+/**
+ * Why new teams will get no welcome from the bot, when this process's jobs cannot know Steward's
+ * Teams app: on Graph the welcome installs the app found by its manifest id, and with neither
+ * STEWARD_TEAMS_APP_ID nor MicrosoftAppId there is none to look for. Said once at start, so it is
+ * not only in each job's log.
+ */
+export function welcomeWarning(config: Config): string | undefined {
+  if (config.platform.kind !== 'graph' || !runsWorker(config) || !config.bot.enabled) return undefined;
+  if (config.platform.teamsAppId) return undefined;
+  return (
+    "Steward's Teams app is not known: set STEWARD_TEAMS_APP_ID to its manifest id (or MicrosoftAppId, " +
+    'its default); until then new teams get no welcome message from the bot'
+  );
+}
+
 /** The job worker, with a handler for every registered job type (`services/jobs/registry.ts`). */
 export function buildWorker(
   config: Config,

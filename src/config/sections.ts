@@ -114,7 +114,8 @@ export function readPlatform(read: Read, cloud: CloudEndpoints): Config['platfor
         /\/+$/,
         '',
       ),
-      teamsAppId: setting(read, 'STEWARD_TEAMS_APP_ID'),
+      // The manifest's id, whose default in `npm run manifest` is the bot's app id: one meaning in both.
+      teamsAppId: setting(read, 'STEWARD_TEAMS_APP_ID') ?? setting(read, 'MicrosoftAppId'),
       ...botConnector(read, cloud),
       scope: `${new URL(cloud.graphBaseUrl).origin}/.default`,
       budget: readGraphBudget(read),

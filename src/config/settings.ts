@@ -338,7 +338,8 @@ export const SETTINGS = {
   STEWARD_TEAMS_APP_ID: {
     section: 'platform',
     type: 'text',
-    help: 'Steward’s Teams app in the tenant’s app catalog (its `teamsApp` id), installed in each new team for the bot’s welcome; unset, the welcome step is skipped',
+    defaultText: '`MicrosoftAppId`',
+    help: 'the `id` of Steward’s Teams app manifest (what `npm run manifest` writes, the bot’s id by default); Steward finds the app in the organisation’s catalog by it (its `externalId`) and installs it in each new team for the bot’s welcome; neither set, or the app not published there, the welcome step is skipped',
   },
   STEWARD_BOT_SERVICE_URL: {
     section: 'platform',

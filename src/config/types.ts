@@ -48,7 +48,10 @@ export interface Config {
         managedIdentity?: boolean;
         baseUrl: string;
         authorityHost: string;
-        /** Steward's Teams app in the tenant's catalog (`STEWARD_TEAMS_APP_ID`): installed in new teams so its bot can welcome them. */
+        /**
+         * The `id` of Steward's Teams app manifest (`STEWARD_TEAMS_APP_ID`, else `MicrosoftAppId`):
+         * found in the organisation's catalog by it and installed in new teams so its bot can welcome them.
+         */
         teamsAppId?: string;
         /**
          * The Bot Connector the welcome message is sent through (`STEWARD_BOT_SERVICE_URL`, else the

@@ -11,7 +11,8 @@ export const TEMPLATE_TEAM = 'seed-team-onboarding-template';
 export const BOT = {
   appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
   secret: 'bot-secret',
-  teamsAppId: 'steward-teams-app',
+  /** The id of Steward's Teams app manifest (the fake's catalog gives the app another id). */
+  teamsAppId: '5e7a1c2d-3b4f-4a6e-9c8d-7f6e5d4c3b2a',
 };
 
 /** The settings that point a Steward at the Graph simulator `fake` (its tenant, app and endpoints). */

@@ -14,7 +14,10 @@ export const BOT_CONNECTOR_SCOPE = 'https://api.botframework.com/.default';
 
 /** How the welcome message reaches a new team as Steward's bot; absent parts make the step skip. */
 export interface WelcomeDelivery {
-  /** The id of Steward's Teams app in the tenant's app catalog (`teamsApp.id`), to install it in the team. */
+  /**
+   * The `id` of Steward's Teams app manifest (`STEWARD_TEAMS_APP_ID`, by default the bot's app id as
+   * in `npm run manifest`): the catalog knows an organisation's app by it as `externalId`.
+   */
   teamsAppId?: string;
   /** The bot's app id (`MicrosoftAppId`); the connector knows the bot as `28:{id}`. */
   botAppId?: string;
@@ -26,13 +29,21 @@ export interface WelcomeDelivery {
   tenantId: string;
 }
 
+/** How an administrator puts Steward's app in the organisation's catalog (a reason names it). */
+const PUBLISH_HINT =
+  'publish it to the organisation\'s app catalog (`npm run admin -- publish-app`, or the Teams admin center; docs/guides/deploying.md, "Administrator\'s path")';
+
 /**
  * The welcome message, delivered as Steward's bot. Graph lets an app post channel messages with
  * its own (app-only) token only while migrating (`api/channel-post-messages.md`), so the adapter
  * never does: it installs Steward's Teams app in the team (`POST /teams/{id}/installedApps`,
  * `api/team-post-installedapps.md`), then the bot starts a conversation in General through the Bot
  * Connector (Teams' "Send proactive messages": the app must be installed in the team first).
- * Anything missing or refused on the way skips the welcome with the reason; it never fails a job.
+ * The install names the app by its catalog id, which for an organisation's app is not the
+ * manifest's id (`api/appcatalogs-list-teamsapps.md`, the note and Example 3): it is found once per
+ * process with `$filter=externalId eq '{manifest id}'` (application permission
+ * `AppCatalog.Read.All`). Anything missing or refused on the way skips the welcome with the
+ * reason; it never fails a job.
  */
 export class WelcomeMessenger {
   constructor(
@@ -41,6 +52,9 @@ export class WelcomeMessenger {
     private readonly delivery: WelcomeDelivery,
     private readonly dispatcher: Dispatcher,
   ) {}
+
+  /** The app's catalog id once found; a miss is looked up again (the app may be published since). */
+  private catalogId: string | undefined;
 
   /**
    * Installs the bot in the team and posts `text` in General (read from Graph unless the caller
@@ -51,7 +65,7 @@ export class WelcomeMessenger {
     if (!teamsAppId) {
       return {
         skipped:
-          "Steward's Teams app id is not configured (STEWARD_TEAMS_APP_ID), so its bot cannot join the team.",
+          "Steward's Teams app is not known: set STEWARD_TEAMS_APP_ID to its manifest id (or MicrosoftAppId, its default), so its bot can join the team.",
       };
     }
     if (!botAppId || !botTokens) {
@@ -64,8 +78,22 @@ export class WelcomeMessenger {
           "Microsoft documents no Bot Connector address for this cloud's proactive messages; set STEWARD_BOT_SERVICE_URL.",
       };
     }
+    let catalogId: string | undefined;
     try {
-      await this.install(teamId, teamsAppId);
+      catalogId = await this.findInCatalog(teamsAppId);
+    } catch (error) {
+      if (error instanceof PlatformBusy || !(error instanceof PlatformError)) throw error;
+      return {
+        skipped: `Steward's Teams app could not be looked up in the app catalog (application permission AppCatalog.Read.All): ${error.message}`,
+      };
+    }
+    if (!catalogId) {
+      return {
+        skipped: `Steward's Teams app (manifest id ${teamsAppId}) is not in the organisation's app catalog: ${PUBLISH_HINT}.`,
+      };
+    }
+    try {
+      await this.install(teamId, catalogId);
       const general =
         generalChannelId ??
         (await this.client.get<GraphChannel>(`/teams/${segment(teamId)}/primaryChannel?$select=id`)).id;
@@ -78,6 +106,17 @@ export class WelcomeMessenger {
       return { skipped: `The welcome message could not be delivered: ${error.message}` };
     }
     return { posted: 'Posted the welcome message in General as the bot.' };
+  }
+
+  /** The catalog id of the organisation's app whose manifest id is `manifestId`, if it is published. */
+  private async findInCatalog(manifestId: string): Promise<string | undefined> {
+    if (this.catalogId) return this.catalogId;
+    const filter = `externalId eq '${manifestId.replace(/'/g, "''")}'`;
+    const found = await this.client.get<{ value: Array<{ id: string }> }>(
+      `/appCatalogs/teamsApps?$filter=${encodeURIComponent(filter)}&$select=id`,
+    );
+    this.catalogId = found.value[0]?.id;
+    return this.catalogId;
   }
 
   private async install(teamId: string, teamsAppId: string): Promise<void> {

@@ -219,7 +219,7 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
     // The welcome message: Steward's app installed in the team, then the bot posts in General. No
     // channel message goes to Graph with the app's own token.
     expect(find(calls, 'POST', `/v1.0/teams/${team.id}/installedApps`).map((r) => r.body)).toEqual([
-      { 'teamsApp@odata.bind': `${fake.baseUrl}/appCatalogs/teamsApps/${BOT.teamsAppId}` },
+      { 'teamsApp@odata.bind': `${fake.baseUrl}/appCatalogs/teamsApps/${String(fake.stewardApp()?.id)}` },
     ]);
     expect(calls.filter((r) => r.path.endsWith('/messages'))).toEqual([]);
     expect(general.messages.map((m) => [m.content, m.from])).toEqual([

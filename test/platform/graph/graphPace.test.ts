@@ -17,7 +17,8 @@ import { PUBLISHED_LIMITS } from '../../support/fakeGraph/limits';
 const BOT = {
   appId: 'b0b0b0b0-0000-0000-0000-000000000001',
   secret: 'bot-secret',
-  teamsAppId: 'steward-app',
+  /** The manifest's id; the catalog knows the app by another id, its `externalId` being this one. */
+  teamsAppId: '5e7a1c2d-3b4f-4a6e-9c8d-000000000001',
 };
 const PEOPLE = Array.from(
   { length: 30 },
@@ -92,9 +93,17 @@ describe('the welcome message', () => {
     await platform.close();
 
     expect(outcome).toEqual({ posted: 'Posted the welcome message in General as the bot.' });
+    // Found in the catalog by its manifest id (`api/appcatalogs-list-teamsapps.md`, Example 3), then
+    // installed by the catalog's id, which is not the manifest's.
+    const catalogId = String(fake.stewardApp()?.id);
+    expect(catalogId).not.toBe(BOT.teamsAppId);
+    const lookup = since(mark).find((r) => r.path.startsWith('/v1.0/appCatalogs/teamsApps?'));
+    expect(new URL(lookup!.path, fake.origin).searchParams.get('$filter')).toBe(
+      `externalId eq '${BOT.teamsAppId}'`,
+    );
     const install = since(mark).find((r) => r.path.endsWith('/installedApps'));
     expect(install?.body).toEqual({
-      'teamsApp@odata.bind': `${fake.baseUrl}/appCatalogs/teamsApps/${BOT.teamsAppId}`,
+      'teamsApp@odata.bind': `${fake.baseUrl}/appCatalogs/teamsApps/${catalogId}`,
     });
     expect(since(mark).some((r) => r.path.endsWith('/messages'))).toBe(false);
     const conversation = fake.requests.slice(mark).find((r) => r.path === '/botframework/v3/conversations');
@@ -109,6 +118,18 @@ describe('the welcome message', () => {
     ]);
   });
 
+  test('looks the app up in the catalog once per process', async () => {
+    const platform = start();
+    const first = await platform.teams.createTeam(spec());
+    const second = await platform.teams.createTeam(spec());
+    const mark = fake.requests.length;
+    await platform.teams.welcome(first.id, 'One');
+    await platform.teams.welcome(second.id, 'Two');
+    await platform.close();
+    expect(since(mark).filter((r) => r.path.startsWith('/v1.0/appCatalogs/'))).toHaveLength(1);
+    expect(since(mark).filter((r) => r.path.endsWith('/installedApps'))).toHaveLength(2);
+  });
+
   test('is skipped with its reason when no Teams app id is configured', async () => {
     const platform = start({}, { teamsAppId: undefined });
     const team = await platform.teams.createTeam(spec());
@@ -117,6 +138,32 @@ describe('the welcome message', () => {
     await platform.close();
     expect(outcome).toEqual({ skipped: expect.stringContaining('STEWARD_TEAMS_APP_ID') });
     expect(fake.requests.slice(mark)).toEqual([]);
+  });
+
+  test('is skipped, saying how to publish the app, when it is not in the organisation’s catalog', async () => {
+    const platform = start({}, { teamsAppId: '0f5c6d7e-1a2b-4c3d-8e9f-a0b1c2d3e4f5' });
+    const team = await platform.teams.createTeam(spec());
+    const mark = fake.requests.length;
+    const outcome = await platform.teams.welcome(team.id, 'Hello');
+    await platform.close();
+    expect(outcome).toEqual({
+      skipped: expect.stringMatching(/not in the organisation's app catalog: publish it .*publish-app/),
+    });
+    expect(since(mark).filter((r) => r.path.endsWith('/installedApps'))).toEqual([]);
+    expect(fake.teams.get(team.id)?.channels[0]?.messages).toEqual([]);
+  });
+
+  test('is skipped, naming the permission, when Graph refuses the catalog to Steward', async () => {
+    fake.granted.delete('AppCatalog.Read.All');
+    try {
+      const platform = start();
+      const team = await platform.teams.createTeam(spec());
+      const outcome = await platform.teams.welcome(team.id, 'Hello');
+      await platform.close();
+      expect(outcome).toEqual({ skipped: expect.stringContaining('AppCatalog.Read.All') });
+    } finally {
+      fake.granted.add('AppCatalog.Read.All');
+    }
   });
 
   test('is skipped with its reason when the bot has no app registration', async () => {
@@ -129,8 +176,10 @@ describe('the welcome message', () => {
   });
 
   test('is skipped with Graph’s reason when the install is refused, without taking it for an expired token', async () => {
-    const platform = start({}, { teamsAppId: 'not-in-the-catalog' });
+    const platform = start();
     const team = await platform.teams.createTeam(spec());
+    // Gone from the catalog after Steward found it: the install answers 404.
+    fake.fail({ method: 'POST', path: /\/installedApps$/, times: 1, status: 404 });
     const tokens = fake.tokensIssued;
     const outcome = await platform.teams.welcome(team.id, 'Hello');
     await platform.close();

@@ -7,7 +7,7 @@ import { FakeGraph } from '../../support/fakeGraph';
 const BOT = {
   appId: 'b0b0b0b0-0000-0000-0000-000000000002',
   secret: 'bot-secret',
-  teamsAppId: 'steward-app',
+  teamsAppId: '5e7a1c2d-3b4f-4a6e-9c8d-000000000002',
 };
 const OWNER = '00000000-0000-0000-0000-000000000301';
 

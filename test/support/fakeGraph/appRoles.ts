@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type * as MSGraph from '@microsoft/microsoft-graph-types';
 import { DirectoryApi } from './directory';
 import { fail, type Json, type Reply, unquote } from './protocol';
-import type { Handler, ParsedRequest } from './records';
+import type { Caller, Handler, ParsedRequest } from './records';
 
 type ServicePrincipal = MSGraph.ServicePrincipal & { id: string; appId: string; appRoles: MSGraph.AppRole[] };
 
@@ -13,6 +13,14 @@ const APPLICATION_READ = [
   'Application.ReadWrite.All',
   'Directory.Read.All',
   'Directory.ReadWrite.All',
+];
+/** The delegated ones (`api/serviceprincipal-get.md`; Directory.AccessAsUser.All acts as the person). */
+export const DELEGATED_APPLICATION_READ = [
+  'Application.Read.All',
+  'Application.ReadWrite.All',
+  'Directory.Read.All',
+  'Directory.ReadWrite.All',
+  'Directory.AccessAsUser.All',
 ];
 /** Permissions any one of which lets an app list a group's transitive members. */
 const GROUP_MEMBER_READ = [
@@ -46,6 +54,9 @@ export abstract class AppRolesApi extends DirectoryApi {
 
   readonly appRoleAssignments: Array<MSGraph.AppRoleAssignment & { id: string; resourceId: string }> = [];
 
+  /** Who makes the request being handled (set by the server before it routes one). */
+  protected caller: Caller | undefined;
+
   /** Groups that are members of a group (group id → member group ids). */
   readonly nestedGroups = new Map<string, Set<string>>();
 
@@ -70,6 +81,7 @@ export abstract class AppRolesApi extends DirectoryApi {
     'TeamworkTag.ReadWrite.All',
     'Reports.Read.All',
     'Application.Read.All',
+    'AppCatalog.Read.All',
   ]);
 
   /** Adds an app's service principal with app roles (`value`s; ids are new GUIDs unless given). */
@@ -162,7 +174,7 @@ export abstract class AppRolesApi extends DirectoryApi {
   }
 
   private getServicePrincipal(request: ParsedRequest, id: string): Reply {
-    const denied = this.denied(APPLICATION_READ);
+    const denied = this.denied(APPLICATION_READ, DELEGATED_APPLICATION_READ);
     if (denied) return denied;
     const sp = this.servicePrincipals.get(id);
     return sp ? { status: 200, body: this.selected(request, sp) } : this.notFound(id);
@@ -233,13 +245,32 @@ export abstract class AppRolesApi extends DirectoryApi {
     return Object.fromEntries(select.split(',').map((field) => [field, full[field] ?? null]));
   }
 
-  /** Graph's 403 when none of `accepted` was granted. */
-  protected denied(accepted: readonly string[]): Reply | undefined {
+  /**
+   * Graph's 403 unless the caller may: an app-only token needs one of the application permissions
+   * `accepted` granted; a person's token one of the delegated permissions `delegated` in its `scp`
+   * and, when `roles` are named, one of those Microsoft Entra roles (`wids`).
+   */
+  protected denied(
+    accepted: readonly string[],
+    delegated: readonly string[] = [],
+    roles?: readonly string[],
+  ): Reply | undefined {
+    const refusal = fail(
+      403,
+      'Authorization_RequestDenied',
+      'Insufficient privileges to complete the operation.',
+    );
+    if (this.caller?.idtyp === 'user') {
+      const scopes = (this.caller.scp ?? '').split(' ');
+      if (!delegated.some((permission) => scopes.includes(permission))) return refusal;
+      if (roles && !roles.some((role) => (this.caller?.wids ?? []).includes(role))) return refusal;
+      return undefined;
+    }
     if (accepted.some((permission) => this.granted.has(permission))) return undefined;
-    return fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
+    return refusal;
   }
 
-  private notFound(key: string): Reply {
+  protected notFound(key: string): Reply {
     return fail(
       404,
       'Request_ResourceNotFound',

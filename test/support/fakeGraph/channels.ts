@@ -222,9 +222,9 @@ export abstract class ChannelsApi extends TeamsApi {
   }
 
   /**
-   * `POST /teams/{id}/installedApps`: the app must be in the catalog; installing it twice is a 409.
-   * Another app than the caller's own needs `TeamsAppInstallation.ReadWriteForTeam.All` (its own,
-   * `…ReadWriteSelfForTeam.All` too).
+   * `POST /teams/{id}/installedApps`: the app, named by its catalog id, must be in the catalog;
+   * installing it twice is a 409. Another app than the caller's own needs
+   * `TeamsAppInstallation.ReadWriteForTeam.All` (its own, `…ReadWriteSelfForTeam.All` too).
    */
   protected installApp(request: ParsedRequest, teamId: string): Reply {
     const team = this.team(teamId);
@@ -232,13 +232,13 @@ export abstract class ChannelsApi extends TeamsApi {
       String(request.body['teamsApp@odata.bind'] ?? ''),
     );
     const appId = decodeURIComponent(bind?.[1] ?? bind?.[2] ?? '');
-    const self = appId === this.options.bot?.teamsAppId;
+    const self = appId === this.stewardApp()?.id;
     if (
       !this.granted.has('TeamsAppInstallation.ReadWriteForTeam.All') &&
       !(self && this.granted.has('TeamsAppInstallation.ReadWriteSelfForTeam.All'))
     )
       return fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
-    if (!this.apps.has(appId) && appId !== this.options.bot?.teamsAppId) {
+    if (!this.apps.has(appId)) {
       return fail(404, 'NotFound', `App ${appId} is not in the catalog.`);
     }
     if (team.installedApps.has(appId)) return fail(409, 'Conflict', 'The app is already installed.');

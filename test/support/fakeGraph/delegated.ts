@@ -27,6 +27,8 @@ export interface GraphTokenClaims extends JWTPayload {
   scp?: string;
   /** App-only tokens: the application permissions. */
   roles?: string[];
+  /** Delegated tokens: the template ids of the person's Microsoft Entra roles. */
+  wids?: string[];
 }
 
 /**
@@ -95,6 +97,20 @@ export abstract class DelegatedIdentity extends ChannelsApi {
     this.tokens.add(token);
     this.tokensIssued++;
     return token;
+  }
+  /**
+   * A person's delegated token for Graph, as an administrator gets one (`az account
+   * get-access-token --resource-type ms-graph`): `scp` the delegated permissions, `wids` the
+   * template ids of the person's Microsoft Entra roles (`ENTRA_ROLES`).
+   */
+  issueDelegatedToken(person: { oid: string; scp: string[]; wids?: string[] }): string {
+    return this.issueToken({
+      idtyp: 'user',
+      appid: '04b07795-8ddb-461a-bbee-02f9e1bf7b46',
+      oid: person.oid,
+      scp: person.scp.join(' '),
+      wids: person.wids ?? [],
+    });
   }
 
   protected readonly botTokens = new Set<string>();
@@ -276,6 +292,8 @@ export abstract class DelegatedIdentity extends ChannelsApi {
     path: string,
     claims: GraphTokenClaims,
   ): Reply | undefined {
+    // An administrator's calls: their handlers check the token's delegated permissions and roles.
+    if (/^\/(servicePrincipals|appCatalogs)[/(]/.test(path)) return undefined;
     const group = /^\/groups\/([^/()]+)$/.exec(path)?.[1];
     const scopes = (claims.scp ?? '').split(' ');
     if (request.method !== 'PATCH' || group === undefined)

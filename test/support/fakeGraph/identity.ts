@@ -95,7 +95,8 @@ export abstract class IdentityApi extends DelegatedIdentity {
     };
     const channelId = body.channelData?.channel?.id ?? '';
     const team = [...this.teams.values()].find((t) => t.channels.some((c) => c.id === channelId));
-    if (!team || !team.installedApps.has(bot.teamsAppId)) {
+    const app = this.stewardApp();
+    if (!team || !app || !team.installedApps.has(String(app.id))) {
       return {
         status: 403,
         body: {

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     bot: {
       appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
       secret: 'bot-secret',
-      teamsAppId: 'steward-teams-app',
+      teamsAppId: '5e7a1c2d-3b4f-4a6e-9c8d-7f6e5d4c3b2a',
     },
   });
   const users = process.env.FAKE_GRAPH_USERS;

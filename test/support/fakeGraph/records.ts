@@ -119,7 +119,11 @@ export interface FakeGraphOptions {
   scale?: number;
   /** `Retry-After` (seconds) on unfinished operations, as Graph may send (default none). */
   operationRetryAfter?: number;
-  /** Steward's bot: its app registration and its app in the catalog (for the welcome message). */
+  /**
+   * Steward's bot: its app registration, and its Teams app's manifest id (`teamsAppId`). The app is
+   * in the organisation's catalog from the start, as an administrator publishes it: a catalog `id`
+   * of the fake's own making and `externalId` = the manifest id (`stewardApp()`).
+   */
   bot?: { appId: string; secret: string; teamsAppId: string };
   /** The throttle's clock (default `Date.now`); tests stop it to count tokens exactly. */
   now?: () => number;
@@ -136,7 +140,27 @@ export interface ParsedRequest {
   body: Json;
   /** The body as sent, when it is not JSON (a file's content). */
   text?: string;
+  /** The body's bytes as sent (an app package's zip). */
+  raw?: Buffer;
 }
+
+/** Who calls: what the fake reads from the bearer token (`identity.ts` issues it). */
+export interface Caller {
+  idtyp: 'app' | 'user';
+  /** Delegated tokens: the delegated permissions, space-separated. */
+  scp?: string;
+  /** Delegated tokens: the template ids of the person's Microsoft Entra roles. */
+  wids?: string[];
+}
+
+/** Microsoft Entra built-in roles' template ids (Entra ID docs, "Microsoft Entra built-in roles"). */
+export const ENTRA_ROLES = {
+  globalAdministrator: '62e90394-69f5-4237-9190-012177145e10',
+  privilegedRoleAdministrator: 'e8611ab8-c189-46e8-94e1-60213ab1f814',
+  applicationAdministrator: '9b895d92-2cd3-44c7-9d02-a6ac2d5ea5c3',
+  cloudApplicationAdministrator: '158c047a-c907-4556-b7ef-446551a6b5f7',
+  teamsAdministrator: '69091246-20e8-4a56-aa4d-066075b2a7a8',
+} as const;
 
 export const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
 /** Owners and members one group request takes (`api/group-post-groups.md`). */

@@ -40,7 +40,11 @@ import { WorkspaceFake } from './teamTools';
  * - Planner plans, buckets, tasks and task details (etags, `If-Match`, 412), team tags and the
  *   apps installed in a team: see `teamTools.ts`.
  * - Service principals, who is assigned their app roles, and groups' transitive members, with
- *   the application permissions Graph checks for them (see `appRoles.ts`).
+ *   the application permissions Graph checks for them (see `appRoles.ts`); granting app roles, as
+ *   an administrator does with a delegated token (`appRoleGrants.ts`).
+ * - The Teams app catalog: listing with `$filter`, publishing and updating an organisation's app
+ *   (`appCatalog.ts`); Steward's own app is there as an organisation's app, its catalog id not its
+ *   manifest id (`stewardApp()`).
  * - OData collections with `@odata.nextLink`, Graph error bodies, bearer tokens it issued itself,
  *   and fault injection (429/503 with Retry-After).
  *
@@ -71,6 +75,10 @@ export class FakeGraph extends IdentityApi {
       ? new Throttle(options.limits, options.scale ?? 1, options.now)
       : undefined;
     const id = '([^/]+)';
+    this.addMicrosoftGraph();
+    // Steward's app, published to the organisation's catalog by its administrator.
+    if (options.bot)
+      this.publishOrganisationApp({ id: options.bot.teamsAppId, name: 'Steward', version: '1.0.0' });
     this.workspace = new WorkspaceFake({
       group: (g) => this.group(g),
       team: (t) => this.team(t),
@@ -80,6 +88,8 @@ export class FakeGraph extends IdentityApi {
     });
     this.routes = [
       ...this.workspace.routes(),
+      ...this.appCatalogRoutes(),
+      ...this.appRoleGrantRoutes(),
       ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],
       ['GET', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.groupByUniqueName(r, key)],
       ['GET', /^\/groups$/, (r) => this.listGroups(r)],
@@ -189,6 +199,7 @@ export class FakeGraph extends IdentityApi {
       clientSecret: this.clientSecret,
       baseUrl: this.baseUrl,
       authorityHost: this.origin,
+      // The manifest's id, as a deployment sets it: Steward finds the catalog's id itself.
       teamsAppId: this.options.bot?.teamsAppId,
       botServiceUrl: `${this.origin}/botframework/`,
       budget: this.budgetSettings(),
@@ -249,7 +260,8 @@ export class FakeGraph extends IdentityApi {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    const text = raw.toString('utf8');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -279,6 +291,7 @@ export class FakeGraph extends IdentityApi {
             url,
             headers,
             body: json,
+            raw,
             ...(typeof body === 'string' ? { text: body } : {}),
           })
         : url.pathname.startsWith('/botframework/')
@@ -309,6 +322,7 @@ export class FakeGraph extends IdentityApi {
     const beta = request.url.pathname.startsWith('/beta/');
     const path = normalise(request.url.pathname.slice(beta ? '/beta'.length : '/v1.0'.length));
     const claims = this.tokenClaims(auth[1]!);
+    this.caller = claims;
     if (claims.idtyp === 'user') {
       const refused = this.delegatedRefusal(request, path, claims);
       if (refused) return refused;

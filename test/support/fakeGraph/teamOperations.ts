@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type * as MSGraph from '@microsoft/microsoft-graph-types';
 import { displayNameRefusal, fail, type Json, type Reply, settingsIn } from './protocol';
 import { type OperationRecord, type ParsedRequest, PARTS } from './records';
-import { AppRolesApi } from './appRoles';
+import { AppCatalogApi } from './appCatalog';
 
 /** Teams and their asynchronous operations (`api/team-post.md`, `api/team-clone.md`, `api/team-archive.md`, `resources/teamsasyncoperation.md`). */
-export abstract class TeamsApi extends AppRolesApi {
+export abstract class TeamsApi extends AppCatalogApi {
   /** The next asynchronous operation ends `failed` with this message. */
   failNextOperation(message: string): void {
     this.nextOperationFailure = message;
