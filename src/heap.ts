@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 
 /**
@@ -39,11 +40,47 @@ export function semiSpaceGiven(execArgv: readonly string[], nodeOptions = ''): b
   return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => SEMI_SPACE_FLAG.test(arg));
 }
 
-/** What `startWithSemiSpace` found: the size was given (by the operator or a restart), or cannot be. */
-export type SemiSpaceStart = 'given' | 'unsupported';
+/**
+ * What `startWithSemiSpace` found: the size was given (by the operator or a restart), or the
+ * process goes on without it, saying why.
+ */
+export type SemiSpaceStart = 'given' | { unsupported: string };
 
 /** The parts of `process` a restart reads; a test passes its own. */
 export type RestartableProcess = Pick<NodeJS.Process, 'execArgv' | 'argv' | 'env' | 'execPath' | 'execve'>;
+
+/** Linux's limit on one argument or environment string, terminator included (MAX_ARG_STRLEN). */
+const ARG_STRING_MAX = 128 * 1024;
+/**
+ * A bound on argv and the environment together, pointers included: Linux allows a quarter of the
+ * stack's limit (2 MiB with the usual 8 MiB stack), and never less than 128 KiB.
+ */
+const ARGS_TOTAL_MAX = 1024 * 1024;
+
+/**
+ * Why execve(2) would fail for `executable`, `args` and `env`, or undefined. Checked before the
+ * call because a failure of the system call itself is not an exception: Node.js has already run
+ * the process's exit handlers and aborts it (`Execve` in src/node_process_methods.cc). The causes
+ * that can be seen beforehand: a node binary that is gone or not executable (an upgrade in place),
+ * or an argument or environment too large (E2BIG).
+ */
+export function restartRefusal(
+  executable: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  try {
+    accessSync(executable, constants.X_OK);
+  } catch (error) {
+    return `${executable} cannot be run again (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  const strings = [...args, ...Object.entries(env).map(([name, value]) => `${name}=${value ?? ''}`)];
+  if (strings.some((text) => Buffer.byteLength(text) + 1 > ARG_STRING_MAX))
+    return 'an argument or environment variable is over 128 KiB';
+  const total = strings.reduce((sum, text) => sum + Buffer.byteLength(text) + 1 + 8, 0);
+  if (total > ARGS_TOTAL_MAX) return 'the arguments and environment are over 1 MiB together';
+  return undefined;
+}
 
 /**
  * Makes sure this process runs with Steward's young generation (`SEMI_SPACE_MIB`): when node was
@@ -56,16 +93,26 @@ export type RestartableProcess = Pick<NodeJS.Process, 'execArgv' | 'argv' | 'env
  * unlike `--heap-growing-percent`, which V8 reads at every collection. Restarting in place keeps every
  * documented start (`npm start`, `node dist/main.js` in the image and on App Service, a cluster's
  * processes) on one setting without a wrapper process. `process.execve` exists on Linux and macOS
- * from Node.js 22.15; elsewhere ('unsupported') the process goes on with V8's own size.
+ * from Node.js 22.15; elsewhere, or where the restart could fail (`restartRefusal`: a failed
+ * execve(2) aborts the process), the process goes on with V8's own size and says why.
  */
 export function startWithSemiSpace(proc: RestartableProcess = process): SemiSpaceStart {
   if (semiSpaceGiven(proc.execArgv, proc.env.NODE_OPTIONS)) return 'given';
-  if (typeof proc.execve !== 'function') return 'unsupported';
-  const flag = `--max-semi-space-size=${SEMI_SPACE_MIB}`;
+  if (typeof proc.execve !== 'function') return { unsupported: 'this Node.js has no process.execve' };
+  const args = [
+    proc.execPath,
+    `--max-semi-space-size=${SEMI_SPACE_MIB}`,
+    ...proc.execArgv,
+    ...proc.argv.slice(1),
+  ];
+  const refusal = restartRefusal(proc.execPath, args, proc.env);
+  if (refusal) return { unsupported: refusal };
   try {
-    proc.execve(proc.execPath, [proc.execPath, flag, ...proc.execArgv, ...proc.argv.slice(1)], proc.env);
-  } catch {
-    // Refused (a worker thread, an exotic platform): the process goes on as it was started.
+    proc.execve(proc.execPath, args, proc.env);
+  } catch (error) {
+    // Refused before the system call (a worker thread, a standard stream that cannot be kept open):
+    // nothing has changed, and the process goes on as it was started.
+    return { unsupported: `process.execve refused (${(error as Error).message})` };
   }
-  return 'unsupported';
+  return { unsupported: 'process.execve returned' };
 }

@@ -166,10 +166,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
-  if (semiSpaceStart === 'unsupported')
+  if (semiSpaceStart !== undefined && semiSpaceStart !== 'given')
     logger.warn(
-      { semiSpaceMiB: SEMI_SPACE_MIB },
-      'this platform cannot restart the process with its young-generation size: start node with --max-semi-space-size',
+      { semiSpaceMiB: SEMI_SPACE_MIB, reason: semiSpaceStart.unsupported },
+      'the process was not restarted with its young-generation size: start node with --max-semi-space-size',
     );
   const steward = await startSteward(config, logger);
   stopOnSignals({

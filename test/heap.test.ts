@@ -238,10 +238,44 @@ describe("the young generation's size (SEMI_SPACE_MIB)", () => {
       execPath: process.execPath,
       execve: undefined,
     };
-    expect(startWithSemiSpace(proc)).toBe('unsupported');
+    expect(startWithSemiSpace(proc)).toEqual({ unsupported: 'this Node.js has no process.execve' });
     const refused = (): never => {
       throw new Error('ERR_WORKER_UNSUPPORTED_OPERATION');
     };
-    expect(startWithSemiSpace({ ...proc, execve: refused })).toBe('unsupported');
+    expect(startWithSemiSpace({ ...proc, execve: refused })).toEqual({
+      unsupported: 'process.execve refused (ERR_WORKER_UNSUPPORTED_OPERATION)',
+    });
+  });
+
+  // A failed execve(2) is no exception: Node.js has run the exit handlers and aborts the process.
+  // What would make it fail is checked first, and then nothing is called.
+  test('a restart that would fail is not tried: a node binary gone, an environment too large', () => {
+    const calls: string[][] = [];
+    const proc: RestartableProcess = {
+      execArgv: [],
+      argv: ['node', 'dist/main.js'],
+      env: { PATH: '/usr/bin' },
+      execPath: '/nonexistent/node',
+      execve: ((file: string, args: string[]) =>
+        void calls.push([file, ...args])) as NodeJS.Process['execve'],
+    };
+    expect(startWithSemiSpace(proc)).toEqual({
+      unsupported: '/nonexistent/node cannot be run again (ENOENT)',
+    });
+    const huge = { ...proc, execPath: process.execPath, env: { BIG: 'x'.repeat(200 * 1024) } };
+    expect(startWithSemiSpace(huge)).toEqual({
+      unsupported: 'an argument or environment variable is over 128 KiB',
+    });
+    const many = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`V${i}`, 'y'.repeat(100 * 1024)]));
+    expect(startWithSemiSpace({ ...huge, env: many })).toEqual({
+      unsupported: 'the arguments and environment are over 1 MiB together',
+    });
+    expect(calls).toEqual([]);
+    expect(startWithSemiSpace({ ...huge, env: { PATH: '/usr/bin' } })).toEqual({
+      unsupported: 'process.execve returned',
+    });
+    expect(calls).toEqual([
+      [process.execPath, process.execPath, `--max-semi-space-size=${SEMI_SPACE_MIB}`, 'dist/main.js'],
+    ]);
   });
 });
