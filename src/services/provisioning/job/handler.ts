@@ -176,12 +176,6 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
       return { log: created.length > 0 ? [`Created tabs: ${created.join(', ')}.`] : [] };
     });
 
-    await run.step('files', async () => {
-      if (channelsWithFiles(plan).length === 0) return { skipped: true };
-      const channelIds = run.data.channelIds ?? (await channelIdsOf(teams, teamId()));
-      return { log: await layOutChannelFiles(teams, teamId(), plan, channelIds, run.operation) };
-    });
-
     await run.step('members', async () => {
       const owners = plan.members.filter((m) => m.role === 'owner').length;
       const counts = `${counted(owners, 'owner')} and ${counted(plan.members.length - owners, 'member')}`;
@@ -207,6 +201,15 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
       if ('skipped' in outcome)
         return { skipped: true, log: [`Skipped the welcome message: ${outcome.skipped}`] };
       return { log: [outcome.posted] };
+    });
+
+    // After everything that does not need the files: a private or shared channel's files folder
+    // waits (parked) for its SharePoint site, up to minutes, and the members, plan, tags, apps and
+    // welcome are not held behind it.
+    await run.step('files', async () => {
+      if (channelsWithFiles(plan).length === 0) return { skipped: true };
+      const channelIds = run.data.channelIds ?? (await channelIdsOf(teams, teamId()));
+      return { log: await layOutChannelFiles(teams, teamId(), plan, channelIds, run.operation) };
     });
 
     await run.step('metadata', async () => {
