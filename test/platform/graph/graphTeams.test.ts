@@ -237,6 +237,30 @@ describe('creating a team', () => {
     expect(delays.filter((d) => d === 10_000)).toHaveLength(4);
   });
 
+  test('a new group Graph has not replicated: the team is asked for once, after the interval, nothing read before', async () => {
+    // Each new group is invisible for 200 ms (reads and POST /teams from it answer 404); the
+    // adapter's replication interval is 250 ms, slept for real.
+    fake.options.groupReplicationMs = 200;
+    fake.options.random = () => 1;
+    const real = start({
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250))),
+      replicationDelayMs: 250,
+    });
+    try {
+      const mark = fake.requests.length;
+      const team = await real.teams.createTeam(spec());
+      expect(team.id).toBeTruthy();
+      const calls = since(mark);
+      expect(calls.filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(1);
+      expect(calls.filter((r) => r.path.startsWith('/v1.0/groups') && r.method === 'GET')).toEqual([]);
+      expect(calls.filter((r) => r.status === 404)).toEqual([]);
+    } finally {
+      await real.close();
+      fake.options.groupReplicationMs = undefined;
+      fake.options.random = undefined;
+    }
+  });
+
   test('a failed operation is a final PlatformError with Graph’s reason', async () => {
     fake.failNextOperation('The team template is not available');
     const error = await platform.teams.createTeam(spec()).catch((e: unknown) => e);
