@@ -15,6 +15,8 @@ import type { FakeUser } from './records';
  * bucket that refused it) and every request (time, method, path), for a benchmark's timeline.
  * FAKE_GRAPH_GROUP_REPLICATION_S (default 0) makes each new group invisible for up to that many
  * seconds (scaled), as Graph's replication does (`groupReplicationMs`).
+ * FAKE_GRAPH_FILES_FOLDER_S (default 0): a private or shared channel's files folder answers 404
+ * that many seconds (scaled) after the channel is made, as SharePoint makes its site.
  * FAKE_GRAPH_TEAMS=N adds N existing teams first (`seedTeams`), for the lifecycle benchmark;
  * FAKE_GRAPH_TEAMS_FILE names a file where their ids and names are written (the drift benchmark
  * records them as made from a template).
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     latency: { minMs: 20_000, maxMs: 60_000 },
     replicationMs: 5_000,
     groupReplicationMs: groupReplicationS * 1000,
+    filesFolderMs: Number(process.env.FAKE_GRAPH_FILES_FOLDER_S ?? '0') * 1000,
     bot: {
       appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
       secret: 'bot-secret',
