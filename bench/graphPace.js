@@ -89,7 +89,8 @@ function theoreticalMinimum(teams, scale, admitted, firstCheckS = 0) {
 }
 
 async function runConfiguration(options) {
-  const { name, kind, workers, teams, scale, admin, timeoutS, replicationS, filesFolderS, template } = options;
+  const { name, kind, workers, teams, scale, admin, timeoutS, replicationS, filesFolderS, template } =
+    options;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'steward-bench-graph-pace-'));
   const usersFile = path.join(scratch, 'users.json');
   writeFileSync(usersFile, JSON.stringify(seedUsers.map(({ appRoles: _r, groupIds: _g, ...user }) => user)));
