@@ -364,6 +364,8 @@ test('operations take the simulator’s latency and a new team answers 404 until
   const platform = createGraphPlatform(slow.config(), {
     dispatcher: slowDispatcher,
     polling: { initialDelayMs: 50, growth: 1, replicationDelayMs: 50, notFoundRetries: 100 },
+    // The new team is first read this long after its operation ends: within the 1.5 s it takes.
+    replicationDelayMs: 1000,
   });
   const started = Date.now();
   const team = await platform.teams.createTeam(spec());
@@ -373,7 +375,8 @@ test('operations take the simulator’s latency and a new team answers 404 until
   await slow.close();
   const polls = slow.graphRequests().filter((r) => r.path.includes('/operations('));
   const notYet = slow.requests.filter((r) => r.path === `/v1.0/teams/${team.id}`);
-  // Still running at the first look (600 ms at least), and 404 at the first read of the team (for 1.5 s).
+  // Still running at the first look (600 ms at least), and 404 at the first read of the team, 1 s
+  // after the operation ends (for 1.5 s).
   expect(polls.length).toBeGreaterThanOrEqual(2);
   expect(notYet.length).toBeGreaterThanOrEqual(2);
   // Replication counts from the operation's end, which falls after the last poll that still saw it
