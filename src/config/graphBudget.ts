@@ -11,6 +11,7 @@ const LIMIT_SETTINGS = {
   otherPerSecond: 'STEWARD_GRAPH_LIMIT_OTHER_RPS',
   perTeamPerSecond: 'STEWARD_GRAPH_LIMIT_PER_TEAM_RPS',
   perChannelPerSecond: 'STEWARD_GRAPH_LIMIT_PER_CHANNEL_RPS',
+  channelCreationsPerTeamPerSecond: 'STEWARD_GRAPH_LIMIT_CHANNEL_CREATIONS_PER_TEAM_RPS',
   memberAdditionsPerMinute: 'STEWARD_GRAPH_LIMIT_MEMBER_ADDS_PER_MINUTE',
 } as const satisfies Record<keyof GraphLimits, SettingName>;
 

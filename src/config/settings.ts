@@ -412,6 +412,12 @@ export const SETTINGS = {
     default: PUBLISHED_GRAPH_LIMITS.perChannelPerSecond,
     help: 'calls a second on one channel',
   },
+  STEWARD_GRAPH_LIMIT_CHANNEL_CREATIONS_PER_TEAM_RPS: {
+    section: 'graphBudget',
+    type: 'number',
+    default: PUBLISHED_GRAPH_LIMITS.channelCreationsPerTeamPerSecond,
+    help: 'channel creations a second on one team',
+  },
   STEWARD_GRAPH_LIMIT_MEMBER_ADDS_PER_MINUTE: {
     section: 'graphBudget',
     type: 'number',

@@ -4,20 +4,33 @@
  */
 
 /**
- * Microsoft Graph's Teams throttling limits per app per tenant, from the Microsoft Teams table of
- * "Microsoft Graph service-specific throttling limits" (`includes/throttling-teams.md` of
- * microsoftgraph/microsoft-graph-docs-contrib): `POST /teams` 10 rps; `PUT /groups/{id}/team` and
- * `POST /teams/{id}/clone` six rps; `POST` channel and `POST` tab 30 rps; other Teams calls 30 rps;
- * "a maximum of four requests per second per app can be issued on a given team", one per second
- * on a given channel, and `POST /teams/{id}/members` "4rpm" per team.
+ * Microsoft Graph's Teams throttling limits per app per tenant, the one table Steward paces to:
+ * the "Microsoft Teams service limits" of "Microsoft Graph service-specific throttling limits"
+ * (https://learn.microsoft.com/graph/throttling-limits#microsoft-teams-service-limits, its table in
+ * `includes/throttling-teams.md` of microsoftgraph/microsoft-graph-docs-contrib, the version with
+ * the "Limit per app per tenant per resource" column). Each field is one of its rows;
+ * `platform/graph/budget.ts` says which operations spend which. A deployment may lower any of them
+ * (`config/graphBudget.ts`).
  */
 export interface GraphLimits {
+  /** `POST /teams`: 10 rps. */
   createTeamPerSecond: number;
+  /** `PUT /groups/{id}/team` and `POST /teams/{id}/clone`: six rps. */
   cloneTeamPerSecond: number;
+  /** `POST` channel and `POST` tab: 30 rps. */
   channelOrTabPerSecond: number;
+  /** Other API calls for Microsoft Teams (app installations among them): 30 rps. */
   otherPerSecond: number;
+  /** "A maximum of four requests per second per app can be issued on a given team." */
   perTeamPerSecond: number;
+  /** "A maximum of one request per second per app per tenant can be issued on a given channel." */
   perChannelPerSecond: number;
+  /**
+   * `POST` channel, per resource: 1 rps, counted on the team whose channels collection the channel
+   * is created in. Lower than the four a second any call on that team gets.
+   */
+  channelCreationsPerTeamPerSecond: number;
+  /** `POST /teams/{id}/members` (and its bulk `members/add`), per resource: "4rpm" on one team. */
   memberAdditionsPerMinute: number;
 }
 
@@ -28,6 +41,7 @@ export const PUBLISHED_GRAPH_LIMITS: Readonly<GraphLimits> = {
   otherPerSecond: 30,
   perTeamPerSecond: 4,
   perChannelPerSecond: 1,
+  channelCreationsPerTeamPerSecond: 1,
   memberAdditionsPerMinute: 4,
 };
 
@@ -50,7 +64,7 @@ export interface GraphBudgetSettings {
 
 /** One bucket a call draws on: its key and the spacing between two of its calls. */
 export interface BudgetBucket {
-  /** `class:createTeam`, `team:{id}`, `channel:{team}/{channel}`, `members:{team}`. */
+  /** `class:createTeam`, `team:{id}`, `channel:{team}/{channel}`, `channelCreations:{team}`, `members:{team}`. */
   key: string;
   /** Milliseconds between two calls at the budgeted rate (the GCRA emission interval). */
   intervalMs: number;

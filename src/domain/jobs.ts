@@ -61,6 +61,8 @@ export interface OperationState {
   location?: string;
   /** The team the operation makes or changes, once known (its replication is then awaited). */
   teamId?: string;
+  /** A new group a team is to be made from, while Graph replicates it (no team asked for yet). */
+  groupId?: string;
   /** The last wait between two looks; the next one grows from it. */
   delayMs?: number;
   /** Looks in a row that found nothing yet (replication 404s). */

@@ -110,8 +110,12 @@ export interface ChannelFiles {
 export interface TeamsPlatform {
   /** The plan, tags and apps a template builds in a team (`teamTools.ts`). */
   readonly workspace: TeamWorkspace;
-  /** Creates a team and resolves once it exists (Graph's asynchronous operation is awaited through `operation`). */
-  createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team>;
+  /**
+   * Creates a team and resolves once it exists (Graph's asynchronous operation is awaited through
+   * `operation`); a team an earlier attempt made with the same provisioning key is found instead
+   * (`found`), so the job need not look for it first.
+   */
+  createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team & { found?: boolean }>;
   /** Clones `spec.sourceTeamId` with the chosen parts and resolves once the copy exists. */
   cloneTeam(spec: CloneTeamSpec, operation?: OperationCheckpoint): Promise<Team>;
   /** The team a job created earlier, if it got that far. */

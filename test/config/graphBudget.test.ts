@@ -32,6 +32,7 @@ describe('the Graph budget settings', () => {
         otherPerSecond: 30,
         perTeamPerSecond: 4,
         perChannelPerSecond: 1,
+        channelCreationsPerTeamPerSecond: 1,
         memberAdditionsPerMinute: 4,
       },
       headroom: 0.9,

@@ -44,9 +44,9 @@ export class TeamRecords {
    * Creates a team with its General channel and first owner, or returns the team already created
    * with the same provisioning key. `fixed.id` chooses the id, for seeded teams; the port has no such option.
    */
-  async createTeam(spec: NewTeamSpec, fixed: { id?: string } = {}): Promise<Team> {
+  async createTeam(spec: NewTeamSpec, fixed: { id?: string } = {}): Promise<Team & { found?: boolean }> {
     const existing = await this.findTeamByProvisioningKey(spec.provisioningKey);
-    if (existing) return existing;
+    if (existing) return { ...existing, found: true };
     const id = fixed.id ?? randomUUID();
     const created = await this.db
       .transaction()

@@ -91,7 +91,7 @@ export class EmbeddedTeams implements TeamsPlatform, TeamViewSource {
   }
 
   /** Creates a team with its General channel and first owner; idempotent by provisioning key. */
-  createTeam(spec: NewTeamSpec): Promise<Team> {
+  createTeam(spec: NewTeamSpec): Promise<Team & { found?: boolean }> {
     return this.call(() => this.teamRecords.createTeam(spec));
   }
 

@@ -89,6 +89,11 @@ export class GraphBudget {
     if (teamId && channelId) {
       buckets.push({ key: `channel:${teamId}/${channelId}`, intervalMs: perSecond(L.perChannelPerSecond) });
     }
+    if (klass === 'channelOrTab' && !channelId) {
+      // Creating a channel: one a second on its team, fewer than the team's own four.
+      const interval = perSecond(L.channelCreationsPerTeamPerSecond);
+      buckets.push({ key: `channelCreations:${teamId}`, intervalMs: interval });
+    }
     if (teamId && !channelId && method === 'POST' && /^\/members(\/add)?$/.test(rest)) {
       const interval = 60_000 / (L.memberAdditionsPerMinute * this.settings.headroom);
       buckets.push({ key: `members:${teamId}`, intervalMs: interval });

@@ -164,7 +164,9 @@ export class OperationPoller {
   /**
    * Reads until `read` answers something: a team Graph made but has not replicated yet (404).
    * `saved` is where an earlier attempt left this wait (read again at once); otherwise the wait
-   * starts now, as `base` says. Gives up with NotFound after the policy's timeout.
+   * starts now, as `base` says, after `firstWaitMs` when given (what was made a moment ago is not
+   * read before Graph can have replicated it), the waits after it growing from it. Gives up with
+   * NotFound after the policy's timeout.
    */
   async appear<T>(
     checkpoint: OperationCheckpoint,
@@ -172,8 +174,13 @@ export class OperationPoller {
     what: string,
     base: OperationState,
     saved?: OperationState,
+    firstWaitMs?: number,
   ): Promise<T> {
     let current: OperationState = saved ?? { ...base, startedAt: Date.now(), misses: 0 };
+    if (!saved && firstWaitMs !== undefined) {
+      current = { ...current, delayMs: firstWaitMs };
+      await checkpoint.wait({ for: 'replication', afterMs: firstWaitMs, state: current });
+    }
     for (;;) {
       const value = await read();
       if (value !== undefined) return value;

@@ -82,10 +82,17 @@ export class TeamProvisioner {
 
   /**
    * Creates (or, for a resumed job, finishes creating) the team of `spec`. With a job's
-   * `operation`, each wait parks the job, and the step resumes where the state says: following
-   * the creation, or waiting for the team to be visible.
+   * `operation`, each wait parks the job, and the step resumes where the state says: waiting for
+   * the new group to replicate, following the creation, or waiting for the team to be visible.
+   *
+   * Nothing is read first: the group's upsert by its key creates it (201) or finds it (204, a
+   * resumed job), so a new team costs one group write. Graph documents that a team made from a
+   * group younger than 15 minutes may fail with 404 until the group replicates, and that the
+   * creation is retried three times ten seconds apart (`api/team-post.md`): a new group's team is
+   * asked for after that first interval, not at once (a 404 the job knows is coming), and each 404
+   * then waits another interval, never a resent `POST /teams` sooner.
    */
-  async createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
+  async createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team & { found?: boolean }> {
     const checkpoint = this.poller.through(operation);
     const saved = operation?.state;
     const what = `create team "${spec.displayName}"`;
@@ -97,13 +104,24 @@ export class TeamProvisioner {
       if (!made)
         throw new PlatformError('Microsoft Graph finished creating a team it did not name', 502, false);
       groupId = made;
+    } else if (saved?.groupId) {
+      groupId = saved.groupId;
+      await this.teamFromGroup(checkpoint, groupId, spec, saved.misses ?? 0);
     } else {
-      const found = await this.groupByKey(spec.provisioningKey);
-      const group = found ?? (await this.upsertGroup(spec));
-      groupId = group.id;
-      // A group this call made cannot have a team yet; one found (a resumed job) may.
-      if (!found || !(await this.findTeam(group.id))) {
-        await this.teamFromGroup(checkpoint, group.id, spec, saved?.misses ?? 0);
+      const upserted = await this.upsertGroup(spec, checkpoint);
+      groupId = upserted.id;
+      if (upserted.created) {
+        // A group made now cannot have a team, and is not in Teams yet: wait Graph's interval first.
+        await checkpoint.wait({
+          for: 'replication',
+          afterMs: this.replicationDelayMs,
+          state: { groupId, misses: 0 },
+        });
+        await this.teamFromGroup(checkpoint, groupId, spec, 0);
+      } else {
+        const team = await this.findTeam(groupId);
+        if (team) return { ...toTeam(team), found: true };
+        await this.teamFromGroup(checkpoint, groupId, spec, saved?.misses ?? 0);
       }
     }
     return this.visible(checkpoint, groupId);
@@ -171,32 +189,51 @@ export class TeamProvisioner {
     );
   }
 
-  private async upsertGroup(spec: NewTeamSpec): Promise<GraphGroup> {
+  /**
+   * The job's group, made now (`created`) or, for a resumed job, found by its key: a 204 names no
+   * group, which is then read by its key (waited for while Graph replicates it).
+   */
+  private async upsertGroup(
+    spec: NewTeamSpec,
+    checkpoint: OperationCheckpoint,
+  ): Promise<{ id: string; created: boolean }> {
     const path = `/groups(uniqueName=${encodeURIComponent(odataString(uniqueName(spec.provisioningKey)))})`;
     const { owners, members } = groupPeople(spec);
-    const response = await this.client.send<GraphGroup>({
-      method: 'PATCH',
-      path,
-      headers: { prefer: 'create-if-missing' },
-      body: {
-        displayName: spec.displayName,
-        description: spec.description,
-        mailNickname: spec.mailNickname,
-        mailEnabled: true,
-        securityEnabled: false,
-        groupTypes: ['Unified'],
-        visibility: spec.visibility === 'public' ? 'Public' : 'Private',
-        // An app-made group needs an owner to become a team; owners also belong in members to be
-        // members of the team.
-        'owners@odata.bind': owners.map((id) => this.binds.user(id)),
-        'members@odata.bind': members.map((id) => this.binds.user(id)),
-      } satisfies GroupUpsert,
-    });
-    if (response.body?.id) return response.body;
-    // 204: the group existed after all (a retried request that had got through).
-    const group = await this.groupByKey(spec.provisioningKey);
-    if (!group) throw new NotFound(`The group for provisioning key ${spec.provisioningKey} vanished`);
-    return group;
+    const response = await this.client
+      .send<GraphGroup>({
+        method: 'PATCH',
+        path,
+        headers: { prefer: 'create-if-missing' },
+        body: {
+          displayName: spec.displayName,
+          description: spec.description,
+          mailNickname: spec.mailNickname,
+          mailEnabled: true,
+          securityEnabled: false,
+          groupTypes: ['Unified'],
+          visibility: spec.visibility === 'public' ? 'Public' : 'Private',
+          // An app-made group needs an owner to become a team; owners also belong in members to be
+          // members of the team.
+          'owners@odata.bind': owners.map((id) => this.binds.user(id)),
+          'members@odata.bind': members.map((id) => this.binds.user(id)),
+        } satisfies GroupUpsert,
+      })
+      .catch((error: unknown) => {
+        // An upsert that updates an existing group may refuse binding its people again ("One or
+        // more added object references already exist"): the group is there, as when it says 204.
+        if (error instanceof PlatformError && error.status === 400 && /already exist/i.test(error.message))
+          return { status: 204, headers: {}, body: undefined };
+        throw error;
+      });
+    if (response.body?.id) return { id: response.body.id, created: response.status === 201 };
+    // 204: the group existed (an earlier attempt made it); a young one is read once replicated.
+    const group = await this.poller.appear(
+      checkpoint,
+      () => this.groupByKey(spec.provisioningKey),
+      `The group for provisioning key ${spec.provisioningKey}`,
+      {},
+    );
+    return { id: group.id, created: false };
   }
 
   /**
@@ -224,10 +261,11 @@ export class TeamProvisioner {
         await this.poller.follow(checkpoint, state, `create team "${spec.displayName}"`, 'create');
         return;
       } catch (error) {
-        // A group younger than ~15 minutes may not have reached Teams yet: Graph documents a 404
-        // here and advises three retries ten seconds apart.
+        // A group younger than 15 minutes may not have reached Teams yet: Graph documents a 404
+        // here and advises three retries ten seconds apart (the state keeps the group, so the
+        // job comes back to this request, not to the group's upsert and a read of it).
         if (error instanceof NotFound && attempt < 3) {
-          const state = { misses: attempt + 1 };
+          const state = { groupId, misses: attempt + 1 };
           await checkpoint.wait({ for: 'replication', afterMs: this.replicationDelayMs, state });
           continue;
         }
@@ -241,14 +279,21 @@ export class TeamProvisioner {
     return this.client.find<GraphTeam>(`/teams/${segment(teamId)}`);
   }
 
-  /** The team once Graph shows it (a new team answers 404 until it is replicated). */
+  /**
+   * The team once Graph shows it (a new team answers 404 until it is replicated). A team whose
+   * operation has just ended is first read after Graph's replication interval; a resumed wait
+   * (`saved`) reads at once.
+   */
   private async visible(
     checkpoint: OperationCheckpoint,
     teamId: string,
     saved?: OperationState,
   ): Promise<Team> {
     const read = () => this.findTeam(teamId);
-    return toTeam(await this.poller.appear(checkpoint, read, `Team ${teamId}`, { teamId }, saved));
+    const what = `Team ${teamId}`;
+    return toTeam(
+      await this.poller.appear(checkpoint, read, what, { teamId }, saved, this.replicationDelayMs),
+    );
   }
 }
 

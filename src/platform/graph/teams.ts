@@ -70,7 +70,7 @@ export class GraphTeams implements TeamsPlatform {
   ) {}
 
   /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */
-  createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team> {
+  createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team & { found?: boolean }> {
     return this.provisioner.createTeam(spec, operation);
   }
 

@@ -188,7 +188,7 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     expect(team.channels.filter((c) => c.displayName === 'Agency')).toHaveLength(1);
   });
 
-  test("a channel's files folder not made yet: the job parks, its one worker slot serves another job", async () => {
+  test("a channel's files folder not made yet: the job parks after the other steps, its one worker slot serves another job", async () => {
     fake.files.siteDelayMs = 10 * 60_000;
     const waiting = await provision('department-marketing', 'Slow site');
     let parked: Job | undefined;
@@ -205,6 +205,14 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
       description: "Waiting for SharePoint to make a channel's files folder.",
     });
     expect(parked?.steps.find((s) => s.name === 'files')?.status).toBe('running');
+    // What does not need the files is not held behind the site: the members, the welcome and
+    // every step before them are done while the files step waits.
+    const statusOf = (name: string) => parked?.steps.find((s) => s.name === name)?.status;
+    for (const name of ['team', 'settings', 'channels', 'tabs', 'members', 'welcome'])
+      expect([name, statusOf(name)]).toEqual([name, expect.stringMatching(/^(done|skipped)$/)]);
+    expect(statusOf('members')).toBe('done');
+    const slowTeam = fake.teams.get((parked!.data.team as { id: string }).id)!;
+    expect(slowTeam.members.length).toBeGreaterThan(0);
     // Stored as parked, held by no worker, between two looks at the folder.
     const row = () =>
       app.steward.store.db

@@ -47,9 +47,9 @@ describe('progress card', () => {
       'Apply the team settings: Waiting',
       'Create channels: Waiting',
       'Create tabs: Waiting',
-      'Create folders and starter files: Waiting',
       'Add owners and members: Waiting',
       'Post the welcome message: Waiting',
+      'Create folders and starter files: Waiting',
       "Store the request's metadata: Waiting",
       'Finish: Waiting',
     ]);
@@ -72,9 +72,9 @@ describe('progress card', () => {
       'Apply the team settings: Done',
       'Create channels: Done',
       'Create tabs: Done',
-      'Create folders and starter files: Done',
-      'Add owners and members: In progress',
-      'Post the welcome message: Waiting',
+      'Add owners and members: Done',
+      'Post the welcome message: In progress',
+      'Create folders and starter files: Waiting',
       "Store the request's metadata: Waiting",
       'Finish: Waiting',
     ]);

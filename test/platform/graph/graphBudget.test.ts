@@ -230,7 +230,7 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     expect(Date.now() - firstSent).toBeGreaterThanOrEqual(990);
   });
 
-  test('a call reserves in its class, its team, its channel and a team’s member additions', () => {
+  test('a call reserves in its class, its team, its channel, a team’s channel creations and member additions', () => {
     const budget = new GraphBudget(
       new GraphBudgetRepository(first.db),
       settings({ headroom: 0.5 }),
@@ -241,7 +241,11 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     expect(keys('POST', '/teams')).toEqual(['class:createTeam@200']);
     expect(keys('POST', '/teams/t1/clone')).toEqual(['class:cloneTeam@333', 'team:t1@500']);
     expect(keys('PUT', '/groups/g1/team')).toEqual(['class:cloneTeam@333']);
-    expect(keys('POST', '/teams/t1/channels')).toEqual(['class:channelOrTab@67', 'team:t1@500']);
+    expect(keys('POST', '/teams/t1/channels')).toEqual([
+      'class:channelOrTab@67',
+      'team:t1@500',
+      'channelCreations:t1@2000',
+    ]);
     expect(keys('POST', '/teams/t1/channels/c1/tabs')).toEqual([
       'class:channelOrTab@67',
       'team:t1@500',

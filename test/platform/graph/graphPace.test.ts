@@ -272,7 +272,8 @@ describe('polling', () => {
       fake.options.operationRetryAfter = undefined;
       fake.operationPolls = 1;
     }
-    expect(delays.slice(0, 3)).toEqual([31_000, 45_000, 45_000]);
+    // After Graph's replication interval for the new group (10 s), before its team is asked for.
+    expect(delays.slice(0, 4)).toEqual([10_000, 31_000, 45_000, 45_000]);
   });
 
   test('the intervals are configurable', async () => {
@@ -284,7 +285,7 @@ describe('polling', () => {
       fake.operationPolls = 1;
     }
     await platform.close();
-    expect(delays.slice(0, 4)).toEqual([20, 40, 50, 50]);
+    expect(delays.slice(1, 5)).toEqual([20, 40, 50, 50]);
   });
 });
 
@@ -412,6 +413,8 @@ test('operations take the simulator’s latency and a new team answers 404 until
   const platform = createGraphPlatform(slow.config(), {
     dispatcher: slowDispatcher,
     polling: { initialDelayMs: 50, growth: 1, replicationDelayMs: 50, notFoundRetries: 100 },
+    // The new team is first read this long after its operation ends: within the 1.5 s it takes.
+    replicationDelayMs: 1000,
   });
   const started = Date.now();
   const team = await platform.teams.createTeam(spec());
@@ -421,7 +424,8 @@ test('operations take the simulator’s latency and a new team answers 404 until
   await slow.close();
   const polls = slow.graphRequests().filter((r) => r.path.includes('/operations('));
   const notYet = slow.requests.filter((r) => r.path === `/v1.0/teams/${team.id}`);
-  // Still running at the first look (600 ms at least), and 404 at the first read of the team (for 1.5 s).
+  // Still running at the first look (600 ms at least), and 404 at the first read of the team, 1 s
+  // after the operation ends (for 1.5 s).
   expect(polls.length).toBeGreaterThanOrEqual(2);
   expect(notYet.length).toBeGreaterThanOrEqual(2);
   // Replication counts from the operation's end, which falls after the last poll that still saw it

@@ -157,11 +157,15 @@ describe('creating a team', () => {
       // discoverySettings are beta-only: not sent to v1.0.
     });
 
-    // notStarted, inProgress, succeeded: three looks, more than 30 s apart (teamsasyncoperation.md),
-    // then wider.
+    // Nothing is read before the group's upsert, and the team is asked for once, after Graph's
+    // replication interval for a new group (`api/team-post.md`: 10 s). Then notStarted,
+    // inProgress, succeeded: three looks, more than 30 s apart (teamsasyncoperation.md), then
+    // wider; the new team is read once more the interval after.
+    expect(calls.filter((r) => r.method === 'GET' && r.path.includes('/groups'))).toEqual([]);
+    expect(calls.filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(1);
     const polls = calls.filter((r) => r.method === 'GET' && r.path.includes('/operations('));
     expect(polls).toHaveLength(3);
-    expect(delays.slice(0, 3)).toEqual([31_000, 46_500, 69_750]);
+    expect(delays.slice(0, 5)).toEqual([10_000, 31_000, 46_500, 69_750, 10_000]);
 
     // No label goes with the group: Graph takes one only from a person (`applyLabel`).
     expect(calls.filter((r) => JSON.stringify(r.body ?? {}).includes('assignedLabels'))).toEqual([]);
@@ -177,8 +181,13 @@ describe('creating a team', () => {
     expect(await platform.teams.findTeamByProvisioningKey(request.provisioningKey)).toEqual(team);
 
     const mark = fake.requests.length;
-    expect(await platform.teams.createTeam(request)).toEqual(team);
-    expect(since(mark).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(await platform.teams.createTeam(request)).toEqual({ ...team, found: true });
+    // The group's upsert finds it (204); no second team is asked for.
+    expect(
+      since(mark)
+        .filter((r) => r.method !== 'GET')
+        .map((r) => r.method),
+    ).toEqual(['PATCH']);
   });
 
   test('a job that died while Graph was still creating the team resumes it instead of making another', async () => {
@@ -220,9 +229,36 @@ describe('creating a team', () => {
 
   test('waits out the 404 Graph gives for a group Teams cannot see yet', async () => {
     fake.replicationDelays = 2;
+    const mark = fake.requests.length;
     const team = await platform.teams.createTeam(spec());
     expect(team.id).toBeTruthy();
-    expect(delays.filter((d) => d === 10_000)).toHaveLength(2);
+    // Graph's interval before the first request, then one after each 404 (and before the team's read).
+    expect(since(mark).filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(3);
+    expect(delays.filter((d) => d === 10_000)).toHaveLength(4);
+  });
+
+  test('a new group Graph has not replicated: the team is asked for once, after the interval, nothing read before', async () => {
+    // Each new group is invisible for 200 ms (reads and POST /teams from it answer 404); the
+    // adapter's replication interval is 250 ms, slept for real.
+    fake.options.groupReplicationMs = 200;
+    fake.options.random = () => 1;
+    const real = start({
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 250))),
+      replicationDelayMs: 250,
+    });
+    try {
+      const mark = fake.requests.length;
+      const team = await real.teams.createTeam(spec());
+      expect(team.id).toBeTruthy();
+      const calls = since(mark);
+      expect(calls.filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(1);
+      expect(calls.filter((r) => r.path.startsWith('/v1.0/groups') && r.method === 'GET')).toEqual([]);
+      expect(calls.filter((r) => r.status === 404)).toEqual([]);
+    } finally {
+      await real.close();
+      fake.options.groupReplicationMs = undefined;
+      fake.options.random = undefined;
+    }
   });
 
   test('a failed operation is a final PlatformError with Graph’s reason', async () => {
@@ -282,10 +318,11 @@ describe('cloning a team', () => {
     });
     // The operation goes with every wait, from the first one on (a job parks with it); clones are
     // looked at after 5 s, then less and less often.
-    expect(waits.map((w) => w.state.location)).toEqual(
+    expect(waits.slice(0, 3).map((w) => w.state.location)).toEqual(
       Array(3).fill(expect.stringMatching(/^\/teams\('[^']+'\)\/operations\('[^']+'\)$/)),
     );
-    expect(waits.map((w) => w.for)).toEqual(['teamClone', 'teamClone', 'teamClone']);
+    // Then the copy is first read after Graph's replication interval, not the moment it is made.
+    expect(waits.map((w) => w.for)).toEqual(['teamClone', 'teamClone', 'teamClone', 'replication']);
     expect(since(mark).map((r) => `${r.method} ${r.path.replace(/\('[^']+'\)/g, '(…)')}`)).toEqual([
       `POST /v1.0/teams/${sourceId}/clone`,
       'GET /v1.0/teams(…)/operations(…)',
@@ -293,7 +330,7 @@ describe('cloning a team', () => {
       'GET /v1.0/teams(…)/operations(…)',
       `GET /v1.0/teams/${team.id}`,
     ]);
-    expect(waits.map((w) => w.afterMs)).toEqual([5000, 7500, 11_250]);
+    expect(waits.map((w) => w.afterMs)).toEqual([5000, 7500, 11_250, 10_000]);
     expect(delays).toEqual([]); // the checkpoint waited, not the adapter
     expect(team).toMatchObject({ displayName: 'Cloned project', visibility: 'public' });
     const channels = await platform.teams.listChannels(team.id);

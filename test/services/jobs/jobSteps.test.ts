@@ -39,9 +39,9 @@ describe.each(databaseKinds)('job steps on %s', (kind) => {
       'settings',
       'channels',
       'tabs',
-      'files',
       'members',
       'welcome',
+      'files',
       'metadata',
       'finish',
     ]);

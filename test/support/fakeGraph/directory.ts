@@ -90,6 +90,8 @@ export abstract class DirectoryApi extends Representations {
       visibility: body.visibility === 'Public' ? 'Public' : 'Private',
     });
     group.uniqueName = uniqueName;
+    const replication = (this.options.groupReplicationMs ?? 0) * (this.options.scale ?? 1);
+    if (replication > 0) group.visibleAt = Date.now() + replication * (this.options.random ?? Math.random)();
     for (const bind of (body['owners@odata.bind'] as string[] | undefined) ?? [])
       group.ownerIds.add(this.userFromBind(bind));
     for (const bind of (body['members@odata.bind'] as string[] | undefined) ?? [])
@@ -99,7 +101,7 @@ export abstract class DirectoryApi extends Representations {
 
   protected groupByUniqueName(request: ParsedRequest, literal: string): Reply {
     const group = [...this.groups.values()].find((g) => g.uniqueName === unquote(literal));
-    return group
+    return group && !this.replicating(group)
       ? { status: 200, body: this.groupJson(group) }
       : fail(404, 'Request_ResourceNotFound', 'No such group.');
   }

@@ -8,8 +8,11 @@ import { fail, type Reply } from './protocol';
  * - per app per tenant, by request class: `POST /teams` 10 rps; `PUT /groups/{id}/team` and
  *   `POST /teams/{id}/clone` 6 rps; `POST` channel and tab 30 rps; every other Teams call 30 rps;
  * - per resource: four requests per second on any one team, one per second on any one channel;
- * - member additions (`POST /teams/{id}/members`, and the bulk `members/add` action) four per
- *   minute on one team (the "4rpm" of the same table).
+ * - per operation on one resource (the table's "Limit per app per tenant per resource" column):
+ *   `POST` channel one a second on a team (the channels collection it creates in), member
+ *   additions (`POST /teams/{id}/members`, and the bulk `members/add` action) four per minute on
+ *   one team ("4rpm"). `POST installedApps` for a team has no figure of its own in that column:
+ *   an app installation is paced per team by the four requests a second any call on it gets.
  *
  * A refused request gets what Graph sends when it throttles (`concepts/throttling.md`): 429 with
  * `Retry-After` in seconds and the error body `{"error":{"code":"TooManyRequests",…}}`. Each
@@ -25,6 +28,7 @@ export interface GraphLimits {
   otherPerSecond: number;
   perTeamPerSecond: number;
   perChannelPerSecond: number;
+  channelCreationsPerTeamPerSecond: number;
   memberAdditionsPerMinute: number;
 }
 
@@ -35,6 +39,7 @@ export const PUBLISHED_LIMITS: GraphLimits = {
   otherPerSecond: 30,
   perTeamPerSecond: 4,
   perChannelPerSecond: 1,
+  channelCreationsPerTeamPerSecond: 1,
   memberAdditionsPerMinute: 4,
 };
 
@@ -68,7 +73,10 @@ type RequestClass = 'createTeam' | 'cloneTeam' | 'channelOrTab' | 'other';
 
 /** The buckets of one simulated tenant (the simulator serves one app). */
 export class Throttle {
-  /** Requests refused with 429, by bucket name (`class:createTeam`, `team`, `channel`, `members`). */
+  /**
+   * Requests refused with 429, by bucket name (`class:createTeam`, `team`, `channel`,
+   * `channelCreations`, `members`).
+   */
   readonly refused = new Map<string, number>();
   /** Requests let through, by request class (`createTeam`, `cloneTeam`, `channelOrTab`, `other`). */
   readonly admitted = new Map<string, number>();
@@ -100,6 +108,9 @@ export class Throttle {
     const channelId = teams?.[2];
     if (teamId) wanted.push([`team:${teamId}`, L.perTeamPerSecond, 1000]);
     if (teamId && channelId) wanted.push([`channel:${teamId}/${channelId}`, L.perChannelPerSecond, 1000]);
+    if (teamId && method === 'POST' && /^\/teams\/[^/]+\/channels$/.test(path)) {
+      wanted.push([`channelCreations:${teamId}`, L.channelCreationsPerTeamPerSecond, 1000]);
+    }
     if (teamId && method === 'POST' && /^\/teams\/[^/]+\/members(\/add)?$/.test(path)) {
       wanted.push([`members:${teamId}`, L.memberAdditionsPerMinute, 60_000]);
     }

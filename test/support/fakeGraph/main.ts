@@ -13,6 +13,10 @@ import type { FakeUser } from './records';
  * a JSON file of people (`FakeUser[]`) to put in the directory first. FAKE_GRAPH_TIMELINE names a
  * file the simulator writes on stop: every Teams request's decision (time, request class, the
  * bucket that refused it) and every request (time, method, path), for a benchmark's timeline.
+ * FAKE_GRAPH_GROUP_REPLICATION_S (default 0) makes each new group invisible for up to that many
+ * seconds (scaled), as Graph's replication does (`groupReplicationMs`).
+ * FAKE_GRAPH_FILES_FOLDER_S (default 0): a private or shared channel's files folder answers 404
+ * that many seconds (scaled) after the channel is made, as SharePoint makes its site.
  * FAKE_GRAPH_TEAMS=N adds N existing teams first (`seedTeams`), for the lifecycle benchmark;
  * FAKE_GRAPH_TEAMS_FILE names a file where their ids and names are written (the drift benchmark
  * records them as made from a template).
@@ -24,12 +28,19 @@ async function main(): Promise<void> {
   const scale = Number(process.env.FAKE_GRAPH_SCALE ?? '0.2');
   if (!(scale > 0))
     throw new Error(`FAKE_GRAPH_SCALE must be a positive number, got "${process.env.FAKE_GRAPH_SCALE}"`);
+  const groupReplicationS = Number(process.env.FAKE_GRAPH_GROUP_REPLICATION_S ?? '0');
+  if (!(groupReplicationS >= 0))
+    throw new Error(
+      `FAKE_GRAPH_GROUP_REPLICATION_S must be a number of seconds, got "${process.env.FAKE_GRAPH_GROUP_REPLICATION_S}"`,
+    );
   const graph = await FakeGraph.start({
     port: Number(process.env.FAKE_GRAPH_PORT ?? '0'),
     limits: PUBLISHED_LIMITS,
     scale,
     latency: { minMs: 20_000, maxMs: 60_000 },
     replicationMs: 5_000,
+    groupReplicationMs: groupReplicationS * 1000,
+    filesFolderMs: Number(process.env.FAKE_GRAPH_FILES_FOLDER_S ?? '0') * 1000,
     bot: {
       appId: 'b0b0b0b0-0000-0000-0000-00000000b0b0',
       secret: 'bot-secret',
@@ -77,6 +88,14 @@ async function main(): Promise<void> {
       teamCalls: graph.requests.filter(
         (r) => /^\/v1\.0\/(teams|groups)/.test(r.path) || r.path.startsWith('/botframework/'),
       ).length,
+      // Where the calls went: team creations sent, group and user reads, and the 404s of reads
+      // and creations while a new group or team was replicating.
+      postTeams: graph.requests.filter((r) => r.method === 'POST' && /^\/v1\.0\/teams$/.test(r.path)).length,
+      groupReads: graph.requests.filter((r) => r.method === 'GET' && /^\/v1\.0\/groups[/(]/.test(r.path))
+        .length,
+      userReads: graph.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1.0/users')).length,
+      notFound: graph.requests.filter((r) => r.status === 404 && /^\/v1\.0\/(teams|groups)/.test(r.path))
+        .length,
       throttled: Object.fromEntries(graph.throttle?.refused ?? []),
       throttledTotal: graph.throttle?.refusedTotal ?? 0,
       admitted: Object.fromEntries(graph.throttle?.admitted ?? []),

@@ -13,6 +13,8 @@ export interface LoggedRequest {
   body: unknown;
   /** Milliseconds since the epoch. */
   at: number;
+  /** The status answered (set once the answer is known). */
+  status?: number;
 }
 
 export interface FakeUser {
@@ -43,6 +45,8 @@ export interface GroupRecord {
   memberIds: Set<string>;
   assignedLabels: Array<{ labelId: string }>;
   extensions: Map<string, Json>;
+  /** Until then (ms since the epoch) reads of the group answer 404: Graph has not replicated it yet. */
+  visibleAt?: number;
 }
 
 export interface TeamRecord {
@@ -111,6 +115,14 @@ export interface FakeGraphOptions {
   latency?: { minMs: number; maxMs: number };
   /** A new team answers 404 this long after it is made (default 0). */
   replicationMs?: number;
+  /**
+   * A group made by `PATCH /groups(uniqueName=…)` is invisible for up to this long (default 0):
+   * reads of it answer 404, and `POST /teams` from it answers 404 until it is replicated. Each
+   * group's delay is drawn uniformly between 0 and this (scaled).
+   */
+  groupReplicationMs?: number;
+  /** The draw of each group's replication delay, between 0 and 1 (default `Math.random`). */
+  random?: () => number;
   /** A private or shared channel's files folder answers 404 this long after the channel is made (default 0). */
   filesFolderMs?: number;
   /** The throttling limits (default: none enforced); `PUBLISHED_LIMITS` are Microsoft's. */

@@ -6,7 +6,13 @@ import { Agent } from 'undici';
 import { FAKE_GRAPH_CERT, KEY } from './certificate';
 import { PUBLISHED_LIMITS, Throttle } from './limits';
 import { fail, HttpError, type Json, normalise, parseJsonBody, type Reply } from './protocol';
-import { type Fault, type FakeGraphOptions, type Handler, type ParsedRequest } from './records';
+import {
+  type Fault,
+  type FakeGraphOptions,
+  type Handler,
+  type LoggedRequest,
+  type ParsedRequest,
+} from './records';
 import { IdentityApi } from './identity';
 import { ActivityReports } from './reports';
 import { FakeDrives } from './files';
@@ -23,8 +29,12 @@ import { WorkspaceFake } from './teamTools';
  *   `Location` and `Content-Location`; the teamsAsyncOperation (`resources/teamsasyncoperation.md`)
  *   stays notStarted/inProgress for `operationPolls` looks and at least a latency drawn from
  *   `latency` (uniform between its bounds); the clone ignores `mailNickname` ("currently ignored").
- * - Replication (`api/team-post.md`: "it's possible for the Create team call to fail with a 404 …
- *   due to replication delays"): a new team answers 404 for `replicationMs` after it is made.
+ * - Replication (`api/team-post.md`: "If the group was created less than 15 minutes ago, it's
+ *   possible for the Create team call to fail with a 404 error code due to replication delays. The
+ *   recommended pattern is to retry the Create team call three times, with a 10 second delay
+ *   between calls."): a group made by upsert is invisible for up to `groupReplicationMs` (reads of
+ *   it, and `POST /teams` from it, answer 404 meanwhile); a new team answers 404 for
+ *   `replicationMs` after it is made.
  * - Throttling (`includes/throttling-teams.md`, `concepts/throttling.md`): see `limits.ts`.
  * - Refusals: channel messages posted with an app-only token (`api/channel-post-messages.md`:
  *   application permissions are for migration only) answer 401; paths that exist only in beta
@@ -93,11 +103,7 @@ export class FakeGraph extends IdentityApi {
       ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],
       ['GET', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.groupByUniqueName(r, key)],
       ['GET', /^\/groups$/, (r) => this.listGroups(r)],
-      [
-        'GET',
-        new RegExp(`^/groups/${id}$`),
-        (r, g) => ({ status: 200, body: this.groupJson(this.group(g)) }),
-      ],
+      ['GET', new RegExp(`^/groups/${id}$`), (r, g) => this.getGroup(g)],
       ['PATCH', new RegExp(`^/groups/${id}$`), (r, g) => this.patchGroup(r, g)],
       ['DELETE', new RegExp(`^/groups/${id}$`), (r, g) => this.deleteGroup(g)],
       ['POST', new RegExp(`^/groups/${id}/extensions$`), (r, g) => this.addExtension(r, g)],
@@ -279,11 +285,13 @@ export class FakeGraph extends IdentityApi {
     }
     const type = headers['content-type'] ?? '';
     let reply: Reply;
+    let logged: LoggedRequest | undefined;
     try {
       let body: unknown = text;
       if (type.includes('json') && text) body = parseJsonBody(text);
       if (type.includes('x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(text));
-      this.requests.push({ method, path: `${url.pathname}${url.search}`, headers, body, at: Date.now() });
+      logged = { method, path: `${url.pathname}${url.search}`, headers, body, at: Date.now() };
+      this.requests.push(logged);
       const json = (body && typeof body === 'object' ? body : {}) as Json;
       reply = /^\/(v1\.0|beta)\//.test(url.pathname)
         ? this.graph({
@@ -300,6 +308,7 @@ export class FakeGraph extends IdentityApi {
     } catch (error) {
       reply = error instanceof HttpError ? error.reply : fail(500, 'InternalServerError', String(error));
     }
+    if (logged) logged.status = reply.status;
     const out: Record<string, string> = { 'request-id': randomUUID(), ...reply.headers };
     if (headers['client-request-id']) out['client-request-id'] = headers['client-request-id'];
     const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
@@ -359,6 +368,14 @@ export class FakeGraph extends IdentityApi {
       return fail(404, 'NotFound', `No team found with Group Id ${team.id}`);
     }
     return this.route(request, path, beta);
+  }
+
+  /** `GET /groups/{id}`: 404 while the group is new and not replicated yet. */
+  private getGroup(id: string): Reply {
+    const group = this.group(id);
+    if (this.replicating(group))
+      return fail(404, 'Request_ResourceNotFound', `Resource '${id}' does not exist.`);
+    return { status: 200, body: this.groupJson(group) };
   }
 
   private route(request: ParsedRequest, path: string, beta = false): Reply {

@@ -48,6 +48,9 @@ export abstract class TeamsApi extends AppCatalogApi {
       return fail(404, 'NotFound', 'Failed to execute request: group not found (replication).');
     }
     const group = this.group(decodeURIComponent(groupBind[1] ?? ''));
+    // `api/team-post.md`: a group made less than 15 minutes ago may not have reached Teams yet.
+    if (this.replicating(group))
+      return fail(404, 'NotFound', `Failed to execute request: group ${group.id} not found (replication).`);
     if (group.ownerIds.size === 0) return fail(400, 'BadRequest', 'The group must have at least one owner.');
     const pending = [...this.operations.values()].some(
       (o) => o.targetResourceId === group.id && o.status !== 'failed',

@@ -184,6 +184,11 @@ export abstract class Tenant {
     return group;
   }
 
+  /** The group was made moments ago and Graph has not replicated it yet (its reads answer 404). */
+  protected replicating(group: GroupRecord): boolean {
+    return group.visibleAt !== undefined && Date.now() < group.visibleAt;
+  }
+
   protected group(id: string): GroupRecord {
     const group = this.groups.get(id);
     if (!group)

@@ -52,9 +52,10 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
 
     await run.step('team', async () => {
       // A step back from a park goes on following its operation; otherwise an earlier attempt
-      // may have got as far as a team, found by the job's provisioning key.
+      // may have got as far as a team, found by the job's provisioning key. A new team's creation
+      // finds that team itself (`found`), so only a clone looks for it first.
       const resuming = run.operation.state !== undefined;
-      const earlier = resuming ? undefined : await teams.findTeamByProvisioningKey(job.id);
+      const earlier = resuming || !plan.clone ? undefined : await teams.findTeamByProvisioningKey(job.id);
       const spec = {
         displayName: plan.displayName,
         description: plan.description,
@@ -93,11 +94,12 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
       // A clone starts with the source's members (or none): its owner joins at once, before channels
       // (a private channel needs its owner in the team).
       if (plan.clone && !earlier) await teams.addMembers(team.id, [{ id: ownerId, role: 'owner' }]);
-      const how = earlier
-        ? 'Found team'
-        : plan.clone
-          ? `Cloned "${plan.clone.teamName ?? plan.clone.teamId}" as team`
-          : 'Created team';
+      const how =
+        earlier || ('found' in team && team.found)
+          ? 'Found team'
+          : plan.clone
+            ? `Cloned "${plan.clone.teamName ?? plan.clone.teamId}" as team`
+            : 'Created team';
       return {
         teamId: team.id,
         data: { ...run.data, team: { id: team.id, displayName: team.displayName, webUrl: team.webUrl } },
@@ -175,12 +177,6 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
       return { log: created.length > 0 ? [`Created tabs: ${created.join(', ')}.`] : [] };
     });
 
-    await run.step('files', async () => {
-      if (channelsWithFiles(plan).length === 0) return { skipped: true };
-      const channelIds = run.data.channelIds ?? (await channelIdsOf(teams, teamId()));
-      return { log: await layOutChannelFiles(teams, teamId(), plan, channelIds, run.operation) };
-    });
-
     await run.step('members', async () => {
       const owners = plan.members.filter((m) => m.role === 'owner').length;
       const counts = `${counted(owners, 'owner')} and ${counted(plan.members.length - owners, 'member')}`;
@@ -206,6 +202,15 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
       if ('skipped' in outcome)
         return { skipped: true, log: [`Skipped the welcome message: ${outcome.skipped}`] };
       return { log: [outcome.posted] };
+    });
+
+    // After everything that does not need the files: a private or shared channel's files folder
+    // waits (parked) for its SharePoint site, up to minutes, and the members, plan, tags, apps and
+    // welcome are not held behind it.
+    await run.step('files', async () => {
+      if (channelsWithFiles(plan).length === 0) return { skipped: true };
+      const channelIds = run.data.channelIds ?? (await channelIdsOf(teams, teamId()));
+      return { log: await layOutChannelFiles(teams, teamId(), plan, channelIds, run.operation) };
     });
 
     await run.step('metadata', async () => {

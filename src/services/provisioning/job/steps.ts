@@ -4,7 +4,9 @@ import type { StepStatus } from '../../../contract';
 /**
  * The steps of a provisioning job, in order: `approval` (only when the template asks for one; decided
  * by approvers, not run by the worker), then the work `handler.ts` does under the same names;
- * `planner`, `tags` and `apps` only when the template has them. The weights make up the job's
+ * `planner`, `tags` and `apps` only when the template has them. The steps that may wait long for
+ * Microsoft's platform come as late as what they need allows: `files` after every step that does
+ * not need the files. The weights make up the job's
  * progress percentage (each step's share of the job's own steps).
  */
 export const PROVISIONING_STEPS = [
@@ -13,13 +15,15 @@ export const PROVISIONING_STEPS = [
   { name: 'settings', title: 'Apply the team settings', weight: 10 },
   { name: 'channels', title: 'Create channels', weight: 15 },
   { name: 'tabs', title: 'Create tabs', weight: 10 },
-  { name: 'files', title: 'Create folders and starter files', weight: 5 },
   { name: 'members', title: 'Add owners and members', weight: 25 },
   // Only when the template has a plan, tags or apps (`teamToolsSteps.ts`).
   { name: 'planner', title: 'Make the Planner plan', weight: 6 },
   { name: 'tags', title: 'Make the team tags', weight: 2 },
   { name: 'apps', title: 'Install apps', weight: 2 },
   { name: 'welcome', title: 'Post the welcome message', weight: 10 },
+  // Last of the team's work: a private or shared channel's files folder waits for its SharePoint
+  // site (minutes), and nothing before it needs the files, so nothing waits behind it.
+  { name: 'files', title: 'Create folders and starter files', weight: 5 },
   { name: 'metadata', title: "Store the request's metadata", weight: 3 },
   { name: 'finish', title: 'Finish', weight: 2 },
 ] as const satisfies readonly StepDefinition[];
