@@ -45,9 +45,11 @@ function placeholders(env) {
   const appId = read('STEWARD_TEAMS_APP_ID') ?? botId;
   if (!GUID.test(appId)) throw new ManifestError(`STEWARD_TEAMS_APP_ID "${appId}" is not a GUID.`);
   const website = httpsUrl('STEWARD_PUBLIC_URL', read('STEWARD_PUBLIC_URL'));
-  const ssoAppId = read('STEWARD_SSO_APP_ID') ?? read('STEWARD_API_CLIENT_ID');
+  const ssoSetting =
+    read('STEWARD_SSO_APP_ID') !== undefined ? 'STEWARD_SSO_APP_ID' : 'STEWARD_API_CLIENT_ID';
+  const ssoAppId = read(ssoSetting);
   if (ssoAppId !== undefined && !GUID.test(ssoAppId))
-    throw new ManifestError(`The single sign-on app id "${ssoAppId}" (STEWARD_SSO_APP_ID) is not a GUID.`);
+    throw new ManifestError(`${ssoSetting} "${ssoAppId}" is not a GUID.`);
   const sso =
     ssoAppId === undefined
       ? {}

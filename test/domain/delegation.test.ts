@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GrantSeal } from '../../src/domain/delegation';
 import { loadConfig } from '../../src/config';
+import { DEMO_CHOICES } from '../support/demoChoices';
 
 const KEY = 'a-delegation-key-that-is-long-enough-0123456789';
 const grant = {
@@ -39,6 +40,7 @@ describe('sealed delegated grants', () => {
 
 describe('delegation settings', () => {
   const base = {
+    ...DEMO_CHOICES,
     STEWARD_DATA_DIR: '/tmp/steward-delegation-config',
     STEWARD_AUTH_SECRET: 'x'.repeat(40),
     STEWARD_PLATFORM: 'graph',
