@@ -6,6 +6,7 @@ import { FakeGraph } from '../../support/fakeGraph';
 import { BOT, seedTenant, graphSettings } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { WAIT_DESCRIPTIONS } from '../../../src/domain/jobs';
 
 const TEAMS = 20;
 const HELD_MS = 10 * 60_000;
@@ -118,7 +119,9 @@ describe.each(databaseKinds)('jobs parked while Graph creates their teams (%s)',
       },
     });
     expect(waiting?.steps.find((s) => s.name === 'team')?.status).toBe('running');
-    expect(waiting?.log.some((line) => line.startsWith('Microsoft Teams is creating the team.'))).toBe(true);
+    // Its log says what it waits for: the team's creation, or (before it) the new group's replication.
+    const said = WAIT_DESCRIPTIONS[waiting!.waitingFor!.reason as keyof typeof WAIT_DESCRIPTIONS];
+    expect(waiting?.log.some((line) => line.startsWith(said))).toBe(true);
     for (const id of ids) {
       const job = await waitForJob(app, alex, id);
       expect({ id, status: job.status, failedReason: job.failedReason }).toEqual({
