@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import yazl from 'yazl';
-import { readZipEntry, ZipError } from '../../src/lib/zip';
+import { readZipEntry, ZipError, zipEntries } from '../../src/lib/zip';
 
 /** A zip made by yazl (the library `npm run manifest` packs the Teams app with). */
 async function zipOf(
@@ -39,5 +39,24 @@ describe('readZipEntry', () => {
     deflateRawSync(Buffer.from('other')).copy(damaged, 30 + 'manifest.json'.length);
     expect(() => readZipEntry(damaged, 'manifest.json')).toThrow(ZipError);
     expect(() => readZipEntry(zip.subarray(0, zip.length - 30), 'manifest.json')).toThrow(ZipError);
+  });
+});
+
+describe('zipEntries', () => {
+  test('lists every file in order, and refuses one whose content does not match its checksum', async () => {
+    const icon = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]);
+    const zip = await zipOf({
+      'manifest.json': { content: Buffer.from('{"id":"x"}') },
+      'color.png': { content: icon, compress: false },
+    });
+    expect(zipEntries(zip)).toEqual([
+      { name: 'manifest.json', data: Buffer.from('{"id":"x"}') },
+      { name: 'color.png', data: icon },
+    ]);
+    // The stored icon with one byte changed: same size, another checksum.
+    const altered = Buffer.from(zip);
+    const at = altered.indexOf(icon);
+    altered[at + 7] = 9;
+    expect(() => zipEntries(altered)).toThrow('color.png does not match its checksum');
   });
 });
