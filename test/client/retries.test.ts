@@ -190,14 +190,17 @@ describe('retries and failures against a fake API on loopback', () => {
     expect(fake.seen[1]!.at - fake.seen[0]!.at).toBeLessThan(1_000);
   });
 
-  test('backoff waits are full jitter below the exponential ceiling', async () => {
+  // The waits' bounds (full jitter below the exponential ceiling) are the policy's, tested on
+  // backoffDelay itself (policy.test.ts); here, over real connections, a loaded machine fires timers
+  // late, so only a gross error (seconds where milliseconds were meant) is caught by the clock.
+  test("backoff waits between dropped connections, within the policy's milliseconds", async () => {
     const { fake, client } = await serve([drop, drop, drop, drop, json(200, {})], {
       retry: { maxRetries: 4, baseDelayMs: 40, maxDelayMs: 100 },
     });
     await client.getTeam('t');
+    expect(fake.seen).toHaveLength(5);
     const gaps = fake.seen.slice(1).map((r, i) => r.at - fake.seen[i]!.at);
-    const ceilings = [40, 80, 100, 100];
-    gaps.forEach((gap, i) => expect(gap).toBeLessThan(ceilings[i]! + 60));
+    for (const gap of gaps) expect(gap).toBeLessThan(5_000);
   });
 
   test('an abort signal ends the call during a wait between attempts', async () => {
