@@ -29,3 +29,21 @@ export async function pacedWait(ms: number, sleep: (ms: number) => Promise<void>
     ended?.();
   }
 }
+
+// How long a call may wait for its budget turn, when the work says (see `withBudgetDeadline`).
+const deadlines = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` whose calls may wait at most `ms` each for a turn in a shared rate budget: a call
+ * that would wait longer is not sent (the budget refuses it as busy). For best-effort work done
+ * while a person waits (the similar teams shown with a request): it must neither keep them waiting
+ * behind the background jobs' turns nor take those turns.
+ */
+export function withBudgetDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  return deadlines.run(ms, work);
+}
+
+/** The longest budget wait the running work allows, when it set one (`withBudgetDeadline`). */
+export function budgetDeadline(): number | undefined {
+  return deadlines.getStore();
+}

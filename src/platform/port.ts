@@ -55,8 +55,18 @@ export interface PlannedMember {
 export interface OperationCheckpoint {
   /** Where an earlier attempt of the step left the operation, if it got that far. */
   readonly state?: OperationState;
-  /** Lets `afterMs` pass before the next look; `state` is what the next look needs. */
-  wait(wait: { for: JobWaitReason; afterMs: number; state: OperationState }): Promise<void>;
+  /**
+   * Lets `afterMs` pass before the next look; `state` is what the next look needs. `budgetKey`
+   * names the rate-budget bucket (`graphBudget.ts`) the call after the wait spends, when it is
+   * known: the job is then taken up when that bucket has a turn for it, not merely when the time
+   * has passed (a job back from a wait only to wait again for its turn holds a worker's place).
+   */
+  wait(wait: {
+    for: JobWaitReason;
+    afterMs: number;
+    state: OperationState;
+    budgetKey?: string;
+  }): Promise<void>;
 }
 
 /** What became of the welcome message: posted (with a line for the job log) or skipped, and why. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { BudgetBucket, GraphBudgetSettings, GraphBudgetStore } from '../../domain/graphBudget';
 import { PlatformBusy } from '../port';
-import { pacedWait } from '../pacing';
+import { budgetDeadline, pacedWait } from '../pacing';
 import type { Sleep } from './types';
 
 /**
@@ -112,7 +112,10 @@ export class GraphBudget {
     // A turn one interval away is the bucket's own pace, waited for here: deferred instead, the
     // job would park, and its step, re-run when it resumes, would spend that turn on the calls it
     // had already made before this one, and be deferred again, for ever.
-    const maxWaitMs = Math.max(this.settings.maxWaitMs, ...buckets.map((b) => Math.ceil(b.intervalMs)));
+    // Work done while a person waits says how long it may wait (`withBudgetDeadline`); it has no
+    // step to re-run, so it may be refused sooner than one interval.
+    const maxWaitMs =
+      budgetDeadline() ?? Math.max(this.settings.maxWaitMs, ...buckets.map((b) => Math.ceil(b.intervalMs)));
     const reservation = await this.store.reserve(buckets, maxWaitMs);
     if ('deferredMs' in reservation) {
       throw new GraphBudgetDeferred(

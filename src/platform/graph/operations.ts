@@ -1,4 +1,5 @@
 import { NotFound } from '../../domain/errors';
+import { requestClassKey } from '../../domain/graphBudget';
 import { backoffMs } from '../../lib/backoff';
 import { parseRetryAfter } from '../../lib/retryAfter';
 import type { JobWaitReason } from '../../contract';
@@ -6,6 +7,13 @@ import { type OperationCheckpoint, type OperationState, PlatformError } from '..
 import type { GraphClient } from './client';
 import type { GraphResponse, Sleep } from './types';
 import type { TeamsAsyncOperation } from './payloads';
+
+/**
+ * A look at an operation (`GET /teams('{id}')/operations('{id}')`) is a Teams call of the `other`
+ * class: a job waiting for its next look says so, and is taken up at that class's turn, not ahead of
+ * the jobs that could work at once (jobLeases.ts).
+ */
+const LOOK_KEY = requestClassKey('other');
 
 /**
  * How the adapter waits for Graph's asynchronous team operations. Graph's guidance
@@ -128,7 +136,7 @@ export class OperationPoller {
     if (!resumed) {
       const first = kind === 'clone' ? this.policy.cloneInitialDelayMs : this.policy.initialDelayMs;
       current = { ...current, delayMs: first };
-      await checkpoint.wait({ for: reason, afterMs: first, state: current });
+      await checkpoint.wait({ for: reason, afterMs: first, state: current, budgetKey: LOOK_KEY });
     }
     for (;;) {
       let response: GraphResponse<TeamsAsyncOperation>;
@@ -157,7 +165,7 @@ export class OperationPoller {
       const asked = parseRetryAfter(response.headers['retry-after']);
       const delay = asked ?? this.grown(current.delayMs ?? this.policy.initialDelayMs);
       current = { ...current, delayMs: delay, misses };
-      await checkpoint.wait({ for: reason, afterMs: delay, state: current });
+      await checkpoint.wait({ for: reason, afterMs: delay, state: current, budgetKey: LOOK_KEY });
     }
   }
 

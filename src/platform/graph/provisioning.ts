@@ -1,5 +1,6 @@
 import type { DelegatedGrant } from '../../domain/delegation';
 import { NotFound } from '../../domain/errors';
+import { requestClassKey } from '../../domain/graphBudget';
 import type { Team } from '../../contract';
 import {
   type CloneTeamSpec,
@@ -14,6 +15,9 @@ import { type GraphGroup, type GraphTeam, graphSettings, toTeam } from './mappin
 import { odataString, segment } from './paths';
 import { acceptedOperation, type OperationPoller } from './operations';
 import type { GroupUpdate, GroupUpsert, TeamClone, TeamFromGroup } from './payloads';
+
+/** The bucket `POST /teams` spends: a job waiting to send it comes back at its turn. */
+const CREATE_TEAM_KEY = requestClassKey('createTeam');
 
 /**
  * Creating and cloning teams so that a job resumed after a crash finds its team instead of making
@@ -116,6 +120,7 @@ export class TeamProvisioner {
           for: 'replication',
           afterMs: this.replicationDelayMs,
           state: { groupId, misses: 0 },
+          budgetKey: CREATE_TEAM_KEY,
         });
         await this.teamFromGroup(checkpoint, groupId, spec, 0);
       } else {
@@ -266,7 +271,12 @@ export class TeamProvisioner {
         // job comes back to this request, not to the group's upsert and a read of it).
         if (error instanceof NotFound && attempt < 3) {
           const state = { groupId, misses: attempt + 1 };
-          await checkpoint.wait({ for: 'replication', afterMs: this.replicationDelayMs, state });
+          await checkpoint.wait({
+            for: 'replication',
+            afterMs: this.replicationDelayMs,
+            state,
+            budgetKey: CREATE_TEAM_KEY,
+          });
           continue;
         }
         if (error instanceof PlatformError && error.status === 409) return;

@@ -133,7 +133,7 @@ export class ActiveRun {
       wait: async (wait) => {
         if (this.lost) throw new LeaseLost();
         this.recordWait(wait.for, wait.afterMs, wait.state);
-        throw new JobParked(Date.now() + wait.afterMs);
+        throw new JobParked(Date.now() + wait.afterMs, wait.budgetKey);
       },
     };
   }

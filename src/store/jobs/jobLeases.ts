@@ -63,7 +63,7 @@ export class JobLeases {
     const due = sql`queued = 1 AND status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now + lookaheadMs}`;
     const expired = sql`queued = 1 AND status = 'active' AND lease_until < ${now}`;
     const order = sql`CASE WHEN type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END, run_at, id`;
-    const free = sql`SELECT id, type, run_at FROM (
+    const free = sql`SELECT id, type, run_at AS at FROM (
         SELECT id, type, run_at FROM jobs WHERE ${due} AND budget_key IS NULL
         UNION ALL
         SELECT id, type, run_at FROM jobs WHERE ${expired} AND budget_key IS NULL
@@ -75,7 +75,10 @@ export class JobLeases {
         UNION ALL
         SELECT id, type, run_at, budget_key, 1 AS held FROM jobs
           WHERE queued IN (0, 1) AND status = 'active' AND lease_until >= ${now} AND budget_key IS NOT NULL`;
-    const turned = sql`SELECT due.id, due.type, due.run_at FROM (
+    // A bucketed job's turn: its bucket's next free turn, then one interval for each job before it.
+    const turn = sql`${sql.raw(greatest)}(b.tat, ${budgetNow}) + (due.nth - 1) * b.interval_ms`;
+    const turned = sql`SELECT due.id, due.type,
+        CASE WHEN b.key IS NULL THEN due.run_at ELSE ${sql.raw(greatest)}(due.run_at, ${turn}) END AS at FROM (
         SELECT id, type, run_at, budget_key, held,
           row_number() OVER (PARTITION BY budget_key ORDER BY held DESC, run_at, id) AS nth
         FROM (${bucketed}) looked
@@ -83,9 +86,15 @@ export class JobLeases {
       WHERE due.held = 0 AND (b.key IS NULL OR (b.tat < ${horizon} AND (b.interval_ms <= 0
         OR due.nth <= (${horizon} - ${sql.raw(greatest)}(b.tat, ${budgetNow}) + b.interval_ms - 1) / b.interval_ms)))`;
     // (SQLite takes ORDER BY and LIMIT in a compound's part only inside a subquery.)
+    // The picked jobs are taken by when each can work: a due job before a new provisioning whose
+    // `POST /teams` turn is seconds away. By `run_at` alone, a backlog of new requests (queued
+    // first) took every claim while the jobs that wait on their created teams came due behind it,
+    // so Graph's `other` rate idled while the `createTeam` rate was spent (bench/RESULTS.md,
+    // graph-pace with replication delays).
+    const byTurn = sql`CASE WHEN type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END, at, id`;
     const candidates = sql`SELECT id FROM (
-        SELECT id, type, run_at FROM (${free}) soonest UNION ALL ${turned}
-      ) picked ORDER BY ${order} LIMIT ${limit}`;
+        SELECT id, type, at FROM (${free}) soonest UNION ALL ${turned}
+      ) picked ORDER BY ${byTurn} LIMIT ${limit}`;
     const rows = await trx
       .updateTable('jobs')
       .set({

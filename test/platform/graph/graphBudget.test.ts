@@ -19,6 +19,7 @@ import {
   type TestDatabase,
 } from '../../support/databases';
 import { FakeGraph } from '../../support/fakeGraph';
+import { withBudgetDeadline } from '../../../src/platform/pacing';
 
 /**
  * The tenant-wide Graph budget over a real database: two stores opened on the same database stand
@@ -145,6 +146,27 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     expect(members).toBeInstanceOf(GraphBudgetDeferred);
     const team = await repository.reserve([{ key: 'team:t-members', intervalMs: 250 }], 0);
     expect(team).toEqual({ waitMs: 0 });
+  });
+
+  test('work that sets a deadline is refused a turn further away, and waits for one within it', async () => {
+    const waits: number[] = [];
+    const budget = new GraphBudget(new GraphBudgetRepository(first.db), settings(), async (ms) => {
+      waits.push(ms);
+    });
+    await budget.throttled('GET', '/teams/t-deadline', 3000);
+    // A person's best-effort read (the similar teams of a request) does not wait 3 s for its turn.
+    const refused = await withBudgetDeadline(1000, () => budget.acquire('GET', '/teams/t-deadline')).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(GraphBudgetDeferred);
+    expect(waits).toEqual([]);
+    // Within its deadline it waits; without one, a job's call waits up to the settings' maximum.
+    await withBudgetDeadline(5000, () => budget.acquire('GET', '/teams/t-deadline'));
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(2000);
+    await budget.throttled('GET', '/teams/t-deadline', 3000);
+    await budget.acquire('GET', '/teams/t-deadline');
+    expect(waits).toHaveLength(2);
   });
 
   /** The time (ms) the budget's row `key` on the first store holds: its next turn. */

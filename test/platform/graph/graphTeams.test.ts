@@ -1,3 +1,4 @@
+import { requestClassKey } from '../../../src/domain/graphBudget';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Agent } from 'undici';
@@ -172,6 +173,24 @@ describe('creating a team', () => {
 
     const members = await platform.teams.listMembers(team.id);
     expect(members).toEqual([expect.objectContaining({ userId: ALEX, roles: ['owner'] })]);
+  });
+
+  test("a job waiting out a new group's replication comes back at its turn to ask for the team", async () => {
+    const waits: Array<{ for: string; budgetKey?: string }> = [];
+    await platform.teams.createTeam(spec(), {
+      wait: async ({ for: reason, budgetKey }) => {
+        waits.push({ for: reason, budgetKey });
+      },
+    });
+    // The call after the replication wait is `POST /teams`, after each wait for the operation a
+    // look at it (the `other` class): the job names the bucket, so that a worker takes it up when
+    // that bucket has a turn rather than to wait for one (jobLeases.ts). The read of the new team
+    // after its own replication wait names none.
+    expect(waits).toEqual([
+      { for: 'replication', budgetKey: requestClassKey('createTeam') },
+      ...Array(waits.length - 2).fill({ for: 'teamCreation', budgetKey: requestClassKey('other') }),
+      { for: 'replication', budgetKey: undefined },
+    ]);
   });
 
   test('finds the team again by its provisioning key, and creating it twice makes one team', async () => {

@@ -242,3 +242,45 @@ describe.each(databaseKinds)('claiming webhook deliveries first (%s)', (kind) =>
     expect(rest.map((job) => job.id)).toEqual(backlog);
   });
 });
+
+/**
+ * Jobs are taken by when each can work. A job whose next call waits for its bucket's turn a minute
+ * from now comes after a job that can work now, however long it has been queued: by queue order
+ * alone, a backlog of new requests waiting for `POST /teams` turns took every claim while the jobs
+ * that check the teams already asked for came due behind it (bench/RESULTS.md, graph-pace).
+ */
+describe.each(databaseKinds)('claiming by turn (%s)', (kind) => {
+  const suite = suiteStore(kind);
+
+  test('a job that can work now is taken before an older one whose turn is a minute away', async () => {
+    const db = suite.store().db;
+    const jobs = new JobRepository(db);
+    const key = requestClassKey('createTeam');
+    // The bucket's next turn is one interval from now: inside the horizon, but not now.
+    await new GraphBudgetRepository(db).reserve([{ key, intervalMs: INTERVAL_MS }], 10 * INTERVAL_MS);
+    const now = Date.now();
+    const insert = async (budgetKey: string | undefined, runAt: number) =>
+      (
+        await jobs.insert(
+          {
+            id: randomUUID(),
+            type: 'TeamArchiveRequest',
+            queued: true,
+            data: {},
+            log: [],
+            requesterId: 'x',
+            runAt,
+            budgetKey,
+          },
+          new Date(now),
+        )
+      ).id;
+    const waitsForTurn = await insert(key, now - 60_000);
+    const canWork = await insert(undefined, now - 1000);
+
+    const first = await jobs.claim('worker', 1, 60_000, now, undefined, HORIZON_MS);
+    expect(first.map((job) => job.id)).toEqual([canWork]);
+    const next = await jobs.claim('worker', 1, 60_000, now, undefined, HORIZON_MS);
+    expect(next.map((job) => job.id)).toEqual([waitsForTurn]);
+  });
+});
