@@ -26,7 +26,7 @@ import { TeamAccess, requireActive } from '../access/teamAccess';
 import type { AuditLog } from '../audit/audit';
 import type { CatalogService } from '../catalog/catalog';
 import type { SensitivityLabels } from '../labels/sensitivityLabels';
-import { wireJob } from '../jobs/registry';
+import type { JobCatalog } from '../jobs/registry';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import type { DriftApplyData } from './driftApplyJob';
 import { readTeamState } from './teamState';
@@ -49,6 +49,8 @@ export interface DriftDeps {
   events: EventBus;
   audit: AuditLog;
   onQueued: () => void;
+  /** The registered job types: a job's wire form. */
+  jobTypes: JobCatalog;
   now?: () => Date;
 }
 
@@ -161,7 +163,7 @@ export class DriftService {
       throw new AlreadyUnderWay(
         `"${team.displayName}" is being brought in line already (job ${job.id}); ask again once it ends.`,
       );
-    return wireJob(job, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await this.deps.jobs.isPaused());
   }
 
   /**

@@ -5,12 +5,11 @@ import { sleep } from '../../lib/sleep';
 import type { JobRepository } from '../../store/jobs/jobs';
 import { withPacing } from '../../platform/pacing';
 import type { Database } from '../../store/schema';
-import type { AuditLog } from '../audit/audit';
-import type { EventBus } from '../webhooks/events';
 import { ActiveRun, JobParked, LeaseLost } from './jobRun';
 import type { JobHandler } from './jobType';
 import { LeaseKeeper } from './leaseKeeper';
 import { lifecycleRecord } from './jobRecords';
+import type { JobAudit, JobEvents } from './ports';
 import type { RunnableJobType } from './registry';
 import { WorkerSlots } from './workerSlots';
 import { logClaimed, logParked } from './claimLog';
@@ -68,8 +67,8 @@ export class JobWorker {
     private readonly deps: {
       db: Kysely<Database>;
       jobs: JobRepository;
-      events: EventBus;
-      audit: AuditLog;
+      events: JobEvents;
+      audit: JobAudit;
       types: Record<JobType, RunnableJobType>;
     },
     private readonly options: WorkerOptions,

@@ -4,7 +4,7 @@ import { type AuditTarget, callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import { AlreadyUnderWay, Conflict, Forbidden, NotFound } from '../../domain/errors';
 import { teamChangeOf } from '../../domain/teamUpdate';
-import { wireJob } from '../jobs/registry';
+import type { JobCatalog } from '../jobs/registry';
 import type {
   Job,
   Team,
@@ -46,6 +46,8 @@ export class TeamService {
       audit: AuditLog;
       directory: DirectoryService;
       onQueued: () => void;
+      /** The registered job types: a job's wire form. */
+      jobTypes: JobCatalog;
       now?: () => Date;
     },
   ) {
@@ -145,7 +147,7 @@ export class TeamService {
       return { job: stored, inserted };
     });
     if (inserted) this.deps.onQueued();
-    return wireJob(job, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await this.deps.jobs.isPaused());
   }
 
   /** The members of a team: its members, or admins. */

@@ -1,13 +1,15 @@
 import { counted } from '../../../lib/counted';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry } from '../../../domain/audit';
 import { JobCannotRun } from '../../../domain/errors';
 import type { StoredJob } from '../../../domain/jobs';
 import type { TeamsPlatform } from '../../../platform/port';
 import type { JsonObject } from '../../../domain/metadata';
 import type { Database } from '../../../store/schema';
-import type { StewardEvent } from '../../webhooks/events';
-import type { JobDependencies, JobHandler, JobRun } from '../../jobs/jobType';
+import type { EventBus, StewardEvent } from '../../webhooks/events';
+import type { MetadataService } from '../../teams/metadata';
+import type { SensitivityLabels } from '../../labels/sensitivityLabels';
+import type { JobHandler, JobRun } from '../../jobs/jobType';
 import { teamRecord } from '../../teams/teamRecord';
 import { TeamTemplateRepository } from '../../../store/drift/teamTemplates';
 import type { ProvisioningData } from './data';
@@ -23,6 +25,18 @@ import {
 } from './workspaceSteps';
 import { runWorkspaceSteps } from './teamToolsSteps';
 
+/** What a provisioning job's handler needs. */
+export interface ProvisioningJobDeps {
+  db: Kysely<Database>;
+  teams: TeamsPlatform;
+  events: EventBus;
+  metadata: MetadataService;
+  /** The metadata namespace a provisioning job stores the request's metadata in. */
+  metadataNamespace: string;
+  /** Sensitivity labels, put on with a person's delegated grant. */
+  labels: SensitivityLabels;
+}
+
 /**
  * The work of each provisioning step (`steps.ts` lists them). Each is checkpointed; each is also
  * safe to run again (the team is found by the job's provisioning key, channels and tabs by name,
@@ -32,12 +46,7 @@ import { runWorkspaceSteps } from './teamToolsSteps';
 export class ProvisioningHandler implements JobHandler<ProvisioningData, ProvisioningStep> {
   readonly trail = 'team_provisioning';
 
-  constructor(
-    private readonly deps: Pick<
-      JobDependencies,
-      'db' | 'teams' | 'events' | 'metadata' | 'metadataNamespace' | 'labels'
-    >,
-  ) {}
+  constructor(private readonly deps: ProvisioningJobDeps) {}
 
   async run(run: JobRun<ProvisioningData, ProvisioningStep>): Promise<void> {
     const { job } = run;
