@@ -22,11 +22,11 @@ import type { Database } from '../../store/schema';
 import type { TemplateRepository } from '../../store/catalog/templates';
 import type { DirectoryService } from '../directory/directory';
 import type { AuditLog } from '../audit/audit';
-import { recordDecision, stagesOf } from './approvalDecision';
+import { recordDecision } from './approvalDecision';
+import { stagesOf } from './approvalStages';
 import type { JobCatalog } from '../jobs/registry';
 import type { EventBus } from '../webhooks/events';
-import type { ProvisioningData } from '../provisioning/job';
-import { conventionScope } from '../provisioning/requestPlan';
+import { conventionScope, type ProvisioningData } from '../jobData/provisioningData';
 
 export interface ApprovalDependencies {
   db: Kysely<Database>;

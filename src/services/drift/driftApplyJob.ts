@@ -14,7 +14,7 @@ import type { EventBus, StewardEvent } from '../webhooks/events';
 import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import type { TeamsPlatform } from '../../platform/port';
 import type { SensitivityLabels } from '../labels/sensitivityLabels';
-import { teamRecord } from '../teams/teamRecord';
+import { teamRecord } from '../audit/teamRecord';
 import { DRIFT_APPLIERS } from './appliers';
 import { readTeamState } from './teamState';
 

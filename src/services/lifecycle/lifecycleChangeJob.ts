@@ -7,7 +7,7 @@ import type { Database } from '../../store/schema';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import type { TeamsPlatform } from '../../platform/port';
-import { teamRecord } from '../teams/teamRecord';
+import { teamRecord } from '../audit/teamRecord';
 
 const Team = z.looseObject({ id: z.string(), displayName: z.string() });
 const Person = Team;

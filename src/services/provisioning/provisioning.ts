@@ -18,7 +18,7 @@ import type { DirectoryService } from '../directory/directory';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import { openCurrentStage } from '../approvals/approvalStages';
-import type { ProvisioningData } from './job';
+import type { ProvisioningData } from '../jobData/provisioningData';
 import type { JobCatalog } from '../jobs/registry';
 import { previewRequest } from './requestPreview';
 import { withdrawRequest } from './requestWithdrawal';

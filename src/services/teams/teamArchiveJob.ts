@@ -1,23 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { AuditEntry } from '../../domain/audit';
-import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import type { TeamsPlatform } from '../../platform/port';
-import { teamRecord } from './teamRecord';
-
-const Person = z.looseObject({ id: z.string(), displayName: z.string() });
-
-/** The data of an archive or unarchive job. */
-export const ArchiveData = z.looseObject({
-  action: z.enum(['archive', 'unarchive']),
-  team: Person,
-  requester: Person,
-  shouldSetSpoSiteReadOnlyForMembers: z.boolean(),
-});
-export type ArchiveData = z.output<typeof ArchiveData>;
+import { teamRecord } from '../audit/teamRecord';
+import { ArchiveData } from '../jobData/archiveData';
 
 /** One step, named after the action, then the transaction that completes the job. */
 const ARCHIVE_STEPS = {

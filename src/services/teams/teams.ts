@@ -22,7 +22,7 @@ import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { DirectoryService } from '../directory/directory';
 import type { EventBus, StewardEvent } from '../webhooks/events';
-import type { ArchiveData } from './teamArchiveJob';
+import type { ArchiveData } from '../jobData/archiveData';
 import { requireActive, TeamAccess, teamNotFound } from '../access/teamAccess';
 
 /** A change to a team made on the collaboration platform, as the `teams` trail records it. */

@@ -10,10 +10,10 @@ import type { EventBus, StewardEvent } from '../../webhooks/events';
 import type { MetadataService } from '../../teams/metadata';
 import type { SensitivityLabels } from '../../labels/sensitivityLabels';
 import type { JobHandler, JobRun } from '../../jobs/jobType';
-import { teamRecord } from '../../teams/teamRecord';
+import { teamRecord } from '../../audit/teamRecord';
 import { TeamTemplateRepository } from '../../../store/drift/teamTemplates';
-import type { ProvisioningData } from './data';
-import { eventPayload } from './events';
+import type { ProvisioningData } from '../../jobData/provisioningData';
+import { eventPayload } from '../../jobData/provisioningEvents';
 import type { ProvisioningStep } from './steps';
 import {
   applyTemplateSettings,
@@ -22,7 +22,7 @@ import {
   creationSettings,
   layOutChannelFiles,
   scopedOperation,
-} from './workspaceSteps';
+} from '../../workspace/workspaceSteps';
 import { runWorkspaceSteps } from './teamToolsSteps';
 
 /** What a provisioning job's handler needs. */

@@ -1,5 +1,5 @@
 import { jobType } from '../../jobs/jobType';
-import { ProvisioningData } from './data';
+import { ProvisioningData } from '../../jobData/provisioningData';
 import { ProvisioningHandler, type ProvisioningJobDeps } from './handler';
 import { approvalStatus, provisioningSteps } from './steps';
 
@@ -11,6 +11,3 @@ export const provisioningJob = jobType({
   settled: approvalStatus,
   handler: (deps: ProvisioningJobDeps) => new ProvisioningHandler(deps),
 });
-
-export { ProvisioningData, ProvisioningPlan } from './data';
-export { eventPayload } from './events';
