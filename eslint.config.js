@@ -101,6 +101,59 @@ const LAYERS = [
   },
 ];
 
+/** The services layer's own rule, which the rules below extend (they replace it for their files). */
+const SERVICES = LAYERS.find((layer) => layer.folder === 'services');
+const layerPatterns = ({ folder, why, forbidden }) =>
+  forbidden.map((regex) => ({ regex, message: `Layer ${folder}: ${why}.` }));
+
+/**
+ * What one service feature (a folder of src/services) may import of another: the shared folders
+ * (made of what several features use, named for what it is), the job engine, and a short list of
+ * public service ports. Anything else of another feature is its insides.
+ */
+const SHARED_SERVICES = ['jobData', 'workspace'];
+const SERVICE_PORTS = [
+  'jobs/[A-Za-z]+',
+  'audit/[A-Za-z]+',
+  'access/[A-Za-z]+',
+  'webhooks/events',
+  'directory/directory',
+  'catalog/catalog',
+  'labels/sensitivityLabels',
+  'teams/metadata',
+  'approvals/approvalStages',
+  'approvals/approvalPlanning',
+];
+const FEATURES_WHY =
+  'a service feature imports another only through the shared folders (services/jobData, ' +
+  'services/workspace), the job engine (services/jobs) and the public ports audit, access, ' +
+  'webhooks/events, directory/directory, catalog/catalog, labels/sensitivityLabels, teams/metadata, ' +
+  'approvals/approvalStages and approvals/approvalPlanning';
+const ENGINE_WHY =
+  'services/jobs is the job engine: it imports no service feature (job types register where the ' +
+  'program is composed, src/compose/jobTypes.ts), only domain, store, platform, contract, lib and ' +
+  'its own files';
+/** From a file `depth` folders below src/services, an import of another service folder. */
+const serviceFolder = (depth) => `^(\\.\\./){${depth}}[A-Za-z]`;
+const allowedFrom = (depth) =>
+  `^(\\.\\./){${depth}}(?!(${[...SHARED_SERVICES.map((name) => `${name}/.+`), ...SERVICE_PORTS].join('|')})$)[A-Za-z]`;
+/** A feature's files at each depth (src/services/<feature>/x.ts is 1); the engine's replaces them. */
+const SERVICE_FEATURE_RULES = [1, 2, 3].map((depth) => ({
+  files: [`src/services/${'*/'.repeat(depth)}*.ts`],
+  patterns: [
+    ...layerPatterns(SERVICES),
+    { regex: allowedFrom(depth), message: `Service features: ${FEATURES_WHY}.` },
+  ],
+}));
+const ENGINE_RULE = {
+  files: ['src/services/jobs/**/*.ts'],
+  patterns: [
+    ...layerPatterns(SERVICES),
+    { regex: serviceFolder(1), message: `Job engine: ${ENGINE_WHY}.` },
+    { regex: ours('config'), message: `Job engine: ${ENGINE_WHY}.` },
+  ],
+};
+
 module.exports = tseslint.config(
   {
     ignores: [
@@ -124,14 +177,15 @@ module.exports = tseslint.config(
     },
   },
   // A folder's own rule replaces its parent's (platform/graph is stricter than platform).
-  ...LAYERS.map(({ folder: name, why, forbidden }) => ({
-    files: [`src/${name}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: forbidden.map((regex) => ({ regex, message: `Layer ${name}: ${why}.` })) },
-      ],
-    },
+  ...LAYERS.map((layer) => ({
+    files: [`src/${layer.folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(layer) }] },
+  })),
+  // Within the services layer: features import each other only through what is allowed, and the
+  // job engine imports none (docs/architecture.md, Services).
+  ...[...SERVICE_FEATURE_RULES, ENGINE_RULE].map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
   })),
   {
     // What the lifecycle evaluator makes per team and per decision, 100 000 teams at a time. V8 keeps

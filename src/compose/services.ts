@@ -42,6 +42,8 @@ import { SensitivityLabelRepository } from '../store/labels/sensitivityLabels';
 import { TemplateRepository } from '../store/catalog/templates';
 import { TeamTemplateRepository } from '../store/drift/teamTemplates';
 import { DriftService } from '../services/drift/drift';
+import { JobTypes } from '../services/jobs/registry';
+import { JOB_TYPES, type JobWorld } from './jobTypes';
 
 /** The application services, and the repositories and senders the job worker shares with them. */
 export interface Services {
@@ -78,6 +80,8 @@ export interface Services {
   labels: SensitivityLabels;
   /** Template drift: teams against their template's current version, and bringing them in line. */
   drift: DriftService;
+  /** Every registered job type (`jobTypes.ts`): their steps for the API, their handlers for a worker. */
+  jobTypes: JobTypes<JobWorld>;
   /** Steward's clock (epoch ms): the system's, or a test's. */
   clock: () => number;
 }
@@ -104,6 +108,7 @@ export function buildServices(
   const directory = new DirectoryService(platform.directory);
   const templates = new TemplateRepository(db);
   const jobs = new JobRepository(db);
+  const jobTypes = new JobTypes<JobWorld>(JOB_TYPES);
   const events = new EventBus(new OutboxRepository(db), config.tenantId, logger);
   const audit = new AuditLog(new AuditRepository(db), config.tenantId);
   const catalog = new CatalogService({ db, templates, directory, audit, log: logger });
@@ -136,7 +141,18 @@ export function buildServices(
     grants: config.delegatedGrants,
     now,
   });
-  const common = { db, jobs, approvals: approvalStore, events, audit, directory, onQueued, now, labels };
+  const common = {
+    db,
+    jobs,
+    jobTypes,
+    approvals: approvalStore,
+    events,
+    audit,
+    directory,
+    onQueued,
+    now,
+    labels,
+  };
   const reports = new ReportService({
     labels,
     store: new ReportRepository(db),
@@ -162,6 +178,7 @@ export function buildServices(
     lifecycleEvaluations: new LifecycleEvaluations({
       ...lifecycleDeps,
       jobs,
+      jobTypes,
       onQueued,
       clock,
       dailyAtMinute: config.lifecycle.dailyAtMinute,
@@ -215,6 +232,7 @@ export function buildServices(
     hooks,
     reports,
     jobs,
+    jobTypes,
     hookStore,
     hookSecrets,
     sender,

@@ -3,7 +3,6 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Platform } from '../platform/port';
-import { buildJobTypes } from '../services/jobs/registry';
 import { JobWorker } from '../services/jobs/worker';
 import type { Store } from '../store/database';
 import { VERSION } from '../version';
@@ -29,7 +28,7 @@ export function welcomeWarning(config: Config): string | undefined {
   );
 }
 
-/** The job worker, with a handler for every registered job type (`services/jobs/registry.ts`). */
+/** The job worker, with a handler for every registered job type (`jobTypes.ts`). */
 export function buildWorker(
   config: Config,
   { store, platform }: { store: Store; platform: Platform },
@@ -48,8 +47,9 @@ export function buildWorker(
     lifecycleEvaluations,
     clock,
     labels,
+    jobTypes,
   } = services;
-  const types = buildJobTypes({
+  const types = jobTypes.handlers({
     db: store.db,
     teams: platform.teams,
     events,

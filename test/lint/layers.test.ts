@@ -86,3 +86,62 @@ describe('layer rules', () => {
     expect(await crossings(file, `${source}\n`)).toEqual([]);
   });
 });
+
+/**
+ * Inside the services layer (`eslint.config.js`, SERVICE_FEATURE_RULES and ENGINE_RULE): the job
+ * engine imports no feature, and a feature imports another only through the shared folders, the
+ * engine and the public ports.
+ */
+describe('service feature rules', () => {
+  it.each([
+    [
+      'services/jobs/crossing.ts',
+      "import { provisioningJob } from '../provisioning/job';",
+      /Job engine: services\/jobs is the job engine/,
+    ],
+    ['services/jobs/crossing.ts', "import type { AuditLog } from '../audit/audit';", /Job engine:/],
+    ['services/jobs/crossing.ts', "import type { Config } from '../../config';", /Job engine:/],
+    [
+      'services/approvals/crossing.ts',
+      "import { eventPayload } from '../provisioning/job';",
+      /Service features: a service feature imports another only through/,
+    ],
+    [
+      'services/drift/crossing.ts',
+      "import { layOutFiles } from '../provisioning/job/workspaceSteps';",
+      /Service features:/,
+    ],
+    [
+      'services/provisioning/job/crossing.ts',
+      "import { teamRecord } from '../../teams/teamRecord';",
+      /Service features:/,
+    ],
+    [
+      'services/provisioning/crossing.ts',
+      "import { stagesOf } from '../approvals/approvalDecision';",
+      /Service features:/,
+    ],
+    ['services/drift/crossing.ts', "import restify from 'restify';", /Layer services:/],
+  ])('refuses %s importing %s', async (file, source, message) => {
+    const name = source
+      .match(/\{ (?:type )?(\w+)|import (\w+)/)!
+      .slice(1)
+      .find(Boolean);
+    const found = await crossings(file, `${source}\nexport const used = [${name}];\n`);
+    expect(found).toEqual([expect.stringMatching(message)]);
+  });
+
+  it.each([
+    ['services/drift/allowed.ts', "import { layOutFiles } from '../workspace/workspaceSteps';"],
+    ['services/approvals/allowed.ts', "import { eventPayload } from '../jobData/provisioningEvents';"],
+    ['services/approvals/allowed.ts', "import type { AuditLog } from '../audit/audit';"],
+    ['services/teams/allowed.ts', "import type { EventBus } from '../webhooks/events';"],
+    ['services/provisioning/job/allowed.ts', "import type { JobRun } from '../../jobs/jobType';"],
+    ['services/provisioning/allowed.ts', "import { withStages } from '../approvals/approvalStages';"],
+    ['services/provisioning/job/allowed.ts', "import { provisioningSteps } from './steps';"],
+    ['services/jobs/allowed.ts', "import { ActiveRun } from './jobRun';"],
+    ['services/drift/allowed.ts', "import type { Database } from '../../store/schema';"],
+  ])('lets %s import %s', async (file, source) => {
+    expect(await crossings(file, `${source}\n`)).toEqual([]);
+  });
+});

@@ -8,9 +8,10 @@ import type { ApprovalRepository } from '../../store/approvals/approvals';
 import type { JobRepository } from '../../store/jobs/jobs';
 import type { Database, Db } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
-import { openCurrentStage, stageRecord, withStages } from './approvalStages';
+import { openCurrentStage, stageRecord, stagesOf, withStages } from './approvalStages';
 import type { EventBus, StewardEvent } from '../webhooks/events';
-import { eventPayload, type ProvisioningData } from '../provisioning/job';
+import type { ProvisioningData } from '../jobData/provisioningData';
+import { eventPayload } from '../jobData/provisioningEvents';
 
 export interface DecisionDependencies {
   db: Kysely<Database>;
@@ -37,25 +38,6 @@ export interface Decision {
    * approver's delegated grant for the label. Returns log lines for the job.
    */
   whenQueued?: (trx: Db, jobId: string) => Promise<string[]>;
-}
-
-/** The stages a job's approval has; a job from before staged policies had one, its approval. */
-export function stagesOf(data: ProvisioningData): StageState[] {
-  const approval = data.approval;
-  if (!approval) return [];
-  if (approval.stages) return approval.stages.map((s) => ({ ...s }));
-  return [
-    {
-      id: approval.id,
-      name: 'Approval',
-      decision: 'any',
-      approvers: approval.approvers,
-      status: 'pending',
-      decider: null,
-      comment: null,
-      time: null,
-    },
-  ];
 }
 
 /**

@@ -6,7 +6,8 @@ import type { JobRepository } from '../../store/jobs/jobs';
 import type { Db } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus, StewardEvent } from '../webhooks/events';
-import { eventPayload, type ProvisioningData } from '../provisioning/job';
+import type { ProvisioningData } from '../jobData/provisioningData';
+import { eventPayload } from '../jobData/provisioningEvents';
 
 /** What opening a stage writes to. */
 export interface StageDependencies {
@@ -17,6 +18,25 @@ export interface StageDependencies {
 }
 
 type Approval = NonNullable<ProvisioningData['approval']>;
+
+/** The stages a job's approval has; a job from before staged policies had one, its approval. */
+export function stagesOf(data: ProvisioningData): StageState[] {
+  const approval = data.approval;
+  if (!approval) return [];
+  if (approval.stages) return approval.stages.map((s) => ({ ...s }));
+  return [
+    {
+      id: approval.id,
+      name: 'Approval',
+      decision: 'any',
+      approvers: approval.approvers,
+      status: 'pending',
+      decider: null,
+      comment: null,
+      time: null,
+    },
+  ];
+}
 
 /**
  * The job's `data.approval` with its summary fields following the stages: `id`, `approvers` and

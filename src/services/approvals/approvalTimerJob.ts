@@ -1,12 +1,17 @@
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
-import { ApprovalTimerData } from './types';
+import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import { type ApprovalTimerActions, ApprovalTimerData } from './types';
 
 const TIMER_STEPS = [{ name: 'fire', title: 'Fire', weight: 100 }] as const;
 type TimerStep = StepName<typeof TIMER_STEPS>;
 
+/** What a timer's handler needs: what approval timers do (`approvalTimers.ts`). */
+export interface ApprovalTimerJobDeps {
+  approvalTimers: ApprovalTimerActions;
+}
+
 class ApprovalTimerHandler implements JobHandler<ApprovalTimerData, TimerStep> {
-  constructor(private readonly deps: Pick<JobDependencies, 'approvalTimers'>) {}
+  constructor(private readonly deps: ApprovalTimerJobDeps) {}
 
   async run(run: JobRun<ApprovalTimerData, TimerStep>): Promise<void> {
     await run.step('fire', async () => ({ log: [await this.deps.approvalTimers.fire(run.data)] }));
@@ -29,5 +34,5 @@ export const approvalTimerJob = jobType({
   type: 'ApprovalTimer',
   data: ApprovalTimerData,
   steps: () => TIMER_STEPS,
-  handler: (deps) => new ApprovalTimerHandler(deps),
+  handler: (deps: ApprovalTimerJobDeps) => new ApprovalTimerHandler(deps),
 });

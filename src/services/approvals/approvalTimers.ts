@@ -5,12 +5,13 @@ import type { ApprovalRepository } from '../../store/approvals/approvals';
 import type { JobRepository } from '../../store/jobs/jobs';
 import type { Database, Db } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
-import { failRequest, stagesOf } from './approvalDecision';
-import { stageRecord, TIMER_ACTOR, withStages } from './approvalStages';
+import { failRequest } from './approvalDecision';
+import { stageRecord, stagesOf, TIMER_ACTOR, withStages } from './approvalStages';
 import type { DirectoryService } from '../directory/directory';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import type { ApprovalTimerActions, ApprovalTimerData } from './types';
-import { eventPayload, type ProvisioningData } from '../provisioning/job';
+import type { ProvisioningData } from '../jobData/provisioningData';
+import { eventPayload } from '../jobData/provisioningEvents';
 
 export interface ApprovalTimerDependencies {
   db: Kysely<Database>;

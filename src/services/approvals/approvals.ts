@@ -22,11 +22,11 @@ import type { Database } from '../../store/schema';
 import type { TemplateRepository } from '../../store/catalog/templates';
 import type { DirectoryService } from '../directory/directory';
 import type { AuditLog } from '../audit/audit';
-import { recordDecision, stagesOf } from './approvalDecision';
-import { wireJob } from '../jobs/registry';
+import { recordDecision } from './approvalDecision';
+import { stagesOf } from './approvalStages';
+import type { JobCatalog } from '../jobs/registry';
 import type { EventBus } from '../webhooks/events';
-import type { ProvisioningData } from '../provisioning/job';
-import { conventionScope } from '../provisioning/requestPlan';
+import { conventionScope, type ProvisioningData } from '../jobData/provisioningData';
 
 export interface ApprovalDependencies {
   db: Kysely<Database>;
@@ -39,6 +39,8 @@ export interface ApprovalDependencies {
   onQueued: () => void;
   /** A template's sensitivity label: the last approver's grant is kept when no owner's is. */
   labels: SensitivityLabels;
+  /** The registered job types: a job's wire form. */
+  jobTypes: JobCatalog;
   now?: () => Date;
 }
 
@@ -162,7 +164,7 @@ export class ApprovalService {
         id: approval.id,
         stageName: stage?.name ?? approval.stageName ?? 'Approval',
         sinceDateTime: approval.createdAt,
-        job: wireJob(job, paused),
+        job: this.deps.jobTypes.wire(job, paused),
       });
     }
     return found;

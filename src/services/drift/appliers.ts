@@ -8,8 +8,8 @@ import {
 } from '../../domain/drift/comparers';
 import type { LabelOutcome } from '../../domain/delegation';
 import type { OperationCheckpoint, TeamsPlatform } from '../../platform/port';
-import { createOrFindChannel, layOutFiles, scopedOperation } from '../provisioning/job/workspaceSteps';
-import { createTemplateTag, installTemplateApp, layOutPlan } from '../provisioning/job/teamToolsSteps';
+import { createTemplateTag, installTemplateApp, layOutPlan } from '../workspace/teamTools';
+import { createOrFindChannel, layOutFiles, scopedOperation } from '../workspace/workspaceSteps';
 
 /** What an applier works with: one team, its state as just read, and the template's current version. */
 export interface ApplyContext {

@@ -1,17 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import type { SignedInPerson } from '../../domain/delegation';
-import { comparersFor, compareTeam, countByKind } from '../../domain/drift/comparers';
+import { countByKind } from '../../domain/drift/comparers';
 import { AlreadyUnderWay, NotFound, ValidationFailed } from '../../domain/errors';
-import type { StoredJob } from '../../domain/jobs';
-import { counted } from '../../lib/counted';
 import type {
   CatalogTemplate,
-  DriftDifference,
   Job,
-  Team,
   TeamDrift,
   TemplateDriftApplyResult,
   TemplateDriftTeam,
@@ -26,13 +21,12 @@ import { TeamAccess, requireActive } from '../access/teamAccess';
 import type { AuditLog } from '../audit/audit';
 import type { CatalogService } from '../catalog/catalog';
 import type { SensitivityLabels } from '../labels/sensitivityLabels';
-import { wireJob } from '../jobs/registry';
-import type { EventBus, StewardEvent } from '../webhooks/events';
+import type { JobCatalog } from '../jobs/registry';
+import type { EventBus } from '../webhooks/events';
 import type { DriftApplyData } from './driftApplyJob';
-import { readTeamState } from './teamState';
+import { askOwners, compareAll, teamDifferences } from './driftComparison';
+import { chosenProblems, type DriftGrant, queueDriftJobs, sameChoice } from './driftQueue';
 
-/** Teams compared at once when a template's teams are read (each comparison is a few platform reads). */
-const COMPARE_CONCURRENCY = 4;
 /** Teams a template-wide apply queues in one transaction. */
 const QUEUE_BATCH = 100;
 
@@ -49,11 +43,13 @@ export interface DriftDeps {
   events: EventBus;
   audit: AuditLog;
   onQueued: () => void;
+  /** The registered job types: a job's wire form. */
+  jobTypes: JobCatalog;
   now?: () => Date;
 }
 
 /**
- * Drift (issue 28): how teams stand against their template's current version, and bringing them
+ * Drift: how teams stand against their template's current version, and bringing them
  * in line by jobs that only add. Who may: a team's owners for their team, governance managers for
  * any team and for a template's teams.
  */
@@ -72,7 +68,7 @@ export class DriftService {
     await this.access.requireRelation(caller, teamId, 'owner');
     const made = await this.madeFrom(teamId);
     const stored = await this.deps.catalog.stored(made.templateId);
-    const differences = await this.differences(team, stored.template);
+    const differences = await teamDifferences(this.deps, team, stored.template);
     await this.deps.teamTemplates.noteDrift(teamId, {
       version: stored.version,
       count: differences.length,
@@ -102,7 +98,13 @@ export class DriftService {
       this.deps.teamTemplates.ofTemplate(templateId, page.top, page.after),
       this.deps.teamTemplates.countOf(templateId),
     ]);
-    const compared = await this.compareAll(made, stored.template, stored.version);
+    const compared = await compareAll(
+      this.deps,
+      made,
+      stored.template,
+      stored.version,
+      this.now().toISOString(),
+    );
     const teams = compared.map(({ made: m, differences }) => ({
       teamId: m.teamId,
       displayName: m.displayName,
@@ -127,33 +129,13 @@ export class DriftService {
     const made = await this.madeFrom(teamId);
     const stored = await this.deps.catalog.stored(made.templateId);
     if (chosen) {
-      const differences = await this.differences(team, stored.template);
-      const known = new Set(differences.map((d) => d.id));
-      const unknown = chosen.filter((id) => !known.has(id));
-      const refused = differences.filter((d) => chosen.includes(d.id) && !d.applicable);
-      const details = [
-        ...unknown.map((id) => ({
-          code: 'unknownDifference',
-          target: 'differences',
-          message: `The team has no difference "${id}" from its template (any more).`,
-        })),
-        ...refused.map((d) => ({
-          code: 'notApplicable',
-          target: 'differences',
-          message: `"${d.name}" cannot be applied: ${d.reason ?? 'Steward cannot apply it.'}`,
-        })),
-      ];
+      const details = chosenProblems(await teamDifferences(this.deps, team, stored.template), chosen);
       if (details.length > 0)
         throw new ValidationFailed('The differences chosen cannot be applied.', details);
     }
     const grant = await this.labelGrant(stored.template, person, caller);
-    const [queued] = await this.queue(
-      caller,
-      stored.template,
-      [{ teamId, displayName: team.displayName }],
-      chosen,
-      grant,
-    );
+    const request = { caller, template: stored.template, chosen, grant, now: this.now() };
+    const [queued] = await queueDriftJobs(this.deps, request, [{ teamId, displayName: team.displayName }]);
     const { job, inserted } = queued!;
     // A job under way for the team answers a request for the same differences; it brings in what
     // it found when it started, so other differences wait for it to end.
@@ -161,7 +143,7 @@ export class DriftService {
       throw new AlreadyUnderWay(
         `"${team.displayName}" is being brought in line already (job ${job.id}); ask again once it ends.`,
       );
-    return wireJob(job, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await this.deps.jobs.isPaused());
   }
 
   /**
@@ -186,14 +168,22 @@ export class DriftService {
       if (page.length === 0) break;
       after = page.at(-1)!.teamId;
       if (dryRun || ask) {
-        const compared = await this.compareAll(page, stored.template, stored.version);
+        const compared = await compareAll(
+          this.deps,
+          page,
+          stored.template,
+          stored.version,
+          this.now().toISOString(),
+        );
         for (const { made, differences } of compared) {
           if (!differences || differences.length === 0) continue;
           const applicable = differences.filter((d) => d.applicable);
           const outcome = applicable.length === 0 ? 'nothing' : ask ? 'askOwners' : 'job';
           result.push({ teamId: made.teamId, displayName: made.displayName, differences, outcome });
-          if (!dryRun && outcome === 'askOwners')
-            await this.askOwners(made, stored.template, stored.version, applicable);
+          if (!dryRun && outcome === 'askOwners') {
+            const asked = { made, template: stored.template, version: stored.version };
+            await askOwners(this.deps, asked, applicable, this.now());
+          }
         }
         continue;
       }
@@ -213,7 +203,8 @@ export class DriftService {
           });
       }
       const fresh = drifting.filter((m) => !open.has(m.teamId));
-      const jobs = await this.queue(caller, stored.template, fresh, undefined, grant);
+      const request = { caller, template: stored.template, chosen: undefined, grant, now: this.now() };
+      const jobs = await queueDriftJobs(this.deps, request, fresh);
       for (const [i, m] of fresh.entries())
         result.push({
           teamId: m.teamId,
@@ -256,151 +247,13 @@ export class DriftService {
     return made;
   }
 
-  private async differences(team: Team, template: CatalogTemplate): Promise<DriftDifference[]> {
-    const { comparers, reads } = comparersFor(template);
-    const state = await readTeamState(
-      { teams: this.deps.teams, labels: this.deps.labelStore, directory: this.deps.directory },
-      team,
-      template,
-      reads,
-    );
-    return compareTeam(template, state, comparers);
-  }
-
-  /** Compares each team (a few at a time); a team gone from the platform has no differences listed. */
-  private async compareAll(
-    made: readonly TeamTemplate[],
-    template: CatalogTemplate,
-    version: number,
-  ): Promise<Array<{ made: TeamTemplate; differences?: DriftDifference[] }>> {
-    const out: Array<{ made: TeamTemplate; differences?: DriftDifference[] }> = made.map((m) => ({
-      made: m,
-    }));
-    let next = 0;
-    const checkedAt = this.now().toISOString();
-    const worker = async () => {
-      while (next < out.length) {
-        const entry = out[next++]!;
-        const team = await this.deps.teams.getTeam(entry.made.teamId);
-        if (!team) continue;
-        entry.differences = await this.differences(team, template);
-        await this.deps.teamTemplates.noteDrift(entry.made.teamId, {
-          version,
-          count: entry.differences.length,
-          checkedAt,
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(COMPARE_CONCURRENCY, out.length) }, worker));
-    return out;
-  }
-
   /** The caller's grant for a template's label, kept with each job (the label's own path). */
-  private async labelGrant(template: CatalogTemplate, person: SignedInPerson | undefined, caller: Caller) {
+  private async labelGrant(
+    template: CatalogTemplate,
+    person: SignedInPerson | undefined,
+    caller: Caller,
+  ): Promise<DriftGrant> {
     if (!template.templateConfiguration.sensitivityLabelId) return undefined;
     return this.deps.labels.prepare(person, caller.name ?? 'the caller', 'caller');
   }
-
-  /**
-   * One job per team, queued with its audit record, in batches; a team with a drift job pending
-   * already gets none (the database decides, `insertOncePerTeam`): that job is returned, not inserted.
-   */
-  private async queue(
-    caller: Caller,
-    template: CatalogTemplate,
-    teams: ReadonlyArray<{ teamId: string; displayName: string }>,
-    chosen: readonly string[] | undefined,
-    grant: Awaited<ReturnType<DriftService['labelGrant']>>,
-  ): Promise<Array<{ job: StoredJob; inserted: boolean }>> {
-    if (teams.length === 0) return [];
-    const now = this.now();
-    const templateId = template.templateConfiguration.id!;
-    const requester = { id: caller.id, displayName: caller.name ?? caller.id };
-    const jobs = await this.deps.db.transaction().execute(async (trx) => {
-      const made: Array<{ job: StoredJob; inserted: boolean }> = [];
-      // In the teams' order (ids, as pages come), so two applies at once wait on the same row first.
-      for (const team of teams) {
-        const data: DriftApplyData = {
-          team: { id: team.teamId, displayName: team.displayName },
-          template: { id: templateId, name: template.templateConfiguration.name },
-          requester,
-          ...(chosen ? { chosen: [...chosen] } : {}),
-        };
-        const id = randomUUID();
-        const line = `Bringing "${team.displayName}" in line with "${template.templateConfiguration.name}" (${
-          chosen ? counted(chosen.length, 'chosen difference') : 'every difference Steward can apply'
-        }), requested by ${requester.displayName}.`;
-        const queued = await this.deps.jobs.insertOncePerTeam(
-          {
-            id,
-            type: 'TeamDriftApply',
-            queued: true,
-            data,
-            log: grant ? [line, grant.line] : [line],
-            requesterId: caller.id,
-            teamId: team.teamId,
-            templateId,
-          },
-          now,
-          trx,
-        );
-        made.push(queued);
-        if (!queued.inserted) continue;
-        await grant?.keep?.(trx, id);
-        await this.deps.audit.record(
-          trx,
-          callerRecord(caller, {
-            trail: 'teams',
-            action: 'drift_apply_requested',
-            target: { type: 'team', id: team.teamId, displayName: team.displayName },
-            details: { jobId: id, templateId, ...(chosen ? { chosen: [...chosen] } : {}) },
-          }),
-          now,
-        );
-      }
-      return made;
-    });
-    if (jobs.some((j) => j.inserted)) this.deps.onQueued();
-    return jobs;
-  }
-
-  /** Asks a team's owners, through the bot's card, whether to add what the template now has. */
-  private async askOwners(
-    made: TeamTemplate,
-    template: CatalogTemplate,
-    version: number,
-    applicable: readonly DriftDifference[],
-  ): Promise<void> {
-    // Asked about this version already (answered or not): the owners are asked again at the next one.
-    if (made.owners?.version === version) return;
-    const owners = (await this.deps.teams.listMembers(made.teamId)).filter((m) => m.roles.includes('owner'));
-    const now = this.now();
-    const events: StewardEvent[] = await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.teamTemplates.asked(made.teamId, version, trx);
-      return [
-        await this.deps.events.record(
-          trx,
-          'team_drift_owners_asked',
-          {
-            team: { id: made.teamId, displayName: made.displayName },
-            template: {
-              id: template.templateConfiguration.id,
-              name: template.templateConfiguration.name,
-              version,
-            },
-            owners: owners.map((o) => ({ id: o.userId, displayName: o.displayName })),
-            differences: applicable.map((d) => ({ id: d.id, kind: d.kind, name: d.name })),
-          },
-          now,
-        ),
-      ];
-    });
-    this.deps.events.publish(events);
-  }
-}
-
-/** Whether two requests chose the same differences (none chosen: every one Steward can apply). */
-function sameChoice(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (!a || !b) return !a && !b;
-  return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 }

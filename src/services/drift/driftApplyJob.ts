@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AuditEntry } from '../../domain/audit';
 import { comparersFor, compareTeam, channelKey } from '../../domain/drift/comparers';
@@ -10,9 +10,11 @@ import { TemplateRepository } from '../../store/catalog/templates';
 import { TeamTemplateRepository } from '../../store/drift/teamTemplates';
 import { SensitivityLabelRepository } from '../../store/labels/sensitivityLabels';
 import type { Database } from '../../store/schema';
-import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
-import { teamRecord } from '../teams/teamRecord';
+import type { EventBus, StewardEvent } from '../webhooks/events';
+import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import type { TeamsPlatform } from '../../platform/port';
+import type { SensitivityLabels } from '../labels/sensitivityLabels';
+import { teamRecord } from '../audit/teamRecord';
 import { DRIFT_APPLIERS } from './appliers';
 import { readTeamState } from './teamState';
 
@@ -41,6 +43,15 @@ const DRIFT_STEPS = [
 ] as const;
 type DriftStep = StepName<typeof DRIFT_STEPS>;
 
+/** What a drift apply's handler needs. */
+export interface DriftApplyJobDeps {
+  db: Kysely<Database>;
+  teams: TeamsPlatform;
+  events: EventBus;
+  /** Sensitivity labels, put on with a person's delegated grant. */
+  labels: SensitivityLabels;
+}
+
 /**
  * Brings one team in line with its template's current version, additively: it creates the
  * channels and tabs the team lacks, adds the permanent owners and members, puts the label on with
@@ -52,7 +63,7 @@ class DriftApplyHandler implements JobHandler<DriftApplyData, DriftStep> {
   private readonly templates: TemplateRepository;
   private readonly labelStore: SensitivityLabelRepository;
 
-  constructor(private readonly deps: Pick<JobDependencies, 'db' | 'teams' | 'events' | 'labels'>) {
+  constructor(private readonly deps: DriftApplyJobDeps) {
     this.templates = new TemplateRepository(deps.db);
     this.labelStore = new SensitivityLabelRepository(deps.db);
   }
@@ -196,5 +207,5 @@ export const driftApplyJob = jobType({
   type: 'TeamDriftApply',
   data: DriftApplyData,
   steps: () => DRIFT_STEPS,
-  handler: (deps) => new DriftApplyHandler(deps),
+  handler: (deps: DriftApplyJobDeps) => new DriftApplyHandler(deps),
 });

@@ -1,19 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AuditEntry, AuditTrailCode } from '../../domain/audit';
 import type { JobType, StepDefinition, StoredJob } from '../../domain/jobs';
 import type { StepStatus } from '../../contract';
-import type { OperationCheckpoint, TeamsPlatform } from '../../platform/port';
-import type { HookRepository } from '../../store/webhooks/hooks';
+import type { OperationCheckpoint } from '../../platform/port';
 import type { Database } from '../../store/schema';
-import type { AuditLog } from '../audit/audit';
-import type { EventBus, StewardEvent } from '../webhooks/events';
-import type { MetadataService } from '../teams/metadata';
-import type { SensitivityLabels } from '../labels/sensitivityLabels';
-import type { WebhookSender } from '../webhooks/webhookSender';
-import type { HookSecrets } from '../webhooks/hookSecrets';
-import type { ApprovalTimerActions } from '../approvals/types';
-import type { LifecycleRunner } from '../lifecycle/types';
+import type { JobEvent } from './ports';
 
 /** What a step reports: log lines, the job's new data, the team it created, or that it had nothing to do. */
 export interface StepResult<D> {
@@ -73,7 +65,7 @@ export interface JobHandler<D, S extends string = string> {
     trx: Transaction<Database>,
     now: Date,
     records: AuditEntry[],
-  ): Promise<StewardEvent[]>;
+  ): Promise<readonly JobEvent[]>;
   /** Events recorded in the transaction that fails the job. */
   failed(
     job: StoredJob,
@@ -81,7 +73,7 @@ export interface JobHandler<D, S extends string = string> {
     reason: string,
     trx: Transaction<Database>,
     now: Date,
-  ): Promise<StewardEvent[]>;
+  ): Promise<readonly JobEvent[]>;
   /**
    * The handler's own retry policy: milliseconds to wait before the next attempt after attempt
    * `attempt` (1-based) failed with `error`, or `undefined` to fail the job. Without it, transient
@@ -90,63 +82,35 @@ export interface JobHandler<D, S extends string = string> {
   retryDelay?(error: unknown, attempt: number): number | undefined;
 }
 
-/** How webhook deliveries are attempted (from the configuration). */
-export interface WebhookDeliveryPolicy {
-  /** Attempts after the first (default 2). */
-  retries: number;
-  /** Wait between attempts (default 10 s). */
-  retryDelayMs: number;
-  /** Consecutive failed deliveries (each after all its retries) that turn a hook inactive. */
-  failureThreshold: number;
-  /** `Steward-Webhook/<version>`. */
-  userAgent: string;
-}
-
-/** Everything the job types' handlers work with; the registry hands each handler what it needs. */
-export interface JobDependencies {
-  db: Kysely<Database>;
-  teams: TeamsPlatform;
-  events: EventBus;
-  audit: AuditLog;
-  metadata: MetadataService;
-  /** The metadata namespace a provisioning job stores the request's metadata in. */
-  metadataNamespace: string;
-  hooks: HookRepository;
-  /** Opens a hook's sealed secret to sign its deliveries (`webhooks/hookSecrets.ts`). */
-  hookSecrets: HookSecrets;
-  sender: WebhookSender;
-  webhooks: WebhookDeliveryPolicy;
-  log: { warn(o: object, m: string): void };
-  /** What approval timers do (`approvals/approvalTimers.ts`). */
-  approvalTimers: ApprovalTimerActions;
-  /** What lifecycle evaluations do (`lifecycle/evaluations.ts`). */
-  lifecycle: LifecycleRunner;
-  /** Sensitivity labels, put on with a person's delegated grant (`services/sensitivityLabels.ts`). */
-  labels: SensitivityLabels;
-}
-
 /**
- * One type of job, in one module: the shape of its data (parsed once when a job is claimed), its
- * steps, how it is carried out, and the events it records. Registered in `registry.ts`. Its step
- * names `S` are declared once, by `steps` (definitions written `as const`); the handler's runs may
- * name those steps only.
+ * One type of job, in one module of its feature: the shape of its data (parsed once when a job is
+ * claimed), its steps, how it is carried out, and the events it records. Registered where the
+ * program is composed (`compose/jobTypes.ts`). Its step names `S` are declared once, by `steps`
+ * (definitions written `as const`); the handler's runs may name those steps only. `Deps` is what
+ * its handler needs, declared by the feature (annotate the handler's parameter with it): the
+ * registry in compose does not compile unless what it gives handlers has all of it.
  */
-export interface JobTypeModule<D, S extends string = string> {
-  readonly type: JobType;
+export interface JobTypeModule<D, S extends string = string, Deps = never, T extends JobType = JobType> {
+  readonly type: T;
   /** The job's data as stored; a job whose data does not parse fails with `JobCannotRun`. */
   readonly data: z.ZodType<D>;
   /** The steps a job runs, in order, given its stored data (read loosely: it is also used to show jobs). */
   steps(data: Readonly<Record<string, unknown>>): readonly StepDefinition<S>[];
   /** Statuses of steps decided outside the worker (an approval), from the stored data. */
   settled?(data: Readonly<Record<string, unknown>>): Record<string, StepStatus>;
-  /** The handler, for the steps `steps` declares (never where the step names are inferred from). */
-  handler(deps: JobDependencies): JobHandler<D, NoInfer<S>>;
+  /**
+   * The handler, for the steps `steps` declares (never where the step names are inferred from). A
+   * property rather than a method, so that TypeScript checks what it is given strictly.
+   */
+  readonly handler: (deps: Deps) => JobHandler<D, NoInfer<S>>;
 }
 
 /**
  * Types a module so that its parts agree on `D` and on the step names `S`, taken from `steps` (the
- * registry keeps modules as `JobTypeModule<unknown>`).
+ * engine keeps modules as `JobTypeModule<unknown>`).
  */
-export function jobType<D, S extends string>(module: JobTypeModule<D, S>): JobTypeModule<D, S> {
+export function jobType<D, S extends string, Deps, T extends JobType>(
+  module: JobTypeModule<D, S, Deps, T>,
+): JobTypeModule<D, S, Deps, T> {
   return module;
 }

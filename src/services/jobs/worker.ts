@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
-import { JobCannotRun, PlatformError, StewardError } from '../../domain/errors';
-import { type JobType, retryDelayMs, type StoredJob } from '../../domain/jobs';
+import { JobCannotRun } from '../../domain/errors';
+import type { JobType, StoredJob } from '../../domain/jobs';
 import { sleep } from '../../lib/sleep';
 import type { JobRepository } from '../../store/jobs/jobs';
 import { withPacing } from '../../platform/pacing';
 import type { Database } from '../../store/schema';
-import type { AuditLog } from '../audit/audit';
-import type { EventBus } from '../webhooks/events';
-import { ActiveRun, JobParked, LeaseLost } from './jobRun';
-import type { JobHandler } from './jobType';
+import { ActiveRun, JobParked } from './jobRun';
+import { completeJob, failOrRetry, type OutcomeContext } from './jobOutcomes';
 import { LeaseKeeper } from './leaseKeeper';
 import { lifecycleRecord } from './jobRecords';
+import type { JobAudit, JobEvents } from './ports';
 import type { RunnableJobType } from './registry';
 import { WorkerSlots } from './workerSlots';
 import { logClaimed, logParked } from './claimLog';
@@ -68,8 +67,8 @@ export class JobWorker {
     private readonly deps: {
       db: Kysely<Database>;
       jobs: JobRepository;
-      events: EventBus;
-      audit: AuditLog;
+      events: JobEvents;
+      audit: JobAudit;
       types: Record<JobType, RunnableJobType>;
     },
     private readonly options: WorkerOptions,
@@ -206,7 +205,7 @@ export class JobWorker {
 
   /** Runs a claimed job: its data parsed once, its steps checkpointed, its outcome recorded. */
   private async execute(job: StoredJob): Promise<void> {
-    const { jobs, db, events } = this.deps;
+    const { jobs } = this.deps;
     const owner = this.options.owner;
     const { module, handler } = this.deps.types[job.type];
     const parsed = module.data.safeParse(job.data);
@@ -216,7 +215,7 @@ export class JobWorker {
       const error = new JobCannotRun(
         `The job's data is not a valid ${job.type}${where}: ${problem?.message}.`,
       );
-      return this.failOrRetry(job, undefined, error);
+      return failOrRetry(this.outcomes(), job, undefined, error);
     }
     const active = new ActiveRun(job, module.steps(job.data), parsed.data, {
       jobs,
@@ -225,24 +224,10 @@ export class JobWorker {
     });
     try {
       await withPacing(this.slots.lender, () => handler.run(active.run));
-      const published = await db.transaction().execute(async (trx) => {
-        const now = new Date();
-        // `finish` writes through the job it is given: each attempt of the transaction (it may
-        // run again, retryingKysely.ts) starts from the job as it was, not as the last one left it.
-        const done = { ...job };
-        if (!(await jobs.finish(done, owner, { status: 'completed', appendLog: ['Completed.'] }, now, trx))) {
-          throw new LeaseLost();
-        }
-        const teamId = done.teamId ?? done.checkpoint.teamId;
-        const records = this.lifecycle(done, 'job_completed', 'success', teamId ? { teamId } : {});
-        const recorded = await handler.completed(done, active.data, trx, now, records);
-        await this.deps.audit.record(trx, records, now);
-        return recorded;
-      });
-      events.publish(published);
+      await completeJob(this.outcomes(), job, handler, active.data);
     } catch (error) {
       if (error instanceof JobParked) await this.park(job, error.runAt, error.budgetKey);
-      else await this.failOrRetry(job, { handler, data: active.data }, error);
+      else await failOrRetry(this.outcomes(), job, { handler, data: active.data }, error);
     } finally {
       active.close();
     }
@@ -276,66 +261,19 @@ export class JobWorker {
     }
   }
 
-  /**
-   * Delays the job for another attempt when its failure is worth retrying, or fails it; `parsed` is
-   * its handler and data, absent when the data did not parse (nothing of the type's own runs then).
-   */
-  private async failOrRetry(
-    job: StoredJob,
-    parsed: { handler: JobHandler<unknown>; data: unknown } | undefined,
-    error: unknown,
-  ): Promise<void> {
-    if (error instanceof LeaseLost) {
-      this.options.log.warn({ jobId: job.id }, 'lease lost; another worker carries on with the job');
-      return;
-    }
-    const { jobs, db, events } = this.deps;
-    const owner = this.options.owner;
-    const message = error instanceof Error ? error.message : String(error);
-    const attempt = job.attempts + 1;
-    const maxAttempts = this.options.maxAttempts ?? 5;
-    try {
-      const wait = parsed?.handler.retryDelay
-        ? parsed.handler.retryDelay(error, attempt)
-        : error instanceof PlatformError && error.transient && attempt < maxAttempts
-          ? retryDelayMs(attempt, error.retryAfterMs ?? 0)
-          : undefined;
-      if (wait !== undefined) {
-        const line = `Attempt ${attempt} failed: ${message} Retrying in ${Math.ceil(wait / 1000)} s.`;
-        // A delayed job waits for its retry, not for the platform: what the platform operation
-        // stood at (`pending`) stays for the next attempt, the wait shown to clients goes.
-        const { waiting: _waiting, ...checkpoint } = job.checkpoint;
-        job.checkpoint = checkpoint;
-        await db.transaction().execute(async (trx) => {
-          const now = new Date();
-          const runAt = now.getTime() + wait;
-          if (!(await jobs.delay({ ...job }, owner, runAt, line, now, trx))) return;
-          const details = { attempt, reason: message, retryAt: new Date(runAt).toISOString() };
-          await this.deps.audit.record(trx, this.lifecycle(job, 'job_delayed', 'failure', details), now);
-        });
-        return;
-      }
-      if (!(error instanceof PlatformError) && !(error instanceof StewardError)) {
-        this.options.log.error({ err: error, jobId: job.id }, 'job failed unexpectedly');
-      }
-      const created = job.checkpoint.teamId
-        ? ` The team ${job.checkpoint.teamId} was created before the failure.`
-        : '';
-      const reason = `${message}${created}`;
-      const published = await db.transaction().execute(async (trx) => {
-        const now = new Date();
-        const lines = [`Attempt ${attempt} failed: ${message}`, `Failed.${created}`];
-        const failure = { status: 'failed' as const, failedReason: reason, appendLog: lines };
-        const failed = { ...job };
-        if (!(await jobs.finish(failed, owner, failure, now, trx))) return [];
-        const record = this.lifecycle(failed, 'job_failed', 'failure', { attempt, reason });
-        await this.deps.audit.record(trx, record, now);
-        return parsed ? parsed.handler.failed(failed, parsed.data, reason, trx, now) : [];
-      });
-      events.publish(published);
-    } catch (recordError) {
-      // The lease runs out and another worker (or a restart) takes the job up again.
-      this.options.log.error({ err: recordError, jobId: job.id }, 'could not record the outcome of a job');
-    }
+  /** What recording a job's outcome needs of this worker. */
+  private outcomes(): OutcomeContext {
+    const { db, jobs, events, audit, types } = this.deps;
+    const { owner, log, maxAttempts } = this.options;
+    return {
+      db,
+      jobs,
+      events,
+      audit,
+      owner,
+      log,
+      maxAttempts: maxAttempts ?? 5,
+      trailOf: (job) => types[job.type]?.handler.trail,
+    };
   }
 }

@@ -1,63 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type AuditTarget, callerRecord } from '../../domain/audit';
+import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
-import { Conflict, Forbidden, NotFound, PlatformBusy } from '../../domain/errors';
-import { answersSearch, mostSimilar, type TeamLikeness } from '../../domain/similarTeams';
+import { Conflict, Forbidden, NotFound } from '../../domain/errors';
+import type { TeamLikeness } from '../../domain/similarTeams';
 import type {
   DirectoryTeam,
   JoinRequest,
   JoinRequestDecision,
   JoinRequestPayload,
   SimilarTeam,
-  Team,
-  TeamMember,
   TeamProvisioningRequest,
 } from '../../contract';
-import { withBudgetDeadline } from '../../platform/pacing';
 import type { TeamsPlatform } from '../../platform/port';
 import type { TemplateRepository } from '../../store/catalog/templates';
 import type { JobRepository } from '../../store/jobs/jobs';
 import {
   type JoinRequestRepository,
-  type MadeTeam,
   madeTeam,
-  madeTeams,
   PendingJoinRequestExists,
 } from '../../store/joining/joinRequests';
 import type { Database, JoinRequestRow } from '../../store/schema';
 import { TeamAccess, teamNotFound } from '../access/teamAccess';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus } from '../webhooks/events';
-import type { TeamJoinData } from './teamJoinJob';
+import { decidedAlready, notFound, queueJoinJob, teamTarget, toJoinRequest } from './joinRequestRows';
+import { TeamDirectory } from './teamDirectory';
 
-/** The most teams a search returns. */
-export const DIRECTORY_TOP_MAX = 25;
-/** The most alike teams a request is warned about. */
-export const SIMILAR_TEAMS_MAX = 5;
-/**
- * The most candidate teams read from the platform for one search (two reads each: the team, its
- * members): the best-ranked, since those the caller may not see are left out after the reads.
- */
-const PLATFORM_READS_MAX = 20;
+export { DIRECTORY_TOP_MAX, SIMILAR_TEAMS_MAX } from './teamDirectory';
 
 /**
- * How long a read of the similar teams shown with a request may wait for its Graph budget turn.
- * The warning is best effort: while provisioning jobs spend the tenant's Teams budget, waiting for
- * turns behind them kept a request open for 50 s and took turns from the jobs (bench/RESULTS.md,
- * graph-pace); the request is made without the warning instead.
- */
-const SIMILAR_READS_WAIT_MS = 1000;
-
-/** A team as the caller may see it, with what the directory shows of it. */
-interface SeenTeam {
-  entry: DirectoryTeam;
-  team: Team;
-  members: TeamMember[];
-}
-
-/**
- * The team directory and requests to join teams (issue 27): which existing teams a person may see
+ * The team directory and requests to join teams: which existing teams a person may see
  * that are alike what they ask for, their requests to join them, and the owners' decisions. An
  * approved request (or a direct join of a public team whose template allows it) queues a
  * `TeamJoinRequest` job that adds the member.
@@ -71,6 +44,7 @@ interface SeenTeam {
 export class JoiningService {
   private readonly now: () => Date;
   private readonly access: TeamAccess;
+  private readonly directory: TeamDirectory;
 
   constructor(
     private readonly deps: {
@@ -87,58 +61,22 @@ export class JoiningService {
   ) {
     this.now = deps.now ?? (() => new Date());
     this.access = new TeamAccess(deps.teams);
+    this.directory = new TeamDirectory(deps);
   }
 
   /** Teams whose name answers `search`, that the caller may see, most alike first. */
-  async search(caller: Caller, search: string, top: number): Promise<DirectoryTeam[]> {
-    const candidates = (await madeTeams(this.deps.db)).filter(
-      (t) => answersSearch(search, t.name) || answersSearch(search, t.displayName),
-    );
-    const ranked = mostSimilar({ name: search }, candidates, candidates.length);
-    // Prefix matches that are not alike by the rule come after the alike ones.
-    const ordered = [
-      ...ranked.map((r) => r.candidate),
-      ...candidates.filter((c) => !ranked.some((r) => r.candidate === c)),
-    ];
-    const seen = await this.seeAll(caller, ordered.slice(0, Math.max(top, PLATFORM_READS_MAX)));
-    return seen.slice(0, top).map((s) => s.entry);
+  search(caller: Caller, search: string, top: number): Promise<DirectoryTeam[]> {
+    return this.directory.search(caller, search, top);
   }
 
-  /**
-   * Existing teams alike a team someone asks for, that they may see: a warning, never a refusal. A
-   * failure to read them is the caller's to ignore.
-   */
-  async similarTo(caller: Caller, wanted: TeamLikeness): Promise<SimilarTeam[]> {
-    const alike = mostSimilar(wanted, await madeTeams(this.deps.db), PLATFORM_READS_MAX);
-    const seen = await this.seeAll(
-      caller,
-      alike.map((a) => a.candidate),
-    );
-    const reasons = new Map(alike.map((a) => [a.candidate.teamId, a.similarity.reason]));
-    return seen
-      .slice(0, SIMILAR_TEAMS_MAX)
-      .map((s) => ({ ...s.entry, reason: reasons.get(s.team.id) ?? 'name' }));
+  /** Existing teams alike a team someone asks for, that they may see (`TeamDirectory.similarTo`). */
+  similarTo(caller: Caller, wanted: TeamLikeness): Promise<SimilarTeam[]> {
+    return this.directory.similarTo(caller, wanted);
   }
 
-  /**
-   * The warning of a provisioning request (or its preview): teams alike the one asked for, their
-   * names compared as their requesters typed them (before any naming convention). Undefined when
-   * they could not be read: the request is made (or previewed) all the same.
-   */
-  async similarToRequest(
-    caller: Caller,
-    request: TeamProvisioningRequest,
-  ): Promise<SimilarTeam[] | undefined> {
-    try {
-      const wanted = {
-        name: request.team.name,
-        description: request.team.description ?? '',
-        templateId: request.template.id,
-      };
-      return await withBudgetDeadline(SIMILAR_READS_WAIT_MS, () => this.similarTo(caller, wanted));
-    } catch {
-      return undefined;
-    }
+  /** The warning of a provisioning request (or its preview) (`TeamDirectory.similarToRequest`). */
+  similarToRequest(caller: Caller, request: TeamProvisioningRequest): Promise<SimilarTeam[] | undefined> {
+    return this.directory.similarToRequest(caller, request);
   }
 
   /**
@@ -147,7 +85,7 @@ export class JoiningService {
    */
   async request(caller: Caller, teamId: string, payload: JoinRequestPayload): Promise<JoinRequest> {
     const made = await madeTeam(this.deps.db, teamId);
-    const seen = await this.see(caller, teamId, made);
+    const seen = await this.directory.see(caller, teamId, made);
     if (!seen) throw teamNotFound(teamId);
     if (caller.kind !== 'user') throw new Forbidden('Only a person may ask to join a team.');
     const { team, entry } = seen;
@@ -186,7 +124,7 @@ export class JoiningService {
           throw new Conflict(`Your request to join "${team.displayName}" is under way already.`);
         throw error;
       }
-      if (direct) await this.queueJoin(trx, row, null, now);
+      if (direct) await queueJoinJob(this.deps.jobs, trx, row, null, now);
       await this.deps.audit.record(
         trx,
         callerRecord(caller, {
@@ -283,7 +221,7 @@ export class JoiningService {
         trx,
       );
       if (!changed) throw decidedAlready(row);
-      if (approve) await this.queueJoin(trx, decided, decidedBy, now);
+      if (approve) await queueJoinJob(this.deps.jobs, trx, decided, decidedBy, now);
       await this.deps.audit.record(
         trx,
         callerRecord(caller, {
@@ -318,38 +256,6 @@ export class JoiningService {
     return toJoinRequest(decided);
   }
 
-  private async queueJoin(
-    trx: Parameters<JobRepository['insert']>[2],
-    row: JoinRequestRow,
-    decidedBy: { id: string; displayName: string } | null,
-    now: Date,
-  ): Promise<void> {
-    const data: TeamJoinData = {
-      joinRequestId: row.id,
-      team: { id: row.team_id, displayName: row.team_name },
-      requester: { id: row.requester_id, displayName: row.requester_name },
-      direct: row.direct === 1,
-      decidedBy,
-    };
-    const line =
-      row.direct === 1
-        ? `${row.requester_name} joins "${row.team_name}" (a public team anyone may join).`
-        : `${decidedBy?.displayName ?? 'An owner'} let ${row.requester_name} join "${row.team_name}".`;
-    await this.deps.jobs.insert(
-      {
-        id: row.job_id ?? randomUUID(),
-        type: 'TeamJoinRequest',
-        queued: true,
-        data,
-        log: [line],
-        requesterId: row.requester_id,
-        teamId: row.team_id,
-      },
-      now,
-      trx,
-    );
-  }
-
   /** Whether the caller owns the team, or governs every team. */
   private async isOwner(caller: Caller, teamId: string): Promise<boolean> {
     if (caller.privileged) return true;
@@ -361,103 +267,4 @@ export class JoiningService {
       throw error;
     }
   }
-
-  /** The candidates the caller may see, in order, read from the platform a few at a time. */
-  private async seeAll(caller: Caller, candidates: readonly MadeTeam[]): Promise<SeenTeam[]> {
-    const seen: SeenTeam[] = [];
-    const batch = 4;
-    for (let i = 0; i < candidates.length; i += batch) {
-      const read = await Promise.all(
-        candidates.slice(i, i + batch).map((c) =>
-          this.see(caller, c.teamId, c).catch((error: unknown) => {
-            // A team that cannot be read is left out; a budget with no turn for the reads leaves
-            // the whole answer unknown, not silently short.
-            if (error instanceof PlatformBusy) throw error;
-            return undefined;
-          }),
-        ),
-      );
-      for (const one of read) if (one) seen.push(one);
-    }
-    return seen;
-  }
-
-  /** The team as the caller may see it, or undefined when they may not (or it is gone). */
-  private async see(
-    caller: Caller,
-    teamId: string,
-    made: MadeTeam | undefined,
-  ): Promise<SeenTeam | undefined> {
-    const team = await this.deps.teams.getTeam(teamId);
-    if (!team) return undefined;
-    let members: TeamMember[];
-    try {
-      members = await this.deps.teams.listMembers(teamId);
-    } catch (error) {
-      if (error instanceof NotFound) return undefined;
-      throw error;
-    }
-    const isMember = members.some((m) => m.userId === caller.id);
-    const listed = team.discoverySettings.showInTeamsSearchAndSuggestions === true;
-    if (!caller.privileged && !isMember && team.visibility !== 'public' && !listed) return undefined;
-    const template = made?.templateId ? await this.deps.templates.get(made.templateId) : undefined;
-    const directJoin =
-      team.visibility === 'public' && template?.template.templateConfiguration.allowDirectJoin === true;
-    const entry: DirectoryTeam = {
-      id: team.id,
-      displayName: team.displayName,
-      description: team.description,
-      visibility: team.visibility,
-      template: made?.templateId
-        ? {
-            id: made.templateId,
-            name: template?.template.templateConfiguration.name ?? made.templateName ?? '',
-          }
-        : null,
-      owners: members
-        .filter((m) => m.roles.includes('owner'))
-        .map((m) => ({ id: m.userId, displayName: m.displayName })),
-      memberCount: members.length,
-      webUrl: team.webUrl,
-      access: isMember ? 'member' : directJoin ? 'direct' : 'request',
-    };
-    return { entry, team, members };
-  }
-}
-
-function teamTarget(team: Team): AuditTarget {
-  return { type: 'team', id: team.id, displayName: team.displayName };
-}
-
-function notFound(id: string): NotFound {
-  return new NotFound(`No request to join "${id}".`);
-}
-
-function decidedAlready(row: JoinRequestRow): Conflict {
-  return new Conflict(`This request to join "${row.team_name}" was decided already (${row.status}).`);
-}
-
-/** A stored request as the API shows it. */
-function toJoinRequest(row: JoinRequestRow): JoinRequest {
-  return {
-    id: row.id,
-    team: { id: row.team_id, displayName: row.team_name },
-    requester: { id: row.requester_id, displayName: row.requester_name },
-    message: row.message,
-    status: row.status as JoinRequest['status'],
-    direct: row.direct === 1,
-    decision:
-      row.decision && row.decided_by && row.decided_at
-        ? {
-            decision: row.decision as 'approve' | 'decline',
-            by: { id: row.decided_by, displayName: row.decided_by_name ?? row.decided_by },
-            comment: row.comment,
-            decidedDateTime: row.decided_at,
-          }
-        : null,
-    jobId: row.job_id,
-    failedReason: row.failed_reason,
-    createdDateTime: row.created_at,
-    lastModifiedDateTime: row.updated_at,
-  };
 }

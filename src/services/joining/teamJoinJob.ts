@@ -4,9 +4,10 @@ import type { AuditEntry } from '../../domain/audit';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import { JoinRequestRepository } from '../../store/joining/joinRequests';
 import type { Database } from '../../store/schema';
-import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
-import { teamRecord } from '../teams/teamRecord';
+import type { EventBus, StewardEvent } from '../webhooks/events';
+import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import type { TeamsPlatform } from '../../platform/port';
+import { teamRecord } from '../audit/teamRecord';
 
 const Person = z.looseObject({ id: z.string(), displayName: z.string() });
 
@@ -26,6 +27,12 @@ const JOIN_STEPS = [
 ] as const satisfies readonly StepDefinition[];
 type JoinStep = StepName<typeof JOIN_STEPS>;
 
+/** What a join job's handler needs. */
+export interface TeamJoinJobDeps {
+  teams: TeamsPlatform;
+  events: EventBus;
+}
+
 /**
  * Adds the requester as a member through the platform (Graph: `POST /teams/{id}/members`, one call
  * counted against the Graph budget like every call of the adapter). Safe to run again: someone
@@ -36,7 +43,7 @@ class TeamJoinHandler implements JobHandler<TeamJoinData, JoinStep> {
   readonly trail = 'teams';
   private readonly requests = new JoinRequestRepository();
 
-  constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events'>) {}
+  constructor(private readonly deps: TeamJoinJobDeps) {}
 
   async run(run: JobRun<TeamJoinData, JoinStep>): Promise<void> {
     const { team, requester } = run.data;
@@ -89,5 +96,5 @@ export const teamJoinJob = jobType({
   type: 'TeamJoinRequest',
   data: TeamJoinData,
   steps: () => JOIN_STEPS,
-  handler: (deps) => new TeamJoinHandler(deps),
+  handler: (deps: TeamJoinJobDeps) => new TeamJoinHandler(deps),
 });

@@ -12,7 +12,7 @@ import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import type { LifecycleChangeData } from './lifecycleChangeJob';
-import type { ArchiveData } from '../teams/teamArchiveJob';
+import type { ArchiveData } from '../jobData/archiveData';
 import type { TeamDecision } from './walker';
 
 /** The `lifecycle` trail's action for each decision. */

@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
-import { LifecycleEvaluationData } from './types';
+import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import { LifecycleEvaluationData, type LifecycleRunner } from './types';
 
 const EVALUATION_STEPS = [
   { name: 'activity', title: "Read the teams' activity", weight: 20 },
@@ -12,10 +12,15 @@ const EVALUATION_STEPS = [
 const SCHEDULE_STEP = { name: 'schedule', title: 'Schedule the next evaluation', weight: 5 } as const;
 type EvaluationStep = StepName<typeof EVALUATION_STEPS> | typeof SCHEDULE_STEP.name;
 
+/** What an evaluation's handler needs: what lifecycle evaluations do (`evaluations.ts`). */
+export interface LifecycleEvaluationJobDeps {
+  lifecycle: LifecycleRunner;
+}
+
 class LifecycleEvaluationHandler implements JobHandler<LifecycleEvaluationData, EvaluationStep> {
   readonly trail = 'lifecycle';
 
-  constructor(private readonly deps: Pick<JobDependencies, 'lifecycle'>) {}
+  constructor(private readonly deps: LifecycleEvaluationJobDeps) {}
 
   async run(run: JobRun<LifecycleEvaluationData, EvaluationStep>): Promise<void> {
     const runner = this.deps.lifecycle;
@@ -46,5 +51,5 @@ export const lifecycleEvaluationJob = jobType({
   type: 'LifecycleEvaluation',
   data: LifecycleEvaluationData,
   steps: (data) => (data.scheduled === true ? [SCHEDULE_STEP, ...EVALUATION_STEPS] : EVALUATION_STEPS),
-  handler: (deps) => new LifecycleEvaluationHandler(deps),
+  handler: (deps: LifecycleEvaluationJobDeps) => new LifecycleEvaluationHandler(deps),
 });

@@ -12,7 +12,7 @@ import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus } from '../webhooks/events';
 import type { LifecycleEvaluationData, LifecycleRunner } from './types';
-import { wireJob } from '../jobs/registry';
+import type { JobCatalog } from '../jobs/registry';
 import { LifecycleActions } from './actions';
 import type { LifecycleWalker } from './walker';
 
@@ -39,6 +39,8 @@ export class LifecycleEvaluations implements LifecycleRunner {
       audit: AuditLog;
       events: EventBus;
       onQueued: () => void;
+      /** The registered job types: a job's wire form. */
+      jobTypes: JobCatalog;
       clock: () => number;
       /** Minutes after midnight UTC of the daily run; null: only on request. */
       dailyAtMinute: number | null;
@@ -150,7 +152,7 @@ export class LifecycleEvaluations implements LifecycleRunner {
       return stored;
     });
     this.deps.onQueued();
-    return wireJob(job, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await this.deps.jobs.isPaused());
   }
 
   private now(): Date {

@@ -4,9 +4,10 @@ import type { AuditEntry } from '../../domain/audit';
 import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
-import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
-import { teamRecord } from '../teams/teamRecord';
+import type { EventBus, StewardEvent } from '../webhooks/events';
+import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import type { TeamsPlatform } from '../../platform/port';
+import { teamRecord } from '../audit/teamRecord';
 
 const Team = z.looseObject({ id: z.string(), displayName: z.string() });
 const Person = Team;
@@ -63,11 +64,17 @@ const COMPLETED_AS: Readonly<Record<LifecycleChangeData['action'], string>> = {
   removeGuests: 'guests_removed',
 };
 
+/** What a lifecycle change's handler needs. */
+export interface LifecycleChangeJobDeps {
+  teams: TeamsPlatform;
+  events: EventBus;
+}
+
 /** Carries out the change on the platform; its completion is recorded in the `teams` trail. */
 class LifecycleChangeHandler implements JobHandler<LifecycleChangeData, ChangeStep> {
   readonly trail = 'lifecycle';
 
-  constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events'>) {}
+  constructor(private readonly deps: LifecycleChangeJobDeps) {}
 
   async run(run: JobRun<LifecycleChangeData, ChangeStep>): Promise<void> {
     const data = run.data;
@@ -153,5 +160,5 @@ export const lifecycleChangeJob = jobType({
     Object.hasOwn(CHANGE_STEPS, String(data.action))
       ? CHANGE_STEPS[data.action as LifecycleChangeData['action']]
       : CHANGE_STEPS.restoreOwners,
-  handler: (deps) => new LifecycleChangeHandler(deps),
+  handler: (deps: LifecycleChangeJobDeps) => new LifecycleChangeHandler(deps),
 });

@@ -18,8 +18,8 @@ import type { DirectoryService } from '../directory/directory';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import { openCurrentStage } from '../approvals/approvalStages';
-import type { ProvisioningData } from './job';
-import { wireJob } from '../jobs/registry';
+import type { ProvisioningData } from '../jobData/provisioningData';
+import type { JobCatalog } from '../jobs/registry';
 import { previewRequest } from './requestPreview';
 import { withdrawRequest } from './requestWithdrawal';
 import { planRequest } from './requestPlan';
@@ -36,6 +36,8 @@ export interface ProvisioningDependencies {
   onQueued: () => void;
   /** A template's sensitivity label is put on with the requester's delegated grant. */
   labels: SensitivityLabels;
+  /** The registered job types: a job's wire form. */
+  jobTypes: JobCatalog;
   now?: () => Date;
 }
 
@@ -137,7 +139,7 @@ export class ProvisioningService {
     }
     events.publish(published);
     if (!needsApproval) this.deps.onQueued();
-    return wireJob(job, await jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await jobs.isPaused());
   }
 
   /**
@@ -195,7 +197,7 @@ export class ProvisioningService {
         'This Idempotency-Key was used for a different request; send a new key for a new request.',
       );
     }
-    return wireJob(earlier, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(earlier, await this.deps.jobs.isPaused());
   }
 
   /** A job, to its requester, to the approvers of its approval, and to admins. Others get 404. */
@@ -204,13 +206,13 @@ export class ProvisioningService {
     if (!job || !isWireJobType(job.type) || !(await this.maySee(caller, job))) {
       throw new NotFound(`No job "${id}".`);
     }
-    return wireJob(job, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await this.deps.jobs.isPaused());
   }
 
   /** The requester withdraws their request while it waits for approval: see `requestWithdrawal.ts`. */
   async withdraw(caller: Caller, id: string): Promise<Job> {
     const job = await withdrawRequest(this.deps, caller, id, this.now());
-    return wireJob(job, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await this.deps.jobs.isPaused());
   }
 
   /**
@@ -225,7 +227,7 @@ export class ProvisioningService {
     for (const id of unique) {
       const job = found.get(id);
       if (job && isWireJobType(job.type) && (await this.maySee(caller, job)))
-        visible.push(wireJob(job, paused));
+        visible.push(this.deps.jobTypes.wire(job, paused));
     }
     return visible;
   }
@@ -234,7 +236,7 @@ export class ProvisioningService {
   async myJobs(caller: Caller, top: number): Promise<{ jobs: Job[]; total: number }> {
     const { jobs, total } = await this.deps.jobs.listForRequester(caller.id, REQUEST_JOB_TYPES, top);
     const paused = await this.deps.jobs.isPaused();
-    return { jobs: jobs.map((job) => wireJob(job, paused)), total };
+    return { jobs: jobs.map((job) => this.deps.jobTypes.wire(job, paused)), total };
   }
 
   private async maySee(caller: Caller, job: StoredJob): Promise<boolean> {

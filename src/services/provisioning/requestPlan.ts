@@ -6,29 +6,8 @@ import type { CatalogTemplate, TeamProvisioningRequest } from '../../contract';
 import { planApproval } from '../approvals/approvalPlanning';
 import { withStages } from '../approvals/approvalStages';
 import type { DirectoryService } from '../directory/directory';
-import type { ProvisioningData } from './job';
-import { workspacePlan } from './job/teamToolsSteps';
-
-/** The scope naming conventions are evaluated in. */
-export function conventionScope(
-  body: TeamProvisioningRequest,
-  template: CatalogTemplate,
-  requester: { displayName: string; mail: string | null },
-  user: Record<string, unknown>,
-) {
-  return {
-    request: {
-      team: {
-        name: body.team.name,
-        description: body.team.description ?? template.newTeam.defaultDescription ?? '',
-        welcomeMessage: body.team.welcomeMessage ?? template.newTeam.defaultWelcomeMessage ?? '',
-      },
-      template: { name: template.templateConfiguration.name },
-      requester: { name: requester.displayName, email: requester.mail ?? '' },
-    },
-    user,
-  };
-}
+import { conventionScope, type ProvisioningData } from '../jobData/provisioningData';
+import { workspacePlan } from '../workspace/teamTools';
 
 /**
  * Everything about a request that can be refused (400): conventions applied, people resolved,

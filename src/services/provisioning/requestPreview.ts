@@ -5,7 +5,7 @@ import { TEAM_NAME_MAX_LENGTH } from '../../domain/teamName';
 import type { TeamProvisioningRequest, TeamRequestPreview } from '../../contract';
 import type { CatalogService } from '../catalog/catalog';
 import type { DirectoryService } from '../directory/directory';
-import { conventionScope } from './requestPlan';
+import { conventionScope } from '../jobData/provisioningData';
 
 /**
  * What a request would become, computed exactly as `POST /teams/provisioning` computes it (the

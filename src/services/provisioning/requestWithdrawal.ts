@@ -7,11 +7,11 @@ import type { StoredJob } from '../../domain/jobs';
 import type { ApprovalRepository } from '../../store/approvals/approvals';
 import type { JobRepository } from '../../store/jobs/jobs';
 import type { Database } from '../../store/schema';
-import { stagesOf } from '../approvals/approvalDecision';
-import { withStages } from '../approvals/approvalStages';
+import { stagesOf, withStages } from '../approvals/approvalStages';
 import type { AuditLog } from '../audit/audit';
 import type { EventBus } from '../webhooks/events';
-import { eventPayload, type ProvisioningData } from './job';
+import type { ProvisioningData } from '../jobData/provisioningData';
+import { eventPayload } from '../jobData/provisioningEvents';
 
 /** What withdrawing a request writes to. */
 export interface WithdrawalDependencies {

@@ -1,22 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { AuditEntry } from '../../domain/audit';
-import { z } from 'zod';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import type { Database } from '../../store/schema';
-import type { StewardEvent } from '../webhooks/events';
-import { type JobDependencies, type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
-import { teamRecord } from './teamRecord';
-
-const Person = z.looseObject({ id: z.string(), displayName: z.string() });
-
-/** The data of an archive or unarchive job. */
-export const ArchiveData = z.looseObject({
-  action: z.enum(['archive', 'unarchive']),
-  team: Person,
-  requester: Person,
-  shouldSetSpoSiteReadOnlyForMembers: z.boolean(),
-});
-export type ArchiveData = z.output<typeof ArchiveData>;
+import type { EventBus, StewardEvent } from '../webhooks/events';
+import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import type { TeamsPlatform } from '../../platform/port';
+import { teamRecord } from '../audit/teamRecord';
+import { ArchiveData } from '../jobData/archiveData';
 
 /** One step, named after the action, then the transaction that completes the job. */
 const ARCHIVE_STEPS = {
@@ -31,11 +21,17 @@ const ARCHIVE_STEPS = {
 } as const satisfies Record<ArchiveData['action'], readonly StepDefinition[]>;
 type ArchiveStep = StepName<(typeof ARCHIVE_STEPS)[keyof typeof ARCHIVE_STEPS]>;
 
+/** What an archive job's handler needs. */
+export interface TeamArchiveJobDeps {
+  teams: TeamsPlatform;
+  events: EventBus;
+}
+
 /** Archives or unarchives a team. */
 class TeamArchiveHandler implements JobHandler<ArchiveData, ArchiveStep> {
   readonly trail = 'teams';
 
-  constructor(private readonly deps: Pick<JobDependencies, 'teams' | 'events'>) {}
+  constructor(private readonly deps: TeamArchiveJobDeps) {}
 
   async run(run: JobRun<ArchiveData, ArchiveStep>): Promise<void> {
     const data = run.data;
@@ -86,5 +82,5 @@ export const teamArchiveJob = jobType({
   type: 'TeamArchiveRequest',
   data: ArchiveData,
   steps: (data) => ARCHIVE_STEPS[data.action === 'unarchive' ? 'unarchive' : 'archive'],
-  handler: (deps) => new TeamArchiveHandler(deps),
+  handler: (deps: TeamArchiveJobDeps) => new TeamArchiveHandler(deps),
 });

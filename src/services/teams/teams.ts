@@ -4,7 +4,7 @@ import { type AuditTarget, callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import { AlreadyUnderWay, Conflict, Forbidden, NotFound } from '../../domain/errors';
 import { teamChangeOf } from '../../domain/teamUpdate';
-import { wireJob } from '../jobs/registry';
+import type { JobCatalog } from '../jobs/registry';
 import type {
   Job,
   Team,
@@ -22,7 +22,7 @@ import type { Database } from '../../store/schema';
 import type { AuditLog } from '../audit/audit';
 import type { DirectoryService } from '../directory/directory';
 import type { EventBus, StewardEvent } from '../webhooks/events';
-import type { ArchiveData } from './teamArchiveJob';
+import type { ArchiveData } from '../jobData/archiveData';
 import { requireActive, TeamAccess, teamNotFound } from '../access/teamAccess';
 
 /** A change to a team made on the collaboration platform, as the `teams` trail records it. */
@@ -46,6 +46,8 @@ export class TeamService {
       audit: AuditLog;
       directory: DirectoryService;
       onQueued: () => void;
+      /** The registered job types: a job's wire form. */
+      jobTypes: JobCatalog;
       now?: () => Date;
     },
   ) {
@@ -145,7 +147,7 @@ export class TeamService {
       return { job: stored, inserted };
     });
     if (inserted) this.deps.onQueued();
-    return wireJob(job, await this.deps.jobs.isPaused());
+    return this.deps.jobTypes.wire(job, await this.deps.jobs.isPaused());
   }
 
   /** The members of a team: its members, or admins. */

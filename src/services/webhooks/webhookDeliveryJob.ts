@@ -8,16 +8,11 @@ import { urlOrigin } from '../../domain/webhookUrl';
 import type { StoredHook } from '../../store/webhooks/hooks';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from './events';
-import { DeliveryFailed } from './webhookSender';
-import type { SigningSecret } from './hookSecrets';
-import {
-  type JobDependencies,
-  type JobHandler,
-  type JobRun,
-  jobType,
-  type StepName,
-  type WebhookDeliveryPolicy,
-} from '../jobs/jobType';
+import { DeliveryFailed, type WebhookSender } from './webhookSender';
+import type { HookSecrets, SigningSecret } from './hookSecrets';
+import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
+import type { AuditLog } from '../audit/audit';
+import type { HookRepository } from '../../store/webhooks/hooks';
 
 /** The data of a `WebhookDelivery` job: which hook, which event, and the payload to send. */
 export const DeliveryData = z.looseObject({
@@ -38,6 +33,29 @@ type DeliveryStep = StepName<typeof DELIVERY_STEPS>;
 /** The statuses that mean delivered; anything else (redirects included) is a failed attempt. */
 const DELIVERED = new Set([200, 201, 202]);
 
+/** How webhook deliveries are attempted (from the configuration). */
+export interface WebhookDeliveryPolicy {
+  /** Attempts after the first (default 2). */
+  retries: number;
+  /** Wait between attempts (default 10 s). */
+  retryDelayMs: number;
+  /** Consecutive failed deliveries (each after all its retries) that turn a hook inactive. */
+  failureThreshold: number;
+  /** `Steward-Webhook/<version>`. */
+  userAgent: string;
+}
+
+/** What a delivery's handler needs. */
+export interface WebhookDeliveryJobDeps {
+  hooks: HookRepository;
+  /** Opens a hook's sealed secret to sign its deliveries (`hookSecrets.ts`). */
+  hookSecrets: HookSecrets;
+  audit: AuditLog;
+  sender: WebhookSender;
+  log: { warn(o: object, m: string): void };
+  webhooks: WebhookDeliveryPolicy;
+}
+
 /**
  * Carries out `WebhookDelivery` jobs: one POST per attempt, with the same `X-Steward-Delivery` id
  * (the job's id) on every attempt, retried on its own schedule (not the platform's backoff), and
@@ -52,12 +70,7 @@ const DELIVERED = new Set([200, 201, 202]);
 class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
   private readonly policy: WebhookDeliveryPolicy;
 
-  constructor(
-    private readonly deps: Pick<
-      JobDependencies,
-      'hooks' | 'hookSecrets' | 'audit' | 'sender' | 'log' | 'webhooks'
-    >,
-  ) {
+  constructor(private readonly deps: WebhookDeliveryJobDeps) {
     this.policy = deps.webhooks;
   }
 
@@ -222,5 +235,5 @@ export const webhookDeliveryJob = jobType({
   type: 'WebhookDelivery',
   data: DeliveryData,
   steps: () => DELIVERY_STEPS,
-  handler: (deps) => new WebhookDeliveryHandler(deps),
+  handler: (deps: WebhookDeliveryJobDeps) => new WebhookDeliveryHandler(deps),
 });

@@ -1,9 +1,10 @@
 import type { Job } from '../../../src/contract';
 import type { StoredJob } from '../../../src/domain/jobs';
 import { EmbeddedTeams } from '../../../src/platform/embedded';
-import { ProvisioningData } from '../../../src/services/provisioning/job';
+import { ProvisioningData } from '../../../src/services/jobData/provisioningData';
 import type { ProvisioningStep } from '../../../src/services/provisioning/job/steps';
-import { dueDateTime, runWorkspaceSteps } from '../../../src/services/provisioning/job/teamToolsSteps';
+import { runWorkspaceSteps } from '../../../src/services/provisioning/job/teamToolsSteps';
+import { dueDateTime } from '../../../src/services/workspace/teamTools';
 import type { JobRun, StepResult } from '../../../src/services/jobs/jobType';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';

@@ -3,7 +3,7 @@ import type { Agent } from 'undici';
 import type { Job } from '../../../src/contract';
 import { createGraphPlatform, GraphClient, type GraphPlatform } from '../../../src/platform/graph';
 import { graphTokenSource } from '../../../src/platform/graph/identityToken';
-import { dueDateTime } from '../../../src/services/provisioning/job/teamToolsSteps';
+import { dueDateTime } from '../../../src/services/workspace/teamTools';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
 import { BOT, graphSettings, seedTenant, WEB_APP, quickGraphOptions } from '../../support/graphTenant';

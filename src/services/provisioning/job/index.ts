@@ -1,6 +1,6 @@
 import { jobType } from '../../jobs/jobType';
-import { ProvisioningData } from './data';
-import { ProvisioningHandler } from './handler';
+import { ProvisioningData } from '../../jobData/provisioningData';
+import { ProvisioningHandler, type ProvisioningJobDeps } from './handler';
 import { approvalStatus, provisioningSteps } from './steps';
 
 /** `ProvisioningRequest`: creates (or clones) a team from a template's plan, step by step. */
@@ -9,8 +9,5 @@ export const provisioningJob = jobType({
   data: ProvisioningData,
   steps: provisioningSteps,
   settled: approvalStatus,
-  handler: (deps) => new ProvisioningHandler(deps),
+  handler: (deps: ProvisioningJobDeps) => new ProvisioningHandler(deps),
 });
-
-export { ProvisioningData, ProvisioningPlan } from './data';
-export { eventPayload } from './events';

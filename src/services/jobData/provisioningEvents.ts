@@ -1,5 +1,5 @@
-import type { StoredJob } from '../../../domain/jobs';
-import type { ProvisioningData } from './data';
+import type { StoredJob } from '../../domain/jobs';
+import type { ProvisioningData } from './provisioningData';
 
 /**
  * The payload fields every provisioning event shares (`api-contract.md`, Webhook deliveries): the

@@ -1,20 +1,20 @@
-import { counted } from '../../../lib/counted';
-import { channelKey } from '../../../domain/channelNames';
-import { Conflict, JobCannotRun } from '../../../domain/errors';
+import { counted } from '../../lib/counted';
+import { channelKey } from '../../domain/channelNames';
+import { Conflict, JobCannotRun } from '../../domain/errors';
 import {
   foldersToMake,
   type StarterFile,
   type TeamChannel,
   type TeamChannelPayload,
   type TemplateTeamSettings,
-} from '../../../contract';
-import { type OperationCheckpoint, PlatformError, type TeamsPlatform } from '../../../platform/port';
-import type { ProvisioningPlan } from './data';
+} from '../../contract';
+import { type OperationCheckpoint, PlatformError, type TeamsPlatform } from '../../platform/port';
+import type { ProvisioningPlan } from '../jobData/provisioningData';
 
 /*
- * The parts of a provisioning job that lay out a team's workspace from its template (issue 28):
- * the team's settings, shared channels' creation, and each channel's folders and starter files.
- * Each is safe to run again: settings are written whole, a channel is found by name (regardless of
+ * Laying out a team's workspace from its template: the team's settings, shared channels'
+ * creation, and each channel's folders and starter files. A provisioning job runs them on a new
+ * team, a drift apply on an existing one (what they share lives here, in neither). Each is safe to run again: settings are written whole, a channel is found by name (regardless of
  * case, as Teams compares them), and a folder or file already there is read and kept, so a job
  * resumed after a crash or a park duplicates and overwrites nothing.
  */

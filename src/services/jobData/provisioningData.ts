@@ -4,6 +4,7 @@ import {
   ClonedTeam,
   PermanentMember,
   PermanentMembership,
+  type CatalogTemplate,
   TeamProvisioningRequest,
   TemplateApp,
   TemplateChannel,
@@ -11,7 +12,7 @@ import {
   TemplateTab,
   TemplateTeamSettings,
   TemplateTag,
-} from '../../../contract';
+} from '../../contract';
 
 const Person = z.looseObject({ id: z.string(), displayName: z.string() });
 
@@ -95,3 +96,24 @@ export const ProvisioningData = z.looseObject({
     .optional(),
 });
 export type ProvisioningData = z.output<typeof ProvisioningData>;
+
+/** The scope naming conventions are evaluated in. */
+export function conventionScope(
+  body: TeamProvisioningRequest,
+  template: CatalogTemplate,
+  requester: { displayName: string; mail: string | null },
+  user: Record<string, unknown>,
+) {
+  return {
+    request: {
+      team: {
+        name: body.team.name,
+        description: body.team.description ?? template.newTeam.defaultDescription ?? '',
+        welcomeMessage: body.team.welcomeMessage ?? template.newTeam.defaultWelcomeMessage ?? '',
+      },
+      template: { name: template.templateConfiguration.name },
+      requester: { name: requester.displayName, email: requester.mail ?? '' },
+    },
+    user,
+  };
+}
