@@ -48,7 +48,7 @@ interface SeenTeam {
 }
 
 /**
- * The team directory and requests to join teams (issue 27): which existing teams a person may see
+ * The team directory and requests to join teams (docs/guides/joining-teams.md): which existing teams a person may see
  * that are alike what they ask for, their requests to join them, and the owners' decisions. An
  * approved request (or a direct join of a public team whose template allows it) queues a
  * `TeamJoinRequest` job that adds the member.

@@ -13,7 +13,7 @@ import type { ProvisioningData, ProvisioningPlan } from './data';
 import type { ProvisioningStep } from './steps';
 
 /**
- * The steps that build a template's plan, tags and apps in the new team (issue 28): `planner`,
+ * The steps that build a template's plan, tags and apps in the new team (docs/guides/templates.md): `planner`,
  * `tags` and `apps`, after the members step (a tag's members must be in the team). Like the other
  * steps, each reads what exists before it makes anything (the group's plans by title, the plan's
  * buckets by name, its tasks by bucket and title, a task's checklist by title, the team's tags by

@@ -12,7 +12,7 @@ import { type OperationCheckpoint, PlatformError, type TeamsPlatform } from '../
 import type { ProvisioningPlan } from './data';
 
 /*
- * The parts of a provisioning job that lay out a team's workspace from its template (issue 28):
+ * The parts of a provisioning job that lay out a team's workspace from its template (docs/guides/templates.md):
  * the team's settings, shared channels' creation, and each channel's folders and starter files.
  * Each is safe to run again: settings are written whole, a channel is found by name (regardless of
  * case, as Teams compares them), and a folder or file already there is read and kept, so a job
