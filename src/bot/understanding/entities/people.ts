@@ -43,66 +43,75 @@ export function peopleMentions(
   taken = skip;
   let i = 0;
   while (i < list.length) {
-    const cue = base(list[i]);
-    // "Nomvula as owner, Joao…": a role word a comma follows gives the name before it its role.
-    const closesRole =
-      (OWNER_CUES.test(cue) || MEMBER_CUES.test(cue)) && /^\s*[,;]/.test(gap(reading, i + 1));
-    const cueLists =
-      (PEOPLE_CUES.has(cue) && !closesRole) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
-    const startsList = cueLists && !taken.has(i + 1);
-    const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
-    if (!startsList && !standalone) {
+    const start = listStart(reading, i, taken);
+    const group = start ? namesFrom(reading, start.at, taken, start.startsList) : [];
+    if (!start || group.length === 0) {
       i += 1;
       continue;
     }
-    let k = startsList ? i + 1 : i;
-    while (
-      startsList &&
-      k < list.length &&
-      ROLE_FILLERS.has(base(list[k])) &&
-      !PEOPLE_CUES.has(base(list[k]))
-    )
-      k += 1;
-    const group: Span[] = [];
-    for (;;) {
-      const name = personAt(reading, k, taken, startsList);
-      if (!name) break;
-      group.push(name);
-      k = name.to + 1;
-      // List joiners: a comma, "and", "et", "&".
-      const next = base(list[k]);
-      if (LIST_JOINERS.has(next) && personAt(reading, k + 1, taken, startsList)) {
-        k += 1;
-        continue;
-      }
-      // "megan + patti", "Adele & Lynne"
-      if (/^\s*[+&]\s*$/.test(gap(reading, k)) && personAt(reading, k, taken, startsList)) continue;
-      if (
-        /,/.test(gap(reading, k)) &&
-        personAt(reading, k, taken, startsList) &&
-        !/[;.!?]/.test(gap(reading, k))
-      )
-        continue;
-      break;
-    }
-    if (group.length === 0) {
-      i += 1;
-      continue;
-    }
-    const { role, lastOnly } = roleOf(reading, i, startsList, group);
+    const { role, lastOnly } = roleOf(reading, i, start.startsList, group);
     group.forEach((span, at) => {
-      const text = spanText(reading, span).replace(/[.'’]+$/, '');
       const own = lastOnly && at < group.length - 1 ? 'member' : role;
-      // A person named twice is one person, an owner if either mention says so.
-      const before = mentions.find((mention) => fold(mention.text) === fold(text));
-      if (before) {
-        if (own === 'owner') before.role = 'owner';
-      } else mentions.push({ text, role: own });
+      addMention(mentions, spanText(reading, span).replace(/[.'’]+$/, ''), own);
       for (let j = span.from; j <= span.to; j += 1) used.add(j);
     });
     i = group[group.length - 1]!.to + 1;
   }
   return { mentions, used };
+}
+
+/**
+ * Where the names at word i start: after a cue of a list of people ("with", "owners", "run by"),
+ * and the fillers after it, or at a free name; null when neither stands there.
+ */
+function listStart(
+  reading: Reading,
+  i: number,
+  taken: ReadonlySet<number>,
+): { at: number; startsList: boolean } | null {
+  const { list } = reading;
+  const cue = base(list[i]);
+  // "Nomvula as owner, Joao…": a role word a comma follows gives the name before it its role.
+  const closesRole = (OWNER_CUES.test(cue) || MEMBER_CUES.test(cue)) && /^\s*[,;]/.test(gap(reading, i + 1));
+  const cueLists =
+    (PEOPLE_CUES.has(cue) && !closesRole) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
+  const startsList = cueLists && !taken.has(i + 1);
+  const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
+  if (!startsList && !standalone) return null;
+  let k = startsList ? i + 1 : i;
+  while (startsList && k < list.length && ROLE_FILLERS.has(base(list[k])) && !PEOPLE_CUES.has(base(list[k])))
+    k += 1;
+  return { at: k, startsList };
+}
+
+/** The names listed from word k: joined by commas, "and", "et", "&" or "+". */
+function namesFrom(reading: Reading, k: number, taken: ReadonlySet<number>, inList: boolean): Span[] {
+  const group: Span[] = [];
+  for (;;) {
+    const name = personAt(reading, k, taken, inList);
+    if (!name) break;
+    group.push(name);
+    k = name.to + 1;
+    // List joiners: a comma, "and", "et", "&".
+    const next = base(reading.list[k]);
+    if (LIST_JOINERS.has(next) && personAt(reading, k + 1, taken, inList)) {
+      k += 1;
+      continue;
+    }
+    // "megan + patti", "Adele & Lynne"
+    if (/^\s*[+&]\s*$/.test(gap(reading, k)) && personAt(reading, k, taken, inList)) continue;
+    if (/,/.test(gap(reading, k)) && personAt(reading, k, taken, inList) && !/[;.!?]/.test(gap(reading, k)))
+      continue;
+    break;
+  }
+  return group;
+}
+
+/** A person named twice is one person, an owner if either mention says so. */
+function addMention(mentions: PersonMention[], text: string, role: 'owner' | 'member'): void {
+  const before = mentions.find((mention) => fold(mention.text) === fold(text));
+  if (!before) mentions.push({ text, role });
+  else if (role === 'owner') before.role = 'owner';
 }
 
 /** A capitalised word outside a list is a person unless a sentence starts with it and no role follows. */
