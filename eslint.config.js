@@ -229,4 +229,22 @@ module.exports = tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // Only src/config reads the environment: every setting is then described once
+  // (src/config/settings.ts) and documented (docs/reference/configuration.md). A tool that needs
+  // the environment for a child process or a setting of its own asks src/config/processEnv.ts.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/config/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read the environment in src/config (a setting in settings.ts, or processEnv.ts), so that every setting is described once.',
+        },
+      ],
+    },
+  },
 );

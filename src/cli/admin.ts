@@ -2,8 +2,7 @@ import './compileCache';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadDotEnv } from '../config';
-import { cloud } from '../config/cloud';
-import { setting } from '../config/setting';
+import { graphBaseUrlSetting } from '../config/processEnv';
 import { AdminGraph, GraphRefusal } from './adminGraph';
 import {
   AdminUsageError,
@@ -55,8 +54,7 @@ async function readToken(): Promise<string> {
 
 /** Graph's v1.0 root: --graph-url, else STEWARD_GRAPH_BASE_URL, else the cloud's (`src/config/cloud.ts`). */
 function graphRoot(override: string | undefined): string {
-  const read = (name: string) => process.env[name]?.trim() || undefined;
-  const url = override ?? setting(read, 'STEWARD_GRAPH_BASE_URL') ?? cloud(read).graphBaseUrl;
+  const url = override ?? graphBaseUrlSetting();
   let parsed: URL;
   try {
     parsed = new URL(url);

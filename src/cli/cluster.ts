@@ -12,6 +12,7 @@ import {
 } from '../config/cluster';
 import { type ClusterRole, ProcessSlot } from '../cluster/supervisor';
 import { type Config, ConfigError, loadConfig, loadDotEnv, redactUrl } from '../config';
+import { inheritedEnv, trustedProxiesWith } from '../config/processEnv';
 import { createLogger } from '../logger';
 import { migrate, openStore } from '../store/database';
 
@@ -27,19 +28,20 @@ async function main(): Promise<void> {
   let config: Config;
   try {
     loadDotEnv();
-    options = parseClusterOptions(process.argv.slice(2), process.env);
+    options = parseClusterOptions(process.argv.slice(2));
     if (!options) {
       process.stdout.write(`${CLUSTER_USAGE}\n`);
       return;
     }
     // The settings every process will read, checked once here so that a mistake stops one process.
     // The entry's address is what the outside reaches: a bot behind it is exposed on that address.
-    config = loadConfig({
-      ...process.env,
-      STEWARD_ROLE: options.bots > 0 ? 'bot' : 'api',
-      STEWARD_HOST: options.host,
-      STEWARD_PORT: '0',
-    });
+    config = loadConfig(
+      inheritedEnv({
+        STEWARD_ROLE: options.bots > 0 ? 'bot' : 'api',
+        STEWARD_HOST: options.host,
+        STEWARD_PORT: '0',
+      }),
+    );
   } catch (error) {
     if (!(error instanceof ClusterOptionsError || error instanceof ConfigError)) throw error;
     process.stderr.write(`start:cluster: ${error.message}\n${CLUSTER_USAGE}\n`);
@@ -142,8 +144,7 @@ class Cluster {
 
   /** One supervised process of `role` on `port`, with the settings every process shares. */
   private slot(name: string, role: ClusterRole, port: number, entryUrl: string): ProcessSlot {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const env: NodeJS.ProcessEnv = inheritedEnv({
       STEWARD_ROLE: role,
       STEWARD_HOST: '127.0.0.1',
       STEWARD_PORT: String(port),
@@ -153,13 +154,11 @@ class Cluster {
       // And seal with the launcher's key, not with the run's random auth secret (`entra` mode).
       STEWARD_DELEGATION_KEY: this.config.delegatedGrants.sealSecret,
       STEWARD_DATA_DIR: this.config.dataDir,
-    };
+    });
     if (role === 'api') {
       // The entry proxy (on loopback) names each client in X-Forwarded-For: trusting it makes the
       // client, not the entry, the source whose refused calls are limited and recorded.
-      env.STEWARD_TRUSTED_PROXIES = [process.env.STEWARD_TRUSTED_PROXIES, '127.0.0.1']
-        .filter(Boolean)
-        .join(',');
+      env.STEWARD_TRUSTED_PROXIES = trustedProxiesWith('127.0.0.1');
     }
     if (role === 'bot') {
       // A bot calls the API through the entry, and leaves the jobs to the workers.

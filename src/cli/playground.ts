@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDotEnv, stewardPort } from '../config';
+import { playgroundEnv } from '../config/processEnv';
 import {
   findPlaygroundPerson,
   PLAYGROUND_CONFIG_FILE,
@@ -72,14 +73,7 @@ function main(): void {
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      M365_AGENTS_PLAYGROUND_CONFIG_PATH: configPath,
-      M365_AGENTS_PLAYGROUND_LOGFILE:
-        process.env.M365_AGENTS_PLAYGROUND_LOGFILE ??
-        path.join(devTools, `m365agentsplayground-${person}.log`),
-      APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
-    },
+    env: playgroundEnv(configPath, path.join(devTools, `m365agentsplayground-${person}.log`)),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

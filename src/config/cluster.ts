@@ -56,7 +56,10 @@ type ClusterNumber =
  * Reads the launcher's flags, falling back to its variables: flags win. Throws
  * `ClusterOptionsError` naming the flag for a bad value; returns undefined for `--help`.
  */
-export function parseClusterOptions(argv: readonly string[], env: Env): ClusterOptions | undefined {
+export function parseClusterOptions(
+  argv: readonly string[],
+  env: Env = process.env,
+): ClusterOptions | undefined {
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({

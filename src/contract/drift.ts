@@ -3,7 +3,7 @@ import { Job } from './jobs';
 import { model, odataCollection } from './registry';
 
 /**
- * Template versions and drift (extensions, issue 28): every change of a template makes a version,
+ * Template versions and drift (extensions, docs/guides/drift.md): every change of a template makes a version,
  * a team remembers the version it was made from, and drift is what the template's current version
  * asks for that a team lacks or contradicts.
  */

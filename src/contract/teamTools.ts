@@ -3,7 +3,7 @@ import { channelName } from './channels';
 import { model, multiLine } from './registry';
 
 /*
- * What a template builds inside its team beyond channels and tabs (issue 28, an extension): a
+ * What a template builds inside its team beyond channels and tabs (an extension, docs/guides/templates.md): a
  * Planner plan with buckets, tasks and checklists, team tags and installed apps. The bounds are
  * Microsoft's where it documents them, so a template Graph would refuse mid-provisioning is refused
  * when it is saved instead:

@@ -3,7 +3,7 @@ import { model, multiLine } from './registry';
 import { DiscoverySettings, FunSettings, GuestSettings, MemberSettings, MessagingSettings } from './teams';
 
 /*
- * What a template lays out inside a team beyond its channels and tabs (issue 28, an extension of the
+ * What a template lays out inside a team beyond its channels and tabs (docs/guides/templates.md, an extension of the
  * template model): each channel's folder tree and starter files, in the channel's files folder, and
  * the team's member, guest, messaging and fun settings. The limits are Steward's, chosen inside
  * SharePoint's own (a segment of 255 characters, a decoded path of 400) so that what a template

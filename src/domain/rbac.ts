@@ -103,7 +103,7 @@ export const OPERATIONS = {
   reviewTeamGuests: { roles: [U, ...TEAM_ADMINS], tier: 2, condition: 'owner', extension: true },
   // A person's own authority only: Graph refuses a label to an application's token.
   applyTeamSensitivityLabel: { roles: [U], tier: 2, condition: 'owner', extension: true },
-  // The team directory and requests to join teams (issue 27): what a person may see, governance
+  // The team directory and requests to join teams (docs/guides/joining-teams.md): what a person may see, governance
   // managers everything.
   searchTeamDirectory: { roles: [U, ...TEAM_ADMINS], tier: 3, extension: true },
   createTeamJoinRequest: { roles: [U], tier: 2, extension: true },

@@ -89,7 +89,7 @@ export interface ChannelFolder {
 }
 
 /**
- * A channel's files folder and what a template puts in it (issue 28). Private and shared channels
+ * A channel's files folder and what a template puts in it (docs/guides/templates.md). Private and shared channels
  * get a SharePoint site of their own, made some time after the channel: `filesFolder` waits for it
  * through the job's `operation` (the job parks, its worker slot freed), never in the worker. A
  * caller reads what is there (`existingItems`) and writes only what is missing: a write is never

@@ -1,7 +1,7 @@
 import type { TeamChannelTabPayload } from '../contract';
 
 /*
- * What a template builds inside a team besides channels and tabs (issue 28): a Planner plan with
+ * What a template builds inside a team besides channels and tabs (docs/guides/templates.md): a Planner plan with
  * buckets, tasks and checklists, team tags, and apps installed from the organisation's catalog.
  * Each platform holds them its own way (Microsoft Graph's Planner and Teams APIs, the embedded
  * tenant's tables); the provisioning job's steps (`services/provisioning/job/teamToolsSteps.ts`)

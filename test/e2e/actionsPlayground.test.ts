@@ -5,7 +5,7 @@ import { describeWithPlayground, type E2eStack, startE2eStack } from './support/
 import { cardInPlace, cardWith, STEP_MS, submitForm, view } from './support/steps';
 
 /**
- * Issue 24, point 5, end to end in the Microsoft 365 Agents Playground: an approver whose card is
+ * Withdrawing and deciding, end to end in the Microsoft 365 Agents Playground: an approver whose card is
  * gone gets it back with "my approvals" and decides on it; a requester withdraws a waiting request
  * after confirming, and the approver's card says so. Every step's card goes to test/e2e/artifacts/.
  */

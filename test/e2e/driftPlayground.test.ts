@@ -13,7 +13,7 @@ import { STEP_MS } from './support/steps';
 const TEMPLATE = 'drift-playground';
 
 /**
- * The owners' card about a template's new version (issue 28), walked as people would: Steward
+ * The owners' card about a template's new version (docs/guides/drift.md), walked as people would: Steward
  * all-in-one with its bot, and the Microsoft 365 Agents Playgrounds of Alex Wilber (English) and
  * Adele Vance (who chose French), each page open in headless Chromium. A catalog manager saves a
  * template that asks its owners first and gives it new channels; a governance manager brings the

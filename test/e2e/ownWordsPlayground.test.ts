@@ -7,7 +7,7 @@ import { describeWithPlayground, type E2eStack, startE2eStack } from './support/
 import { STEP_MS } from './support/steps';
 
 /**
- * Issue 27, as a person meets it: the issue's messages typed in the Agents Playground's chat box in
+ * Understanding people's own words as a person meets it (docs/guides/bot.md): messages typed in the Agents Playground's chat box in
  * headless Chromium, exactly as written, and the answers read as the page draws them. A request
  * comes back as the request form, prefilled and editable; pressing Request the team makes it.
  */

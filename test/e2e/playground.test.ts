@@ -6,7 +6,7 @@ import { describeWithPlayground, type E2eStack, startE2eStack } from './support/
 import { cardInPlace, cardWith, findOpenTeam, STEP_MS, submitForm, view } from './support/steps';
 
 /**
- * Issue #5 end to end: Steward all-in-one and two Microsoft 365 Agents Playgrounds on loopback (one
+ * End to end (docs/guides/playground.md): Steward all-in-one and two Microsoft 365 Agents Playgrounds on loopback (one
  * with Alex Wilber as its user, one with Adele Vance, the approver), driven over the playground's
  * HTTP endpoints while its websocket shows what the page would. Each step's card JSON and the
  * page's view of it go to test/e2e/artifacts/.

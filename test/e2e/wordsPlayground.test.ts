@@ -10,7 +10,7 @@ import { cardWith, STEP_MS } from './support/steps';
 const SPELLED = /[■□✅⏳⚪❌➖⛔]/u;
 
 /**
- * Issue 24, points 7 and 11, as the Agents Playground's page draws the cards in headless Chromium
+ * The request form's words, as the Agents Playground's page draws the cards in headless Chromium
  * and a person clicks them: the request form's name starts empty with the template's default name
  * as its placeholder, and the progress card's bar and step states are pictures whose text
  * equivalent a screen reader reads (the accessibility tree), with no symbol spelled out.

@@ -25,7 +25,7 @@ const VISIBILITY =
   'suggestions (`discoverySettings.showInTeamsSearchAndSuggestions`); governance managers, Teams and global ' +
   'admins see every team.';
 
-/** The team directory and requests to join teams (extensions, issue 27). */
+/** The team directory and requests to join teams (extensions: docs/guides/joining-teams.md). */
 export function joiningRoutes(joining: JoiningService): Route[] {
   return [
     defineRoute({

@@ -35,7 +35,7 @@ const cardOf = (record: JoinRecord, _personId: string, viewer: CardViewer) =>
 const answered = (record: JoinRecord) => record.decision !== null;
 
 /**
- * Requests to join teams in chat (issue 27). `team_join_requested` brings each owner a card with
+ * Requests to join teams in chat (docs/guides/joining-teams.md). `team_join_requested` brings each owner a card with
  * the asker's words, Approve and Decline, in the owner's language, delivered as the lifecycle cards
  * are (a card not delivered is posted when the owner is next reached). The decision (made on a card
  * or through the API) redraws every owner's card and tells the asker; `team_member_joined` tells

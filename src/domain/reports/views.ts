@@ -3,7 +3,6 @@ import type {
   MissingLabels,
   ApprovalOutcomeRow,
   ApprovalWaitRow,
-  Cell,
   LeadTimeRow,
   ReportSection,
   ReportView,
@@ -11,15 +10,15 @@ import type {
   TeamInventoryItem,
   TemplateMonthCount,
 } from './model';
+import { duration, sum } from './cells';
+
+export { archivedTeamsView, orphanedTeamsView } from './inventoryViews';
 
 /**
  * What each report shows, built from the numbers the store and the platform computed: key figures,
  * and sections of a chart with the table it draws. Pure functions, so a page's numbers are exactly
  * the rows they were given.
  */
-
-const duration = (seconds: number): Cell => ({ text: formatDuration(seconds), value: round3(seconds) });
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** Teams created per template and month: stacked columns by month, one series per template. */
 export function teamsCreatedView(rows: TemplateMonthCount[]): ReportView {
@@ -155,66 +154,6 @@ function approvalOutcomesSection(rows: ApprovalOutcomeRow[]): ReportSection {
   };
 }
 
-/** Archived teams, listed, against the active ones. */
-export function archivedTeamsView(inventory: TeamInventoryItem[]): ReportView {
-  const archived = inventory.filter((t) => t.isArchived);
-  return {
-    figures: [
-      { id: 'teams', label: 'Teams', value: inventory.length },
-      { id: 'archived', label: 'Archived', value: archived.length },
-    ],
-    sections: [
-      {
-        title: 'Archived and active teams',
-        chart: {
-          kind: 'bars',
-          title: 'Archived and active teams',
-          bars: [
-            { label: 'Active', value: inventory.length - archived.length },
-            { label: 'Archived', value: archived.length },
-          ],
-        },
-        table: {
-          id: 'archived-teams',
-          columns: ['Team', 'Team id', 'Created', 'Owners'],
-          rows: archived.map((t) => [t.displayName, t.id, t.createdDateTime, t.ownerCount]),
-        },
-      },
-    ],
-  };
-}
-
-/** Teams with fewer than two owners, by how many they have. */
-export function orphanedTeamsView(inventory: TeamInventoryItem[]): ReportView {
-  const orphaned = inventory.filter((t) => t.ownerCount < 2);
-  const withOwners = (n: number) => orphaned.filter((t) => t.ownerCount === n).length;
-  return {
-    figures: [
-      { id: 'teams', label: 'Teams', value: inventory.length },
-      { id: 'orphaned', label: 'Fewer than two owners', value: orphaned.length },
-      { id: 'no-owner', label: 'No owner at all', value: withOwners(0) },
-    ],
-    sections: [
-      {
-        title: 'Teams with fewer than two owners',
-        chart: {
-          kind: 'bars',
-          title: 'Teams by number of owners (fewer than two)',
-          bars: [
-            { label: 'No owner', value: withOwners(0) },
-            { label: 'One owner', value: withOwners(1) },
-          ],
-        },
-        table: {
-          id: 'orphaned-teams',
-          columns: ['Team', 'Team id', 'Owners', 'Archived'],
-          rows: orphaned.map((t) => [t.displayName, t.id, t.ownerCount, t.isArchived ? 'yes' : 'no']),
-        },
-      },
-    ],
-  };
-}
-
 /** The people who requested the most teams. */
 export function topRequestersView(rows: RequesterRow[]): ReportView {
   return {
@@ -310,8 +249,4 @@ export function overviewView(
       },
     ],
   };
-}
-
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

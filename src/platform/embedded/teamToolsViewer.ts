@@ -1,5 +1,5 @@
 import { escapeMarkup as escapeHtml } from '../../lib/markup';
-import type { WorkspaceView } from './teamTools';
+import type { WorkspaceView } from './workspaceView';
 
 /**
  * The sections of a team's page (`viewer.ts`) that show what a template built inside it besides

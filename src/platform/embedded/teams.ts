@@ -26,7 +26,8 @@ import { ChannelRecords, type StoredMessage } from './channelRecords';
 import { type ChannelItem, EmbeddedChannelFiles } from './files';
 import { monotonicStamp } from './teamCreation';
 import { TeamRecords, type TeamState, type TeamSummary } from './teamRecords';
-import { EmbeddedWorkspace, type WorkspaceView } from './teamTools';
+import { EmbeddedWorkspace } from './teamTools';
+import type { WorkspaceView } from './workspaceView';
 
 /** The Nth platform call (1-based, per adapter) fails with `status`. */
 export interface EmbeddedFault {

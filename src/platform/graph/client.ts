@@ -1,79 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
-import { type Dispatcher, request } from 'undici';
-import type { DelegatedGrant } from '../../domain/delegation';
+import { request } from 'undici';
 import { NotFound } from '../../domain/errors';
 import { backoffMs } from '../../lib/backoff';
 import { sleep } from '../../lib/sleep';
 import { PlatformError } from '../port';
-import type { GraphBudget } from './budget';
 import { displayPath, toGraphError } from './errors';
-import type { TokenSource } from './token';
 import type { GraphResponse, Sleep } from './types';
+import {
+  DEFAULT_RETRY,
+  type GraphClientOptions,
+  type GraphRequest,
+  type Page,
+  type RetryPolicy,
+} from './clientOptions';
+import { errorCode, flattenHeaders, NOT_SENT_CODES, parseJson, TIMEOUT_CODES, writesLabels } from './wire';
 
-/** How hard the client tries before it gives a transient failure back to the caller. */
-export interface RetryPolicy {
-  /** Attempts per request, the first included. */
-  maxAttempts: number;
-  /** First backoff when Graph gives no `Retry-After`; it doubles per attempt, with jitter. */
-  baseDelayMs: number;
-  /**
-   * The longest the client waits in-process. A longer `Retry-After` is handed back at once as a
-   * transient PlatformError, so the job is delayed instead of holding a worker.
-   */
-  maxDelayMs: number;
-  /** Per-request limit for the response headers and for each gap in the body. */
-  timeoutMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = {
-  maxAttempts: 5,
-  baseDelayMs: 500,
-  maxDelayMs: 30_000,
-  timeoutMs: 60_000,
-};
-
-export interface GraphClientOptions {
-  /** `https://graph.microsoft.com/v1.0`, without a trailing slash. */
-  baseUrl: string;
-  tokens: TokenSource;
-  dispatcher: Dispatcher;
-  retry?: Partial<RetryPolicy>;
-  sleep?: Sleep;
-  /** Jitter source, in [0, 1). */
-  random?: () => number;
-  logger?: Logger;
-  /** The tenant-wide budget every Teams call waits its turn in (none: calls go at once). */
-  budget?: GraphBudget;
-}
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-/** One call to Graph: `path` is relative to the base URL, or an absolute URL on the same origin. */
-export interface GraphRequest {
-  method: Method;
-  path: string;
-  body?: unknown;
-  /** A body sent as it is rather than as JSON (a file's content), with its media type. */
-  content?: { type: string; text: string };
-  headers?: Record<string, string>;
-  /**
-   * Send as this person (their delegated token) instead of as Steward. Such a call is not retried
-   * with a fresh token on 401: the person's token is all there is.
-   */
-  delegated?: DelegatedGrant;
-}
-
-/** An OData collection page. */
-interface Page<T> {
-  value?: T[];
-  '@odata.nextLink'?: string;
-  '@odata.count'?: number;
-}
-
-// Network failures that happen before a request reaches the server, so even a POST may be resent.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+export { DEFAULT_RETRY, type GraphClientOptions, type GraphRequest, type RetryPolicy } from './clientOptions';
 
 /**
  * A small Microsoft Graph client over a pooled undici dispatcher: JSON in and out, an app token on
@@ -272,32 +214,4 @@ export class GraphClient {
     const relative = basePath && path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : path;
     return `${base}${relative.startsWith('/') ? '' : '/'}${relative}`;
   }
-}
-
-/** True when a request body sets a group's sensitivity labels. */
-function writesLabels(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && Object.hasOwn(body, 'assignedLabels');
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return { error: { code: 'invalidJson', message: text.slice(0, 200) } };
-  }
-}
-
-function errorCode(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string')
-    return error.code;
-  return '';
 }

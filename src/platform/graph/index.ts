@@ -17,7 +17,8 @@ import {
   scaledFilesFolderPolicy,
 } from './files';
 import { DEFAULT_POLLING, OperationPoller, type PollingPolicy } from './operations';
-import { Binds, TeamProvisioner } from './provisioning';
+import { Binds } from './binds';
+import { TeamProvisioner } from './provisioning';
 import { GraphTeams } from './teams';
 import { GraphWorkspace } from './teamTools';
 import { graphTokenSource } from './identityToken';

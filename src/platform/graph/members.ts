@@ -1,11 +1,12 @@
 import { NotFound } from '../../domain/errors';
+import type { TeamMember } from '../../contract';
 import type { PlannedMember } from '../port';
 import { PlatformError } from '../port';
 import type { GraphClient } from './client';
 import { segment } from './paths';
-import type { GraphMember } from './mapping';
+import { type GraphMember, toMember } from './mapping';
 import type { MemberAdd, MembersAdd, MembersAddResult, MemberUpdate } from './payloads';
-import type { Binds } from './provisioning';
+import type { Binds } from './binds';
 
 export const MEMBER_TYPE = '#microsoft.graph.aadUserConversationMember';
 
@@ -91,4 +92,45 @@ export async function removeMemberByUser(
     if (error instanceof NotFound) return false;
     throw error;
   }
+}
+
+/**
+ * Adds a member with `role`. Someone already there is not an error: Graph answers 409, and the
+ * existing membership gets the requested role instead.
+ */
+export async function addMemberWithRole(
+  client: GraphClient,
+  binds: Binds,
+  teamId: string,
+  userId: string,
+  role: 'owner' | 'member',
+): Promise<TeamMember> {
+  const roles = role === 'owner' ? ['owner'] : [];
+  let member: GraphMember | undefined;
+  try {
+    const response = await client.send<GraphMember>({
+      method: 'POST',
+      path: `/teams/${segment(teamId)}/members`,
+      body: {
+        '@odata.type': MEMBER_TYPE,
+        roles,
+        'user@odata.bind': binds.user(userId),
+      } satisfies MemberAdd,
+    });
+    member = response.body;
+  } catch (error) {
+    if (!(error instanceof PlatformError && error.status === 409)) throw error;
+    member = (await client.list<GraphMember>(`/teams/${segment(teamId)}/members`)).find(
+      (m) => m.userId === userId,
+    );
+    if (!member) throw error;
+  }
+  if (!member) throw new PlatformError('Microsoft Graph added the member but returned nobody', 502, false);
+  if (toMember(member).roles.includes('owner') === (role === 'owner')) return toMember(member);
+  const updated = await client.send<GraphMember>({
+    method: 'PATCH',
+    path: `/teams/${segment(teamId)}/members/${segment(member.id)}`,
+    body: { '@odata.type': MEMBER_TYPE, roles } satisfies MemberUpdate,
+  });
+  return toMember(updated.body ?? { ...member, roles });
 }

@@ -7,10 +7,11 @@ import {
   type NewTeamSpec,
   type OperationCheckpoint,
   type OperationState,
-  type PlannedMember,
   PlatformError,
 } from '../port';
 import type { GraphClient } from './client';
+import type { Binds } from './binds';
+import { groupPeople } from './groupPeople';
 import { type GraphGroup, type GraphTeam, graphSettings, toTeam } from './mapping';
 import { odataString, segment } from './paths';
 import { acceptedOperation, type OperationPoller } from './operations';
@@ -41,39 +42,6 @@ const CREATE_TEAM_KEY = requestClassKey('createTeam');
  * Graph accepting the clone and that checkpoint being written, one database write, is the window
  * left.)
  */
-
-/** Owners and members a group creation request may carry together (`api/group-post-groups.md`). */
-export const GROUP_REQUEST_PEOPLE = 20;
-
-/** `@odata.bind` URLs: Graph wants absolute URLs of its own (so a sovereign cloud's host, not the public one). */
-export class Binds {
-  constructor(private readonly baseUrl: string) {}
-
-  /** A user, for owners, members and conversation members. */
-  user(userId: string): string {
-    return `${this.baseUrl}/users('${encodeURIComponent(userId)}')`;
-  }
-
-  /** A group, to make a team from it. */
-  group(groupId: string): string {
-    return `${this.baseUrl}/groups('${encodeURIComponent(groupId)}')`;
-  }
-
-  /** The standard team template. */
-  template(): string {
-    return `${this.baseUrl}/teamsTemplates('standard')`;
-  }
-
-  /** A team on beta, for what v1.0's team resource lacks (`discoverySettings`). */
-  betaTeam(teamId: string): string {
-    return `${new URL(this.baseUrl).origin}/beta/teams/${segment(teamId)}`;
-  }
-
-  /** An app of the tenant's catalog, for tabs. */
-  app(teamsAppId: string): string {
-    return `${this.baseUrl}/appCatalogs/teamsApps/${encodeURIComponent(teamsAppId)}`;
-  }
-}
 
 /** The part of GraphTeams that brings teams into existence. */
 export class TeamProvisioner {
@@ -305,30 +273,6 @@ export class TeamProvisioner {
       await this.poller.appear(checkpoint, read, what, { teamId }, saved, this.replicationDelayMs),
     );
   }
-}
-
-/**
- * The owners and members the group request carries: the first owner always, then the other owners,
- * then members, as long as owners and members together stay within GROUP_REQUEST_PEOPLE (an owner
- * counts twice, being in both lists).
- */
-export function groupPeople(spec: Pick<NewTeamSpec, 'ownerId' | 'members'>): {
-  owners: string[];
-  members: string[];
-} {
-  const planned: readonly PlannedMember[] = spec.members ?? [];
-  const owners = [spec.ownerId];
-  const members = [spec.ownerId];
-  for (const person of planned.filter((p) => p.role === 'owner' && p.id !== spec.ownerId)) {
-    if (owners.length + members.length + 2 > GROUP_REQUEST_PEOPLE) break;
-    owners.push(person.id);
-    members.push(person.id);
-  }
-  for (const person of planned.filter((p) => p.role === 'member' && !members.includes(p.id))) {
-    if (owners.length + members.length + 1 > GROUP_REQUEST_PEOPLE) break;
-    members.push(person.id);
-  }
-  return { owners, members };
 }
 
 function uniqueName(provisioningKey: string): string {

@@ -15,7 +15,7 @@ import type {
 } from '../teamTools';
 import type { GraphClient } from './client';
 import { segment } from './paths';
-import type { Binds } from './provisioning';
+import type { Binds } from './binds';
 
 /**
  * A team's plan, tags and apps on Microsoft Graph v1.0 (paths of microsoftgraph/microsoft-graph-docs-contrib,

@@ -1,5 +1,5 @@
 import type { DelegatedGrant } from '../../domain/delegation';
-import { Conflict, NotFound } from '../../domain/errors';
+import { NotFound } from '../../domain/errors';
 import type { TeamInventoryItem } from '../../domain/reports/model';
 import type {
   Team,
@@ -16,39 +16,20 @@ import {
   type NewTeamSpec,
   type OperationCheckpoint,
   type PlannedMember,
-  PlatformError,
   type TeamsPlatform,
   type WelcomeOutcome,
 } from '../port';
 import type { GraphClient } from './client';
-import type { GraphResponse } from './types';
 import { teamInventory } from './inventory';
-import { addMembersInBulk, MEMBER_TYPE, removeMemberByUser } from './members';
+import { addMemberWithRole, addMembersInBulk, removeMemberByUser } from './members';
 import { segment } from './paths';
-import {
-  type GraphChannel,
-  type GraphMember,
-  type GraphTab,
-  type GraphTeam,
-  graphSettings,
-  pickSettings,
-  toChannel,
-  toMember,
-  toTab,
-  toTeam,
-} from './mapping';
+import { GraphChannels, teamPath } from './channels';
+import { type GraphMember, type GraphTeam, graphSettings, pickSettings, toMember, toTeam } from './mapping';
 import { acceptedOperation, type OperationPoller } from './operations';
-import { sameChannelName } from '../../domain/channelNames';
-import type {
-  ChannelCreate,
-  GroupUpdate,
-  MemberAdd,
-  MemberUpdate,
-  TabCreate,
-  TeamArchive,
-  TeamUpdate as GraphTeamUpdate,
-} from './payloads';
-import { type Binds, groupPeople, type TeamProvisioner } from './provisioning';
+import type { GroupUpdate, TeamArchive, TeamUpdate as GraphTeamUpdate } from './payloads';
+import type { Binds } from './binds';
+import { groupPeople } from './groupPeople';
+import type { TeamProvisioner } from './provisioning';
 import type { WelcomeMessenger } from './welcome';
 import type { TeamWorkspace } from '../teamTools';
 
@@ -57,6 +38,8 @@ import type { TeamWorkspace } from '../teamTools';
  * the answers are translated into Steward's wire models; unknown ids throw NotFound.
  */
 export class GraphTeams implements TeamsPlatform {
+  private readonly channels: GraphChannels;
+
   constructor(
     private readonly client: GraphClient,
     private readonly poller: OperationPoller,
@@ -67,7 +50,9 @@ export class GraphTeams implements TeamsPlatform {
     readonly files: ChannelFiles,
     /** The plan, tags and apps a template builds (`teamTools.ts`). */
     readonly workspace: TeamWorkspace,
-  ) {}
+  ) {
+    this.channels = new GraphChannels(client, poller, binds);
+  }
 
   /** Creates a team (group first, keyed by the provisioning key) and waits for Graph to finish it. */
   createTeam(spec: NewTeamSpec, operation?: OperationCheckpoint): Promise<Team & { found?: boolean }> {
@@ -174,39 +159,9 @@ export class GraphTeams implements TeamsPlatform {
     return members.map(toMember);
   }
 
-  /**
-   * Adds a member with `role`. Someone already there is not an error: Graph answers 409, and the
-   * existing membership gets the requested role instead.
-   */
-  async addMember(teamId: string, userId: string, role: 'owner' | 'member'): Promise<TeamMember> {
-    const roles = role === 'owner' ? ['owner'] : [];
-    let member: GraphMember | undefined;
-    try {
-      const response = await this.client.send<GraphMember>({
-        method: 'POST',
-        path: `${teamPath(teamId)}/members`,
-        body: {
-          '@odata.type': MEMBER_TYPE,
-          roles,
-          'user@odata.bind': this.binds.user(userId),
-        } satisfies MemberAdd,
-      });
-      member = response.body;
-    } catch (error) {
-      if (!(error instanceof PlatformError && error.status === 409)) throw error;
-      member = (await this.client.list<GraphMember>(`${teamPath(teamId)}/members`)).find(
-        (m) => m.userId === userId,
-      );
-      if (!member) throw error;
-    }
-    if (!member) throw new PlatformError('Microsoft Graph added the member but returned nobody', 502, false);
-    if (toMember(member).roles.includes('owner') === (role === 'owner')) return toMember(member);
-    const updated = await this.client.send<GraphMember>({
-      method: 'PATCH',
-      path: `${teamPath(teamId)}/members/${segment(member.id)}`,
-      body: { '@odata.type': MEMBER_TYPE, roles } satisfies MemberUpdate,
-    });
-    return toMember(updated.body ?? { ...member, roles });
+  /** Adds a member with `role`; someone already there gets the role instead (`members.ts`). */
+  addMember(teamId: string, userId: string, role: 'owner' | 'member'): Promise<TeamMember> {
+    return addMemberWithRole(this.client, this.binds, teamId, userId, role);
   }
 
   /** Adds who is missing in bulk (`conversationMember: add`) and changes roles that differ. */
@@ -220,128 +175,38 @@ export class GraphTeams implements TeamsPlatform {
   }
 
   /** Every channel the app can see. */
-  async listChannels(teamId: string): Promise<TeamChannel[]> {
-    return (await this.client.list<GraphChannel>(`${teamPath(teamId)}/channels`)).map(toChannel);
+  listChannels(teamId: string): Promise<TeamChannel[]> {
+    return this.channels.listChannels(teamId);
   }
 
   /** The General channel. */
-  async primaryChannel(teamId: string): Promise<TeamChannel> {
-    return toChannel(await this.client.get<GraphChannel>(`${teamPath(teamId)}/primaryChannel`));
+  primaryChannel(teamId: string): Promise<TeamChannel> {
+    return this.channels.primaryChannel(teamId);
   }
 
-  /**
-   * Creates a channel; an app must name the owner of a private or shared one (one owner only for a
-   * shared channel: Graph refuses more at creation). Graph makes a shared channel asynchronously: it
-   * answers 202 with the operation in `Content-Location`, followed through `operation` (the job
-   * parks between looks), and the channel is read once the operation has succeeded.
-   */
-  async createChannel(
+  /** Creates a channel, following Graph's operation for a shared one (`channels.ts`). */
+  createChannel(
     teamId: string,
     channel: TeamChannelPayload,
     ownerId: string,
     operation?: OperationCheckpoint,
   ): Promise<TeamChannel> {
-    const checkpoint = this.poller.through(operation);
-    const saved = checkpoint.state;
-    if (channel.membershipType === 'shared' && saved?.location) {
-      const id = await this.poller.follow(
-        checkpoint,
-        { ...saved, location: saved.location },
-        `create the shared channel "${channel.displayName}"`,
-        'channel',
-        true,
-      );
-      return this.createdChannel(teamId, id, channel.displayName);
-    }
-    const body: ChannelCreate = {
-      displayName: channel.displayName,
-      membershipType: channel.membershipType,
-    };
-    if (channel.description !== undefined) body.description = channel.description;
-    if (channel.membershipType !== 'standard') {
-      body.members = [
-        { '@odata.type': MEMBER_TYPE, roles: ['owner'], 'user@odata.bind': this.binds.user(ownerId) },
-      ];
-    }
-    let response: GraphResponse<GraphChannel>;
-    try {
-      response = await this.client.send<GraphChannel>({
-        method: 'POST',
-        path: `${teamPath(teamId)}/channels`,
-        body,
-      });
-    } catch (error) {
-      // Graph's 409 NameAlreadyExists: the same Conflict the embedded platform raises (an API 409).
-      if (error instanceof PlatformError && error.status === 409) {
-        throw new Conflict(`Team ${teamId} already has a channel named "${channel.displayName}".`);
-      }
-      throw error;
-    }
-    if (response.status === 202) {
-      const location = response.headers['location'] ?? response.headers['content-location'];
-      if (!location)
-        throw new PlatformError(
-          'Microsoft Graph accepted the channel without an operation to follow',
-          502,
-          false,
-        );
-      const id = await this.poller.follow(
-        checkpoint,
-        { location },
-        `create the shared channel "${channel.displayName}"`,
-        'channel',
-      );
-      return this.createdChannel(teamId, id, channel.displayName);
-    }
-    if (!response.body)
-      throw new PlatformError('Microsoft Graph created the channel but returned nothing', 502, false);
-    return toChannel(response.body);
-  }
-
-  /** The channel an operation made: by its id when the operation names it, else by its name. */
-  private async createdChannel(teamId: string, id: string | undefined, name: string): Promise<TeamChannel> {
-    const channels = await this.listChannels(teamId);
-    const made =
-      channels.find((c) => id !== undefined && c.id === id) ??
-      channels.find((c) => sameChannelName(c.displayName, name));
-    if (!made)
-      throw new PlatformError(`Microsoft Graph made the channel "${name}" but does not list it`, 502, true);
-    return made;
+    return this.channels.createChannel(teamId, channel, ownerId, operation);
   }
 
   /** The tabs of a channel, with their apps. */
-  async listTabs(teamId: string, channelId: string): Promise<TeamChannelTab[]> {
-    const tabs = await this.client.list<GraphTab>(`${channelPath(teamId, channelId)}/tabs?$expand=teamsApp`);
-    return tabs.map(toTab);
+  listTabs(teamId: string, channelId: string): Promise<TeamChannelTab[]> {
+    return this.channels.listTabs(teamId, channelId);
   }
 
-  /**
-   * Pins a tab of a catalog app. Graph's answer does not expand the app, so the tab is read back
-   * for its app's details, unless the caller does not want them (`withApp: false`: one call fewer,
-   * the app known by its id only).
-   */
-  async createTab(
+  /** Pins a tab of a catalog app, read back for its app's details unless `withApp: false`. */
+  createTab(
     teamId: string,
     channelId: string,
     tab: TeamChannelTabPayload,
     options: { withApp?: boolean } = {},
   ): Promise<TeamChannelTab> {
-    const response = await this.client.send<GraphTab>({
-      method: 'POST',
-      path: `${channelPath(teamId, channelId)}/tabs`,
-      body: {
-        displayName: tab.displayName,
-        'teamsApp@odata.bind': this.binds.app(tab.teamsAppId),
-        configuration: tab.configuration,
-      } satisfies TabCreate,
-    });
-    const id = response.body?.id;
-    if (!id) throw new PlatformError('Microsoft Graph created the tab but returned no id', 502, false);
-    if (options.withApp === false) return toTab({ ...response.body, id, teamsApp: { id: tab.teamsAppId } });
-    const created = await this.client.get<GraphTab>(
-      `${channelPath(teamId, channelId)}/tabs/${segment(id)}?$expand=teamsApp`,
-    );
-    return toTab(created);
+    return this.channels.createTab(teamId, channelId, tab, options);
   }
 
   /** The welcome message, as Steward's bot (see WelcomeMessenger); skipped with a reason when it cannot be. */
@@ -362,12 +227,4 @@ export class GraphTeams implements TeamsPlatform {
       (id) => this.listMembers(id),
     );
   }
-}
-
-function teamPath(teamId: string): string {
-  return `/teams/${segment(teamId)}`;
-}
-
-function channelPath(teamId: string, channelId: string): string {
-  return `${teamPath(teamId)}/channels/${segment(channelId)}`;
 }

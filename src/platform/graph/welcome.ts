@@ -6,7 +6,7 @@ import type { GraphClient } from './client';
 import { segment } from './paths';
 import type { GraphChannel } from './mapping';
 import type { AppInstall } from './payloads';
-import type { Binds } from './provisioning';
+import type { Binds } from './binds';
 import type { TokenSource } from './token';
 
 /** The scope of Bot Connector tokens (client credentials of the bot's app registration). */

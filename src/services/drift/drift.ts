@@ -49,7 +49,7 @@ export interface DriftDeps {
 }
 
 /**
- * Drift: how teams stand against their template's current version, and bringing them
+ * Drift (docs/guides/drift.md): how teams stand against their template's current version, and bringing them
  * in line by jobs that only add. Who may: a team's owners for their team, governance managers for
  * any team and for a template's teams.
  */

@@ -30,7 +30,7 @@ import { TeamDirectory } from './teamDirectory';
 export { DIRECTORY_TOP_MAX, SIMILAR_TEAMS_MAX } from './teamDirectory';
 
 /**
- * The team directory and requests to join teams: which existing teams a person may see
+ * The team directory and requests to join teams (docs/guides/joining-teams.md): which existing teams a person may see
  * that are alike what they ask for, their requests to join them, and the owners' decisions. An
  * approved request (or a direct join of a public team whose template allows it) queues a
  * `TeamJoinRequest` job that adds the member.

@@ -12,9 +12,10 @@ import { type OperationCheckpoint, PlatformError, type TeamsPlatform } from '../
 import type { ProvisioningPlan } from '../jobData/provisioningData';
 
 /*
- * Laying out a team's workspace from its template: the team's settings, shared channels'
- * creation, and each channel's folders and starter files. A provisioning job runs them on a new
- * team, a drift apply on an existing one (what they share lives here, in neither). Each is safe to run again: settings are written whole, a channel is found by name (regardless of
+ * Laying out a team's workspace from its template (docs/guides/templates.md): the team's settings,
+ * shared channels' creation, and each channel's folders and starter files. A provisioning job runs
+ * them on a new team, a drift apply on an existing one (what they share lives here, in neither).
+ * Each is safe to run again: settings are written whole, a channel is found by name (regardless of
  * case, as Teams compares them), and a folder or file already there is read and kept, so a job
  * resumed after a crash or a park duplicates and overwrites nothing.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Requests to join a team (issue 27): who asked to join which team, with their words, and what
+ * Requests to join a team (docs/guides/joining-teams.md): who asked to join which team, with their words, and what
  * became of it: the owners' decision, the job that adds the member. At most one pending request per
  * person and team (a partial unique index, on SQLite and PostgreSQL alike).
  */

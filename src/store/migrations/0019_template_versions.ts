@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Template versions and drift (issue 28). Every save of a template makes a version
+ * Template versions and drift (docs/guides/drift.md). Every save of a template makes a version
  * (`template_versions`: who, when, the document, what changed); `catalog_templates.version` is the
  * current one, and the templates there are version 1 of their history. Each team made from a
  * template remembers which version (`team_templates`); teams made before this are found in their

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The embedded tenant's channel files (issue 28): the folders and starter files a template puts in a
+ * The embedded tenant's channel files (docs/guides/templates.md): the folders and starter files a template puts in a
  * channel's files folder, one row per item, found again by its path (compared without case, as
  * SharePoint compares names) so that a job run twice makes nothing twice.
  */

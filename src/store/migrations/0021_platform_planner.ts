@@ -1,7 +1,7 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 
 /**
- * The embedded tenant's plans, tags and installed apps (issue 28): what a template builds inside a
+ * The embedded tenant's plans, tags and installed apps (docs/guides/templates.md): what a template builds inside a
  * team besides channels and tabs, kept like Microsoft Graph keeps them. A plan of the team's group
  * with its buckets (ordered by Planner's order hints) and tasks (a checklist each, JSON, versioned
  * by an etag as Planner's task details are); the team's tags and their members; the catalog ids of

@@ -175,7 +175,7 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
         'Welcome aboard! Your checklist is in the General channel, your plan in its Planner tab.',
       teamPrivacy: 'private',
       tabs: [webTab('General', 'Onboarding checklist', 'onboarding-checklist')],
-      // Issue 28: the plan of the first 90 days, tags and an app, built by the provisioning job.
+      // The plan of the first 90 days, tags and an app, built by the provisioning job (docs/guides/templates.md).
       planner: {
         buckets: [
           {

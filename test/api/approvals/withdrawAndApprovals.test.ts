@@ -6,7 +6,7 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
 const SIOBHAN = '00000000-0000-0000-0000-000000000034';
 
 /**
- * Issue 24, point 5, in the API: the requester withdraws a request while it waits for approval
+ * In the API: the requester withdraws a request while it waits for approval
  * (`POST /jobs/{id}/withdraw`), and an approver lists what waits for her (`GET /me/approvals`),
  * both marked extensions, with their audit record and event.
  */

@@ -10,7 +10,7 @@ import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
- * Drift of the parts templates gained in issue 28, on the embedded platform and on Microsoft Graph
+ * Drift of a workspace template's parts (docs/guides/templates.md), on the embedded platform and on Microsoft Graph
  * (its simulator): a template that gains a channel and a plan bucket after a team was made from it
  * lists both as the team's drift; applying brings both in, once, however often it is asked; a
  * bucket or a tag the owners added is theirs and never listed.

@@ -11,7 +11,7 @@ import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
- * Templates that build a team's plan, tags and apps (issue 28) on the embedded platform: the seeded
+ * Templates that build a team's plan, tags and apps (docs/guides/templates.md) on the embedded platform: the seeded
  * onboarding-buddy template makes all of it and the team's page shows it; a job whose steps run
  * again makes nothing twice; an app the catalog lacks is skipped with a note; templates Graph
  * would refuse are refused when saved, with a 400 naming the field, and nothing is stored.

@@ -11,7 +11,7 @@ import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
- * Templates that build a team's plan, tags and apps (issue 28) through Microsoft Graph: Steward on
+ * Templates that build a team's plan, tags and apps (docs/guides/templates.md) through Microsoft Graph: Steward on
  * `STEWARD_PLATFORM=graph` against the Graph simulator, whose Planner keeps etags and answers 412
  * to a stale one, holds one plan a group, and whose tags take 1 to 25 members of the team.
  */

@@ -5,7 +5,7 @@ import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
- * Templates that lay out a whole workspace (issue 28) on the embedded platform: a shared channel,
+ * Templates that lay out a whole workspace (docs/guides/templates.md) on the embedded platform: a shared channel,
  * folders and starter files in channels' files folders, and the team's settings, all made by the
  * provisioning job and shown on the simulated team's page; and templates that ask for what
  * SharePoint or Steward refuses get a 400 naming each problem.

@@ -9,7 +9,7 @@ import { waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
 /**
- * Workspace templates (issue 28) on Microsoft Graph's simulator: a shared channel made through
+ * Workspace templates (docs/guides/templates.md) on Microsoft Graph's simulator: a shared channel made through
  * Graph's asynchronous operation with its one owner, the template's settings in the team's
  * creation request, each channel's files folder waited for with the job parked (its worker's one
  * slot free for other jobs), and folders and starter files made where a read of the folder found

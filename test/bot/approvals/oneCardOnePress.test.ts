@@ -6,7 +6,7 @@ import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector'
 import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
 
 /**
- * Issue 24, point 4: one request, one living card; one press, one effect. The confirmation card
+ * One request, one living card; one press, one effect. The confirmation card
  * has no Status of its own (and an old one's Status leaves it a confirmation instead of making a
  * second progress card); Try again posts one form however often it is pressed, on whichever card.
  */

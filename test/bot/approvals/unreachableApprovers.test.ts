@@ -2,7 +2,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../../supp
 import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
 import { actionData, cardText, FakeConnector, verbsOf } from '../support/fakeConnector';
 
-/** Issue 12, item 4: an approver the bot cannot reach. */
+/** An approver the bot cannot reach. */
 describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) => {
   let database: TestDatabase;
   let connector: FakeConnector;

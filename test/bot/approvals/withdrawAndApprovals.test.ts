@@ -14,7 +14,7 @@ import {
 } from '../support/botHarness';
 
 /**
- * Issue 24, point 5, in chat: the requester withdraws a request while it waits for approval (asked
+ * In chat: the requester withdraws a request while it waits for approval (asked
  * to confirm first), and every approver's card says so; an approver whose cards are gone (a
  * reloaded playground page) types "my approvals" and gets each waiting request's card again, to
  * decide on, and a list of them. Over real HTTP with the bot's real adapter.

@@ -23,7 +23,7 @@ function nodes(
 }
 
 /**
- * Issue 12, item 10: readable in Teams' light, dark and high-contrast themes. Teams picks the
+ * Readable in Teams' light, dark and high-contrast themes. Teams picks the
  * colours of semantic names per theme; a fixed colour or a picture of text cannot follow it.
  */
 describe.each(templates)('%s in every Teams theme', (_file, card) => {

@@ -3,7 +3,7 @@ import { readerOf, say } from '../../../src/bot/i18n/catalog';
 const french = readerOf('fr-FR', 'Europe/Paris');
 const english = readerOf('en-US', 'UTC');
 
-/** Issue 12, item 9: the French sentences read as French, whatever names fill them. */
+/** The French sentences read as French, whatever names fill them. */
 describe('French sentences around names', () => {
   it('elides "de" before a name that starts with a vowel, and only then', () => {
     expect(say(french, 'progress.waitingForOne', { names: "Adele Vance et Siobhán O'Connor" })).toBe(

@@ -14,7 +14,7 @@ function input(card: SentCard, id: string): Record<string, unknown> | undefined 
     | undefined;
 }
 
-/** Issue 24, points 6 to 11: what people read, in English and French. */
+/** What people read, in English and French. */
 describe.each(databaseKinds)('words people read, on %s', (kind) => {
   let bot: BotHarness;
   beforeAll(async () => {

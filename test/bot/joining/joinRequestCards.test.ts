@@ -18,7 +18,7 @@ const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
 
 /**
- * Requests to join a team in chat (issue 27), through the bot's webhook and `/api/messages`: each
+ * Requests to join a team in chat (docs/guides/joining-teams.md), through the bot's webhook and `/api/messages`: each
  * owner gets the asker's words with Approve and Decline in their own language (Alex English,
  * Siobhán French), only an owner's press decides, every owner's card then says who decided, and
  * the asker is told of the decision and, once the job added them, that they are in.

@@ -6,7 +6,7 @@ import { ADELE, type BotHarness, startBotHarness } from '../support/botHarness';
 import { actionData, cardText, type SentCard } from '../support/fakeConnector';
 import { renderSimilarTeamsCard } from '../../../src/bot/joining/similarTeamsCard';
 
-/** Issue 27: before a request is made from the form, the teams like it that the person may see. */
+/** Before a request is made from the form, the teams like it that the person may see. */
 describe.each(databaseKinds)('teams like this already exist, on %s', (kind) => {
   let bot: BotHarness;
   let contosoId: string;

@@ -2,7 +2,7 @@ import { databaseKinds } from '../../support/databases';
 import { ADELE, ALEX, type BotHarness, SIOBHAN, startWithApprovers } from '../support/botHarness';
 import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
 
-/** Issue 12, items 1, 2 and 7: every card showing a request stays true, decisions reach the requester. */
+/** Every card showing a request stays true, decisions reach the requester. */
 describe.each(databaseKinds)('cards that stay true, on %s', (kind) => {
   let bot: BotHarness;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { actionData, cardOf, cardText, fact, type SentCard, verbsOf } from '../s
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-/** Issue 12, items 3 and 8: names instead of ids, and an approver who amends the name. */
+/** Names instead of ids, and an approver who amends the name. */
 describe.each(databaseKinds)('names, ids out of the way, and amended names, on %s', (kind) => {
   let bot: BotHarness;
   beforeAll(async () => {
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('names, ids out of the way, and amended names, on %
     expect(owners).toContain('Oliver Bennett');
     expect(owners).not.toContain('@');
 
-    // No id anywhere a person reads (issue 24: the "Request id" footer is gone too).
+    // No id anywhere a person reads (the "Request id" footer is gone too): ids mean nothing to people.
     const textWithoutFooter = (c: unknown) => cardText(c);
     expect(textWithoutFooter(confirmation)).not.toMatch(GUID);
     expect(textWithoutFooter(progress.card)).not.toMatch(GUID);

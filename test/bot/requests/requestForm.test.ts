@@ -37,7 +37,7 @@ const blocks = (card: SentCard): string[] => {
   return texts;
 };
 
-/** Issue 12, item 5: the form agrees with the server and with itself. */
+/** The form agrees with the server and with itself. */
 describe.each(databaseKinds)('the request form, on %s', (kind) => {
   let bot: BotHarness;
   let form: SentCard;

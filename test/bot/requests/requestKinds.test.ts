@@ -7,7 +7,7 @@ import { actionData, cardText } from '../support/fakeConnector';
 import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
 
 /**
- * Issue 24, point 2: an archive is not a new team. Alex archives a team he owns through the API;
+ * An archive is not a new team. Alex archives a team he owns through the API;
  * "my requests" and the request's status card say what happened in their own words, in English and
  * in French, never "Team request · Ready" nor "Your team is ready".
  */

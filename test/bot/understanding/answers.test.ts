@@ -73,7 +73,7 @@ const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const expectNoIds = (card: SentCard) => expect(readTexts(card).filter((text) => ID.test(text))).toEqual([]);
 
 /**
- * Issue 27: what the bot answers to what it understood of a typed message, in a real botbuilder
+ * What the bot answers to what it understood of a typed message, in a real botbuilder
  * turn, calling a real Steward over loopback HTTP as the person; the answers' buttons pressed
  * through the real bot's `/api/messages`.
  */

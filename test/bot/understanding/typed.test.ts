@@ -26,8 +26,8 @@ function valuesOf(card: SentCard): Map<string, unknown> {
 }
 
 /**
- * Issue 27: the issue's five messages, typed to the real bot over `/api/messages` exactly as
- * people wrote them, understood by the local engine and answered against a real Steward: a
+ * Five messages from people (docs/guides/bot.md), typed to the real bot over `/api/messages`
+ * exactly as people wrote them, understood by the local engine and answered against a real Steward: a
  * request comes back as the prefilled form (nothing is created), a question as its answer.
  */
 describe.each(databaseKinds)('messages in people’s own words, typed to the bot, on %s', (kind) => {

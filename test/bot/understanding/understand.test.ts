@@ -713,7 +713,7 @@ const PHRASINGS: readonly [string, string, string | null, string | null, string[
     'Borealis',
     ['Diego Siciliani:member'],
   ],
-  // Partners, appositions, names after naming words, capitals, roles after lists (issue #27).
+  // Partners, appositions, names after naming words, capitals, roles after lists (docs/guides/bot.md).
   [
     'we need a workspace shared with our partner Fabrikam Labs, Adele will co-own it',
     'requestTeam',

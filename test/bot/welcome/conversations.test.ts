@@ -40,7 +40,7 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     const next = bot.cardOfAnswer(await bot.execute(ALEX, 'showTemplates', { page: '1' }));
     expect(verbsOf(next)).toContain('pickTemplate');
     const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
-    // The template's default name is the name's placeholder, not its value (issue 24, point 7).
+    // The template's default name is the name's placeholder, not its value: a name left as it is would be sent.
     const name = (form.body as unknown[]).find((item) => (item as { id?: string }).id === 'name');
     expect(name).toMatchObject({ value: '', placeholder: 'New project', isRequired: true });
     expect(actionData(form, 'submitRequest')).toEqual({ templateId: 'project', formId: expect.any(String) });
@@ -96,7 +96,7 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
     mark = bot.connector.sent.length;
     await bot.say(ALEX, 'status 00000000-0000-0000-0000-00000000dead');
-    // Issue 12: an id that matches no request says so, rather than "no longer exists".
+    // An id that matches no request says so, rather than "no longer exists".
     const [answer] = bot.connector.messages(ALEX.conversationId, mark);
     const missing = String(answer!.body.text);
     expect(missing).toContain(

@@ -5,7 +5,7 @@ import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 
-/** Issue 12, item 9: the request's cards and messages in French, from the activity's locale. */
+/** The request's cards and messages in French, from the activity's locale. */
 describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
   let bot: BotHarness;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { CatalogTemplate } from '../../../src/contract';
 import { compareTeam, settingChange, type TeamState } from '../../../src/domain/drift/comparers';
 
-/** The comparers of the parts templates gained in issue 28, on a team as the platform shows it. */
+/** The comparers of a workspace template's parts (docs/guides/templates.md), on a team as the platform shows it. */
 const template = CatalogTemplate.parse({
   templateConfiguration: { id: 'delivery', name: 'Delivery team' },
   newTeam: {

@@ -6,11 +6,11 @@ import { createTemplateTag, installTemplateApp, layOutPlan } from '../../workspa
 import type { ProvisioningStep } from './steps';
 
 /**
- * The steps that build a template's plan, tags and apps in the new team: `planner`, `tags` and
- * `apps`, after the members step (a tag's members must be in the team). Like the other steps, each
- * reads what exists before it makes anything (`workspace/teamTools.ts`), so a job resumed after a
- * crash makes nothing twice; what it finds it completes (a checklist missing items, a tag missing
- * members).
+ * The steps that build a template's plan, tags and apps in the new team (docs/guides/templates.md):
+ * `planner`, `tags` and `apps`, after the members step (a tag's members must be in the team). Like
+ * the other steps, each reads what exists before it makes anything (`workspace/teamTools.ts`), so
+ * a job resumed after a crash makes nothing twice; what it finds it completes (a checklist missing
+ * items, a tag missing members).
  */
 
 /** Runs the planner, tags and apps steps of a provisioning job, those its template has. */
