@@ -1,12 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { request } from 'undici';
 import { EmbeddedTokenIssuer } from '../src/services/access/tokens';
-import { type Process, spawnMain } from './support/mainProcess';
+import { createTestDatabase, type TestDatabase } from './support/databases';
+import { type LogLine, type Process, spawnMain } from './support/mainProcess';
 import { PEOPLE, TENANT, TEST_SECRET } from './support/steward';
 
 /** Starts Steward and returns it with its base URL, taken from the "Steward is listening" log line. */
@@ -50,26 +48,28 @@ const WAIT_MS = 45_000;
 describe('node dist/main.js', () => {
   // Several children start and stop per test, each taking up to WAIT_MS on a loaded machine.
   jest.setTimeout(120_000);
-  let dataDir: string;
+  let database: TestDatabase;
   let env: Record<string, string>;
   const running: ChildProcess[] = [];
   const issuer = new EmbeddedTokenIssuer(TEST_SECRET, TENANT);
 
-  beforeEach(() => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'steward-main-'));
+  beforeEach(async () => {
+    // Its data dir holds a copy of the migrated template as `steward.db`, the file Steward opens
+    // there by default: each start skips the migrations, not what the tests watch.
+    database = await createTestDatabase('sqlite');
     env = {
-      STEWARD_DATA_DIR: dataDir,
+      STEWARD_DATA_DIR: database.dataDir,
       STEWARD_AUTH_SECRET: TEST_SECRET,
       STEWARD_PORT: '0',
       STEWARD_HOST: '127.0.0.1',
       STEWARD_LOG_LEVEL: 'info',
     };
   });
-  afterEach(() => {
+  afterEach(async () => {
     // A test that failed half-way must not leave its server running.
     for (const child of running.splice(0))
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   const start = async (extra: Record<string, string> = {}) => {
@@ -328,35 +328,37 @@ describe('node dist/main.js', () => {
     expect(main.logs).toEqual([]);
   });
 
-  const withBusyPort = async (work: (port: number) => Promise<void>) => {
+  const withBusyPort = async <T>(work: (port: number) => Promise<T>): Promise<T> => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     try {
-      await work((blocker.address() as net.AddressInfo).port);
+      return await work((blocker.address() as net.AddressInfo).port);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
   };
 
-  test('a port already in use exits 1 naming EADDRINUSE', async () => {
-    await withBusyPort(async (port) => {
+  /** One start on a port already in use, read by the two tests below: its exit, stderr and log. */
+  let onBusyPort: Promise<{ exit: unknown; stderr: string; logs: LogLine[] }> | undefined;
+  const startOnBusyPort = () =>
+    (onBusyPort ??= withBusyPort(async (port) => {
       const main = spawnMain({ ...env, STEWARD_PORT: String(port) });
       running.push(main.child);
-      expect(await within(WAIT_MS, main.exited, 'exit')).toEqual({ code: 1, signal: null });
-      expect(main.stderr()).toContain('EADDRINUSE');
-      expect(main.logs.map((line) => line.msg)).not.toContain('Steward is listening');
-    });
+      const exit = await within(WAIT_MS, main.exited, 'exit');
+      return { exit, stderr: main.stderr(), logs: main.logs };
+    }));
+
+  test('a port already in use exits 1 naming EADDRINUSE', async () => {
+    const { exit, stderr, logs } = await startOnBusyPort();
+    expect(exit).toEqual({ code: 1, signal: null });
+    expect(stderr).toContain('EADDRINUSE');
+    expect(logs.map((line) => line.msg)).not.toContain('Steward is listening');
   });
 
   // restify re-emits listen errors on itself: they must reach main()'s one-line message, not crash.
   test('a port already in use is reported as one "Steward failed to start" line', async () => {
-    await withBusyPort(async (port) => {
-      const main = spawnMain({ ...env, STEWARD_PORT: String(port) });
-      running.push(main.child);
-      expect(await within(WAIT_MS, main.exited, 'exit')).toEqual({ code: 1, signal: null });
-      expect(warningsIn(main.stderr())).toEqual([
-        expect.stringMatching(/^Steward failed to start: .*EADDRINUSE/),
-      ]);
-    });
+    const { exit, stderr } = await startOnBusyPort();
+    expect(exit).toEqual({ code: 1, signal: null });
+    expect(warningsIn(stderr)).toEqual([expect.stringMatching(/^Steward failed to start: .*EADDRINUSE/)]);
   });
 });

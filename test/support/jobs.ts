@@ -1,7 +1,31 @@
 import type { Job } from '../../src/contract';
+import { readQueuePaused } from '../../src/store/jobs/queuePause';
 import type { TestSteward } from './steward';
 
-/** Polls a job over the API until it reaches one of `statuses` (default: completed or failed). */
+/** What of a job's row and the queue's pause an answer about the job shows: it changes when they do. */
+async function jobState(app: TestSteward, jobId: string): Promise<string> {
+  const db = app.steward.store.db;
+  const [row, paused] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .select(['status', 'updated_at', 'attempts'])
+      .where('id', '=', jobId)
+      .executeTakeFirst(),
+    readQueuePaused(db),
+  ]);
+  return JSON.stringify([row, paused]);
+}
+
+/** How often a wait asks the API even when the store shows no change (another process's clock). */
+const ASK_AT_LEAST_EVERY_MS = 500;
+
+/**
+ * Waits until the API shows the job in one of `statuses` (default: completed or failed). The job's
+ * row is watched every 25 ms in the store, a cheap read; the API is asked when it changes (and at
+ * least every half second), not at every look: a suite waiting on many jobs at once polled the
+ * API 40 times a second per job, over HTTP, tokens and the contract's checks, and took the CPU
+ * from the worker it waited for.
+ */
 export async function waitForJob(
   app: TestSteward,
   token: string,
@@ -10,12 +34,19 @@ export async function waitForJob(
   timeoutMs = 15_000,
 ): Promise<Job> {
   const deadline = Date.now() + timeoutMs;
+  let seen: string | undefined;
+  let asked = 0;
   for (;;) {
-    const res = await app.call<Job>('GET', `/api/v1.0/jobs/${jobId}`, { token });
-    if (res.status !== 200) throw new Error(`GET job ${jobId}: ${res.status} ${res.text}`);
-    if (statuses.includes(res.body.status)) return res.body;
-    if (Date.now() > deadline)
-      throw new Error(`job ${jobId} still ${res.body.status}: ${res.body.log.join(' | ')}`);
+    const state = await jobState(app, jobId);
+    if (state !== seen || Date.now() - asked >= ASK_AT_LEAST_EVERY_MS) {
+      seen = state;
+      asked = Date.now();
+      const res = await app.call<Job>('GET', `/api/v1.0/jobs/${jobId}`, { token });
+      if (res.status !== 200) throw new Error(`GET job ${jobId}: ${res.status} ${res.text}`);
+      if (statuses.includes(res.body.status)) return res.body;
+      if (Date.now() > deadline)
+        throw new Error(`job ${jobId} still ${res.body.status}: ${res.body.log.join(' | ')}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

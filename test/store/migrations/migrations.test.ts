@@ -1,12 +1,17 @@
 import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { MetadataRepository } from '../../src/store/teams/metadata';
-import { migrationProvider, migrations } from '../../src/store/migrations';
-import { seedDemoData } from '../../src/store/seed';
-import { recordStatements } from '../support/statementLog';
-import { createTestDatabase, databaseKinds, storeOptionsOf, type TestDatabase } from '../support/databases';
+import { migrate, openStore, type Store } from '../../../src/store/database';
+import { MetadataRepository } from '../../../src/store/teams/metadata';
+import { migrationProvider, migrations } from '../../../src/store/migrations';
+import { seedDemoData } from '../../../src/store/seed';
+import { recordStatements } from '../../support/statementLog';
+import {
+  createTestDatabase,
+  databaseKinds,
+  storeOptionsOf,
+  type TestDatabase,
+} from '../../support/databases';
 
 describe.each(databaseKinds)('store on %s', (kind) => {
   let db: TestDatabase;
@@ -80,7 +85,7 @@ describe.each(databaseKinds)('store on %s', (kind) => {
       new Promise<string>((resolve, reject) => {
         execFile(
           process.execPath,
-          [path.join(__dirname, '..', '..', 'dist', 'cli', 'migrate.js')],
+          [path.join(__dirname, '..', '..', '..', 'dist', 'cli', 'migrate.js')],
           { env: { ...process.env, STEWARD_DATA_DIR: db.dataDir, STEWARD_DATABASE_URL: db.url } },
           (error, stdout, stderr) =>
             error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
@@ -110,7 +115,7 @@ describe.each(databaseKinds)('store on %s', (kind) => {
            setTimeout(() => { db.exec('commit'); db.close(); }, 1500);`,
           file,
         ],
-        { cwd: path.join(__dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+        { cwd: path.join(__dirname, '..', '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const exited = new Promise((resolve) => holder.once('exit', resolve));
       await new Promise<void>((resolve, reject) => {

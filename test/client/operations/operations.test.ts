@@ -1,5 +1,5 @@
-import { OPERATIONS } from '../../src/domain/rbac';
-import { StewardClient } from '../../src/client';
+import { OPERATIONS } from '../../../src/domain/rbac';
+import { StewardClient } from '../../../src/client';
 
 describe('the client covers the API', () => {
   test('it has a method named after every operationId, contract and extensions alike', () => {
@@ -15,7 +15,7 @@ describe('the client covers the API', () => {
   test('the client imports nothing of the server but contract types and generic helpers', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const path = await import('node:path');
-    const root = path.resolve(__dirname, '../../src/client');
+    const root = path.resolve(__dirname, '../../../src/client');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     for (const file of files) {
       const text = readFileSync(path.join(root, file), 'utf8');
