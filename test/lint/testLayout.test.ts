@@ -18,6 +18,9 @@ const WITHOUT_TESTS: Record<string, string> = {
   'api/routes': 'test/services/<feature>',
   // The bot's plumbing of replies and card viewers, in every conversation of test/bot/.
   'bot/conversations': 'test/bot',
+  // The data several job types carry (types and their event payloads), in the tests of the jobs
+  // that carry it.
+  'services/jobData': 'test/services/provisioning, test/services/approvals',
   // The store's parts of these features run under their service's tests, on both databases.
   'store/access': 'test/services/access',
   'store/approvals': 'test/services/approvals',
