@@ -111,7 +111,7 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
       const clientRequestId = clientRequestIdOf(req);
       const error =
         err.name === 'MethodNotAllowedError'
-          ? new HttpError(405, 'methodNotAllowed', `${req.method} is not allowed on this path.`)
+          ? new HttpError('methodNotAllowed', `${req.method} is not allowed on this path.`)
           : err.name === 'ResourceNotFoundError'
             ? new NotFound(`No operation at ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}.`)
             : err;

@@ -133,12 +133,12 @@ export class DriftService {
       const refused = differences.filter((d) => chosen.includes(d.id) && !d.applicable);
       const details = [
         ...unknown.map((id) => ({
-          code: 'unknownDifference',
+          code: 'unknownDifference' as const,
           target: 'differences',
           message: `The team has no difference "${id}" from its template (any more).`,
         })),
         ...refused.map((d) => ({
-          code: 'notApplicable',
+          code: 'notApplicable' as const,
           target: 'differences',
           message: `"${d.name}" cannot be applied: ${d.reason ?? 'Steward cannot apply it.'}`,
         })),
