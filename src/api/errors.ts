@@ -97,16 +97,18 @@ export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
+const RESPONSE_HEADERS = Object.entries(API_RESPONSE_HEADERS);
+
 /** Writes a JSON response (the server's only way of answering). */
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): void {
   if (res.headersSent) return;
-  for (const [name, value] of Object.entries({ ...API_RESPONSE_HEADERS, ...headers }))
-    res.setHeader(name, value);
+  for (const [name, value] of RESPONSE_HEADERS) res.setHeader(name, value);
+  if (headers) for (const name in headers) res.setHeader(name, headers[name]!);
   if (body === undefined) {
     res.statusCode = status;
     res.setHeader('Content-Length', '0');

@@ -21,9 +21,21 @@ export class ApiMetrics {
     collectDefaultMetrics({ register: this.registry, prefix: 'steward_' });
   }
 
+  /** Each label set's counter and histogram, found once: prom-client hashes the labels on every call. */
+  private readonly series = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+
   /** Records one served request. */
   observe(operation: string, method: string, status: number, seconds: number): void {
-    this.requests.inc({ operation, method, status: String(status) });
-    this.latency.observe({ operation, method }, seconds);
+    const key = `${operation} ${method} ${status}`;
+    let series = this.series.get(key);
+    if (!series) {
+      series = {
+        count: this.requests.labels({ operation, method, status: String(status) }),
+        time: this.latency.labels({ operation, method }),
+      };
+      this.series.set(key, series);
+    }
+    series.count.inc();
+    series.time.observe(seconds);
   }
 }
