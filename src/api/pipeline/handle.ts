@@ -10,7 +10,7 @@ export function handle(
   requestId: string,
   baseUrl: string,
 ): Promise<Reply> {
-  return route.handle({
+  const context: Parameters<Route['handle']>[0] = {
     caller: who.caller,
     params: input.params,
     query: input.query,
@@ -18,6 +18,7 @@ export function handle(
     headers: input.headers as Record<string, string | undefined>,
     requestId,
     baseUrl,
-    ...(who.person ? { person: who.person } : {}),
-  });
+  };
+  if (who.person) context.person = who.person;
+  return route.handle(context);
 }
