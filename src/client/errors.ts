@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../contract/errorCodes';
+import type { ErrorCode } from '../contract';
 import type { ApiErrorDetail } from './models';
 
 /**

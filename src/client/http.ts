@@ -11,7 +11,7 @@ import {
   StewardNetworkError,
   StewardResponseError,
 } from './errors';
-import type { ErrorCode } from '../contract/errorCodes';
+import type { ErrorCode } from '../contract';
 import type { ApiErrorDetail } from './models';
 import type { CallOptions, RetryOptions, StewardClientOptions, TokenSource } from './options';
 import { parseRetryAfter } from '../lib/retryAfter';
