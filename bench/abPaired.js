@@ -8,8 +8,18 @@
 // seconds apart, so the median of the per-chunk differences shows what the load hides.
 // Directories are built checkouts, as for bench/ab.js (this checkout's bench/ is copied into each);
 // --baseline-node BIN runs their servers on another Node.js (a runtime upgrade's A/B).
+// --bare adds a bare node:http server answering this checkout's bytes (bench/servers/bare.js) as
+// one more side, and prints each side's median CPU a request as a multiple of the bare one's.
 const { execFileSync } = require('node:child_process');
-const { cpSync, existsSync, readdirSync, readFileSync } = require('node:fs');
+const {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -23,6 +33,7 @@ function options(args) {
   };
   const flags = new Set(['--chunks', '--requests', '--baseline-node']);
   const dirs = args.filter((a, i) => !a.startsWith('--') && !flags.has(args[i - 1]));
+  const bare = args.includes('--bare');
   const chunks = valueOf('--chunks', 30);
   const requests = valueOf('--requests', 1000);
   if (dirs.length === 0 || dirs.some((d) => !existsSync(path.join(d, 'dist', 'main.js'))))
@@ -33,7 +44,7 @@ function options(args) {
   const baselineNode = nodeAt >= 0 ? args[nodeAt + 1] : undefined;
   if (nodeAt >= 0 && !(baselineNode && existsSync(baselineNode)))
     throw new Error('--baseline-node takes the path of a node binary');
-  return { dirs: dirs.map((d) => path.resolve(d)), chunks, requests, baselineNode };
+  return { dirs: dirs.map((d) => path.resolve(d)), chunks, requests, baselineNode, bare };
 }
 
 /** Nanoseconds of CPU the process's threads have run. */
@@ -54,7 +65,8 @@ const sortedOf = (values) => [...values].sort((a, b) => a - b);
 const us = (n) => `${n.toFixed(1)} µs`;
 
 async function main() {
-  const { dirs, chunks, requests, baselineNode } = options(process.argv.slice(2));
+  const { dirs, chunks, requests, baselineNode, bare } = options(process.argv.slice(2));
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'steward-bench-paired-'));
   const here = path.resolve(__dirname, '..');
   const sides = [];
   for (const dir of [...dirs, here]) {
@@ -86,8 +98,20 @@ async function main() {
       const res = await fetch(side.server.url + PATH, {
         headers: { authorization: `Bearer ${side.server.token}` },
       });
-      side.bytes = (await res.arrayBuffer()).byteLength;
+      side.body = Buffer.from(await res.arrayBuffer());
+      side.type = res.headers.get('content-type');
+      side.bytes = side.body.length;
       await side.load(3000); // warm-up, not counted
+    }
+    if (bare) {
+      const own = sides[sides.length - 1];
+      writeFileSync(path.join(scratch, 'body.json'), own.body);
+      const { startServer } = require('./processes');
+      const server = await startServer('bare.js', { args: [path.join(scratch, 'body.json'), own.type] });
+      const load = (amount) => autocannon({ url: server.url + PATH, connections: 20, amount });
+      const side = { label: 'bare node:http', server, load, samples: [], bytes: own.bytes, bare: true };
+      await side.load(3000);
+      sides.push(side);
     }
     const loads = [];
     for (let chunk = 0; chunk < chunks; chunk++) {
@@ -118,8 +142,23 @@ async function main() {
         `| ${side.label} | ${side.bytes} | ${us(at(own, 0.25))} | ${us(at(own, 0.5))} | ${us(at(own, 0.75))} | ${paired} |`,
       );
     }
+    const bareSide = sides.find((side) => side.bare);
+    if (bareSide) {
+      const bareMedian = at(sortedOf(bareSide.samples), 0.5);
+      console.log('\n| side | median CPU a request / bare node:http |');
+      console.log('| --- | ---: |');
+      for (const side of sides.filter((s) => !s.bare)) {
+        // Per chunk, the side's CPU a request over the bare server's in the same chunk.
+        const ratios = sortedOf(side.samples.map((v, i) => v / bareSide.samples[i]));
+        const median = at(sortedOf(side.samples), 0.5) / bareMedian;
+        console.log(
+          `| ${side.label} | ${median.toFixed(2)} × (per chunk: median ${at(ratios, 0.5).toFixed(2)}, p25 ${at(ratios, 0.25).toFixed(2)}, p75 ${at(ratios, 0.75).toFixed(2)}) |`,
+        );
+      }
+    }
   } finally {
     for (const side of sides) await side.server.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -1,30 +1,25 @@
 import type { ServerResponse } from 'node:http';
 import type { ZodError } from 'zod';
 import {
-  Conflict,
-  DelegationUnavailable,
   type ErrorDetail,
-  Forbidden,
-  IdempotencyKeyReused,
-  NotFound,
   PlatformError,
   RateLimited,
   StewardError,
   Unauthorized,
-  Unavailable,
   ValidationFailed,
 } from '../domain/errors';
-import type { ApiError } from '../contract';
+import { type ApiError, ERROR_CODES, type ErrorCode } from '../contract';
 import { JsonText } from './json';
 
 /** Errors of HTTP itself, raised by the server before a request reaches a service. */
 export class HttpError extends StewardError {
+  readonly status: number;
   constructor(
-    readonly status: 405 | 408 | 413 | 415,
     readonly code: 'methodNotAllowed' | 'requestTimeout' | 'payloadTooLarge' | 'unsupportedMediaType',
     message: string,
   ) {
     super(message);
+    this.status = ERROR_CODES[code].status;
   }
 }
 
@@ -59,7 +54,7 @@ export function toApiError(
   return { status, body, headers };
 }
 
-function describe(error: unknown): { code: string; message: string } {
+function describe(error: unknown): { code: ErrorCode; message: string } {
   if (error instanceof StewardError) return { code: error.code, message: error.message };
   if (error instanceof PlatformError) {
     const code = error.transient ? 'serviceUnavailable' : error.status === 409 ? 'conflict' : 'platformError';
@@ -71,21 +66,18 @@ function describe(error: unknown): { code: string; message: string } {
   };
 }
 
+/** A Steward error's status is its code's (the one list); a few carry headers with it. */
 function statusOf(error: unknown): { status: number; headers: Record<string, string> } {
-  if (error instanceof ValidationFailed) return { status: 400, headers: {} };
-  if (error instanceof Unauthorized) {
-    const challenge = error.challenge === 'none' ? 'Bearer' : `Bearer error="${error.challenge}"`;
-    return { status: 401, headers: { 'WWW-Authenticate': challenge } };
+  if (error instanceof StewardError) {
+    const status = ERROR_CODES[error.code].status;
+    if (error instanceof Unauthorized) {
+      const challenge = error.challenge === 'none' ? 'Bearer' : `Bearer error="${error.challenge}"`;
+      return { status, headers: { 'WWW-Authenticate': challenge } };
+    }
+    if (error instanceof RateLimited)
+      return { status, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+    return { status, headers: {} };
   }
-  if (error instanceof Forbidden) return { status: 403, headers: {} };
-  if (error instanceof NotFound) return { status: 404, headers: {} };
-  if (error instanceof Conflict || error instanceof DelegationUnavailable)
-    return { status: 409, headers: {} };
-  if (error instanceof IdempotencyKeyReused) return { status: 422, headers: {} };
-  if (error instanceof RateLimited)
-    return { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
-  if (error instanceof Unavailable) return { status: 503, headers: {} };
-  if (error instanceof HttpError) return { status: error.status, headers: {} };
   if (error instanceof PlatformError) {
     if (error.transient) {
       const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
@@ -105,16 +97,18 @@ export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
+const RESPONSE_HEADERS = Object.entries(API_RESPONSE_HEADERS);
+
 /** Writes a JSON response (the server's only way of answering). */
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): void {
   if (res.headersSent) return;
-  for (const [name, value] of Object.entries({ ...API_RESPONSE_HEADERS, ...headers }))
-    res.setHeader(name, value);
+  for (const [name, value] of RESPONSE_HEADERS) res.setHeader(name, value);
+  if (headers) for (const name in headers) res.setHeader(name, headers[name]!);
   if (body === undefined) {
     res.statusCode = status;
     res.setHeader('Content-Length', '0');

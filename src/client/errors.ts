@@ -1,4 +1,12 @@
+import type { ErrorCode } from '../contract';
 import type { ApiErrorDetail } from './models';
+
+/**
+ * The `code` of a `StewardApiError`: an ApiError code of the API's one list
+ * (`src/contract/errorCodes.ts`, docs/reference/errors.md), or `unexpectedResponse` for an answer
+ * that was not an ApiError.
+ */
+export type ApiErrorCode = ErrorCode | 'unexpectedResponse';
 
 /** What every client failure says about the call it ended. */
 export interface FailedCall {
@@ -32,7 +40,7 @@ export abstract class StewardClientError extends Error {
  */
 export class StewardApiError extends StewardClientError {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   /** Per-field reasons of a `validationFailed` answer; empty otherwise. */
   readonly details: readonly ApiErrorDetail[];
   /** The server's `request-id`, to quote when reporting a failure. */
@@ -43,7 +51,7 @@ export class StewardApiError extends StewardClientError {
   constructor(
     answer: {
       status: number;
-      code: string;
+      code: ApiErrorCode;
       message: string;
       details?: readonly ApiErrorDetail[];
       requestId?: string;

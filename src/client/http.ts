@@ -11,6 +11,7 @@ import {
   StewardNetworkError,
   StewardResponseError,
 } from './errors';
+import type { ErrorCode } from '../contract';
 import type { ApiErrorDetail } from './models';
 import type { CallOptions, RetryOptions, StewardClientOptions, TokenSource } from './options';
 import { parseRetryAfter } from '../lib/retryAfter';
@@ -235,7 +236,8 @@ function toApiError(answer: RawAnswer, call: FailedCall): StewardApiError {
     return new StewardApiError(
       {
         status: answer.status,
-        code: error.code,
+        // As the server sent it: a server of another version may answer a code this list lacks.
+        code: error.code as ErrorCode,
         message: error.message,
         details: Array.isArray(error.details) ? error.details : [],
         requestId: requestId ?? (typeof innerId === 'string' ? innerId : undefined),

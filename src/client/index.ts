@@ -1,6 +1,7 @@
 /** The typed client of the Steward API (see `StewardClient`). */
 export { StewardClient, type StewardOperations } from './stewardClient';
 export {
+  type ApiErrorCode,
   type FailedCall,
   StewardApiError,
   StewardClientError,

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './workspace';
 export * from './directory';
 export * from './errors';
+export * from './errorCodes';
 export { Flag, models, type ODataCollection } from './registry';
 export * from './jobs';
 export * from './limits';

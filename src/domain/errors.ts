@@ -1,18 +1,21 @@
+import type { DetailCode, ErrorCode } from '../contract/errorCodes';
+
 /**
- * Typed failures raised by services and the domain. The API maps each to an ApiError status in
- * one place (`src/api/errors.ts`); nothing else decides HTTP statuses.
+ * Typed failures raised by services and the domain. Each has a code of the one error list
+ * (`src/contract/errorCodes.ts`), which gives its HTTP status; the API maps them to an ApiError in
+ * one place (`src/api/errors.ts`).
  */
 
 /** One reason a request was refused, naming the field it concerns. */
 export interface ErrorDetail {
-  code: string;
+  code: DetailCode;
   target: string;
   message: string;
 }
 
 /** Base class: `code` is the stable machine-readable ApiError code. */
 export abstract class StewardError extends Error {
-  abstract readonly code: string;
+  abstract readonly code: ErrorCode;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -46,7 +49,7 @@ export class Unauthorized extends StewardError {
 
 /** The caller is known but lacks the role or relationship the operation needs. */
 export class Forbidden extends StewardError {
-  readonly code: string = 'forbidden';
+  readonly code: ErrorCode = 'forbidden';
 }
 
 /** A requester deciding on their own request, which their template does not allow. */
@@ -61,7 +64,7 @@ export class NotFound extends StewardError {
 
 /** The resource is not in a state that allows the operation (second decision, already archived, …). */
 export class Conflict extends StewardError {
-  readonly code: string = 'conflict';
+  readonly code: ErrorCode = 'conflict';
 }
 
 /**

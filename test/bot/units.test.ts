@@ -9,7 +9,10 @@ import { WelcomeState } from '../../src/bot/welcome/welcomeState';
 
 const call = { operationId: 'getJob', clientRequestId: 'client-1', attempts: 1 };
 const apiError = (status: number, extra: { retryAfterMs?: number } = {}) =>
-  new StewardApiError({ status, code: 'x', message: 'raw message', requestId: 'req-1', ...extra }, call);
+  new StewardApiError(
+    { status, code: 'unexpectedResponse', message: 'raw message', requestId: 'req-1', ...extra },
+    call,
+  );
 
 describe('plain failures', () => {
   it('says what happened in a sentence, with the request id, never the raw error', () => {

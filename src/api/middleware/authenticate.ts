@@ -65,6 +65,21 @@ export function createAuthenticator(
  * `invalid_request`.
  */
 export function bearerTokenOf(authorization: string | undefined): string {
+  const known = authorization === undefined ? undefined : wellFormed.get(authorization);
+  if (known !== undefined) return known;
+  const token = parseBearer(authorization);
+  wellFormed.set(authorization!, token);
+  return token;
+}
+
+/**
+ * Authorization headers already found well-formed, with their token: a client sends the same header
+ * for an hour, and the canonical-spelling check decodes every part. Only the header's form is kept:
+ * the token is still verified, or found verified and unexpired, on every call.
+ */
+const wellFormed = new BoundedCache<string, string>(5000);
+
+function parseBearer(authorization: string | undefined): string {
   const value = authorization?.trim() ?? '';
   if (value === '')
     throw new Unauthorized('A bearer token is required (Authorization: Bearer <token>).', 'none');

@@ -30,7 +30,7 @@ export async function readJsonBody(
   if (!hasBody) return undefined;
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
-    throw new HttpError(415, 'unsupportedMediaType', 'Send the request body as application/json.');
+    throw new HttpError('unsupportedMediaType', 'Send the request body as application/json.');
   }
   const text = (await readWithin(req, limit, timeoutMs)).toString('utf8');
   if (text.trim() === '') return undefined;
@@ -65,8 +65,8 @@ async function readWithin(req: IncomingMessage, limit: number, timeoutMs: number
   try {
     return await readBody(req, limit, timeoutMs);
   } catch (error) {
-    if (error instanceof BodyTooLarge) throw new HttpError(413, 'payloadTooLarge', error.message);
-    if (error instanceof BodyTimeout) throw new HttpError(408, 'requestTimeout', error.message);
+    if (error instanceof BodyTooLarge) throw new HttpError('payloadTooLarge', error.message);
+    if (error instanceof BodyTimeout) throw new HttpError('requestTimeout', error.message);
     throw error;
   }
 }

@@ -147,7 +147,7 @@ export class DirectoryService {
         ? []
         : [
             {
-              code: 'unknownUser',
+              code: 'unknownUser' as const,
               target: `${target}[${index}].id`,
               message: `No user "${m.id}" in the directory.`,
             },

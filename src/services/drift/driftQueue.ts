@@ -101,12 +101,12 @@ export function chosenProblems(
   const refused = differences.filter((d) => chosen.includes(d.id) && !d.applicable);
   return [
     ...unknown.map((id) => ({
-      code: 'unknownDifference',
+      code: 'unknownDifference' as const,
       target: 'differences',
       message: `The team has no difference "${id}" from its template (any more).`,
     })),
     ...refused.map((d) => ({
-      code: 'notApplicable',
+      code: 'notApplicable' as const,
       target: 'differences',
       message: `"${d.name}" cannot be applied: ${d.reason ?? 'Steward cannot apply it.'}`,
     })),

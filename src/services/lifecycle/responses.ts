@@ -132,7 +132,7 @@ export class LifecycleResponses {
       .map((id, index) => ({ id, index }))
       .filter(({ id }) => !guests.has(id))
       .map(({ id, index }) => ({
-        code: 'notAGuest',
+        code: 'notAGuest' as const,
         target: `remove[${index}]`,
         message: `${id} is not a guest of "${facts.displayName}".`,
       }));
