@@ -1,6 +1,6 @@
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { AskToJoinData } from '../cards/cardVerbs';
+import type { AskToJoinData } from './joiningVerbs';
 import { type Reader, say } from '../i18n/catalog';
 import type { Reply } from '../conversations/reply';
 
@@ -14,7 +14,7 @@ const MESSAGE_MAX = 500;
  */
 export async function askToJoin(
   api: StewardClient,
-  data: AskToJoinData & Record<string, unknown>,
+  data: AskToJoinData,
   reader: Reader,
 ): Promise<Reply> {
   const typed = typeof data.inputId === 'string' ? data[data.inputId] : undefined;

@@ -3,7 +3,7 @@ import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip, teamLink } from '../cards/cardText';
 import type { MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, type Reader, say, sayCount } from '../i18n/catalog';
-import { type JobKind, summarizeJob } from './jobSummary';
+import { type JobKind, summarizeJob } from '../shared/jobSummary';
 import { isWithdrawable, kindLabel } from './progressCard';
 import myRequestsCardTemplate from './myRequestsCard.json';
 

@@ -5,9 +5,9 @@ import { cardPictureUrl } from '../cards/cardPicture';
 import { clip, markdownText, plainSentence, teamLink, withoutIds } from '../cards/cardText';
 import { type MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, isFeminine, namesIn, type Reader, say } from '../i18n/catalog';
-import { approvalWords } from '../approvals/approvalWords';
+import { approvalWords } from '../shared/approvalWords';
 import { progressBarImage, STEP_ICONS } from '../cards/cardIcons';
-import { type JobKind, summarizeJob } from './jobSummary';
+import { type JobKind, summarizeJob } from '../shared/jobSummary';
 import { progressSteps, type ProgressStep, type StepState } from './progressSteps';
 import progressCardTemplate from './progressCard.json';
 

@@ -3,7 +3,7 @@ import { say, DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip, teamLink } from '../cards/cardText';
 import type { MessageKey } from '../i18n/en';
-import type { JobKind } from './jobSummary';
+import type { JobKind } from '../shared/jobSummary';
 import { failure, type ProgressCardData } from './progressCard';
 import requestEndedCardTemplate from './requestEndedCard.json';
 

@@ -5,7 +5,7 @@ import type { RequestState } from './requestState';
 import { progressCardData } from './progressCard';
 import { renderRequestEndedCard } from './requestEndedCard';
 import type { RequestFormValues } from './requestFormCard';
-import { summarizeJob } from './jobSummary';
+import { summarizeJob } from '../shared/jobSummary';
 import type { ProgressTracker } from './progress';
 import { type Requester, requesterOf, requestForm } from './requestTeam';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
