@@ -1,5 +1,6 @@
 import type { StewardClient } from '../../client';
-import { progressCardData, renderProgressCard } from './progressCard';
+import { renderProgressCard } from './progressCard';
+import { progressCardData } from './progressCardData';
 import { renderMyRequestsCard } from './myRequestsCard';
 import { summarizeJob } from '../shared/jobSummary';
 import { type Reader, say } from '../i18n/catalog';

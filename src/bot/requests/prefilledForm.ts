@@ -5,13 +5,7 @@ import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 import { alternativesIn, namesIn, type Reader, say, sayCount } from '../i18n/catalog';
 import { myTemplates } from '../shared/myTemplates';
 import { teamNameProblem } from '../shared/nameProblems';
-import {
-  offered,
-  type PeopleResolver,
-  quotedName,
-  withWords,
-  wordsOf,
-} from '../understanding/answerParts';
+import { offered, type PeopleResolver, quotedName, withWords, wordsOf } from '../understanding/answerParts';
 import { MAX_MENTIONS } from '../understanding/directoryLookup';
 import type { PersonMatch, PersonMention, Understanding } from '../understanding/types';
 import type { VerbDependencies } from '../verbTypes';

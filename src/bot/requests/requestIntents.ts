@@ -3,12 +3,7 @@ import { CardVerb } from '../cards/cardVerbs';
 import { asCaller, cardReply, type Failure, type Reply } from '../conversations/reply';
 import { type Reader, say } from '../i18n/catalog';
 import { myTemplates } from '../shared/myTemplates';
-import {
-  type FeatureIntents,
-  type IntentTurn,
-  offered,
-  withWords,
-} from '../understanding/answerParts';
+import { type FeatureIntents, type IntentTurn, offered, withWords } from '../understanding/answerParts';
 import type { Understanding } from '../understanding/types';
 import { galleryTemplate, type GalleryTemplate } from './galleryCard';
 import { prefilledForm } from './prefilledForm';

@@ -21,7 +21,6 @@ import { teamNameProblem } from '../shared/nameProblems';
 import { cardReply, type Reply } from '../conversations/reply';
 import { myTemplates } from '../shared/myTemplates';
 
-
 /** People a search of the people picker answers with at most. */
 const MAX_SEARCH_RESULTS = 25;
 

@@ -2,7 +2,7 @@ import { MessageFactory, type TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import type { BotLog } from '../botLog';
 import type { RequestState } from './requestState';
-import { progressCardData } from './progressCard';
+import { progressCardData } from './progressCardData';
 import { renderRequestEndedCard } from './requestEndedCard';
 import type { RequestFormValues } from './requestFormCard';
 import { summarizeJob } from '../shared/jobSummary';

@@ -2,7 +2,7 @@ import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
-import { isWithdrawable, progressCardData } from './progressCard';
+import { isWithdrawable, progressCardData } from './progressCardData';
 import { renderMyRequestsCard } from './myRequestsCard';
 import { summarizeJob } from '../shared/jobSummary';
 import type { WithdrawData } from './requestVerbs';
