@@ -1,5 +1,7 @@
 import type { TurnContext } from 'botbuilder';
+import type { z } from 'zod';
 import type { StewardClient } from '../client';
+import type { CardVerb } from './cards/cardVerbs';
 import type { ApprovalConversation } from './approvals/approvals';
 import type { CallerDependencies, Failure, Reply } from './conversations/reply';
 import type { DriftConversation } from './drift/drift';
@@ -48,13 +50,49 @@ export interface VerbTurn {
   typed: boolean;
 }
 
+/** A verb's turn with its data as the verb's schema read it. */
+export type ReadTurn<Data> = Omit<VerbTurn, 'data'> & { data: Data };
+
 /**
- * A verb's handler, the label of its failures, and what its answer may show (`access`, checked
- * before the handler runs: see verbAccess.ts). `asPerson` runs with a client acting as the person
- * behind the turn (`asCaller`); `asBot` needs no call as them, unless its access is checked through
- * the API. Either way a failure becomes the error card its label describes.
+ * A verb as its feature declares it: the schema of its card's data, the label of its failures,
+ * what its answer may show (`access`, checked before the handler runs: see verbAccess.ts), and its
+ * handler. `asPerson` runs with a client acting as the person behind the turn (`asCaller`); `asBot`
+ * needs no call as them, unless its access is checked through the API. Either way a failure
+ * becomes the error card its label describes.
  */
-export type Verb = { failure: FailureLabel; access: VerbAccess } & (
-  | { asPerson: (api: StewardClient, turn: VerbTurn) => Promise<Reply> }
-  | { asBot: (turn: VerbTurn) => Promise<Reply> | Reply }
+export type VerbSpec<Data> = { data: z.ZodType<Data>; failure: FailureLabel; access: VerbAccess } & (
+  | { asPerson: (api: StewardClient, turn: ReadTurn<Data>) => Promise<Reply> }
+  | { asBot: (turn: ReadTurn<Data>) => Promise<Reply> | Reply }
 );
+
+/** A verb's handler bound to the data of one turn. */
+export type BoundVerb =
+  | { asPerson: (api: StewardClient) => Promise<Reply> }
+  | { asBot: () => Promise<Reply> | Reply };
+
+/** A verb as the table holds it: its label and access, and its handler for a turn's data. */
+export interface Verb {
+  failure: FailureLabel;
+  access: VerbAccess;
+  /** The handler bound to the turn's data as the verb's schema reads it; undefined when it cannot. */
+  read(turn: VerbTurn): BoundVerb | undefined;
+}
+
+/** A verb of the table from its feature's declaration (see {@link VerbSpec}). */
+export function verb<Data>(spec: VerbSpec<Data>): Verb {
+  return {
+    failure: spec.failure,
+    access: spec.access,
+    read(turn) {
+      const parsed = spec.data.safeParse(turn.data);
+      if (!parsed.success) return undefined;
+      const read: ReadTurn<Data> = { ...turn, data: parsed.data };
+      return 'asPerson' in spec
+        ? { asPerson: (api) => spec.asPerson(api, read) }
+        : { asBot: () => spec.asBot(read) };
+    },
+  };
+}
+
+/** The verbs one feature answers, by name (the whole table, merged in verbs.ts, has every verb). */
+export type FeatureVerbs = Partial<Record<CardVerb, Verb>>;

@@ -4,7 +4,7 @@ import { decidedCardData, decisionOf } from './approvalRequest';
 import type { BotLog } from '../botLog';
 import type { Messenger } from '../messenger';
 import type { ReachState } from '../reachState';
-import type { ProgressTracker } from '../requests/progress';
+import type { RequestProgress } from '../shared/requestLinks';
 import type { ApprovalState } from './approvalState';
 import { readerOfApprover } from './approverReader';
 
@@ -13,7 +13,7 @@ export interface DecisionShownDependencies {
   approvalState: ApprovalState;
   reachState: ReachState;
   messenger: Messenger;
-  progress: Pick<ProgressTracker, 'refreshSoon'>;
+  progress: Pick<RequestProgress, 'refreshSoon'>;
   log: BotLog;
 }
 

@@ -1,6 +1,6 @@
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { approvalLabels, type ApprovalRequestFacts, requestNames } from './approvalCard';
-import { approvalWords } from './approvalWords';
+import { approvalWords } from '../shared/approvalWords';
 import { clip } from '../cards/cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
 import approvalReadOnlyCardTemplate from './approvalReadOnlyCard.json';

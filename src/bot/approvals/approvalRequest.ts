@@ -1,10 +1,10 @@
 import type { Job } from '../../client';
 import type { ApprovalCardData, Approver } from './approvalCard';
 import type { ApprovalDecidedCardData } from './approvalDecidedCard';
-import { summarizeJob } from '../requests/jobSummary';
+import { summarizeJob } from '../shared/jobSummary';
 import type { ApprovalRecord } from './approvalState';
 import { stageDecision, stageNotes, stageOf } from './approvalStages';
-import type { TeamPeople } from '../requests/peopleNames';
+import type { TeamPeople } from '../shared/peopleNames';
 
 type Json = Record<string, unknown>;
 

@@ -1,28 +1,28 @@
-import { MessageFactory, type TurnContext, TurnContext as Turn } from 'botbuilder';
-import { type Job, type StewardClient, TEAM_NAME_MAX_LENGTH } from '../../client';
-import { detailMessages, isStatus } from '../apiFailures';
+import type { TurnContext } from 'botbuilder';
+import type { Job, StewardClient } from '../../client';
+import { isStatus } from '../apiFailures';
 import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from '../botLog';
 import type { ApprovalRecord, ApprovalState } from './approvalState';
-import { amendedFinalName, renderApprovalCard } from './approvalCard';
-import type { ApprovalDecisionData } from '../cards/cardVerbs';
-import { summarizeJob } from '../requests/jobSummary';
+import { renderApprovalCard } from './approvalCard';
+import type { ApprovalDecisionData } from './approvalVerbs';
+import { summarizeJob } from '../shared/jobSummary';
 import { renderApprovalDecidedCard } from './approvalDecidedCard';
 import { renderApprovalReadOnlyCard } from './approvalReadOnlyCard';
-import { renderMyApprovalsCard } from './myApprovalsCard';
+import { listMyApprovals, teamsIds } from './myApprovals';
 import type { BotIdentity } from '../identity/botIdentity';
 import type { Messenger } from '../messenger';
 import type { ReachState } from '../reachState';
 import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
 import { remindApprovers } from './approvalReminder';
 import { stagesOf } from './approvalStages';
-import { teamPeople } from '../requests/peopleNames';
-import { teamNameProblem, tooLong } from '../requests/nameProblems';
-import type { ProgressTracker } from '../requests/progress';
+import { teamPeople } from '../shared/peopleNames';
+import type { RequestProgress } from '../shared/requestLinks';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
-import { type Reader, say } from '../i18n/catalog';
+import { say } from '../i18n/catalog';
 import { showDecision } from './approvalDecided';
 import { readerOfApprover } from './approverReader';
+import { alreadyDecided, amendment, decisionProblems, refusedDecision } from './approverDecision';
 
 /** What the approval conversation needs. */
 export interface ApprovalDependencies {
@@ -31,48 +31,10 @@ export interface ApprovalDependencies {
   approvalState: ApprovalState;
   reachState: ReachState;
   messenger: Messenger;
-  progress: ProgressTracker;
+  progress: RequestProgress;
   /** Approval cards that could not be delivered, retried with backoff. */
   deliveries: ApproverDeliveries;
   log: BotLog;
-}
-
-/** Approval cards "my approvals" posts at most (the oldest first); the list says when there are more. */
-const MY_APPROVALS_SHOWN = 10;
-
-/** The new name an approver typed on the card, when it differs from the one requested. */
-function amendment(record: ApprovalRecord | undefined, data: ApprovalDecisionData): string | undefined {
-  const typed = typeof data.teamName === 'string' ? data.teamName.trim() : '';
-  if (!typed || !record) return undefined;
-  return typed !== (record.request.requestedName ?? typed) ? typed : undefined;
-}
-
-/** The longest comment an approver may write (the API's limit on a decision's message). */
-const COMMENT_MAX_LENGTH = 2000;
-
-/**
- * What is wrong with an approver's new name (the final name it makes, after the template's
- * convention) and comment, in the approver's words, before anything is sent.
- */
-function decisionProblems(
-  record: ApprovalRecord,
-  rename: string | undefined,
-  comment: string | undefined,
-  reader: Reader,
-): string[] {
-  const problems: string[] = [];
-  if (rename) {
-    const { teamName, requestedName } = record.request;
-    const final = amendedFinalName(teamName, requestedName ?? '', rename) ?? rename;
-    // The convention's additions count against Graph's limit: the typed name gets the rest.
-    const added = Array.from(final).length - Array.from(rename).length;
-    const problem =
-      teamNameProblem(rename, reader, TEAM_NAME_MAX_LENGTH - added) ?? teamNameProblem(final, reader);
-    if (problem) problems.push(problem);
-  }
-  if (comment && comment.length > COMMENT_MAX_LENGTH)
-    problems.push(tooLong(reader, 'problem.commentLong', comment.length, COMMENT_MAX_LENGTH));
-  return problems;
 }
 
 /**
@@ -92,7 +54,10 @@ export class ApprovalConversation {
     const approvers = approversOf(job, approvalId);
     const request = approvalCardData(
       job,
-      await this.teamsIds(approvers.map((a) => a.id)),
+      await teamsIds(
+        this.deps.reachState,
+        approvers.map((a) => a.id),
+      ),
       teamPeople(job),
       approvalId,
     );
@@ -191,37 +156,9 @@ export class ApprovalConversation {
         });
       else await api.rejectTeamCreation(approvalId, { message });
     } catch (error) {
-      if (isStatus(error, 409)) return this.alreadyDecided(api, approvalId, record, reader);
-      if (isStatus(error, 400) && record && rename) {
-        const problems = detailMessages(error.details, reader);
-        return cardReply(
-          renderApprovalCard(
-            {
-              ...record.request,
-              amendedName: rename,
-              problems: problems.length > 0 ? problems : [say(reader, 'problem.badNewName')],
-            },
-            reader,
-          ),
-          true,
-        );
-      }
-      if (isStatus(error, 403) && record) {
-        const decision = record.decision;
-        return cardReply(
-          renderApprovalReadOnlyCard(
-            {
-              ...record.request,
-              decision: decision
-                ? { status: decision.outcome, decidedBy: decision.by }
-                : { status: 'pending' },
-              reason: 'notApprover',
-            },
-            reader,
-          ),
-          true,
-        );
-      }
+      if (isStatus(error, 409)) return alreadyDecided(api, approvalId, record, reader);
+      const refused = refusedDecision(error, record, rename, reader);
+      if (refused) return refused;
       throw error;
     }
     const decision = {
@@ -301,37 +238,9 @@ export class ApprovalConversation {
     );
   }
 
-  /**
-   * "My approvals": the approval requests waiting for the person (`GET /me/approvals`, as them),
-   * each posted again as its approval card in this chat (a reloaded page or a lost chat loses
-   * none), which then takes the place of their earlier card in the approval's record, so the
-   * decision is drawn on it; then the list, saying how many wait.
-   */
-  async listFor(context: TurnContext, api: StewardClient): Promise<Reply> {
-    const reader = readerOfTurn(context);
-    const me = context.activity.from.aadObjectId ?? '';
-    const pending = await api.getMyApprovals({ top: MY_APPROVALS_SHOWN });
-    const reference = Turn.getConversationReference(context.activity);
-    for (const item of pending.value) {
-      const approvers = approversOf(item.job, item.id);
-      const request = approvalCardData(
-        item.job,
-        await this.teamsIds(approvers.map((a) => a.id)),
-        teamPeople(item.job),
-        item.id,
-      );
-      const sent = await context.sendActivity(MessageFactory.attachment(renderApprovalCard(request, reader)));
-      if (!sent?.id || !me) continue;
-      const current = await this.deps.approvalState.approval(item.id);
-      await this.deps.approvalState.saveApproval(item.id, {
-        jobId: item.job.id,
-        request,
-        decision: current?.decision ?? null,
-        cards: { ...(current?.cards ?? {}), [me]: { reference, activityId: sent.id } },
-      });
-    }
-    const total = pending['@odata.count'] ?? pending.value.length;
-    return cardReply(renderMyApprovalsCard({ approvals: pending.value, total }, reader));
+  /** "My approvals": see `myApprovals.ts`. */
+  listFor(context: TurnContext, api: StewardClient): Promise<Reply> {
+    return listMyApprovals(context, api, this.deps);
   }
 
   /** Shows the decision on every approver's card but `skip`'s: see `approvalDecided.ts`. */
@@ -343,33 +252,6 @@ export class ApprovalConversation {
   remind(approvalId: string, jobId: string, reminded: readonly string[]): Promise<void> {
     const redraw = () => this.showDecision(approvalId);
     return remindApprovers(this.deps, () => this.appJob(jobId), approvalId, reminded, redraw);
-  }
-
-  /** A second click, or a click after someone else decided: the decided card, never an error. */
-  private async alreadyDecided(
-    api: StewardClient,
-    approvalId: string,
-    record: ApprovalRecord | undefined,
-    reader: Reader,
-  ): Promise<Reply> {
-    let request = record?.request;
-    let decision = record?.decision ?? null;
-    if (record && !decision) {
-      const job = await api.getJob(record.jobId);
-      decision = decisionOf(job, approvalId);
-      request ??= approvalCardData(job, new Map(), teamPeople(job), approvalId);
-    }
-    if (!request || !decision) return { kind: 'text', text: say(reader, 'approval.alreadyDecided') };
-    return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
-  }
-
-  private async teamsIds(ids: readonly string[]): Promise<Map<string, string>> {
-    const known = new Map<string, string>();
-    for (const id of ids) {
-      const user = await this.deps.reachState.user(id);
-      if (user?.teamsUserId) known.set(id, user.teamsUserId);
-    }
-    return known;
   }
 
   /** The request's job, read at once (see `ProgressTracker.job`). */

@@ -2,7 +2,7 @@ import type { PendingApproval } from '../../client';
 import { dateTimeFor, DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip } from '../cards/cardText';
-import { summarizeJob } from '../requests/jobSummary';
+import { summarizeJob } from '../shared/jobSummary';
 import myApprovalsCardTemplate from './myApprovalsCard.json';
 
 /** What the "my approvals" card shows. */

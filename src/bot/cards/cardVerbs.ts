@@ -1,61 +1,62 @@
 /**
- * The `Action.Execute` verbs Steward's cards send, and the data each carries. Teams merges the
+ * The `Action.Execute` verbs Steward's cards send; each feature's verbs file (`requests/requestVerbs.ts`,
+ * …) declares the data of its own, as a schema the verb reads it with. Teams merges the
  * card's inputs into `data` for actions that submit inputs (`associatedInputs: auto`).
  */
 export const CardVerb = {
   /** Open the template gallery (welcome and help cards). */
   requestTeam: 'requestTeam',
-  /** Show a page of the gallery: {@link ShowTemplatesData}. */
+  /** Show a page of the gallery: `ShowTemplatesData`. */
   showTemplates: 'showTemplates',
-  /** Open the request form for a template: {@link PickTemplateData}. */
+  /** Open the request form for a template: `PickTemplateData`. */
   pickTemplate: 'pickTemplate',
-  /** Show the request form again with the final name and its problems: {@link SubmitRequestData}. */
+  /** Show the request form again with the final name and its problems: `SubmitRequestData`. */
   checkName: 'checkName',
-  /** Send the request form: {@link SubmitRequestData}. */
+  /** Send the request form: `SubmitRequestData`. */
   submitRequest: 'submitRequest',
-  /** Show one request's progress: {@link JobActionData}. */
+  /** Show one request's progress: `JobActionData`. */
   showStatus: 'showStatus',
-  /** Start a failed request again with the same answers: {@link JobActionData}. */
+  /** Start a failed request again with the same answers: `JobActionData`. */
   retryRequest: 'retryRequest',
-  /** List the caller's recent requests ({@link MyRequestsData}). */
+  /** List the caller's recent requests (`MyRequestsData`). */
   myRequests: 'myRequests',
-  /** Withdraw a request waiting for approval ({@link WithdrawData}); without a job, list those that can be. */
+  /** Withdraw a request waiting for approval (`WithdrawData`); without a job, list those that can be. */
   withdrawRequest: 'withdrawRequest',
   /** List the approval requests waiting for the caller, each with its approval card. */
   myApprovals: 'myApprovals',
   /** Show what Steward understands. */
   help: 'help',
-  /** Approve an approval request: {@link ApprovalDecisionData}. */
+  /** Approve an approval request: `ApprovalDecisionData`. */
   approve: 'approve',
-  /** Reject an approval request: {@link ApprovalDecisionData}. */
+  /** Reject an approval request: `ApprovalDecisionData`. */
   reject: 'reject',
-  /** Show the approval card again with the final name of the approver's amended name: {@link ApprovalDecisionData}. */
+  /** Show the approval card again with the final name of the approver's amended name: `ApprovalDecisionData`. */
   checkApprovalName: 'checkApprovalName',
-  /** Teams asks for an approval card's current state: {@link ApprovalRefreshData}. */
+  /** Teams asks for an approval card's current state: `ApprovalRefreshData`. */
   refreshApproval: 'refreshApproval',
-  /** Choose the language Steward speaks to the person: {@link ChooseLanguageData}. */
+  /** Choose the language Steward speaks to the person: `ChooseLanguageData`. */
   chooseLanguage: 'chooseLanguage',
-  /** Renew a team from its renewal card: {@link LifecycleNoticeData}. */
+  /** Renew a team from its renewal card: `LifecycleNoticeData`. */
   renewTeam: 'renewTeam',
-  /** Archive a team from its renewal or inactivity card: {@link LifecycleNoticeData}. */
+  /** Archive a team from its renewal or inactivity card: `LifecycleNoticeData`. */
   archiveTeamNow: 'archiveTeamNow',
-  /** Keep an inactive team (counts as activity): {@link LifecycleNoticeData}. */
+  /** Keep an inactive team (counts as activity): `LifecycleNoticeData`. */
   keepTeam: 'keepTeam',
-  /** An owner is not the one to answer a notice: {@link LifecycleNoticeData}. */
+  /** An owner is not the one to answer a notice: `LifecycleNoticeData`. */
   notRightPerson: 'notRightPerson',
-  /** A member steps up as owner of a team short of owners: {@link BecomeOwnerData}. */
+  /** A member steps up as owner of a team short of owners: `BecomeOwnerData`. */
   becomeOwner: 'becomeOwner',
-  /** An owner submits the guest review card: {@link GuestReviewData}. */
+  /** An owner submits the guest review card: `GuestReviewData`. */
   submitGuestReview: 'submitGuestReview',
-  /** An owner applies the template's sensitivity label to a team made without it: {@link ApplyLabelData}. */
+  /** An owner applies the template's sensitivity label to a team made without it: `ApplyLabelData`. */
   applyLabel: 'applyLabel',
-  /** Ask to join a team shown on the similar teams card: {@link AskToJoinData}. */
+  /** Ask to join a team shown on the similar teams card: `AskToJoinData`. */
   askToJoin: 'askToJoin',
   /** Approve or decline a request to join, on an owner's card: `{ joinRequestId, decision }` and `joinComment`. */
   decideJoin: 'decideJoin',
-  /** An owner adds what their team's template now has: {@link DriftAnswerData}. */
+  /** An owner adds what their team's template now has: `DriftAnswerData`. */
   addTemplateChanges: 'addTemplateChanges',
-  /** An owner answers "Not now" to their template's changes: {@link DriftAnswerData}. */
+  /** An owner answers "Not now" to their template's changes: `DriftAnswerData`. */
   declineTemplateChanges: 'declineTemplateChanges',
   /** Teams asks for a lifecycle card's current state as it is opened: {@link LifecycleRefreshData}. */
   refreshLifecycleCard: 'refreshLifecycleCard',
@@ -63,99 +64,6 @@ export const CardVerb = {
 
 /** One of the verbs above. */
 export type CardVerb = (typeof CardVerb)[keyof typeof CardVerb];
-
-/** Data of `chooseLanguage`: `en`, `fr`, or `auto` (the Teams client's language). */
-export interface ChooseLanguageData {
-  language: string;
-}
-
-/** Data of `showTemplates`: the zero-based gallery page to show. */
-export interface ShowTemplatesData {
-  page: number;
-}
-
-/** Data of `pickTemplate`. */
-export interface PickTemplateData {
-  templateId: string;
-}
-
-/** Data of `submitRequest`: the template, plus the form's inputs (people pickers send comma-separated ids). */
-export interface SubmitRequestData {
-  templateId: string;
-  /** The form's identity (see `RequestFormCardData.formId`); absent on forms rendered without one. */
-  formId?: string;
-  name?: string;
-  description?: string;
-  welcomeMessage?: string;
-  owners?: string;
-  members?: string;
-  /** "Create anyway" on the similar teams card: send without looking for similar teams again. */
-  skipSimilar?: boolean;
-}
-
-/** Data of `askToJoin`: the team, its name, and the id of the input holding the person's words. */
-export interface AskToJoinData {
-  teamId: string;
-  teamName?: string;
-  inputId?: string;
-}
-
-/** Data of `myRequests`: `waiting` lists only the requests still waiting (none: all recent ones). */
-export interface MyRequestsData {
-  waiting?: boolean;
-}
-
-/** Data of `showStatus` and `retryRequest`. */
-export interface JobActionData {
-  jobId: string;
-}
-
-/** Data of `withdrawRequest`: the request, and whether the requester confirmed (the first press only asks). */
-export interface WithdrawData {
-  jobId?: string;
-  confirmed?: boolean;
-}
-
-/** Data of a typed `status <team name>`: the request named by its team's name (or its id). */
-export interface RequestByNameData {
-  request: string;
-}
-
-/** Data of `approve` and `reject`, plus the optional comment input. */
-export interface ApprovalDecisionData {
-  approvalId: string;
-  comment?: string;
-  /** The team name as the approver left it on the card; a changed one amends the request. */
-  teamName?: string;
-}
-
-/** Data of `refreshApproval`. */
-export interface ApprovalRefreshData {
-  approvalId: string;
-}
-
-/**
- * Data of the lifecycle cards' verbs: the team, which notice the card is (`renewal`, `inactivity`),
- * and for `archiveTeamNow`, whether the owner confirmed (the first press only asks).
- */
-export interface LifecycleNoticeData {
-  teamId: string;
-  notice?: string;
-  confirmed?: boolean;
-}
-
-/** Data of `becomeOwner`: the team, and the day it was found short of owners. */
-export interface BecomeOwnerData {
-  teamId: string;
-  since: string;
-}
-
-/** Data of `submitGuestReview`: the team, the review's due day, and each guest's `keep` or `remove` (`guest0`…). */
-export interface GuestReviewData {
-  teamId: string;
-  dueOn: string;
-  [guestInput: string]: string;
-}
 
 /**
  * Data of `refreshLifecycleCard`: which card (`renewal`, `inactivity`, `ownerless`, `guestReview`)
@@ -168,10 +76,4 @@ export interface LifecycleRefreshData {
   since?: string;
   audience?: 'ask' | 'governance';
   dueOn?: string;
-}
-
-/** Data of `applyLabel`: the team, and its name for the answer. */
-export interface ApplyLabelData {
-  teamId: string;
-  teamName?: string;
 }

@@ -1,3 +1,4 @@
+import type { DriftAnswerData } from './driftVerbs';
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { viewerOfTurn } from '../conversations/cardViewer';
@@ -21,11 +22,6 @@ export interface DriftDependencies extends CardDeliveryDependencies {
 }
 
 /** What a card's button carries. */
-export interface DriftAnswerData {
-  teamId: string;
-  version: string | number;
-}
-
 type Json = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -126,7 +122,7 @@ export class DriftConversation {
   async answer(
     context: TurnContext,
     api: StewardClient,
-    data: Partial<DriftAnswerData>,
+    data: DriftAnswerData,
     answer: 'add' | 'notNow',
   ): Promise<Reply> {
     const viewer = viewerOfTurn(context);

@@ -1,6 +1,6 @@
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { AskToJoinData } from '../cards/cardVerbs';
+import type { AskToJoinData } from './joiningVerbs';
 import { type Reader, say } from '../i18n/catalog';
 import type { Reply } from '../conversations/reply';
 
@@ -12,11 +12,7 @@ const MESSAGE_MAX = 500;
  * words they typed (cut to what the API takes). The owners get their card from the event; the
  * person is told here whether the owners were asked or the team let them in at once.
  */
-export async function askToJoin(
-  api: StewardClient,
-  data: AskToJoinData & Record<string, unknown>,
-  reader: Reader,
-): Promise<Reply> {
+export async function askToJoin(api: StewardClient, data: AskToJoinData, reader: Reader): Promise<Reply> {
   const typed = typeof data.inputId === 'string' ? data[data.inputId] : undefined;
   const message = typeof typed === 'string' ? typed.trim().slice(0, MESSAGE_MAX) : '';
   const teamId = typeof data.teamId === 'string' ? data.teamId : '';

@@ -1,7 +1,7 @@
 import type { SimilarTeam } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip, markdownText } from '../cards/cardText';
-import type { SubmitRequestData } from '../cards/cardVerbs';
+import type { SubmitRequestData } from '../shared/requestFormData';
 import { DEFAULT_READER, namesIn, type Reader, say, sayCount } from '../i18n/catalog';
 import similarTeamsCardTemplate from './similarTeamsCard.json';
 

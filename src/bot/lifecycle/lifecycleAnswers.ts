@@ -3,7 +3,7 @@ import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { CardViewer } from '../cards/cardRefresh';
 import { type LifecycleAnswer, teamNameText } from './lifecycleOutcome';
-import type { LifecycleNoticeData } from '../cards/cardVerbs';
+import type { LifecycleNoticeData } from './lifecycleVerbs';
 import { say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import type { LifecycleConversation } from './lifecycle';
@@ -40,7 +40,7 @@ async function pressOf(
   context: TurnContext,
   api: StewardClient,
   deps: LifecycleAnswerDependencies,
-  data: Partial<LifecycleNoticeData>,
+  data: LifecycleNoticeData,
   kind: NoticeKind,
 ): Promise<Press> {
   const teamId = typeof data.teamId === 'string' ? data.teamId : '';
@@ -136,7 +136,7 @@ export async function renewTeam(
   context: TurnContext,
   api: StewardClient,
   deps: LifecycleAnswerDependencies,
-  data: Partial<LifecycleNoticeData>,
+  data: LifecycleNoticeData,
 ): Promise<Reply> {
   if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const press = await pressOf(context, api, deps, data, 'renewal');
@@ -157,7 +157,7 @@ export async function archiveTeamNow(
   context: TurnContext,
   api: StewardClient,
   deps: LifecycleAnswerDependencies,
-  data: Partial<LifecycleNoticeData>,
+  data: LifecycleNoticeData,
 ): Promise<Reply> {
   if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const kind: NoticeKind = data.notice === 'inactivity' ? 'inactivity' : 'renewal';
@@ -186,7 +186,7 @@ export async function keepTeam(
   context: TurnContext,
   api: StewardClient,
   deps: LifecycleAnswerDependencies,
-  data: Partial<LifecycleNoticeData>,
+  data: LifecycleNoticeData,
 ): Promise<Reply> {
   if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const press = await pressOf(context, api, deps, data, 'inactivity');
@@ -203,7 +203,7 @@ export async function notRightPerson(
   context: TurnContext,
   api: StewardClient,
   deps: LifecycleAnswerDependencies,
-  data: Partial<LifecycleNoticeData>,
+  data: LifecycleNoticeData,
 ): Promise<Reply> {
   if (typeof data.teamId !== 'string' || data.teamId === '') return noTeam(context);
   const kind: NoticeKind = data.notice === 'inactivity' ? 'inactivity' : 'renewal';

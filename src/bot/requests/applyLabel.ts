@@ -1,7 +1,7 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { ApplyLabelData } from '../cards/cardVerbs';
+import type { ApplyLabelData } from './requestVerbs';
 import { say } from '../i18n/catalog';
 import { readerOfTurn, type Reply } from '../conversations/reply';
 
@@ -16,7 +16,7 @@ import { readerOfTurn, type Reply } from '../conversations/reply';
 export async function applyLabel(
   context: TurnContext,
   api: StewardClient,
-  data: Partial<ApplyLabelData>,
+  data: ApplyLabelData,
 ): Promise<Reply> {
   const reader = readerOfTurn(context);
   const teamId = typeof data.teamId === 'string' ? data.teamId : '';

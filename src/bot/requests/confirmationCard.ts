@@ -1,11 +1,11 @@
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { cardPictureUrl } from '../cards/cardPicture';
 import { TEAM_NAME_MAX_LENGTH } from '../../client';
-import { approvalWords } from '../approvals/approvalWords';
+import { approvalWords } from '../shared/approvalWords';
 import { clip } from '../cards/cardText';
 import { dateTimeFor, DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import type { Job } from '../../client';
-import { summarizeJob } from './jobSummary';
+import { summarizeJob } from '../shared/jobSummary';
 import confirmationCardTemplate from './confirmationCard.json';
 
 /** What the confirmation card shows right after a request is accepted (`201 Job`). */

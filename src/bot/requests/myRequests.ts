@@ -1,7 +1,8 @@
 import type { StewardClient } from '../../client';
-import { progressCardData, renderProgressCard } from './progressCard';
+import { renderProgressCard } from './progressCard';
+import { progressCardData } from './progressCardData';
 import { renderMyRequestsCard } from './myRequestsCard';
-import { summarizeJob } from './jobSummary';
+import { summarizeJob } from '../shared/jobSummary';
 import { type Reader, say } from '../i18n/catalog';
 import { cardReply, type Reply } from '../conversations/reply';
 

@@ -3,8 +3,9 @@ import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip, teamLink } from '../cards/cardText';
 import type { MessageKey } from '../i18n/en';
 import { dateTimeFor, DEFAULT_READER, type Reader, say, sayCount } from '../i18n/catalog';
-import { type JobKind, summarizeJob } from './jobSummary';
-import { isWithdrawable, kindLabel } from './progressCard';
+import { type JobKind, summarizeJob } from '../shared/jobSummary';
+import { kindLabel } from './progressCard';
+import { isWithdrawable } from './progressCardData';
 import myRequestsCardTemplate from './myRequestsCard.json';
 
 /** Requests listed on the card, newest first; older ones are counted. */

@@ -1,33 +1,24 @@
 import { TurnContext } from 'botbuilder';
-import { type Job, JOBS_A_READ, type StewardClient } from '../../client';
+import { type Job, JOBS_A_READ } from '../../client';
 import { backoffMs } from '../../lib/backoff';
 import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
-import { type ProgressCardData, progressCardData, renderProgressCard } from './progressCard';
-import { renderRequestEndedCard } from './requestEndedCard';
-import type { BotIdentity } from '../identity/botIdentity';
-import type { BotLog } from '../botLog';
-import { DEFAULT_READER, type Reader } from '../i18n/catalog';
+import { renderProgressCard } from './progressCard';
+import { type ProgressCardData, progressCardData } from './progressCardData';
+import type { Reader } from '../i18n/catalog';
 import { readerOfTurn } from '../conversations/reply';
-import { cardMessage, type Messenger, type PostedCard } from '../messenger';
-import type { ProgressLocation, RequestState } from './requestState';
-import type { JobRead, JobReads } from './jobReads';
+import { cardMessage, type PostedCard } from '../messenger';
+import type { JobRead } from './jobReads';
 import { KeyedTurns } from '../keyedTurns';
+import {
+  cardData,
+  drawProgress,
+  isFinished,
+  jobSignature,
+  type ProgressDependencies,
+  showProgress,
+} from './progressDrawing';
 
-/** What following requests needs. */
-export interface ProgressDependencies {
-  client: StewardClient;
-  identity: BotIdentity;
-  requestState: RequestState;
-  messenger: Messenger;
-  /** The gathered reads of jobs, on behalf of their requesters. */
-  reads: JobReads;
-  /**
-   * Polling of jobs with no news: a job's first wait and longest wait, ms. The first wait is also
-   * the least time between two polls, each one read of up to `JOBS_A_READ` jobs.
-   */
-  pollMs: { initial: number; max: number };
-  log: BotLog;
-}
+export type { ProgressDependencies } from './progressDrawing';
 
 /** Copies of a progress card kept up to date besides the first (the newest ones). */
 const MAX_COPIES = 10;
@@ -40,25 +31,6 @@ interface Followed {
   seen: string;
   delay: number;
   dueAt: number;
-}
-
-/** What changes on the card when a job moves. */
-function jobSignature(job: Job): string {
-  const approval = (job.data as { approval?: { status?: unknown } }).approval?.status ?? '';
-  return `${job.status}|${job.progress}|${job.log.length}|${String(approval)}`;
-}
-
-/** What the request's cards show of `job`, with what the bot knows of the request (`location`). */
-function cardData(job: Job, location: ProgressLocation | undefined): ProgressCardData {
-  return {
-    ...progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
-    ...(location?.retried ? { retried: true } : {}),
-  };
-}
-
-/** Whether a job will not move any more. */
-export function isFinished(job: Job): boolean {
-  return job.status === 'completed' || job.status === 'failed';
 }
 
 /**
@@ -154,7 +126,7 @@ export class ProgressTracker {
     if (!location || location.retried) return;
     const retried = { ...location, retried: true };
     await this.deps.requestState.saveProgress(job.id, retried);
-    await this.draw(job, retried);
+    await drawProgress(this.deps, job, retried);
   }
 
   /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */
@@ -235,7 +207,7 @@ export class ProgressTracker {
       const seen = jobSignature(job);
       const followed = this.followed.get(jobId);
       const changed = followed?.seen !== seen;
-      if (redraw || changed) await this.show(job);
+      if (redraw || changed) await showProgress(this.deps, job);
       if (isFinished(job)) {
         await this.finished(jobId);
       } else if (followed) {
@@ -248,33 +220,6 @@ export class ProgressTracker {
         this.follow(jobId, seen);
       }
     });
-  }
-
-  /**
-   * Shows the job on every card of the request; when it has ended, also posts the one short message
-   * that tells the requester (an update in place makes no notification).
-   */
-  private async show(job: Job): Promise<void> {
-    const location = await this.deps.requestState.progress(job.id);
-    if (!location?.activityId) return;
-    const data = await this.draw(job, location);
-    if (isFinished(job) && (await this.deps.requestState.claimEndNotice(job.id))) {
-      const reader = location.reader ?? DEFAULT_READER;
-      await this.deps.messenger.post(location.reference, renderRequestEndedCard(data, reader));
-    }
-  }
-
-  /** Draws the job on the request's card and its copies. */
-  private async draw(job: Job, location: ProgressLocation): Promise<ProgressCardData> {
-    const data = cardData(job, location);
-    const card = renderProgressCard(data, location.reader ?? DEFAULT_READER);
-    await this.deps.messenger.update(location, card);
-    for (const copy of location.copies ?? []) {
-      await this.deps.messenger.update(copy, card).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, jobId: job.id }, 'could not update a copy of a progress card');
-      });
-    }
-    return data;
   }
 
   private follow(jobId: string, seen: string): void {

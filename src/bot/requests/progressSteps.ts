@@ -1,5 +1,5 @@
 import type { StepStatus } from '../../client';
-import type { JobSummary } from './jobSummary';
+import type { JobSummary } from '../shared/jobSummary';
 
 /** Where a step of a request stands: the job's own step status (`GET /jobs/{id}`, `steps`). */
 export type StepState = StepStatus;

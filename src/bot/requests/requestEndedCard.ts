@@ -3,8 +3,9 @@ import { say, DEFAULT_READER, type Reader } from '../i18n/catalog';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip, teamLink } from '../cards/cardText';
 import type { MessageKey } from '../i18n/en';
-import type { JobKind } from './jobSummary';
-import { failure, type ProgressCardData } from './progressCard';
+import type { JobKind } from '../shared/jobSummary';
+import { failure } from './progressCard';
+import type { ProgressCardData } from './progressCardData';
 import requestEndedCardTemplate from './requestEndedCard.json';
 
 /** How an archive or unarchive ended, in its own words. */

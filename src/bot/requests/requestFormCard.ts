@@ -3,7 +3,7 @@ import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { cardPictureUrl } from '../cards/cardPicture';
 import { clip, markdownText, shortQuotes } from '../cards/cardText';
 import { DEFAULT_READER, namesIn, numberFor, type Reader, say, sayCount } from '../i18n/catalog';
-import { approvalWords } from '../approvals/approvalWords';
+import { approvalWords } from '../shared/approvalWords';
 import requestFormCardTemplate from './requestFormCard.json';
 
 /** Static people-picker choices kept on the card (hosts without `Data.Query` search show only these). */

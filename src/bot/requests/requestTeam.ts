@@ -17,11 +17,9 @@ import {
   type RequestFormValues,
 } from './requestFormCard';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
-import { teamNameProblem } from './nameProblems';
+import { teamNameProblem } from '../shared/nameProblems';
 import { cardReply, type Reply } from '../conversations/reply';
-
-/** Templates the gallery reads at most (pages of the API followed one by one). */
-const MAX_GALLERY_TEMPLATES = 200;
+import { myTemplates } from '../shared/myTemplates';
 
 /** People a search of the people picker answers with at most. */
 const MAX_SEARCH_RESULTS = 25;
@@ -49,19 +47,6 @@ export function galleryOf(
   const entries = templates.flatMap((template) => galleryTemplate(template) ?? []);
   if (entries.length === 0) return { kind: 'text', text: say(reader, 'gallery.none') };
   return cardReply(renderGalleryCard({ templates: entries, page, note }, reader), inPlace);
-}
-
-/**
- * The templates offered to the caller, after audience targeting (`GET /me/catalog/templates`, its
- * pages followed), those without an id left out: what the gallery shows and a typed request picks from.
- */
-export async function myTemplates(api: StewardClient): Promise<CatalogTemplate[]> {
-  const templates: CatalogTemplate[] = [];
-  for await (const template of api.followNextLinks(await api.getMyCatalogTemplates())) {
-    if (template.templateConfiguration.id) templates.push(template);
-    if (templates.length >= MAX_GALLERY_TEMPLATES) break;
-  }
-  return templates;
 }
 
 /** The gallery page a `showTemplates` action asks for (cards send it as a number or as text). */

@@ -12,9 +12,9 @@ import type { BotLog } from '../botLog';
 import type { RequestState } from './requestState';
 import { confirmationCardData, renderConfirmationCard } from './confirmationCard';
 import type { RequestFormValues } from './requestFormCard';
-import type { SubmitRequestData } from '../cards/cardVerbs';
+import type { SubmitRequestData } from '../shared/requestFormData';
 import { formCard, previewOf, requesterOf } from './requestTeam';
-import { teamNameProblem, tooLong } from './nameProblems';
+import { teamNameProblem, tooLong } from '../shared/nameProblems';
 import type { ProgressTracker } from './progress';
 import { renderSimilarTeamsCard } from '../joining/similarTeamsCard';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
@@ -77,7 +77,7 @@ export async function checkName(
   data: SubmitRequestData,
   log: BotLog,
 ): Promise<Reply> {
-  const template = await api.getPlatformTeamTemplate(data.templateId);
+  const template = await api.getPlatformTeamTemplate(data.templateId ?? '');
   const reader = readerOfTurn(context);
   const { values, problems } = readForm(data, reader);
   const requester = requesterOf(context);
@@ -122,7 +122,7 @@ export class RequestSubmitter {
     const userId = context.activity.from.aadObjectId ?? context.activity.from.id;
     // Forms rendered without an id are told apart by the message that carries them.
     const formId = data.formId?.trim() || `message:${context.activity.replyToId ?? 'none'}`;
-    const key = submissionKey(userId, formId, data.templateId);
+    const key = submissionKey(userId, formId, data.templateId ?? '');
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.send(context, api, data, userId, key).finally(() => this.inFlight.delete(key));
@@ -140,7 +140,7 @@ export class RequestSubmitter {
   ): Promise<Reply> {
     const earlier = await this.deps.requestState.form(userId, key);
     if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
-    const template = await api.getPlatformTeamTemplate(data.templateId);
+    const template = await api.getPlatformTeamTemplate(data.templateId ?? '');
     const reader = readerOfTurn(context);
     const { values, problems } = readForm(data, reader);
     const requester = requesterOf(context);
@@ -150,7 +150,7 @@ export class RequestSubmitter {
         true,
       );
     const request: TeamProvisioningRequest = {
-      template: { id: data.templateId },
+      template: { id: data.templateId ?? '' },
       team: {
         name: values.name!,
         description: values.description,

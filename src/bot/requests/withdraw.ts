@@ -2,20 +2,20 @@ import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
-import { isWithdrawable, progressCardData } from './progressCard';
+import { isWithdrawable, progressCardData } from './progressCardData';
 import { renderMyRequestsCard } from './myRequestsCard';
-import { summarizeJob } from './jobSummary';
-import type { WithdrawData } from '../cards/cardVerbs';
+import { summarizeJob } from '../shared/jobSummary';
+import type { WithdrawData } from './requestVerbs';
 import { markdownText } from '../cards/cardText';
 import { say } from '../i18n/catalog';
-import type { ApprovalConversation } from '../approvals/approvals';
+import type { ApproverCards } from '../shared/requestLinks';
 import type { ProgressTracker } from './progress';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 
 /** What withdrawing a request needs. */
 export interface WithdrawDependencies {
   progress: ProgressTracker;
-  approvals: ApprovalConversation;
+  approvals: ApproverCards;
   log: BotLog;
 }
 
@@ -33,7 +33,7 @@ export async function withdrawRequest(
   context: TurnContext,
   api: StewardClient,
   deps: WithdrawDependencies,
-  data: Partial<WithdrawData>,
+  data: WithdrawData,
 ): Promise<Reply> {
   const reader = readerOfTurn(context);
   const jobId = typeof data.jobId === 'string' ? data.jobId : '';

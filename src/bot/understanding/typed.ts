@@ -2,9 +2,10 @@ import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { asCaller, type Failure, readerOfTurn, type Reply, setReaderOfTurn } from '../conversations/reply';
 import { readerIn } from '../i18n/catalog';
-import { myTemplates } from '../requests/requestTeam';
+import { myTemplates } from '../shared/myTemplates';
 import type { VerbDependencies } from '../verbs';
 import { helpReply } from '../welcome/help';
+import { INTENT_ANSWERS } from '../intentAnswers';
 import { answerUnderstanding } from './answers';
 import { resolvePeople } from './directoryLookup';
 import { directoryQueries, matchPeople } from './people';
@@ -19,7 +20,9 @@ import type {
 import { understand } from './understand';
 
 /** The intents whose answer depends on the templates offered to the person. */
-const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(['requestTeam', 'askApprovers', 'askTemplates']);
+const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(
+  (Object.keys(INTENT_ANSWERS) as Intent[]).filter((intent) => INTENT_ANSWERS[intent].readsTemplates),
+);
 
 const LIST_TEMPLATES: Failure = { subject: 'templates', doing: 'listTemplates' };
 

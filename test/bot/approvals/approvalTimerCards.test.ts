@@ -1,9 +1,9 @@
+import { cardSaying as sayingCard, frenchText } from '../support/cardTurns';
 import { PERSON_READS } from '../../../src/bot';
 import type { StewardOverrides } from '../../../src/main';
 import { databaseKinds } from '../../support/databases';
 import { PEOPLE } from '../../support/steward';
-import { englishOn, readTexts } from '../support/englishLeaks';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
+import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
 import {
   ADELE,
   ALEX,
@@ -95,10 +95,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
     );
   /** A posted card as it reads now, once `pattern` is on it. */
   const cardSaying = (activityId: string, pattern: RegExp) =>
-    bot.connector.waitFor(() => {
-      const card = bot.connector.currentCard(activityId);
-      return card && pattern.test(cardText(card)) ? card : undefined;
-    }, WINDOW_MS);
+    sayingCard(bot.connector, activityId, pattern, WINDOW_MS);
   /** A plain message posted to `who` since `mark` that matches `pattern`. */
   const messageSaying = (who: TeamsPerson, mark: number, pattern: RegExp) =>
     bot.connector.waitFor(
@@ -110,10 +107,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
       WINDOW_MS,
     );
   /** What a French reader reads on a card, with no sentence of the English catalog on it. */
-  const french = (card: SentCard) => {
-    expect(englishOn(card)).toEqual([]);
-    return readTexts(card).join('\n');
-  };
+  const french = frenchText;
   const job = async (jobId: string) =>
     (
       await bot.steward.call<{ status: string; data: { approval: { stages: Array<{ id: string }> } } }>(

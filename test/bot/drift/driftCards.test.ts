@@ -1,10 +1,10 @@
+import { cardPostedTo, cardSaying as sayingCard, frenchText, pressWith } from '../support/cardTurns';
 import type { TeamChannel, TemplateDriftApplyResult } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { provisionTeam } from '../../support/lifecycle';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
-import { englishOn, readTexts } from '../support/englishLeaks';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
+import { actionData, cardText, verbsOf } from '../support/fakeConnector';
 import { ALEX, type BotHarness, SIOBHAN, startBotHarness, type TeamsPerson } from '../support/botHarness';
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
@@ -39,36 +39,16 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     expect(res.status).toBe(200);
   };
   const cardTo = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    bot.connector.waitFor(
-      () =>
-        bot.connector
-          .messages(who.conversationId, mark)
-          .find((m) => cardOf(m.body) && pattern.test(cardText(cardOf(m.body)))),
-      20_000,
-    );
-  const cardSaying = (activityId: string, pattern: RegExp) =>
-    bot.connector.waitFor(() => {
-      const card = bot.connector.currentCard(activityId);
-      return card && pattern.test(cardText(card)) ? card : undefined;
-    }, 20_000);
+    cardPostedTo(bot.connector, who, mark, pattern);
+  const cardSaying = (activityId: string, pattern: RegExp) => sayingCard(bot.connector, activityId, pattern);
   const press = (
     who: TeamsPerson,
     verb: string,
     data: Record<string, unknown>,
     replyToId: string,
     locale = ENGLISH,
-  ) =>
-    bot.send(who, {
-      type: 'invoke',
-      name: 'adaptiveCard/action',
-      replyToId,
-      value: { action: { type: 'Action.Execute', verb, data } },
-      ...locale,
-    });
-  const french = (card: SentCard) => {
-    expect(englishOn(card)).toEqual([]);
-    return readTexts(card).join('\n');
-  };
+  ) => pressWith(bot, who, verb, data, replyToId, locale);
+  const french = frenchText;
 
   it('asks the owners in their language; "Add them" adds the channel, "Not now" is recorded', async () => {
     await put([{ displayName: 'Planning' }]);

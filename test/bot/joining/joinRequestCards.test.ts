@@ -1,3 +1,4 @@
+import { cardPostedTo, cardSaying as sayingCard, pressWith } from '../support/cardTurns';
 import type { JoinRequest, TeamMember } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { provisionTeam } from '../../support/lifecycle';
@@ -43,26 +44,10 @@ describe.each(databaseKinds)('join request cards, on %s', (kind) => {
   afterAll(() => bot?.close());
 
   const cardTo = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    bot.connector.waitFor(
-      () =>
-        bot.connector
-          .messages(who.conversationId, mark)
-          .find((m) => cardOf(m.body) && pattern.test(cardText(cardOf(m.body)))),
-      20_000,
-    );
-  const cardSaying = (activityId: string, pattern: RegExp) =>
-    bot.connector.waitFor(() => {
-      const card = bot.connector.currentCard(activityId);
-      return card && pattern.test(cardText(card)) ? card : undefined;
-    }, 20_000);
+    cardPostedTo(bot.connector, who, mark, pattern);
+  const cardSaying = (activityId: string, pattern: RegExp) => sayingCard(bot.connector, activityId, pattern);
   const press = (who: TeamsPerson, data: Record<string, unknown>, replyToId: string, locale = ENGLISH) =>
-    bot.send(who, {
-      type: 'invoke',
-      name: 'adaptiveCard/action',
-      replyToId,
-      value: { action: { type: 'Action.Execute', verb: 'decideJoin', data } },
-      ...locale,
-    });
+    pressWith(bot, who, 'decideJoin', data, replyToId, locale);
   const ask = async (who: TeamsPerson, name: string, message?: string) => {
     const token = await bot.steward.userToken(who.aadObjectId, [], { name });
     const res = await bot.steward.call<JoinRequest>('POST', `/api/v1.0/teams/${teamId}/joinRequests`, {

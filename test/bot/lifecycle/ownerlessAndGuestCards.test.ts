@@ -1,3 +1,4 @@
+import { cardPostedTo, cardSaying as sayingCard, frenchText, pressWith } from '../support/cardTurns';
 import type { StewardOverrides } from '../../../src/main';
 import { databaseKinds } from '../../support/databases';
 import { GUESTS, inviteGuests } from '../../support/guests';
@@ -10,7 +11,6 @@ import {
   teamEvents,
 } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
-import { englishOn, readTexts } from '../support/englishLeaks';
 import { redeliver } from '../support/redeliver';
 import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
 import {
@@ -77,38 +77,18 @@ describe.each(databaseKinds)('ownerless and guest review cards, on %s', (kind) =
   };
   /** The card posted to `who` since `mark` whose text matches `pattern`. */
   const cardTo = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    bot.connector.waitFor(
-      () =>
-        bot.connector
-          .messages(who.conversationId, mark)
-          .find((m) => cardOf(m.body) && pattern.test(cardText(cardOf(m.body)))),
-      20_000,
-    );
+    cardPostedTo(bot.connector, who, mark, pattern);
   /** A posted card as it reads now, once `pattern` is on it. */
-  const cardSaying = (activityId: string, pattern: RegExp) =>
-    bot.connector.waitFor(() => {
-      const card = bot.connector.currentCard(activityId);
-      return card && pattern.test(cardText(card)) ? card : undefined;
-    }, 20_000);
+  const cardSaying = (activityId: string, pattern: RegExp) => sayingCard(bot.connector, activityId, pattern);
   const press = (
     who: TeamsPerson,
     verb: string,
     data: Record<string, unknown>,
     replyToId: string,
     locale = ENGLISH,
-  ) =>
-    bot.send(who, {
-      type: 'invoke',
-      name: 'adaptiveCard/action',
-      replyToId,
-      value: { action: { type: 'Action.Execute', verb, data } },
-      ...locale,
-    });
+  ) => pressWith(bot, who, verb, data, replyToId, locale);
   /** What a French reader reads on a card, with no sentence of the English catalog on it. */
-  const french = (card: SentCard) => {
-    expect(englishOn(card)).toEqual([]);
-    return readTexts(card).join('\n');
-  };
+  const french = frenchText;
   const members = async (teamId: string) =>
     (
       await bot.steward.call<Array<{ userId: string; roles: string[] }>>(

@@ -1,4 +1,5 @@
-import { progressCardData, renderProgressCard } from '../../../src/bot/requests/progressCard';
+import { renderProgressCard } from '../../../src/bot/requests/progressCard';
+import { progressCardData } from '../../../src/bot/requests/progressCardData';
 import { readerOf } from '../../../src/bot/i18n/catalog';
 import type { Job, JobWaitReason } from '../../../src/client';
 import { stepStatuses } from '../../../src/domain/jobs';

@@ -1,5 +1,5 @@
 import { englishOn, readTexts } from './englishLeaks';
-import { actionData, cardText, type FakeConnector, type SentCard } from './fakeConnector';
+import { actionData, cardOf, cardText, type FakeConnector, type SentCard } from './fakeConnector';
 import type { LifecyclePolicyInput } from '../../../src/contract';
 import type { DatabaseKind } from '../../support/databases';
 import { lifecycleTemplate } from '../../support/lifecycle';
@@ -10,11 +10,45 @@ export const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 export const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
 
 /** A posted card as it reads now, once `pattern` is on it (it may be updated in place meanwhile). */
-export function cardSaying(connector: FakeConnector, activityId: string, pattern: RegExp): Promise<SentCard> {
+export function cardSaying(
+  connector: FakeConnector,
+  activityId: string,
+  pattern: RegExp,
+  timeoutMs = 20_000,
+): Promise<SentCard> {
   return connector.waitFor(() => {
     const card = connector.currentCard(activityId);
     return card && pattern.test(cardText(card)) ? card : undefined;
-  }, 20_000);
+  }, timeoutMs);
+}
+
+/** The card posted to `who` since `mark` whose text matches `pattern`. */
+export function cardPostedTo(connector: FakeConnector, who: TeamsPerson, mark: number, pattern: RegExp) {
+  return connector.waitFor(
+    () =>
+      connector
+        .messages(who.conversationId, mark)
+        .find((m) => cardOf(m.body) && pattern.test(cardText(cardOf(m.body)))),
+    20_000,
+  );
+}
+
+/** Presses `verb` with `data` (as a card would send it) on the message `replyToId`, as `who`, in their language. */
+export function pressWith(
+  bot: BotHarness,
+  who: TeamsPerson,
+  verb: string,
+  data: Record<string, unknown>,
+  replyToId: string,
+  locale: object = ENGLISH,
+): Promise<BotAnswer> {
+  return bot.send(who, {
+    type: 'invoke',
+    name: 'adaptiveCard/action',
+    replyToId,
+    value: { action: { type: 'Action.Execute', verb, data } },
+    ...locale,
+  });
 }
 
 /** What a French reader reads on a card, with no sentence of the English catalog on it. */

@@ -1,7 +1,7 @@
+import { frenchText } from '../support/cardTurns';
 import { databaseKinds } from '../../support/databases';
 import { ADELE, ALEX, MEGAN, type BotHarness, startWithApprovers } from '../support/botHarness';
-import { englishOn, readTexts } from '../support/englishLeaks';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
+import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 
@@ -98,10 +98,7 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
   });
 
   /** A card in French: what it says, and no sentence of the English catalog anywhere on it. */
-  const french = (card: SentCard) => {
-    expect(englishOn(card)).toEqual([]);
-    return readTexts(card).join('\n');
-  };
+  const french = frenchText;
 
   it('shows the gallery, the form and its problems, and an error card in French', async () => {
     const mark = bot.connector.sent.length;

@@ -1,7 +1,7 @@
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip, markdownText } from '../cards/cardText';
 import { DEFAULT_READER, type Reader, say } from '../i18n/catalog';
-import type { GalleryTemplate } from '../requests/galleryCard';
+import type { GalleryTemplate } from './galleryCard';
 import templateChoicesCardTemplate from './templateChoicesCard.json';
 
 /** Templates the card shows at most: the best few, the gallery holds the rest. */
