@@ -182,7 +182,7 @@ module.exports = tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(layer) }] },
   })),
   // Within the services layer: features import each other only through what is allowed, and the
-  // job engine imports none (docs/architecture.md, Services).
+  // job engine imports none (docs/architecture.md, Layers).
   ...[...SERVICE_FEATURE_RULES, ENGINE_RULE].map(({ files, patterns }) => ({
     files,
     rules: { 'no-restricted-imports': ['error', { patterns }] },

@@ -46,7 +46,7 @@ interface Allowance {
  * LARGEST_BLOCK_SHARE of the limit), and a refused caller costs none until the minute ends. The store
  * never grants past the limit, whichever processes ask: a cluster never lets a caller over it; a
  * caller moving between processes may be refused early by the calls still leased to the others
- * (`docs/architecture.md`, "Rate limits").
+ * (`docs/explanation/concurrency.md`, "A request's own statements").
  */
 export class RateLimitService {
   private readonly limits: Record<Tier, number>;

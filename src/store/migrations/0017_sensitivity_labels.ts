@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sensitivity labels put on by a person (docs/architecture.md, "Sensitivity labels"): Graph applies a label only with a delegated
+ * Sensitivity labels put on by a person (docs/explanation/security.md, "Sensitivity labels"): Graph applies a label only with a delegated
  * token, so a provisioning job carries, sealed, the grant of the person whose authority it uses
  * (`delegated_grants`, one per job, deleted once used or expired), and each team made from a
  * template with a label keeps what became of it (`team_labels`), which the governance report lists.
