@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Tests mirror src/ (docs/guides/development.md, "Where tests live"): the tests of
+ * Tests mirror src/ (docs/guides/development.md, its list item on tests): the tests of
  * `src/<layer>/<feature>/` are in `test/<layer>/<feature>/`, a test that drives a feature over HTTP
  * among them, and a folder of `test/<layer>/` names a feature folder (or a module) of
  * `src/<layer>/`. Tests that span features (test/concurrency, test/e2e, test/cluster) sit beside the
