@@ -154,6 +154,30 @@ const ENGINE_RULE = {
   ],
 };
 
+/**
+ * What one bot feature (a folder of src/bot) may import of another: nothing. What several features
+ * use lives in src/bot/shared (or cards, conversations, understanding, and the top-level files of
+ * src/bot); i18n merges every feature's words, so it alone imports them all. The shared places
+ * import no feature either. Each block keeps the bot's layer rule, which it replaces for its files.
+ */
+const BOT = LAYERS.find((layer) => layer.folder === 'bot');
+const BOT_FEATURES = ['approvals', 'requests', 'lifecycle', 'joining', 'drift', 'welcome', 'identity'];
+const BOT_SHARED = ['shared', 'cards', 'conversations', 'understanding'];
+const BOT_FEATURES_WHY =
+  'a bot feature imports no other feature: what several use lives in src/bot/shared (or cards, ' +
+  'conversations, understanding, i18n, the top-level files of src/bot), and the shared places ' +
+  'import no feature';
+const BOT_FEATURE_RULES = [...BOT_FEATURES, ...BOT_SHARED].map((folder) => ({
+  files: [`src/bot/${folder}/**/*.ts`],
+  patterns: [
+    ...layerPatterns(BOT),
+    {
+      regex: ours(...BOT_FEATURES.filter((feature) => feature !== folder)),
+      message: `Bot features: ${BOT_FEATURES_WHY}.`,
+    },
+  ],
+}));
+
 module.exports = tseslint.config(
   {
     ignores: [
@@ -247,4 +271,9 @@ module.exports = tseslint.config(
       ],
     },
   },
+  // Within the bot: no feature imports another's insides (docs/architecture.md, bot/).
+  ...BOT_FEATURE_RULES.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
 );

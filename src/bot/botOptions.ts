@@ -3,7 +3,7 @@ import type { StewardClient } from '../client';
 import type { DeliveryRetryTiming } from './approvals/approverDeliveries';
 import type { BotLog } from './botLog';
 import type { BotFrameworkSettings } from './botFrameworkAuthentication';
-import type { BotIdentity } from './identity/botIdentity';
+import type { BotIdentity } from './shared/botIdentity';
 import type { BotStorage } from './storedItems';
 
 /**

@@ -6,7 +6,7 @@ import { botParts } from './botParts';
 import type { Notifications } from './notifications';
 import { stewardAdapter } from './stewardAdapter';
 
-export type { BotIdentity, CallerToken, EmbeddedTokens } from './identity/botIdentity';
+export type { BotIdentity, CallerToken, EmbeddedTokens } from './shared/botIdentity';
 export { EmbeddedIdentity } from './identity/embeddedIdentity';
 export { ProductionIdentity, type ProductionIdentityOptions } from './identity/productionIdentity';
 export { NOTIFICATIONS_PATH, signatureMatches } from './notifications';

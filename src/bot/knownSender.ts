@@ -1,5 +1,5 @@
 import type { TurnContext } from 'botbuilder';
-import type { BotIdentity } from './identity/botIdentity';
+import type { BotIdentity } from './shared/botIdentity';
 
 /** Where a turn keeps whether its sender is known, once asked. */
 const KNOWN = Symbol('steward.knownSender');

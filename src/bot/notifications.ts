@@ -9,7 +9,7 @@ import type { JoiningConversation } from './joining/joining';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import type { DriftConversation } from './drift/drift';
 import type { ProgressTracker } from './requests/progress';
-import type { BotIdentity } from './identity/botIdentity';
+import type { BotIdentity } from './shared/botIdentity';
 import type { WebhookRegistration, WebhookState } from './webhookState';
 
 /**

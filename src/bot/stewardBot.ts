@@ -16,7 +16,7 @@ import { searchPeople } from './requests/requestTeam';
 import { welcome } from './welcome/welcome';
 import { resolveReader } from './welcome/language';
 import { say } from './i18n/catalog';
-import type { BotIdentity } from './identity/botIdentity';
+import type { BotIdentity } from './shared/botIdentity';
 import { textCommand } from './textCommands';
 import { answerTyped } from './understanding/typed';
 import { INVOKE_FAILURE, PEOPLE_SEARCH_FAILURE, runVerb, type VerbDependencies } from './verbs';

@@ -1,7 +1,7 @@
 import type { TurnContext } from 'botbuilder';
 import { CardVerb } from './cards/cardVerbs';
 import { smallTalk } from './welcome/greeting';
-import { helpReply } from './welcome/help';
+import { helpReply } from './shared/help';
 import { languageCommand } from './welcome/language';
 import { readerOfTurn, type Reply } from './conversations/reply';
 import { say } from './i18n/catalog';

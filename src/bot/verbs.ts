@@ -8,7 +8,7 @@ import { lifecycleVerbs } from './lifecycle/lifecycleVerbs';
 import { requestVerbs } from './requests/requestVerbs';
 import { needsCaller, refusalOf } from './verbAccess';
 import type { FailureLabel, Verb, VerbTurn } from './verbTypes';
-import { helpReply } from './welcome/help';
+import { helpReply } from './shared/help';
 import { welcomeVerbs } from './welcome/welcomeVerbs';
 
 export type { FailureLabel, Verb, VerbDependencies, VerbTurn } from './verbTypes';

@@ -7,7 +7,7 @@ import type { DriftConversation } from './drift/drift';
 import type { LifecycleConversation } from './lifecycle/lifecycle';
 import type { OwnerlessConversation } from './lifecycle/ownerless';
 import { type Reader, sameReader } from './i18n/catalog';
-import type { BotIdentity } from './identity/botIdentity';
+import type { BotIdentity } from './shared/botIdentity';
 import { senderKnown } from './knownSender';
 import type { ReachState } from './reachState';
 

@@ -145,3 +145,54 @@ describe('service feature rules', () => {
     expect(await crossings(file, `${source}\n`)).toEqual([]);
   });
 });
+
+/**
+ * Inside the bot (`eslint.config.js`, BOT_FEATURE_RULES): a feature folder imports no other feature;
+ * what several use lives in bot/shared, cards, conversations, understanding or the top-level files,
+ * and i18n merges every feature's words. The bot's layer rule still holds in each feature.
+ */
+describe('bot feature rules', () => {
+  it.each([
+    [
+      'bot/requests/crossing.ts',
+      "import { renderJoinNewsCard } from '../joining/joinNewsCard';",
+      /Bot features: a bot feature imports no other feature/,
+    ],
+    ['bot/lifecycle/crossing.ts', "import { approvalsEn } from '../approvals/approvalsEn';", /Bot features:/],
+    [
+      'bot/welcome/crossing.ts',
+      "import { EmbeddedIdentity } from '../identity/embeddedIdentity';",
+      /Bot features:/,
+    ],
+    [
+      'bot/understanding/entities/crossing.ts',
+      "import { renderWelcomeCard } from '../../welcome/welcomeCard';",
+      /Bot features:/,
+    ],
+    ['bot/drift/crossing.ts', "import type { Job } from '../../contract';", /Layer bot:/],
+    ['bot/shared/crossing.ts', "import { Kysely } from 'kysely';", /Layer bot:/],
+  ])('refuses %s importing %s', async (file, source, message) => {
+    const name = source
+      .match(/\{ (?:type )?(\w+)|import (\w+)/)!
+      .slice(1)
+      .find(Boolean);
+    const found = await crossings(file, `${source}\nexport const used = [${name}];\n`);
+    expect(found).toEqual([expect.stringMatching(message)]);
+  });
+
+  it.each([
+    ['bot/requests/allowed.ts', "import { renderSimilarTeamsCard } from '../shared/similarTeamsCard';"],
+    ['bot/joining/allowed.ts', "import { postToEach } from '../shared/cardsForPeople';"],
+    ['bot/drift/allowed.ts', "import { renderCard } from '../cards/adaptiveCard';"],
+    ['bot/welcome/allowed.ts', "import { cardReply } from '../conversations/reply';"],
+    ['bot/approvals/allowed.ts', "import { say } from '../i18n/catalog';"],
+    ['bot/lifecycle/allowed.ts', "import type { ReachState } from '../reachState';"],
+    ['bot/welcome/allowed.ts', "import { understand } from '../understanding/understand';"],
+    ['bot/joining/allowed.ts', "import { renderJoinNewsCard } from './joinNewsCard';"],
+    ['bot/i18n/allowed.ts', "import { approvalsEn } from '../approvals/approvalsEn';"],
+    ['bot/allowed.ts', "import { approvalIntents } from './approvals/approvalIntents';"],
+    ['bot/requests/allowed.ts', "import type { Job } from '../../client';"],
+  ])('lets %s import %s', async (file, source) => {
+    expect(await crossings(file, `${source}\n`)).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import type { Messenger } from '../messenger';
 import type { ReachState } from '../reachState';
 import type { RequestProgress } from '../shared/requestLinks';
 import type { ApprovalState } from './approvalState';
-import { readerOfApprover } from './approverReader';
+import { readerOfApprover } from '../shared/approverReader';
 
 /** What showing a decision on the approvers' cards needs (the approval conversation has it all). */
 export interface DecisionShownDependencies {

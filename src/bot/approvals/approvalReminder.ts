@@ -7,7 +7,7 @@ import type { BotLog } from '../botLog';
 import type { Messenger } from '../messenger';
 import type { ReachState } from '../reachState';
 import type { ApprovalState } from './approvalState';
-import { readerOfApprover } from './approverReader';
+import { readerOfApprover } from '../shared/approverReader';
 
 /** What a stage's reminder needs (the approval conversation has it all). */
 export interface ReminderDependencies {

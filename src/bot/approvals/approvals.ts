@@ -10,7 +10,7 @@ import { summarizeJob } from '../shared/jobSummary';
 import { renderApprovalDecidedCard } from './approvalDecidedCard';
 import { renderApprovalReadOnlyCard } from './approvalReadOnlyCard';
 import { listMyApprovals, teamsIds } from './myApprovals';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 import type { Messenger } from '../messenger';
 import type { ReachState } from '../reachState';
 import { approvalCardData, approversOf, decidedCardData, decisionOf } from './approvalRequest';
@@ -21,7 +21,7 @@ import type { RequestProgress } from '../shared/requestLinks';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 import { say } from '../i18n/catalog';
 import { showDecision } from './approvalDecided';
-import { readerOfApprover } from './approverReader';
+import { readerOfApprover } from '../shared/approverReader';
 import { alreadyDecided, amendment, decisionProblems, refusedDecision } from './approverDecision';
 
 /** What the approval conversation needs. */

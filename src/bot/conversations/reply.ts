@@ -7,7 +7,7 @@ import type { BotLog } from '../botLog';
 import { type Reader, readerOf, say } from '../i18n/catalog';
 import type { AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { renderErrorCard } from '../cards/errorCard';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 
 /**
  * What a conversation answers. A card `inPlace` replaces the card whose button was pressed (the

@@ -4,13 +4,13 @@ import type { StewardClient } from '../../client';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { cardReply, type Reply } from '../conversations/reply';
 import type { CardViewer } from '../cards/cardRefresh';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 import {
   type CardDeliveryDependencies,
   postToEach,
   retryUndelivered,
   updateEach,
-} from '../lifecycle/cardsForPeople';
+} from '../shared/cardsForPeople';
 import { type DriftPart, renderDriftCard } from './driftCard';
 import { type DriftCardState, type DriftRecord, driftRecordKey } from './driftCardState';
 

@@ -1,5 +1,5 @@
 import type { InvokeResponse, TurnContext } from 'botbuilder';
-import type { BotIdentity, CallerToken, EmbeddedTokens } from './botIdentity';
+import type { BotIdentity, CallerToken, EmbeddedTokens } from '../shared/botIdentity';
 
 /**
  * Embedded mode: the API trusts tokens signed with the deployment's secret, so the bot mints a

@@ -9,7 +9,7 @@ import {
   type TokenResponse,
   type TurnContext,
 } from 'botbuilder';
-import type { BotIdentity, CallerToken } from './botIdentity';
+import type { BotIdentity, CallerToken } from '../shared/botIdentity';
 
 /** Settings of the production identity (Teams SSO for people, Entra ID client credentials for the bot). */
 export interface ProductionIdentityOptions {

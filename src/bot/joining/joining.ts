@@ -10,7 +10,7 @@ import {
   postToEach,
   retryUndelivered,
   updateEach,
-} from '../lifecycle/cardsForPeople';
+} from '../shared/cardsForPeople';
 import { renderJoinNewsCard, type JoinNews } from './joinNewsCard';
 import { renderJoinRequestCard } from './joinRequestCard';
 import type { JoinRecord, JoinState } from './joinState';

@@ -1,17 +1,24 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
-import type { GuestReviewRecord } from './lifecycleCardState';
+import type { GuestReviewRecord, LifecycleCardState } from './lifecycleCardState';
 import { type CardViewer, withRefresh } from '../cards/cardRefresh';
 import { GUESTS_ON_A_CARD, guestInputId, renderGuestReviewCard } from './guestReviewCard';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 import { say } from '../i18n/catalog';
-import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
+import {
+  type CardDeliveryDependencies,
+  postToEach,
+  retryUndelivered,
+  updateEach,
+} from '../shared/cardsForPeople';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { cardReply, type Reply } from '../conversations/reply';
 import { teamLifecycleEvent } from '../conversations/teamEventPayload';
 
 /** What the guest review conversation needs. */
 export interface GuestReviewDependencies extends CardDeliveryDependencies {
+  /** The postings, and the records of these cards. */
+  lifecycleCardState: LifecycleCardState;
   client: StewardClient;
   identity: BotIdentity;
 }

@@ -1,19 +1,26 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { OwnerlessRecord } from './lifecycleCardState';
+import type { OwnerlessRecord, LifecycleCardState } from './lifecycleCardState';
 import type { LifecycleRefreshData } from '../cards/cardVerbs';
 import type { BecomeOwnerData } from './lifecycleVerbs';
 import { type CardViewer, withRefresh } from '../cards/cardRefresh';
 import { renderOwnerlessCard } from './ownerlessCard';
-import type { BotIdentity } from '../identity/botIdentity';
-import { type CardDeliveryDependencies, postToEach, retryUndelivered, updateEach } from './cardsForPeople';
+import type { BotIdentity } from '../shared/botIdentity';
+import {
+  type CardDeliveryDependencies,
+  postToEach,
+  retryUndelivered,
+  updateEach,
+} from '../shared/cardsForPeople';
 import { viewerOfTurn } from '../conversations/cardViewer';
 import { cardReply, type Reply } from '../conversations/reply';
 import { teamLifecycleEvent } from '../conversations/teamEventPayload';
 
 /** What the ownerless conversation needs. */
 export interface OwnerlessDependencies extends CardDeliveryDependencies {
+  /** The postings, and the records of these cards. */
+  lifecycleCardState: LifecycleCardState;
   client: StewardClient;
   identity: BotIdentity;
 }

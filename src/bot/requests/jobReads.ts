@@ -1,5 +1,5 @@
 import { type Job, JOBS_A_READ, type StewardClient } from '../../client';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 
 /** What one read of a job gave: the job (undefined when it is gone) and the read's order. */
 export interface JobRead {

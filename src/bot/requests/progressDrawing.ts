@@ -1,7 +1,7 @@
 import type { Job } from '../../client';
 import { DEFAULT_READER } from '../i18n/catalog';
 import type { StewardClient } from '../../client';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 import type { BotLog } from '../botLog';
 import type { Messenger } from '../messenger';
 import type { JobReads } from './jobReads';

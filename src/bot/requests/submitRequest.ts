@@ -16,7 +16,7 @@ import type { SubmitRequestData } from '../shared/requestFormData';
 import { formCard, previewOf, requesterOf } from './requestTeam';
 import { teamNameProblem, tooLong } from '../shared/nameProblems';
 import type { ProgressTracker } from './progress';
-import { renderSimilarTeamsCard } from '../joining/similarTeamsCard';
+import { renderSimilarTeamsCard } from '../shared/similarTeamsCard';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 import type { MessageKey } from '../i18n/en';
 import { DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';

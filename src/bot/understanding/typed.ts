@@ -4,7 +4,7 @@ import { asCaller, type Failure, readerOfTurn, type Reply, setReaderOfTurn } fro
 import { readerIn } from '../i18n/catalog';
 import { myTemplates } from '../shared/myTemplates';
 import type { VerbDependencies } from '../verbs';
-import { helpReply } from '../welcome/help';
+import { helpReply } from '../shared/help';
 import { INTENT_ANSWERS } from '../intentAnswers';
 import { answerUnderstanding } from './answers';
 import { resolvePeople } from './directoryLookup';

@@ -1,7 +1,7 @@
 import type { TurnContext } from 'botbuilder';
 import { languageNamed, readerIn, readerOf, type Reader, say } from '../i18n/catalog';
 import { readerOfTurn, type Reply, setReaderOfTurn } from '../conversations/reply';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 import { senderKnown } from '../knownSender';
 import type { ReachState } from '../reachState';
 import type { WelcomeState } from './welcomeState';

@@ -1,7 +1,7 @@
 import { MessageFactory, type TurnContext } from 'botbuilder';
 import { renderWelcomeCard } from './welcomeCard';
 import { readerOfTurn } from '../conversations/reply';
-import type { BotIdentity } from '../identity/botIdentity';
+import type { BotIdentity } from '../shared/botIdentity';
 import { senderKnown } from '../knownSender';
 import type { WelcomeState } from './welcomeState';
 

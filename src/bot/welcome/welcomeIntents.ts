@@ -2,7 +2,7 @@ import { cardReply } from '../conversations/reply';
 import { say } from '../i18n/catalog';
 import type { FeatureIntents } from '../understanding/answerParts';
 import { renderCapabilitiesCard } from './capabilitiesCard';
-import { helpReply } from './help';
+import { helpReply } from '../shared/help';
 import { renderWelcomeCard } from './welcomeCard';
 
 /** The intents of the welcome: what Steward can do, greetings, thanks, and what it did not understand. */

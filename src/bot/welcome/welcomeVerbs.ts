@@ -3,7 +3,7 @@ import { CardVerb } from '../cards/cardVerbs';
 import { readerOfTurn } from '../conversations/reply';
 import { OWN_SETTINGS } from '../verbAccess';
 import { type FeatureVerbs, verb } from '../verbTypes';
-import { helpReply } from './help';
+import { helpReply } from '../shared/help';
 import { chooseLanguage } from './language';
 
 /** Data of `chooseLanguage`: `en`, `fr`, or `auto` (the Teams client's language). */

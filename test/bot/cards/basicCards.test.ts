@@ -1,6 +1,6 @@
 import { CardVerb } from '../../../src/bot/cards/cardVerbs';
 import { renderErrorCard } from '../../../src/bot/cards/errorCard';
-import { renderHelpCard } from '../../../src/bot/welcome/helpCard';
+import { renderHelpCard } from '../../../src/bot/shared/helpCard';
 import { renderWelcomeCard } from '../../../src/bot/welcome/welcomeCard';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';
 import { readerOf } from '../../../src/bot/i18n/catalog';

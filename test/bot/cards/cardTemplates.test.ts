@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { CardVerb } from '../../../src/bot/cards/cardVerbs';
 import { renderApprovalCard } from '../../../src/bot/approvals/approvalCard';
 import { renderErrorCard } from '../../../src/bot/cards/errorCard';
-import { renderHelpCard } from '../../../src/bot/welcome/helpCard';
+import { renderHelpCard } from '../../../src/bot/shared/helpCard';
 import { renderRequestFormCard } from '../../../src/bot/requests/requestFormCard';
 import cardSchema from './adaptiveCard-1.5-subset.schema.json';
 import { cardJson, expectValidCard, findAll } from './cardAssertions';

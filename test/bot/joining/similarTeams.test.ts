@@ -4,7 +4,7 @@ import { waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
 import { ADELE, type BotHarness, startBotHarness } from '../support/botHarness';
 import { actionData, cardText, type SentCard } from '../support/fakeConnector';
-import { renderSimilarTeamsCard } from '../../../src/bot/joining/similarTeamsCard';
+import { renderSimilarTeamsCard } from '../../../src/bot/shared/similarTeamsCard';
 
 /** Before a request is made from the form, the teams like it that the person may see. */
 describe.each(databaseKinds)('teams like this already exist, on %s', (kind) => {

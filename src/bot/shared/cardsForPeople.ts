@@ -5,7 +5,6 @@ import { KeyedTurns } from '../keyedTurns';
 import type { Messenger, PostedCard } from '../messenger';
 import type { ReachState } from '../reachState';
 import { viewerOf } from '../conversations/cardViewer';
-import type { LifecycleCardState } from './lifecycleCardState';
 
 const turns = new KeyedTurns();
 
@@ -22,10 +21,22 @@ export interface StoredCards<R> {
   update: (change: (latest: R | undefined) => R | undefined) => Promise<R | undefined>;
 }
 
+/**
+ * Where the postings are claimed and the undelivered cards noted: the bot state's lifecycle card
+ * records (`lifecycle/lifecycleCardState.ts`), which every feature delivering such cards shares.
+ */
+export interface CardPostings {
+  claimCard(record: string, personId: string): Promise<boolean>;
+  releaseCard(record: string, personId: string): Promise<void>;
+  noteUndeliveredCard(personId: string, record: string): Promise<void>;
+  undeliveredCards(personId: string): Promise<string[]>;
+  forgetUndeliveredCard(personId: string, record: string): Promise<void>;
+}
+
 /** What posting and updating the cards of a record needs. */
 export interface CardDeliveryDependencies {
   reachState: ReachState;
-  lifecycleCardState: LifecycleCardState;
+  lifecycleCardState: CardPostings;
   messenger: Messenger;
   log: BotLog;
 }
