@@ -28,6 +28,15 @@ const RULE_CACHE_LIMIT = 1000;
 export class CatalogService {
   private readonly rules = new BoundedCache<string, CompiledRule>(RULE_CACHE_LIMIT);
   private enabled?: { templates: Promise<readonly CatalogTemplate[]>; expiresAt: number };
+  /**
+   * Each caller's templates, kept with the directory facts the rules saw (the directory shares one
+   * subject object per caller until it reloads them) and for the enabled list they were picked
+   * from (a new list after any change to the catalog): a repeat read evaluates no rule.
+   */
+  private readonly audiences = new WeakMap<
+    RuleSubject,
+    { from: readonly CatalogTemplate[]; visible: readonly CatalogTemplate[] }
+  >();
 
   private readonly templates: TemplateRepository;
   private readonly directory: DirectoryService;
@@ -60,13 +69,17 @@ export class CatalogService {
     return (await this.templates.list()).map((s) => s.template);
   }
 
-  /** The enabled templates whose audience includes the caller. */
-  async listForCaller(caller: Caller): Promise<CatalogTemplate[]> {
+  /** The enabled templates whose audience includes the caller (a shared, frozen list). */
+  async listForCaller(caller: Caller): Promise<readonly CatalogTemplate[]> {
     const [enabled, subject] = await Promise.all([
       this.enabledTemplates(),
       this.directory.ruleSubject(caller),
     ]);
-    return enabled.filter((t) => this.isTargeted(t, subject));
+    const kept = this.audiences.get(subject);
+    if (kept?.from === enabled) return kept.visible;
+    const visible = Object.freeze(enabled.filter((t) => this.isTargeted(t, subject)));
+    this.audiences.set(subject, { from: enabled, visible });
+    return visible;
   }
 
   /** One template; a plain user sees it only when it is enabled and targeted to them. */

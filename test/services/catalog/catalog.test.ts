@@ -70,6 +70,27 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       expect(ids(mine.body)).not.toContain('marketing-campaign-fr-be');
     });
 
+    test("a change to a template's audience is seen on the caller's next read", async () => {
+      const mine = async () =>
+        ids(
+          (await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex })).body,
+        );
+      const target = async (rules: string) => {
+        const res = await app.call('PUT', '/api/v1.0/catalog/templates/audience-change', {
+          token: patti,
+          body: minimal('Audience change', { enabled: true, audienceTargeting: { enabled: true, rules } }),
+        });
+        expect(res.status).toBe(200);
+      };
+      await target("user.department === 'Nobody'");
+      expect(await mine()).not.toContain('audience-change');
+      expect(await mine()).not.toContain('audience-change');
+      await target(`user.id === '${PEOPLE.alex}'`);
+      expect(await mine()).toContain('audience-change');
+      await target("user.department === 'Nobody'");
+      expect(await mine()).not.toContain('audience-change');
+    });
+
     test('a signed token for someone the directory does not know is refused (401)', async () => {
       const token = await app.userToken('99999999-0000-0000-0000-000000000999', [], {
         name: 'Guest',
