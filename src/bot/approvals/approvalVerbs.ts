@@ -1,17 +1,8 @@
-import type { z } from 'zod';
-import { anyData, cardData, text, textOrEmpty, textOrNumber } from '../cards/cardData';
+import { anyData, cardData, textOrEmpty } from '../cards/cardData';
 import { CardVerb } from '../cards/cardVerbs';
 import { APPROVAL, THROUGH_API } from '../verbAccess';
 import { type FailureLabel, type FeatureVerbs, verb } from '../verbTypes';
-
-/** Data of `approve`, `reject` and `checkApprovalName`, plus the optional comment input. */
-export const approvalDecisionData = cardData({
-  approvalId: textOrNumber,
-  comment: text,
-  /** The team name as the approver left it on the card; a changed one amends the request. */
-  teamName: text,
-});
-export type ApprovalDecisionData = z.output<typeof approvalDecisionData>;
+import { approvalDecisionData } from './approvalVerbData';
 
 /** Data of `refreshApproval`. */
 export const approvalRefreshData = cardData({ approvalId: textOrEmpty });

@@ -5,7 +5,7 @@ import type { ApproverDeliveries } from './approverDeliveries';
 import type { BotLog } from '../botLog';
 import type { ApprovalRecord, ApprovalState } from './approvalState';
 import { renderApprovalCard } from './approvalCard';
-import type { ApprovalDecisionData } from './approvalVerbs';
+import type { ApprovalDecisionData } from './approvalVerbData';
 import { summarizeJob } from '../shared/jobSummary';
 import { renderApprovalDecidedCard } from './approvalDecidedCard';
 import { renderApprovalReadOnlyCard } from './approvalReadOnlyCard';

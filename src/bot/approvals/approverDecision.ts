@@ -8,7 +8,7 @@ import { renderApprovalDecidedCard } from './approvalDecidedCard';
 import { renderApprovalReadOnlyCard } from './approvalReadOnlyCard';
 import { approvalCardData, decidedCardData, decisionOf } from './approvalRequest';
 import type { ApprovalRecord } from './approvalState';
-import type { ApprovalDecisionData } from './approvalVerbs';
+import type { ApprovalDecisionData } from './approvalVerbData';
 import { teamPeople } from '../shared/peopleNames';
 
 /**

@@ -5,7 +5,7 @@ import type { ReachState } from '../reachState';
 import { teamPeople } from '../shared/peopleNames';
 import { renderApprovalCard } from './approvalCard';
 import { approvalCardData, approversOf } from './approvalRequest';
-import type { ApprovalDependencies } from './approvals';
+import type { ApprovalState } from './approvalState';
 import { renderMyApprovalsCard } from './myApprovalsCard';
 
 /** Approval cards "my approvals" posts at most (the oldest first); the list says when there are more. */
@@ -20,7 +20,7 @@ const MY_APPROVALS_SHOWN = 10;
 export async function listMyApprovals(
   context: TurnContext,
   api: StewardClient,
-  deps: Pick<ApprovalDependencies, 'approvalState' | 'reachState'>,
+  deps: { approvalState: ApprovalState; reachState: ReachState },
 ): Promise<Reply> {
   const reader = readerOfTurn(context);
   const me = context.activity.from.aadObjectId ?? '';

@@ -1,4 +1,4 @@
-import type { DriftAnswerData } from './driftVerbs';
+import type { DriftAnswerData } from './driftVerbData';
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { viewerOfTurn } from '../conversations/cardViewer';

@@ -1,15 +1,7 @@
-import { z } from 'zod';
-import { cardData, textOrNumber } from '../cards/cardData';
 import { CardVerb } from '../cards/cardVerbs';
 import { TEAM_OWNER } from '../verbAccess';
 import { type FailureLabel, type FeatureVerbs, verb } from '../verbTypes';
-
-/** Data of `addTemplateChanges` and `declineTemplateChanges`: the team, and the template version asked about. */
-export const driftAnswerData = cardData({
-  teamId: textOrNumber,
-  version: z.union([z.string(), z.number()]).optional().catch(undefined),
-});
-export type DriftAnswerData = z.output<typeof driftAnswerData>;
+import { driftAnswerData } from './driftVerbData';
 
 const ANSWER_DRIFT: FailureLabel = { subject: 'team', doing: 'answerDrift' };
 

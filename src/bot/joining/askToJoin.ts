@@ -1,6 +1,6 @@
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { AskToJoinData } from './joiningVerbs';
+import type { AskToJoinData } from './joiningVerbData';
 import { type Reader, say } from '../i18n/catalog';
 import type { Reply } from '../conversations/reply';
 

@@ -1,17 +1,10 @@
-import type { z } from 'zod';
-import { anyData, cardData, text } from '../cards/cardData';
+import { anyData } from '../cards/cardData';
 import { CardVerb } from '../cards/cardVerbs';
 import { readerOfTurn } from '../conversations/reply';
 import { THROUGH_API } from '../verbAccess';
 import { type FeatureVerbs, verb } from '../verbTypes';
 import { askToJoin } from './askToJoin';
-
-/**
- * Data of `askToJoin`: the team, its name, and the id of the input holding the person's words (that
- * input's value is kept with the data, under its own id).
- */
-export const askToJoinData = cardData({ teamId: text, teamName: text, inputId: text });
-export type AskToJoinData = z.output<typeof askToJoinData>;
+import { askToJoinData } from './joiningVerbData';
 
 /** The verbs of joining teams: asking to join one, and an owner's decision. */
 export const joiningVerbs = {

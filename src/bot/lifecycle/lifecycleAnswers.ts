@@ -3,7 +3,7 @@ import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { CardViewer } from '../cards/cardRefresh';
 import { type LifecycleAnswer, teamNameText } from './lifecycleOutcome';
-import type { LifecycleNoticeData } from './lifecycleVerbs';
+import type { LifecycleNoticeData } from './lifecycleVerbData';
 import { say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import type { LifecycleConversation } from './lifecycle';

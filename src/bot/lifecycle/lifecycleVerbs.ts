@@ -1,21 +1,10 @@
-import type { z } from 'zod';
-import { anyData, cardData, onlyTrue, text, textOrEmpty } from '../cards/cardData';
+import { anyData } from '../cards/cardData';
 import { CardVerb } from '../cards/cardVerbs';
 import { POSTED_TO_THEM, TEAM_OWNER, THROUGH_API } from '../verbAccess';
 import { type FeatureVerbs, verb } from '../verbTypes';
 import { archiveTeamNow, keepTeam, notRightPerson, renewTeam } from './lifecycleAnswers';
 import { refreshLifecycleCard } from './lifecycleRefresh';
-
-/**
- * Data of the lifecycle cards' verbs: the team, which notice the card is (`renewal`, `inactivity`),
- * and for `archiveTeamNow`, whether the owner confirmed (the first press only asks).
- */
-export const lifecycleNoticeData = cardData({ teamId: text, notice: text, confirmed: onlyTrue });
-export type LifecycleNoticeData = z.output<typeof lifecycleNoticeData>;
-
-/** Data of `becomeOwner`: the team, and the day it was found short of owners. */
-export const becomeOwnerData = cardData({ teamId: textOrEmpty, since: textOrEmpty });
-export type BecomeOwnerData = z.output<typeof becomeOwnerData>;
+import { lifecycleNoticeData, becomeOwnerData } from './lifecycleVerbData';
 
 /** The verbs of teams' lifecycle: renewal and inactivity notices, teams short of owners, guest reviews. */
 export const lifecycleVerbs = {

@@ -3,7 +3,7 @@ import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { OwnerlessRecord, LifecycleCardState } from './lifecycleCardState';
 import type { LifecycleRefreshData } from '../cards/cardVerbs';
-import type { BecomeOwnerData } from './lifecycleVerbs';
+import type { BecomeOwnerData } from './lifecycleVerbData';
 import { type CardViewer, withRefresh } from '../cards/cardRefresh';
 import { renderOwnerlessCard } from './ownerlessCard';
 import type { BotIdentity } from '../shared/botIdentity';

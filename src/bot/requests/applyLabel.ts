@@ -1,7 +1,7 @@
 import type { TurnContext } from 'botbuilder';
 import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
-import type { ApplyLabelData } from './requestVerbs';
+import type { ApplyLabelData } from './requestVerbData';
 import { say } from '../i18n/catalog';
 import { readerOfTurn, type Reply } from '../conversations/reply';
 

@@ -7,7 +7,7 @@ import { type FeatureIntents, type IntentTurn, offered, withWords } from '../und
 import type { Understanding } from '../understanding/types';
 import { galleryTemplate, type GalleryTemplate } from './galleryCard';
 import { prefilledForm } from './prefilledForm';
-import type { MyRequestsData } from './requestVerbs';
+import type { MyRequestsData } from './requestVerbData';
 import { galleryOf } from './requestTeam';
 import { renderTemplateChoicesCard } from './templateChoicesCard';
 

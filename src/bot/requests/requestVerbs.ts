@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyData, cardData, onlyTrue, text, textOrEmpty, textOrNumber } from '../cards/cardData';
+import { anyData, cardData, onlyTrue, textOrEmpty, textOrNumber } from '../cards/cardData';
 import { CardVerb } from '../cards/cardVerbs';
 import { readerOfTurn } from '../conversations/reply';
 import { submitRequestData } from '../shared/requestFormData';
@@ -12,6 +12,7 @@ import { tryAgain } from './retryRequest';
 import { statusCard } from './statusCard';
 import { checkName } from './submitRequest';
 import { withdrawRequest } from './withdraw';
+import { myRequestsData, withdrawData, applyLabelData } from './requestVerbData';
 
 /** Data of `showTemplates`: the zero-based gallery page to show (cards send it as a number or as text). */
 export const showTemplatesData = cardData({ page: z.unknown().transform(pageOf) });
@@ -24,18 +25,6 @@ export const pickTemplateData = cardData({ templateId: textOrNumber });
  * named by its team's name or its id) and of `retryRequest`.
  */
 export const jobActionData = cardData({ jobId: textOrEmpty, request: textOrEmpty, newCard: onlyTrue });
-
-/** Data of `myRequests`: `waiting` lists only the requests still waiting (none: all recent ones). */
-export const myRequestsData = cardData({ waiting: onlyTrue });
-export type MyRequestsData = z.output<typeof myRequestsData>;
-
-/** Data of `withdrawRequest`: the request, and whether the requester confirmed (the first press only asks). */
-export const withdrawData = cardData({ jobId: text, confirmed: onlyTrue });
-export type WithdrawData = z.output<typeof withdrawData>;
-
-/** Data of `applyLabel`: the team, and its name for the answer. */
-export const applyLabelData = cardData({ teamId: text, teamName: text });
-export type ApplyLabelData = z.output<typeof applyLabelData>;
 
 const LIST_TEMPLATES: FailureLabel = { subject: 'templates', doing: 'listTemplates' };
 

@@ -5,7 +5,7 @@ import type { BotLog } from '../botLog';
 import { isWithdrawable, progressCardData } from './progressCardData';
 import { renderMyRequestsCard } from './myRequestsCard';
 import { summarizeJob } from '../shared/jobSummary';
-import type { WithdrawData } from './requestVerbs';
+import type { WithdrawData } from './requestVerbData';
 import { markdownText } from '../cards/cardText';
 import { say } from '../i18n/catalog';
 import type { ApproverCards } from '../shared/requestLinks';
