@@ -37,10 +37,10 @@ interface Followed {
  * The progress card of each request, updated in place as its job moves. Webhook deliveries move
  * the cards: each one reads its job through `JobReads`, gathered per requester and counted against
  * the requester's rate limit. Polling is only the fallback for a job nothing was heard about: one
- * read of the bot's own for up to `JOBS_A_READ` due jobs, at most every `pollMs.initial`, each job
- * due from `pollMs.initial` after its last change, doubling while nothing changes, up to
- * `pollMs.max`. So however many requests are open, polling costs at most one call per
- * `pollMs.initial`. Card locations live in the bot state, so any bot process can update a card;
+ * read of the bot's own for up to `JOBS_A_READ` due jobs, at least `pollMs.initial` after the last
+ * one's answer, each job due from `pollMs.initial` after its last change, doubling while nothing
+ * changes, up to `pollMs.max`. So however many requests are open, polling costs Steward at most
+ * one call per `pollMs.initial`. Card locations live in the bot state, so any bot process can update a card;
  * the unfinished requests are noted there too, so that a restarted process follows them again.
  */
 export class ProgressTracker {
@@ -254,7 +254,6 @@ export class ProgressTracker {
   /** One read of the bot's own for the jobs due (the longest due first), each then taken in. */
   private async pollDue(): Promise<void> {
     const now = Date.now();
-    this.lastPollAt = now;
     const due = [...this.followed]
       .filter(([, followed]) => followed.dueAt <= now)
       .sort(([, a], [, b]) => a.dueAt - b.dueAt)
@@ -265,6 +264,7 @@ export class ProgressTracker {
     try {
       reads = await this.deps.reads.readNow(due);
     } catch (error) {
+      this.lastPollAt = Date.now();
       this.deps.log.warn({ err: error, jobs: due.length }, 'could not follow requests; trying again later');
       for (const jobId of due) {
         const followed = this.followed.get(jobId);
@@ -274,6 +274,8 @@ export class ProgressTracker {
       }
       return;
     }
+    // Spaced from the answer, so the next call reaches Steward `pollMs.initial` after this one did.
+    this.lastPollAt = Date.now();
     for (const jobId of due) {
       if (this.stopped) return;
       if (!this.followed.has(jobId)) continue;

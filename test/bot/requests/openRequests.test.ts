@@ -171,10 +171,10 @@ describe.each(databaseKinds)('500 open requests, 50 of them one person’s, on %
 
     const requests = log.filter((line) => line.msg === 'request');
     const reads = requests.filter((line) => line.operation === 'getJobs');
-    const forAlex = reads
-      .filter((line) => line.onBehalfOf === ALEX.aadObjectId)
-      .map((line) => Number(line.time));
-    const ownReads = reads.filter((line) => !line.onBehalfOf).map((line) => Number(line.time));
+    // A limit counts calls as they arrive: a line is logged when its answer went, `ms` later.
+    const arrived = (line: Record<string, unknown>) => Number(line.time) - Number(line.ms);
+    const forAlex = reads.filter((line) => line.onBehalfOf === ALEX.aadObjectId).map(arrived);
+    const ownReads = reads.filter((line) => !line.onBehalfOf).map(arrived);
     const readsForPeople = reads.filter((line) => line.onBehalfOf).length;
     process.stdout.write(
       `${kind}: ${TOTAL} requests ran in ${(finished / 1000).toFixed(1)} s; a card trailed its job by ` +
