@@ -97,27 +97,33 @@ export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-const RESPONSE_HEADERS = Object.entries(API_RESPONSE_HEADERS);
+const RESPONSE_HEADERS = Object.entries(API_RESPONSE_HEADERS).flat();
 
-/** Writes a JSON response (the server's only way of answering). */
+/**
+ * Writes a JSON response (the server's only way of answering): its headers, `headers` and then the
+ * flat list `more` (names and values in turn), in one `writeHead`. Headers set on `res` before
+ * still go out (Node.js merges them), a name given twice the later value.
+ */
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers?: Record<string, string>,
+  more?: readonly string[],
 ): void {
   if (res.headersSent) return;
-  for (const [name, value] of RESPONSE_HEADERS) res.setHeader(name, value);
-  if (headers) for (const name in headers) res.setHeader(name, headers[name]!);
-  if (body === undefined) {
-    res.statusCode = status;
-    res.setHeader('Content-Length', '0');
-    res.end();
-    return;
-  }
-  const bytes = body instanceof JsonText ? body.bytes : Buffer.from(JSON.stringify(body));
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', String(bytes.length));
+  const bytes =
+    body === undefined
+      ? undefined
+      : body instanceof JsonText
+        ? body.bytes
+        : Buffer.from(JSON.stringify(body));
+  const list = [...RESPONSE_HEADERS];
+  if (headers) for (const name in headers) list.push(name, headers[name]!);
+  if (more) list.push(...more);
+  if (bytes) list.push('Content-Type', 'application/json; charset=utf-8');
+  // A 204 or 304 carries no body, and no length (RFC 9110, 8.6).
+  if (status !== 204 && status !== 304) list.push('Content-Length', String(bytes?.length ?? 0));
+  res.writeHead(status, list);
   res.end(bytes);
 }

@@ -13,13 +13,11 @@ import type { Authenticator } from './middleware/authenticate';
 import type { OnBehalfOfPolicy } from './middleware/onBehalfOf';
 import { buildOpenApiDocument } from './openapi';
 import { RouteTable } from './pipeline/dispatch';
-import { closeIfBodyUnread, serve } from './pipeline/serve';
+import { closeIfBodyUnread, SERVER_NAME, serve } from './pipeline/serve';
 import { clientRequestIdOf } from './pipeline/state';
 import { API_BASE, type Route } from './route';
 
 export { API_BASE } from './route';
-
-const SERVER_NAME = 'steward';
 
 /** What the HTTP server needs; `main.ts` builds it. */
 export interface ApiServerOptions {
@@ -64,7 +62,6 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
   (server as unknown as FirstHandlers).first((req: Req, res: Res) => {
     const match = table.find(req.method, req.url);
     if (!match) return true;
-    res.setHeader('Server', SERVER_NAME);
     serve(match.entry, req, res, match, options).catch((error: unknown) => failed(error, req, res, options));
     return false;
   });

@@ -5,30 +5,29 @@ import { budgetHolderOf, type OnBehalfOfPolicy } from '../middleware/onBehalfOf'
 import type { Identity } from './authenticate';
 import type { RequestState } from './state';
 
-/** Where a stage writes response headers (the response, or a test's record). */
-export interface HeaderSink {
-  setHeader(name: string, value: string): unknown;
-}
-
 /**
  * Stage 2, limit: spends one call of the budget (the caller's, or the person's the bot calls for,
- * `X-Steward-On-Behalf-Of`: 403 or 400 when that header is not allowed), writes the
- * `X-RateLimit-*` headers, and throws a 429 when the budget is spent.
+ * `X-Steward-On-Behalf-Of`: 403 or 400 when that header is not allowed), gives the
+ * answer the `X-RateLimit-*` headers, and throws a 429 when the budget is spent.
  */
 export async function limit(
   deps: { rateLimits: RateLimitService; tenantId: string; onBehalfOf?: OnBehalfOfPolicy },
   identity: Identity,
   onBehalfOfHeader: string | string[] | undefined,
   policy: OperationPolicy,
-  res: HeaderSink,
   state: RequestState,
 ): Promise<void> {
   const holder = await budgetHolderOf(identity, onBehalfOfHeader, deps.onBehalfOf);
   state.onBehalfOf = holder.onBehalfOf;
   const decision = await deps.rateLimits.consume(deps.tenantId, holder.id, policy.tier);
-  res.setHeader('X-RateLimit-Limit', String(decision.limit));
-  res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-  res.setHeader('X-RateLimit-Reset', String(decision.resetSeconds));
+  state.headers.push(
+    'X-RateLimit-Limit',
+    String(decision.limit),
+    'X-RateLimit-Remaining',
+    String(decision.remaining),
+    'X-RateLimit-Reset',
+    String(decision.resetSeconds),
+  );
   if (!decision.allowed) {
     throw new RateLimited(
       `Too many calls: ${decision.limit} a minute are allowed for this operation.`,

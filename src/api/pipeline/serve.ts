@@ -17,6 +17,9 @@ import { mapError } from './mapError';
 import { parseRequest } from './parse';
 import { clientRequestIdOf, requestState } from './state';
 
+/** The `Server` header of every answer. */
+export const SERVER_NAME = 'steward';
+
 /** What the request path needs of the server (`ApiServerOptions`). */
 export interface ServeOptions {
   authenticator: Authenticator;
@@ -50,11 +53,10 @@ export async function serve(
 ): Promise<void> {
   const { route, policy } = entry;
   const state = requestState(randomUUID(), clientRequestIdOf(req));
-  res.setHeader('request-id', state.requestId);
-  if (state.clientRequestId) res.setHeader('client-request-id', state.clientRequestId);
+  state.headers.push('Server', SERVER_NAME);
   try {
     const who = await authenticate(options.authenticator, req.headers.authorization, policy, state);
-    await limit(options, who.identity, req.headers[ON_BEHALF_OF_HEADER], policy, res, state);
+    await limit(options, who.identity, req.headers[ON_BEHALF_OF_HEADER], policy, state);
     const input = await parseRequest(
       route,
       { params: inputs.params, search: inputs.search, req },
@@ -63,12 +65,12 @@ export async function serve(
     const reply = await handle(route, who, input, state.requestId, options.publicUrl());
     state.status = reply.status;
     closeIfBodyUnread(req, res);
-    sendJson(res, reply.status, reply.body, reply.headers);
+    sendJson(res, reply.status, reply.body, reply.headers, state.headers);
   } catch (error) {
     const mapped = await mapError(error, route, req, state, options);
     state.status = mapped.status;
     closeIfBodyUnread(req, res);
-    sendJson(res, mapped.status, mapped.body, mapped.headers);
+    sendJson(res, mapped.status, mapped.body, mapped.headers, state.headers);
   } finally {
     logRequest(options, route, state);
   }

@@ -19,11 +19,18 @@ export interface RequestState {
   onBehalfOf?: string;
   /** The status answered (500 until one is). */
   status: number;
+  /**
+   * Headers the stages give the answer, as a flat list of names and values: written with the
+   * answer's own in one `writeHead`, which costs less than a `setHeader` each.
+   */
+  readonly headers: string[];
 }
 
 /** A new request's state, with its ids. */
 export function requestState(requestId: string, clientRequestId: string | undefined): RequestState {
-  return { requestId, clientRequestId, started: process.hrtime.bigint(), status: 500 };
+  const headers = ['request-id', requestId];
+  if (clientRequestId) headers.push('client-request-id', clientRequestId);
+  return { requestId, clientRequestId, started: process.hrtime.bigint(), status: 500, headers };
 }
 
 /** `client-request-id` is echoed when it is a reasonable id (1–128 visible ASCII characters). */
