@@ -41,6 +41,9 @@ describe.each(databaseKinds)('wire compatibility on %s', (kind) => {
       const before = await getTeam();
       const res = await patch(before);
       expect(res.status).toBe(204);
+      // No body, so no length either (RFC 9110, 8.6); the request is still named.
+      expect(res.headers['content-length']).toBeUndefined();
+      expect(res.headers['request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(await getTeam()).toEqual(before);
     });
 
