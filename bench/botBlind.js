@@ -191,23 +191,31 @@ async function prepareRequests(steward, secret, requests) {
   await new Promise((resolve) => setTimeout(resolve, 1500)); // lets the cards' deliveries settle
 }
 
+/** The ids of the templates offered to each person (`GET /me/catalog/templates` as them). */
+async function catalogsOf(steward, secret, ids) {
+  const issuer = new EmbeddedTokenIssuer(secret, DEFAULT_TENANT_ID);
+  const catalogs = new Map();
+  for (const id of new Set(ids)) {
+    const token = await issuer.mint({ id, roles: [] }, 3600);
+    const list = await api(steward.url, token, 'GET', '/me/catalog/templates');
+    catalogs.set(id, new Set(list.value.map((t) => t.templateConfiguration.id)));
+  }
+  return catalogs;
+}
+
 /**
  * Checks a set against the demo tenant before any message is sent: every sender and person is in
  * the directory, and each expected template is (or, for notOffered, is not) in the sender's own
  * catalog (`GET /me/catalog/templates` as them). Resolves the problems found, one line each.
  */
 async function checkSet(steward, secret, set) {
-  const issuer = new EmbeddedTokenIssuer(secret, DEFAULT_TENANT_ID);
   const known = new Set(seedUsers.map((u) => u.id));
-  const catalogs = new Map();
-  const catalogOf = async (id) => {
-    if (!catalogs.has(id)) {
-      const token = await issuer.mint({ id, roles: [] }, 3600);
-      const list = await api(steward.url, token, 'GET', '/me/catalog/templates');
-      catalogs.set(id, new Set(list.value.map((t) => t.templateConfiguration.id)));
-    }
-    return catalogs.get(id);
-  };
+  const catalogs = await catalogsOf(
+    steward,
+    secret,
+    set.messages.map((m) => m.sender).filter((id) => known.has(id)),
+  );
+  const catalogOf = async (id) => catalogs.get(id);
   const problems = [];
   for (const m of set.messages) {
     if (!known.has(m.sender)) problems.push(`${m.id}: unknown sender ${m.sender}`);
@@ -320,7 +328,7 @@ function templateMatches(seen, expected, templateNames) {
 }
 
 /** Scores every turn against its expectation; returns the figures and the misses. */
-function score(turns, templateNames) {
+function score(turns, templateNames, catalogs) {
   const groups = {};
   const tally = (key, ok) => {
     groups[key] ??= { right: 0, total: 0 };
@@ -340,7 +348,7 @@ function score(turns, templateNames) {
   for (const turn of turns) {
     const { message } = turn;
     const expected = message.expected;
-    const seen = classify(turn.replies);
+    const seen = classify(turn.replies, catalogs.get(message.sender));
     if (turn.ms !== null) latencies.push(turn.ms);
     const accepted = [expected.kind, ...(expected.alsoRight ?? [])];
     const kindOk = accepted.includes(seen.kind);
@@ -474,7 +482,8 @@ async function scoreSet(setPath, outDir) {
     // Deliveries of anything a message did would still be on their way: give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const changed = changedRequests(before, await requestStates(steward, secret, senders));
-    const result = { ...score(turns, templateNamesOf()), requestsChanged: changed };
+    const catalogs = await catalogsOf(steward, secret, senders);
+    const result = { ...score(turns, templateNamesOf(), catalogs), requestsChanged: changed };
     const name = path.basename(setPath, '.json');
     mkdirSync(outDir, { recursive: true });
     const { misses, ...figures } = result;
@@ -493,7 +502,7 @@ async function scoreSet(setPath, outDir) {
             id: t.message.id,
             text: t.message.text,
             ms: t.ms,
-            seen: classify(t.replies),
+            seen: classify(t.replies, catalogs.get(t.message.sender)),
             replies: t.replies,
           })),
           null,
@@ -510,7 +519,7 @@ async function scoreSet(setPath, outDir) {
       ? (result.nonRequests.takenForRequest * 30) / result.nonRequests.total
       : 0;
     const markdown = [
-      `The blind set ${path.relative(process.cwd(), setPath)} (${set.messages.length} messages; ${set.about?.split('\n')[0] ?? ''})`,
+      `The set ${path.relative(process.cwd(), setPath)} (${set.messages.length} messages, made ${set.madeOn ?? 'on an unknown day'})`,
       "sent to `POST /api/messages` as each message's sender, one at a time, and scored on the card each got back.",
       `Intent ${pct(result.intent)}, template ${pct(result.template.rate)} (${result.template.right}/${result.template.total}),`,
       `team name P ${result.name.precision.toFixed(2)} R ${result.name.recall.toFixed(2)} F1 ${result.name.f1.toFixed(2)},`,

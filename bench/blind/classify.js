@@ -115,8 +115,22 @@ function requestCardName(card) {
   return null;
 }
 
-/** What one card is, with what it shows; null for a card none of the kinds describes. */
-function cardKind(card) {
+/**
+ * The templates a sentence names by their catalog names, among those not offered to the person
+ * (`offered`: their catalog's ids; when unknown, those not in `shown`).
+ */
+function namedNotOffered(sentences, offered, shown) {
+  return [...TEMPLATE_NAMES]
+    .filter(([id]) => !(offered ?? shown).has(id))
+    .filter(([, name]) => sentences.some((t) => t.includes(name)))
+    .map(([id]) => id);
+}
+
+/**
+ * What one card is, with what it shows. `context`: the turn's plain sentences (`said`) and the
+ * ids of the templates offered to the person (`offered`), when known.
+ */
+function cardKind(card, context) {
   const verbs = verbsOf(card);
   const has = (verb) => verbs.some((v) => v.verb === verb);
   const texts = textsOf(card);
@@ -137,6 +151,9 @@ function cardKind(card) {
   }
   if (has('approve') || has('reject')) return { kind: 'myApprovals' };
   if (APPROVALS_TITLES.test(title.trim())) return { kind: 'myApprovals' };
+  // The error card offers My requests and Help only; the help, welcome and capabilities cards
+  // offer Request a team too.
+  if (has('help') && has('myRequests') && !has('requestTeam')) return { kind: 'error' };
   if (HELP_TITLES.test(title.trim()) || has('help') || has('myApprovals')) return { kind: 'help' };
   if (has('renewTeam') || has('keepTeam') || has('archiveTeamNow')) return { kind: 'expiring' };
   if (has('pickTemplate') || (has('showTemplates') && !has('submitRequest'))) {
@@ -144,12 +161,10 @@ function cardKind(card) {
     const gallery = has('showTemplates');
     // The sentence above the templates: it names a template the list does not hold when that one is
     // not offered to the person.
-    const shown = new Set(picks);
-    const named = [...TEMPLATE_NAMES].filter(
-      ([id, n]) => !shown.has(id) && texts.slice(0, 3).some((t) => t.includes(n)),
-    );
-    if (NOT_OFFERED.test(texts.slice(0, 3).join('\n')) || named.length > 0)
-      return { kind: 'notOffered', template: named[0]?.[0] ?? null, templates: picks };
+    const sentences = [...texts.slice(0, 3), ...context.said];
+    const named = namedNotOffered(sentences, context.offered, new Set(picks));
+    if (NOT_OFFERED.test(sentences.join('\n')) || named.length > 0)
+      return { kind: 'notOffered', template: named[0] ?? null, templates: picks };
     return {
       kind: 'chooseTemplate',
       template: gallery && picks.length > 3 ? null : picks[0],
@@ -163,8 +178,6 @@ function cardKind(card) {
   const teamName = requestCardName(card);
   if (teamName !== null) return { kind: 'status', teamName };
   if (has('requestTeam') && has('myRequests')) return { kind: 'help' };
-  if (has('myRequests') && texts.length > 0 && /sorry|désolé|could not|n.ai pas pu/i.test(title))
-    return { kind: 'error' };
   return { kind: 'other', title };
 }
 
@@ -173,17 +186,20 @@ const NOT_FOUND =
   /I found no request of yours for a team called "(.*)"\.|Je ne trouve aucune de vos demandes pour une équipe nommée « (.*) »/s;
 
 /** The kind a text-only answer is, from its words (in English or French). */
-function textKind(text) {
+function textKind(text, offered) {
   if (/steward is busy|steward est occupé|something went wrong|un problème|could not reach/i.test(text))
     return 'error';
   if (NOT_FOUND.test(text)) return 'notFound';
-  if (NOT_OFFERED.test(text)) return 'notOffered';
+  const negative = /\bnot\b|n[’']|\bpas\b|\baucun/i.test(text);
+  if (NOT_OFFERED.test(text) || (negative && offered && namedNotOffered([text], offered, null).length > 0))
+    return 'notOffered';
   if (/which template do you mean|quel modèle voulez-vous dire|de quel modèle/i.test(text))
     return 'chooseTemplate';
   if (/press Approve or Reject|Approuver ou Refuser/i.test(text)) return 'refusal';
   if (/language|langue|English|français/i.test(text) && /speak|parle/i.test(text)) return 'language';
   if (EXPIRING.test(text)) return 'expiring';
-  if (APPROVERS.test(text)) return 'approvers';
+  if (APPROVERS.test(text) && [...TEMPLATE_NAMES.values()].some((name) => text.includes(name)))
+    return 'approvers';
   if (/welcome|plaisir|hello|\bhi\b|bonjour|salut|help|aide|new team|nouvelle équipe/i.test(text))
     return 'help';
   return 'other';
@@ -193,7 +209,7 @@ function textKind(text) {
  * What the person sees in a turn's activities: { kind, template, teamName, people, text }. The
  * first form, else the most telling card, decides; a text alone is read for its words.
  */
-function classify(activities) {
+function classify(activities, offered = null) {
   const messages = activities.filter((a) => a.type === 'message');
   const text = messages
     .flatMap((a) => [a.text ?? '', ...cardsOf(a).flatMap((c) => textsOf(c))])
@@ -201,7 +217,8 @@ function classify(activities) {
     .join('\n');
   const seen = { kind: 'none', template: null, teamName: null, people: [], text };
   if (messages.length === 0) return seen;
-  const cards = messages.flatMap(cardsOf).map(cardKind);
+  const said = messages.map((a) => a.text ?? '').filter(Boolean);
+  const cards = messages.flatMap(cardsOf).map((card) => cardKind(card, { said, offered }));
   const order = [
     'requestForm',
     'withdraw',
@@ -226,8 +243,8 @@ function classify(activities) {
       people: best.people ?? [],
     };
   }
-  const sentence = messages.map((a) => a.text ?? '').join('\n');
-  const kind = sentence ? textKind(sentence) : 'other';
+  const sentence = said.join('\n');
+  const kind = sentence ? textKind(sentence, offered) : 'other';
   if (kind === 'notFound') {
     const match = NOT_FOUND.exec(sentence);
     return { ...seen, kind, teamName: match[1] ?? match[2] ?? null };
