@@ -19,6 +19,7 @@
 // misses, message by message, are written under BLIND_OUT (default /tmp/steward-blind).
 const http = require('node:http');
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { URL } = require('node:url');
 const { randomBytes, randomUUID } = require('node:crypto');
@@ -378,9 +379,18 @@ function score(turns, templateNames, catalogs) {
       problems.push(
         `name: expected ${JSON.stringify(expected.teamName ?? null)}, got ${JSON.stringify(shownName)}`,
       );
-    // People: (id, role) pairs in the form's pickers against those the person meant.
+    // People: (id, role) pairs in the form's pickers against those the person meant. The sender and
+    // the template's permanent people, when a form shows them unasked, are the template's doing,
+    // not a reading of the message: they are left out.
     const gold = new Set((expected.people ?? []).map((p) => `${p.role}:${p.id}`));
-    const shown = new Set(seen.kind === 'requestForm' ? seen.people.map((p) => `${p.role}:${p.id}`) : []);
+    const unasked = new Set([message.sender, ...(permanentPeople.get(seen.template) ?? [])]);
+    const shown = new Set(
+      seen.kind === 'requestForm'
+        ? seen.people
+            .map((p) => `${p.role}:${p.id}`)
+            .filter((p) => gold.has(p) || !unasked.has(p.slice(p.indexOf(':') + 1)))
+        : [],
+    );
     const hit = [...shown].filter((p) => gold.has(p)).length;
     peopleCounts.tp += hit;
     peopleCounts.predicted += shown.size;
@@ -435,6 +445,17 @@ function score(turns, templateNames, catalogs) {
   };
 }
 
+/** Each demo template's permanent owners and members, by template id. */
+const permanentPeople = new Map(
+  seedTemplates.map((t) => {
+    const permanent = t.templateConfiguration.permanentMembership;
+    return [
+      t.templateConfiguration.id,
+      [...(permanent?.owners ?? []), ...(permanent?.members ?? [])].map((p) => p.id),
+    ];
+  }),
+);
+
 /** Each template's names a reply could show it by: its catalog name (and its id). */
 function templateNamesOf() {
   return new Map(seedTemplates.map((t) => [t.templateConfiguration.id, [t.templateConfiguration.name]]));
@@ -454,7 +475,11 @@ async function scoreSet(setPath, outDir) {
     connector = await startConnector();
     steward = await startServer('steward.js', {
       env: {
-        BENCH_STEWARD_ENV: JSON.stringify({ STEWARD_BOT_ENABLED: 'true', STEWARD_AUTH_SECRET: secret }),
+        BENCH_STEWARD_ENV: JSON.stringify({
+          STEWARD_BOT_ENABLED: 'true',
+          STEWARD_AUTH_SECRET: secret,
+          STEWARD_LOG_LEVEL: 'error',
+        }),
       },
     });
     const senders = new Set([
@@ -478,9 +503,12 @@ async function scoreSet(setPath, outDir) {
     // Lets the warm-up's and the prior requests' cards and polls settle before the first turn.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const before = await requestStates(steward, secret, senders);
+    // Other work on the machine stretches the turns: the load averages before and after say how much.
+    const load = { before: os.loadavg()[0] };
     const turns = await converse(steward, connector, set, people);
     // Deliveries of anything a message did would still be on their way: give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    load.after = os.loadavg()[0];
     const changed = changedRequests(before, await requestStates(steward, secret, senders));
     const catalogs = await catalogsOf(steward, secret, senders);
     const result = { ...score(turns, templateNamesOf(), catalogs), requestsChanged: changed };
@@ -491,7 +519,7 @@ async function scoreSet(setPath, outDir) {
     const missesFile = path.join(outDir, `${name}.misses.json`);
     writeFileSync(
       resultFile,
-      `${JSON.stringify({ set: setPath, at: new Date().toISOString(), ...figures }, null, 2)}\n`,
+      `${JSON.stringify({ set: path.relative(process.cwd(), setPath), at: new Date().toISOString(), load, ...figures }, null, 2)}\n`,
     );
     writeFileSync(missesFile, `${JSON.stringify(misses, null, 2)}\n`);
     if (process.env.BLIND_DUMP === '1')
@@ -509,7 +537,10 @@ async function scoreSet(setPath, outDir) {
           2,
         )}\n`,
       );
-    const rows = Object.entries(result.groups).map(([group, g]) => ({
+    const rank = (group) =>
+      ['all', 'language', 'variety', 'category', 'expected', 'read'].indexOf(group.split(' ')[0]);
+    const groups = Object.entries(result.groups).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+    const rows = groups.map(([group, g]) => ({
       group,
       messages: g.total,
       'kind right': g.right,
@@ -526,7 +557,7 @@ async function scoreSet(setPath, outDir) {
       `people P ${result.people.precision.toFixed(2)} R ${result.people.recall.toFixed(2)} F1 ${result.people.f1.toFixed(2)},`,
       `${result.nonRequests.takenForRequest} of ${result.nonRequests.total} non-requests taken for a request`,
       `(${result.nonRequests.otherWrong} more answered otherwise than with help), ${result.unanswered} unanswered;`,
-      `a turn p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}. Result: ${resultFile}; misses: ${missesFile}.`,
+      `a turn p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)} (1-minute load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after). Result: ${resultFile}; misses: ${missesFile}.`,
     ].join('\n');
     const targets = [
       {
@@ -588,6 +619,8 @@ async function run() {
 module.exports = {
   checkSet,
   prepareRequests,
+  startConnector,
+  teamsPeople,
   name: 'bot-blind',
   description:
     'A blind set of messages (BLIND_SET, default bench/blind/round4.json) sent end to end to the bot as demo ' +
