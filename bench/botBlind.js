@@ -31,7 +31,7 @@ const { startServer } = require('./processes');
 const { percentile } = require('./stores');
 const { classify, REQUEST_LIKE } = require('./blind/classify');
 
-/** Issue 40's targets, on a blind set. */
+/** Round four's targets for the bot, on a blind set. */
 const TARGETS = { intent: 0.95, template: 0.95, nameF1: 0.93, peopleF1: 0.93, nonRequestsPer30: 1, p99: 50 };
 
 /** How long the bot may go on sending after its HTTP answer, for a reply sent outside the turn. */
@@ -257,13 +257,16 @@ function changedRequests(before, after) {
     .map((id) => `${id}: ${before[id] ?? 'absent'} -> ${after[id] ?? 'absent'}`);
 }
 
-/** Sends every message of the set and notes, for each, what the bot sent back and when. */
+/**
+ * Sends every message of the set, one at a time, each once the bot has answered the one before
+ * (its HTTP answer, then SETTLE_MS for a reply sent just after it). Resolves each turn's message,
+ * status, activity id, sender's conversation and start time; `collect` adds the replies.
+ */
 async function converse(steward, connector, set, people) {
   const turns = [];
   for (const message of set.messages) {
     const who = people.get(message.sender);
     if (!who) throw new Error(`${message.id}: the sender ${message.sender} is not a seed person`);
-    const from = connector.received.length;
     const started = process.hrtime.bigint();
     let answer;
     try {
@@ -277,18 +280,29 @@ async function converse(steward, connector, set, people) {
       answer = { id: null, status: 0, error: String(error) };
     }
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const replies = connector.received
-      .slice(from)
-      .filter(
-        (r) => r.kind === 'send' && r.replyToId === answer.id && r.conversationId === who.conversationId,
-      );
-    const last = replies.reduce((max, r) => (r.at > max ? r.at : max), 0n);
     turns.push({
       message,
       status: answer.status,
-      replies: replies.map((r) => r.body),
-      ms: replies.length > 0 ? Number(last - started) / 1e6 : null,
+      id: answer.id,
+      conversationId: who.conversationId,
+      started,
     });
+  }
+  return turns;
+}
+
+/**
+ * Gives each turn every message the connector received in reply to it (in its sender's
+ * conversation, whenever it arrived), and its time: from the POST to the last of them.
+ */
+function collect(turns, received) {
+  for (const turn of turns) {
+    const replies = received.filter(
+      (r) => r.kind === 'send' && r.replyToId === turn.id && r.conversationId === turn.conversationId,
+    );
+    const last = replies.reduce((max, r) => (r.at > max ? r.at : max), 0n);
+    turn.replies = replies.map((r) => r.body);
+    turn.ms = replies.length > 0 ? Number(last - turn.started) / 1e6 : null;
   }
   return turns;
 }
@@ -508,8 +522,9 @@ async function scoreSet(setPath, outDir) {
     // Other work on the machine stretches the turns: the load averages before and after say how much.
     const load = { before: os.loadavg()[0] };
     const turns = await converse(steward, connector, set, people);
-    // Deliveries of anything a message did would still be on their way: give them a moment.
+    // Deliveries of anything a message did (and any late reply) would still be on their way.
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    collect(turns, connector.received);
     load.after = os.loadavg()[0];
     const changed = changedRequests(before, await requestStates(steward, secret, senders));
     const catalogs = await catalogsOf(steward, secret, senders);
