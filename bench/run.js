@@ -1,7 +1,8 @@
 'use strict';
-// The bench runner: `node bench/run.js [name…] [--quick]` runs the named benchmarks (default: all),
-// prints their tables and appends a dated section with the machine's description to the benchmark's
-// history, history/<name>.md (RESULTS.md holds each benchmark's latest figures, updated by hand).
+// The bench runner: `node bench/run.js [name…] [--quick]` runs the named benchmarks (default: all
+// but those run only when named, as bot-blind), prints their tables and appends a dated section
+// with the machine's description to the benchmark's history, history/<name>.md (RESULTS.md holds
+// each benchmark's latest figures, updated by hand).
 // It requires the compiled `dist/`, so run it through `npm run bench` (which builds first).
 // Exit code: 0 when every benchmark ran, even if a target was missed (misses are reported as
 // MISSED); 1 when a benchmark crashed; 2 for an unknown benchmark name.
@@ -22,6 +23,7 @@ const BENCHMARKS = {
   audit: require('./audit'),
   soak: require('./soak'),
   bot: require('./bot'),
+  'bot-blind': require('./botBlind'),
   hostileRules: require('./hostileRules'),
   'graph-pace': require('./graphPace'),
   lifecycle: require('./lifecycle'),
@@ -33,6 +35,12 @@ const BENCHMARKS = {
   claim: require('./claim'),
   start: require('./start'),
 };
+
+/**
+ * Benchmarks run only when named: a blind set is measured once, on purpose, then it is development
+ * data (bench/blind/README.md); a run of every benchmark must not spend it.
+ */
+const NAMED_ONLY = new Set(['bot-blind']);
 
 /** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */
 function historyFile(name) {
@@ -126,7 +134,7 @@ async function main() {
   );
   let crashed = false;
   const summary = [];
-  for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+  for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS).filter((n) => !NAMED_ONLY.has(n))) {
     const bench = BENCHMARKS[name];
     console.log(`\n== ${bench.name}: ${bench.description}${quick ? ' (quick)' : ''}\n`);
     let outcome;
