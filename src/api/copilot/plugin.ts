@@ -93,14 +93,25 @@ export function apiPlugin(operations: readonly CopilotOperation[] = COPILOT_OPER
 }
 
 /**
- * The plugin over Steward's MCP server (Streamable HTTP at `/api/v1.0/mcp`): its tools are found at
- * run time (`tools/list`), so the plugin names none and carries no confirmation card of its own.
+ * The plugin over Steward's MCP server (Streamable HTTP at `/api/v1.0/mcp`), with its tools
+ * described inline (the server's `tools/list` answer, which the package build fills in, with a
+ * function and a confirmation card for every tool that is not read-only). The plugin schema 2.4
+ * admits no other shape: a spec of the URL alone (dynamic discovery) also matches its OpenAPI spec
+ * object, and a `file` reference also matches its inline form, so both fail its `oneOf`.
  */
 export function mcpPlugin() {
   return {
     ...common,
     namespace: 'stewardmcp',
-    runtimes: [{ type: 'RemoteMCPServer', auth: AUTH, spec: { url: '${{API_URL}}/mcp' } }],
+    functions: [],
+    runtimes: [
+      {
+        type: 'RemoteMCPServer',
+        auth: AUTH,
+        spec: { url: '${{API_URL}}/mcp', mcp_tool_description: { tools: [] } },
+        run_for_functions: [],
+      },
+    ],
   };
 }
 
