@@ -116,7 +116,7 @@ describe('the Copilot agent’s action', () => {
     expect(plugin.runtimes[0]!.type).toBe('OpenApi');
     expect(plugin.runtimes[0]!.spec.url).toBe('openapi.json');
     expect([...plugin.runtimes[0]!.run_for_functions].sort()).toEqual(names.sort());
-    const writes = COPILOT_OPERATIONS.filter((op) => op.writes).map((op) => op.operationId);
+    const writes: string[] = COPILOT_OPERATIONS.filter((op) => op.writes).map((op) => op.operationId);
     expect(writes.length).toBeGreaterThanOrEqual(6);
     for (const fn of plugin.functions) {
       const { method, op } = operations.get(fn.name)!;
