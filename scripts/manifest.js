@@ -343,4 +343,11 @@ if (require.main === module) {
     );
 }
 
-module.exports = { buildAppPackage, fillManifest, placeholders, ManifestError };
+module.exports = {
+  buildAppPackage,
+  fillManifest,
+  placeholders,
+  schemaProblems,
+  COPILOT_SCHEMAS,
+  ManifestError,
+};

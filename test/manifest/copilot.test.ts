@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipEntries } from './zipEntries';
@@ -218,5 +219,41 @@ describe('the Copilot agent in the Teams app package', () => {
     });
     expect(dotted.status).toBe(1);
     expect(dotted.stderr).toContain('the tool name "teams.request" is not a plugin function name.');
+  });
+});
+
+describe('the schemas the package build checks the agent against', () => {
+  // scripts/manifest.js is CommonJS without types: loaded as such, and typed here.
+  const build = createRequire(__filename)(SCRIPT) as {
+    schemaProblems(document: unknown, schema: string): string[];
+    COPILOT_SCHEMAS: Record<string, string | undefined>;
+  };
+  const agent = () =>
+    JSON.parse(
+      readFileSync(path.join(ROOT, 'manifest', 'copilot', 'declarativeAgent.json'), 'utf8'),
+    ) as Record<string, unknown>;
+
+  it('takes the agent as it is written, and refuses a localized instruction or a thirteenth starter', () => {
+    const schema = build.COPILOT_SCHEMAS['declarativeAgent.json']!;
+    expect(schema).toContain('declarative-agent/v1.8/');
+    expect(build.schemaProblems(agent(), schema)).toEqual([]);
+    expect(build.schemaProblems({ ...agent(), instructions: '[[agent_instructions]]' }, schema)).toEqual([
+      '/instructions must match pattern "^(?!\\[\\[)((.|\\n|\\r)*?)(?<!\\]\\])$"',
+    ]);
+    const starters = Array.from({ length: 13 }, (_, i) => ({ text: `Starter ${i}` }));
+    expect(build.schemaProblems({ ...agent(), conversation_starters: starters }, schema)).toEqual([
+      '/conversation_starters must NOT have more than 12 items',
+    ]);
+  });
+
+  it('refuses a French name longer than Teams shows', () => {
+    const schema = build.COPILOT_SCHEMAS['fr.json']!;
+    const french = JSON.parse(
+      readFileSync(path.join(ROOT, 'manifest', 'copilot', 'fr.json'), 'utf8'),
+    ) as object;
+    expect(build.schemaProblems(french, schema)).toEqual([]);
+    expect(
+      build.schemaProblems({ ...french, 'name.short': 'Steward, l’assistant de gouvernance' }, schema),
+    ).toEqual(['/name.short must NOT have more than 30 characters']);
   });
 });
