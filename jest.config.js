@@ -18,7 +18,7 @@ const SYSTEM = [
   'services/jobs/crash\\w*',
   'heap',
   'shutdown',
-  'manifest/toolkit',
+  'manifest/toolkit\\w*',
 ];
 /** Test files of the unit project. */
 const UNIT = [
