@@ -14,7 +14,19 @@ The tools run as the token's caller, exactly as over HTTP.`;
 /** The MCP path of a Steward. */
 const MCP_PATH = '/api/v1.0/mcp';
 
-type Message = { jsonrpc: '2.0'; id?: string | number | null; method?: string };
+type Message = {
+  jsonrpc: '2.0';
+  id?: string | number | null;
+  method?: string;
+  params?: { _meta?: Record<string, unknown> } & Record<string, unknown>;
+};
+
+/** The parameter a request's `Mcp-Name` header repeats, by method (2026-07-28 revision). */
+const NAMED_BY: Record<string, string> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
 
 /**
  * `steward-mcp`: a stdio MCP server that is a bridge to a Steward's MCP endpoint. Each JSON-RPC
@@ -67,6 +79,7 @@ async function forward(endpoint: string, token: string, line: string): Promise<v
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
+        ...revisionHeaders(message),
       },
       body: line,
     });
@@ -87,6 +100,28 @@ async function forward(endpoint: string, token: string, line: string): Promise<v
     process.stderr.write(`steward-mcp: ${reason}\n`);
     if (isRequest) write({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: reason } });
   }
+}
+
+/**
+ * The headers the 2026-07-28 revision derives from a request that claims it (its `_meta`
+ * envelope): `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name`, which the server checks against
+ * the body. A 2025 message has none.
+ */
+function revisionHeaders(message: Message): Record<string, string> {
+  const version = message.params?._meta?.['io.modelcontextprotocol/protocolVersion'];
+  if (typeof version !== 'string' || message.method === undefined || message.id === undefined) return {};
+  const headers: Record<string, string> = { 'mcp-protocol-version': version, 'mcp-method': message.method };
+  const field = Object.hasOwn(NAMED_BY, message.method) ? NAMED_BY[message.method]! : undefined;
+  const name = field === undefined ? undefined : message.params?.[field];
+  if (typeof name === 'string') headers['mcp-name'] = fieldValue(name);
+  return headers;
+}
+
+/** A value as an HTTP field: plain visible ASCII as it is, anything else in the revision's base64 form. */
+function fieldValue(value: string): string {
+  const plain = value.length > 0 && value === value.trim() && /^[\x20-\x7e\t]*$/.test(value);
+  if (plain && !(value.startsWith('=?base64?') && value.endsWith('?='))) return value;
+  return `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
 /** The `data` of each event of a Server-Sent Events body (multi-line data joined). */

@@ -68,8 +68,19 @@ export async function dispatch(
   }
 }
 
+/**
+ * Pre-serialised bodies read back, by their bytes: a shared body (the catalog keeps one per
+ * audience) is parsed once. Never changed: a tool's result only serialises it again.
+ */
+const readBack = new WeakMap<Buffer, unknown>();
+
 /** A reply's body as plain JSON values (a pre-serialised body is read back). */
 function plain(body: unknown): unknown {
-  if (body instanceof JsonText) return JSON.parse(body.bytes.toString('utf8'));
-  return body;
+  if (!(body instanceof JsonText)) return body;
+  let value = readBack.get(body.bytes);
+  if (value === undefined) {
+    value = JSON.parse(body.bytes.toString('utf8'));
+    readBack.set(body.bytes, value);
+  }
+  return value;
 }

@@ -42,8 +42,14 @@ export function mcpEndpoint(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const catalogue = mcpCatalogue(entries, endpoint.version);
   const handler: McpHttpHandler = createMcpHandler(
-    ({ authInfo, era }) => mcpServerFor(catalogue, authInfo?.extra?.from as CallerRequest, options, era),
-    { onerror: (error) => options.logger.debug({ err: error }, 'mcp request refused') },
+    ({ authInfo, era }) =>
+      mcpServerFor(catalogue, authInfo?.extra?.from as CallerRequest, options, era, authInfo?.extra?.message),
+    {
+      onerror: (error) => {
+        if (options.logger.isLevelEnabled('debug'))
+          options.logger.debug({ err: error }, 'mcp request refused');
+      },
+    },
   );
   return (req, res) => {
     const queryAt = req.url?.indexOf('?') ?? -1;
@@ -98,20 +104,23 @@ async function serveMcp(
     const body = await readJsonBody(req, options.bodyTimeoutMs);
     const from: CallerRequest = { req, authorization };
     const response = await handler.fetch(webRequest(req, options.publicUrl()), {
-      authInfo: { token: '', clientId: identity.id, scopes: [...identity.roles], extra: { from } },
+      authInfo: {
+        token: '',
+        clientId: identity.id,
+        scopes: [...identity.roles],
+        extra: { from, message: body },
+      },
       parsedBody: body,
     });
     state.status = response.status;
+    // Stateless answers are whole (no stream outlives its request): written at once, as sendJson does.
+    const bytes = Buffer.from(await response.arrayBuffer());
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (!response.body) {
-      res.end();
-      return;
-    }
-    for await (const chunk of response.body) res.write(chunk);
-    res.end();
+    res.setHeader('Content-Length', String(bytes.length));
+    res.end(bytes);
   } catch (error) {
     const mapped = await mapError(error, ENDPOINT, req, state, options);
     state.status = mapped.status;

@@ -44,6 +44,7 @@ export function mcpServerFor(
   from: CallerRequest,
   options: ServeOptions,
   era: 'legacy' | 'modern',
+  message?: unknown,
 ): McpServer {
   const server = new McpServer(
     { name: 'steward', version: catalogue.version },
@@ -53,7 +54,9 @@ export function mcpServerFor(
         'nothing here goes around approval. Tools that decide, withdraw, delete or overwrite ask the person first.',
     },
   );
+  const called = calledTool(message);
   for (const tool of catalogue.tools) {
+    if (called !== undefined && tool.spec.name !== called) continue;
     const { spec, entry, input } = tool;
     server.registerTool(
       spec.name,
@@ -80,8 +83,19 @@ export function mcpServerFor(
       },
     );
   }
-  registerResources(server, catalogue.entries, from, options);
+  if (called === undefined) registerResources(server, catalogue.entries, from, options);
   return server;
+}
+
+/**
+ * The tool a request calls, when it is one `tools/call`: the server built for it registers that
+ * tool alone (it answers the call as the whole server would, an unknown name included), which
+ * spares a call the building of every other tool.
+ */
+function calledTool(message: unknown): string | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
 }
 
 /** A tool's result: the operation's answer as structured content, and a sentence a model can quote. */
