@@ -173,15 +173,53 @@ describe.each(databaseKinds)('the MCP endpoint, on %s', (kind) => {
     const declined = await call(declining, 'approve_request', { approvalRequestId });
     expect(declined.isError).toBe(true);
     expect(questions[0]).toContain(approvalRequestId);
-    const still = await app.call<{ status: string }>('GET', `/api/v1.0/jobs/${job.id}`, { token: alex });
-    expect(still.body.status).toBe('waiting');
+    const still = await app.call<{ data: { approval: { status: string } } }>(
+      'GET',
+      `/api/v1.0/jobs/${job.id}`,
+      {
+        token: alex,
+      },
+    );
+    expect(still.body.data.approval.status).toBe('pending');
 
     // The person agrees: approved, as over HTTP.
     const agreeing = await connect(adele, () => true);
     const approved = await call(agreeing, 'approve_request', { approvalRequestId });
     expect(approved.isError).toBeFalsy();
-    const after = await app.call<{ status: string }>('GET', `/api/v1.0/jobs/${job.id}`, { token: alex });
-    expect(after.body.status).not.toBe('waiting');
+    expect(approved.content[0]!.text).toBe(`Approved ${approvalRequestId}.`);
+    const after = await app.call<{ data: { approval: { status: string } } }>(
+      'GET',
+      `/api/v1.0/jobs/${job.id}`,
+      {
+        token: alex,
+      },
+    );
+    expect(after.body.data.approval.status).toBe('approved');
+  });
+
+  test('an app token gets only the roles it carries: a person’s tool is refused, an auditor’s served', async () => {
+    const noRoles = await connect(await app.appToken('11111111-2222-3333-4444-555555555555'));
+    const refused = await call(noRoles, 'list_my_templates');
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({ status: 403, error: { code: 'forbidden' } });
+    const audit = await call(noRoles, 'search_audit', { code: 'provisioning' });
+    expect(audit.structuredContent).toMatchObject({ status: 403 });
+
+    const auditor = await connect(
+      await app.appToken('11111111-2222-3333-4444-555555555555', ['AUTHORIZED_APP']),
+    );
+    const trails = await app.call<{ value: Array<{ code: string }> }>(
+      'GET',
+      '/api/v1.0/audit_trails/events',
+      {
+        token: await app.appToken('11111111-2222-3333-4444-555555555555', ['AUTHORIZED_APP']),
+      },
+    );
+    const records = await call(auditor, 'search_audit', { code: trails.body.value[0]!.code, top: 5 });
+    expect(records.isError).toBeFalsy();
+    // Bad input is the operation's own refusal, with its details.
+    const bad = await call(auditor, 'search_audit', { code: 'Not A Code' });
+    expect(bad.structuredContent).toMatchObject({ status: 400, error: { code: 'validationFailed' } });
   });
 
   test('a call without a token is 401, pointing at the protected-resource metadata', async () => {
