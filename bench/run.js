@@ -32,6 +32,7 @@ const BENCHMARKS = {
   driftApply: require('./driftApply'),
   claim: require('./claim'),
   start: require('./start'),
+  mcp: require('./mcp'),
 };
 
 /** Where a benchmark's dated runs are kept, oldest first: `bench/history/<name>.md`. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './compileCache';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { mcpBridgeEnv } from '../config/processEnv';
