@@ -42,7 +42,14 @@ describe('steward-mcp, the stdio bridge', () => {
       { name: 'steward-test', version: '1.0.0' },
       modern ? { versionNegotiation: { mode: 'auto' } } : {},
     );
-    await client.connect(transport);
+    try {
+      await client.connect(transport);
+    } catch (error) {
+      // A refused handshake leaves the bridge running: it is stopped here, not left to the runner.
+      await transport.close();
+      errors += (error as Error).message;
+      return { client: undefined, errors: () => errors };
+    }
     return { client, errors: () => errors };
   };
 
@@ -51,6 +58,7 @@ describe('steward-mcp, the stdio bridge', () => {
     ['2026-07-28', true],
   ])('lists the tools and calls one as the caller (%s revision)', async (_revision, modern) => {
     const { client } = await start({ STEWARD_URL: app.url, STEWARD_TOKEN: alex }, modern);
+    if (!client) throw new Error('the bridge did not connect');
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(
@@ -73,10 +81,8 @@ describe('steward-mcp, the stdio bridge', () => {
 
   test('a token Steward refuses fails the call with Steward’s reason, and the token is never written', async () => {
     const forged = `${alex.slice(0, -4)}AAAA`;
-    const { client, errors } = await start({ STEWARD_URL: app.url, STEWARD_TOKEN: forged }).catch(
-      (error: Error) => ({ client: undefined, errors: () => error.message }),
-    );
-    if (client) await client.close();
+    const { client, errors } = await start({ STEWARD_URL: app.url, STEWARD_TOKEN: forged });
+    expect(client).toBeUndefined();
     expect(errors()).toMatch(/401/);
     expect(errors()).not.toContain(forged);
   });

@@ -222,6 +222,21 @@ describe.each(databaseKinds)('the MCP endpoint, on %s', (kind) => {
     expect(bad.structuredContent).toMatchObject({ status: 400, error: { code: 'validationFailed' } });
   });
 
+  test('resources are read as the caller: Alex reads his templates, not the lifecycle policy', async () => {
+    const asAlex = await connect(alex);
+    const { resources } = await asAlex.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(
+      expect.arrayContaining(['steward://templates', 'steward://policies/lifecycle']),
+    );
+    const templates = await asAlex.readResource({ uri: 'steward://templates' });
+    const http = await app.call<{ value: Array<{ id: string }> }>('GET', '/api/v1.0/me/catalog/templates', {
+      token: alex,
+    });
+    const read = JSON.parse(String((templates.contents[0] as { text: string }).text)) as typeof http.body;
+    expect(read.value.map((t) => t.id)).toEqual(http.body.value.map((t) => t.id));
+    await expect(asAlex.readResource({ uri: 'steward://policies/lifecycle' })).rejects.toThrow(/403/);
+  });
+
   test('a call without a token is 401, pointing at the protected-resource metadata', async () => {
     const res = await request(`${app.url}/api/v1.0/mcp`, {
       method: 'POST',
