@@ -222,6 +222,24 @@ describe.each(databaseKinds)('the MCP endpoint, on %s', (kind) => {
     expect(bad.structuredContent).toMatchObject({ status: 400, error: { code: 'validationFailed' } });
   });
 
+  test('arguments are checked by the operation’s own stage: control characters, unknown names, its schema', async () => {
+    const asAlex = await connect(alex);
+    const control = await call(asAlex, 'request_team', {
+      template: { id: 'client-engagement' },
+      team: { name: 'Bell\u0007' },
+    });
+    expect(control.structuredContent).toMatchObject({
+      status: 400,
+      error: { code: 'validationFailed', details: [{ code: 'controlCharacter' }] },
+    });
+    const unknown = await call(asAlex, 'list_my_requests', { colour: 'blue' });
+    expect(unknown.structuredContent).toMatchObject({ status: 400, error: { code: 'validationFailed' } });
+    const tooMany = await call(asAlex, 'list_my_requests', { top: 500 });
+    expect(tooMany.structuredContent).toMatchObject({ status: 400, error: { code: 'validationFailed' } });
+    const some = await call(asAlex, 'list_my_requests', { top: 2 });
+    expect(some.isError).toBeFalsy();
+  });
+
   test('resources are read as the caller: Alex reads his templates, not the lifecycle policy', async () => {
     const asAlex = await connect(alex);
     const { resources } = await asAlex.listResources();
