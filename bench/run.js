@@ -34,6 +34,7 @@ const BENCHMARKS = {
   driftApply: require('./driftApply'),
   claim: require('./claim'),
   start: require('./start'),
+  mcp: require('./mcp'),
 };
 
 /**

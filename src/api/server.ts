@@ -10,6 +10,7 @@ import { setConnectionDeadlines } from './idleConnections';
 import { API_RESPONSE_HEADERS, HttpError, sendJson, toApiError } from './errors';
 import type { ApiMetrics } from './metrics';
 import type { Authenticator } from './middleware/authenticate';
+import { type McpEndpointOptions, mcpEndpoint } from './mcp/endpoint';
 import type { OnBehalfOfPolicy } from './middleware/onBehalfOf';
 import { buildOpenApiDocument } from './openapi';
 import { RouteTable } from './pipeline/dispatch';
@@ -40,6 +41,8 @@ export interface ApiServerOptions {
   trustedProxies?: ReadonlySet<string>;
   /** Who may make a call count against a person's rate limit (`X-Steward-On-Behalf-Of`); default nobody. */
   onBehalfOf?: OnBehalfOfPolicy;
+  /** The MCP endpoint (`/api/v1.0/mcp`, docs/guides/agents.md), served where the API's routes are. */
+  mcp?: McpEndpointOptions;
 }
 
 type Req = restify.Request & IncomingMessage;
@@ -59,7 +62,12 @@ export function createApiServer(options: ApiServerOptions): restify.Server {
   // (docs/explanation/request-lifecycle.md); restify's router, pre and handler chains cost more
   // than the rest of a simple read. Anything else goes on to restify, as before.
   const table = new RouteTable(options.routes);
+  const mcp =
+    options.mcp && options.routes.length > 0
+      ? mcpEndpoint(entriesOf(options.routes), options, options.mcp)
+      : undefined;
   (server as unknown as FirstHandlers).first((req: Req, res: Res) => {
+    if (mcp?.(req, res)) return false;
     const match = table.find(req.method, req.url);
     if (!match) return true;
     serve(match.entry, req, res, match, options).catch((error: unknown) => failed(error, req, res, options));
@@ -139,6 +147,13 @@ function failed(error: unknown, req: Req, res: Res, options: ApiServerOptions): 
   const ids = { requestId: randomUUID(), clientRequestId: clientRequestIdOf(req) };
   const { status, body, headers } = toApiError(error, ids);
   sendJson(res, status, body, { ...headers, ...idHeaders(ids.requestId, ids.clientRequestId) });
+}
+
+/** Each route with its policy, by operationId. */
+function entriesOf(
+  routes: readonly Route[],
+): Map<string, { route: Route; policy: ReturnType<typeof policyOf> }> {
+  return new Map(routes.map((route) => [route.operationId, { route, policy: policyOf(route.operationId) }]));
 }
 
 function decodedParams(req: Req): Record<string, string> {

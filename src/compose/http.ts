@@ -84,6 +84,10 @@ export function buildHttpServer(
     tenantId: config.tenantId,
     publicUrl,
     version: VERSION,
+    mcp: {
+      version: VERSION,
+      authorizationServers: config.auth.mode === 'entra' ? [config.auth.issuer] : [],
+    },
     bodyTimeoutMs: config.bodyTimeoutMs,
     ready: () => store.ping(),
     refusals: s.refusals,

@@ -54,3 +54,12 @@ export function playgroundEnv(
     APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
   };
 }
+
+/**
+ * Where `steward-mcp` (the stdio bridge) finds Steward and the caller's token: `STEWARD_URL` and
+ * `STEWARD_TOKEN`, read by the bridge alone (they are not settings of a Steward process).
+ */
+export function mcpBridgeEnv(env: Env = process.env): { url?: string; token?: string } {
+  const read = readerOf(env);
+  return { url: read('STEWARD_URL'), token: read('STEWARD_TOKEN') };
+}

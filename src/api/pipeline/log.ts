@@ -9,7 +9,7 @@ import type { RequestState } from './state';
  */
 export function logRequest(
   deps: { metrics: Pick<ApiMetrics, 'observe'>; logger: Pick<Logger, 'info' | 'isLevelEnabled'> },
-  route: Route,
+  route: Pick<Route, 'method'> & { operationId: string },
   state: RequestState,
 ): void {
   const seconds = Number(process.hrtime.bigint() - state.started) / 1e9;

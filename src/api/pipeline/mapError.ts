@@ -31,7 +31,7 @@ export interface ErrorStageDeps {
  */
 export async function mapError(
   error: unknown,
-  route: Route,
+  route: Pick<Route, 'operationId'> | { operationId: string },
   req: IncomingMessage,
   state: RequestState,
   deps: ErrorStageDeps,
