@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EventType } from '../../contract/events';
-import type { HookDeliveryStatus } from '../../contract';
+import type { HookDeliveryStatus, HookScope } from '../../contract';
 import type { Database, Db, HookDeliveryRow, HookRow } from '../schema';
 
 /**
@@ -17,6 +17,9 @@ export interface StoredHook {
   contentType: 'json';
   secret: string | null;
   secretSealed: boolean;
+  /** Whose events it receives; `templateId` for a `template` hook. */
+  scope: HookScope;
+  templateId: string | null;
   consecutiveFailures: number;
   createdBy: string;
   createdAt: string;
@@ -74,6 +77,8 @@ export class HookRepository {
         content_type: hook.contentType,
         secret: hook.secret,
         secret_sealed: hook.secretSealed ? 1 : 0,
+        scope: hook.scope,
+        template_id: hook.templateId,
         consecutive_failures: hook.consecutiveFailures,
         created_by: hook.createdBy,
         created_at: hook.createdAt,
@@ -112,6 +117,21 @@ export class HookRepository {
     await trx.deleteFrom('hook_deliveries').where('hook_id', '=', id).execute();
     const result = await trx.deleteFrom('hooks').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /**
+   * Turns an inactive hook active again with its failure streak reset; false when it was not
+   * inactive (or is gone).
+   */
+  async activate(id: string, now: Date, trx: Db): Promise<boolean> {
+    this.activeIn.delete(trx);
+    const result = await trx
+      .updateTable('hooks')
+      .set({ active: 1, consecutive_failures: 0, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('active', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** A delivery succeeded: the hook's failure streak ends. */
@@ -267,6 +287,8 @@ function toHook(row: HookRow): StoredHook {
     contentType: 'json',
     secret: row.secret,
     secretSealed: Number(row.secret_sealed) === 1,
+    scope: row.scope as HookScope,
+    templateId: row.template_id,
     consecutiveFailures: Number(row.consecutive_failures),
     createdBy: row.created_by,
     createdAt: row.created_at,
