@@ -1,3 +1,4 @@
+import { NotFound } from '../domain/errors';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Platform } from '../platform/port';
@@ -124,7 +125,15 @@ export function buildServices(
   const hookSecrets = new HookSecrets(new HookSecretRepository(db), config.delegatedGrants.sealSecret);
   const hookDeps = { db, hooks: hookStore, secrets: hookSecrets, jobs, audit, policy, resolve, now };
   const hooks = new HookService(hookDeps);
-  const hookSubscriptions = new HookSubscriptions(hookDeps, hooks);
+  const hookSubscriptions = new HookSubscriptions(hookDeps, hooks, (id) =>
+    catalog.stored(id).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof NotFound) return false;
+        throw error;
+      },
+    ),
+  );
   // Deliveries are queued in the transaction of each event; committed events wake the worker.
   events.onRecord(hooks.enqueueDeliveries);
   events.subscribe(onQueued);

@@ -18,6 +18,8 @@ export class HookSubscriptions {
   constructor(
     private readonly deps: HookServiceDependencies,
     private readonly hooks: HookService,
+    /** Whether the catalog holds template `id` (a `template` subscription must name one). */
+    private readonly templateExists: (id: string) => Promise<boolean>,
   ) {}
 
   async subscribe(caller: Caller, event: EventType, payload: HookSubscriptionPayload): Promise<Hook> {
@@ -29,6 +31,11 @@ export class HookSubscriptions {
     if (payload.scope === 'mine' && caller.kind !== 'user') {
       throw new ValidationFailed('An application has no events of its own.', [
         { code: 'invalidValue', target: 'body.scope', message: 'Use "template" or "tenant".' },
+      ]);
+    }
+    if (payload.templateId !== undefined && !(await this.templateExists(payload.templateId))) {
+      throw new ValidationFailed(`No template "${payload.templateId}".`, [
+        { code: 'invalidValue', target: 'body.templateId', message: 'Name a template of the catalog.' },
       ]);
     }
     const hook = await this.hooks.insert(caller, {

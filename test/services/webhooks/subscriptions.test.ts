@@ -57,6 +57,9 @@ describe.each(databaseKinds)('webhook subscriptions on %s', (kind) => {
     ).toBe(403);
     expect((await subscribe(manager, 'team_created', '/x', { scope: 'mine' })).status).toBe(400);
     expect((await subscribe(manager, 'team_created', '/x', { scope: 'template' })).status).toBe(400);
+    const unknown = await subscribe(manager, 'team_created', '/x', { scope: 'template', templateId: 'nope' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: { details: [{ target: 'body.templateId' }] } });
     expect((await subscribe(manager, 'no_such_event', '/x', { scope: 'tenant' })).status).toBe(400);
     // POST /hooks stays as it was: for integration managers, in its own shape.
     const old = await app.call('POST', '/api/v1.0/hooks', {
