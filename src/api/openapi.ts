@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type OperationPolicy, policyOf, TIER_LIMITS } from '../domain/rbac';
-import { models } from '../contract';
+import { EVENT_PAYLOADS, EVENT_TYPES, models } from '../contract';
 import { API_BASE, type Route } from './route';
 
 type JsonSchema = Record<string, unknown>;
@@ -164,6 +164,38 @@ function operation(route: Route, policy: OperationPolicy): JsonSchema {
   };
 }
 
+/** Each event's delivery as OpenAPI 3.1 `webhooks`: the POST a hook subscribed to it receives. */
+function webhooks(): Record<string, JsonSchema> {
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: name !== 'X-Steward-Signature',
+    description,
+    schema: { type: 'string' },
+  });
+  return Object.fromEntries(
+    EVENT_TYPES.map((code) => [
+      code,
+      {
+        post: {
+          summary: `The \`${code}\` event, delivered`,
+          parameters: [
+            header('X-Steward-Webhook', 'The hook’s id.'),
+            header('X-Steward-Event', `\`${code}\`.`),
+            header('X-Steward-Delivery', 'The delivery id, the same on every attempt.'),
+            header('X-Steward-Signature', 'When the hook has a secret: hex HMAC-SHA256 of the body.'),
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(EVENT_PAYLOADS[code]) } },
+          },
+          responses: { '200': { description: 'Received (200, 201 or 202; anything else is retried).' } },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI 3.1 document of `routes`, as served at `GET /api/v1.0/openapi.json`. */
 export function buildOpenApiDocument(routes: readonly Route[], info: { version: string; serverUrl: string }) {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -184,6 +216,7 @@ export function buildOpenApiDocument(routes: readonly Route[], info: { version: 
     servers: [{ url: `${info.serverUrl}${API_BASE}` }],
     security: [{ bearer: [] }],
     paths,
+    webhooks: webhooks(),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: componentSchemas(),

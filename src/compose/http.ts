@@ -1,23 +1,10 @@
-import { sensitivityLabelRoutes } from '../api/routes/sensitivityLabels';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type restify from 'restify';
 import { ApiMetrics } from '../api/metrics';
 import { createAuthenticator } from '../api/middleware/authenticate';
-import { auditRoutes } from '../api/routes/audit';
-import { catalogRoutes } from '../api/routes/catalog';
-import { driftRoutes } from '../api/routes/drift';
-import { directoryRoutes } from '../api/routes/directory';
-import { hookRoutes } from '../api/routes/hooks';
-import { lifecycleRoutes } from '../api/routes/lifecycle/lifecycle';
-import { lifecycleResponseRoutes } from '../api/routes/lifecycle/lifecycleResponses';
-import { metadataRoutes } from '../api/routes/metadata';
-import { joiningRoutes } from '../api/routes/joining';
-import { provisioningRoutes } from '../api/routes/provisioning';
 import { mountReportPages } from '../api/routes/reports/reportPages';
-import { reportRoutes } from '../api/routes/reports/reports';
-import { teamRoutes } from '../api/routes/teams';
 import { createApiServer } from '../api/server';
 import type { Config } from '../config';
 import { isLoopbackAddress } from '../lib/loopback';
@@ -40,6 +27,7 @@ import { STEWARD_BOT_APP_ID } from '../store/seed/directory';
 import type { Database } from '../store/schema';
 import { VERSION } from '../version';
 import type { Services } from './services';
+import { apiRoutes } from './apiRoutes';
 
 /** Whether this process serves the governance API: its role is `all` or `api`. */
 export function runsApi(config: Config): boolean {
@@ -60,23 +48,7 @@ export function buildHttpServer(
   const api = runsApi(config);
   const s = services;
   const server = createApiServer({
-    routes: !api
-      ? []
-      : [
-          ...catalogRoutes(s.catalog),
-          ...driftRoutes(s.drift),
-          ...directoryRoutes(s.directory),
-          ...provisioningRoutes(s.provisioning, s.approvals, s.joining),
-          ...teamRoutes(s.teams),
-          ...joiningRoutes(s.joining),
-          ...sensitivityLabelRoutes(s.labels),
-          ...hookRoutes(s.hooks),
-          ...metadataRoutes(s.metadata),
-          ...auditRoutes(s.audit),
-          ...reportRoutes(s.reports),
-          ...lifecycleRoutes(s.lifecycle, s.lifecycleEvaluations, s.lifecycleAnswers),
-          ...lifecycleResponseRoutes(s.lifecycleResponses, s.governanceManagers),
-        ],
+    routes: !api ? [] : apiRoutes(s),
     authenticator: createAuthenticator(config.auth, config.tenantId, (id) => s.directory.isPerson(id)),
     rateLimits: new RateLimitService({ factor: config.rateLimitFactor, store: rateLimitStore(store) }),
     metrics: new ApiMetrics(),

@@ -1,3 +1,4 @@
+import { NotFound } from '../domain/errors';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Platform } from '../platform/port';
@@ -11,6 +12,7 @@ import { DirectoryService } from '../services/directory/directory';
 import { EventBus } from '../services/webhooks/events';
 import { GovernanceManagerLookup } from '../services/access/governanceManagers';
 import { HookService } from '../services/webhooks/hooks';
+import { HookSubscriptions } from '../services/webhooks/subscriptions';
 import { HookSecrets } from '../services/webhooks/hookSecrets';
 import { LifecycleEvaluations } from '../services/lifecycle/evaluations';
 import { LifecycleOwnerAnswers } from '../services/lifecycle/ownerAnswers';
@@ -58,6 +60,7 @@ export interface Services {
   /** The team directory and requests to join teams. */
   joining: JoiningService;
   hooks: HookService;
+  hookSubscriptions: HookSubscriptions;
   reports: ReportService;
   jobs: JobRepository;
   hookStore: HookRepository;
@@ -120,16 +123,17 @@ export function buildServices(
   const sender = new WebhookSender({ ...config.webhooks, policy, resolve });
   const { onQueued } = options;
   const hookSecrets = new HookSecrets(new HookSecretRepository(db), config.delegatedGrants.sealSecret);
-  const hooks = new HookService({
-    db,
-    hooks: hookStore,
-    secrets: hookSecrets,
-    jobs,
-    audit,
-    policy,
-    resolve,
-    now,
-  });
+  const hookDeps = { db, hooks: hookStore, secrets: hookSecrets, jobs, audit, policy, resolve, now };
+  const hooks = new HookService(hookDeps);
+  const hookSubscriptions = new HookSubscriptions(hookDeps, hooks, (id) =>
+    catalog.stored(id).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof NotFound) return false;
+        throw error;
+      },
+    ),
+  );
   // Deliveries are queued in the transaction of each event; committed events wake the worker.
   events.onRecord(hooks.enqueueDeliveries);
   events.subscribe(onQueued);
@@ -230,6 +234,7 @@ export function buildServices(
       now,
     }),
     hooks,
+    hookSubscriptions,
     reports,
     jobs,
     jobTypes,

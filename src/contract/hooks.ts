@@ -75,6 +75,49 @@ export const HookPayload = model(
 );
 export type HookPayload = z.output<typeof HookPayload>;
 
+/**
+ * Whose events a hook receives: `mine` those that name its creator (as requester, approver, owner,
+ * decider or asker), `template` those of one template's requests and teams, `tenant` every one.
+ */
+export const HookScope = z.enum(['mine', 'template', 'tenant']);
+export type HookScope = z.output<typeof HookScope>;
+
+const TemplateId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(256)
+  .describe('The template whose events a `template` hook receives.');
+
+export const HookSubscriptionPayload = model(
+  'HookSubscriptionPayload',
+  z
+    .strictObject({
+      name: HookName.default('Power Automate trigger'),
+      description: HookDescription.optional(),
+      scope: HookScope.default('mine').describe(
+        '`mine` (anyone): the events that name the caller, as requester, approver, owner or asker; `template` ' +
+          '(integration managers and admins): one template’s events, with `templateId`; `tenant` (the same ' +
+          'roles): every event of this code.',
+      ),
+      templateId: TemplateId.optional(),
+      config: z.strictObject({
+        url: HookPayload_config.shape.url,
+        content_type: z
+          .enum(['json', 'application/json'])
+          .default('json')
+          .describe('Deliveries are always JSON.'),
+        secret: HookPayload_config.shape.secret,
+      }),
+    })
+    .refine((p) => (p.scope === 'template') === (p.templateId !== undefined), {
+      message: 'A `template` subscription names its `templateId`; no other scope takes one.',
+      path: ['templateId'],
+    }),
+  'A subscription to one event (the Power Platform connector’s triggers): where it is delivered, and whose events.',
+);
+export type HookSubscriptionPayload = z.output<typeof HookSubscriptionPayload>;
+
 export const Hook_config = model(
   'Hook_config',
   z.strictObject({
@@ -99,6 +142,10 @@ export const Hook = model(
     active: z.boolean().describe('False once deliveries kept failing (or when created inactive).'),
     events: z.array(EventCode),
     config: Hook_config,
+    scope: HookScope.optional().describe(
+      'Whose events the hook receives (`tenant` for hooks made by `POST /hooks`).',
+    ),
+    templateId: z.string().nullish().describe('The template of a `template` hook.'),
     createdDateTime: z.string(),
     lastModifiedDateTime: z.string(),
   }),

@@ -12,6 +12,7 @@ export * from './metadata';
 export * from './teams';
 export * from './hooks';
 export * from './events';
+export * from './eventPayloads';
 export * from './audit';
 export * from './reports';
 export * from './lifecycle';

@@ -7,7 +7,7 @@ export interface OperationPolicy {
   /** Rate-limit tier: 1 = 6, 2 = 20, 3 = 60 calls a minute per caller. */
   readonly tier: 1 | 2 | 3;
   /** A relationship a plain user must have, checked by the service (admin roles bypass it). */
-  readonly condition?: 'owner' | 'member' | 'approver' | 'requester' | 'targeted';
+  readonly condition?: 'owner' | 'member' | 'approver' | 'requester' | 'targeted' | 'creator';
   /** Not one of the 39 operations of the contract: marked `x-steward-extension` in OpenAPI. */
   readonly extension?: true;
 }
@@ -124,6 +124,11 @@ export const OPERATIONS = {
     tier: 3,
     extension: true,
   },
+  // Power Automate's triggers (docs/guides/power-automate.md): anyone subscribes to the events that
+  // name them; integration managers and admins to a template's or the tenant's.
+  createHookSubscription: { roles: [U, ...HOOKS], tier: 2, extension: true },
+  deleteHookSubscription: { roles: [U, ...HOOKS], tier: 2, condition: 'creator', extension: true },
+  activateHook: { roles: [U, ...HOOKS], tier: 2, condition: 'creator', extension: true },
 } as const satisfies Record<string, OperationPolicy>;
 
 export type OperationId = keyof typeof OPERATIONS;

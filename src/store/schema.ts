@@ -151,6 +151,10 @@ export interface HookRow {
    */
   secret: string | null;
   secret_sealed: number;
+  /** `tenant`, `template` or `mine` (migration 0026): whose events the hook receives. */
+  scope: string;
+  /** The template of a `template` hook. */
+  template_id: string | null;
   consecutive_failures: number;
   created_by: string;
   created_at: string;

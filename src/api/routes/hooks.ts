@@ -8,9 +8,11 @@ import {
   HookSignature,
   HookSignatureRequest,
   HooksEvents,
+  HookSubscriptionPayload,
 } from '../../contract';
 import { EVENT_TYPES } from '../../services/webhooks/events';
 import type { HookService } from '../../services/webhooks/hooks';
+import type { HookSubscriptions } from '../../services/webhooks/subscriptions';
 import { odataCollection } from '../odata';
 import { API_BASE, defineRoute, type Route } from '../route';
 
@@ -29,8 +31,9 @@ const DeliveriesQuery = z.strictObject({
  * Webhooks: creating, reading and deleting hooks (integration managers and admins; secrets are
  * write-only), their delivery logs, and the helpers every user may call (event codes, signatures).
  */
-export function hookRoutes(hooks: HookService): Route[] {
+export function hookRoutes(hooks: HookService, subscriptions: HookSubscriptions): Route[] {
   return [
+    ...subscriptionRoutes(subscriptions),
     defineRoute({
       operationId: 'createHook',
       method: 'post',
@@ -141,6 +144,74 @@ export function hookRoutes(hooks: HookService): Route[] {
           'hooksEvents',
           EVENT_TYPES.map((code) => ({ code })),
         ),
+      }),
+    }),
+  ];
+}
+
+const EventParams = z.object({
+  eventCode: z.enum(EVENT_TYPES).describe('The event to subscribe to (see `GET /webhooks/events`).'),
+});
+
+/**
+ * Subscriptions to one event each (extensions): the shape Power Automate's webhook triggers use
+ * (docs/guides/power-automate.md), and bringing an inactive hook back.
+ */
+function subscriptionRoutes(subscriptions: HookSubscriptions): Route[] {
+  return [
+    defineRoute({
+      operationId: 'createHookSubscription',
+      method: 'post',
+      path: '/hooks/{eventCode}',
+      tag: 'Webhooks',
+      summary: 'Subscribe to one event (an extension)',
+      description:
+        'A webhook receiving one event, as a Power Automate trigger subscribes: deliveries as for `POST /hooks`. ' +
+        'Anyone may subscribe to the events that name them (`scope: "mine"`); integration managers and admins ' +
+        'also to a template’s or the tenant’s. `DELETE` on the answer’s `Location` unsubscribes.',
+      params: EventParams,
+      body: HookSubscriptionPayload,
+      responses: {
+        201: {
+          description: 'The subscription’s webhook.',
+          schema: Hook,
+          headers: { Location: 'Where to `DELETE` to unsubscribe.' },
+        },
+      },
+      handle: async ({ caller, params, body, baseUrl }) => {
+        const hook = await subscriptions.subscribe(caller, params.eventCode, body);
+        const location = `${baseUrl}${API_BASE}/hooks/subscriptions/${hook.id}`;
+        return { status: 201, body: hook, headers: { Location: location } };
+      },
+    }),
+    defineRoute({
+      operationId: 'deleteHookSubscription',
+      method: 'delete',
+      path: '/hooks/subscriptions/{hookId}',
+      tag: 'Webhooks',
+      summary: 'Unsubscribe: delete a webhook its caller made (an extension)',
+      description: 'What a Power Automate trigger calls when its flow is turned off or deleted.',
+      params: HookParams,
+      responses: { 200: { description: 'The deleted webhook.', schema: Hook } },
+      handle: async ({ caller, params }) => ({
+        status: 200,
+        body: await subscriptions.unsubscribe(caller, params.hookId),
+      }),
+    }),
+    defineRoute({
+      operationId: 'activateHook',
+      method: 'post',
+      path: '/hooks/{hookId}/activate',
+      tag: 'Webhooks',
+      summary: 'Turn an inactive webhook active again (an extension)',
+      description:
+        'Brings back a hook that failed deliveries turned inactive: its failure count starts again from zero, ' +
+        'and the change is audited. Events recorded while it was inactive are not sent.',
+      params: HookParams,
+      responses: { 200: { description: 'The webhook, active.', schema: Hook } },
+      handle: async ({ caller, params }) => ({
+        status: 200,
+        body: await subscriptions.activate(caller, params.hookId),
       }),
     }),
   ];

@@ -13,7 +13,15 @@ import {
   type UrlRefusal,
   type WebhookUrlPolicy,
 } from '../../domain/webhookUrl';
-import { type Hook, type HookDelivery, type HookPayload, MASKED_SECRET } from '../../contract';
+import {
+  type Hook,
+  type HookDelivery,
+  type HookPayload,
+  type HookScope,
+  MASKED_SECRET,
+} from '../../contract';
+import type { EventType } from '../../contract/events';
+import { reaches } from '../../domain/hookAudience';
 import { withDeadline } from '../../lib/deadline';
 import type { HookRepository, StoredDelivery, StoredHook } from '../../store/webhooks/hooks';
 import type { JobRepository } from '../../store/jobs/jobs';
@@ -41,6 +49,18 @@ export interface HookServiceDependencies {
   now?: () => Date;
 }
 
+/** A hook to store: what `POST /hooks` and the per-event subscriptions both give. */
+export interface NewHook {
+  name: string;
+  description: string | null;
+  active: boolean;
+  events: readonly EventType[];
+  url: string;
+  secret: string | undefined;
+  scope: HookScope;
+  templateId: string | null;
+}
+
 /**
  * Webhooks: created and deleted by integration managers and admins (each change audited in its own
  * transaction), their secrets stored sealed (`HookSecrets`), listed without them, and fed one delivery job per event and subscribed
@@ -58,20 +78,38 @@ export class HookService {
    * resolves to). The answer masks the secret like every later read does.
    */
   async create(caller: Caller, payload: HookPayload): Promise<Hook> {
-    await this.checkUrl(payload.config.url);
+    return toWireHook(
+      await this.insert(caller, {
+        name: payload.name,
+        description: payload.description ?? null,
+        active: payload.active,
+        events: payload.events,
+        url: payload.config.url,
+        secret: payload.config.secret,
+        scope: 'tenant',
+        templateId: null,
+      }),
+    );
+  }
+
+  /** Stores a new hook, with its audit record, once its URL is allowed; returns it as stored. */
+  async insert(caller: Caller, fields: NewHook): Promise<StoredHook> {
+    await this.checkUrl(fields.url);
     const iso = this.now().toISOString();
     const id = randomUUID();
-    const secret = payload.config.secret;
+    const { secret } = fields;
     const hook: StoredHook = {
       id,
-      name: payload.name,
-      description: payload.description ?? null,
-      active: payload.active,
-      events: [...new Set(payload.events)],
-      url: payload.config.url,
+      name: fields.name,
+      description: fields.description,
+      active: fields.active,
+      events: [...new Set(fields.events)],
+      url: fields.url,
       contentType: 'json',
       secret: secret ? this.deps.secrets.sealFor(id, secret) : null,
       secretSealed: true,
+      scope: fields.scope,
+      templateId: fields.templateId,
       consecutiveFailures: 0,
       createdBy: caller.id,
       createdAt: iso,
@@ -81,7 +119,7 @@ export class HookService {
       await this.deps.hooks.insert(hook, trx);
       await this.deps.audit.record(trx, this.auditEntry(caller, 'webhook_created', hook), new Date(iso));
     });
-    return toWireHook(hook);
+    return hook;
   }
 
   /** Deletes a hook with its delivery log and returns it; its queued deliveries are skipped. */
@@ -118,7 +156,8 @@ export class HookService {
   }
 
   /**
-   * Queues one delivery job (and its log entry) per active hook subscribed to `event`, in the
+   * Queues one delivery job (and its log entry) per active hook subscribed to `event` whose scope
+   * it reaches (`domain/hookAudience.ts`: a `mine` hook only the events naming its creator), in the
    * transaction recording the event: the event and its deliveries commit together, so each hook
    * gets each event exactly once, and a restart loses none.
    */
@@ -128,6 +167,7 @@ export class HookService {
     now: Date,
   ): Promise<void> => {
     for (const hook of await this.deps.hooks.subscribedTo(event.type, trx)) {
+      if (!reaches(hook, event.payload)) continue;
       const id = randomUUID();
       const data: DeliveryData = {
         hookId: hook.id,
@@ -180,13 +220,20 @@ export class HookService {
     }
   }
 
-  private auditEntry(caller: Caller, action: string, hook: StoredHook): AuditEntry {
+  auditEntry(caller: Caller, action: string, hook: StoredHook): AuditEntry {
     return callerRecord(caller, {
       trail: 'webhooks',
       action,
       target: { type: 'webhook', id: hook.id, displayName: hook.name },
       // The origin only: a URL's path or query may itself be a credential.
-      details: { url: urlOrigin(hook.url), events: hook.events, active: hook.active, signed: !!hook.secret },
+      details: {
+        url: urlOrigin(hook.url),
+        events: hook.events,
+        active: hook.active,
+        signed: !!hook.secret,
+        scope: hook.scope,
+        ...(hook.templateId ? { templateId: hook.templateId } : {}),
+      },
     });
   }
 }
@@ -200,6 +247,8 @@ export function toWireHook(hook: StoredHook): Hook {
     active: hook.active,
     events: hook.events,
     config: { verb: 'post', url: hook.url, content_type: 'json', secret: hook.secret ? MASKED_SECRET : null },
+    scope: hook.scope,
+    templateId: hook.templateId,
     createdDateTime: hook.createdAt,
     lastModifiedDateTime: hook.updatedAt,
   };

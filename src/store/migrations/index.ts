@@ -24,6 +24,7 @@ import * as onePendingPerTeam from './0022_one_pending_per_team';
 import * as auditCountsAppendOnly from './0023_audit_counts_append_only';
 import * as hookSecretsSealed from './0024_hook_secrets_sealed';
 import * as guestReviewOnce from './0025_guest_review_once';
+import * as hookScopes from './0026_hook_scopes';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0023_audit_counts_append_only': auditCountsAppendOnly,
   '0024_hook_secrets_sealed': hookSecretsSealed,
   '0025_guest_review_once': guestReviewOnce,
+  '0026_hook_scopes': hookScopes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,43 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { EventType } from '../../contract/events';
 import type { HookDeliveryStatus } from '../../contract';
-import type { Database, Db, HookDeliveryRow, HookRow } from '../schema';
+import type { Database, Db } from '../schema';
+import { type StoredDelivery, type StoredHook, toDelivery, toHook } from './hookRows';
 
-/**
- * A hook as stored, secret included: only the service that signs deliveries reads `secret`, sealed
- * (`secretSealed`) or, written by an earlier version, plaintext until sealed.
- */
-export interface StoredHook {
-  id: string;
-  name: string;
-  description: string | null;
-  active: boolean;
-  events: EventType[];
-  url: string;
-  contentType: 'json';
-  secret: string | null;
-  secretSealed: boolean;
-  consecutiveFailures: number;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One entry of a hook's delivery log. */
-export interface StoredDelivery {
-  id: string;
-  hookId: string;
-  eventId: string;
-  eventType: EventType;
-  status: HookDeliveryStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  responseMs: number | null;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-}
+export type { StoredDelivery, StoredHook } from './hookRows';
 
 /** What one delivery attempt came to; `status` changes the entry's status when given. */
 export interface AttemptOutcome {
@@ -74,6 +41,8 @@ export class HookRepository {
         content_type: hook.contentType,
         secret: hook.secret,
         secret_sealed: hook.secretSealed ? 1 : 0,
+        scope: hook.scope,
+        template_id: hook.templateId,
         consecutive_failures: hook.consecutiveFailures,
         created_by: hook.createdBy,
         created_at: hook.createdAt,
@@ -112,6 +81,21 @@ export class HookRepository {
     await trx.deleteFrom('hook_deliveries').where('hook_id', '=', id).execute();
     const result = await trx.deleteFrom('hooks').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /**
+   * Turns an inactive hook active again with its failure streak reset; false when it was not
+   * inactive (or is gone).
+   */
+  async activate(id: string, now: Date, trx: Db): Promise<boolean> {
+    this.activeIn.delete(trx);
+    const result = await trx
+      .updateTable('hooks')
+      .set({ active: 1, consecutive_failures: 0, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('active', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** A delivery succeeded: the hook's failure streak ends. */
@@ -254,39 +238,4 @@ export class HookRepository {
     const deliveries = rows.slice(0, page.top).map(toDelivery);
     return { deliveries, more: rows.length > page.top, total: Number(counted.n) };
   }
-}
-
-function toHook(row: HookRow): StoredHook {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    active: Number(row.active) === 1,
-    events: JSON.parse(row.events) as EventType[],
-    url: row.url,
-    contentType: 'json',
-    secret: row.secret,
-    secretSealed: Number(row.secret_sealed) === 1,
-    consecutiveFailures: Number(row.consecutive_failures),
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toDelivery(row: HookDeliveryRow): StoredDelivery {
-  return {
-    id: row.id,
-    hookId: row.hook_id,
-    eventId: row.event_id,
-    eventType: row.event_type as EventType,
-    status: row.status as HookDeliveryStatus,
-    attempts: Number(row.attempts),
-    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
-    lastError: row.last_error,
-    responseMs: row.response_ms === null ? null : Number(row.response_ms),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    completedAt: row.completed_at,
-  };
 }

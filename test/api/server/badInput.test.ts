@@ -20,6 +20,7 @@ const GOOD_PARAMS: Record<string, string> = {
   approvalRequestId: 'no-such-approval',
   namespace: 'steward',
   hookId: 'no-such-hook',
+  eventCode: 'team_created',
   joinRequestId: 'no-such-join-request',
   code: 'webhooks',
   resource_type: 'question',
@@ -35,6 +36,7 @@ const BAD_PARAMS: Record<string, string> = {
   approvalRequestId: 'has%20space',
   namespace: 'has%20space',
   hookId: 'has%20space',
+  eventCode: 'no_such_event',
   joinRequestId: 'has%20space',
   code: 'has%20space',
   resource_type: 'chart',
@@ -163,6 +165,9 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getMyJoinRequests',
         'getJoinRequest',
         'decideTeamJoinRequest',
+        'createHookSubscription',
+        'deleteHookSubscription',
+        'activateHook',
       ].sort(),
     );
   });

@@ -44,6 +44,8 @@ describe.each(databaseKinds)('failed deliveries of a hook (%s)', (kind) => {
       contentType: 'json',
       secret: null,
       secretSealed: true,
+      scope: 'tenant',
+      templateId: null,
       consecutiveFailures: 0,
       createdBy: 'someone',
       createdAt: created,
