@@ -215,3 +215,49 @@ export function suiteGraphSteward<P extends string = never>(
     platform: { get: () => started(platform) },
   }) as GraphSuite<P>;
 }
+
+/** The Graph platform on its own against a simulator, for a suite of the adapter. */
+export interface GraphPlatformSuite {
+  readonly fake: FakeGraph;
+  readonly dispatcher: Agent;
+  readonly platform: GraphPlatform;
+}
+
+/**
+ * For the enclosing suite, a simulator started with `graph` and readied by `seed`, and the Graph
+ * platform on it with no wait ever waited; all closed in `afterAll`.
+ */
+export function suiteGraphPlatform(
+  graph: FakeGraphOptions,
+  seed: (fake: FakeGraph) => void,
+): GraphPlatformSuite {
+  let fake: FakeGraph | undefined;
+  let dispatcher: Agent | undefined;
+  let platform: GraphPlatform | undefined;
+  beforeAll(async () => {
+    fake = await FakeGraph.start(graph);
+    dispatcher = fake.dispatcher();
+    seed(fake);
+    platform = createGraphPlatform(fake.config(), { dispatcher, sleep: async () => undefined });
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await dispatcher?.close();
+    await fake?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the simulator starts in beforeAll');
+    return value;
+  };
+  return {
+    get fake() {
+      return started(fake);
+    },
+    get dispatcher() {
+      return started(dispatcher);
+    },
+    get platform() {
+      return started(platform);
+    },
+  };
+}
