@@ -1,8 +1,8 @@
 import type { Job, JoinRequest } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { lifecycleTemplate, provisionTeam } from '../support/lifecycle';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { PEOPLE, suiteSteward } from '../support/steward';
 import { expectOneAfterAnother, type RaceCase, runRace } from './races';
 
 const SIOBHAN = '00000000-0000-0000-0000-000000000034';
@@ -18,8 +18,6 @@ const api = '/api/v1.0';
  * wins (a unique index, one pending job of a kind per team, a row lock), not a read before the write.
  */
 describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
   const token: Record<string, string> = {};
   const teams: Record<string, string[]> = {};
 
@@ -29,7 +27,7 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
     who: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ) => app.call(method, `${api}${path}`, { token: token[who], body, headers });
+  ) => suite.app.call(method, `${api}${path}`, { token: token[who], body, headers });
   const put = async (path: string, who: string, body: unknown) => {
     const res = await call('PUT', path, who, body);
     if (res.status !== 200) throw new Error(`PUT ${path}: ${res.status} ${res.text}`);
@@ -56,7 +54,7 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
       },
     });
   const made = (template: string, n: number) =>
-    Promise.all(Array.from({ length: n }, (_, i) => provisionTeam(app, template, `${template} ${i}`)));
+    Promise.all(Array.from({ length: n }, (_, i) => provisionTeam(suite.app, template, `${template} ${i}`)));
   /** A request for a Client engagement team, waiting for Adele or Siobhán; its job and approval. */
   const waitingRequest = async (template = 'client-engagement') => {
     const res = await call('POST', '/teams/provisioning', 'alex', {
@@ -68,17 +66,16 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
     return { jobId: job.id, approvalId: (job.data.approval as { id: string }).id };
   };
 
+  const suite = suiteSteward(kind, { env: { STEWARD_JOB_POLL_MS: '50' } });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
     const people = { alex: 'Alex Wilber', adele: 'Adele Vance', isaiah: 'Isaiah Langer' };
     for (const [who, name] of Object.entries(people))
-      token[who] = await app.userToken(PEOPLE[who as keyof typeof people], [], { name });
-    token.siobhan = await app.userToken(SIOBHAN, [], { name: "Siobhán O'Connor" });
-    token.zoe = await app.userToken(ZOE, [], { name: 'Zoé Lefèvre' });
-    token.lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], { name: 'Lynne Robbins' });
-    token.megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
-    token.integrator = await app.appToken('race-integrator', ['INTEGRATION_MANAGER']);
+      token[who] = await suite.app.userToken(PEOPLE[who as keyof typeof people], [], { name });
+    token.siobhan = await suite.app.userToken(SIOBHAN, [], { name: "Siobhán O'Connor" });
+    token.zoe = await suite.app.userToken(ZOE, [], { name: 'Zoé Lefèvre' });
+    token.lynne = await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], { name: 'Lynne Robbins' });
+    token.megan = await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
+    token.integrator = await suite.app.appToken('race-integrator', ['INTEGRATION_MANAGER']);
     await Promise.all([
       driftTemplate('race-drift', false),
       driftTemplate('race-wide-0', false),
@@ -88,7 +85,9 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
         templateConfiguration: { name: 'Public, owners decide' },
         newTeam: { teamPrivacy: 'public' },
       }),
-      lifecycleTemplate(app, 'race-yearly', { expiration: { enabled: true, days: 365, onExpiry: 'none' } }),
+      lifecycleTemplate(suite.app, 'race-yearly', {
+        expiration: { enabled: true, days: 365, onExpiry: 'none' },
+      }),
     ]);
     const [drift, wide0, wide1, club, open, plain, yearly] = await Promise.all([
       made('race-drift', 2),
@@ -102,10 +101,6 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
     Object.assign(teams, { drift, wide0, wide1, club, open, plain, yearly });
     await Promise.all(['race-drift', 'race-wide-0', 'race-wide-1'].map((id) => driftTemplate(id, true)));
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   /** Subject k of a list of teams prepared above. */
   const team =
@@ -115,7 +110,7 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
   const archived = async (k: number) => {
     const id = teams.plain![2 + k]!;
     const res = await call('POST', `/teams/${id}/archive`, 'alex', {});
-    await waitForJob(app, token.alex!, (res.body as Job).id);
+    await waitForJob(suite.app, token.alex!, (res.body as Job).id);
     return id;
   };
   const pendingJoin = async (k: number) => {
@@ -235,6 +230,6 @@ describe.each(databaseKinds)('identical requests at once, on %s', (kind) => {
   ];
 
   test.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, race) => {
-    expectOneAfterAnother(race, await runRace(app, race));
+    expectOneAfterAnother(race, await runRace(suite.app, race));
   });
 });

@@ -1,8 +1,8 @@
 import type { Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { GUESTS, inviteGuests } from '../support/guests';
 import { lifecycleTemplate, provisionTeam } from '../support/lifecycle';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { PEOPLE, suiteSteward } from '../support/steward';
 import { answers, expectOneAfterAnother, type RaceCase, runRace } from './races';
 
 const api = '/api/v1.0';
@@ -13,40 +13,37 @@ const api = '/api/v1.0';
  * on SQLite and PostgreSQL (races.ts).
  */
 describe.each(databaseKinds)('identical requests at once on lifecycle answers, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
   const token: Record<string, string> = {};
   const teams: Record<string, string[]> = {};
 
   const call = (method: string, path: string, who: string, body?: unknown) =>
-    app.call(method, `${api}${path}`, { token: token[who], body });
+    suite.app.call(method, `${api}${path}`, { token: token[who], body });
 
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
+  });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
-    token.alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    token.adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-    token.isaiah = await app.userToken(PEOPLE.isaiah, [], { name: 'Isaiah Langer' });
-    token.lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], { name: 'Lynne Robbins' });
-    await lifecycleTemplate(app, 'race-owners', {
+    token.alex = await suite.app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+    token.adele = await suite.app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
+    token.isaiah = await suite.app.userToken(PEOPLE.isaiah, [], { name: 'Isaiah Langer' });
+    token.lynne = await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], { name: 'Lynne Robbins' });
+    await lifecycleTemplate(suite.app, 'race-owners', {
       ownership: { minimumOwners: 2, onOwnerless: 'askMembers' },
       guestReview: { enabled: true, everyDays: 90 },
     });
     const [owners, plain] = await Promise.all([
-      Promise.all(Array.from({ length: 4 }, (_, i) => provisionTeam(app, 'race-owners', `Few owners ${i}`))),
-      Promise.all(Array.from({ length: 6 }, (_, i) => provisionTeam(app, 'project', `Lifecycle ${i}`))),
+      Promise.all(
+        Array.from({ length: 4 }, (_, i) => provisionTeam(suite.app, 'race-owners', `Few owners ${i}`)),
+      ),
+      Promise.all(Array.from({ length: 6 }, (_, i) => provisionTeam(suite.app, 'project', `Lifecycle ${i}`))),
     ]);
     Object.assign(teams, { owners, plain });
     for (const id of owners.slice(0, 2)) {
       const added = await call('POST', `/teams/${id}/members`, 'alex', { user: { id: PEOPLE.isaiah } });
       if (added.status !== 201) throw new Error(`member: ${added.status} ${added.text}`);
     }
-    for (const id of owners.slice(2, 4)) await inviteGuests(app, id, [GUESTS.zoe.id]);
+    for (const id of owners.slice(2, 4)) await inviteGuests(suite.app, id, [GUESTS.zoe.id]);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   const team =
     (list: string, offset = 0) =>
@@ -116,7 +113,7 @@ describe.each(databaseKinds)('identical requests at once on lifecycle answers, o
   ];
 
   test.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, race) => {
-    expectOneAfterAnother(race, await runRace(app, race));
+    expectOneAfterAnother(race, await runRace(suite.app, race));
   });
 
   test('an approver pressing approve and reject at once: one decision, the other press 409', async () => {
@@ -131,7 +128,7 @@ describe.each(databaseKinds)('identical requests at once on lifecycle answers, o
       call('POST', `/approvals/${approval}/reject`, 'adele', { message: 'No' }),
     ]);
     expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
-    const decided = await app.steward.store.db
+    const decided = await suite.app.steward.store.db
       .selectFrom('audit_records')
       .select('action')
       .where('action', 'in', ['approval_approved', 'approval_rejected', 'approval_vote'])

@@ -1,10 +1,10 @@
 import type { Job, TeamChannel } from '../../src/contract';
 import { SEED_LABEL_IDS } from '../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { waitForJob } from '../support/jobs';
 import { putLabelledTemplates } from '../support/labelledTemplates';
 import { provisionTeam } from '../support/lifecycle';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { PEOPLE, suiteSteward } from '../support/steward';
 import { answers, expectOneAfterAnother, type RaceCase, runRace } from './races';
 
 const WEB_APP = 'com.microsoft.teamspace.tab.web';
@@ -17,13 +17,11 @@ const api = '/api/v1.0';
  * effect" means for each is said in its case.
  */
 describe.each(databaseKinds)('identical requests at once on teams and the catalog, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
   const token: Record<string, string> = {};
   const teams: Record<string, string[]> = {};
 
   const call = (method: string, path: string, who: string, body?: unknown) =>
-    app.call(method, `${api}${path}`, { token: token[who], body });
+    suite.app.call(method, `${api}${path}`, { token: token[who], body });
   const put = async (path: string, who: string, body: unknown) => {
     const res = await call('PUT', path, who, body);
     if (res.status !== 200) throw new Error(`PUT ${path}: ${res.status} ${res.text}`);
@@ -36,32 +34,29 @@ describe.each(databaseKinds)('identical requests at once on teams and the catalo
     });
     const approval = ((res.body as Job).data.approval as { id: string }).id;
     await call('POST', `/approvals/${approval}/approve`, 'adele', {});
-    const job = await waitForJob(app, token.alex!, (res.body as Job).id);
+    const job = await waitForJob(suite.app, token.alex!, (res.body as Job).id);
     return (job.data.team as { id: string }).id;
   };
 
+  const suite = suiteSteward(kind, { env: { STEWARD_JOB_POLL_MS: '50' } });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    token.alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    token.adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-    token.megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
-    token.integrator = await app.appToken('race-integrator', ['INTEGRATION_MANAGER']);
-    await putLabelledTemplates(app, token.megan, SEED_LABEL_IDS.general);
+    token.alex = await suite.app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+    token.adele = await suite.app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
+    token.megan = await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
+    token.integrator = await suite.app.appToken('race-integrator', ['INTEGRATION_MANAGER']);
+    await putLabelledTemplates(suite.app, token.megan, SEED_LABEL_IDS.general);
     const templates = [0, 1].map((k) =>
       put(`/catalog/templates/race-people-${k}`, 'megan', { templateConfiguration: { name: `People ${k}` } }),
     );
     const [plain, labelled] = await Promise.all([
-      Promise.all(Array.from({ length: 12 }, (_, i) => provisionTeam(app, 'project', `Race team ${i}`))),
+      Promise.all(
+        Array.from({ length: 12 }, (_, i) => provisionTeam(suite.app, 'project', `Race team ${i}`)),
+      ),
       Promise.all([0, 1].map((k) => unlabelled(`Unlabelled ${k}`))),
       ...templates,
     ]);
     Object.assign(teams, { plain, labelled });
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   /** Subject k of the plain teams from `offset`: each case takes two teams of its own. */
   const team =
@@ -169,6 +164,6 @@ describe.each(databaseKinds)('identical requests at once on teams and the catalo
   ];
 
   test.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, race) => {
-    expectOneAfterAnother(race, await runRace(app, race));
+    expectOneAfterAnother(race, await runRace(suite.app, race));
   });
 });

@@ -1,6 +1,6 @@
 import type { Job } from '../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { databaseKinds } from '../support/databases';
+import { PEOPLE, suiteSteward } from '../support/steward';
 
 /** Rounds of the race: the window (the vote's transaction) is a few milliseconds wide. */
 const ROUNDS = 16;
@@ -18,18 +18,15 @@ interface StageView {
  * the stage is locked, never data read before.
  */
 describe.each(databaseKinds)('a withdrawal racing a vote, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
   const token: Record<string, string> = {};
 
+  const suite = suiteSteward(kind, { env: { STEWARD_JOB_POLL_MS: '50' } });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    token.alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    token.adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    token.alex = await suite.app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+    token.adele = await suite.app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
+    const patti = await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
     const people = [{ id: 'adelev@example.com' }, { id: 'isaiahl@example.com' }];
-    const put = await app.call('PUT', '/api/v1.0/catalog/templates/race-board', {
+    const put = await suite.app.call('PUT', '/api/v1.0/catalog/templates/race-board', {
       token: patti,
       body: {
         templateConfiguration: {
@@ -43,32 +40,28 @@ describe.each(databaseKinds)('a withdrawal racing a vote, on %s', (kind) => {
     });
     expect(put.status).toBe(200);
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   test('the job keeps every vote the audit trail records', async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
         token: token.alex,
         body: { template: { id: 'race-board' }, team: { name: `Board race ${round}` } },
       });
       expect(res.status).toBe(201);
       const stage = (res.body.data.approval as { stages: StageView[] }).stages[0]!;
       const [voted, withdrawn] = await Promise.all([
-        app.call('POST', `/api/v1.0/approvals/${stage.id}/approve`, { token: token.adele, body: {} }),
-        app.call('POST', `/api/v1.0/jobs/${res.body.id}/withdraw`, { token: token.alex }),
+        suite.app.call('POST', `/api/v1.0/approvals/${stage.id}/approve`, { token: token.adele, body: {} }),
+        suite.app.call('POST', `/api/v1.0/jobs/${res.body.id}/withdraw`, { token: token.alex }),
       ]);
       expect([withdrawn.status, voted.status].every((s) => s === 200 || s === 409)).toBe(true);
       expect(withdrawn.status).toBe(200);
-      const job = await app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token: token.alex });
+      const job = await suite.app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token: token.alex });
       const votesInJob = ((job.body.data.approval as { stages: StageView[] }).stages[0]!.votes ?? []).map(
         (v) => v.id,
       );
       const votesRecorded = (
-        await app.steward.store.db
+        await suite.app.steward.store.db
           .selectFrom('audit_records')
           .select('target')
           .where('action', '=', 'approval_vote')

@@ -382,3 +382,27 @@ export function suiteStore(kind: DatabaseKind): { store(): Store } {
     },
   };
 }
+
+/**
+ * Two stores on one `kind` database, as two processes have, for the enclosing `describe`: opened
+ * (and the database migrated) in `beforeAll`, closed with the database dropped in `afterAll`.
+ */
+export function suiteStorePair(kind: DatabaseKind): { stores(): [Store, Store] } {
+  let db: TestDatabase | undefined;
+  let stores: [Store, Store] | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    stores = [openStore(storeOptionsOf(db)), openStore(storeOptionsOf(db))];
+    await migrate(stores[0].db);
+  });
+  afterAll(async () => {
+    for (const store of stores ?? []) await store.close();
+    await db?.drop();
+  });
+  return {
+    stores: () => {
+      if (!stores) throw new Error('the suite stores are opened in beforeAll');
+      return stores;
+    },
+  };
+}

@@ -1,8 +1,15 @@
 import { seedGroups, seedLabels, seedUsers } from '../../src/store/seed/directory';
 import type { Agent } from 'undici';
-import type { GraphPlatformOptions } from '../../src/platform/graph';
-import type { FakeGraph } from './fakeGraph';
-import { PEOPLE } from './steward';
+import type { StewardOverrides } from '../../src/main';
+import {
+  createGraphPlatform,
+  type GraphPlatform,
+  type GraphPlatformConfig,
+  type GraphPlatformOptions,
+} from '../../src/platform/graph';
+import type { DatabaseKind } from './databases';
+import { FakeGraph, type FakeGraphOptions } from './fakeGraph';
+import { PEOPLE, type SuiteSteward, type SuiteStewardOptions, suiteSteward } from './steward';
 
 /** The demo tenant (Steward's seed directory and the onboarding template team) in the Graph simulator. */
 
@@ -88,6 +95,11 @@ export function seedTenant(fake: FakeGraph): void {
   });
 }
 
+/** The Graph platform's options at Graph's own pace: `dispatcher` to reach `fake`, and its bot. */
+export function botGraphOptions(fake: FakeGraph, dispatcher: Agent): GraphPlatformOptions {
+  return { dispatcher, bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId } };
+}
+
 /**
  * The Graph platform's options for a suite against `fake`: quick retries and polls, the simulator's
  * bot, and waits cut to 2 ms (a suite's clock need not run at Graph's pace); `overrides` win.
@@ -98,7 +110,7 @@ export function quickGraphOptions(
   overrides: Partial<GraphPlatformOptions> = {},
 ): GraphPlatformOptions {
   return {
-    dispatcher,
+    ...botGraphOptions(fake, dispatcher),
     // A Retry-After up to 1.5 s is waited in-process; a longer one delays the job.
     retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
     polling: {
@@ -110,8 +122,142 @@ export function quickGraphOptions(
       notFoundRetries: 3,
     },
     replicationDelayMs: 10,
-    bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2))),
     ...overrides,
+  };
+}
+
+/**
+ * The Graph platform's options for suites of channel files folders: polls at 20 ms and Graph's
+ * retries, with a files folder looked at every `folderDelayMs` (SharePoint makes one late).
+ */
+export function filesGraphOptions(
+  fake: FakeGraph,
+  dispatcher: Agent,
+  folderDelayMs: number,
+): GraphPlatformOptions {
+  return {
+    ...botGraphOptions(fake, dispatcher),
+    retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
+    polling: {
+      initialDelayMs: 20,
+      cloneInitialDelayMs: 20,
+      replicationDelayMs: 20,
+      maxDelayMs: 50,
+      timeoutMs: 10_000,
+      notFoundRetries: 3,
+    },
+    replicationDelayMs: 10,
+    filesFolder: { firstDelayMs: folderDelayMs, maxDelayMs: folderDelayMs, timeoutMs: 60_000 },
+  };
+}
+
+export interface GraphSuiteOptions<P extends string>
+  extends Omit<SuiteStewardOptions<P>, 'env' | 'overrides'> {
+  /** Settings over the test settings and {@link graphSettings}. */
+  env?: Record<string, string>;
+  /** The simulator's options; Steward's bot by default. */
+  graph?: FakeGraphOptions;
+  /** Readies the simulator once the demo tenant is in it. */
+  seed?: (fake: FakeGraph) => void;
+  /** The platform's settings over the simulator's (`fake.config()`). */
+  config?: (fake: FakeGraph) => Partial<GraphPlatformConfig>;
+  /** The platform's options; {@link quickGraphOptions} by default. */
+  options?: (fake: FakeGraph, dispatcher: Agent) => GraphPlatformOptions;
+  /** What reaches the composition root besides the platform. */
+  overrides?: () => Omit<StewardOverrides, 'platform'>;
+}
+
+/** A suite's Steward on the Graph simulator, with the simulator and the platform Steward uses. */
+export type GraphSuite<P extends string = never> = SuiteSteward<P> & {
+  readonly fake: FakeGraph;
+  readonly dispatcher: Agent;
+  readonly platform: GraphPlatform;
+};
+
+/**
+ * {@link suiteSteward} on Microsoft Graph's simulator: its `beforeAll` starts the simulator with the
+ * demo tenant and makes the platform Steward starts on; its `afterAll`, after Steward's, closes them.
+ */
+export function suiteGraphSteward<P extends string = never>(
+  kind: DatabaseKind,
+  options: GraphSuiteOptions<P> = {},
+): GraphSuite<P> {
+  let fake: FakeGraph | undefined;
+  let dispatcher: Agent | undefined;
+  let platform: GraphPlatform | undefined;
+  beforeAll(async () => {
+    fake = await FakeGraph.start(options.graph ?? { bot: BOT });
+    dispatcher = fake.dispatcher();
+    seedTenant(fake);
+    options.seed?.(fake);
+    platform = createGraphPlatform(
+      { ...fake.config(), ...options.config?.(fake) },
+      options.options?.(fake, dispatcher) ?? quickGraphOptions(fake, dispatcher),
+    );
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the simulator starts in beforeAll');
+    return value;
+  };
+  const suite = suiteSteward(kind, {
+    people: options.people,
+    env: () => ({ ...graphSettings(started(fake)), ...options.env }),
+    overrides: () => ({ ...options.overrides?.(), platform: started(platform) }),
+  });
+  afterAll(async () => {
+    await dispatcher?.close();
+    await fake?.close();
+  });
+  return Object.defineProperties(suite, {
+    fake: { get: () => started(fake) },
+    dispatcher: { get: () => started(dispatcher) },
+    platform: { get: () => started(platform) },
+  }) as GraphSuite<P>;
+}
+
+/** The Graph platform on its own against a simulator, for a suite of the adapter. */
+export interface GraphPlatformSuite {
+  readonly fake: FakeGraph;
+  readonly dispatcher: Agent;
+  readonly platform: GraphPlatform;
+}
+
+/**
+ * For the enclosing suite, a simulator started with `graph` and readied by `seed`, and the Graph
+ * platform on it with no wait ever waited; all closed in `afterAll`.
+ */
+export function suiteGraphPlatform(
+  graph: FakeGraphOptions,
+  seed: (fake: FakeGraph) => void,
+): GraphPlatformSuite {
+  let fake: FakeGraph | undefined;
+  let dispatcher: Agent | undefined;
+  let platform: GraphPlatform | undefined;
+  beforeAll(async () => {
+    fake = await FakeGraph.start(graph);
+    dispatcher = fake.dispatcher();
+    seed(fake);
+    platform = createGraphPlatform(fake.config(), { dispatcher, sleep: async () => undefined });
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await dispatcher?.close();
+    await fake?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the simulator starts in beforeAll');
+    return value;
+  };
+  return {
+    get fake() {
+      return started(fake);
+    },
+    get dispatcher() {
+      return started(dispatcher);
+    },
+    get platform() {
+      return started(platform);
+    },
   };
 }

@@ -15,6 +15,18 @@ export const longDay = (locale: string, days: number): string =>
   );
 
 /** Saves a template with `lifecycle` (and whatever else `config` sets) as the catalog manager. */
+/** The tokens lifecycle suites act with: Alex, Isaiah, Lynne GOVERNANCE_MANAGER, Megan GLOBAL_ADMIN. */
+export async function lifecycleTokens(
+  app: TestSteward,
+): Promise<{ alex: string; isaiah: string; lynne: string; megan: string }> {
+  return {
+    alex: await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' }),
+    isaiah: await app.userToken(PEOPLE.isaiah),
+    lynne: await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
+    megan: await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']),
+  };
+}
+
 export async function lifecycleTemplate(
   app: TestSteward,
   id: string,

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config';
 import type { AppRole } from '../../src/contract/roles';
 import { EmbeddedTokenIssuer } from '../../src/services/access/tokens';
 import { ContractValidator } from './contract';
-import type { TestDatabase } from './databases';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 import { DEMO_CHOICES } from './demoChoices';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -133,4 +133,89 @@ export async function startTestSteward(
     },
     close: () => steward.close(),
   };
+}
+
+/** A person a suite acts as: a token for `id` with `roles`, naming them as `name` and `upn` say. */
+export interface SuitePerson {
+  id: string;
+  roles?: AppRole[];
+  name?: string;
+  upn?: string;
+}
+
+/** Alex Wilber, a plain user, named with name and UPN. */
+export const ALEX: SuitePerson = { id: PEOPLE.alex, name: 'Alex Wilber', upn: 'alexw@example.com' };
+/** The seeded people as a token names them by display name alone (roles to be added). */
+export const NAMED = {
+  alex: { id: PEOPLE.alex, name: 'Alex Wilber' },
+  megan: { id: PEOPLE.megan, name: 'Megan Bowen' },
+  adele: { id: PEOPLE.adele, name: 'Adele Vance' },
+  isaiah: { id: PEOPLE.isaiah, name: 'Isaiah Langer' },
+  patti: { id: PEOPLE.patti, name: 'Patti Fernandez' },
+  lynne: { id: PEOPLE.lynne, name: 'Lynne Robbins' },
+} satisfies Record<keyof typeof PEOPLE, SuitePerson>;
+/** Megan Bowen, GLOBAL_ADMIN, with no name in her token. */
+export const MEGAN: SuitePerson = { id: PEOPLE.megan, roles: ['GLOBAL_ADMIN'] };
+
+export interface SuiteStewardOptions<P extends string> {
+  /** Settings over the test settings; a function when an earlier `beforeAll` makes them. */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** What reaches the composition root; a function when an earlier `beforeAll` makes it (a fake Graph). */
+  overrides?: StewardOverrides | (() => StewardOverrides);
+  /** Tokens besides Alex's and Megan's (or in their place), by the name the suite reads them under. */
+  people?: Record<P, SuitePerson>;
+}
+
+/** A suite's Steward, its database and its people's tokens: read them in tests and hooks, not before. */
+export type SuiteSteward<P extends string = never> = {
+  readonly db: TestDatabase;
+  readonly app: TestSteward;
+} & { readonly [K in 'alex' | 'megan' | P]: string };
+
+/**
+ * One Steward for the enclosing `describe`: its `beforeAll` creates a `kind` database, starts
+ * Steward on it and mints the tokens (Alex as {@link ALEX}, Megan as {@link MEGAN}, then `people`);
+ * its `afterAll` closes Steward and drops the database. Hooks declared after this call run after
+ * the start, so they may use the suite.
+ */
+export function suiteSteward<P extends string = never>(
+  kind: DatabaseKind,
+  options: SuiteStewardOptions<P> = {},
+): SuiteSteward<P> {
+  let db: TestDatabase | undefined;
+  let app: TestSteward | undefined;
+  const tokens = new Map<string, string>();
+  const people: Record<string, SuitePerson> = { alex: ALEX, megan: MEGAN, ...options.people };
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    const { env, overrides } = options;
+    app = await startTestSteward(
+      db,
+      typeof env === 'function' ? env() : env,
+      typeof overrides === 'function' ? overrides() : overrides,
+    );
+    for (const [key, { id, roles, ...extra }] of Object.entries(people)) {
+      tokens.set(key, await app.userToken(id, roles, extra));
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the suite Steward starts in beforeAll');
+    return value;
+  };
+  const suite = {
+    get db() {
+      return started(db);
+    },
+    get app() {
+      return started(app);
+    },
+  };
+  for (const key of Object.keys(people)) {
+    Object.defineProperty(suite, key, { get: () => started(tokens.get(key)), enumerable: true });
+  }
+  return suite as SuiteSteward<P>;
 }

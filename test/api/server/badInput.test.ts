@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { OPERATIONS, type OperationPolicy } from '../../../src/domain/rbac';
 import type { AppRole } from '../../../src/contract/roles';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { PEOPLE, suiteSteward, TENANT, TEST_SECRET } from '../../support/steward';
 
 interface Operation {
   operationId: string;
@@ -54,17 +54,12 @@ const FREE_FORM_BODIES = new Set([
  * its ApiError status, never a 500, and nothing is written.
  */
 describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let admin: string;
   let operations: Array<{ method: string; path: string; op: Operation }>;
   let snapshot: () => Promise<string>;
 
+  const suite = suiteSteward(kind);
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db);
-    admin = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    operations = Object.entries(app.contract.document.paths).flatMap(([path, methods]) =>
+    operations = Object.entries(suite.app.contract.document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({
         method: method.toUpperCase(),
         path,
@@ -73,11 +68,9 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
     );
     // Everything a write could touch in this issue: the whole catalog with its membership.
     snapshot = async () =>
-      JSON.stringify((await app.call('GET', '/api/v1.0/catalog/templates', { token: admin })).body);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+      JSON.stringify(
+        (await suite.app.call('GET', '/api/v1.0/catalog/templates', { token: suite.megan })).body,
+      );
   });
 
   const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';
@@ -180,12 +173,12 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
       .setAudience('api://steward')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(new TextEncoder().encode(TEST_SECRET));
-    const [header, payload] = admin.split('.');
+    const [header, payload] = suite.megan.split('.');
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-    const tampered = `${header}.${payload!.slice(0, -2)}AA.${admin.split('.')[2]}`;
+    const tampered = `${header}.${payload!.slice(0, -2)}AA.${suite.megan.split('.')[2]}`;
     for (const { method, path } of operations) {
       for (const token of [undefined, 'not-a-jwt', expired, none, tampered]) {
-        const res = await app.call(method, fill(path, GOOD_PARAMS), {
+        const res = await suite.app.call(method, fill(path, GOOD_PARAMS), {
           token,
           body: method === 'PUT' ? {} : undefined,
         });
@@ -199,8 +192,8 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
   test('a caller without the role is 403 on every operation that some caller is refused', async () => {
     const before = await snapshot();
     const callers: Array<[AppRole[], string]> = [
-      [['AUTHENTICATED_USER'], await app.userToken(PEOPLE.alex)],
-      [['AUTHORIZED_APP'], await app.appToken('automation-app', ['AUTHORIZED_APP'])],
+      [['AUTHENTICATED_USER'], await suite.app.userToken(PEOPLE.alex)],
+      [['AUTHORIZED_APP'], await suite.app.appToken('automation-app', ['AUTHORIZED_APP'])],
     ];
     let refused = 0;
     for (const { method, path, op } of operations) {
@@ -209,7 +202,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         if (policy.roles.some((r) => roles.includes(r))) continue;
         const body =
           method === 'PUT' ? (path.endsWith('{role}') ? [] : { owners: [], members: [] }) : undefined;
-        expectError(await app.call(method, fill(path, GOOD_PARAMS), { token, body }), 403, 'forbidden');
+        expectError(await suite.app.call(method, fill(path, GOOD_PARAMS), { token, body }), 403, 'forbidden');
         refused++;
       }
     }
@@ -223,7 +216,10 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
     for (const { method, path, op } of operations) {
       for (const param of op.parameters.filter((p) => p.in === 'path')) {
         const url = fill(path, { ...GOOD_PARAMS, [param.name]: BAD_PARAMS[param.name]! });
-        const res = await app.call(method, url, { token: admin, body: hasBody(method) ? {} : undefined });
+        const res = await suite.app.call(method, url, {
+          token: suite.megan,
+          body: hasBody(method) ? {} : undefined,
+        });
         expectError(res, 400, 'validationFailed');
         checked++;
       }
@@ -240,22 +236,26 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
       const url = fill(path, GOOD_PARAMS);
       const json = { 'content-type': 'application/json' };
       expectError(
-        await app.call(method, url, {
-          token: admin,
+        await suite.app.call(method, url, {
+          token: suite.megan,
           rawBody: '{}',
           headers: { 'content-type': 'text/plain' },
         }),
         415,
       );
       expectError(
-        await app.call(method, url, { token: admin, rawBody: '{"a":', headers: json }),
+        await suite.app.call(method, url, { token: suite.megan, rawBody: '{"a":', headers: json }),
         400,
         'validationFailed',
       );
-      expectError(await app.call(method, url, { token: admin, body: 'a string' }), 400, 'validationFailed');
       expectError(
-        await app.call(method, url, {
-          token: admin,
+        await suite.app.call(method, url, { token: suite.megan, body: 'a string' }),
+        400,
+        'validationFailed',
+      );
+      expectError(
+        await suite.app.call(method, url, {
+          token: suite.megan,
           body: FREE_FORM_BODIES.has(op.operationId) ? [{ unexpected: true }] : { unexpected: true },
         }),
         400,
@@ -264,14 +264,14 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
       // An empty body is refused where the body is required (archiving takes an optional one).
       if (op.requestBody?.required) {
         expectError(
-          await app.call(method, url, { token: admin, rawBody: '', headers: json }),
+          await suite.app.call(method, url, { token: suite.megan, rawBody: '', headers: json }),
           400,
           'validationFailed',
         );
       }
       const big = `{"pad":"${'p'.repeat(1024 * 1024)}"}`;
       expectError(
-        await app.call(method, url, { token: admin, rawBody: big, headers: json }),
+        await suite.app.call(method, url, { token: suite.megan, rawBody: big, headers: json }),
         413,
         'payloadTooLarge',
       );
@@ -284,9 +284,13 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
     expect(withQuery.length).toBeGreaterThanOrEqual(1);
     for (const { method, path, op } of withQuery) {
       for (const param of op.parameters.filter((p) => p.in === 'query')) {
-        const res = await app.call(method, `${fill(path, GOOD_PARAMS)}?${param.name}=${'%FF'.repeat(300)}`, {
-          token: admin,
-        });
+        const res = await suite.app.call(
+          method,
+          `${fill(path, GOOD_PARAMS)}?${param.name}=${'%FF'.repeat(300)}`,
+          {
+            token: suite.megan,
+          },
+        );
         expectError(res, 400, 'validationFailed');
       }
     }

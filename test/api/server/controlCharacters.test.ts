@@ -1,6 +1,6 @@
 import type { CatalogTemplate, CatalogTemplates, Job } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { suiteSteward } from '../../support/steward';
 
 type ErrorBody = { error: { code: string; details?: { code: string; target: string; message: string }[] } };
 
@@ -11,25 +11,11 @@ const BREAKS = [
 ] as const;
 
 describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_WORKER_CONCURRENCY: '0' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteSteward(kind, { env: { STEWARD_WORKER_CONCURRENCY: '0' } });
 
   const count = async (table: 'jobs' | 'hooks' | 'team_metadata') =>
     Number(
-      (await app.steward.store.db
+      (await suite.app.steward.store.db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst())!.n,
@@ -41,12 +27,16 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     ]);
   };
   const provision = (team: Record<string, unknown>) =>
-    app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    suite.app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team },
     });
   const template = async (id: string) =>
-    (await app.call<CatalogTemplate>('GET', `/api/v1.0/catalog/templates/${id}`, { token: megan })).body;
+    (
+      await suite.app.call<CatalogTemplate>('GET', `/api/v1.0/catalog/templates/${id}`, {
+        token: suite.megan,
+      })
+    ).body;
 
   test.each(BREAKS)('%s in a team name is a 400 naming the field, and no job is created', async (_, name) => {
     const before = await count('jobs');
@@ -58,8 +48,8 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
 
   test.each(BREAKS)('%s in a hook name is refused, and no hook is created', async (_, name) => {
     const before = await count('hooks');
-    const res = await app.call('POST', '/api/v1.0/hooks', {
-      token: megan,
+    const res = await suite.app.call('POST', '/api/v1.0/hooks', {
+      token: suite.megan,
       body: { name, config: { url: 'http://127.0.0.1/hook' }, events: ['team_created'] },
     });
     refusedAt(res, 'body.name');
@@ -71,7 +61,7 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     const channel = { displayName: 'Plans\nand more', membershipType: 'standard' as const };
     const newTeam = { ...original.newTeam, channels: [channel] };
     const put = (body: unknown) =>
-      app.call('PUT', '/api/v1.0/catalog/templates/project', { token: megan, body });
+      suite.app.call('PUT', '/api/v1.0/catalog/templates/project', { token: suite.megan, body });
     refusedAt(await put({ ...original, newTeam }), 'body.newTeam.channels.0.displayName');
     const configuration = { ...original.templateConfiguration, name: 'Project\tteam' };
     refusedAt(
@@ -86,26 +76,26 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     // Nothing was saved.
     expect(await template('project')).toEqual(original);
 
-    const patch = await app.call('PATCH', '/api/v1.0/teams/no-such-team', {
-      token: megan,
+    const patch = await suite.app.call('PATCH', '/api/v1.0/teams/no-such-team', {
+      token: suite.megan,
       body: { displayName: 'Two\r\nlines' },
     });
     refusedAt(patch, 'body.displayName');
-    const newChannel = await app.call('POST', '/api/v1.0/teams/no-such-team/channels', {
-      token: megan,
+    const newChannel = await suite.app.call('POST', '/api/v1.0/teams/no-such-team/channels', {
+      token: suite.megan,
       body: { displayName: 'General\tish' },
     });
     refusedAt(newChannel, 'body.displayName');
     const before = await count('team_metadata');
-    const meta = await app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
-      token: megan,
+    const meta = await suite.app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+      token: suite.megan,
       body: { 'cost\ncentre': 'x' },
     });
     refusedAt(meta, 'body.cost\ncentre');
     expect(await count('team_metadata')).toBe(before);
     // Query parameters are one line too.
-    const query = await app.call('GET', `/api/v1.0/users?$search=${encodeURIComponent('a\tb')}`, {
-      token: megan,
+    const query = await suite.app.call('GET', `/api/v1.0/users?$search=${encodeURIComponent('a\tb')}`, {
+      token: suite.megan,
     });
     refusedAt(query, 'query.$search');
   });
@@ -114,8 +104,8 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     const text = 'First line\n\tsecond line\r\nthird';
     const job = await provision({ name: 'Line breaks', description: text, welcomeMessage: text });
     expect(job.status).toBe(201);
-    const hook = await app.call('POST', '/api/v1.0/hooks', {
-      token: megan,
+    const hook = await suite.app.call('POST', '/api/v1.0/hooks', {
+      token: suite.megan,
       body: {
         name: 'Multi-line',
         description: text,
@@ -125,8 +115,8 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     });
     expect(hook.status).toBe(201);
     const original = await template('project');
-    const saved = await app.call('PUT', '/api/v1.0/catalog/templates/project', {
-      token: megan,
+    const saved = await suite.app.call('PUT', '/api/v1.0/catalog/templates/project', {
+      token: suite.megan,
       body: {
         ...original,
         templateConfiguration: { ...original.templateConfiguration, description: text },
@@ -139,8 +129,8 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     });
     expect(saved.status).toBe(200);
     expect((await template('project')).templateConfiguration.description).toBe(text);
-    const meta = await app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
-      token: megan,
+    const meta = await suite.app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+      token: suite.megan,
       body: { notes: text },
     });
     expect(meta.status).not.toBe(400);
@@ -151,11 +141,16 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
   });
 
   test('every seeded template passes the rule: each is saved back unchanged', async () => {
-    const all = await app.call<CatalogTemplates>('GET', '/api/v1.0/catalog/templates', { token: megan });
+    const all = await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/catalog/templates', {
+      token: suite.megan,
+    });
     expect(all.body.value.length).toBeGreaterThan(0);
     for (const seeded of all.body.value) {
       const id = seeded.templateConfiguration.id!;
-      const res = await app.call('PUT', `/api/v1.0/catalog/templates/${id}`, { token: megan, body: seeded });
+      const res = await suite.app.call('PUT', `/api/v1.0/catalog/templates/${id}`, {
+        token: suite.megan,
+        body: seeded,
+      });
       expect([id, res.status]).toEqual([id, 200]);
     }
   });
@@ -174,12 +169,12 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
     expect(await count('jobs')).toBe(jobs);
     const metadata = await count('team_metadata');
     const put = (body: unknown) =>
-      app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', { token: megan, body });
+      suite.app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', { token: suite.megan, body });
     malformedAt(await put({ notes: 'half \ud800 a pair' }), 'body.notes');
     malformedAt(await put({ 'key\udc00': 'x' }), 'body.key\udc00');
     expect(await count('team_metadata')).toBe(metadata);
-    const query = await app.call('GET', `/api/v1.0/users?$search=${encodeURIComponent('a')}%ED%A0%80`, {
-      token: megan,
+    const query = await suite.app.call('GET', `/api/v1.0/users?$search=${encodeURIComponent('a')}%ED%A0%80`, {
+      token: suite.megan,
     });
     // A URL's percent-encoded lone surrogate decodes to U+FFFD, which is a character: not refused.
     expect(query.status).toBe(200);
@@ -188,20 +183,22 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
   });
 
   test('inherited property names are unknown fields, never the prototype: 400, not 500', async () => {
-    const jobs = await app.call<ErrorBody>('GET', '/api/v1.0/me/jobs?constructor=1', { token: alex });
+    const jobs = await suite.app.call<ErrorBody>('GET', '/api/v1.0/me/jobs?constructor=1', {
+      token: suite.alex,
+    });
     expect(jobs.status).toBe(400);
     expect(jobs.body.error.details?.[0]?.target).toBe('query');
     for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
-      const res = await app.call<ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
+      const res = await suite.app.call<ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
+        token: suite.alex,
         body: { template: { id: 'project' }, team: { name: 'Inherited', [key]: 'x' } },
       });
       expect([key, res.status]).toEqual([key, 400]);
       const text = JSON.stringify(res.body.error.details);
       expect(text).toContain(key);
     }
-    const meta = await app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
-      token: megan,
+    const meta = await suite.app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+      token: suite.megan,
       body: { constructor: 'x', nested: { toString: 'y' } },
     });
     expect(meta.status).toBeLessThan(500);
@@ -210,8 +207,8 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
   test("a convention's output meets the rules of typed text: a line break in a name is a 400, no job", async () => {
     const original = await template('project');
     const put = (newTeam: Record<string, unknown>) =>
-      app.call('PUT', '/api/v1.0/catalog/templates/project', {
-        token: megan,
+      suite.app.call('PUT', '/api/v1.0/catalog/templates/project', {
+        token: suite.megan,
         body: { ...original, newTeam: { ...original.newTeam, ...newTeam } },
       });
     try {
@@ -239,8 +236,12 @@ describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', 
       ]);
     } finally {
       expect(
-        (await app.call('PUT', '/api/v1.0/catalog/templates/project', { token: megan, body: original }))
-          .status,
+        (
+          await suite.app.call('PUT', '/api/v1.0/catalog/templates/project', {
+            token: suite.megan,
+            body: original,
+          })
+        ).status,
       ).toBe(200);
     }
   });

@@ -1,38 +1,26 @@
 import { connect } from 'node:net';
 import type { Job } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { suiteSteward } from '../../support/steward';
 
 type ErrorBody = { error: { code: string; details?: { code: string; target: string }[] } };
 
 describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    // A body's deadline shortened from its 10 s default, for the 408 below.
-    app = await startTestSteward(db, { STEWARD_WORKER_CONCURRENCY: '0', STEWARD_BODY_TIMEOUT_MS: '1000' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  // A body's deadline shortened from its 10 s default, for the 408 below.
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_WORKER_CONCURRENCY: '0', STEWARD_BODY_TIMEOUT_MS: '1000' },
   });
 
   const countJobs = async () =>
     Number(
-      (await app.steward.store.db
+      (await suite.app.steward.store.db
         .selectFrom('jobs')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst())!.n,
     );
   const provision = (name: string, key?: string, extra: Record<string, unknown> = {}) =>
-    app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    suite.app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name }, ...extra },
       headers: key ? { 'idempotency-key': key } : {},
     });
@@ -53,14 +41,14 @@ describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => 
     });
 
     test('a NUL in a metadata key or value, and in a hook name, is refused too', async () => {
-      const meta = await app.call<ErrorBody>('PUT', '/api/v1.0/teams/whatever/metadata/project', {
-        token: megan,
+      const meta = await suite.app.call<ErrorBody>('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+        token: suite.megan,
         body: { ['co\u0000de']: 'x' },
       });
       expect(meta.status).toBe(400);
       expect(meta.body.error.details?.[0]?.code).toBe('controlCharacter');
-      const hook = await app.call<ErrorBody>('POST', '/api/v1.0/hooks', {
-        token: megan,
+      const hook = await suite.app.call<ErrorBody>('POST', '/api/v1.0/hooks', {
+        token: suite.megan,
         body: { name: 'Hook\u0000', url: 'https://example.com/hook', events: ['team_created'] },
       });
       expect(hook.status).toBe(400);
@@ -88,8 +76,8 @@ describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => 
       ],
     ])('%s %s nested 5 000 deep is a 400, not a RangeError', async (method, path, wrap) => {
       const before = await countJobs();
-      const res = await app.call<ErrorBody>(method, path, {
-        token: megan,
+      const res = await suite.app.call<ErrorBody>(method, path, {
+        token: suite.megan,
         rawBody: wrap(deep(5_000)),
         headers: { 'content-type': 'application/json' },
       });
@@ -117,13 +105,13 @@ describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => 
   });
 
   test('a body that stops arriving is a 408 once STEWARD_BODY_TIMEOUT_MS has passed, not a 500', async () => {
-    const { hostname: host, port } = new URL(app.url);
+    const { hostname: host, port } = new URL(suite.app.url);
     const started = Date.now();
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect({ host, port: Number(port) }, () => {
         socket.write(
           'POST /api/v1.0/teams/provisioning HTTP/1.1\r\n' +
-            `Host: ${host}\r\nAuthorization: Bearer ${alex}\r\n` +
+            `Host: ${host}\r\nAuthorization: Bearer ${suite.alex}\r\n` +
             'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"template":',
         );
       });
@@ -139,7 +127,7 @@ describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => 
   }, 20_000);
 
   test('a refusal answered before its body arrived closes the connection: a trickling caller holds nothing', async () => {
-    const { hostname: host, port } = new URL(app.url);
+    const { hostname: host, port } = new URL(suite.app.url);
     let answeredAt = 0;
     const closedAt = await new Promise<number>((resolve, reject) => {
       const socket = connect({ host, port: Number(port) }, () => {
@@ -172,11 +160,11 @@ describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => 
   }, 20_000);
 
   test('a body read to its end keeps the connection for the next request', async () => {
-    const { hostname: host, port } = new URL(app.url);
+    const { hostname: host, port } = new URL(suite.app.url);
     // Read, then refused for what it says: a 400, on a connection that stays open.
     const invalid =
       'POST /api/v1.0/teams/provisioning HTTP/1.1\r\n' +
-      `Host: ${host}\r\nAuthorization: Bearer ${alex}\r\n` +
+      `Host: ${host}\r\nAuthorization: Bearer ${suite.alex}\r\n` +
       'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
     const answers = await new Promise<string>((resolve, reject) => {
       const socket = connect({ host, port: Number(port) }, () => socket.write(invalid));

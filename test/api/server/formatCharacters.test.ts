@@ -1,6 +1,6 @@
 import type { CatalogTemplate, Job } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { NAMED, suiteSteward } from '../../support/steward';
 
 type ErrorBody = { error: { code: string; details?: { code: string; target: string; message: string }[] } };
 
@@ -15,32 +15,21 @@ const DIRECTION = [
 ];
 
 describe.each(databaseKinds)('format characters that change how text reads, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_WORKER_CONCURRENCY: '0' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_WORKER_CONCURRENCY: '0' },
+    people: { alex: NAMED.alex },
   });
 
   const jobs = async () =>
     Number(
-      (await app.steward.store.db
+      (await suite.app.steward.store.db
         .selectFrom('jobs')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst())!.n,
     );
   const provision = (team: Record<string, unknown>) =>
-    app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    suite.app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team },
     });
   const refusedAt = (res: { status: number; body: unknown }, target: string, code: string) => {
@@ -72,23 +61,25 @@ describe.each(databaseKinds)('format characters that change how text reads, on %
 
   test('other requests refuse them too: a template, a hook, a metadata key', async () => {
     const original = (
-      await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', { token: megan })
+      await suite.app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
+        token: suite.megan,
+      })
     ).body;
-    const put = await app.call('PUT', '/api/v1.0/catalog/templates/project', {
-      token: megan,
+    const put = await suite.app.call('PUT', '/api/v1.0/catalog/templates/project', {
+      token: suite.megan,
       body: {
         ...original,
         templateConfiguration: { ...original.templateConfiguration, name: 'Pro\u202Ejects' },
       },
     });
     refusedAt(put, 'body.templateConfiguration.name', 'U+202E');
-    const hook = await app.call('POST', '/api/v1.0/hooks', {
-      token: megan,
+    const hook = await suite.app.call('POST', '/api/v1.0/hooks', {
+      token: suite.megan,
       body: { name: 'Hook \u200F', config: { url: 'http://127.0.0.1/hook' }, events: ['team_created'] },
     });
     refusedAt(hook, 'body.name', 'U+200F');
-    const meta = await app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
-      token: megan,
+    const meta = await suite.app.call('PUT', '/api/v1.0/teams/whatever/metadata/project', {
+      token: suite.megan,
       body: { 'cost\u202Dcentre': 'x' },
     });
     refusedAt(meta, 'body.cost\u202Dcentre', 'U+202D');

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { request } from 'undici';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { suiteSteward } from '../../support/steward';
 
 /**
  * Schema-driven fuzzing of every operation of the served OpenAPI document: malformed JSON, wrong
@@ -168,20 +168,13 @@ class Fuzzer {
 }
 
 describe.each(databaseKinds)('fuzzing every operation of the OpenAPI document on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let token: string;
   let doc: Document;
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_WORKER_CONCURRENCY: '0' });
-    token = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    doc = (await app.call<Document>('GET', '/api/v1.0/openapi.json')).body;
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_WORKER_CONCURRENCY: '0' },
   });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  beforeAll(async () => {
+    doc = (await suite.app.call<Document>('GET', '/api/v1.0/openapi.json')).body;
   });
 
   /** Row counts of everything a request could write (the security trail records refusals by design). */
@@ -205,7 +198,7 @@ describe.each(databaseKinds)('fuzzing every operation of the OpenAPI document on
       tables.map((t) => sql`select count(*) as n from ${sql.table(t)}`),
       sql` union all `,
     )} union all select count(*) as n from audit_records where trail <> 'security'`;
-    const rows = await counts.execute(app.steward.store.db);
+    const rows = await counts.execute(suite.app.steward.store.db);
     return rows.rows.map((r) => String(r.n)).join(',');
   };
 
@@ -224,9 +217,9 @@ describe.each(databaseKinds)('fuzzing every operation of the OpenAPI document on
             .join('&');
           const body = schema ? fuzzer.body(schema) : undefined;
           const before = await footprint();
-          const res = await request(`${app.url}${url}${query ? `?${query}` : ''}`, {
+          const res = await request(`${suite.app.url}${url}${query ? `?${query}` : ''}`, {
             method: method.toUpperCase() as 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            headers: { authorization: `Bearer ${suite.megan}`, 'content-type': 'application/json' },
             body,
           });
           const text = await res.body.text();

@@ -6,7 +6,14 @@ import { request } from 'undici';
 import type { ApiError, Job, TeamChannel } from '../../../src/contract';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../../support/steward';
+import {
+  PEOPLE,
+  startTestSteward,
+  suiteSteward,
+  TENANT,
+  TEST_SECRET,
+  type TestSteward,
+} from '../../support/steward';
 
 const MY_CATALOG = '/api/v1.0/me/catalog/templates';
 const UNKNOWN_PERSON = '99999999-0000-0000-0000-000000000777';
@@ -31,63 +38,53 @@ function externalAddress(): string | undefined {
 }
 
 describe.each(databaseKinds)('security hardening on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
-  let patti: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex);
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { alex: { id: PEOPLE.alex }, patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] } },
   });
 
   describe('tokens', () => {
     test('a correctly signed token for an object id the directory does not know is a 401', async () => {
-      const token = await app.userToken(UNKNOWN_PERSON, ['GLOBAL_ADMIN']);
-      const res = await app.call<ApiError>('GET', MY_CATALOG, { token });
+      const token = await suite.app.userToken(UNKNOWN_PERSON, ['GLOBAL_ADMIN']);
+      const res = await suite.app.call<ApiError>('GET', MY_CATALOG, { token });
       expect(res.status).toBe(401);
       expect(res.body.error.message).toMatch(/nobody in the directory/);
-      const provision = await app.call('POST', '/api/v1.0/teams/provisioning', {
+      const provision = await suite.app.call('POST', '/api/v1.0/teams/provisioning', {
         token,
         body: { template: { id: 'project' }, team: { name: 'Owned by nobody' } },
       });
       expect(provision.status).toBe(401);
       // A UPN is not an object id, even when it names someone.
-      const byUpn = await app.userToken('alexw@example.com');
-      expect((await app.call('GET', MY_CATALOG, { token: byUpn })).status).toBe(401);
+      const byUpn = await suite.app.userToken('alexw@example.com');
+      expect((await suite.app.call('GET', MY_CATALOG, { token: byUpn })).status).toBe(401);
       // The same kind of token for someone who exists is accepted (the check is not vacuous).
-      expect((await app.call('GET', MY_CATALOG, { token: alex })).status).toBe(200);
+      expect((await suite.app.call('GET', MY_CATALOG, { token: suite.alex })).status).toBe(200);
     });
 
     test('the Bearer scheme is case-insensitive', async () => {
       for (const scheme of ['bearer', 'BEARER', 'bEaReR'])
         expect(
-          (await app.call('GET', MY_CATALOG, { headers: { authorization: `${scheme} ${alex}` } })).status,
+          (await suite.app.call('GET', MY_CATALOG, { headers: { authorization: `${scheme} ${suite.alex}` } }))
+            .status,
         ).toBe(200);
     });
 
     test('WWW-Authenticate has no error code when no credentials were sent (RFC 6750 §3.1)', async () => {
-      const none = await app.call('GET', MY_CATALOG);
+      const none = await suite.app.call('GET', MY_CATALOG);
       expect(none.status).toBe(401);
       expect(none.headers['www-authenticate']).toBe('Bearer');
-      const basic = await app.call('GET', MY_CATALOG, { headers: { authorization: 'Basic YTpi' } });
+      const basic = await suite.app.call('GET', MY_CATALOG, { headers: { authorization: 'Basic YTpi' } });
       expect(basic.headers['www-authenticate']).toBe('Bearer error="invalid_request"');
-      const bad = await app.call('GET', MY_CATALOG, { token: 'aaaaaaaaaaaa.bbbbbbbbbbbb.cccccccccccc' });
+      const bad = await suite.app.call('GET', MY_CATALOG, {
+        token: 'aaaaaaaaaaaa.bbbbbbbbbbbb.cccccccccccc',
+      });
       expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     });
 
     test('embedded tokens live at most a week', async () => {
       const week = 7 * 24 * 3600;
       const ok = await embeddedToken({}, { iat: now(), exp: now() + week });
-      expect((await app.call('GET', MY_CATALOG, { token: ok })).status).toBe(200);
+      expect((await suite.app.call('GET', MY_CATALOG, { token: ok })).status).toBe(200);
       const refused = [
         await embeddedToken({}, { iat: now(), exp: now() + week + 3600 }), // minted for too long
         await embeddedToken({}, { iat: now() - week - 3600, exp: now() + 3600 }), // issued too long ago
@@ -95,7 +92,7 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
         await embeddedToken({}, { exp: now() + 3600 }), // no iat: its age cannot be known
       ];
       for (const token of refused) {
-        const res = await app.call<ApiError>('GET', MY_CATALOG, { token });
+        const res = await suite.app.call<ApiError>('GET', MY_CATALOG, { token });
         expect(res.status).toBe(401);
         expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       }
@@ -105,11 +102,11 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
   describe('response headers', () => {
     test('API JSON answers say nosniff and no-store, successes and failures alike', async () => {
       const answers = [
-        await app.call('GET', MY_CATALOG, { token: alex }),
-        await app.call('GET', MY_CATALOG),
-        await app.call('GET', '/api/v1.0/catalog/templates', { token: alex }),
-        await app.call('GET', '/api/v1.0/no/such/operation', { token: alex }),
-        await app.call('GET', '/api/v1.0/openapi.json'),
+        await suite.app.call('GET', MY_CATALOG, { token: suite.alex }),
+        await suite.app.call('GET', MY_CATALOG),
+        await suite.app.call('GET', '/api/v1.0/catalog/templates', { token: suite.alex }),
+        await suite.app.call('GET', '/api/v1.0/no/such/operation', { token: suite.alex }),
+        await suite.app.call('GET', '/api/v1.0/openapi.json'),
       ];
       for (const res of answers) {
         expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -119,10 +116,14 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
     });
 
     test('report pages may be framed by Teams only; the viewer by nobody', async () => {
-      const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
-      const link = await app.call<{ url: string }>('GET', '/api/v1.0/reports/dashboard/governance-overview', {
-        token: lynne,
-      });
+      const lynne = await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+      const link = await suite.app.call<{ url: string }>(
+        'GET',
+        '/api/v1.0/reports/dashboard/governance-overview',
+        {
+          token: lynne,
+        },
+      );
       const report = await request(link.body.url);
       await report.body.text();
       expect(report.statusCode).toBe(200);
@@ -130,7 +131,7 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
       expect(reportPolicy).toMatch(/frame-ancestors 'self' https:\/\/teams\.microsoft\.com /);
       expect(reportPolicy).toContain('https://*.cloud.microsoft');
       expect(reportPolicy).not.toMatch(/frame-ancestors[^;]*\*(?!\.)/);
-      const viewer = await request(`${app.url}/platform/teams`);
+      const viewer = await request(`${suite.app.url}/platform/teams`);
       await viewer.body.text();
       expect(viewer.statusCode).toBe(200);
       expect(String(viewer.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
@@ -144,13 +145,15 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
     let channelId: string;
 
     beforeAll(async () => {
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
+      const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: suite.alex,
         body: { template: { id: 'project' }, team: { name: 'Hardening' } },
       });
-      teamId = ((await waitForJob(app, alex, res.body.id)).data.team as { id: string }).id;
+      teamId = ((await waitForJob(suite.app, suite.alex, res.body.id)).data.team as { id: string }).id;
       channelId = (
-        await app.call<TeamChannel>('GET', `/api/v1.0/teams/${teamId}/channels/primary`, { token: alex })
+        await suite.app.call<TeamChannel>('GET', `/api/v1.0/teams/${teamId}/channels/primary`, {
+          token: suite.alex,
+        })
       ).body.id;
     });
 
@@ -161,19 +164,23 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
         'file:///etc/passwd',
         '/relative',
       ]) {
-        const res = await app.call<ApiError>('POST', `/api/v1.0/teams/${teamId}/channels/${channelId}/tabs`, {
-          token: alex,
-          body: {
-            displayName: 'Bad',
-            teamsAppId: 'com.microsoft.teamspace.tab.web',
-            configuration: { websiteUrl: url },
+        const res = await suite.app.call<ApiError>(
+          'POST',
+          `/api/v1.0/teams/${teamId}/channels/${channelId}/tabs`,
+          {
+            token: suite.alex,
+            body: {
+              displayName: 'Bad',
+              teamsAppId: 'com.microsoft.teamspace.tab.web',
+              configuration: { websiteUrl: url },
+            },
           },
-        });
+        );
         expect(res.status).toBe(400);
         expect(res.body.error.details?.[0]?.target).toBe('body.configuration.websiteUrl');
       }
-      const good = await app.call('POST', `/api/v1.0/teams/${teamId}/channels/${channelId}/tabs`, {
-        token: alex,
+      const good = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/channels/${channelId}/tabs`, {
+        token: suite.alex,
         body: {
           displayName: 'Good',
           teamsAppId: 'com.microsoft.teamspace.tab.web',
@@ -181,8 +188,8 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
         },
       });
       expect(good.status).toBe(201);
-      const template = await app.call<ApiError>('PUT', '/api/v1.0/catalog/templates/bad-tab', {
-        token: patti,
+      const template = await suite.app.call<ApiError>('PUT', '/api/v1.0/catalog/templates/bad-tab', {
+        token: suite.patti,
         body: {
           templateConfiguration: { name: 'Bad tab' },
           newTeam: {
@@ -204,13 +211,13 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
 
     test('template channels follow the channel-name rules of POST /teams/{id}/channels, checked at save', async () => {
       const name = '<svg/onload=alert(1)>';
-      const direct = await app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
-        token: megan,
+      const direct = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
+        token: suite.megan,
         body: { displayName: name },
       });
       expect(direct.status).toBe(400);
-      const template = await app.call<ApiError>('PUT', '/api/v1.0/catalog/templates/bad-channel', {
-        token: patti,
+      const template = await suite.app.call<ApiError>('PUT', '/api/v1.0/catalog/templates/bad-channel', {
+        token: suite.patti,
         body: {
           templateConfiguration: { name: 'Bad channel' },
           newTeam: { namingConvention: '<%= request.team.name %>', channels: [{ displayName: name }] },
@@ -219,13 +226,16 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
       expect(template.status).toBe(400);
       expect(template.body.error.details?.[0]?.target).toBe('body.newTeam.channels.0.displayName');
       expect(
-        (await app.call('GET', '/api/v1.0/catalog/templates/bad-channel', { token: patti })).status,
+        (await suite.app.call('GET', '/api/v1.0/catalog/templates/bad-channel', { token: suite.patti }))
+          .status,
       ).toBe(404);
     });
 
     test('"__proto__" keys are refused (400) in metadata documents and queries; nothing is written', async () => {
       const url = `/api/v1.0/teams/${teamId}/metadata/crm`;
-      expect((await app.call('PUT', url, { token: megan, body: { tier: 'gold' } })).status).toBe(200);
+      expect((await suite.app.call('PUT', url, { token: suite.megan, body: { tier: 'gold' } })).status).toBe(
+        200,
+      );
       const bodies = [
         '{"__proto__": {"tier": "gold"}}',
         '{"a": {"b": [{"__proto__": {"x": 1}}]}}',
@@ -233,28 +243,28 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
       ];
       for (const rawBody of bodies) {
         for (const method of ['PUT', 'PATCH']) {
-          const res = await app.call<ApiError>(method, url, {
-            token: megan,
+          const res = await suite.app.call<ApiError>(method, url, {
+            token: suite.megan,
             rawBody,
             headers: { 'content-type': 'application/json' },
           });
           expect(res.status).toBe(400);
           expect(res.body.error.details?.[0]?.code).toBe('forbiddenKey');
         }
-        const query = await app.call<ApiError>('POST', '/api/v1.0/metadata/crm/query', {
-          token: megan,
+        const query = await suite.app.call<ApiError>('POST', '/api/v1.0/metadata/crm/query', {
+          token: suite.megan,
           rawBody,
           headers: { 'content-type': 'application/json' },
         });
         expect(query.status).toBe(400);
       }
-      expect((await app.call('GET', url, { token: megan })).body).toEqual({ tier: 'gold' });
+      expect((await suite.app.call('GET', url, { token: suite.megan })).body).toEqual({ tier: 'gold' });
       // "constructor" and "prototype" are ordinary keys: stored and matched as data.
       const plain = { constructor: { name: 'x' }, prototype: 1 };
-      expect((await app.call('PUT', url, { token: megan, body: plain })).status).toBe(200);
-      expect((await app.call('GET', url, { token: megan })).body).toEqual(plain);
-      const found = await app.call<unknown[]>('POST', '/api/v1.0/metadata/crm/query', {
-        token: megan,
+      expect((await suite.app.call('PUT', url, { token: suite.megan, body: plain })).status).toBe(200);
+      expect((await suite.app.call('GET', url, { token: suite.megan })).body).toEqual(plain);
+      const found = await suite.app.call<unknown[]>('POST', '/api/v1.0/metadata/crm/query', {
+        token: suite.megan,
         body: { constructor: { name: 'x' } },
       });
       expect(found.body).toEqual([{ artefact_type: 'MicrosoftTeamsTeam', artefact_id: teamId }]);
@@ -263,25 +273,18 @@ describe.each(databaseKinds)('security hardening on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('the embedded viewer from another machine, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
   const address = externalAddress();
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, {
+  const suite = suiteSteward(kind, {
+    env: {
       STEWARD_HOST: '0.0.0.0',
       STEWARD_PUBLIC_URL: 'https://steward.example.com',
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    },
   });
 
   test('answers loopback peers only: another host gets 403 and no team', async () => {
     if (!address) throw new Error('this test needs a non-loopback IPv4 interface');
-    const port = new URL(app.url).port;
+    const port = new URL(suite.app.url).port;
     const local = await request(`http://127.0.0.1:${port}/platform/teams`);
     expect(local.statusCode).toBe(200);
     const localHtml = await local.body.text();

@@ -1,6 +1,5 @@
 import net from 'node:net';
-import { createTestDatabase, type TestDatabase } from '../../support/databases';
-import { startTestSteward, type TestSteward } from '../../support/steward';
+import { suiteSteward } from '../../support/steward';
 
 /** The deadline the test sets (`STEWARD_BODY_TIMEOUT_MS`, shared by headers and body), from its 10 s default. */
 const DEADLINE_MS = 2000;
@@ -36,23 +35,14 @@ async function connection(url: string) {
  * deadline was 60 s, looked at every 30 s (a connection lived 66 to 96 s before its 408).
  */
 describe('request headers that never end', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db, { STEWARD_BODY_TIMEOUT_MS: String(DEADLINE_MS) });
-  });
+  const suite = suiteSteward('sqlite', { env: { STEWARD_BODY_TIMEOUT_MS: String(DEADLINE_MS) } });
   afterEach(() => {
     for (const socket of opened.splice(0)) socket.destroy();
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   test('are answered 408 and the connection closed once STEWARD_BODY_TIMEOUT_MS has passed', async () => {
-    const { hostname } = new URL(app.url);
-    const client = await connection(app.url);
+    const { hostname } = new URL(suite.app.url);
+    const client = await connection(suite.app.url);
     const started = Date.now();
     client.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: `);
     // A byte of a header every second, never the blank line that ends them.
@@ -67,8 +57,8 @@ describe('request headers that never end', () => {
   }, 20_000);
 
   test('do not shorten a kept-alive connection: idle time between requests is not counted', async () => {
-    const { hostname } = new URL(app.url);
-    const client = await connection(app.url);
+    const { hostname } = new URL(suite.app.url);
+    const client = await connection(suite.app.url);
     const request = `GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`;
     const answers = () => client.received.match(/HTTP\/1\.1 200/g)?.length ?? 0;
     const answered = (count: number) =>

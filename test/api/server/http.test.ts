@@ -1,35 +1,25 @@
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { createTestDatabase, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { createTestDatabase } from '../../support/databases';
+import { PEOPLE, startTestSteward, suiteSteward } from '../../support/steward';
 
 /** The HTTP core: ids, errors for unknown routes and methods, bodies, health, metrics. */
 describe('HTTP core', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let patti: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db);
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward('sqlite', {
+    people: { patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] } },
   });
 
   const template = { templateConfiguration: { name: 'Body checks' } };
   const put = '/api/v1.0/catalog/templates/body-checks';
 
   test('every response carries a request-id; a client-request-id is echoed in headers and errors', async () => {
-    const ok = await app.call('GET', '/api/v1.0/catalog/templates', {
-      token: patti,
+    const ok = await suite.app.call('GET', '/api/v1.0/catalog/templates', {
+      token: suite.patti,
       headers: { 'client-request-id': 'abc-123' },
     });
     expect(ok.headers['request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(ok.headers['client-request-id']).toBe('abc-123');
-    const failed = await app.call('GET', '/api/v1.0/catalog/templates', {
+    const failed = await suite.app.call('GET', '/api/v1.0/catalog/templates', {
       headers: { 'client-request-id': 'xyz' },
     });
     expect(failed.status).toBe(401);
@@ -39,8 +29,8 @@ describe('HTTP core', () => {
   });
 
   test('an unreasonable client-request-id is not echoed', async () => {
-    const res = await app.call('GET', '/api/v1.0/catalog/templates', {
-      token: patti,
+    const res = await suite.app.call('GET', '/api/v1.0/catalog/templates', {
+      token: suite.patti,
       headers: { 'client-request-id': 'x'.repeat(500) },
     });
     expect(res.status).toBe(200);
@@ -48,20 +38,20 @@ describe('HTTP core', () => {
   });
 
   test('an unknown route is 404 ApiError, a wrong method 405 ApiError with Allow', async () => {
-    const missing = await app.call('GET', '/api/v1.0/no/such/thing', { token: patti });
+    const missing = await suite.app.call('GET', '/api/v1.0/no/such/thing', { token: suite.patti });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({
       error: { code: 'notFound', innerError: { 'request-id': expect.any(String) } },
     });
-    const wrong = await app.call('DELETE', '/api/v1.0/catalog/templates', { token: patti });
+    const wrong = await suite.app.call('DELETE', '/api/v1.0/catalog/templates', { token: suite.patti });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.allow).toContain('GET');
     expect(wrong.body).toMatchObject({ error: { code: 'methodNotAllowed' } });
   });
 
   test('malformed JSON is 400 with details', async () => {
-    const res = await app.call('PUT', put, {
-      token: patti,
+    const res = await suite.app.call('PUT', put, {
+      token: suite.patti,
       rawBody: '{"templateConfiguration": {',
       headers: { 'content-type': 'application/json' },
     });
@@ -73,8 +63,8 @@ describe('HTTP core', () => {
 
   test('a body of another content type is 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await app.call('PUT', put, {
-        token: patti,
+      const res = await suite.app.call('PUT', put, {
+        token: suite.patti,
         rawBody: JSON.stringify(template),
         headers: { 'content-type': type },
       });
@@ -87,8 +77,8 @@ describe('HTTP core', () => {
     const big = JSON.stringify({
       templateConfiguration: { name: 'x', description: 'y'.repeat(1024 * 1024) },
     });
-    const declared = await app.call('PUT', put, {
-      token: patti,
+    const declared = await suite.app.call('PUT', put, {
+      token: suite.patti,
       rawBody: big,
       headers: { 'content-type': 'application/json' },
     });
@@ -100,22 +90,22 @@ describe('HTTP core', () => {
         for (let i = 0; i < 20; i++) yield Buffer.alloc(64 * 1024, 0x20);
       })(),
     );
-    const streamed = await request(`${app.url}${put}`, {
+    const streamed = await request(`${suite.app.url}${put}`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${patti}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${suite.patti}`, 'content-type': 'application/json' },
       body: chunks,
     });
     expect(streamed.statusCode).toBe(413);
     expect(await streamed.body.json()).toMatchObject({ error: { code: 'payloadTooLarge' } });
-    expect((await app.call('GET', put, { token: patti })).status).toBe(404);
+    expect((await suite.app.call('GET', put, { token: suite.patti })).status).toBe(404);
   });
 
   test('a body just under the limit is read and validated', async () => {
     const json = JSON.stringify({ templateConfiguration: { name: 'Near limit' } });
     // Insignificant JSON whitespace pads the body to one byte under 1 MiB.
     const padded = json + ' '.repeat(1024 * 1024 - json.length);
-    const res = await app.call('PUT', put, {
-      token: patti,
+    const res = await suite.app.call('PUT', put, {
+      token: suite.patti,
       rawBody: padded,
       headers: { 'content-type': 'application/json' },
     });
@@ -124,13 +114,13 @@ describe('HTTP core', () => {
   });
 
   test('healthz answers, readyz checks the store', async () => {
-    expect((await app.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
-    expect((await app.call('GET', '/readyz')).body).toEqual({ status: 'ready' });
+    expect((await suite.app.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await suite.app.call('GET', '/readyz')).body).toEqual({ status: 'ready' });
   });
 
   test('metrics count requests per operationId', async () => {
-    await app.call('GET', '/api/v1.0/catalog/templates', { token: patti });
-    const res = await app.call('GET', '/metrics');
+    await suite.app.call('GET', '/api/v1.0/catalog/templates', { token: suite.patti });
+    const res = await suite.app.call('GET', '/metrics');
     expect(res.status).toBe(200);
     expect(res.text).toMatch(
       /steward_http_requests_total\{operation="getCatalogTemplates",method="get",status="200"\} [1-9]/,

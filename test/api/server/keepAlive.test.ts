@@ -1,7 +1,6 @@
 import net from 'node:net';
 import { IDLE_CONNECTION_MS } from '../../../src/api/idleConnections';
-import { createTestDatabase, type TestDatabase } from '../../support/databases';
-import { startTestSteward, type TestSteward } from '../../support/steward';
+import { suiteSteward } from '../../support/steward';
 
 /** One keep-alive connection, read as raw HTTP/1.1: each `get` writes a request and reads its answer. */
 async function keepAliveConnection(url: string) {
@@ -51,19 +50,10 @@ async function keepAliveConnection(url: string) {
  * loaded machine, and as a 502 behind nginx, whose upstream connections idle for 60 s).
  */
 describe('idle keep-alive connections', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const suite = suiteSteward('sqlite');
 
   test('outlive a proxy’s idle timeout, and the server announces how long', async () => {
-    const connection = await keepAliveConnection(app.url);
+    const connection = await keepAliveConnection(suite.app.url);
     try {
       const first = await connection.get('/healthz');
       expect(first).toMatch(/^HTTP\/1\.1 200/);

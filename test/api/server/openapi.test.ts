@@ -1,7 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { OPERATIONS, type OperationPolicy } from '../../../src/domain/rbac';
-import { createTestDatabase, type TestDatabase } from '../../support/databases';
-import { startTestSteward, type TestSteward } from '../../support/steward';
+import { suiteSteward } from '../../support/steward';
 
 interface Operation {
   operationId: string;
@@ -17,18 +16,11 @@ interface Document {
 
 /** The document the server serves is generated from the routes it registers, and agrees with them. */
 describe('OpenAPI document', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
   let doc: Document;
 
+  const suite = suiteSteward('sqlite');
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db);
-    doc = (await app.call<Document>('GET', '/api/v1.0/openapi.json')).body;
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    doc = (await suite.app.call<Document>('GET', '/api/v1.0/openapi.json')).body;
   });
 
   const documented = () =>
@@ -45,7 +37,10 @@ describe('OpenAPI document', () => {
   test('documents every registered API route, and no route that is not registered', () => {
     // API operations live under /api/v1.0; health, metrics and the embedded viewer are not operations.
     const registered = Object.values(
-      app.steward.server.router.getRoutes() as unknown as Record<string, { method: string; path: string }>,
+      suite.app.steward.server.router.getRoutes() as unknown as Record<
+        string,
+        { method: string; path: string }
+      >,
     )
       .filter((r) => r.path.startsWith('/api/v1.0/') && r.path !== '/api/v1.0/openapi.json')
       .map((r) => `${r.method === 'DEL' ? 'DELETE' : r.method} ${r.path}`);
@@ -118,9 +113,11 @@ describe('OpenAPI document', () => {
   });
 
   test('the response validator rejects a body that breaks the schema (the check can fail)', () => {
-    expect(() => app.contract.check('GET', '/api/v1.0/me/labels', 200, { value: 'nope' })).toThrow(
+    expect(() => suite.app.contract.check('GET', '/api/v1.0/me/labels', 200, { value: 'nope' })).toThrow(
       /does not match/,
     );
-    expect(() => app.contract.check('GET', '/api/v1.0/me/labels', 418, {})).toThrow(/does not document/);
+    expect(() => suite.app.contract.check('GET', '/api/v1.0/me/labels', 418, {})).toThrow(
+      /does not document/,
+    );
   });
 });

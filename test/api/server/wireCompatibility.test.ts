@@ -1,40 +1,32 @@
 import type { ApiError, Job, Team } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 /** Clients written for the public v1.0 API, on the fields and headers they rely on. */
 describe.each(databaseKinds)('wire compatibility on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
   let teamId: string;
 
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { alex: { id: PEOPLE.alex } },
+  });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex);
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'Round trip' } },
     });
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     teamId = (job.data.team as { id: string }).id;
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
   });
 
   const getTeam = async () => {
-    const res = await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
+    const res = await suite.app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: suite.megan });
     expect(res.status).toBe(200);
     return res.body;
   };
   const patch = (body: unknown) =>
-    app.call<ApiError>('PATCH', `/api/v1.0/teams/${teamId}`, { token: megan, body });
+    suite.app.call<ApiError>('PATCH', `/api/v1.0/teams/${teamId}`, { token: suite.megan, body });
 
   describe('PATCH /teams/{id}', () => {
     test('accepts the Team exactly as GET returns it, and changes nothing', async () => {
@@ -96,7 +88,7 @@ describe.each(databaseKinds)('wire compatibility on %s', (kind) => {
   });
 
   test('every API answer carries X-RateLimit-Limit, -Remaining and -Reset', async () => {
-    const res = await app.call('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
+    const res = await suite.app.call('GET', `/api/v1.0/teams/${teamId}`, { token: suite.megan });
     expect(Number(res.headers['x-ratelimit-limit'])).toBeGreaterThan(0);
     expect(Number(res.headers['x-ratelimit-remaining'])).toBeGreaterThanOrEqual(0);
     const reset = Number(res.headers['x-ratelimit-reset']);
@@ -104,7 +96,7 @@ describe.each(databaseKinds)('wire compatibility on %s', (kind) => {
     expect(reset).toBeGreaterThanOrEqual(1);
     expect(reset).toBeLessThanOrEqual(60);
     const doc = (
-      await app.call<{
+      await suite.app.call<{
         paths: Record<string, Record<string, { responses: Record<string, { headers: object }> }>>;
       }>('GET', '/api/v1.0/openapi.json')
     ).body;

@@ -1,7 +1,6 @@
-import type { Agent } from 'undici';
 import { Label, User } from '../../../src/contract';
-import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
-import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
+import type { LoggedRequest } from '../../support/fakeGraph';
+import { suiteGraphPlatform } from '../../support/graphTenant';
 
 const ALEX = '00000000-0000-0000-0000-000000000020';
 const ISAIAH = '00000000-0000-0000-0000-000000000023';
@@ -9,18 +8,11 @@ const PUBLIC_LABEL = '00000000-0000-0000-0000-00000000a001';
 const CONFIDENTIAL = '00000000-0000-0000-0000-00000000a002';
 const CONFIDENTIAL_PROJECTS = '00000000-0000-0000-0000-00000000a003';
 
-let fake: FakeGraph;
-let dispatcher: Agent;
-let platform: GraphPlatform;
-
 function since(mark: number): LoggedRequest[] {
-  return fake.requests.slice(mark).filter((r) => r.path.startsWith('/v1.0/'));
+  return graph.fake.requests.slice(mark).filter((r) => r.path.startsWith('/v1.0/'));
 }
 
-beforeAll(async () => {
-  fake = await FakeGraph.start({ pageSize: 2 });
-  dispatcher = fake.dispatcher();
-  platform = createGraphPlatform(fake.config(), { dispatcher, sleep: async () => undefined });
+const graph = suiteGraphPlatform({ pageSize: 2 }, (fake) => {
   fake.addUser({
     id: ALEX,
     displayName: 'Alex Wilber',
@@ -91,26 +83,20 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await platform.close();
-  await dispatcher.close();
-  await fake.close();
-});
-
 test('managerOf reads GET /users/{id}/manager, and is undefined for someone without a manager', async () => {
-  fake.managers.set(ALEX, ISAIAH);
-  const mark = fake.requests.length;
-  const manager = await platform.directory.managerOf(ALEX);
+  graph.fake.managers.set(ALEX, ISAIAH);
+  const mark = graph.fake.requests.length;
+  const manager = await graph.platform.directory.managerOf(ALEX);
   expect(manager).toMatchObject({ id: ISAIAH, displayName: 'Isaiah Langer', mail: 'isaiahl@example.com' });
   expect(since(mark).map((r) => r.path.split('?')[0])).toEqual([`/v1.0/users/${ALEX}/manager`]);
-  expect(await platform.directory.managerOf(ISAIAH)).toBeUndefined();
+  expect(await graph.platform.directory.managerOf(ISAIAH)).toBeUndefined();
   // With Entra ID, roles live in tokens: the directory names no governance managers.
-  expect(await platform.directory.peopleWithRole('GOVERNANCE_MANAGER')).toEqual([]);
+  expect(await graph.platform.directory.peopleWithRole('GOVERNANCE_MANAGER')).toEqual([]);
 });
 
 describe('findUser', () => {
   test('by object id, with the selected fields and no app roles', async () => {
-    const user = await platform.directory.findUser(ALEX);
+    const user = await graph.platform.directory.findUser(ALEX);
     expect(user).toEqual({
       id: ALEX,
       displayName: 'Alex Wilber',
@@ -132,27 +118,27 @@ describe('findUser', () => {
   });
 
   test('by UPN (any case), and by mail when it differs from the UPN', async () => {
-    expect((await platform.directory.findUser('AlexW@Example.com'))?.id).toBe(ALEX);
-    const mark = fake.requests.length;
-    expect((await platform.directory.findUser('isaiahl@example.com'))?.id).toBe(ISAIAH);
+    expect((await graph.platform.directory.findUser('AlexW@Example.com'))?.id).toBe(ALEX);
+    const mark = graph.fake.requests.length;
+    expect((await graph.platform.directory.findUser('isaiahl@example.com'))?.id).toBe(ISAIAH);
     const calls = since(mark).map((r) => decodeURIComponent(r.path));
     expect(calls[0]).toContain('/v1.0/users/isaiahl@example.com?$select=');
     expect(calls[1]).toContain("$filter=mail eq 'isaiahl@example.com'");
   });
 
   test('nobody: unknown ids, unknown addresses and keys Graph finds malformed', async () => {
-    expect(await platform.directory.findUser('00000000-0000-0000-0000-000000009999')).toBeUndefined();
-    expect(await platform.directory.findUser('nobody@example.com')).toBeUndefined();
-    expect(await platform.directory.findUser('not an id')).toBeUndefined();
-    expect(await platform.directory.findUser('  ')).toBeUndefined();
-    expect(await platform.directory.findUser('..')).toBeUndefined();
-    expect(await platform.directory.groupsOf('..')).toEqual([]);
+    expect(await graph.platform.directory.findUser('00000000-0000-0000-0000-000000009999')).toBeUndefined();
+    expect(await graph.platform.directory.findUser('nobody@example.com')).toBeUndefined();
+    expect(await graph.platform.directory.findUser('not an id')).toBeUndefined();
+    expect(await graph.platform.directory.findUser('  ')).toBeUndefined();
+    expect(await graph.platform.directory.findUser('..')).toBeUndefined();
+    expect(await graph.platform.directory.groupsOf('..')).toEqual([]);
   });
 });
 
 test('findUsers resolves ids, UPNs and mails with `in` filters', async () => {
-  const mark = fake.requests.length;
-  const found = await platform.directory.findUsers([
+  const mark = graph.fake.requests.length;
+  const found = await graph.platform.directory.findUsers([
     ALEX,
     'ISAIAH@example.com',
     'isaiahl@example.com',
@@ -161,24 +147,24 @@ test('findUsers resolves ids, UPNs and mails with `in` filters', async () => {
   expect([...found.keys()].sort()).toEqual([ALEX, 'ISAIAH@example.com', 'isaiahl@example.com'].sort());
   expect(found.get('isaiahl@example.com')?.id).toBe(ISAIAH);
   expect(found.get(ALEX)).not.toHaveProperty('appRoles');
-  const filters = since(mark).map((r) => new URL(r.path, fake.origin).searchParams.get('$filter'));
+  const filters = since(mark).map((r) => new URL(r.path, graph.fake.origin).searchParams.get('$filter'));
   expect(filters).toEqual([
     `id in ('${ALEX}')`,
     "userPrincipalName in ('ISAIAH@example.com','isaiahl@example.com','ghost@x.y')",
     "mail in ('isaiahl@example.com','ghost@x.y')",
   ]);
-  expect(await platform.directory.findUsers([])).toEqual(new Map());
+  expect(await graph.platform.directory.findUsers([])).toEqual(new Map());
 });
 
 describe('searchUsers', () => {
   test('prefix search over names, mail and UPN as an advanced query, in display-name order', async () => {
-    const mark = fake.requests.length;
-    const page = await platform.directory.searchUsers({ search: 'al', top: 10, skip: 0 });
+    const mark = graph.fake.requests.length;
+    const page = await graph.platform.directory.searchUsers({ search: 'al', top: 10, skip: 0 });
     expect(page.users.map((u) => u.displayName)).toEqual(['Alan Steiner', 'Alex Wilber', 'Allan Deyoung']);
     expect(page.total).toBe(3);
     const first = since(mark)[0];
     expect(first?.headers.consistencylevel).toBe('eventual');
-    const query = new URL(first?.path ?? '', fake.origin).searchParams;
+    const query = new URL(first?.path ?? '', graph.fake.origin).searchParams;
     expect(query.get('$count')).toBe('true');
     expect(query.get('$orderby')).toBe('displayName');
     expect(query.get('$filter')).toBe(
@@ -188,14 +174,14 @@ describe('searchUsers', () => {
   });
 
   test('skips by reading on through @odata.nextLink; quotes in the search are escaped', async () => {
-    const mark = fake.requests.length;
-    const page = await platform.directory.searchUsers({ top: 2, skip: 3 });
+    const mark = graph.fake.requests.length;
+    const page = await graph.platform.directory.searchUsers({ top: 2, skip: 3 });
     expect(page.total).toBe(6);
     expect(page.users.map((u) => u.displayName)).toEqual(['Allan Deyoung', 'Isaiah Langer']);
     // Pages of two (the fake's limit) until the fifth person.
-    const pages = since(mark).map((r) => new URL(r.path, fake.origin).searchParams.get('$skiptoken'));
+    const pages = since(mark).map((r) => new URL(r.path, graph.fake.origin).searchParams.get('$skiptoken'));
     expect(pages).toEqual([null, '2', '4']);
-    expect(await platform.directory.searchUsers({ search: "o'neil", top: 5, skip: 0 })).toEqual({
+    expect(await graph.platform.directory.searchUsers({ search: "o'neil", top: 5, skip: 0 })).toEqual({
       users: [],
       total: 0,
     });
@@ -203,16 +189,16 @@ describe('searchUsers', () => {
 });
 
 test('groupsOf keeps groups only, sorted, and knows nobody it cannot find', async () => {
-  expect(await platform.directory.groupsOf(ALEX)).toEqual([
+  expect(await graph.platform.directory.groupsOf(ALEX)).toEqual([
     { id: 'g-1', displayName: 'Onboarding 2024' },
     { id: 'g-2', displayName: 'Sales' },
   ]);
-  expect(await platform.directory.groupsOf(ISAIAH)).toEqual([]);
-  expect(await platform.directory.groupsOf('00000000-0000-0000-0000-000000009999')).toEqual([]);
+  expect(await graph.platform.directory.groupsOf(ISAIAH)).toEqual([]);
+  expect(await graph.platform.directory.groupsOf('00000000-0000-0000-0000-000000009999')).toEqual([]);
 });
 
 test('labels maps Purview labels that can go on a team, with their parents', async () => {
-  const labels = await platform.directory.labels();
+  const labels = await graph.platform.directory.labels();
   expect(labels.map((l) => l.id)).toEqual([PUBLIC_LABEL, CONFIDENTIAL, CONFIDENTIAL_PROJECTS]);
   expect(labels[0]).toEqual({
     id: PUBLIC_LABEL,
@@ -231,5 +217,5 @@ test('labels maps Purview labels that can go on a team, with their parents', asy
 });
 
 test('findApp knows no app in Graph mode (Entra tokens carry their roles)', async () => {
-  expect(await platform.directory.findApp('any-app')).toBeUndefined();
+  expect(await graph.platform.directory.findApp('any-app')).toBeUndefined();
 });

@@ -1,30 +1,15 @@
-import type { Agent } from 'undici';
-import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
 import type { LifecycleFacts, TeamActivity } from '../../../src/platform/port';
-import { FakeGraph } from '../../support/fakeGraph';
+import { suiteGraphPlatform } from '../../support/graphTenant';
 
 const OWNER = '00000000-0000-0000-0000-000000000020';
 const MEMBER = '00000000-0000-0000-0000-000000000021';
 const GUEST = '00000000-0000-0000-0000-000000000022';
 
-let fake: FakeGraph;
-let dispatcher: Agent;
-let platform: GraphPlatform;
-
-beforeAll(async () => {
-  // Two teams a page, so the cursor is Graph's @odata.nextLink.
-  fake = await FakeGraph.start({ pageSize: 2 });
-  dispatcher = fake.dispatcher();
+// Two teams a page, so the cursor is Graph's @odata.nextLink.
+const graph = suiteGraphPlatform({ pageSize: 2 }, (fake) => {
   [OWNER, MEMBER, GUEST].forEach((id, i) =>
     fake.addUser({ id, displayName: `Person ${i}`, userPrincipalName: `p${i}@contoso.example` }),
   );
-  platform = createGraphPlatform(fake.config(), { dispatcher, sleep: async () => {} });
-});
-
-afterAll(async () => {
-  await platform.close();
-  await dispatcher.close();
-  await fake.close();
 });
 
 /**
@@ -33,7 +18,7 @@ afterAll(async () => {
  * to a CSV download that carries no token.
  */
 test('teams page by page with owners and guests, and the activity report streamed from its download', async () => {
-  const active = fake.addTeam({
+  const active = graph.fake.addTeam({
     displayName: 'Sales, North',
     ownerIds: [OWNER],
     memberIds: [MEMBER],
@@ -41,14 +26,18 @@ test('teams page by page with owners and guests, and the activity report streame
     createdDateTime: '2024-01-15T10:00:00Z',
     lastActivityDate: new Date().toISOString().slice(0, 10),
   });
-  const quiet = fake.addTeam({ displayName: 'Quiet', memberIds: [MEMBER], lastActivityDate: '2001-01-01' });
-  const third = fake.addTeam({ displayName: 'Third', ownerIds: [OWNER] });
+  const quiet = graph.fake.addTeam({
+    displayName: 'Quiet',
+    memberIds: [MEMBER],
+    lastActivityDate: '2001-01-01',
+  });
+  const third = graph.fake.addTeam({ displayName: 'Third', ownerIds: [OWNER] });
 
   const seen: LifecycleFacts[] = [];
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const page = await platform.lifecycle.listTeams(cursor, 2);
+    const page = await graph.platform.lifecycle.listTeams(cursor, 2);
     seen.push(...page.teams);
     cursor = page.next;
     pages++;
@@ -66,19 +55,19 @@ test('teams page by page with owners and guests, and the activity report streame
   });
   expect(byId.get(quiet)).toMatchObject({ ownerIds: [], guestIds: [] });
   expect(byId.get(third)?.ownerIds).toEqual([OWNER]);
-  expect(await platform.lifecycle.getTeam('no-such-team')).toBeUndefined();
+  expect(await graph.platform.lifecycle.getTeam('no-such-team')).toBeUndefined();
 
   const activity: TeamActivity[] = [];
-  for await (const row of platform.lifecycle.activity()) activity.push(row);
+  for await (const row of graph.platform.lifecycle.activity()) activity.push(row);
   expect(activity).toEqual([
     { teamId: active, lastActivityDate: new Date().toISOString().slice(0, 10) },
     // Older than the report's period (180 days): Graph leaves the date empty.
     { teamId: quiet, lastActivityDate: null },
     { teamId: third, lastActivityDate: null },
   ]);
-  const report = fake.graphRequests().find((r) => r.path.includes('getTeamsTeamActivityDetail'));
+  const report = graph.fake.graphRequests().find((r) => r.path.includes('getTeamsTeamActivityDetail'));
   expect(report?.path).toContain("period='D180'");
-  const download = fake.requests.find((r) => r.path.startsWith('/reports-download/'));
+  const download = graph.fake.requests.find((r) => r.path.startsWith('/reports-download/'));
   expect(download).toBeDefined();
   expect(download!.headers.authorization).toBeUndefined();
 });

@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/databases';
 import {
   PEOPLE,
   startTestSteward,
+  suiteSteward,
   TENANT,
   TEST_SECRET,
   type TestResponse,
@@ -96,45 +97,37 @@ function expectForbidden(res: TestResponse): void {
 }
 
 describe('authentication with the embedded issuer (HS256)', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteSteward('sqlite');
 
   const both = [MY_CATALOG, ADMIN_CATALOG];
 
   describe.each(both)('401 on %s', (path) => {
     test('no Authorization header', async () => {
-      expectUnauthorized(await app.call('GET', path));
+      expectUnauthorized(await suite.app.call('GET', path));
     });
 
     test('the Basic scheme', async () => {
       const basic = Buffer.from('alexw@example.com:password').toString('base64');
-      const res = await app.call('GET', path, { headers: { authorization: `Basic ${basic}` } });
+      const res = await suite.app.call('GET', path, { headers: { authorization: `Basic ${basic}` } });
       expectUnauthorized(res, basic);
     });
 
     test('Bearer with no token, and Bearer with garbage', async () => {
-      expectUnauthorized(await app.call('GET', path, { headers: { authorization: 'Bearer' } }));
-      expectUnauthorized(await app.call('GET', path, { headers: { authorization: 'Bearer <script>' } }));
+      expectUnauthorized(await suite.app.call('GET', path, { headers: { authorization: 'Bearer' } }));
+      expectUnauthorized(
+        await suite.app.call('GET', path, { headers: { authorization: 'Bearer <script>' } }),
+      );
       const garbage = 'not-a-jwt-at-all-but-long-enough';
-      expectUnauthorized(await app.call('GET', path, { token: garbage }), garbage);
+      expectUnauthorized(await suite.app.call('GET', path, { token: garbage }), garbage);
       const threeParts = 'aaaaaaaaaaaa.bbbbbbbbbbbb.cccccccccccc';
-      expectUnauthorized(await app.call('GET', path, { token: threeParts }), threeParts);
+      expectUnauthorized(await suite.app.call('GET', path, { token: threeParts }), threeParts);
     });
 
     test('an expired token (beyond the 60 s clock tolerance)', async () => {
       const token = await sign(userClaims({ roles: ['GLOBAL_ADMIN'] }), secretKey(TEST_SECRET), {
         exp: now() - 120,
       });
-      const res = await app.call('GET', path, { token });
+      const res = await suite.app.call('GET', path, { token });
       expectUnauthorized(res, token);
       expect((res.body as ApiError).error.message).toMatch(/expired/i);
     });
@@ -145,13 +138,13 @@ describe('authentication with the embedded issuer (HS256)', () => {
         .setIssuer('steward-embedded')
         .setAudience('api://steward')
         .sign(secretKey(TEST_SECRET));
-      expectUnauthorized(await app.call('GET', path, { token }), token);
+      expectUnauthorized(await suite.app.call('GET', path, { token }), token);
     });
 
     test('a wrong issuer, or none', async () => {
       for (const issuer of ['https://evil.example.com', '']) {
         const token = await sign(userClaims({ roles: ['GLOBAL_ADMIN'] }), secretKey(TEST_SECRET), { issuer });
-        expectUnauthorized(await app.call('GET', path, { token }), token);
+        expectUnauthorized(await suite.app.call('GET', path, { token }), token);
       }
     });
 
@@ -160,7 +153,7 @@ describe('authentication with the embedded issuer (HS256)', () => {
         const token = await sign(userClaims({ roles: ['GLOBAL_ADMIN'] }), secretKey(TEST_SECRET), {
           audience,
         });
-        expectUnauthorized(await app.call('GET', path, { token }), token);
+        expectUnauthorized(await suite.app.call('GET', path, { token }), token);
       }
     });
 
@@ -169,14 +162,14 @@ describe('authentication with the embedded issuer (HS256)', () => {
         userClaims({ tid: OTHER_TENANT, roles: ['GLOBAL_ADMIN'] }),
         secretKey(TEST_SECRET),
       );
-      const res = await app.call('GET', path, { token: other });
+      const res = await suite.app.call('GET', path, { token: other });
       expectUnauthorized(res, other);
       expect((res.body as ApiError).error.message).toMatch(/tenant/i);
       const none = await sign(
         userClaims({ tid: undefined, roles: ['GLOBAL_ADMIN'] }),
         secretKey(TEST_SECRET),
       );
-      expectUnauthorized(await app.call('GET', path, { token: none }), none);
+      expectUnauthorized(await suite.app.call('GET', path, { token: none }), none);
     });
 
     test('alg: none', async () => {
@@ -186,26 +179,26 @@ describe('authentication with the embedded issuer (HS256)', () => {
         aud: 'api://steward',
         exp: now() + 3600,
       });
-      expectUnauthorized(await app.call('GET', path, { token }), token);
+      expectUnauthorized(await suite.app.call('GET', path, { token }), token);
     });
 
     test('a tampered payload or signature', async () => {
-      const genuine = await app.userToken(PEOPLE.alex);
+      const genuine = await suite.app.userToken(PEOPLE.alex);
       const promoted = tamper(genuine, (claims) => {
         claims.roles = ['GLOBAL_ADMIN'];
       });
-      expectUnauthorized(await app.call('GET', path, { token: promoted }), promoted);
+      expectUnauthorized(await suite.app.call('GET', path, { token: promoted }), promoted);
       const impostor = tamper(genuine, (claims) => {
         claims.oid = PEOPLE.megan;
       });
-      expectUnauthorized(await app.call('GET', path, { token: impostor }), impostor);
+      expectUnauthorized(await suite.app.call('GET', path, { token: impostor }), impostor);
       // Change one character in the middle of the payload (the last one may carry only padding bits).
       const [header, payload, signature] = genuine.split('.') as [string, string, string];
       const at = Math.floor(payload.length / 2);
       const flipped = `${header}.${payload.slice(0, at)}${payload[at] === 'A' ? 'B' : 'A'}${payload.slice(at + 1)}.${signature}`;
-      expectUnauthorized(await app.call('GET', path, { token: flipped }), flipped);
+      expectUnauthorized(await suite.app.call('GET', path, { token: flipped }), flipped);
       const badSignature = `${header}.${payload}.${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
-      expectUnauthorized(await app.call('GET', path, { token: badSignature }), badSignature);
+      expectUnauthorized(await suite.app.call('GET', path, { token: badSignature }), badSignature);
     });
 
     test('HS256 signed with another secret', async () => {
@@ -213,14 +206,14 @@ describe('authentication with the embedded issuer (HS256)', () => {
         userClaims({ roles: ['GLOBAL_ADMIN'] }),
         secretKey('another-secret-that-is-also-long-enough-0123456789'),
       );
-      expectUnauthorized(await app.call('GET', path, { token }), token);
+      expectUnauthorized(await suite.app.call('GET', path, { token }), token);
     });
 
     test('HS512 signed with the right secret (only HS256 is accepted)', async () => {
       const token = await sign(userClaims({ roles: ['GLOBAL_ADMIN'] }), secretKey(TEST_SECRET), {
         alg: 'HS512',
       });
-      expectUnauthorized(await app.call('GET', path, { token }), token);
+      expectUnauthorized(await suite.app.call('GET', path, { token }), token);
     });
 
     test('a user token without oid', async () => {
@@ -228,7 +221,7 @@ describe('authentication with the embedded issuer (HS256)', () => {
         userClaims({ oid: undefined, roles: ['GLOBAL_ADMIN'] }),
         secretKey(TEST_SECRET),
       );
-      const res = await app.call('GET', path, { token });
+      const res = await suite.app.call('GET', path, { token });
       expectUnauthorized(res, token);
       expect((res.body as ApiError).error.message).toMatch(/oid/);
     });
@@ -238,35 +231,35 @@ describe('authentication with the embedded issuer (HS256)', () => {
         { tid: TENANT, idtyp: 'app', roles: ['GLOBAL_ADMIN'] },
         secretKey(TEST_SECRET),
       );
-      expectUnauthorized(await app.call('GET', path, { token }), token);
+      expectUnauthorized(await suite.app.call('GET', path, { token }), token);
     });
   });
 
   test('the controls above are not vacuous: the same claims, correctly signed, are accepted', async () => {
     const token = await sign(userClaims({ roles: ['GLOBAL_ADMIN'] }), secretKey(TEST_SECRET));
-    for (const path of both) expect((await app.call('GET', path, { token })).status).toBe(200);
+    for (const path of both) expect((await suite.app.call('GET', path, { token })).status).toBe(200);
   });
 
   test('a token expired by less than the 60 s clock tolerance is still accepted', async () => {
     const token = await sign(userClaims(), secretKey(TEST_SECRET), { exp: now() - 20 });
-    expect((await app.call('GET', MY_CATALOG, { token })).status).toBe(200);
+    expect((await suite.app.call('GET', MY_CATALOG, { token })).status).toBe(200);
   });
 
   test('the tenant id is compared case-insensitively', async () => {
     const token = await sign(userClaims({ tid: TENANT.toUpperCase() }), secretKey(TEST_SECRET));
-    expect((await app.call('GET', MY_CATALOG, { token })).status).toBe(200);
+    expect((await suite.app.call('GET', MY_CATALOG, { token })).status).toBe(200);
   });
 
   describe('roles', () => {
     test('a plain user reads their catalog but gets 403 on the admin list', async () => {
-      const alex = await app.userToken(PEOPLE.alex);
-      expect((await app.call('GET', MY_CATALOG, { token: alex })).status).toBe(200);
-      expectForbidden(await app.call('GET', ADMIN_CATALOG, { token: alex }));
+      const alex = await suite.app.userToken(PEOPLE.alex);
+      expect((await suite.app.call('GET', MY_CATALOG, { token: alex })).status).toBe(200);
+      expectForbidden(await suite.app.call('GET', ADMIN_CATALOG, { token: alex }));
     });
 
     test('a role that does not grant the operation is still 403', async () => {
-      const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
-      expectForbidden(await app.call('GET', ADMIN_CATALOG, { token: lynne }));
+      const lynne = await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+      expectForbidden(await suite.app.call('GET', ADMIN_CATALOG, { token: lynne }));
     });
 
     test('unknown role names in the roles claim grant nothing', async () => {
@@ -274,7 +267,7 @@ describe('authentication with the embedded issuer (HS256)', () => {
         userClaims({ roles: ['SUPERUSER', 'global_admin', 42] }),
         secretKey(TEST_SECRET),
       );
-      expectForbidden(await app.call('GET', ADMIN_CATALOG, { token }));
+      expectForbidden(await suite.app.call('GET', ADMIN_CATALOG, { token }));
     });
 
     test('the Global Administrator directory role (wids) grants GLOBAL_ADMIN', async () => {
@@ -282,13 +275,13 @@ describe('authentication with the embedded issuer (HS256)', () => {
         userClaims({ oid: PEOPLE.megan, wids: [GLOBAL_ADMIN_WID] }),
         secretKey(TEST_SECRET),
       );
-      expect((await app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
-      expect((await app.call('GET', MY_CATALOG, { token })).status).toBe(200);
+      expect((await suite.app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
+      expect((await suite.app.call('GET', MY_CATALOG, { token })).status).toBe(200);
     });
 
     test('the Teams Administrator directory role (wids) grants TEAMS_SERVICE_ADMIN', async () => {
       const token = await sign(userClaims({ wids: [TEAMS_ADMIN_WID] }), secretKey(TEST_SECRET));
-      expect((await app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
+      expect((await suite.app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
     });
 
     test('an unrelated directory role grants nothing', async () => {
@@ -296,13 +289,13 @@ describe('authentication with the embedded issuer (HS256)', () => {
         userClaims({ wids: ['fe930be7-5e62-47db-91af-98c3a49a38b1'] }),
         secretKey(TEST_SECRET),
       );
-      expectForbidden(await app.call('GET', ADMIN_CATALOG, { token }));
+      expectForbidden(await suite.app.call('GET', ADMIN_CATALOG, { token }));
     });
 
     test('an app token carrying AUTHORIZED_APP: allowed on the admin list, 403 on /me', async () => {
-      const token = await app.appToken('c1c1ef3e-b884-4269-b408-0abab5f156f1', ['AUTHORIZED_APP']);
-      expect((await app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
-      expectForbidden(await app.call('GET', MY_CATALOG, { token }));
+      const token = await suite.app.appToken('c1c1ef3e-b884-4269-b408-0abab5f156f1', ['AUTHORIZED_APP']);
+      expect((await suite.app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
+      expectForbidden(await suite.app.call('GET', MY_CATALOG, { token }));
     });
 
     test('a hand-made app token (idtyp app, azp, roles) is an app too', async () => {
@@ -310,41 +303,44 @@ describe('authentication with the embedded issuer (HS256)', () => {
         { tid: TENANT, idtyp: 'app', azp: 'c1c1ef3e-b884-4269-b408-0abab5f156f1', roles: ['AUTHORIZED_APP'] },
         secretKey(TEST_SECRET),
       );
-      expect((await app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
-      expectForbidden(await app.call('GET', MY_CATALOG, { token }));
+      expect((await suite.app.call('GET', ADMIN_CATALOG, { token })).status).toBe(200);
+      expectForbidden(await suite.app.call('GET', MY_CATALOG, { token }));
     });
 
     test('an app token without roles is granted nothing: no admin list, no audit, no template write', async () => {
-      const minted = await app.appToken('3f0c5d55-0000-4000-8000-00000000abcd');
+      const minted = await suite.app.appToken('3f0c5d55-0000-4000-8000-00000000abcd');
       const handMade = await sign(
         { tid: TENANT, idtyp: 'app', azp: '3f0c5d55-0000-4000-8000-00000000abcd' },
         secretKey(TEST_SECRET),
       );
-      const admin = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-      const original = (await app.call('GET', '/api/v1.0/catalog/templates/project', { token: admin })).body;
+      const admin = await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+      const original = (await suite.app.call('GET', '/api/v1.0/catalog/templates/project', { token: admin }))
+        .body;
       for (const token of [minted, handMade]) {
-        expectForbidden(await app.call('GET', ADMIN_CATALOG, { token }));
-        expectForbidden(await app.call('GET', '/api/v1.0/audit_trails/events', { token }));
+        expectForbidden(await suite.app.call('GET', ADMIN_CATALOG, { token }));
+        expectForbidden(await suite.app.call('GET', '/api/v1.0/audit_trails/events', { token }));
         expectForbidden(
-          await app.call('PUT', '/api/v1.0/catalog/templates/project', { token, body: original }),
+          await suite.app.call('PUT', '/api/v1.0/catalog/templates/project', { token, body: original }),
         );
       }
       // Another app role is exactly that role: INTEGRATION_MANAGER may list hooks, not the audit trails.
-      const integration = await app.appToken('3f0c5d55-0000-4000-8000-00000000abcd', ['INTEGRATION_MANAGER']);
-      expect((await app.call('GET', '/api/v1.0/hooks', { token: integration })).status).toBe(200);
-      expectForbidden(await app.call('GET', '/api/v1.0/audit_trails/events', { token: integration }));
+      const integration = await suite.app.appToken('3f0c5d55-0000-4000-8000-00000000abcd', [
+        'INTEGRATION_MANAGER',
+      ]);
+      expect((await suite.app.call('GET', '/api/v1.0/hooks', { token: integration })).status).toBe(200);
+      expectForbidden(await suite.app.call('GET', '/api/v1.0/audit_trails/events', { token: integration }));
     });
 
     test("a user's id must be one line of well-formed text: a NUL, a line break or a lone surrogate is a 401", async () => {
       for (const oid of [`${PEOPLE.alex}\u0000`, `${PEOPLE.alex}\n`, `${PEOPLE.alex}\ud800`]) {
         const token = await sign(userClaims({ oid }), secretKey(TEST_SECRET));
-        expectUnauthorized(await app.call('GET', MY_CATALOG, { token }), token);
+        expectUnauthorized(await suite.app.call('GET', MY_CATALOG, { token }), token);
       }
     });
 
     test('a signature spelt another way (padding, spare bits) is refused; only the canonical one passes', async () => {
       const token = await sign(userClaims(), secretKey(TEST_SECRET));
-      expect((await app.call('GET', MY_CATALOG, { token })).status).toBe(200);
+      expect((await suite.app.call('GET', MY_CATALOG, { token })).status).toBe(200);
       const [header, payload, signature] = token.split('.') as [string, string, string];
       // HS256: 32 bytes, 43 characters, the last one carrying two spare bits.
       const last = signature.at(-1)!;
@@ -356,7 +352,7 @@ describe('authentication with the embedded issuer (HS256)', () => {
         `${header}.${payload}.${signature.slice(0, -1)}${spare}`,
         `${header}=.${payload}.${signature}`,
       ]) {
-        expectUnauthorized(await app.call('GET', MY_CATALOG, { token: forged }), forged);
+        expectUnauthorized(await suite.app.call('GET', MY_CATALOG, { token: forged }), forged);
       }
     });
 
@@ -370,19 +366,19 @@ describe('authentication with the embedded issuer (HS256)', () => {
         },
         secretKey(TEST_SECRET),
       );
-      expectForbidden(await app.call('GET', MY_CATALOG, { token }));
+      expectForbidden(await suite.app.call('GET', MY_CATALOG, { token }));
     });
 
     test('a user token carrying roles: [AUTHORIZED_APP] does not get app powers', async () => {
-      const minted = await app.userToken(PEOPLE.alex, ['AUTHORIZED_APP']);
-      expectForbidden(await app.call('GET', ADMIN_CATALOG, { token: minted }));
+      const minted = await suite.app.userToken(PEOPLE.alex, ['AUTHORIZED_APP']);
+      expectForbidden(await suite.app.call('GET', ADMIN_CATALOG, { token: minted }));
       const withoutIdtyp = await sign(
         userClaims({ idtyp: undefined, roles: ['AUTHORIZED_APP'] }),
         secretKey(TEST_SECRET),
       );
-      expectForbidden(await app.call('GET', ADMIN_CATALOG, { token: withoutIdtyp }));
+      expectForbidden(await suite.app.call('GET', ADMIN_CATALOG, { token: withoutIdtyp }));
       // It is still a user: its own catalog stays open.
-      expect((await app.call('GET', MY_CATALOG, { token: minted })).status).toBe(200);
+      expect((await suite.app.call('GET', MY_CATALOG, { token: minted })).status).toBe(200);
     });
   });
 });

@@ -8,7 +8,7 @@ import {
   storeOptionsOf,
   type TestDatabase,
 } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, startTestSteward, suiteSteward, type TestSteward } from '../../support/steward';
 
 const PER_MINUTE = 10;
 
@@ -54,29 +54,19 @@ const fromLoopback = (records: AuditTrailRecord[]) =>
 const countOf = (record: AuditTrailRecord | undefined) => (record?.details as { count?: number })?.count;
 
 describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
   const clock = handClock('2026-11-23T10:00:05.000Z');
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(
-      db,
-      {
-        STEWARD_RATE_LIMIT_FACTOR: '1',
-        STEWARD_REFUSALS_PER_MINUTE: String(PER_MINUTE),
-        STEWARD_TRUSTED_PROXIES: '127.0.0.2',
-      },
-      { now: clock.now },
-    );
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: {
+      STEWARD_RATE_LIMIT_FACTOR: '1',
+      STEWARD_REFUSALS_PER_MINUTE: String(PER_MINUTE),
+      STEWARD_TRUSTED_PROXIES: '127.0.0.2',
+    },
+    overrides: { now: clock.now },
   });
 
   const badToken = (headers: Record<string, string> = {}) =>
-    app.call('GET', '/api/v1.0/users', { token: 'not.a.jwt', headers });
+    suite.app.call('GET', '/api/v1.0/users', { token: 'not.a.jwt', headers });
 
   test('a flood of bad tokens from one address: 401 up to the budget, then 429 for whatever it would be refused', async () => {
     const answers = [];
@@ -93,25 +83,25 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
   test('a valid token from the flooding address is served, and the flood stays refused and unrecorded', async () => {
     expect((await badToken()).status).toBe(429);
     // A governance manager behind the same address (a NAT, a proxy not listed as trusted).
-    const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
-    const served = await app.call('GET', '/api/v1.0/audit_trails/events', { token: lynne });
+    const lynne = await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
+    const served = await suite.app.call('GET', '/api/v1.0/audit_trails/events', { token: lynne });
     expect(served.status).toBe(200);
     expect(served.headers['x-ratelimit-limit']).toBeDefined();
     // A valid token without the role is refused as the flood is: 429, not recorded.
-    const alex = await app.userToken(PEOPLE.alex);
-    expect((await app.call('GET', '/api/v1.0/audit_trails/events', { token: alex })).status).toBe(429);
+    const alex = await suite.app.userToken(PEOPLE.alex);
+    expect((await suite.app.call('GET', '/api/v1.0/audit_trails/events', { token: alex })).status).toBe(429);
     // The flood goes on being answered 429, interleaved with the valid caller's calls.
     const statuses = [];
     for (let i = 0; i < 10; i++) {
       statuses.push((await badToken()).status);
-      statuses.push((await app.call('GET', '/api/v1.0/users', { token: lynne })).status);
+      statuses.push((await suite.app.call('GET', '/api/v1.0/users', { token: lynne })).status);
     }
     expect(statuses).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 429 : 200)));
   });
 
   test('the flood is one record with the count of the 401s; the 429s write nothing', async () => {
     clock.set('2026-11-23T10:01:00.000Z');
-    const records = fromLoopback(await securityRecords(app));
+    const records = fromLoopback(await securityRecords(suite.app));
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       action: 'authentication_failed',
@@ -126,7 +116,7 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
   test('the next minute is a new record and a new budget', async () => {
     clock.set('2026-11-23T10:01:30.000Z');
     expect((await badToken()).status).toBe(401);
-    const records = fromLoopback(await securityRecords(app));
+    const records = fromLoopback(await securityRecords(suite.app));
     expect(records.map((r) => [r.date, countOf(r)])).toEqual([
       ['2026-11-23T10:01:30.000Z', 1],
       ['2026-11-23T10:00:05.000Z', PER_MINUTE],
@@ -134,7 +124,7 @@ describe.each(databaseKinds)('refused calls per source, on %s', (kind) => {
   });
 
   test('a count can only grow: the database refuses to lower it, rewrite a row or delete one', async () => {
-    const store = openStore(storeOptionsOf(db));
+    const store = openStore(storeOptionsOf(suite.db));
     try {
       // A row of its own, so the test does not depend on what the server wrote or when.
       const refusal = {
@@ -270,31 +260,24 @@ describe.each(databaseKinds)('the refusal budget across API instances on %s', (k
 });
 
 describe.each(databaseKinds)('refused calls behind a trusted proxy, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(
-      db,
-      {
-        STEWARD_RATE_LIMIT_FACTOR: '1',
-        STEWARD_REFUSALS_PER_MINUTE: '3',
-        STEWARD_TRUSTED_PROXIES: '127.0.0.1',
-      },
-      // One fixed minute: a budget that renews mid-test would let a blocked client through.
-      { now: () => new Date('2026-11-23T13:00:00.000Z') },
-    );
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: {
+      STEWARD_RATE_LIMIT_FACTOR: '1',
+      STEWARD_REFUSALS_PER_MINUTE: '3',
+      STEWARD_TRUSTED_PROXIES: '127.0.0.1',
+    },
+    // One fixed minute: a budget that renews mid-test would let a blocked client through.
+    overrides: { now: () => new Date('2026-11-23T13:00:00.000Z') },
   });
 
   test('each forwarded client has its own budget when the peer is a trusted proxy', async () => {
     const from = async (client: string) =>
-      (await app.call('GET', '/api/v1.0/users', { token: 'bad', headers: { 'x-forwarded-for': client } }))
-        .status;
+      (
+        await suite.app.call('GET', '/api/v1.0/users', {
+          token: 'bad',
+          headers: { 'x-forwarded-for': client },
+        })
+      ).status;
     const first = [];
     for (let i = 0; i < 4; i++) first.push(await from('198.51.100.1'));
     expect(first).toEqual([401, 401, 401, 429]);
@@ -306,10 +289,10 @@ describe.each(databaseKinds)('refused calls behind a trusted proxy, on %s', (kin
   test('whatever a trusted proxy forwards as the address, the refusal is recorded', async () => {
     const long = `client-${'x'.repeat(300)}`;
     expect(
-      (await app.call('GET', '/api/v1.0/users', { token: 'bad', headers: { 'x-forwarded-for': long } }))
+      (await suite.app.call('GET', '/api/v1.0/users', { token: 'bad', headers: { 'x-forwarded-for': long } }))
         .status,
     ).toBe(401);
-    const records = (await securityRecords(app)).filter(
+    const records = (await securityRecords(suite.app)).filter(
       (r) => (r.details as { source?: string }).source === long,
     );
     expect(records.map(countOf)).toEqual([1]);

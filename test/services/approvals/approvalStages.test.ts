@@ -1,7 +1,7 @@
 import type { ApiError, CatalogTemplate, Job } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 /** Zoé Lefèvre, Alex Wilber's manager in the demo directory. */
 const ZOE = '00000000-0000-0000-0000-000000000026';
@@ -29,13 +29,10 @@ interface SchemaView {
 const stagesOf = (job: Job) => (job.data.approval as { stages: StageView[] }).stages;
 
 describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
   const token: Record<string, string> = {};
 
+  const suite = suiteSteward(kind, { env: { STEWARD_JOB_POLL_MS: '50' } });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
     const names = {
       alex: 'Alex Wilber',
       adele: 'Adele Vance',
@@ -44,15 +41,11 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
       megan: 'Megan Bowen',
     };
     for (const [key, name] of Object.entries(names)) {
-      token[key] = await app.userToken(PEOPLE[key as keyof typeof PEOPLE], [], { name });
+      token[key] = await suite.app.userToken(PEOPLE[key as keyof typeof PEOPLE], [], { name });
     }
-    token.zoe = await app.userToken(ZOE, [], { name: 'Zoé Lefèvre' });
-    token.patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    token.governance = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    token.zoe = await suite.app.userToken(ZOE, [], { name: 'Zoé Lefèvre' });
+    token.patti = await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    token.governance = await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
   });
 
   const putTemplate = (
@@ -60,7 +53,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     approval: Record<string, unknown>,
     newTeam: Record<string, unknown> = {},
   ) =>
-    app.call<CatalogTemplate | ApiError>('PUT', `/api/v1.0/catalog/templates/${id}`, {
+    suite.app.call<CatalogTemplate | ApiError>('PUT', `/api/v1.0/catalog/templates/${id}`, {
       token: token.patti,
       body: {
         templateConfiguration: { name: id, approval: { requireApproval: true, ...approval } },
@@ -77,7 +70,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     return res.body as CatalogTemplate;
   };
   const request = (who: string, templateId: string, name: string) =>
-    app.call<Job | ApiError>('POST', '/api/v1.0/teams/provisioning', {
+    suite.app.call<Job | ApiError>('POST', '/api/v1.0/teams/provisioning', {
       token: token[who],
       body: { template: { id: templateId }, team: { name } },
     });
@@ -87,11 +80,18 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     return res.body as Job;
   };
   const decide = (who: string, approvalId: string, verb: 'approve' | 'reject', body: object = {}) =>
-    app.call<ApiError>('POST', `/api/v1.0/approvals/${approvalId}/${verb}`, { token: token[who], body });
+    suite.app.call<ApiError>('POST', `/api/v1.0/approvals/${approvalId}/${verb}`, {
+      token: token[who],
+      body,
+    });
   const job = async (id: string) =>
-    (await app.call<Job>('GET', `/api/v1.0/jobs/${id}`, { token: token.alex })).body;
+    (await suite.app.call<Job>('GET', `/api/v1.0/jobs/${id}`, { token: token.alex })).body;
   const outbox = async (jobId: string) => {
-    const rows = await app.steward.store.db.selectFrom('outbox_events').selectAll().orderBy('seq').execute();
+    const rows = await suite.app.steward.store.db
+      .selectFrom('outbox_events')
+      .selectAll()
+      .orderBy('seq')
+      .execute();
     return rows
       .map((r) => ({ type: r.type, payload: JSON.parse(r.payload) as EventPayload }))
       .filter((e) => e.payload.provisioning?.id === jobId);
@@ -147,7 +147,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     expect(now.status).toBe('waiting');
     expect((await decide('lynne', stages[2]!.id, 'approve', { message: 'Go' })).status).toBe(200);
 
-    const done = await waitForJob(app, token.alex!, created.id);
+    const done = await waitForJob(suite.app, token.alex!, created.id);
     expect(done.status).toBe('completed');
     expect(stagesOf(done).map((s) => s.status)).toEqual(['approved', 'approved', 'approved']);
     expect(done.log.join('\n')).toContain('Approved by Adele Vance (stage 2 of 3: Legal).');
@@ -167,7 +167,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
       [stages[2]!.id, 'Department', 3],
     ]);
     expect(events.filter((e) => e.type === 'team_creation_approved')).toHaveLength(1);
-    const records = await app.call<{
+    const records = await suite.app.call<{
       value: Array<{
         action: string;
         target: { id: string };
@@ -201,7 +201,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     const [manager, legal, department] = stagesOf(created);
     expect((await decide('zoe', manager!.id, 'approve')).status).toBe(200);
     expect((await decide('adele', legal!.id, 'reject', { message: 'Not with this name' })).status).toBe(200);
-    const failed = await waitForJob(app, token.alex!, created.id);
+    const failed = await waitForJob(suite.app, token.alex!, created.id);
     expect(failed.status).toBe('failed');
     expect(failed.failedReason).toBe('Rejected by Adele Vance (stage 2 of 3: Legal): Not with this name');
     expect(stagesOf(failed).map((s) => s.status)).toEqual(['approved', 'rejected', 'upcoming']);
@@ -229,14 +229,14 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     expect(now.log.join('\n')).toContain('Still waiting for Isaiah Langer');
     expect((await decide('adele', board.id, 'approve')).status).toBe(409);
     expect((await decide('isaiah', board.id, 'approve')).status).toBe(200);
-    now = await waitForJob(app, token.alex!, first.id);
+    now = await waitForJob(suite.app, token.alex!, first.id);
     expect(now.status).toBe('completed');
 
     const second = await requested('alex', 'staged-all', 'One says no');
     const stage = stagesOf(second)[0]!;
     expect((await decide('adele', stage.id, 'approve')).status).toBe(200);
     expect((await decide('isaiah', stage.id, 'reject', { message: 'No' })).status).toBe(200);
-    expect((await waitForJob(app, token.alex!, second.id)).status).toBe('failed');
+    expect((await waitForJob(suite.app, token.alex!, second.id)).status).toBe('failed');
   });
 
   test('decision "all" counts concurrent approvals once each', async () => {
@@ -254,7 +254,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
       ['adele', 'isaiah', 'lynne'].map((who) => decide(who, stage.id, 'approve')),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    const done = await waitForJob(app, token.alex!, created.id);
+    const done = await waitForJob(suite.app, token.alex!, created.id);
     expect(done.status).toBe('completed');
     expect(stagesOf(done)[0]!.votes).toHaveLength(3);
   });
@@ -290,7 +290,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
       escalated: 'empty',
     });
     expect((await decide('lynne', stagesOf(taken)[0]!.id, 'approve')).status).toBe(200);
-    expect((await waitForJob(app, token.megan!, taken.id)).status).toBe('completed');
+    expect((await waitForJob(suite.app, token.megan!, taken.id)).status).toBe('completed');
   });
 
   test("an approver's amendments carry into later stages and are checked against the naming rules", async () => {
@@ -327,7 +327,7 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
       (await decide('lynne', second!.id, 'approve', { updates: { welcomeMessage: 'Welcome aboard' } }))
         .status,
     ).toBe(200);
-    const done = await waitForJob(app, token.alex!, created.id);
+    const done = await waitForJob(suite.app, token.alex!, created.id);
     expect(done.status).toBe('completed');
     expect(done.data.plan).toMatchObject({
       displayName: 'PRJ-Apollo',
@@ -361,12 +361,15 @@ describe.each(databaseKinds)('staged approval policies on %s', (kind) => {
     await template('staged-self-allowed', { stages, allowSelfApproval: true });
     const allowed = await requested('zoe', 'staged-self-allowed', 'Mine too');
     expect((await decide('zoe', stagesOf(allowed)[0]!.id, 'approve')).status).toBe(200);
-    expect((await waitForJob(app, token.zoe!, allowed.id)).status).toBe('completed');
+    expect((await waitForJob(suite.app, token.zoe!, allowed.id)).status).toBe('completed');
   });
 
   test('the OpenAPI document describes the policy and the stages on the Job', async () => {
     const doc = (
-      await app.call<{ components: { schemas: Record<string, SchemaView> } }>('GET', '/api/v1.0/openapi.json')
+      await suite.app.call<{ components: { schemas: Record<string, SchemaView> } }>(
+        'GET',
+        '/api/v1.0/openapi.json',
+      )
     ).body;
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.ApprovalPolicy!.properties)).toEqual(

@@ -1,10 +1,7 @@
-import type { Agent } from 'undici';
 import type { CatalogTemplate, Job } from '../../../src/contract';
-import { createGraphPlatform } from '../../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { FakeGraph } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant } from '../../support/graphTenant';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { botGraphOptions, suiteGraphSteward } from '../../support/graphTenant';
+import { PEOPLE } from '../../support/steward';
 
 const HOUR = 3_600_000;
 
@@ -21,32 +18,12 @@ interface Stage {
  * time otherwise; named, the team joins the stage when the escalation comes (Steward's clock moved).
  */
 describe.each(databaseKinds)('escalation on Microsoft Graph (simulator), %s', (kind) => {
-  let fake: FakeGraph;
-  let dispatcher: Agent;
-  let db: TestDatabase;
-  let app: TestSteward;
   let offset = 0;
 
-  beforeAll(async () => {
-    fake = await FakeGraph.start({ bot: BOT });
-    dispatcher = fake.dispatcher();
-    seedTenant(fake);
-    db = await createTestDatabase(kind);
-    const platform = createGraphPlatform(
-      { ...fake.config() },
-      { dispatcher, bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId } },
-    );
-    app = await startTestSteward(
-      db,
-      { STEWARD_JOB_POLL_MS: '25', ...graphSettings(fake) },
-      { platform, clock: () => Date.now() + offset },
-    );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispatcher?.close();
-    await fake?.close();
-    await db?.drop();
+  const suite = suiteGraphSteward(kind, {
+    options: botGraphOptions,
+    env: { STEWARD_JOB_POLL_MS: '25' },
+    overrides: () => ({ clock: () => Date.now() + offset }),
   });
 
   const policy = (extra: Record<string, unknown>) => ({
@@ -61,11 +38,11 @@ describe.each(databaseKinds)('escalation on Microsoft Graph (simulator), %s', (k
     },
   });
   const put = async (id: string, body: unknown) =>
-    app.call<CatalogTemplate & { error?: { details: unknown[] } }>(
+    suite.app.call<CatalogTemplate & { error?: { details: unknown[] } }>(
       'PUT',
       `/api/v1.0/catalog/templates/${id}`,
       {
-        token: await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']),
+        token: await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']),
         body,
       },
     );
@@ -81,8 +58,8 @@ describe.each(databaseKinds)('escalation on Microsoft Graph (simulator), %s', (k
       }),
     ]);
     // Nothing was stored.
-    const read = await app.call('GET', '/api/v1.0/catalog/templates/escalates-to-nobody', {
-      token: await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']),
+    const read = await suite.app.call('GET', '/api/v1.0/catalog/templates/escalates-to-nobody', {
+      token: await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']),
     });
     expect(read.status).toBe(404);
     // An empty team is no team; a policy that does not escalate needs none.
@@ -96,8 +73,8 @@ describe.each(databaseKinds)('escalation on Microsoft Graph (simulator), %s', (k
     expect(
       (await put('escalates-to-lynne', policy({ escalationTeam: [{ id: 'lynner@example.com' }] }))).status,
     ).toBe(200);
-    const alex = await app.userToken(PEOPLE.alex);
-    const created = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+    const alex = await suite.app.userToken(PEOPLE.alex);
+    const created = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
       token: alex,
       body: { template: { id: 'escalates-to-lynne' }, team: { name: 'Escalated on Graph' } },
     });
@@ -106,15 +83,18 @@ describe.each(databaseKinds)('escalation on Microsoft Graph (simulator), %s', (k
     const deadline = Date.now() + 15_000;
     let stage: Stage | undefined;
     for (;;) {
-      const job = (await app.call<Job>('GET', `/api/v1.0/jobs/${created.body.id}`, { token: alex })).body;
+      const job = (await suite.app.call<Job>('GET', `/api/v1.0/jobs/${created.body.id}`, { token: alex }))
+        .body;
       stage = (job.data.approval as { stages: Stage[] }).stages[0];
       if (stage?.escalated === 'late') break;
       if (Date.now() > deadline) throw new Error(`not escalated: ${job.log.join(' | ')}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(stage.approvers.map((a) => a.id)).toEqual([PEOPLE.adele, PEOPLE.lynne]);
-    const lynne = await app.userToken(PEOPLE.lynne, [], { name: 'Lynne Robbins' });
-    const approved = await app.call('POST', `/api/v1.0/approvals/${stage.id}/approve`, { token: lynne });
+    const lynne = await suite.app.userToken(PEOPLE.lynne, [], { name: 'Lynne Robbins' });
+    const approved = await suite.app.call('POST', `/api/v1.0/approvals/${stage.id}/approve`, {
+      token: lynne,
+    });
     expect(approved.status).toBe(200);
   });
 });

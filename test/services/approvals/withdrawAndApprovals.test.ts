@@ -1,7 +1,7 @@
 import type { Job, PendingApprovals } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
 
 const SIOBHAN = '00000000-0000-0000-0000-000000000034';
 
@@ -11,60 +11,49 @@ const SIOBHAN = '00000000-0000-0000-0000-000000000034';
  * both marked extensions, with their audit record and event.
  */
 describe.each(databaseKinds)('withdrawing a request and listing my approvals, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let adele: string;
-  let siobhan: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-    siobhan = await app.userToken(SIOBHAN, [], { name: "Siobhán O'Connor" });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: {
+      alex: NAMED.alex,
+      adele: NAMED.adele,
+      siobhan: { id: SIOBHAN, name: "Siobhán O'Connor" },
+    },
   });
 
   /** Alex asks for a Client engagement team, which Adele or Siobhán approves. */
   const request = async (name: string) => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'client-engagement' }, team: { name } },
     });
     expect(res.status).toBe(201);
     return res.body;
   };
   const myApprovals = async (token: string) => {
-    const res = await app.call<PendingApprovals>('GET', '/api/v1.0/me/approvals', { token });
+    const res = await suite.app.call<PendingApprovals>('GET', '/api/v1.0/me/approvals', { token });
     expect(res.status).toBe(200);
     return res.body.value;
   };
   const withdraw = (jobId: string, token: string) =>
-    app.call<Job>('POST', `/api/v1.0/jobs/${jobId}/withdraw`, { token });
+    suite.app.call<Job>('POST', `/api/v1.0/jobs/${jobId}/withdraw`, { token });
 
   test('lists the requests waiting for an approver, and withdraws one for its requester only', async () => {
     const job = await request('Contoso');
     const approvalId = (job.data.approval as { id: string }).id;
 
-    const waiting = await myApprovals(adele);
+    const waiting = await myApprovals(suite.adele);
     const mine = waiting.find((item) => item.id === approvalId);
     expect(mine).toMatchObject({ stageName: 'Approval', job: { id: job.id, status: 'waiting' } });
     expect(Date.parse(mine!.sinceDateTime)).not.toBeNaN();
     // The requester and people outside the approval team have nothing to decide.
-    expect((await myApprovals(alex)).map((item) => item.id)).not.toContain(approvalId);
-    expect((await myApprovals(megan)).map((item) => item.id)).not.toContain(approvalId);
+    expect((await myApprovals(suite.alex)).map((item) => item.id)).not.toContain(approvalId);
+    expect((await myApprovals(suite.megan)).map((item) => item.id)).not.toContain(approvalId);
 
     // Nobody but the requester may withdraw it, an admin or an approver included.
-    expect((await withdraw(job.id, megan)).status).toBe(404);
-    expect((await withdraw(job.id, adele)).status).toBe(404);
+    expect((await withdraw(job.id, suite.megan)).status).toBe(404);
+    expect((await withdraw(job.id, suite.adele)).status).toBe(404);
 
-    const res = await withdraw(job.id, alex);
+    const res = await withdraw(job.id, suite.alex);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('failed');
     expect(res.body.data.approval).toMatchObject({ id: approvalId, status: 'withdrawn' });
@@ -73,30 +62,30 @@ describe.each(databaseKinds)('withdrawing a request and listing my approvals, on
     expect(res.body.failedReason).toMatch(/Withdrawn by the requester/);
 
     // Nothing left to decide: not listed, not decidable, not withdrawable again.
-    expect((await myApprovals(adele)).map((item) => item.id)).not.toContain(approvalId);
-    const late = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
-      token: adele,
+    expect((await myApprovals(suite.adele)).map((item) => item.id)).not.toContain(approvalId);
+    const late = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: suite.adele,
       body: {},
     });
     expect(late.status).toBe(409);
-    expect((await withdraw(job.id, alex)).status).toBe(409);
-    expect((await waitForJob(app, alex, job.id)).status).toBe('failed');
+    expect((await withdraw(job.id, suite.alex)).status).toBe(409);
+    expect((await waitForJob(suite.app, suite.alex, job.id)).status).toBe('failed');
 
     // Nobody decided: the row is withdrawn without a decision (the reports count decisions only).
-    const rows = await app.steward.store.db
+    const rows = await suite.app.steward.store.db
       .selectFrom('approvals')
       .select(['status', 'decided_at'])
       .where('job_id', '=', job.id)
       .execute();
     expect(rows).toEqual([{ status: 'withdrawn', decided_at: null }]);
-    const records = await app.steward.store.db
+    const records = await suite.app.steward.store.db
       .selectFrom('audit_records')
       .select(['actor', 'target'])
       .where('action', '=', 'provisioning_withdrawn')
       .execute();
     expect(records.filter((r) => (JSON.parse(r.target) as { id: string }).id === job.id)).toHaveLength(1);
     expect(JSON.parse(records[0]!.actor)).toMatchObject({ id: PEOPLE.alex });
-    const events = await app.steward.store.db
+    const events = await suite.app.steward.store.db
       .selectFrom('outbox_events')
       .select('payload')
       .where('type', '=', 'team_provisioning_failed')
@@ -112,29 +101,32 @@ describe.each(databaseKinds)('withdrawing a request and listing my approvals, on
       const job = await request(`Race ${round}`);
       const approvalId = (job.data.approval as { id: string }).id;
       const [withdrawn, approved] = await Promise.all([
-        withdraw(job.id, alex),
-        app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, { token: siobhan, body: {} }),
+        withdraw(job.id, suite.alex),
+        suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+          token: suite.siobhan,
+          body: {},
+        }),
       ]);
       expect([withdrawn.status, approved.status].sort()).toEqual([200, 409]);
-      const final = await app.call<Job>('GET', `/api/v1.0/jobs/${job.id}`, { token: alex });
+      const final = await suite.app.call<Job>('GET', `/api/v1.0/jobs/${job.id}`, { token: suite.alex });
       expect(final.body.data.approval?.status).toBe(withdrawn.status === 200 ? 'withdrawn' : 'approved');
     }
   });
 
   test('refuses to withdraw a request that needs no approval, and bad ids plainly', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'No approval' } },
     });
-    expect((await withdraw(res.body.id, alex)).status).toBe(409);
-    expect((await withdraw('no-such-job', alex)).status).toBe(404);
-    expect((await withdraw('bad*id', alex)).status).toBe(400);
-    const top = await app.call('GET', '/api/v1.0/me/approvals?$top=0', { token: adele });
+    expect((await withdraw(res.body.id, suite.alex)).status).toBe(409);
+    expect((await withdraw('no-such-job', suite.alex)).status).toBe(404);
+    expect((await withdraw('bad*id', suite.alex)).status).toBe(400);
+    const top = await suite.app.call('GET', '/api/v1.0/me/approvals?$top=0', { token: suite.adele });
     expect(top.status).toBe(400);
   });
 
   test('is documented in OpenAPI as two extensions', async () => {
-    const res = await app.call<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+    const res = await suite.app.call<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
       'GET',
       '/api/v1.0/openapi.json',
     );

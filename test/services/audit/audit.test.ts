@@ -2,29 +2,19 @@ import { sql } from 'kysely';
 import type { AuditTrailRecord, AuditTrails, Job, ODataCollection } from '../../../src/contract';
 import { AuditLog } from '../../../src/services/audit/audit';
 import { AuditRepository } from '../../../src/store/audit/audit';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward, TENANT } from '../../support/steward';
 
 type Records = ODataCollection<AuditTrailRecord>;
 
 describe.each(databaseKinds)('audit trails on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let adele: string;
-  let lynne: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance', upn: 'adelev@example.com' });
-    lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: {
+      adele: { id: PEOPLE.adele, name: 'Adele Vance', upn: 'adelev@example.com' },
+      lynne: { id: PEOPLE.lynne, roles: ['GOVERNANCE_MANAGER'] },
+    },
   });
 
   /** Every record of a trail, oldest first, read page by page through `@odata.nextLink`. */
@@ -32,12 +22,14 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
     const seen: AuditTrailRecord[] = [];
     let path: string | undefined = `/api/v1.0/audit_trails/${code}/records?$top=${top}`;
     while (path) {
-      const res: { status: number; body: Records } = await app.call<Records>('GET', path, { token: lynne });
+      const res: { status: number; body: Records } = await suite.app.call<Records>('GET', path, {
+        token: suite.lynne,
+      });
       expect(res.status).toBe(200);
       expect(res.body.value.length).toBeLessThanOrEqual(top);
       seen.push(...res.body.value);
       const next: string | undefined = res.body['@odata.nextLink'];
-      path = next ? next.slice(app.url.length) : undefined;
+      path = next ? next.slice(suite.app.url.length) : undefined;
     }
     return seen.reverse();
   }
@@ -46,7 +38,9 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
     records.filter((r) => r.target.id === id || (r.details as { jobId?: string } | null)?.jobId === id);
 
   test('the trails and their fields', async () => {
-    const res = await app.call<AuditTrails>('GET', '/api/v1.0/audit_trails/events', { token: lynne });
+    const res = await suite.app.call<AuditTrails>('GET', '/api/v1.0/audit_trails/events', {
+      token: suite.lynne,
+    });
     expect(res.status).toBe(200);
     expect(res.body.value.map((t) => t.code)).toEqual([
       'team_provisioning',
@@ -66,19 +60,19 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   });
 
   test('a provisioning flow with approval appears in each trail, in order, with actors and request ids', async () => {
-    const requested = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const requested = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'client-engagement' }, team: { name: 'Audited' }, metadata: { cost: 1 } },
     });
     expect(requested.status).toBe(201);
     const jobId = requested.body.id;
     const approvalId = (requested.body.data.approval as { id: string }).id;
-    const approved = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
-      token: adele,
+    const approved = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: suite.adele,
       body: { message: 'Fine' },
     });
     expect(approved.status).toBe(200);
-    const job = await waitForJob(app, alex, jobId);
+    const job = await waitForJob(suite.app, suite.alex, jobId);
     expect(job.status).toBe('completed');
     const teamId = (job.data.team as { id: string }).id;
 
@@ -123,26 +117,32 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   });
 
   test('team changes by owners and admins are recorded in the teams trail', async () => {
-    const requested = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const requested = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'Changes' } },
     });
-    const job = await waitForJob(app, alex, requested.body.id);
+    const job = await waitForJob(suite.app, suite.alex, requested.body.id);
     const teamId = (job.data.team as { id: string }).id;
-    const megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const megan = await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     expect(
-      (await app.call('PATCH', `/api/v1.0/teams/${teamId}`, { token: megan, body: { description: 'New' } }))
-        .status,
+      (
+        await suite.app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
+          token: megan,
+          body: { description: 'New' },
+        })
+      ).status,
     ).toBe(204);
-    const member = await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-      token: alex,
+    const member = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+      token: suite.alex,
       body: { user: { id: PEOPLE.isaiah }, role: 'member' },
     });
     expect(member.status).toBe(201);
-    const archive = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/archive`, { token: alex });
+    const archive = await suite.app.call<Job>('POST', `/api/v1.0/teams/${teamId}/archive`, {
+      token: suite.alex,
+    });
     expect(archive.status).toBe(202);
-    await waitForJob(app, alex, archive.body.id);
-    const put = await app.call('PUT', `/api/v1.0/teams/${teamId}/metadata/finance`, {
+    await waitForJob(suite.app, suite.alex, archive.body.id);
+    const put = await suite.app.call('PUT', `/api/v1.0/teams/${teamId}/metadata/finance`, {
       token: megan,
       body: { budget: 10 },
     });
@@ -171,19 +171,21 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   });
 
   test('a saved template is recorded in the catalog trail', async () => {
-    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER'], { name: 'Patti Fernandez' });
-    const current = await app.call<{ templateConfiguration: Record<string, unknown> }>(
+    const patti = await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER'], { name: 'Patti Fernandez' });
+    const current = await suite.app.call<{ templateConfiguration: Record<string, unknown> }>(
       'GET',
       '/api/v1.0/catalog/templates/project',
       { token: patti },
     );
-    const saved = await app.call('PUT', '/api/v1.0/catalog/templates/project', {
+    const saved = await suite.app.call('PUT', '/api/v1.0/catalog/templates/project', {
       token: patti,
       body: current.body,
     });
     expect(saved.status).toBe(200);
     const [latest] = (
-      await app.call<Records>('GET', '/api/v1.0/audit_trails/catalog/records?$top=1', { token: lynne })
+      await suite.app.call<Records>('GET', '/api/v1.0/audit_trails/catalog/records?$top=1', {
+        token: suite.lynne,
+      })
     ).body.value;
     expect(latest).toMatchObject({
       action: 'template_updated',
@@ -194,11 +196,11 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   });
 
   test('401 and 403 are recorded in the security trail, without the token', async () => {
-    const noToken = await app.call('GET', '/api/v1.0/catalog/templates', { token: null });
+    const noToken = await suite.app.call('GET', '/api/v1.0/catalog/templates', { token: null });
     expect(noToken.status).toBe(401);
-    const badToken = await app.call('GET', '/api/v1.0/users', { token: 'not.a.jwt' });
+    const badToken = await suite.app.call('GET', '/api/v1.0/users', { token: 'not.a.jwt' });
     expect(badToken.status).toBe(401);
-    const denied = await app.call('GET', '/api/v1.0/catalog/templates', { token: alex });
+    const denied = await suite.app.call('GET', '/api/v1.0/catalog/templates', { token: suite.alex });
     expect(denied.status).toBe(403);
 
     const security = await allRecords('security', 50);
@@ -219,18 +221,20 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
       details: { status: 403 },
     });
     // A 403 decided by a service (not the approver) is recorded too.
-    const requested = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const requested = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'client-engagement' }, team: { name: 'Denied' } },
     });
     const approvalId = (requested.body.data.approval as { id: string }).id;
-    const notApprover = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
-      token: alex,
+    const notApprover = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: suite.alex,
       body: {},
     });
     expect(notApprover.status).toBe(403);
     const [latest] = (
-      await app.call<Records>('GET', '/api/v1.0/audit_trails/security/records?$top=1', { token: lynne })
+      await suite.app.call<Records>('GET', '/api/v1.0/audit_trails/security/records?$top=1', {
+        token: suite.lynne,
+      })
     ).body.value;
     expect(latest).toMatchObject({
       action: 'access_denied',
@@ -241,9 +245,13 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   });
 
   test('paging is newest first, by keyset, with from / to filters', async () => {
-    const page = await app.call<Records>('GET', '/api/v1.0/audit_trails/team_provisioning/records?$top=2', {
-      token: lynne,
-    });
+    const page = await suite.app.call<Records>(
+      'GET',
+      '/api/v1.0/audit_trails/team_provisioning/records?$top=2',
+      {
+        token: suite.lynne,
+      },
+    );
     expect(page.status).toBe(200);
     expect(page.body.value).toHaveLength(2);
     const nextLink = page.body['@odata.nextLink']!;
@@ -261,21 +269,21 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
 
     // from is inclusive, to exclusive: the window around the middle record holds exactly the records in it.
     const middle = everyOne[Math.floor(everyOne.length / 2)]!;
-    const window = await app.call<Records>(
+    const window = await suite.app.call<Records>(
       'GET',
       `/api/v1.0/audit_trails/team_provisioning/records?$top=1000&from=${middle.date}&to=${encodeURIComponent(
         new Date(Date.parse(middle.date) + 1).toISOString(),
       )}`,
-      { token: lynne },
+      { token: suite.lynne },
     );
     expect(window.status).toBe(200);
     const expected = everyOne.filter((r) => r.date === middle.date).map((r) => r.id);
     expect(window.body.value.map((r) => r.id).sort()).toEqual(expected.sort());
-    const future = await app.call<Records>(
+    const future = await suite.app.call<Records>(
       'GET',
       '/api/v1.0/audit_trails/team_provisioning/records?from=2999-01-01',
       {
-        token: lynne,
+        token: suite.lynne,
       },
     );
     expect(future.body.value).toEqual([]);
@@ -283,7 +291,8 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   });
 
   test('bad input: unknown trail 404, bad $top, $skiptoken, dates and unknown parameters 400', async () => {
-    const get = (path: string) => app.call('GET', `/api/v1.0/audit_trails/${path}`, { token: lynne });
+    const get = (path: string) =>
+      suite.app.call('GET', `/api/v1.0/audit_trails/${path}`, { token: suite.lynne });
     expect((await get('nope/records')).status).toBe(404);
     for (const query of [
       '$top=0',
@@ -299,12 +308,14 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
       const res = await get(`team_provisioning/records?${query}`);
       expect([query, res.status]).toEqual([query, 400]);
     }
-    expect((await app.call('GET', '/api/v1.0/audit_trails/events', { token: alex })).status).toBe(403);
+    expect((await suite.app.call('GET', '/api/v1.0/audit_trails/events', { token: suite.alex })).status).toBe(
+      403,
+    );
   });
 
   test('records are append-only: the database refuses UPDATE and DELETE', async () => {
-    const store = app.steward.store.db;
-    expect((await app.call('GET', '/api/v1.0/users', { token: null })).status).toBe(401);
+    const store = suite.app.steward.store.db;
+    expect((await suite.app.call('GET', '/api/v1.0/users', { token: null })).status).toBe(401);
     const count = async () =>
       Number(
         (
@@ -332,7 +343,7 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   });
 
   test('a record written in a transaction that rolls back is gone with it', async () => {
-    const store = app.steward.store.db;
+    const store = suite.app.steward.store.db;
     const audit = new AuditLog(new AuditRepository(store), TENANT);
     const before = await allRecords('catalog', 1000);
     await expect(
@@ -357,7 +368,7 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
   test('@odata.count is the number of matching records across all pages, with and without from / to', async () => {
     // 30 records of the `webhooks` trail over three UTC days (10 a day, an hour apart), written
     // as Steward writes them, so whole days come from the day counts and partial days are counted.
-    const audit = new AuditLog(new AuditRepository(app.steward.store.db), TENANT);
+    const audit = new AuditLog(new AuditRepository(suite.app.steward.store.db), TENANT);
     const dates: string[] = [];
     for (let day = 0; day < 3; day += 1)
       for (let hour = 0; hour < 10; hour += 1) {
@@ -382,17 +393,21 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
     let path: string | undefined = '/api/v1.0/audit_trails/webhooks/records?$top=7';
     let pages = 0;
     while (path) {
-      const res: { body: Records } = await app.call<Records>('GET', path, { token: lynne });
+      const res: { body: Records } = await suite.app.call<Records>('GET', path, { token: suite.lynne });
       expect(res.body['@odata.count']).toBe(total);
       pages += 1;
-      path = res.body['@odata.nextLink']?.slice(app.url.length);
+      path = res.body['@odata.nextLink']?.slice(suite.app.url.length);
     }
     expect(pages).toBe(Math.ceil(total / 7));
     const countIn = async (from?: string, to?: string) => {
       const query = [from && `from=${from}`, to && `to=${to}`].filter(Boolean).join('&');
-      const res = await app.call<Records>('GET', `/api/v1.0/audit_trails/webhooks/records?$top=2&${query}`, {
-        token: lynne,
-      });
+      const res = await suite.app.call<Records>(
+        'GET',
+        `/api/v1.0/audit_trails/webhooks/records?$top=2&${query}`,
+        {
+          token: suite.lynne,
+        },
+      );
       expect(res.status).toBe(200);
       return res.body['@odata.count'];
     };

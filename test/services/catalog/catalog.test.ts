@@ -1,26 +1,12 @@
 import type { ApiError, CatalogTemplate, CatalogTemplates, PermanentMember } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 const ids = (collection: CatalogTemplates) => collection.value.map((t) => t.templateConfiguration.id).sort();
 
 describe.each(databaseKinds)('template catalog on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let patti: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db);
-    alex = await app.userToken(PEOPLE.alex);
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    people: { alex: { id: PEOPLE.alex }, patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] } },
   });
 
   const minimal = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -30,7 +16,9 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
 
   describe('listing', () => {
     test('a catalog manager sees every template, enabled or not', async () => {
-      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/catalog/templates', { token: patti });
+      const res = await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/catalog/templates', {
+        token: suite.patti,
+      });
       expect(res.status).toBe(200);
       expect(res.body['@odata.count']).toBe(res.body.value.length);
       expect(res.body['@odata.context']).toContain('$metadata#catalogTemplates');
@@ -42,7 +30,9 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
     });
 
     test("a plain user's catalog holds only enabled templates targeted to them", async () => {
-      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
+      const res = await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
+        token: suite.alex,
+      });
       expect(res.status).toBe(200);
       expect(ids(res.body)).toEqual([
         'client-engagement',
@@ -56,28 +46,32 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
 
     test('audience rules are evaluated against each caller (country and department)', async () => {
       // Zoé Lefèvre and other seeded people: find a French marketer through the directory.
-      const users = await app.call<{ value: Array<{ id: string; country: string; department: string }> }>(
-        'GET',
-        '/api/v1.0/users?$top=999',
-        { token: alex },
-      );
+      const users = await suite.app.call<{
+        value: Array<{ id: string; country: string; department: string }>;
+      }>('GET', '/api/v1.0/users?$top=999', { token: suite.alex });
       const frMarketer = users.body.value.find((u) => u.country === 'FR' && u.department === 'Marketing');
       expect(frMarketer).toBeDefined();
-      const token = await app.userToken(frMarketer!.id);
-      const res = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token });
+      const token = await suite.app.userToken(frMarketer!.id);
+      const res = await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token });
       expect(ids(res.body)).toContain('marketing-campaign-fr-be');
-      const mine = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
+      const mine = await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
+        token: suite.alex,
+      });
       expect(ids(mine.body)).not.toContain('marketing-campaign-fr-be');
     });
 
     test("a change to a template's audience is seen on the caller's next read", async () => {
       const mine = async () =>
         ids(
-          (await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex })).body,
+          (
+            await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
+              token: suite.alex,
+            })
+          ).body,
         );
       const target = async (rules: string) => {
-        const res = await app.call('PUT', '/api/v1.0/catalog/templates/audience-change', {
-          token: patti,
+        const res = await suite.app.call('PUT', '/api/v1.0/catalog/templates/audience-change', {
+          token: suite.patti,
           body: minimal('Audience change', { enabled: true, audienceTargeting: { enabled: true, rules } }),
         });
         expect(res.status).toBe(200);
@@ -92,15 +86,15 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
     });
 
     test('a signed token for someone the directory does not know is refused (401)', async () => {
-      const token = await app.userToken('99999999-0000-0000-0000-000000000999', [], {
+      const token = await suite.app.userToken('99999999-0000-0000-0000-000000000999', [], {
         name: 'Guest',
         upn: 'g@x.test',
       });
-      const res = await app.call<ApiError>('GET', '/api/v1.0/me/catalog/templates', { token });
+      const res = await suite.app.call<ApiError>('GET', '/api/v1.0/me/catalog/templates', { token });
       expect(res.status).toBe(401);
       expect(res.body.error.message).toMatch(/nobody in the directory/);
       // The same token is refused for provisioning too: no team is ever owned by nobody.
-      const created = await app.call('POST', '/api/v1.0/teams/provisioning', {
+      const created = await suite.app.call('POST', '/api/v1.0/teams/provisioning', {
         token,
         body: { template: { id: 'project' }, team: { name: 'Nobody owns this' } },
       });
@@ -108,13 +102,15 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
     });
 
     test('an app token has no "me" catalog (403) but may list the whole catalog', async () => {
-      const app1 = await app.appToken('automation-app', ['AUTHORIZED_APP']);
-      expect((await app.call('GET', '/api/v1.0/me/catalog/templates', { token: app1 })).status).toBe(403);
-      expect((await app.call('GET', '/api/v1.0/catalog/templates', { token: app1 })).status).toBe(200);
+      const app1 = await suite.app.appToken('automation-app', ['AUTHORIZED_APP']);
+      expect((await suite.app.call('GET', '/api/v1.0/me/catalog/templates', { token: app1 })).status).toBe(
+        403,
+      );
+      expect((await suite.app.call('GET', '/api/v1.0/catalog/templates', { token: app1 })).status).toBe(200);
     });
 
     test('a plain user may not list the whole catalog', async () => {
-      const res = await app.call('GET', '/api/v1.0/catalog/templates', { token: alex });
+      const res = await suite.app.call('GET', '/api/v1.0/catalog/templates', { token: suite.alex });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ error: { code: 'forbidden' } });
     });
@@ -122,27 +118,33 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
 
   describe('one template', () => {
     test('a user reads a template targeted to them, and gets 404 for one that is not', async () => {
-      const ok = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
-        token: alex,
+      const ok = await suite.app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
+        token: suite.alex,
       });
       expect(ok.status).toBe(200);
       expect(ok.body.templateConfiguration.name).toBeTruthy();
       for (const hidden of ['legal-matter', 'classic-community', 'no-such-template']) {
-        const res = await app.call('GET', `/api/v1.0/catalog/templates/${hidden}`, { token: alex });
+        const res = await suite.app.call('GET', `/api/v1.0/catalog/templates/${hidden}`, {
+          token: suite.alex,
+        });
         expect(res.status).toBe(404);
       }
     });
 
     test('a catalog manager reads any template, including disabled ones', async () => {
-      const res = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/classic-community', {
-        token: patti,
-      });
+      const res = await suite.app.call<CatalogTemplate>(
+        'GET',
+        '/api/v1.0/catalog/templates/classic-community',
+        {
+          token: suite.patti,
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.body.templateConfiguration.enabled).toBe(false);
     });
 
     test('an id with characters outside the allowed set is 400', async () => {
-      const res = await app.call('GET', '/api/v1.0/catalog/templates/bad%20id', { token: patti });
+      const res = await suite.app.call('GET', '/api/v1.0/catalog/templates/bad%20id', { token: suite.patti });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         error: { code: 'validationFailed', details: [{ target: 'path.template_id' }] },
@@ -166,10 +168,14 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
           addRequesterAsTeamOwner: 'false',
         },
       };
-      const created = await app.call<CatalogTemplate>('PUT', '/api/v1.0/catalog/templates/research-lab', {
-        token: patti,
-        body,
-      });
+      const created = await suite.app.call<CatalogTemplate>(
+        'PUT',
+        '/api/v1.0/catalog/templates/research-lab',
+        {
+          token: suite.patti,
+          body,
+        },
+      );
       expect(created.status).toBe(200);
       const config = created.body.templateConfiguration;
       expect(config).toMatchObject({ id: 'research-lab', enabled: true, singleton: false });
@@ -180,23 +186,29 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       });
       expect(created.body.newTeam.addRequesterAsTeamOwner).toBe(false);
 
-      const mine = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
+      const mine = await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
+        token: suite.alex,
+      });
       expect(ids(mine.body)).toContain('research-lab');
 
-      const replaced = await app.call<CatalogTemplate>('PUT', '/api/v1.0/catalog/templates/research-lab', {
-        token: patti,
-        body: {
-          ...body,
-          templateConfiguration: { ...body.templateConfiguration, name: 'Research lab v2', enabled: false },
+      const replaced = await suite.app.call<CatalogTemplate>(
+        'PUT',
+        '/api/v1.0/catalog/templates/research-lab',
+        {
+          token: suite.patti,
+          body: {
+            ...body,
+            templateConfiguration: { ...body.templateConfiguration, name: 'Research lab v2', enabled: false },
+          },
         },
-      });
+      );
       expect(replaced.status).toBe(200);
-      const read = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/research-lab', {
-        token: patti,
+      const read = await suite.app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/research-lab', {
+        token: suite.patti,
       });
       expect(read.body.templateConfiguration).toMatchObject({ name: 'Research lab v2', enabled: false });
-      const after = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
-        token: alex,
+      const after = await suite.app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
+        token: suite.alex,
       });
       expect(ids(after.body)).not.toContain('research-lab');
     });
@@ -234,8 +246,8 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       ],
       ['a body id that differs from the path', { id: 'other-id' }, 'templateConfiguration.id'],
     ])('%s is 400 naming the field, and nothing is written', async (_name, extra, target) => {
-      const res = await app.call('PUT', '/api/v1.0/catalog/templates/rejected', {
-        token: patti,
+      const res = await suite.app.call('PUT', '/api/v1.0/catalog/templates/rejected', {
+        token: suite.patti,
         body: minimal('Rejected', extra),
       });
       expect(res.status).toBe(400);
@@ -243,17 +255,17 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       expect(
         (res.body as { error: { details: Array<{ target: string }> } }).error.details.map((d) => d.target),
       ).toContain(target);
-      expect((await app.call('GET', '/api/v1.0/catalog/templates/rejected', { token: patti })).status).toBe(
-        404,
-      );
+      expect(
+        (await suite.app.call('GET', '/api/v1.0/catalog/templates/rejected', { token: suite.patti })).status,
+      ).toBe(404);
     });
 
     test('a naming convention that does not parse is 400 with its position', async () => {
-      const res = await app.call<{ error: { details: Array<{ target: string; message: string }> } }>(
+      const res = await suite.app.call<{ error: { details: Array<{ target: string; message: string }> } }>(
         'PUT',
         '/api/v1.0/catalog/templates/rejected',
         {
-          token: patti,
+          token: suite.patti,
           body: {
             templateConfiguration: { name: 'X' },
             newTeam: { namingConvention: 'PRJ-<%= request.team. %>' },
@@ -276,22 +288,25 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       ['a missing required field', { templateConfiguration: {} }],
       ['a body that is not an object', [1, 2, 3]],
     ])('%s is 400 and writes nothing', async (_name, body) => {
-      const res = await app.call('PUT', '/api/v1.0/catalog/templates/rejected', { token: patti, body });
+      const res = await suite.app.call('PUT', '/api/v1.0/catalog/templates/rejected', {
+        token: suite.patti,
+        body,
+      });
       expect(res.status).toBe(400);
       expect((res.body as { error: { details: unknown[] } }).error.details.length).toBeGreaterThan(0);
-      expect((await app.call('GET', '/api/v1.0/catalog/templates/rejected', { token: patti })).status).toBe(
-        404,
-      );
+      expect(
+        (await suite.app.call('GET', '/api/v1.0/catalog/templates/rejected', { token: suite.patti })).status,
+      ).toBe(404);
     });
 
     test('a plain user may not save templates (403) and nothing changes', async () => {
-      const res = await app.call('PUT', '/api/v1.0/catalog/templates/project', {
-        token: alex,
+      const res = await suite.app.call('PUT', '/api/v1.0/catalog/templates/project', {
+        token: suite.alex,
         body: minimal('Hijacked'),
       });
       expect(res.status).toBe(403);
-      const read = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
-        token: patti,
+      const read = await suite.app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
+        token: suite.patti,
       });
       expect(read.body.templateConfiguration.name).not.toBe('Hijacked');
     });
@@ -301,8 +316,8 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
     const path = '/api/v1.0/catalog/templates/project/permanent_membership';
 
     test('set resolves UPNs and mails to directory ids and names; get and by-role read it back', async () => {
-      const set = await app.call('PUT', path, {
-        token: megan,
+      const set = await suite.app.call('PUT', path, {
+        token: suite.megan,
         body: {
           owners: [{ id: 'pattif@example.com' }],
           members: [{ id: PEOPLE.isaiah }, { id: 'isaiahl@example.com' }],
@@ -313,51 +328,62 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
         owners: [{ id: PEOPLE.patti, name: 'Patti Fernandez' }],
         members: [{ id: PEOPLE.isaiah, name: 'Isaiah Langer' }],
       });
-      expect((await app.call('GET', path, { token: patti })).body).toEqual(set.body);
-      const owners = await app.call<PermanentMember[]>('GET', `${path}/owners`, { token: patti });
+      expect((await suite.app.call('GET', path, { token: suite.patti })).body).toEqual(set.body);
+      const owners = await suite.app.call<PermanentMember[]>('GET', `${path}/owners`, { token: suite.patti });
       expect(owners.body).toEqual([{ id: PEOPLE.patti, name: 'Patti Fernandez' }]);
     });
 
     test('set by role replaces only that role', async () => {
-      const res = await app.call<PermanentMember[]>('PUT', `${path}/members`, {
-        token: patti,
+      const res = await suite.app.call<PermanentMember[]>('PUT', `${path}/members`, {
+        token: suite.patti,
         body: [{ id: 'alexw@example.com' }],
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([{ id: PEOPLE.alex, name: 'Alex Wilber' }]);
-      const all = await app.call<{ owners: PermanentMember[]; members: PermanentMember[] }>('GET', path, {
-        token: patti,
-      });
+      const all = await suite.app.call<{ owners: PermanentMember[]; members: PermanentMember[] }>(
+        'GET',
+        path,
+        {
+          token: suite.patti,
+        },
+      );
       expect(all.body.members).toEqual([{ id: PEOPLE.alex, name: 'Alex Wilber' }]);
       expect(all.body.owners).toEqual([{ id: PEOPLE.patti, name: 'Patti Fernandez' }]);
-      const template = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
-        token: patti,
+      const template = await suite.app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/project', {
+        token: suite.patti,
       });
       expect(template.body.templateConfiguration.permanentMembership.members).toEqual(all.body.members);
     });
 
     test('many concurrent updates of owners and of members all succeed and keep both roles', async () => {
       const path2 = '/api/v1.0/catalog/templates/onboarding-buddy/permanent_membership';
-      await app.call('PUT', path2, { token: patti, body: { owners: [], members: [] } });
+      await suite.app.call('PUT', path2, { token: suite.patti, body: { owners: [], members: [] } });
       const results = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
           i % 2 === 0
-            ? app.call('PUT', `${path2}/owners`, { token: patti, body: [{ id: PEOPLE.lynne }] })
-            : app.call('PUT', `${path2}/members`, { token: patti, body: [{ id: PEOPLE.isaiah }] }),
+            ? suite.app.call('PUT', `${path2}/owners`, { token: suite.patti, body: [{ id: PEOPLE.lynne }] })
+            : suite.app.call('PUT', `${path2}/members`, {
+                token: suite.patti,
+                body: [{ id: PEOPLE.isaiah }],
+              }),
         ),
       );
       expect(results.map((r) => r.status).filter((status) => status !== 200)).toEqual([]);
-      const all = await app.call<{ owners: PermanentMember[]; members: PermanentMember[] }>('GET', path2, {
-        token: patti,
-      });
+      const all = await suite.app.call<{ owners: PermanentMember[]; members: PermanentMember[] }>(
+        'GET',
+        path2,
+        {
+          token: suite.patti,
+        },
+      );
       expect(all.body.owners.map((m) => m.id)).toEqual([PEOPLE.lynne]);
       expect(all.body.members.map((m) => m.id)).toEqual([PEOPLE.isaiah]);
     });
 
     test('a role other than owners or members is 400', async () => {
       for (const method of ['GET', 'PUT']) {
-        const res = await app.call(method, `${path}/guests`, {
-          token: patti,
+        const res = await suite.app.call(method, `${path}/guests`, {
+          token: suite.patti,
           body: method === 'PUT' ? [] : undefined,
         });
         expect(res.status).toBe(400);
@@ -365,33 +391,40 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
     });
 
     test('an unknown user is 400 and the membership is unchanged', async () => {
-      const before = await app.call('GET', path, { token: patti });
-      const res = await app.call('PUT', `${path}/owners`, {
-        token: patti,
+      const before = await suite.app.call('GET', path, { token: suite.patti });
+      const res = await suite.app.call('PUT', `${path}/owners`, {
+        token: suite.patti,
         body: [{ id: 'nobody@nowhere.test' }],
       });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: { details: [{ code: 'unknownUser', target: '[0].id' }] } });
-      expect((await app.call('GET', path, { token: patti })).body).toEqual(before.body);
+      expect((await suite.app.call('GET', path, { token: suite.patti })).body).toEqual(before.body);
     });
 
     test('an unknown template is 404 for get and set', async () => {
       expect(
-        (await app.call('GET', '/api/v1.0/catalog/templates/nope/permanent_membership', { token: patti }))
-          .status,
+        (
+          await suite.app.call('GET', '/api/v1.0/catalog/templates/nope/permanent_membership', {
+            token: suite.patti,
+          })
+        ).status,
       ).toBe(404);
-      const res = await app.call('PUT', '/api/v1.0/catalog/templates/nope/permanent_membership/owners', {
-        token: patti,
-        body: [],
-      });
+      const res = await suite.app.call(
+        'PUT',
+        '/api/v1.0/catalog/templates/nope/permanent_membership/owners',
+        {
+          token: suite.patti,
+          body: [],
+        },
+      );
       expect(res.status).toBe(404);
     });
 
     test('the permanent membership operations need a catalog role', async () => {
-      expect((await app.call('GET', path, { token: alex })).status).toBe(403);
-      expect((await app.call('PUT', path, { token: alex, body: { owners: [], members: [] } })).status).toBe(
-        403,
-      );
+      expect((await suite.app.call('GET', path, { token: suite.alex })).status).toBe(403);
+      expect(
+        (await suite.app.call('PUT', path, { token: suite.alex, body: { owners: [], members: [] } })).status,
+      ).toBe(403);
     });
   });
 });

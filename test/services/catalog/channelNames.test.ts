@@ -1,7 +1,7 @@
 import type { ApiError, CatalogTemplate, Job } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 /**
  * Teams' channel names are unique regardless of case: a template naming `Contracts` and
@@ -10,25 +10,14 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
  * case still find their channel (a tab on `CONTRACTS` is on `Contracts`).
  */
 describe.each(databaseKinds)("templates' channel names, regardless of case, %s", (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let patti: string;
-  let alex: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] } },
   });
 
   const put = (id: string, channels: unknown[], tabs: unknown[] = []) =>
-    app.call<CatalogTemplate & ApiError>('PUT', `/api/v1.0/catalog/templates/${id}`, {
-      token: patti,
+    suite.app.call<CatalogTemplate & ApiError>('PUT', `/api/v1.0/catalog/templates/${id}`, {
+      token: suite.patti,
       body: { templateConfiguration: { name: 'Legal' }, newTeam: { channels, tabs } },
     });
   const colliding = [
@@ -52,7 +41,7 @@ describe.each(databaseKinds)("templates' channel names, regardless of case, %s",
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validationFailed');
     expect(res.body.error.details).toEqual([refusal]);
-    const read = await app.call('GET', '/api/v1.0/catalog/templates/legal-new', { token: patti });
+    const read = await suite.app.call('GET', '/api/v1.0/catalog/templates/legal-new', { token: suite.patti });
     expect(read.status).toBe(404);
   });
 
@@ -62,8 +51,8 @@ describe.each(databaseKinds)("templates' channel names, regardless of case, %s",
     const res = await put('legal', colliding);
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([refusal]);
-    const read = await app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/legal', {
-      token: patti,
+    const read = await suite.app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/legal', {
+      token: suite.patti,
     });
     expect(read.body.newTeam.channels.map((c) => c.displayName)).toEqual(['Contracts']);
   });
@@ -75,12 +64,12 @@ describe.each(databaseKinds)("templates' channel names, regardless of case, %s",
       [{ channel: 'CONTRACTS', displayName: 'Register', teamsAppId: 'com.microsoft.teamspace.tab.web' }],
     );
     expect(saved.status).toBe(200);
-    const created = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const created = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'legal-tabs' }, team: { name: 'Legal tabs' } },
     });
     expect(created.status).toBe(201);
-    const job = await waitForJob(app, alex, created.body.id);
+    const job = await waitForJob(suite.app, suite.alex, created.body.id);
     expect(job.status).toBe('completed');
     expect(job.log).toContain('Made 1 folder and 0 starter files in "Contracts".');
     expect(job.log).toContain('Created tabs: Register (CONTRACTS).');

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { CatalogTemplates } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 // `a*a*a*a*b` against 150 "a"s held a backtracking engine for about 5 s per evaluation.
 const ATTACK_INPUT = 'a'.repeat(150);
@@ -9,28 +9,17 @@ const HOSTILE_RULE = `/a*a*a*a*b/.test('${ATTACK_INPUT}') || true`;
 const HOSTILE_CONVENTION = `H-<%= /a*a*a*a*b/.test('${ATTACK_INPUT}' + request.team.name) ? 'x' : request.team.name %>`;
 
 describe.each(databaseKinds)('hostile rule regexes on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let patti: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] } },
   });
 
   const save = (id: string, rules: string, namingConvention = 'T-<%= request.team.name %>') =>
-    app.call<{ error: { details: { target: string; message: string }[] } }>(
+    suite.app.call<{ error: { details: { target: string; message: string }[] } }>(
       'PUT',
       `/api/v1.0/catalog/templates/${id}`,
       {
-        token: patti,
+        token: suite.patti,
         body: {
           templateConfiguration: { name: id, audienceTargeting: { enabled: true, rules } },
           newTeam: { namingConvention },
@@ -41,7 +30,7 @@ describe.each(databaseKinds)('hostile rule regexes on %s', (kind) => {
   /** The time /healthz takes while `pending` runs: a held event loop delays it as long. */
   async function healthzDuring(pending: Promise<unknown>): Promise<number> {
     const started = Date.now();
-    const health = await request(`${app.url}/healthz`);
+    const health = await request(`${suite.app.url}/healthz`);
     await health.body.text();
     const waited = Date.now() - started;
     await pending;
@@ -50,7 +39,9 @@ describe.each(databaseKinds)('hostile rule regexes on %s', (kind) => {
 
   test('a catalog with a catastrophic-on-backtracking audience rule answers, and so does /healthz', async () => {
     expect((await save('hostile-audience', HOSTILE_RULE)).status).toBe(200);
-    const catalog = app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
+    const catalog = suite.app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
+      token: suite.alex,
+    });
     const waited = await healthzDuring(catalog);
     const res = await catalog;
     expect(res.status).toBe(200);
@@ -60,8 +51,8 @@ describe.each(databaseKinds)('hostile rule regexes on %s', (kind) => {
 
   test('a provisioning request through a hostile naming convention is answered at once', async () => {
     expect((await save('hostile-naming', 'true', HOSTILE_CONVENTION)).status).toBe(200);
-    const provisioning = app.call<{ id: string }>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const provisioning = suite.app.call<{ id: string }>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'hostile-naming' }, team: { name: 'aaaa' } },
     });
     const waited = await healthzDuring(provisioning);
@@ -81,7 +72,9 @@ describe.each(databaseKinds)('hostile rule regexes on %s', (kind) => {
     );
     expect(detail?.message).toContain(`at character ${rules.indexOf(construct)}`);
     expect(detail?.message).toMatch(/linear-time engine/);
-    const read = await app.call('GET', '/api/v1.0/catalog/templates/refused-regex', { token: patti });
+    const read = await suite.app.call('GET', '/api/v1.0/catalog/templates/refused-regex', {
+      token: suite.patti,
+    });
     expect(read.status).toBe(404);
   });
 });

@@ -1,21 +1,9 @@
 import type { Labels, Users } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 describe.each(databaseKinds)('directory on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db);
-    alex = await app.userToken(PEOPLE.alex);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteSteward(kind, { people: { alex: { id: PEOPLE.alex } } });
 
   const pathOf = (link: string) => link.slice(link.indexOf('/api/v1.0'));
 
@@ -24,7 +12,7 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
     let path: string | undefined = '/api/v1.0/users?$top=7';
     let total = 0;
     while (path) {
-      const page: { body: Users } = await app.call<Users>('GET', path, { token: alex });
+      const page: { body: Users } = await suite.app.call<Users>('GET', path, { token: suite.alex });
       expect(page.body.value.length).toBeLessThanOrEqual(7);
       total = page.body['@odata.count'];
       seen.push(...page.body.value.map((u) => u.displayName));
@@ -39,8 +27,11 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
 
   test('$search matches a prefix of display name, surname, mail or UPN, case-insensitively', async () => {
     const search = async (term: string) =>
-      (await app.call<Users>('GET', `/api/v1.0/users?$search=${encodeURIComponent(term)}`, { token: alex }))
-        .body;
+      (
+        await suite.app.call<Users>('GET', `/api/v1.0/users?$search=${encodeURIComponent(term)}`, {
+          token: suite.alex,
+        })
+      ).body;
     expect((await search('ale')).value.map((u) => u.displayName)).toContain('Alex Wilber');
     expect((await search('WILB')).value.map((u) => u.displayName)).toEqual(['Alex Wilber']);
     expect((await search('isaiahl@')).value.map((u) => u.id)).toEqual([PEOPLE.isaiah]);
@@ -52,18 +43,20 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
   });
 
   test('a search result pages and links with its search term', async () => {
-    const first = await app.call<Users>('GET', '/api/v1.0/users?$search=a&$top=1', { token: alex });
+    const first = await suite.app.call<Users>('GET', '/api/v1.0/users?$search=a&$top=1', {
+      token: suite.alex,
+    });
     expect(first.body['@odata.count']).toBeGreaterThan(1);
     const next = first.body['@odata.nextLink']!;
     expect(next).toContain('%24search=a');
-    const second = await app.call<Users>('GET', pathOf(next), { token: alex });
+    const second = await suite.app.call<Users>('GET', pathOf(next), { token: suite.alex });
     expect(second.body.value[0]!.id).not.toBe(first.body.value[0]!.id);
   });
 
   test.each([['$top=0'], ['$top=1000'], ['$top=abc'], ['$skip=-1'], [`$search=${'x'.repeat(300)}`]])(
     'bad paging %s is 400',
     async (query) => {
-      const res = await app.call('GET', `/api/v1.0/users?${query}`, { token: alex });
+      const res = await suite.app.call('GET', `/api/v1.0/users?${query}`, { token: suite.alex });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         error: { code: 'validationFailed', details: [{ target: expect.stringMatching(/^query\./) }] },
@@ -72,14 +65,14 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
   );
 
   test('an app token may not list people as "a user" (403)', async () => {
-    const token = await app.appToken('automation-app', ['AUTHORIZED_APP']);
-    expect((await app.call('GET', '/api/v1.0/users', { token })).status).toBe(403);
+    const token = await suite.app.appToken('automation-app', ['AUTHORIZED_APP']);
+    expect((await suite.app.call('GET', '/api/v1.0/users', { token })).status).toBe(403);
   });
 
   test('labels: active ones everyone may apply, plus those scoped to the caller’s groups', async () => {
     const names = async (id: string) =>
       (
-        await app.call<Labels>('GET', '/api/v1.0/me/labels', { token: await app.userToken(id) })
+        await suite.app.call<Labels>('GET', '/api/v1.0/me/labels', { token: await suite.app.userToken(id) })
       ).body.value.map((l) => l.name);
     const alexLabels = await names(PEOPLE.alex);
     expect(alexLabels).toEqual(
@@ -89,7 +82,8 @@ describe.each(databaseKinds)('directory on %s', (kind) => {
     expect(alexLabels).not.toContain('Personal'); // inactive
     const adeleLabels = await names(PEOPLE.adele); // Legal & Compliance
     expect(adeleLabels).toEqual(expect.arrayContaining(['Highly Confidential', 'Specified People']));
-    const labels = (await app.call<Labels>('GET', '/api/v1.0/me/labels', { token: alex })).body.value;
+    const labels = (await suite.app.call<Labels>('GET', '/api/v1.0/me/labels', { token: suite.alex })).body
+      .value;
     // `parent` is the parent label's id, a string, as the public definition has it.
     const confidential = labels.find((l) => l.name === 'Confidential')!;
     expect(labels.find((l) => l.name === 'All Employees')?.parent).toBe(confidential.id);

@@ -1,8 +1,8 @@
 import type { Job, TeamDrift } from '../../../src/contract';
 import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { NAMED, suiteSteward } from '../../support/steward';
 
 /**
  * A label the template gains later goes on through the label's own path: the job carries, sealed,
@@ -10,31 +10,19 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
  * application's request leaves it missing, saying why.
  */
 describe.each(databaseKinds)('drift of the sensitivity label, %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { alex: NAMED.alex },
   });
 
   const put = (labelId: string | null) =>
-    app.call('PUT', '/api/v1.0/catalog/templates/drift-label', {
-      token: megan,
+    suite.app.call('PUT', '/api/v1.0/catalog/templates/drift-label', {
+      token: suite.megan,
       body: { templateConfiguration: { name: 'Labelled later', sensitivityLabelId: labelId } },
     });
   const labelOf = async (teamId: string) =>
     (
-      await app.steward.store.db
+      await suite.app.steward.store.db
         .selectFrom('platform_teams')
         .select('sensitivity_label_id')
         .where('id', '=', teamId)
@@ -43,15 +31,18 @@ describe.each(databaseKinds)('drift of the sensitivity label, %s', (kind) => {
 
   test("the owner's apply puts the template's new label on with their own authority", async () => {
     expect((await put(null)).status).toBe(200);
-    const created = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const created = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'drift-label' }, team: { name: 'Vega' } },
     });
-    const teamId = ((await waitForJob(app, alex, created.body.id)).data.team as { id: string }).id;
+    const teamId = ((await waitForJob(suite.app, suite.alex, created.body.id)).data.team as { id: string })
+      .id;
     expect(await labelOf(teamId)).toBeNull();
     expect((await put(SEED_LABEL_IDS.general)).status).toBe(200);
 
-    const drift = await app.call<TeamDrift>('GET', `/api/v1.0/teams/${teamId}/drift`, { token: alex });
+    const drift = await suite.app.call<TeamDrift>('GET', `/api/v1.0/teams/${teamId}/drift`, {
+      token: suite.alex,
+    });
     expect(drift.body.differences).toEqual([
       expect.objectContaining({
         id: `sensitivityLabel:${SEED_LABEL_IDS.general}`,
@@ -59,19 +50,20 @@ describe.each(databaseKinds)('drift of the sensitivity label, %s', (kind) => {
         applicable: true,
       }),
     ]);
-    const queued = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/drift/apply`, {
-      token: alex,
+    const queued = await suite.app.call<Job>('POST', `/api/v1.0/teams/${teamId}/drift/apply`, {
+      token: suite.alex,
       body: { differences: [`sensitivityLabel:${SEED_LABEL_IDS.general}`] },
     });
     expect(queued.status).toBe(202);
-    const job = await waitForJob(app, alex, queued.body.id);
+    const job = await waitForJob(suite.app, suite.alex, queued.body.id);
     expect(job.status).toBe('completed');
     expect(job.log.join('\n')).toContain('Applied the sensitivity label.');
     expect(await labelOf(teamId)).toBe(SEED_LABEL_IDS.general);
     // The grant was used once and is gone; nothing differs any more.
-    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
+    expect(await suite.app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
     expect(
-      (await app.call<TeamDrift>('GET', `/api/v1.0/teams/${teamId}/drift`, { token: alex })).body.differences,
+      (await suite.app.call<TeamDrift>('GET', `/api/v1.0/teams/${teamId}/drift`, { token: suite.alex })).body
+        .differences,
     ).toEqual([]);
   });
 });

@@ -1,26 +1,15 @@
 import type { ODataCollection, TemplateVersion } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
 
 /** Every save of a template makes a version: who, when, and what changed, by names. */
 describe.each(databaseKinds)('template versions, %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let megan: string;
-  let patti: string;
-  let alex: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db);
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER'], { name: 'Patti Fernandez' });
-    alex = await app.userToken(PEOPLE.alex);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  const suite = suiteSteward(kind, {
+    people: {
+      megan: { ...NAMED.megan, roles: ['GLOBAL_ADMIN'] },
+      patti: { ...NAMED.patti, roles: ['CATALOG_MANAGER'] },
+      alex: { id: PEOPLE.alex },
+    },
   });
 
   const put = (
@@ -29,37 +18,41 @@ describe.each(databaseKinds)('template versions, %s', (kind) => {
     newTeam: Record<string, unknown>,
     config: Record<string, unknown> = {},
   ) =>
-    app.call('PUT', `/api/v1.0/catalog/templates/${id}`, {
+    suite.app.call('PUT', `/api/v1.0/catalog/templates/${id}`, {
       token,
       body: { templateConfiguration: { name: 'Project team', ...config }, newTeam },
     });
   const versions = (token: string, id: string, query = '') =>
-    app.call<ODataCollection<TemplateVersion>>('GET', `/api/v1.0/catalog/templates/${id}/versions${query}`, {
-      token,
-    });
+    suite.app.call<ODataCollection<TemplateVersion>>(
+      'GET',
+      `/api/v1.0/catalog/templates/${id}/versions${query}`,
+      {
+        token,
+      },
+    );
 
   test('each save is a version, newest first, with its author and its differences by name', async () => {
     const general = { displayName: 'Planning', membershipType: 'standard' };
-    expect((await put(megan, 'drift-project', { channels: [general] })).status).toBe(200);
+    expect((await put(suite.megan, 'drift-project', { channels: [general] })).status).toBe(200);
     expect(
       (
-        await put(patti, 'drift-project', {
+        await put(suite.patti, 'drift-project', {
           channels: [general, { displayName: 'Deliverables', membershipType: 'private' }],
           tabs: [{ channel: 'Planning', displayName: 'Wiki', teamsAppId: 'com.microsoft.teamspace.tab.web' }],
         })
       ).status,
     ).toBe(200);
-    const owners = await app.call(
+    const owners = await suite.app.call(
       'PUT',
       '/api/v1.0/catalog/templates/drift-project/permanent_membership/owners',
       {
-        token: megan,
+        token: suite.megan,
         body: [{ id: PEOPLE.adele }],
       },
     );
     expect(owners.status).toBe(200);
 
-    const res = await versions(alex, 'drift-project');
+    const res = await versions(suite.alex, 'drift-project');
     expect(res.status).toBe(200);
     expect(res.body['@odata.count']).toBe(3);
     const [third, second, first] = res.body.value;
@@ -92,7 +85,7 @@ describe.each(databaseKinds)('template versions, %s', (kind) => {
       }),
     ]);
 
-    const page = await versions(megan, 'drift-project', '?$top=2');
+    const page = await versions(suite.megan, 'drift-project', '?$top=2');
     expect(page.body.value.map((v) => v.version)).toEqual([3, 2]);
     expect(page.body['@odata.nextLink']).toMatch(
       /\/catalog\/templates\/drift-project\/versions\?\$top=2&\$skip=2$/,
@@ -100,9 +93,9 @@ describe.each(databaseKinds)('template versions, %s', (kind) => {
   });
 
   test('a version changes one field in place', async () => {
-    expect((await put(megan, 'renamed', {})).status).toBe(200);
-    expect((await put(megan, 'renamed', {}, { name: 'Project team (new)' })).status).toBe(200);
-    const [latest] = (await versions(megan, 'renamed')).body.value;
+    expect((await put(suite.megan, 'renamed', {})).status).toBe(200);
+    expect((await put(suite.megan, 'renamed', {}, { name: 'Project team (new)' })).status).toBe(200);
+    const [latest] = (await versions(suite.megan, 'renamed')).body.value;
     expect(latest!.changes).toEqual([
       {
         change: 'changed',
@@ -114,21 +107,21 @@ describe.each(databaseKinds)('template versions, %s', (kind) => {
   });
 
   test("versions are read like the template: a disabled one is not a plain user's to see", async () => {
-    expect((await put(megan, 'hidden', {}, { enabled: false })).status).toBe(200);
-    expect((await versions(alex, 'hidden')).status).toBe(404);
-    expect((await versions(megan, 'hidden')).status).toBe(200);
-    expect((await versions(megan, 'nowhere')).status).toBe(404);
-    expect((await versions(megan, 'drift-project', '?$top=0')).status).toBe(400);
+    expect((await put(suite.megan, 'hidden', {}, { enabled: false })).status).toBe(200);
+    expect((await versions(suite.alex, 'hidden')).status).toBe(404);
+    expect((await versions(suite.megan, 'hidden')).status).toBe(200);
+    expect((await versions(suite.megan, 'nowhere')).status).toBe(404);
+    expect((await versions(suite.megan, 'drift-project', '?$top=0')).status).toBe(400);
   });
 
   test('seeded templates start at version 1', async () => {
-    const all = await app.call<ODataCollection<{ templateConfiguration: { id: string } }>>(
+    const all = await suite.app.call<ODataCollection<{ templateConfiguration: { id: string } }>>(
       'GET',
       '/api/v1.0/catalog/templates',
-      { token: megan },
+      { token: suite.megan },
     );
     const seeded = all.body.value[0]!.templateConfiguration.id;
-    const res = await versions(megan, seeded);
+    const res = await versions(suite.megan, seeded);
     expect(res.body.value.at(-1)).toMatchObject({ version: 1 });
   });
 });

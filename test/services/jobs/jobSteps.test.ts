@@ -6,31 +6,23 @@ import { startSteward, type Steward } from '../../../src/main';
 import { JobRepository } from '../../../src/store/jobs/jobs';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, TEST_SECRET, type TestSteward } from '../../support/steward';
+import { PEOPLE, NAMED, suiteSteward, TEST_SECRET } from '../../support/steward';
 
 /** Each job says which of its steps ran, had nothing to do, failed or were rejected (`Job.steps`). */
 describe.each(databaseKinds)('job steps on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let adele: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: {
+      alex: NAMED.alex,
+      adele: NAMED.adele,
+    },
   });
 
   const statuses = (job: Job) => Object.fromEntries(job.steps.map((step) => [step.name, step.status]));
 
   test('a request with no welcome message and no metadata: those steps skipped, the others done', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'Quiet', welcomeMessage: '' } },
     });
     expect(res.status).toBe(201);
@@ -45,7 +37,7 @@ describe.each(databaseKinds)('job steps on %s', (kind) => {
       'metadata',
       'finish',
     ]);
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     expect(job.status).toBe('completed');
     expect(job.progress).toBe(100);
     expect(statuses(job)).toEqual({
@@ -63,19 +55,19 @@ describe.each(databaseKinds)('job steps on %s', (kind) => {
   });
 
   test('a request waiting for approval shows the approval running; a rejection marks it rejected and skips the rest', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'client-engagement' }, team: { name: 'Refused' } },
     });
     expect(res.body.steps[0]).toEqual({ name: 'approval', title: 'Approval', status: 'running' });
     expect(res.body.steps.slice(1).every((step) => step.status === 'pending')).toBe(true);
     const approvalId = (res.body.data.approval as { id: string }).id;
-    const reject = await app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
-      token: adele,
+    const reject = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
+      token: suite.adele,
       body: { message: 'No' },
     });
     expect(reject.status).toBe(200);
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     expect(job.status).toBe('failed');
     expect(job.steps[0]?.status).toBe('rejected');
     expect(job.steps.slice(1).map((step) => step.status)).toEqual(job.steps.slice(1).map(() => 'skipped'));

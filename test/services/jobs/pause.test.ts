@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { Job } from '../../../src/contract';
-import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import { type TestDatabase } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 const QUEUE = path.join(__dirname, '..', '..', '..', 'dist', 'cli', 'queue.js');
 
@@ -19,54 +19,36 @@ const queueCommand = (db: TestDatabase, command: string) =>
   );
 
 describe('pausing the job queue', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    // No nightly lifecycle evaluation in the queue: the counts below are this test's jobs alone.
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  // No nightly lifecycle evaluation in the queue: the counts below are this test's jobs alone.
+  const suite = suiteSteward('sqlite', {
+    env: { STEWARD_JOB_POLL_MS: '50', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
   });
 
-  const queue = (command: string) => queueCommand(db, command);
+  const queue = (command: string) => queueCommand(suite.db, command);
 
   test('a paused queue runs nothing and shows waiting jobs as paused; resuming runs them', async () => {
     expect(await queue('pause')).toMatch(/^queue paused;/);
-    const token = await app.userToken(PEOPLE.alex);
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+    const token = await suite.app.userToken(PEOPLE.alex);
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
       token,
       body: { template: { id: 'project' }, team: { name: 'Paused' } },
     });
     expect(res.body.status).toBe('paused');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const still = await app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token });
+    const still = await suite.app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token });
     expect(still.body).toMatchObject({ status: 'paused', progress: 0 });
     expect(await queue('status')).toMatch(/^queue paused; jobs: waiting 1\n$/);
     expect(await queue('resume')).toMatch(/^queue running;/);
-    expect((await waitForJob(app, token, res.body.id)).status).toBe('completed');
+    expect((await waitForJob(suite.app, token, res.body.id)).status).toBe('completed');
     expect(await queue('status')).toBe('queue running; jobs: completed 1\n');
   });
 });
 
 describe('the queue status of a deployment with a nightly evaluation', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db, { STEWARD_LIFECYCLE_EVALUATION_AT: '02:00' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteSteward('sqlite', { env: { STEWARD_LIFECYCLE_EVALUATION_AT: '02:00' } });
 
   test('the nightly evaluation shows as scheduled for its time, not as waiting', async () => {
-    const status = await queueCommand(db, 'status');
+    const status = await queueCommand(suite.db, 'status');
     expect(status).toMatch(
       /^queue running; jobs: scheduled 1 \(next: LifecycleEvaluation at \d{4}-\d{2}-\d{2} 02:00 UTC\)\n$/,
     );

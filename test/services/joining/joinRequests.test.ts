@@ -7,43 +7,35 @@ import type {
   TeamMember,
   TeamRequestPreview,
 } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
 
 type Payload = Record<string, unknown> & { joinRequest?: { id?: string } };
 
 describe.each(databaseKinds)('the team directory and requests to join teams on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let adele: string;
-  let isaiah: string;
-  let patti: string;
-  let lynne: string;
-  let megan: string;
   let contoso: { id: string; displayName: string };
 
   const api = '/api/v1.0';
   const makeTeam = async (token: string, template: string, name: string, description?: string) => {
-    const res = await app.call<Job>('POST', `${api}/teams/provisioning`, {
+    const res = await suite.app.call<Job>('POST', `${api}/teams/provisioning`, {
       token,
       body: { template: { id: template }, team: { name, ...(description ? { description } : {}) } },
     });
     expect(res.status).toBe(201);
-    const job = await waitForJob(app, token, res.body.id);
+    const job = await waitForJob(suite.app, token, res.body.id);
     expect(job.status).toBe('completed');
     return job.data.team as { id: string; displayName: string };
   };
   const listed = async (teamId: string, show: boolean) => {
-    const res = await app.call('PATCH', `${api}/teams/${teamId}`, {
-      token: megan,
+    const res = await suite.app.call('PATCH', `${api}/teams/${teamId}`, {
+      token: suite.megan,
       body: { discoverySettings: { showInTeamsSearchAndSuggestions: show } },
     });
     expect(res.status).toBe(204);
   };
   const search = async (token: string, words: string) => {
-    const res = await app.call<DirectoryTeams>(
+    const res = await suite.app.call<DirectoryTeams>(
       'GET',
       `${api}/directory/teams?search=${encodeURIComponent(words)}`,
       { token },
@@ -52,12 +44,18 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
     return res.body.value;
   };
   const events = async (type: string, joinRequestId: string) =>
-    (await app.steward.store.db.selectFrom('outbox_events').selectAll().where('type', '=', type).execute())
+    (
+      await suite.app.steward.store.db
+        .selectFrom('outbox_events')
+        .selectAll()
+        .where('type', '=', type)
+        .execute()
+    )
       .map((row) => JSON.parse(row.payload) as Payload)
       .filter((payload) => payload.joinRequest?.id === joinRequestId);
   const auditActions = async (joinRequestId: string) =>
     (
-      await app.steward.store.db
+      await suite.app.steward.store.db
         .selectFrom('audit_records')
         .selectAll()
         .where('trail', '=', 'teams')
@@ -69,7 +67,7 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
   const waitForStatus = async (token: string, id: string, status: string): Promise<JoinRequest> => {
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const res = await app.call<JoinRequest>('GET', `${api}/joinRequests/${id}`, { token });
+      const res = await suite.app.call<JoinRequest>('GET', `${api}/joinRequests/${id}`, { token });
       expect(res.status).toBe(200);
       if (res.body.status === status) return res.body;
       if (Date.now() > deadline) throw new Error(`join request still ${res.body.status}`);
@@ -77,30 +75,29 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
     }
   };
   const memberIds = async (teamId: string) =>
-    (await app.call<TeamMember[]>('GET', `${api}/teams/${teamId}/members`, { token: megan })).body.map(
-      (m) => m.userId,
-    );
+    (
+      await suite.app.call<TeamMember[]>('GET', `${api}/teams/${teamId}/members`, { token: suite.megan })
+    ).body.map((m) => m.userId);
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-    isaiah = await app.userToken(PEOPLE.isaiah, [], { name: 'Isaiah Langer' });
-    patti = await app.userToken(PEOPLE.patti, [], { name: 'Patti Fernandez' });
-    lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], { name: 'Lynne Robbins' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
-    contoso = await makeTeam(alex, 'project', 'Contoso deal', 'Closing the Contoso deal');
-    await listed(contoso.id, false);
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: {
+      alex: NAMED.alex,
+      adele: NAMED.adele,
+      isaiah: NAMED.isaiah,
+      patti: NAMED.patti,
+      lynne: { ...NAMED.lynne, roles: ['GOVERNANCE_MANAGER'] },
+      megan: { ...NAMED.megan, roles: ['GLOBAL_ADMIN'] },
+    },
   });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  beforeAll(async () => {
+    contoso = await makeTeam(suite.alex, 'project', 'Contoso deal', 'Closing the Contoso deal');
+    await listed(contoso.id, false);
   });
 
   test('the directory shows a private team to its members and governance managers, never to a stranger', async () => {
-    expect(await search(isaiah, 'Contoso deal')).toEqual([]);
-    const mine = await search(alex, 'contoso DEAL team');
+    expect(await search(suite.isaiah, 'Contoso deal')).toEqual([]);
+    const mine = await search(suite.alex, 'contoso DEAL team');
     expect(mine).toEqual([
       expect.objectContaining<Partial<DirectoryTeam>>({
         id: contoso.id,
@@ -113,31 +110,31 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
         access: 'member',
       }),
     ]);
-    expect((await search(lynne, 'contoso')).map((t) => t.id)).toEqual([contoso.id]);
+    expect((await search(suite.lynne, 'contoso')).map((t) => t.id)).toEqual([contoso.id]);
     // A stranger cannot ask to join what they may not see: the team does not exist to them.
-    const hidden = await app.call('POST', `${api}/teams/${contoso.id}/joinRequests`, {
-      token: isaiah,
+    const hidden = await suite.app.call('POST', `${api}/teams/${contoso.id}/joinRequests`, {
+      token: suite.isaiah,
       body: {},
     });
     expect(hidden.status).toBe(404);
     // Listed in Teams' search and suggestions: its name is shown to everyone, and it may be asked for.
     await listed(contoso.id, true);
-    expect(await search(isaiah, 'PRJ-Contoso')).toEqual([
+    expect(await search(suite.isaiah, 'PRJ-Contoso')).toEqual([
       expect.objectContaining({ id: contoso.id, access: 'request' }),
     ]);
   });
 
   test('ask to join → the owners are told → a non-owner is refused → approve → job → member added', async () => {
-    const asked = await app.call<JoinRequest>('POST', `${api}/teams/${contoso.id}/joinRequests`, {
-      token: isaiah,
+    const asked = await suite.app.call<JoinRequest>('POST', `${api}/teams/${contoso.id}/joinRequests`, {
+      token: suite.isaiah,
       body: { message: 'I run the legal side of this deal.' },
     });
     expect(asked.status).toBe(201);
     expect(asked.headers.location).toMatch(new RegExp(`/joinRequests/${asked.body.id}$`));
     expect(asked.body).toMatchObject({ status: 'pending', direct: false, decision: null, jobId: null });
     const id = asked.body.id;
-    const again = await app.call('POST', `${api}/teams/${contoso.id}/joinRequests`, {
-      token: isaiah,
+    const again = await suite.app.call('POST', `${api}/teams/${contoso.id}/joinRequests`, {
+      token: suite.isaiah,
       body: {},
     });
     expect(again.status).toBe(409);
@@ -150,21 +147,22 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
     });
 
     // The owners list it; the asker lists their own; nobody else may decide.
-    const forOwners = await app.call<JoinRequests>(
+    const forOwners = await suite.app.call<JoinRequests>(
       'GET',
       `${api}/teams/${contoso.id}/joinRequests?status=pending`,
       {
-        token: alex,
+        token: suite.alex,
       },
     );
     expect(forOwners.body.value.map((r) => r.id)).toEqual([id]);
-    const own = await app.call<JoinRequests>('GET', `${api}/me/joinRequests`, { token: isaiah });
+    const own = await suite.app.call<JoinRequests>('GET', `${api}/me/joinRequests`, { token: suite.isaiah });
     expect(own.body.value.map((r) => r.id)).toEqual([id]);
-    expect((await app.call('GET', `${api}/teams/${contoso.id}/joinRequests`, { token: isaiah })).status).toBe(
-      404,
-    );
-    for (const token of [isaiah, adele]) {
-      const refused = await app.call('POST', `${api}/joinRequests/${id}/decision`, {
+    expect(
+      (await suite.app.call('GET', `${api}/teams/${contoso.id}/joinRequests`, { token: suite.isaiah }))
+        .status,
+    ).toBe(404);
+    for (const token of [suite.isaiah, suite.adele]) {
+      const refused = await suite.app.call('POST', `${api}/joinRequests/${id}/decision`, {
         token,
         body: { decision: 'approve' },
       });
@@ -172,8 +170,8 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
     }
     expect(await memberIds(contoso.id)).not.toContain(PEOPLE.isaiah);
 
-    const approved = await app.call<JoinRequest>('POST', `${api}/joinRequests/${id}/decision`, {
-      token: alex,
+    const approved = await suite.app.call<JoinRequest>('POST', `${api}/joinRequests/${id}/decision`, {
+      token: suite.alex,
       body: { decision: 'approve', comment: 'Welcome aboard.' },
     });
     expect(approved.status).toBe(200);
@@ -182,11 +180,11 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
       decision: { decision: 'approve', by: { id: PEOPLE.alex }, comment: 'Welcome aboard.' },
       jobId: expect.any(String),
     });
-    const joined = await waitForStatus(isaiah, id, 'joined');
+    const joined = await waitForStatus(suite.isaiah, id, 'joined');
     expect(joined.failedReason).toBeNull();
     expect(await memberIds(contoso.id)).toContain(PEOPLE.isaiah);
-    const twice = await app.call('POST', `${api}/joinRequests/${id}/decision`, {
-      token: alex,
+    const twice = await suite.app.call('POST', `${api}/joinRequests/${id}/decision`, {
+      token: suite.alex,
       body: { decision: 'decline' },
     });
     expect(twice.status).toBe(409);
@@ -201,22 +199,31 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
     expect(await auditActions(id)).toEqual(['join_requested', 'join_decided', 'member_joined']);
     // Now a member: asking again is a conflict, not a second request.
     expect(
-      (await app.call('POST', `${api}/teams/${contoso.id}/joinRequests`, { token: isaiah, body: {} })).status,
+      (
+        await suite.app.call('POST', `${api}/teams/${contoso.id}/joinRequests`, {
+          token: suite.isaiah,
+          body: {},
+        })
+      ).status,
     ).toBe(409);
   });
 
   test('decline: the asker is told with the comment, nobody is added', async () => {
-    const asked = await app.call<JoinRequest>('POST', `${api}/teams/${contoso.id}/joinRequests`, {
-      token: patti,
+    const asked = await suite.app.call<JoinRequest>('POST', `${api}/teams/${contoso.id}/joinRequests`, {
+      token: suite.patti,
       body: {},
     });
     expect(asked.status).toBe(201);
     expect(asked.body.message).toBeNull();
     // A governance manager may decide on any team's requests.
-    const declined = await app.call<JoinRequest>('POST', `${api}/joinRequests/${asked.body.id}/decision`, {
-      token: lynne,
-      body: { decision: 'decline', comment: 'This deal is confidential.' },
-    });
+    const declined = await suite.app.call<JoinRequest>(
+      'POST',
+      `${api}/joinRequests/${asked.body.id}/decision`,
+      {
+        token: suite.lynne,
+        body: { decision: 'decline', comment: 'This deal is confidential.' },
+      },
+    );
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ status: 'declined', jobId: null });
     expect(await events('team_join_decided', asked.body.id)).toEqual([
@@ -229,49 +236,49 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
   });
 
   test('a public team whose template allows it is joined without approval; without the flag the owners decide', async () => {
-    const put = await app.call('PUT', `${api}/catalog/templates/open-club`, {
-      token: megan,
+    const put = await suite.app.call('PUT', `${api}/catalog/templates/open-club`, {
+      token: suite.megan,
       body: {
         templateConfiguration: { name: 'Open club', allowDirectJoin: true },
         newTeam: { teamPrivacy: 'public' },
       },
     });
     expect(put.status).toBe(200);
-    const club = await makeTeam(alex, 'open-club', 'Running club');
-    const joined = await app.call<JoinRequest>('POST', `${api}/teams/${club.id}/joinRequests`, {
-      token: adele,
+    const club = await makeTeam(suite.alex, 'open-club', 'Running club');
+    const joined = await suite.app.call<JoinRequest>('POST', `${api}/teams/${club.id}/joinRequests`, {
+      token: suite.adele,
       body: { message: 'Count me in!' },
     });
     expect(joined.status).toBe(201);
     expect(joined.body).toMatchObject({ status: 'approved', direct: true, jobId: expect.any(String) });
-    await waitForStatus(adele, joined.body.id, 'joined');
+    await waitForStatus(suite.adele, joined.body.id, 'joined');
     expect(await memberIds(club.id)).toContain(PEOPLE.adele);
     expect(await auditActions(joined.body.id)).toEqual(['join_requested', 'member_joined']);
 
-    const strict = await app.call('PUT', `${api}/catalog/templates/public-no-join`, {
-      token: megan,
+    const strict = await suite.app.call('PUT', `${api}/catalog/templates/public-no-join`, {
+      token: suite.megan,
       body: { templateConfiguration: { name: 'Public, owners decide' }, newTeam: { teamPrivacy: 'public' } },
     });
     expect(strict.status).toBe(200);
-    const reading = await makeTeam(alex, 'public-no-join', 'Reading circle');
-    const pending = await app.call<JoinRequest>('POST', `${api}/teams/${reading.id}/joinRequests`, {
-      token: adele,
+    const reading = await makeTeam(suite.alex, 'public-no-join', 'Reading circle');
+    const pending = await suite.app.call<JoinRequest>('POST', `${api}/teams/${reading.id}/joinRequests`, {
+      token: suite.adele,
       body: {},
     });
     expect(pending.body).toMatchObject({ status: 'pending', direct: false });
     // The flag is validated like every template field.
-    const bad = await app.call('PUT', `${api}/catalog/templates/bad-flag`, {
-      token: megan,
+    const bad = await suite.app.call('PUT', `${api}/catalog/templates/bad-flag`, {
+      token: suite.megan,
       body: { templateConfiguration: { name: 'Bad', allowDirectJoin: 'sometimes' } },
     });
     expect(bad.status).toBe(400);
   });
 
   test('a provisioning request and its preview warn of alike teams the requester may see, and are made all the same', async () => {
-    const mercury = await makeTeam(alex, 'project', 'Mercury');
+    const mercury = await makeTeam(suite.alex, 'project', 'Mercury');
     await listed(mercury.id, false);
-    const made = await app.call<Job>('POST', `${api}/teams/provisioning`, {
-      token: patti,
+    const made = await suite.app.call<Job>('POST', `${api}/teams/provisioning`, {
+      token: suite.patti,
       body: { template: { id: 'project' }, team: { name: 'Contoso Deal Team' } },
     });
     expect(made.status).toBe(201);
@@ -284,16 +291,16 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
       }),
     ]);
     // The request was made: exactly one job, which completes.
-    expect((await waitForJob(app, patti, made.body.id)).status).toBe('completed');
+    expect((await waitForJob(suite.app, suite.patti, made.body.id)).status).toBe('completed');
     // A private team not listed is no warning to a stranger, but is to its members.
-    const stranger = await app.call<TeamRequestPreview>('POST', `${api}/teams/provisioning/preview`, {
-      token: isaiah,
+    const stranger = await suite.app.call<TeamRequestPreview>('POST', `${api}/teams/provisioning/preview`, {
+      token: suite.isaiah,
       body: { template: { id: 'project' }, team: { name: 'Mercury project' } },
     });
     expect(stranger.status).toBe(200);
     expect(stranger.body.similarTeams).toEqual([]);
-    const preview = await app.call<TeamRequestPreview>('POST', `${api}/teams/provisioning/preview`, {
-      token: alex,
+    const preview = await suite.app.call<TeamRequestPreview>('POST', `${api}/teams/provisioning/preview`, {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'Mercury project' } },
     });
     expect(preview.status).toBe(200);
@@ -301,28 +308,28 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
   });
 
   test('a naming convention’s prefix, the same on every team of a template, is no sign of a duplicate', async () => {
-    const put = await app.call('PUT', `${api}/catalog/templates/acme-eu`, {
-      token: megan,
+    const put = await suite.app.call('PUT', `${api}/catalog/templates/acme-eu`, {
+      token: suite.megan,
       body: {
         templateConfiguration: { name: 'Acme Europe' },
         newTeam: { namingConvention: 'ACME-EU-<%= request.team.name %>' },
       },
     });
     expect(put.status).toBe(200);
-    const globex = await makeTeam(alex, 'acme-eu', 'Globex');
+    const globex = await makeTeam(suite.alex, 'acme-eu', 'Globex');
     const preview = (name: string) =>
-      app.call<TeamRequestPreview>('POST', `${api}/teams/provisioning/preview`, {
-        token: alex,
+      suite.app.call<TeamRequestPreview>('POST', `${api}/teams/provisioning/preview`, {
+        token: suite.alex,
         body: { template: { id: 'acme-eu' }, team: { name } },
       });
     expect((await preview('Initech')).body.similarTeams).toEqual([]);
     expect((await preview('Globex')).body.similarTeams?.map((t) => t.id)).toEqual([globex.id]);
     // The directory finds a team by its final name too.
-    expect((await search(alex, 'ACME-EU-Globex')).map((t) => t.id)).toEqual([globex.id]);
+    expect((await search(suite.alex, 'ACME-EU-Globex')).map((t) => t.id)).toEqual([globex.id]);
   });
 
   test('bad input is a 400 naming the problem, never a 500, and nothing is written', async () => {
-    const before = await app.steward.store.db.selectFrom('join_requests').selectAll().execute();
+    const before = await suite.app.steward.store.db.selectFrom('join_requests').selectAll().execute();
     const cases: Array<[string, string, unknown]> = [
       ['POST', `/teams/${contoso.id}/joinRequests`, { message: 'x'.repeat(501) }],
       ['POST', `/teams/${contoso.id}/joinRequests`, { message: 42 }],
@@ -342,15 +349,17 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
       ['GET', `/teams/${contoso.id}/joinRequests?status=lost`, undefined],
     ];
     for (const [method, path, body] of cases) {
-      const res = await app.call(method, `${api}${path}`, { token: patti, body });
+      const res = await suite.app.call(method, `${api}${path}`, { token: suite.patti, body });
       expect([path, res.status]).toEqual([path, 400]);
       expect(res.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
     }
-    const unknown = await app.call('POST', `${api}/joinRequests/${'a'.repeat(64)}/decision`, {
-      token: alex,
+    const unknown = await suite.app.call('POST', `${api}/joinRequests/${'a'.repeat(64)}/decision`, {
+      token: suite.alex,
       body: { decision: 'approve' },
     });
     expect(unknown.status).toBe(404);
-    expect(await app.steward.store.db.selectFrom('join_requests').selectAll().execute()).toEqual(before);
+    expect(await suite.app.steward.store.db.selectFrom('join_requests').selectAll().execute()).toEqual(
+      before,
+    );
   });
 });

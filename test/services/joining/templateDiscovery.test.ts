@@ -1,11 +1,8 @@
-import type { Agent } from 'undici';
 import type { DirectoryTeams, Job } from '../../../src/contract';
-import { createGraphPlatform } from '../../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { FakeGraph } from '../../support/fakeGraph';
-import { BOT, graphSettings, quickGraphOptions, seedTenant } from '../../support/graphTenant';
+import { databaseKinds } from '../../support/databases';
+import { quickGraphOptions, suiteGraphSteward } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { NAMED, suiteSteward, type TestSteward } from '../../support/steward';
 
 /**
  * A template may hide its private teams from search and suggestions
@@ -42,27 +39,14 @@ async function makeTeam(app: TestSteward, token: string, template: string, name:
 }
 
 describe.each(databaseKinds)('a template that hides its private teams, simulated tenant, %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let isaiah: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    isaiah = await app.userToken(PEOPLE.isaiah, [], { name: 'Isaiah Langer' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    await putTemplates(app, megan);
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { alex: NAMED.alex, isaiah: NAMED.isaiah },
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  beforeAll(() => putTemplates(suite.app, suite.megan));
 
   const found = async (token: string, words: string) => {
-    const res = await app.call<DirectoryTeams>(
+    const res = await suite.app.call<DirectoryTeams>(
       'GET',
       `${api}/directory/teams?search=${encodeURIComponent(words)}`,
       {
@@ -74,24 +58,24 @@ describe.each(databaseKinds)('a template that hides its private teams, simulated
   };
 
   test('someone outside the team does not find it in the directory; its members do; the default shows it', async () => {
-    const secret = (await makeTeam(app, alex, 'hidden-project', 'Skunkworks')).data.team.id;
-    const listed = (await makeTeam(app, alex, 'listed-project', 'Skunkworks Two')).data.team.id;
-    const outsider = await found(isaiah, 'Skunkworks');
+    const secret = (await makeTeam(suite.app, suite.alex, 'hidden-project', 'Skunkworks')).data.team.id;
+    const listed = (await makeTeam(suite.app, suite.alex, 'listed-project', 'Skunkworks Two')).data.team.id;
+    const outsider = await found(suite.isaiah, 'Skunkworks');
     expect(outsider).not.toContain(secret);
     expect(outsider).toContain(listed);
-    expect(await found(alex, 'Skunkworks')).toEqual(expect.arrayContaining([secret, listed]));
-    const team = await app.call<{ discoverySettings: unknown }>('GET', `${api}/teams/${secret}`, {
-      token: megan,
+    expect(await found(suite.alex, 'Skunkworks')).toEqual(expect.arrayContaining([secret, listed]));
+    const team = await suite.app.call<{ discoverySettings: unknown }>('GET', `${api}/teams/${secret}`, {
+      token: suite.megan,
     });
     expect(team.status).toBe(200);
     expect(team.body.discoverySettings).toEqual({ showInTeamsSearchAndSuggestions: false });
   });
 
   test('a public team cannot be hidden: 400 naming the field', async () => {
-    const res = await app.call<{ error: { details: Array<{ code: string; target: string }> } }>(
+    const res = await suite.app.call<{ error: { details: Array<{ code: string; target: string }> } }>(
       'PUT',
       `${api}/catalog/templates/hidden-club`,
-      { token: megan, body: { ...hidden, newTeam: { ...hidden.newTeam, teamPrivacy: 'public' } } },
+      { token: suite.megan, body: { ...hidden, newTeam: { ...hidden.newTeam, teamPrivacy: 'public' } } },
     );
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([
@@ -106,52 +90,32 @@ describe.each(databaseKinds)('a template that hides its private teams, simulated
 describe.each(databaseKinds)(
   'a template that hides its private teams, Microsoft Graph (simulator), %s',
   (kind) => {
-    let fake: FakeGraph;
-    let dispatcher: Agent;
-    let db: TestDatabase;
-    let app: TestSteward;
-    let alex: string;
-    let megan: string;
-
-    beforeAll(async () => {
-      fake = await FakeGraph.start({ bot: BOT });
-      dispatcher = fake.dispatcher();
-      seedTenant(fake);
-      db = await createTestDatabase(kind);
-      const platform = createGraphPlatform(
-        fake.config(),
+    const suite = suiteGraphSteward(kind, {
+      options: (fake, dispatcher) =>
         quickGraphOptions(fake, dispatcher, {
           retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 20, timeoutMs: 10_000 },
         }),
-      );
-      app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', ...graphSettings(fake) }, { platform });
-      alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-      megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-      await putTemplates(app, megan);
+      env: { STEWARD_JOB_POLL_MS: '50' },
+      people: { alex: NAMED.alex },
     });
-    afterAll(async () => {
-      await app?.close();
-      await dispatcher?.close();
-      await fake?.close();
-      await db?.drop();
-    });
+    beforeAll(() => putTemplates(suite.app, suite.megan));
 
     test("the setting goes to beta's team update (v1.0's team has none), and the team is hidden", async () => {
-      const mark = fake.requests.length;
-      const team = (await makeTeam(app, alex, 'hidden-project', 'Skunkworks')).data.team.id;
-      expect(fake.teams.get(team)?.settings.discoverySettings).toEqual({
+      const mark = suite.fake.requests.length;
+      const team = (await makeTeam(suite.app, suite.alex, 'hidden-project', 'Skunkworks')).data.team.id;
+      expect(suite.fake.teams.get(team)?.settings.discoverySettings).toEqual({
         showInTeamsSearchAndSuggestions: false,
       });
-      const sent = fake.requests
+      const sent = suite.fake.requests
         .slice(mark)
         .filter((r) => r.method === 'PATCH' && r.path === `/beta/teams/${team}`);
       expect(sent.map((r) => r.body)).toEqual([
         { discoverySettings: { showInTeamsSearchAndSuggestions: false } },
       ]);
       // A team made from a template that says nothing keeps Teams' default: nothing is sent.
-      const before = fake.requests.length;
-      await makeTeam(app, alex, 'listed-project', 'Open project');
-      expect(fake.requests.slice(before).filter((r) => r.path.startsWith('/beta/'))).toEqual([]);
+      const before = suite.fake.requests.length;
+      await makeTeam(suite.app, suite.alex, 'listed-project', 'Open project');
+      expect(suite.fake.requests.slice(before).filter((r) => r.path.startsWith('/beta/'))).toEqual([]);
     });
   },
 );

@@ -1,9 +1,9 @@
 import type { Job, TeamLabelStatus } from '../../../src/contract';
 import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
 import { putLabelledTemplates } from '../../support/labelledTemplates';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
 
 /**
  * Sensitivity labels on the embedded platform: as on Graph, a label goes on with a person's
@@ -14,37 +14,28 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
 const LABEL = SEED_LABEL_IDS.general;
 
 describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let adele: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-    await putLabelledTemplates(app, megan, LABEL);
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: {
+      alex: NAMED.alex,
+      adele: NAMED.adele,
+    },
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  beforeAll(async () => {
+    await putLabelledTemplates(suite.app, suite.megan, LABEL);
   });
 
   const labelOf = async (teamId: string) =>
     (
-      await app.steward.store.db
+      await suite.app.steward.store.db
         .selectFrom('platform_teams')
         .select('sensitivity_label_id')
         .where('id', '=', teamId)
         .executeTakeFirstOrThrow()
     ).sensitivity_label_id;
   const provision = async (template: string, name: string): Promise<Job> => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: template }, team: { name } },
     });
     expect(res.status).toBe(201);
@@ -52,27 +43,27 @@ describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', 
   };
 
   test("the requester's authority puts the label on; the grant was sealed and is gone", async () => {
-    const job = await waitForJob(app, alex, (await provision('labelled', 'Orion')).id);
+    const job = await waitForJob(suite.app, suite.alex, (await provision('labelled', 'Orion')).id);
     expect(job.status).toBe('completed');
     const team = job.data.team as { id: string };
     expect(await labelOf(team.id)).toBe(LABEL);
     expect(job.data.label).toEqual({ id: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
-    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
+    expect(await suite.app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
   });
 
   const approve = async (created: Job) => {
     const approvalId = (created.data.approval as { id: string }).id;
-    const res = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
-      token: adele,
+    const res = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: suite.adele,
       body: {},
     });
     expect(res.status).toBe(200);
-    return waitForJob(app, alex, created.id);
+    return waitForJob(suite.app, suite.alex, created.id);
   };
 
   test("with approval, the requester's grant is kept until the job runs and puts the label on", async () => {
     const created = await provision('labelled-approved', 'Vega');
-    const kept = await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute();
+    const kept = await suite.app.steward.store.db.selectFrom('delegated_grants').selectAll().execute();
     expect(kept.map((row) => row.job_id)).toEqual([created.id]);
     // Sealed: neither the token nor the refresh token is in the row.
     expect(JSON.stringify(kept)).not.toContain('embedded-');
@@ -80,24 +71,24 @@ describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', 
     expect(job.status).toBe('completed');
     expect(await labelOf((job.data.team as { id: string }).id)).toBe(LABEL);
     expect(job.data.label).toEqual({ id: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
-    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
+    expect(await suite.app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
   });
 
   test('a rejected request leaves no grant behind', async () => {
     const created = await provision('labelled-approved', 'Deneb');
     const approvalId = (created.data.approval as { id: string }).id;
-    const reject = await app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
-      token: adele,
+    const reject = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
+      token: suite.adele,
       body: { message: 'Not now' },
     });
     expect(reject.status).toBe(200);
-    expect(await app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
+    expect(await suite.app.steward.store.db.selectFrom('delegated_grants').selectAll().execute()).toEqual([]);
   });
 
   test("without the requester's grant, an approver who does not own the team cannot; the owner applies it", async () => {
     const created = await provision('labelled-approved', 'Lyra');
     // The requester's grant is gone (kept past its time): the approver's is kept instead.
-    await app.steward.store.db.deleteFrom('delegated_grants').execute();
+    await suite.app.steward.store.db.deleteFrom('delegated_grants').execute();
     const job = await approve(created);
     expect(job.status).toBe('completed');
     const team = job.data.team as { id: string };
@@ -106,27 +97,33 @@ describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', 
       status: 'missing',
       reason: expect.stringMatching(/approver.*owner/),
     });
-    const byApprover = await app.call('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, {
-      token: adele,
+    const byApprover = await suite.app.call('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, {
+      token: suite.adele,
     });
     // Not in the team: it is not theirs to know about (404), let alone to label.
     expect(byApprover.status).toBe(404);
-    const applied = await app.call<TeamLabelStatus>('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, {
-      token: alex,
-    });
+    const applied = await suite.app.call<TeamLabelStatus>(
+      'POST',
+      `/api/v1.0/teams/${team.id}/sensitivityLabel`,
+      {
+        token: suite.alex,
+      },
+    );
     expect(applied.status).toBe(200);
     expect(applied.body).toEqual({ labelId: LABEL, status: 'applied', appliedBy: PEOPLE.alex });
     expect(await labelOf(team.id)).toBe(LABEL);
   });
 
   test('a team not made from a labelled template has nothing to apply', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'Plain' } },
     });
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     const team = job.data.team as { id: string };
-    const none = await app.call('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, { token: alex });
+    const none = await suite.app.call('POST', `/api/v1.0/teams/${team.id}/sensitivityLabel`, {
+      token: suite.alex,
+    });
     expect(none.status).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import {
   evaluate,
   lifecycleRecords,
   lifecycleTemplate,
+  lifecycleTokens,
   provisionTeam,
   teamEvents,
 } from '../../support/lifecycle';
@@ -27,12 +28,7 @@ describe.each(databaseKinds)('lifecycle on %s', (kind) => {
     lifecycleTemplate(app, 'expiring', EXPIRING),
   );
 
-  const tokens = async () => ({
-    alex: await suite.app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' }),
-    isaiah: await suite.app.userToken(PEOPLE.isaiah),
-    lynne: await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
-    megan: await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']),
-  });
+  const tokens = () => lifecycleTokens(suite.app);
   const preview = async (asOf: string) => {
     const { lynne } = await tokens();
     const res = await suite.app.call<LifecyclePreview>('GET', `/api/v1.0/lifecycle/preview?asOf=${asOf}`, {

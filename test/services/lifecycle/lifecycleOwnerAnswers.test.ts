@@ -7,6 +7,7 @@ import {
   evaluate,
   lifecycleRecords,
   lifecycleTemplate,
+  lifecycleTokens,
   provisionTeam,
   teamEvents,
 } from '../../support/lifecycle';
@@ -26,12 +27,7 @@ describe.each(databaseKinds)('owners answering lifecycle notices on %s', (kind) 
     lifecycleTemplate(app, 'quiet', INACTIVE_AFTER_30),
   );
 
-  const tokens = async () => ({
-    alex: await suite.app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' }),
-    isaiah: await suite.app.userToken(PEOPLE.isaiah),
-    lynne: await suite.app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']),
-    megan: await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']),
-  });
+  const tokens = () => lifecycleTokens(suite.app);
   const lifecycleOf = async (teamId: string, token: string) =>
     (await suite.app.call<TeamLifecycle>('GET', `/api/v1.0/teams/${teamId}/lifecycle`, { token })).body;
 

@@ -1,27 +1,14 @@
 import type { Job, Team, TeamChannel, TeamChannelTab, TeamMember } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { outboxTypes, waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 const OLIVER = 'Oliver Bennett';
 
 describe.each(databaseKinds)('provisioning on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let adele: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance', upn: 'adelev@example.com' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { adele: { id: PEOPLE.adele, name: 'Adele Vance', upn: 'adelev@example.com' } },
   });
 
   const request = (template: string, name: string, extra: Record<string, unknown> = {}) => ({
@@ -31,7 +18,7 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
   const countJobs = async () =>
     Number(
       (
-        await app.steward.store.db
+        await suite.app.steward.store.db
           .selectFrom('jobs')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirst()
@@ -39,8 +26,8 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     );
 
   test('a template without approval: 201 job, then completed with the team, its channels, tabs, members and welcome', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: {
         ...request('project', 'Apollo', {
           welcomeMessage: 'Welcome <aboard>!',
@@ -55,37 +42,37 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       type: 'ProvisioningRequest',
       status: expect.stringMatching(/waiting|active|completed/),
     });
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     expect(job.status).toBe('completed');
     expect(job.progress).toBe(100);
     const team = job.data.team as { id: string; displayName: string; webUrl: string };
     expect(team.displayName).toBe('PRJ-Apollo');
     expect(job.log.join('\n')).toContain(`Created team "PRJ-Apollo" (${team.id})`);
 
-    const read = await app.call<Team>('GET', `/api/v1.0/teams/${team.id}`, { token: megan });
+    const read = await suite.app.call<Team>('GET', `/api/v1.0/teams/${team.id}`, { token: suite.megan });
     expect(read.body).toMatchObject({ displayName: 'PRJ-Apollo', visibility: 'private', isArchived: false });
-    const members = await app.call<TeamMember[]>('GET', `/api/v1.0/teams/${team.id}/members`, {
-      token: alex,
+    const members = await suite.app.call<TeamMember[]>('GET', `/api/v1.0/teams/${team.id}/members`, {
+      token: suite.alex,
     });
     const roleOf = (id: string) => members.body.find((m) => m.userId === id)?.roles;
     expect(roleOf(PEOPLE.alex)).toEqual(['owner']);
     expect(roleOf(PEOPLE.isaiah)).toEqual([]);
-    const channels = await app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${team.id}/channels`, {
-      token: alex,
+    const channels = await suite.app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${team.id}/channels`, {
+      token: suite.alex,
     });
     expect(channels.body.map((c) => c.displayName)).toEqual(
       expect.arrayContaining(['General', 'Planning', 'Deliverables']),
     );
-    const primary = await app.call<TeamChannel>('GET', `/api/v1.0/teams/${team.id}/channels/primary`, {
-      token: alex,
+    const primary = await suite.app.call<TeamChannel>('GET', `/api/v1.0/teams/${team.id}/channels/primary`, {
+      token: suite.alex,
     });
     expect(primary.body.displayName).toBe('General');
-    const page = await app.call('GET', new URL(team.webUrl).pathname);
+    const page = await suite.app.call('GET', new URL(team.webUrl).pathname);
     expect(page.status).toBe(200);
     expect(page.text).toContain('PRJ-Apollo');
     expect(page.text).toContain('Welcome &lt;aboard&gt;!');
-    expect(await outboxTypes(app, job.id)).toEqual(['team_created', 'team_provisioning_completed']);
-    const stored = await app.steward.store.db
+    expect(await outboxTypes(suite.app, job.id)).toEqual(['team_created', 'team_provisioning_completed']);
+    const stored = await suite.app.steward.store.db
       .selectFrom('team_metadata')
       .selectAll()
       .where('team_id', '=', team.id)
@@ -99,8 +86,8 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
   });
 
   test('with approval: waiting, only approvers decide, an amended name is applied, a second decision is 409', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: request('client-engagement', 'Acme'),
     });
     expect(res.status).toBe(201);
@@ -109,46 +96,48 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     expect(res.body.log.join('\n')).toContain(`Waiting for approval ${approvalId} by Adele Vance`);
     // Nothing runs while the approval is pending.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token: alex })).body.status).toBe(
-      'waiting',
-    );
+    expect(
+      (await suite.app.call<Job>('GET', `/api/v1.0/jobs/${res.body.id}`, { token: suite.alex })).body.status,
+    ).toBe('waiting');
     // The approver sees the job; someone else does not.
-    expect((await app.call('GET', `/api/v1.0/jobs/${res.body.id}`, { token: adele })).status).toBe(200);
-    const lynne = await app.userToken(PEOPLE.lynne);
-    expect((await app.call('GET', `/api/v1.0/jobs/${res.body.id}`, { token: lynne })).status).toBe(404);
+    expect(
+      (await suite.app.call('GET', `/api/v1.0/jobs/${res.body.id}`, { token: suite.adele })).status,
+    ).toBe(200);
+    const lynne = await suite.app.userToken(PEOPLE.lynne);
+    expect((await suite.app.call('GET', `/api/v1.0/jobs/${res.body.id}`, { token: lynne })).status).toBe(404);
 
-    const byRequester = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
-      token: alex,
+    const byRequester = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: suite.alex,
       body: {},
     });
     expect(byRequester.status).toBe(403);
-    const approve = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
-      token: adele,
+    const approve = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+      token: suite.adele,
       body: { message: 'Go ahead', updates: { name: 'Acme Corp' } },
     });
     expect(approve.status).toBe(200);
     expect(approve.text).toBe('');
-    const again = await app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
-      token: adele,
+    const again = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
+      token: suite.adele,
       body: {},
     });
     expect(again.status).toBe(409);
 
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     expect(job.status).toBe('completed');
     expect((job.data.team as { displayName: string }).displayName).toBe('CLI-US-Acme Corp');
     expect(job.log.join('\n')).toContain('Approved by Adele Vance: Go ahead');
-    const members = await app.call<TeamMember[]>(
+    const members = await suite.app.call<TeamMember[]>(
       'GET',
       `/api/v1.0/teams/${(job.data.team as { id: string }).id}/members`,
       {
-        token: megan,
+        token: suite.megan,
       },
     );
     expect(members.body.filter((m) => m.roles.includes('owner')).map((m) => m.displayName)).toEqual(
       expect.arrayContaining(['Alex Wilber', OLIVER]),
     );
-    expect(await outboxTypes(app, job.id)).toEqual([
+    expect(await outboxTypes(suite.app, job.id)).toEqual([
       'team_creation_approval_requested',
       'team_creation_approved',
       'team_created',
@@ -157,21 +146,21 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
   });
 
   test('a rejected request ends failed with the approver’s message', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: request('client-engagement', 'Nope'),
     });
     const approvalId = (res.body.data.approval as { id: string }).id;
-    const reject = await app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
-      token: adele,
+    const reject = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/reject`, {
+      token: suite.adele,
       body: { message: 'Use the existing client team' },
     });
     expect(reject.status).toBe(200);
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     expect(job.status).toBe('failed');
     expect(job.failedReason).toBe('Rejected by Adele Vance: Use the existing client team');
     expect(job.data.team).toBeUndefined();
-    expect(await outboxTypes(app, job.id)).toEqual([
+    expect(await outboxTypes(suite.app, job.id)).toEqual([
       'team_creation_approval_requested',
       'team_creation_rejected',
       'team_provisioning_failed',
@@ -180,12 +169,13 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
 
   test('unknown approvals are 404, malformed decisions 400', async () => {
     expect(
-      (await app.call('POST', '/api/v1.0/approvals/no-such/approve', { token: adele, body: {} })).status,
+      (await suite.app.call('POST', '/api/v1.0/approvals/no-such/approve', { token: suite.adele, body: {} }))
+        .status,
     ).toBe(404);
     expect(
       (
-        await app.call('POST', '/api/v1.0/approvals/x/approve', {
-          token: adele,
+        await suite.app.call('POST', '/api/v1.0/approvals/x/approve', {
+          token: suite.adele,
           body: { updates: { name: 5 } },
         })
       ).status,
@@ -210,11 +200,11 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     ['an unknown field', { ...request('project', 'X'), colour: 'red' }, 400, undefined],
   ])('%s is refused and nothing is queued', async (_name, body, status, target) => {
     const before = await countJobs();
-    const res = await app.call<{ error: { details?: Array<{ target: string }> } }>(
+    const res = await suite.app.call<{ error: { details?: Array<{ target: string }> } }>(
       'POST',
       '/api/v1.0/teams/provisioning',
       {
-        token: alex,
+        token: suite.alex,
         body,
       },
     );
@@ -224,18 +214,18 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
   });
 
   test('minimum owners and members are enforced before anything is queued', async () => {
-    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    const put = await app.call('PUT', '/api/v1.0/catalog/templates/three-owners', {
+    const patti = await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    const put = await suite.app.call('PUT', '/api/v1.0/catalog/templates/three-owners', {
       token: patti,
       body: { templateConfiguration: { name: 'Three owners', minimumOwners: 3, minimumMembers: 1 } },
     });
     expect(put.status).toBe(200);
     const before = await countJobs();
-    const short = await app.call<{ error: { details: Array<{ target: string }> } }>(
+    const short = await suite.app.call<{ error: { details: Array<{ target: string }> } }>(
       'POST',
       '/api/v1.0/teams/provisioning',
       {
-        token: alex,
+        token: suite.alex,
         body: request('three-owners', 'Trio', { membership: { owners: [{ id: PEOPLE.adele }] } }),
       },
     );
@@ -245,8 +235,8 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       'team.membership.owners',
     ]);
     expect(await countJobs()).toBe(before);
-    const enough = await app.call('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const enough = await suite.app.call('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: request('three-owners', 'Trio', {
         membership: {
           owners: [{ id: PEOPLE.adele }, { id: PEOPLE.lynne }],
@@ -258,16 +248,16 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
   });
 
   test('a singleton template allows one team only', async () => {
-    const first = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: megan,
+    const first = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.megan,
       body: request('it-announcements', 'News'),
     });
     expect(first.status).toBe(201);
-    const second = await app.call<{ error: { details: Array<{ code: string }> } }>(
+    const second = await suite.app.call<{ error: { details: Array<{ code: string }> } }>(
       'POST',
       '/api/v1.0/teams/provisioning',
       {
-        token: megan,
+        token: suite.megan,
         body: request('it-announcements', 'More news'),
       },
     );
@@ -276,16 +266,16 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
   });
 
   test('concurrent requests for a singleton template: exactly one is accepted', async () => {
-    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    await app.call('PUT', '/api/v1.0/catalog/templates/only-once', {
+    const patti = await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    await suite.app.call('PUT', '/api/v1.0/catalog/templates/only-once', {
       token: patti,
       body: { templateConfiguration: { name: 'Only once', singleton: true } },
     });
     const statuses = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        app
+        suite.app
           .call('POST', '/api/v1.0/teams/provisioning', {
-            token: alex,
+            token: suite.alex,
             body: request('only-once', `Race ${i}`),
           })
           .then((res) => res.status),
@@ -297,14 +287,14 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
 
   test('an Idempotency-Key makes a retried request return the first job', async () => {
     const headers = { 'idempotency-key': `retry-${kind}` };
-    const first = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const first = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       headers,
       body: request('project', 'Once'),
     });
     const before = await countJobs();
-    const second = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const second = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       headers,
       body: request('project', 'Once'),
     });
@@ -317,35 +307,35 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     let isaiah: string;
 
     beforeAll(async () => {
-      isaiah = await app.userToken(PEOPLE.isaiah);
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
+      isaiah = await suite.app.userToken(PEOPLE.isaiah);
+      const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: suite.alex,
         body: request('project', 'Managed'),
       });
-      const job = await waitForJob(app, alex, res.body.id);
+      const job = await waitForJob(suite.app, suite.alex, res.body.id);
       teamId = (job.data.team as { id: string }).id;
     });
 
     test('owners add members; members may not; outsiders do not see the team', async () => {
-      const added = await app.call<TeamMember>('POST', `/api/v1.0/teams/${teamId}/members`, {
-        token: alex,
+      const added = await suite.app.call<TeamMember>('POST', `/api/v1.0/teams/${teamId}/members`, {
+        token: suite.alex,
         body: { user: { id: 'isaiah@example.com' }, role: 'member' },
       });
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({ userId: PEOPLE.isaiah, roles: [] });
-      const byMember = await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+      const byMember = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
         token: isaiah,
         body: { user: { id: PEOPLE.lynne } },
       });
       expect(byMember.status).toBe(403);
-      const outsider = await app.userToken(PEOPLE.lynne);
-      expect((await app.call('GET', `/api/v1.0/teams/${teamId}/channels`, { token: outsider })).status).toBe(
-        404,
-      );
+      const outsider = await suite.app.userToken(PEOPLE.lynne);
+      expect(
+        (await suite.app.call('GET', `/api/v1.0/teams/${teamId}/channels`, { token: outsider })).status,
+      ).toBe(404);
       expect(
         (
-          await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-            token: alex,
+          await suite.app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+            token: suite.alex,
             body: { user: { id: 'nobody@x' } },
           })
         ).status,
@@ -353,22 +343,22 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     });
 
     test('channels and tabs: created by owners, listed for members, duplicates are 409', async () => {
-      const channel = await app.call<TeamChannel>('POST', `/api/v1.0/teams/${teamId}/channels`, {
-        token: alex,
+      const channel = await suite.app.call<TeamChannel>('POST', `/api/v1.0/teams/${teamId}/channels`, {
+        token: suite.alex,
         body: { displayName: 'Launch', description: 'Go-live' },
       });
       expect(channel.status).toBe(201);
       expect(channel.body).toMatchObject({ displayName: 'Launch', membershipType: 'standard' });
-      const dup = await app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
-        token: alex,
+      const dup = await suite.app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
+        token: suite.alex,
         body: { displayName: 'launch' },
       });
       expect(dup.status).toBe(409);
-      const tab = await app.call<TeamChannelTab>(
+      const tab = await suite.app.call<TeamChannelTab>(
         'POST',
         `/api/v1.0/teams/${teamId}/channels/${channel.body.id}/tabs`,
         {
-          token: alex,
+          token: suite.alex,
           body: {
             displayName: 'Plan',
             teamsAppId: 'com.microsoft.teamspace.tab.web',
@@ -377,7 +367,7 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
         },
       );
       expect(tab.status).toBe(201);
-      const tabs = await app.call<TeamChannelTab[]>(
+      const tabs = await suite.app.call<TeamChannelTab[]>(
         'GET',
         `/api/v1.0/teams/${teamId}/channels/${channel.body.id}/tabs`,
         {
@@ -387,99 +377,113 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
       expect(tabs.body.map((t) => t.displayName)).toEqual(['Plan']);
       expect(
         (
-          await app.call('GET', `/api/v1.0/teams/${teamId}/channels/19:nope@thread.tacv2/tabs`, {
-            token: alex,
+          await suite.app.call('GET', `/api/v1.0/teams/${teamId}/channels/19:nope@thread.tacv2/tabs`, {
+            token: suite.alex,
           })
         ).status,
       ).toBe(404);
     });
 
     test('admins update a team (204)', async () => {
-      const res = await app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
-        token: megan,
+      const res = await suite.app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
+        token: suite.megan,
         body: { description: 'Managed by IT', funSettings: { allowGiphy: false } },
       });
       expect(res.status).toBe(204);
-      const team = await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
+      const team = await suite.app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: suite.megan });
       expect(team.body).toMatchObject({ description: 'Managed by IT', funSettings: { allowGiphy: false } });
-      expect((await app.call('PATCH', `/api/v1.0/teams/${teamId}`, { token: alex, body: {} })).status).toBe(
-        403,
-      );
+      expect(
+        (await suite.app.call('PATCH', `/api/v1.0/teams/${teamId}`, { token: suite.alex, body: {} })).status,
+      ).toBe(403);
       // A rename is held to Microsoft Graph's 256 characters for a group's displayName.
-      const long = await app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
-        token: megan,
+      const long = await suite.app.call('PATCH', `/api/v1.0/teams/${teamId}`, {
+        token: suite.megan,
         body: { displayName: 'r'.repeat(257) },
       });
       expect(long.status).toBe(400);
     });
 
     test('archive and unarchive go through a 202 job; archiving twice is 409', async () => {
-      const archive = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/archive`, {
-        token: alex,
+      const archive = await suite.app.call<Job>('POST', `/api/v1.0/teams/${teamId}/archive`, {
+        token: suite.alex,
         body: { shouldSetSpoSiteReadOnlyForMembers: true },
       });
       expect(archive.status).toBe(202);
       expect(archive.headers.location).toContain(`/api/v1.0/jobs/${archive.body.id}`);
-      expect((await waitForJob(app, alex, archive.body.id)).status).toBe('completed');
+      expect((await waitForJob(suite.app, suite.alex, archive.body.id)).status).toBe('completed');
       expect(
-        (await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan })).body.isArchived,
+        (await suite.app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: suite.megan })).body
+          .isArchived,
       ).toBe(true);
-      expect((await app.call('POST', `/api/v1.0/teams/${teamId}/archive`, { token: alex })).status).toBe(409);
+      expect(
+        (await suite.app.call('POST', `/api/v1.0/teams/${teamId}/archive`, { token: suite.alex })).status,
+      ).toBe(409);
       expect(
         (
-          await app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
-            token: alex,
+          await suite.app.call('POST', `/api/v1.0/teams/${teamId}/channels`, {
+            token: suite.alex,
             body: { displayName: 'Late' },
           })
         ).status,
       ).toBe(409);
-      expect((await app.call('POST', `/api/v1.0/teams/${teamId}/archive`, { token: isaiah })).status).toBe(
-        403,
-      );
-      const unarchive = await app.call<Job>('POST', `/api/v1.0/teams/${teamId}/unarchive`, { token: alex });
-      expect(unarchive.status).toBe(202);
-      expect((await waitForJob(app, alex, unarchive.body.id)).status).toBe('completed');
       expect(
-        (await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan })).body.isArchived,
+        (await suite.app.call('POST', `/api/v1.0/teams/${teamId}/archive`, { token: isaiah })).status,
+      ).toBe(403);
+      const unarchive = await suite.app.call<Job>('POST', `/api/v1.0/teams/${teamId}/unarchive`, {
+        token: suite.alex,
+      });
+      expect(unarchive.status).toBe(202);
+      expect((await waitForJob(suite.app, suite.alex, unarchive.body.id)).status).toBe('completed');
+      expect(
+        (await suite.app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: suite.megan })).body
+          .isArchived,
       ).toBe(false);
-      const types = await outboxTypes(app);
+      const types = await outboxTypes(suite.app);
       expect(types).toEqual(expect.arrayContaining(['team_archived', 'team_unarchived']));
     });
 
     test('a member may not delete the team; its owner may (204), then it is gone', async () => {
-      expect((await app.call('DELETE', `/api/v1.0/teams/${teamId}`, { token: isaiah })).status).toBe(403);
-      expect((await app.call('DELETE', `/api/v1.0/teams/${teamId}`, { token: alex })).status).toBe(204);
-      expect((await app.call('GET', `/api/v1.0/teams/${teamId}`, { token: megan })).status).toBe(404);
-      expect((await outboxTypes(app)).at(-1)).toBe('team_deleted');
+      expect((await suite.app.call('DELETE', `/api/v1.0/teams/${teamId}`, { token: isaiah })).status).toBe(
+        403,
+      );
+      expect(
+        (await suite.app.call('DELETE', `/api/v1.0/teams/${teamId}`, { token: suite.alex })).status,
+      ).toBe(204);
+      expect((await suite.app.call('GET', `/api/v1.0/teams/${teamId}`, { token: suite.megan })).status).toBe(
+        404,
+      );
+      expect((await outboxTypes(suite.app)).at(-1)).toBe('team_deleted');
     });
   });
 
   test('GET /me/jobs lists the caller’s own requests, newest first, and nobody else’s', async () => {
     const mine = [];
     for (const name of ['Mine One', 'Mine Two']) {
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
+      const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: suite.alex,
         body: request('project', name),
       });
       mine.push(res.body.id);
     }
-    const isaiah = await app.userToken(PEOPLE.isaiah);
-    const theirs = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+    const isaiah = await suite.app.userToken(PEOPLE.isaiah);
+    const theirs = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
       token: isaiah,
       body: request('project', 'Theirs'),
     });
     type MyJobs = { value: Job[]; '@odata.count': number };
-    const list = await app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=2', { token: alex });
+    const list = await suite.app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=2', { token: suite.alex });
     expect(list.status).toBe(200);
     expect(list.body.value.map((j) => j.id)).toEqual([...mine].reverse());
-    const all = await app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=50', { token: alex });
+    const all = await suite.app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=50', { token: suite.alex });
     expect(all.body.value.map((j) => j.id)).not.toContain(theirs.body.id);
     // @odata.count counts all of Alex's requests, not the one on the page.
-    const one = await app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=1', { token: alex });
+    const one = await suite.app.call<MyJobs>('GET', '/api/v1.0/me/jobs?$top=1', { token: suite.alex });
     expect(one.body.value).toHaveLength(1);
     expect(one.body['@odata.count']).toBe(all.body.value.length);
     expect(list.body['@odata.count']).toBe(all.body.value.length);
     expect(all.body['@odata.count']).toBe(all.body.value.length);
-    expect((await app.call('GET', '/api/v1.0/me/jobs?$top=51', { token: alex })).status).toBe(400);
+    expect((await suite.app.call('GET', '/api/v1.0/me/jobs?$top=51', { token: suite.alex })).status).toBe(
+      400,
+    );
   });
 });

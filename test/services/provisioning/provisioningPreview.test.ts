@@ -1,6 +1,6 @@
 import type { ApiError, TeamRequestPreview } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { databaseKinds } from '../../support/databases';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 const PREVIEW = '/api/v1.0/teams/provisioning/preview';
 const REQUEST = '/api/v1.0/teams/provisioning';
@@ -10,19 +10,11 @@ const REQUEST = '/api/v1.0/teams/provisioning';
  * rules as the request itself, over real HTTP; it writes nothing.
  */
 describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let patti: string;
-
+  const suite = suiteSteward(kind, { people: { patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] } } });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db);
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
     // A convention that adds a suffix as well as a prefix, targeted to everyone.
-    const suffixed = await app.call('PUT', '/api/v1.0/catalog/templates/suffixed', {
-      token: patti,
+    const suffixed = await suite.app.call('PUT', '/api/v1.0/catalog/templates/suffixed', {
+      token: suite.patti,
       body: {
         templateConfiguration: { name: 'Suffixed' },
         newTeam: { namingConvention: 'EXT-<%= request.team.name %> (<%= user.country %>)' },
@@ -30,24 +22,20 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
     });
     expect(suffixed.status).toBe(200);
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   const body = (template: string, name: string, extra: Record<string, unknown> = {}) => ({
     template: { id: template },
     team: { name, ...extra },
   });
-  const preview = (payload: unknown, token: string | null = alex) =>
-    app.call<TeamRequestPreview & ApiError>('POST', PREVIEW, { token, body: payload });
+  const preview = (payload: unknown, token: string | null = suite.alex) =>
+    suite.app.call<TeamRequestPreview & ApiError>('POST', PREVIEW, { token, body: payload });
 
   /** Rows of the tables a request writes to: jobs, the outbox, the audit trail. */
   const written = async () => {
     const count = async (table: 'jobs' | 'outbox_events' | 'audit_records') =>
       Number(
         (
-          await app.steward.store.db
+          await suite.app.steward.store.db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirst()
@@ -82,7 +70,10 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
       const said = await preview(body('project', name));
       expect(said.status).toBe(200);
       expect(said.body.problems).toHaveLength(1);
-      const refused = await app.call<ApiError>('POST', REQUEST, { token: alex, body: body('project', name) });
+      const refused = await suite.app.call<ApiError>('POST', REQUEST, {
+        token: suite.alex,
+        body: body('project', name),
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.error.details?.map((detail) => detail.message)).toEqual(said.body.problems);
     }
@@ -91,7 +82,7 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
   test('is for signed-in people, on templates they may use', async () => {
     expect((await preview(body('project', 'Apollo'), null)).status).toBe(401);
     expect((await preview(body('project', 'Apollo'), 'not-a-token')).status).toBe(401);
-    const application = await app.appToken('automation-app', ['AUTHORIZED_APP']);
+    const application = await suite.app.appToken('automation-app', ['AUTHORIZED_APP']);
     expect((await preview(body('project', 'Apollo'), application)).status).toBe(403);
     // Disabled, or not targeted to the caller: as if it did not exist.
     const disabled = await preview(body('classic-community', 'Apollo'));
@@ -117,8 +108,8 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
   });
 
   test('answers a body that is not JSON with 400', async () => {
-    const res = await app.call<ApiError>('POST', PREVIEW, {
-      token: alex,
+    const res = await suite.app.call<ApiError>('POST', PREVIEW, {
+      token: suite.alex,
       rawBody: '{"template":',
       headers: { 'content-type': 'application/json' },
     });
@@ -133,7 +124,10 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
     await preview({ template: { id: 'project' } });
     expect(await written()).toEqual(before);
     // The same request, made for real, writes: the counts above could have moved.
-    const made = await app.call('POST', REQUEST, { token: alex, body: body('project', 'Apollo') });
+    const made = await suite.app.call('POST', REQUEST, {
+      token: suite.alex,
+      body: body('project', 'Apollo'),
+    });
     expect(made.status).toBe(201);
     const after = await written();
     expect(after.jobs).toBe(before.jobs + 1);
@@ -141,7 +135,7 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
   });
 
   test('is documented in OpenAPI as an extension, open to every signed-in user', async () => {
-    const res = await app.call<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+    const res = await suite.app.call<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
       'GET',
       '/api/v1.0/openapi.json',
     );

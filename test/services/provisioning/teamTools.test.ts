@@ -6,9 +6,9 @@ import type { ProvisioningStep } from '../../../src/services/provisioning/job/st
 import { runWorkspaceSteps } from '../../../src/services/provisioning/job/teamToolsSteps';
 import { dueDateTime } from '../../../src/services/workspace/teamTools';
 import type { JobRun, StepResult } from '../../../src/services/jobs/jobType';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 /**
  * Templates that build a team's plan, tags and apps (docs/guides/templates.md) on the embedded platform: the seeded
@@ -20,29 +20,15 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
 const FORMS = '81fef3a6-72aa-4648-a763-de824aeafb7d';
 
 describe.each(databaseKinds)('templates with a plan, tags and apps on the embedded platform, %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteSteward(kind, { env: { STEWARD_JOB_POLL_MS: '50' } });
 
   const provision = async (template: string, name: string, extra: Record<string, unknown> = {}) => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: template }, team: { name, ...extra } },
     });
     expect(res.status).toBe(201);
-    return waitForJob(app, alex, res.body.id);
+    return waitForJob(suite.app, suite.alex, res.body.id);
   };
   const count = async (
     table:
@@ -56,7 +42,7 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
   ) =>
     Number(
       (
-        await app.steward.store.db
+        await suite.app.steward.store.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .where('team_id', '=', teamId)
@@ -78,7 +64,7 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
     expect(job.log).toContainEqual('Pinned the plan as the tab "First 90 days" in General.');
     expect(job.log).toContainEqual('Installed apps: Forms.');
 
-    const db = app.steward.store.db;
+    const db = suite.app.steward.store.db;
     const plans = await db.selectFrom('platform_plans').selectAll().where('team_id', '=', teamId).execute();
     expect(plans).toHaveLength(1);
     // The plan's title defaults to the team's name.
@@ -124,7 +110,7 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
     expect(members.filter((m) => m.display_name === 'Cohort')).toHaveLength(teamMembers.length);
     expect(teamMembers.length).toBeGreaterThan(owners.length);
 
-    const page = await fetch(`${app.url}/platform/teams/${encodeURIComponent(teamId)}`);
+    const page = await fetch(`${suite.app.url}/platform/teams/${encodeURIComponent(teamId)}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     // Buckets in the template's order, tasks with their due day and checklist.
@@ -165,7 +151,7 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
     ] as const;
     const before = await Promise.all(tables.map((t) => count(t, teamId)));
     // A task lost a checklist item and a tag a member since (as if the job had stopped mid-step).
-    const db = app.steward.store.db;
+    const db = suite.app.steward.store.db;
     const task = await db
       .selectFrom('platform_plan_tasks')
       .selectAll()
@@ -192,7 +178,7 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
 
     // The job's planner, tags and apps steps run again as a resumed job runs them: none checkpointed.
     const row = await db.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
-    const teams = new EmbeddedTeams(db, { publicUrl: () => app.url, latencyMs: 0, faults: [] });
+    const teams = new EmbeddedTeams(db, { publicUrl: () => suite.app.url, latencyMs: 0, faults: [] });
     const results: Array<[string, StepResult<ProvisioningData> | void]> = [];
     const run = {
       job: { id: job.id, createdAt: row.created_at, checkpoint: { teamId } } as unknown as StoredJob,
@@ -224,8 +210,8 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
   });
 
   test("an app the organisation's catalog lacks is skipped with a note; the job completes", async () => {
-    const put = await app.call('PUT', '/api/v1.0/catalog/templates/apps-only', {
-      token: megan,
+    const put = await suite.app.call('PUT', '/api/v1.0/catalog/templates/apps-only', {
+      token: suite.megan,
       body: {
         templateConfiguration: { name: 'Apps only' },
         newTeam: {
@@ -308,15 +294,17 @@ describe.each(databaseKinds)('templates with a plan, tags and apps on the embedd
       'newTeam.apps[1].teamsAppId',
     ],
   ])('%s is refused with a 400 naming it, and nothing is stored', async (_what, newTeam, target) => {
-    const res = await app.call<{ error: { details: Array<{ target: string; message: string }> } }>(
+    const res = await suite.app.call<{ error: { details: Array<{ target: string; message: string }> } }>(
       'PUT',
       '/api/v1.0/catalog/templates/refused-workspace',
-      { token: megan, body: { templateConfiguration: { name: 'Refused' }, newTeam } },
+      { token: suite.megan, body: { templateConfiguration: { name: 'Refused' }, newTeam } },
     );
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d) => d.target)).toContain(target);
     expect(res.body.error.details.every((d) => d.message.length > 0)).toBe(true);
-    const stored = await app.call('GET', '/api/v1.0/catalog/templates/refused-workspace', { token: megan });
+    const stored = await suite.app.call('GET', '/api/v1.0/catalog/templates/refused-workspace', {
+      token: suite.megan,
+    });
     expect(stored.status).toBe(404);
   });
 });

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent } from 'undici';
 import type { Job } from '../../../src/contract';
-import { createGraphPlatform, GraphClient, type GraphPlatform } from '../../../src/platform/graph';
+import { GraphClient } from '../../../src/platform/graph';
 import { graphTokenSource } from '../../../src/platform/graph/identityToken';
 import { dueDateTime } from '../../../src/services/workspace/teamTools';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant, WEB_APP, quickGraphOptions } from '../../support/graphTenant';
+import { databaseKinds } from '../../support/databases';
+import { type LoggedRequest } from '../../support/fakeGraph';
+import { suiteGraphSteward, WEB_APP } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE } from '../../support/steward';
 
 /**
  * Templates that build a team's plan, tags and apps (docs/guides/templates.md) through Microsoft Graph: Steward on
@@ -49,57 +48,39 @@ const TEMPLATE = {
 describe.each(databaseKinds)(
   'templates with a plan, tags and apps on Microsoft Graph (simulator), %s',
   (kind) => {
-    let fake: FakeGraph;
-    let dispatcher: Agent;
-    let platform: GraphPlatform;
-    let db: TestDatabase;
-    let app: TestSteward;
-    let alex: string;
-
+    const suite = suiteGraphSteward(kind, {
+      seed: (fake) =>
+        fake.apps.set(PLANNER_APP, {
+          id: PLANNER_APP,
+          externalId: null,
+          displayName: 'Tasks by Planner and To Do',
+          distributionMethod: 'store',
+        }),
+      env: { STEWARD_JOB_POLL_MS: '50' },
+    });
     beforeAll(async () => {
-      fake = await FakeGraph.start({ bot: BOT });
-      dispatcher = fake.dispatcher();
-      seedTenant(fake);
-      fake.apps.set(PLANNER_APP, {
-        id: PLANNER_APP,
-        externalId: null,
-        displayName: 'Tasks by Planner and To Do',
-        distributionMethod: 'store',
-      });
-      db = await createTestDatabase(kind);
-      platform = createGraphPlatform(fake.config(), quickGraphOptions(fake, dispatcher));
-      app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50', ...graphSettings(fake) }, { platform });
-      alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-      const megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-      const put = await app.call('PUT', '/api/v1.0/catalog/templates/delivery', {
-        token: megan,
+      const put = await suite.app.call('PUT', '/api/v1.0/catalog/templates/delivery', {
+        token: suite.megan,
         body: TEMPLATE,
       });
       expect(put.status).toBe(200);
     });
 
-    afterAll(async () => {
-      await app?.close();
-      await dispatcher?.close();
-      await fake?.close();
-      await db?.drop();
-    });
-
-    afterEach(() => fake.clearFaults());
+    afterEach(() => suite.fake.clearFaults());
 
     const provision = async (name: string): Promise<Job> => {
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
+      const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: suite.alex,
         body: {
           template: { id: 'delivery' },
           team: { name, membership: { members: [{ id: 'isaiah@example.com' }] } },
         },
       });
       expect(res.status).toBe(201);
-      return waitForJob(app, alex, res.body.id, ['completed', 'failed'], 30_000);
+      return waitForJob(suite.app, suite.alex, res.body.id, ['completed', 'failed'], 30_000);
     };
     const since = (mark: number): LoggedRequest[] =>
-      fake.requests
+      suite.fake.requests
         .slice(mark)
         .filter((r) => r.path.startsWith('/v1.0/'))
         .map((r) => ({ ...r, path: decodeURIComponent(r.path) }));
@@ -108,12 +89,12 @@ describe.each(databaseKinds)(
 
     /** What Graph holds of the team's plan: buckets in Planner's order, tasks and their checklists. */
     const planOf = (teamId: string) => {
-      const plans = [...fake.workspace.plans.values()].filter((p) => p.groupId === teamId);
+      const plans = [...suite.fake.workspace.plans.values()].filter((p) => p.groupId === teamId);
       const plan = plans[0]!;
-      const buckets = [...fake.workspace.buckets.values()]
+      const buckets = [...suite.fake.workspace.buckets.values()]
         .filter((b) => b.planId === plan.id)
         .sort((a, b) => (a.orderHint < b.orderHint ? -1 : 1));
-      const tasks = [...fake.workspace.tasks.values()].filter((t) => t.planId === plan.id);
+      const tasks = [...suite.fake.workspace.tasks.values()].filter((t) => t.planId === plan.id);
       return {
         plans,
         plan,
@@ -131,7 +112,7 @@ describe.each(databaseKinds)(
     };
 
     test('a template with a plan, tags and apps makes all of it; an app the catalog lacks is skipped with a note', async () => {
-      const mark = fake.requests.length;
+      const mark = suite.fake.requests.length;
       const job = await provision('Apollo');
       expect(job.status).toBe('completed');
       const team = job.data.team as { id: string };
@@ -194,22 +175,22 @@ describe.each(databaseKinds)(
       ]);
 
       // The plan's tab in Planning: the Planner app, its configuration naming the plan.
-      const planning = fake.teams.get(team.id)!.channels.find((c) => c.displayName === 'Planning')!;
+      const planning = suite.fake.teams.get(team.id)!.channels.find((c) => c.displayName === 'Planning')!;
       const tab = planning.tabs.find((t) => t.teamsAppId === PLANNER_APP);
       expect(tab?.displayName).toBe('Plan');
       expect(tab?.configuration).toMatchObject({
         entityId: plan.id,
-        contentUrl: `https://tasks.office.com/${fake.tenantId}/Home/PlannerFrame?page=7&planId=${plan.id}`,
+        contentUrl: `https://tasks.office.com/${suite.fake.tenantId}/Home/PlannerFrame?page=7&planId=${plan.id}`,
       });
 
       // Tags: the owners (Alex), and everyone (Alex and Isaiah).
-      const tags = [...fake.workspace.tags.values()].filter((t) => t.teamId === team.id);
+      const tags = [...suite.fake.workspace.tags.values()].filter((t) => t.teamId === team.id);
       expect(tags.map((t) => [t.displayName, t.description, [...t.memberIds].sort()])).toEqual([
         ['Leads', 'Who decides.', [PEOPLE.alex]],
         ['Crew', null, [PEOPLE.alex, PEOPLE.isaiah].sort()],
       ]);
 
-      expect([...fake.teams.get(team.id)!.installedApps]).toEqual([WEB_APP]);
+      expect([...suite.fake.teams.get(team.id)!.installedApps]).toEqual([WEB_APP]);
       expect(job.log).toContainEqual('Installed apps: Website.');
       expect(job.log).toContainEqual(
         'Skipped the app "Contoso timesheets" (com.contoso.unknown): it is not in the organisation\'s app catalog. ' +
@@ -221,14 +202,14 @@ describe.each(databaseKinds)(
     test('a job stopped in the middle of its plan and resumed makes nothing twice', async () => {
       // Graph throttles the first checklist write longer than the client waits in-process: the step
       // fails after the plan, its buckets and its first task exist, and the job runs it again later.
-      fake.fail({
+      suite.fake.fail({
         method: 'PATCH',
         path: /^\/planner\/tasks\/[^/]+\/details$/,
         times: 1,
         status: 429,
         retryAfter: '2',
       });
-      const mark = fake.requests.length;
+      const mark = suite.fake.requests.length;
       const job = await provision('Hermes');
       expect(job.status).toBe('completed');
       expect(job.log).toContainEqual(expect.stringMatching(/^Attempt 1 failed: .*429/));
@@ -252,7 +233,7 @@ describe.each(databaseKinds)(
     });
 
     test('without the permission Graph lists for tags, the job fails saying so, after the plan', async () => {
-      fake.granted.delete('TeamworkTag.ReadWrite.All');
+      suite.fake.granted.delete('TeamworkTag.ReadWrite.All');
       try {
         const job = await provision('Janus');
         expect(job.status).toBe('failed');
@@ -262,7 +243,7 @@ describe.each(databaseKinds)(
         const steps = Object.fromEntries(job.steps.map((s) => [s.name, s.status]));
         expect(steps).toMatchObject({ planner: 'done', tags: 'failed' });
       } finally {
-        fake.granted.add('TeamworkTag.ReadWrite.All');
+        suite.fake.granted.add('TeamworkTag.ReadWrite.All');
       }
     });
 
@@ -270,13 +251,13 @@ describe.each(databaseKinds)(
       const job = await provision('Iris');
       const team = job.data.team as { id: string };
       const { plan } = planOf(team.id);
-      const task = [...fake.workspace.tasks.values()].find(
+      const task = [...suite.fake.workspace.tasks.values()].find(
         (t) => t.planId === plan.id && t.title === 'Kick-off',
       )!;
       const client = new GraphClient({
-        baseUrl: fake.baseUrl,
-        tokens: graphTokenSource(fake.config(), dispatcher),
-        dispatcher,
+        baseUrl: suite.fake.baseUrl,
+        tokens: graphTokenSource(suite.fake.config(), suite.dispatcher),
+        dispatcher: suite.dispatcher,
         retry: { maxAttempts: 1 },
       });
       const path = `/planner/tasks/${task.id}/details`;
@@ -304,8 +285,8 @@ describe.each(databaseKinds)(
       });
 
       // Someone else writes between the adapter's read and its write: it reads again and succeeds.
-      fake.fail({ method: 'PATCH', path: /^\/planner\/tasks\/[^/]+\/details$/, times: 1, status: 412 });
-      const added = await platform.teams.workspace.addChecklist(task.id, ['Agenda', 'Slides']);
+      suite.fake.fail({ method: 'PATCH', path: /^\/planner\/tasks\/[^/]+\/details$/, times: 1, status: 412 });
+      const added = await suite.platform.teams.workspace.addChecklist(task.id, ['Agenda', 'Slides']);
       expect(added).toBe(1);
       expect(Object.values(task.checklist).map((i) => i.title)).toEqual([
         'Agenda',

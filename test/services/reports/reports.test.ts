@@ -3,10 +3,10 @@ import { request } from 'undici';
 import { deriveReportUrlKey, signReportGrant } from '../../../src/services/reports/signedUrl';
 import type { Job, Report, ReportsCategory, ReportUrl, TeamMember } from '../../../src/contract';
 import { SEED_TEMPLATE_TEAM_ID } from '../../../src/platform/embedded';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
 import { figure, table } from '../../support/reportPages';
-import { PEOPLE, startTestSteward, TENANT, TEST_SECRET, type TestSteward } from '../../support/steward';
+import { PEOPLE, startTestSteward, suiteSteward, TENANT, TEST_SECRET } from '../../support/steward';
 
 const METABASE_KEY = 'a'.repeat(24) + '0123456789abcdef0123456789abcdef0123456789';
 
@@ -14,12 +14,6 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 const seconds = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 1000;
 
 describe.each(databaseKinds)('reports on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let isaiah: string;
-  let adele: string;
-  let lynne: string;
   const created: Record<string, string> = {};
 
   const provision = async (
@@ -28,7 +22,7 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
     name: string,
     extra: Record<string, unknown> = {},
   ) => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
       token,
       body: { template: { id: template }, team: { name, ...extra } },
     });
@@ -36,12 +30,14 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
     return res.body;
   };
   const completed = async (job: Job, token: string) => {
-    const done = await waitForJob(app, token, job.id);
+    const done = await waitForJob(suite.app, token, job.id);
     expect(done.status).toBe('completed');
     return (done.data.team as { id: string }).id;
   };
   const reportUrl = async (type: string, id: string, query = '') => {
-    const res = await app.call<ReportUrl>('GET', `/api/v1.0/reports/${type}/${id}${query}`, { token: lynne });
+    const res = await suite.app.call<ReportUrl>('GET', `/api/v1.0/reports/${type}/${id}${query}`, {
+      token: suite.lynne,
+    });
     expect(res.status).toBe(200);
     return res.body.url;
   };
@@ -55,55 +51,56 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
     return res.html;
   };
 
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: {
+      alex: { id: PEOPLE.alex },
+      isaiah: { id: PEOPLE.isaiah },
+      adele: { id: PEOPLE.adele },
+      lynne: { id: PEOPLE.lynne, roles: ['GOVERNANCE_MANAGER'] },
+    },
+  });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex);
-    isaiah = await app.userToken(PEOPLE.isaiah);
-    adele = await app.userToken(PEOPLE.adele);
-    lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER']);
-    const megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const megan = await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     created.alpha = await completed(
-      await provision(alex, 'project', 'Alpha', { membership: { owners: [{ id: PEOPLE.megan }] } }),
-      alex,
+      await provision(suite.alex, 'project', 'Alpha', { membership: { owners: [{ id: PEOPLE.megan }] } }),
+      suite.alex,
     );
-    created.beta = await completed(await provision(alex, 'project', 'Beta'), alex);
-    created.gamma = await completed(await provision(isaiah, 'project', 'Gamma'), isaiah);
-    const approved = await provision(alex, 'client-engagement', 'Acme');
-    const rejected = await provision(alex, 'client-engagement', 'Nope');
-    await provision(isaiah, 'client-engagement', 'Later');
+    created.beta = await completed(await provision(suite.alex, 'project', 'Beta'), suite.alex);
+    created.gamma = await completed(await provision(suite.isaiah, 'project', 'Gamma'), suite.isaiah);
+    const approved = await provision(suite.alex, 'client-engagement', 'Acme');
+    const rejected = await provision(suite.alex, 'client-engagement', 'Nope');
+    await provision(suite.isaiah, 'client-engagement', 'Later');
     const approvalOf = (job: Job) => (job.data.approval as { id: string }).id;
     expect(
       (
-        await app.call('POST', `/api/v1.0/approvals/${approvalOf(approved)}/approve`, {
-          token: adele,
+        await suite.app.call('POST', `/api/v1.0/approvals/${approvalOf(approved)}/approve`, {
+          token: suite.adele,
           body: {},
         })
       ).status,
     ).toBe(200);
     expect(
       (
-        await app.call('POST', `/api/v1.0/approvals/${approvalOf(rejected)}/reject`, {
-          token: adele,
+        await suite.app.call('POST', `/api/v1.0/approvals/${approvalOf(rejected)}/reject`, {
+          token: suite.adele,
           body: {},
         })
       ).status,
     ).toBe(200);
-    created.acme = await completed(approved, alex);
-    expect((await waitForJob(app, alex, rejected.id)).status).toBe('failed');
-    const archive = await app.call<Job>('POST', `/api/v1.0/teams/${created.alpha}/archive`, { token: megan });
+    created.acme = await completed(approved, suite.alex);
+    expect((await waitForJob(suite.app, suite.alex, rejected.id)).status).toBe('failed');
+    const archive = await suite.app.call<Job>('POST', `/api/v1.0/teams/${created.alpha}/archive`, {
+      token: megan,
+    });
     expect(archive.status).toBe(202);
-    expect((await waitForJob(app, megan, archive.body.id)).status).toBe('completed');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+    expect((await waitForJob(suite.app, megan, archive.body.id)).status).toBe('completed');
   });
 
   test('the catalogue: at least six reports in at least three categories, for report readers only', async () => {
-    const reports = await app.call<Report[]>('GET', '/api/v1.0/reports', { token: lynne });
-    const categories = await app.call<ReportsCategory[]>('GET', '/api/v1.0/reports/categories', {
-      token: lynne,
+    const reports = await suite.app.call<Report[]>('GET', '/api/v1.0/reports', { token: suite.lynne });
+    const categories = await suite.app.call<ReportsCategory[]>('GET', '/api/v1.0/reports/categories', {
+      token: suite.lynne,
     });
     expect(reports.status).toBe(200);
     expect(categories.status).toBe(200);
@@ -112,11 +109,11 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
     expect(used.size).toBeGreaterThanOrEqual(3);
     for (const id of used) expect(categories.body.map((c) => c.id)).toContain(id);
     expect(new Set(reports.body.map((r) => r.type))).toEqual(new Set(['dashboard', 'question']));
-    expect((await app.call('GET', '/api/v1.0/reports', { token: alex })).status).toBe(403);
+    expect((await suite.app.call('GET', '/api/v1.0/reports', { token: suite.alex })).status).toBe(403);
   });
 
   test('teams created per template and month match the completed provisioning jobs', async () => {
-    const jobs = await app.steward.store.db
+    const jobs = await suite.app.steward.store.db
       .selectFrom('jobs')
       .selectAll()
       .where('type', '=', 'ProvisioningRequest')
@@ -153,7 +150,7 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
   });
 
   test('lead time and approval wait match the jobs and approvals that produced them', async () => {
-    const store = app.steward.store.db;
+    const store = suite.app.steward.store.db;
     const jobs = await store
       .selectFrom('jobs')
       .selectAll()
@@ -200,11 +197,13 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
   });
 
   test('archived and orphaned teams match the platform’s teams and owners', async () => {
-    const megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
+    const megan = await suite.app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     const ids = [...Object.values(created), SEED_TEMPLATE_TEAM_ID];
     const owners = new Map<string, number>();
     for (const id of ids) {
-      const members = await app.call<TeamMember[]>('GET', `/api/v1.0/teams/${id}/members`, { token: megan });
+      const members = await suite.app.call<TeamMember[]>('GET', `/api/v1.0/teams/${id}/members`, {
+        token: megan,
+      });
       owners.set(id, members.body.filter((m) => m.roles.includes('owner')).length);
     }
     const archived = table(await page('question', 'archived-teams'), 'archived-teams');
@@ -297,7 +296,7 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
   });
 
   test('unknown reports are 404, bad types 400, parameters a report does not take 400', async () => {
-    const call = (path: string) => app.call('GET', `/api/v1.0/reports/${path}`, { token: lynne });
+    const call = (path: string) => suite.app.call('GET', `/api/v1.0/reports/${path}`, { token: suite.lynne });
     expect((await call('question/no-such-report')).status).toBe(404);
     expect((await call('dashboard/orphaned-teams')).status).toBe(404);
     expect((await call('chart/orphaned-teams')).status).toBe(400);
@@ -309,7 +308,7 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
   });
 
   test('with Metabase configured, URLs are signed embedding URLs', async () => {
-    const metabase = await startTestSteward(db, {
+    const metabase = await startTestSteward(suite.db, {
       STEWARD_WORKER_CONCURRENCY: '0',
       METABASE_SITE_URL: 'https://metabase.example.com/',
       METABASE_SECRET_KEY: METABASE_KEY,

@@ -1,33 +1,32 @@
 import type { Job, MetadataQueryResult } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 describe.each(databaseKinds)('team metadata on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let megan: string;
   const teams: string[] = [];
 
   /** Provisions a team from the `project` template and returns its id. */
   const provision = async (name: string, metadata?: Record<string, unknown>) => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name }, ...(metadata ? { metadata } : {}) },
     });
     expect(res.status).toBe(201);
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     expect(job.status).toBe('completed');
     return (job.data.team as { id: string }).id;
   };
   const url = (teamId: string, namespace = 'crm') => `/api/v1.0/teams/${teamId}/metadata/${namespace}`;
   const query = (body: unknown, namespace = 'crm') =>
-    app.call<MetadataQueryResult[]>('POST', `/api/v1.0/metadata/${namespace}/query`, { token: megan, body });
+    suite.app.call<MetadataQueryResult[]>('POST', `/api/v1.0/metadata/${namespace}/query`, {
+      token: suite.megan,
+      body,
+    });
   const ids = (results: MetadataQueryResult[]) => results.map((r) => r.artefact_id);
   /** Everything a metadata write touches, including SQLite's index of leaves. */
   const snapshot = async () => {
-    const store = app.steward.store.db;
+    const store = suite.app.steward.store.db;
     const documents = await store.selectFrom('team_metadata').selectAll().execute();
     const leaves =
       kind === 'sqlite' ? await store.selectFrom('team_metadata_values').selectAll().execute() : [];
@@ -37,47 +36,47 @@ describe.each(databaseKinds)('team metadata on %s', (kind) => {
     ]);
   };
 
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { alex: { id: PEOPLE.alex } },
+  });
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex);
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     teams.push(await provision('Meta One', { project: { code: 'M-1' } }));
     teams.push(await provision('Meta Two'));
     teams.push(await provision('Meta Three'));
     teams.sort();
   });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
 
   test('provisioning stored the request metadata; other namespaces read as {}', async () => {
     const all = await Promise.all(
-      teams.map(async (id) => (await app.call('GET', url(id, 'provisioning'), { token: megan })).body),
+      teams.map(
+        async (id) => (await suite.app.call('GET', url(id, 'provisioning'), { token: suite.megan })).body,
+      ),
     );
     expect(all).toEqual(expect.arrayContaining([{ project: { code: 'M-1' } }, {}]));
     const found = await query({ project: { code: 'M-1' } }, 'provisioning');
     expect(found.status).toBe(200);
     expect(found.body).toEqual([{ artefact_type: 'MicrosoftTeamsTeam', artefact_id: expect.any(String) }]);
-    expect(await app.call('GET', url(teams[0]!, 'nothing-here'), { token: megan })).toMatchObject({
-      status: 200,
-      body: {},
-    });
+    expect(await suite.app.call('GET', url(teams[0]!, 'nothing-here'), { token: suite.megan })).toMatchObject(
+      {
+        status: 200,
+        body: {},
+      },
+    );
   });
 
   test('PUT replaces, GET reads, PATCH deep-merges and answers the merged document', async () => {
     const [a] = teams as [string];
-    const put = await app.call('PUT', url(a), {
-      token: megan,
+    const put = await suite.app.call('PUT', url(a), {
+      token: suite.megan,
       body: { tier: 'gold', contact: { name: 'Ann', phone: '1' }, tags: ['x', 'y'], gone: 1 },
     });
     expect(put).toMatchObject({
       status: 200,
       body: { tier: 'gold', contact: { name: 'Ann', phone: '1' }, tags: ['x', 'y'], gone: 1 },
     });
-    const replaced = await app.call('PUT', url(a), {
-      token: megan,
+    const replaced = await suite.app.call('PUT', url(a), {
+      token: suite.megan,
       body: { tier: 'silver', contact: { name: 'Ann', phone: '1' }, tags: ['x', 'y'], gone: 1 },
     });
     expect(replaced.body).toEqual({
@@ -86,8 +85,8 @@ describe.each(databaseKinds)('team metadata on %s', (kind) => {
       tags: ['x', 'y'],
       gone: 1,
     });
-    const patched = await app.call('PATCH', url(a), {
-      token: megan,
+    const patched = await suite.app.call('PATCH', url(a), {
+      token: suite.megan,
       body: { contact: { phone: '2', mail: 'ann@example.com' }, tags: ['z'], gone: null },
     });
     expect(patched.status).toBe(200);
@@ -96,9 +95,12 @@ describe.each(databaseKinds)('team metadata on %s', (kind) => {
       contact: { name: 'Ann', phone: '2', mail: 'ann@example.com' },
       tags: ['z'],
     });
-    expect((await app.call('GET', url(a), { token: megan })).body).toEqual(patched.body);
+    expect((await suite.app.call('GET', url(a), { token: suite.megan })).body).toEqual(patched.body);
     // PATCH on a namespace without a document merges into {}.
-    const fresh = await app.call('PATCH', url(a, 'fresh'), { token: megan, body: { n: 1, drop: null } });
+    const fresh = await suite.app.call('PATCH', url(a, 'fresh'), {
+      token: suite.megan,
+      body: { n: 1, drop: null },
+    });
     expect(fresh).toMatchObject({ status: 200, body: { n: 1 } });
   });
 
@@ -113,7 +115,7 @@ describe.each(databaseKinds)('team metadata on %s', (kind) => {
       [c, { tier: 'bronze', region: { name: 'EU', n: 1 }, tags: ['x', 'y'] }],
     ];
     for (const [id, body] of docs)
-      expect((await app.call('PUT', url(id), { token: megan, body })).status).toBe(200);
+      expect((await suite.app.call('PUT', url(id), { token: suite.megan, body })).status).toBe(200);
     expect(ids((await query({})).body)).toEqual([a, b, c]);
     expect(ids((await query({ tier: 'gold' })).body)).toEqual([a, b]);
     expect(ids((await query({ region: { name: 'EU' } })).body)).toEqual([a, c]);
@@ -129,9 +131,9 @@ describe.each(databaseKinds)('team metadata on %s', (kind) => {
     expect(ids((await query({ tags: [] })).body)).toEqual([a, c]);
     expect((await query({ tier: 'gold' }, 'other-namespace')).body).toEqual([]);
     // A write moves a team in and out of the results.
-    await app.call('PATCH', url(c), { token: megan, body: { tier: 'gold' } });
+    await suite.app.call('PATCH', url(c), { token: suite.megan, body: { tier: 'gold' } });
     expect(ids((await query({ tier: 'gold' })).body)).toEqual([a, b, c]);
-    await app.call('PATCH', url(a), { token: megan, body: { tier: null } });
+    await suite.app.call('PATCH', url(a), { token: suite.megan, body: { tier: null } });
     expect(ids((await query({ tier: 'gold' })).body)).toEqual([b, c]);
   });
 
@@ -143,51 +145,55 @@ describe.each(databaseKinds)('team metadata on %s', (kind) => {
       expect(res.body).toMatchObject({ error: { code: 'validationFailed' } });
     };
     for (const namespace of ['has%20space', 'x'.repeat(65), 'a%2Fb', 'ns%3A1']) {
-      expect400(await app.call('GET', url(a, namespace), { token: megan }));
-      expect400(await app.call('PUT', url(a, namespace), { token: megan, body: {} }));
+      expect400(await suite.app.call('GET', url(a, namespace), { token: suite.megan }));
+      expect400(await suite.app.call('PUT', url(a, namespace), { token: suite.megan, body: {} }));
       expect400(await query({}, namespace));
     }
     for (const body of [[], [{ a: 1 }], 'text', 42, null]) {
-      expect400(await app.call('PUT', url(a), { token: megan, body }));
-      expect400(await app.call('PATCH', url(a), { token: megan, body }));
+      expect400(await suite.app.call('PUT', url(a), { token: suite.megan, body }));
+      expect400(await suite.app.call('PATCH', url(a), { token: suite.megan, body }));
       expect400(await query(body));
     }
     const big = { pad: 'p'.repeat(64 * 1024) };
-    const tooLarge = await app.call('PUT', url(a), { token: megan, body: big });
+    const tooLarge = await suite.app.call('PUT', url(a), { token: suite.megan, body: big });
     expect400(tooLarge);
     expect(tooLarge.body).toMatchObject({ error: { details: [{ code: 'tooLarge', target: 'body' }] } });
-    expect400(await app.call('PATCH', url(a), { token: megan, body: big }));
+    expect400(await suite.app.call('PATCH', url(a), { token: suite.megan, body: big }));
     expect(await snapshot()).toBe(before);
     // Two halves fit alone but not merged: the PATCH is refused and the first half stays.
     const half = 'h'.repeat(40 * 1024);
-    expect((await app.call('PUT', url(a, 'halves'), { token: megan, body: { one: half } })).status).toBe(200);
+    expect(
+      (await suite.app.call('PUT', url(a, 'halves'), { token: suite.megan, body: { one: half } })).status,
+    ).toBe(200);
     const withOneHalf = await snapshot();
-    expect400(await app.call('PATCH', url(a, 'halves'), { token: megan, body: { two: half } }));
-    expect((await app.call('GET', url(a, 'halves'), { token: megan })).body).toEqual({ one: half });
-    expect400(await app.call('PUT', url(a), { token: megan, body: { nul: 'a\u0000b' } }));
+    expect400(await suite.app.call('PATCH', url(a, 'halves'), { token: suite.megan, body: { two: half } }));
+    expect((await suite.app.call('GET', url(a, 'halves'), { token: suite.megan })).body).toEqual({
+      one: half,
+    });
+    expect400(await suite.app.call('PUT', url(a), { token: suite.megan, body: { nul: 'a\u0000b' } }));
     expect(await snapshot()).toBe(withOneHalf);
   });
 
   test('an unknown team is 404 and a plain user is 403, writing nothing', async () => {
     const before = await snapshot();
     for (const method of ['GET', 'PUT', 'PATCH']) {
-      const res = await app.call(method, url('no-such-team'), {
-        token: megan,
+      const res = await suite.app.call(method, url('no-such-team'), {
+        token: suite.megan,
         body: method === 'GET' ? undefined : { a: 1 },
       });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ error: { code: 'notFound' } });
     }
     for (const method of ['GET', 'PUT', 'PATCH']) {
-      const res = await app.call(method, url(teams[0]!), {
-        token: alex,
+      const res = await suite.app.call(method, url(teams[0]!), {
+        token: suite.alex,
         body: method === 'GET' ? undefined : { a: 1 },
       });
       expect(res.status).toBe(403);
     }
-    expect((await app.call('POST', '/api/v1.0/metadata/crm/query', { token: alex, body: {} })).status).toBe(
-      403,
-    );
+    expect(
+      (await suite.app.call('POST', '/api/v1.0/metadata/crm/query', { token: suite.alex, body: {} })).status,
+    ).toBe(403);
     expect(await snapshot()).toBe(before);
   });
 });

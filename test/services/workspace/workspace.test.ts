@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'undici';
 import type { ApiError, CatalogTemplate, Job, Team, TeamChannel } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 
 /**
  * Templates that lay out a whole workspace (docs/guides/templates.md) on the embedded platform: a shared channel,
@@ -11,26 +11,13 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
  * SharePoint or Steward refuses get a 400 naming each problem.
  */
 describe.each(databaseKinds)('workspace templates on the embedded platform, %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-  let patti: string;
-  let megan: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] } },
   });
 
   const itemsOf = (teamId: string) =>
-    app.steward.store.db
+    suite.app.steward.store.db
       .selectFrom('platform_channel_items')
       .innerJoin('platform_channels', 'platform_channels.id', 'platform_channel_items.channel_id')
       .select(['platform_channels.display_name as channel', 'path', 'kind', 'content'])
@@ -40,12 +27,12 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
       .execute();
 
   test('the seeded department template makes its shared channel, folders, starter file and settings', async () => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'department-marketing' }, team: { name: 'Spring launch' } },
     });
     expect(res.status).toBe(201);
-    const job = await waitForJob(app, alex, res.body.id);
+    const job = await waitForJob(suite.app, suite.alex, res.body.id);
     expect(job.status).toBe('completed');
     expect(job.steps.find((s) => s.name === 'files')).toEqual({
       name: 'files',
@@ -58,8 +45,8 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
     expect(log).toContain('Made 3 folders and 0 starter files in "Campaigns".');
     expect(log).toContain("created with the template's member, guest, messaging, fun settings");
 
-    const channels = await app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${teamId}/channels`, {
-      token: alex,
+    const channels = await suite.app.call<TeamChannel[]>('GET', `/api/v1.0/teams/${teamId}/channels`, {
+      token: suite.alex,
     });
     expect(channels.body.map((c) => [c.displayName, c.membershipType])).toEqual([
       ['General', 'standard'],
@@ -83,7 +70,7 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
       { channel: 'Campaigns', path: 'Reports', kind: 'folder', content: null },
       { channel: 'Campaigns', path: 'Reports/Monthly', kind: 'folder', content: null },
     ]);
-    const team = await app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: megan });
+    const team = await suite.app.call<Team>('GET', `/api/v1.0/teams/${teamId}`, { token: suite.megan });
     expect(team.status).toBe(200);
     expect(team.body.memberSettings).toMatchObject({
       allowCreatePrivateChannels: false,
@@ -96,7 +83,7 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
     expect(team.body.funSettings).toMatchObject({ allowGiphy: true, giphyContentRating: 'strict' });
 
     // The simulated team's page shows all of it.
-    const page = await httpRequest(`${app.url}/platform/teams/${encodeURIComponent(teamId)}`);
+    const page = await httpRequest(`${suite.app.url}/platform/teams/${encodeURIComponent(teamId)}`);
     const html = await page.body.text();
     expect(page.statusCode).toBe(200);
     expect(html).toContain('Agency<span class="badge">shared</span>');
@@ -112,8 +99,8 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
     newTeam: { teamPrivacy: 'private' },
   };
   const put = (id: string, newTeam: Record<string, unknown>) =>
-    app.call<CatalogTemplate & ApiError>('PUT', `/api/v1.0/catalog/templates/${id}`, {
-      token: patti,
+    suite.app.call<CatalogTemplate & ApiError>('PUT', `/api/v1.0/catalog/templates/${id}`, {
+      token: suite.patti,
       body: { ...base, newTeam: { ...base.newTeam, ...newTeam } },
     });
 
@@ -190,7 +177,9 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validationFailed');
     expect(res.body.error.details?.map((d) => d.target)).toContain(target);
-    const read = await app.call('GET', '/api/v1.0/catalog/templates/workspace-bad', { token: patti });
+    const read = await suite.app.call('GET', '/api/v1.0/catalog/templates/workspace-bad', {
+      token: suite.patti,
+    });
     expect(read.status).toBe(404);
   });
 
@@ -206,7 +195,7 @@ describe.each(databaseKinds)('workspace templates on the embedded platform, %s',
 
   test('the OpenAPI document describes the new fields as extensions', async () => {
     const doc = (
-      await app.call<{
+      await suite.app.call<{
         components: {
           schemas: Record<
             string,

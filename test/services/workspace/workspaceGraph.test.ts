@@ -1,12 +1,10 @@
-import type { Agent } from 'undici';
 import { request as httpRequest } from 'undici';
 import type { Job } from '../../../src/contract';
-import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
-import { BOT, graphSettings, seedTenant } from '../../support/graphTenant';
+import { databaseKinds } from '../../support/databases';
+import { type LoggedRequest } from '../../support/fakeGraph';
+import { filesGraphOptions, suiteGraphSteward } from '../../support/graphTenant';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE } from '../../support/steward';
 
 /**
  * Workspace templates (docs/guides/templates.md) on Microsoft Graph's simulator: a shared channel made through
@@ -16,73 +14,40 @@ import { PEOPLE, startTestSteward, type TestSteward } from '../../support/stewar
  * none, so a job interrupted after some of them resumes without asking for any twice.
  */
 describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator), %s', (kind) => {
-  let fake: FakeGraph;
-  let dispatcher: Agent;
-  let platform: GraphPlatform;
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-
-  beforeAll(async () => {
-    fake = await FakeGraph.start({ bot: BOT });
-    dispatcher = fake.dispatcher();
-    seedTenant(fake);
-    db = await createTestDatabase(kind);
-    platform = createGraphPlatform(fake.config(), {
-      dispatcher,
-      retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
-      polling: {
-        initialDelayMs: 20,
-        cloneInitialDelayMs: 20,
-        replicationDelayMs: 20,
-        maxDelayMs: 50,
-        timeoutMs: 10_000,
-        notFoundRetries: 3,
-      },
-      replicationDelayMs: 10,
-      filesFolder: { firstDelayMs: 1000, maxDelayMs: 1000, timeoutMs: 60_000 },
-      bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
-    });
+  const suite = suiteGraphSteward(kind, {
+    options: (fake, dispatcher) => filesGraphOptions(fake, dispatcher, 1000),
     // One worker slot: a job parked on a files folder must leave it to others.
-    app = await startTestSteward(
-      db,
-      { STEWARD_JOB_POLL_MS: '50', STEWARD_WORKER_CONCURRENCY: '1', ...graphSettings(fake) },
-      { platform },
-    );
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await dispatcher?.close();
-    await fake?.close();
-    await db?.drop();
+    env: { STEWARD_JOB_POLL_MS: '50', STEWARD_WORKER_CONCURRENCY: '1' },
   });
 
   afterEach(() => {
-    fake.clearFaults();
-    fake.files.siteDelayMs = undefined;
+    suite.fake.clearFaults();
+    suite.fake.files.siteDelayMs = undefined;
   });
 
   const since = (mark: number): LoggedRequest[] =>
-    fake.requests
+    suite.fake.requests
       .slice(mark)
       .filter((r) => r.path.startsWith('/v1.0/'))
       .map((r) => ({ ...r, path: decodeURIComponent(r.path) }));
   const provision = async (template: string, name: string): Promise<Job> => {
-    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: template }, team: { name } },
     });
     expect(res.status).toBe(201);
     return res.body;
   };
   const channelOf = (job: Job, name: string) =>
-    fake.teams.get((job.data.team as { id: string }).id)!.channels.find((c) => c.displayName === name)!;
+    suite.fake.teams.get((job.data.team as { id: string }).id)!.channels.find((c) => c.displayName === name)!;
 
   test('a shared channel, settings, folders and a starter file, made through Graph', async () => {
-    const mark = fake.requests.length;
-    const job = await waitForJob(app, alex, (await provision('department-marketing', 'Autumn launch')).id);
+    const mark = suite.fake.requests.length;
+    const job = await waitForJob(
+      suite.app,
+      suite.alex,
+      (await provision('department-marketing', 'Autumn launch')).id,
+    );
     expect(job.status).toBe('completed');
     const teamId = (job.data.team as { id: string }).id;
     const calls = since(mark);
@@ -94,7 +59,9 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
       guestSettings: { allowCreateUpdateChannels: false, allowDeleteChannels: false },
       funSettings: { allowGiphy: true, giphyContentRating: 'strict' },
     });
-    expect(fake.teams.get(teamId)!.settings.funSettings).toMatchObject({ giphyContentRating: 'strict' });
+    expect(suite.fake.teams.get(teamId)!.settings.funSettings).toMatchObject({
+      giphyContentRating: 'strict',
+    });
     expect(calls.filter((r) => r.method === 'PATCH' && r.path === `/v1.0/teams/${teamId}`)).toEqual([]);
 
     // The shared channel: one owner, accepted (202), then its operation followed while parked.
@@ -112,7 +79,7 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
         {
           '@odata.type': '#microsoft.graph.aadUserConversationMember',
           roles: ['owner'],
-          'user@odata.bind': `${fake.baseUrl}/users('${PEOPLE.alex}')`,
+          'user@odata.bind': `${suite.fake.baseUrl}/users('${PEOPLE.alex}')`,
         },
       ],
     });
@@ -123,22 +90,22 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     expect(channelOf(job, 'Agency').membershipType).toBe('shared');
 
     // Folders and the starter file, in each channel's files folder, each made once.
-    expect(fake.files.itemsOf(channelOf(job, 'Brand assets').id)).toEqual([
+    expect(suite.fake.files.itemsOf(channelOf(job, 'Brand assets').id)).toEqual([
       'Logos/',
       'Logos/Print/',
       'Logos/Web/',
       'README.txt',
       'Templates/',
     ]);
-    expect(fake.files.contentOf(channelOf(job, 'Brand assets').id, 'README.txt')).toContain(
+    expect(suite.fake.files.contentOf(channelOf(job, 'Brand assets').id, 'README.txt')).toContain(
       'never stretched',
     );
-    expect(fake.files.itemsOf(channelOf(job, 'Campaigns').id)).toEqual([
+    expect(suite.fake.files.itemsOf(channelOf(job, 'Campaigns').id)).toEqual([
       'Briefs/',
       'Reports/',
       'Reports/Monthly/',
     ]);
-    expect(fake.files.itemsOf(channelOf(job, 'Agency').id)).toEqual(['Deliveries/']);
+    expect(suite.fake.files.itemsOf(channelOf(job, 'Agency').id)).toEqual(['Deliveries/']);
     const folderPosts = calls.filter((r) => r.method === 'POST' && r.path.endsWith('/children'));
     expect(folderPosts).toHaveLength(8);
     expect(
@@ -156,9 +123,13 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
 
   test('a job that fails after some folders resumes: nothing made twice, what was there kept', async () => {
     // `Logos/Print` (under Logos) fails until the client gives up: the job is retried later.
-    fake.fail({ method: 'POST', path: /:\/Logos:\/children$/, times: 5, status: 503 });
-    const mark = fake.requests.length;
-    const job = await waitForJob(app, alex, (await provision('department-marketing', 'Winter launch')).id);
+    suite.fake.fail({ method: 'POST', path: /:\/Logos:\/children$/, times: 5, status: 503 });
+    const mark = suite.fake.requests.length;
+    const job = await waitForJob(
+      suite.app,
+      suite.alex,
+      (await provision('department-marketing', 'Winter launch')).id,
+    );
     expect(job.status).toBe('completed');
     expect(job.log.join('\n')).toMatch(/Attempt 1 failed: .*503/);
     expect(job.log.join('\n')).toContain(
@@ -167,12 +138,12 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     expect(job.log.join('\n')).toContain(
       'Made 3 folders and 1 starter file in "Brand assets"; kept 1 item already there.',
     );
-    expect(fake.files.itemsOf(channelOf(job, 'Campaigns').id)).toEqual([
+    expect(suite.fake.files.itemsOf(channelOf(job, 'Campaigns').id)).toEqual([
       'Briefs/',
       'Reports/',
       'Reports/Monthly/',
     ]);
-    expect(fake.files.itemsOf(channelOf(job, 'Brand assets').id)).toEqual([
+    expect(suite.fake.files.itemsOf(channelOf(job, 'Brand assets').id)).toEqual([
       'Logos/',
       'Logos/Print/',
       'Logos/Web/',
@@ -184,17 +155,17 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     const folderPosts = since(mark).filter((r) => r.method === 'POST' && r.path.endsWith('/children'));
     expect(folderPosts).toHaveLength(8 + 5);
     // The shared channel was made once.
-    const team = fake.teams.get((job.data.team as { id: string }).id)!;
+    const team = suite.fake.teams.get((job.data.team as { id: string }).id)!;
     expect(team.channels.filter((c) => c.displayName === 'Agency')).toHaveLength(1);
   });
 
   test("a channel's files folder not made yet: the job parks after the other steps, its one worker slot serves another job", async () => {
-    fake.files.siteDelayMs = 10 * 60_000;
+    suite.fake.files.siteDelayMs = 10 * 60_000;
     const waiting = await provision('department-marketing', 'Slow site');
     let parked: Job | undefined;
     const deadline = Date.now() + 15_000;
     while (!parked && Date.now() < deadline) {
-      const res = await app.call<Job>('GET', `/api/v1.0/jobs/${waiting.id}`, { token: alex });
+      const res = await suite.app.call<Job>('GET', `/api/v1.0/jobs/${waiting.id}`, { token: suite.alex });
       if (res.body.waitingFor?.reason === 'channelFiles') parked = res.body;
       else await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -211,11 +182,11 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     for (const name of ['team', 'settings', 'channels', 'tabs', 'members', 'welcome'])
       expect([name, statusOf(name)]).toEqual([name, expect.stringMatching(/^(done|skipped)$/)]);
     expect(statusOf('members')).toBe('done');
-    const slowTeam = fake.teams.get((parked!.data.team as { id: string }).id)!;
+    const slowTeam = suite.fake.teams.get((parked!.data.team as { id: string }).id)!;
     expect(slowTeam.members.length).toBeGreaterThan(0);
     // Stored as parked, held by no worker, between two looks at the folder.
     const row = () =>
-      app.steward.store.db
+      suite.app.steward.store.db
         .selectFrom('jobs')
         .select(['status', 'lease_owner'])
         .where('id', '=', waiting.id)
@@ -228,26 +199,26 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     expect(stored).toEqual({ status: 'parked', lease_owner: null });
 
     // With the one slot, another team is made from start to end while this job waits.
-    const other = await waitForJob(app, alex, (await provision('project', 'Meanwhile')).id);
+    const other = await waitForJob(suite.app, suite.alex, (await provision('project', 'Meanwhile')).id);
     expect(other.status).toBe('completed');
-    const still = await app.call<Job>('GET', `/api/v1.0/jobs/${waiting.id}`, { token: alex });
+    const still = await suite.app.call<Job>('GET', `/api/v1.0/jobs/${waiting.id}`, { token: suite.alex });
     expect(still.body.status).toBe('active');
     expect(still.body.waitingFor?.reason).toBe('channelFiles');
 
     // SharePoint makes the sites: the job goes on from where it waited, and ends.
-    const team = fake.teams.get((still.body.data.team as { id: string }).id)!;
-    fake.files.provisionNow(team.channels.map((c) => c.id));
-    const done = await waitForJob(app, alex, waiting.id);
+    const team = suite.fake.teams.get((still.body.data.team as { id: string }).id)!;
+    suite.fake.files.provisionNow(team.channels.map((c) => c.id));
+    const done = await waitForJob(suite.app, suite.alex, waiting.id);
     expect(done.status).toBe('completed');
     expect(done.waitingFor ?? null).toBeNull();
-    expect(fake.files.itemsOf(team.channels.find((c) => c.displayName === 'Agency')!.id)).toEqual([
+    expect(suite.fake.files.itemsOf(team.channels.find((c) => c.displayName === 'Agency')!.id)).toEqual([
       'Deliveries/',
     ]);
   });
 
   test('a shared channel whose creation answer was lost: the job looks again later and makes it once', async () => {
-    const patti = await app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
-    const put = await app.call('PUT', '/api/v1.0/catalog/templates/partners-only', {
+    const patti = await suite.app.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
+    const put = await suite.app.call('PUT', '/api/v1.0/catalog/templates/partners-only', {
       token: patti,
       body: {
         templateConfiguration: { name: 'Partners only' },
@@ -258,7 +229,7 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     });
     expect(put.status).toBe(200);
     // Graph accepts the shared channel, but its answer never arrives (a gateway timeout).
-    fake.fail({
+    suite.fake.fail({
       method: 'POST',
       path: /^\/teams\/[^/]+\/channels$/,
       times: 1,
@@ -270,7 +241,8 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     let current: Job | undefined;
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      current = (await app.call<Job>('GET', `/api/v1.0/jobs/${created.id}`, { token: alex })).body;
+      current = (await suite.app.call<Job>('GET', `/api/v1.0/jobs/${created.id}`, { token: suite.alex }))
+        .body;
       if (current.status === 'failed' || current.log.some((line) => line.startsWith('Attempt 2 failed')))
         break;
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -278,32 +250,33 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     expect(current?.status).toBe('delayed');
     expect(current?.log.some((line) => line.startsWith('Attempt 2 failed'))).toBe(true);
     // Graph finishes the channel on its own; the job's next attempt finds it.
-    fake.settle();
-    const job = await waitForJob(app, alex, created.id);
+    suite.fake.settle();
+    const job = await waitForJob(suite.app, suite.alex, created.id);
     expect(job.status).toBe('completed');
     expect(job.log.join('\n')).toContain(
       'A channel named "Partners" is being made but is not listed yet; the job looks again later.',
     );
-    const team = fake.teams.get((job.data.team as { id: string }).id)!;
+    const team = suite.fake.teams.get((job.data.team as { id: string }).id)!;
     expect(team.channels.filter((c) => c.displayName === 'Partners')).toHaveLength(1);
-    expect(fake.files.itemsOf(team.channels.find((c) => c.displayName === 'Partners')!.id)).toEqual([
+    expect(suite.fake.files.itemsOf(team.channels.find((c) => c.displayName === 'Partners')!.id)).toEqual([
       'Inbox/',
     ]);
   });
 
   test('Graph refuses a shared channel with two owners at creation, and a folder name SharePoint forbids', async () => {
-    const job = await waitForJob(app, alex, (await provision('project', 'Refusals')).id);
+    const job = await waitForJob(suite.app, suite.alex, (await provision('project', 'Refusals')).id);
     const teamId = (job.data.team as { id: string }).id;
     // Straight to the simulator, with the app's token: two owners is Graph's 400.
-    const auth = fake.requests.filter((r) => r.path.startsWith('/v1.0/')).at(-1)!.headers.authorization!;
+    const auth = suite.fake.requests.filter((r) => r.path.startsWith('/v1.0/')).at(-1)!.headers
+      .authorization!;
     const owner = (id: string) => ({
       '@odata.type': '#microsoft.graph.aadUserConversationMember',
       roles: ['owner'],
-      'user@odata.bind': `${fake.baseUrl}/users('${id}')`,
+      'user@odata.bind': `${suite.fake.baseUrl}/users('${id}')`,
     });
-    const res = await httpRequest(`${fake.baseUrl}/teams/${teamId}/channels`, {
+    const res = await httpRequest(`${suite.fake.baseUrl}/teams/${teamId}/channels`, {
       method: 'POST',
-      dispatcher,
+      dispatcher: suite.dispatcher,
       headers: { authorization: auth, 'content-type': 'application/json' },
       body: JSON.stringify({
         displayName: 'Two owners',
@@ -314,13 +287,13 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
     expect(res.statusCode).toBe(400);
     await res.body.text();
     // Through the adapter: the folder name is refused by SharePoint, not written.
-    const general = fake.teams.get(teamId)!.channels[0]!;
-    const folder = await platform.teams.files.filesFolder(teamId, general.id);
-    await expect(platform.teams.files.createFolder(folder, 'Plans: 2026')).rejects.toMatchObject({
+    const general = suite.fake.teams.get(teamId)!.channels[0]!;
+    const folder = await suite.platform.teams.files.filesFolder(teamId, general.id);
+    await expect(suite.platform.teams.files.createFolder(folder, 'Plans: 2026')).rejects.toMatchObject({
       status: 400,
     });
-    await expect(platform.teams.files.createFolder(folder, 'Plans')).resolves.toBe(true);
-    await expect(platform.teams.files.createFolder(folder, 'plans')).resolves.toBe(false);
-    expect(fake.files.itemsOf(general.id)).toEqual(['Plans/']);
+    await expect(suite.platform.teams.files.createFolder(folder, 'Plans')).resolves.toBe(true);
+    await expect(suite.platform.teams.files.createFolder(folder, 'plans')).resolves.toBe(false);
+    expect(suite.fake.files.itemsOf(general.id)).toEqual(['Plans/']);
   });
 });

@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { requestClassKey } from '../../../src/domain/graphBudget';
 import { GraphBudgetRepository } from '../../../src/store/graphBudget/graphBudget';
 import { JobRepository } from '../../../src/store/jobs/jobs';
-import { migrate, openStore, type Store } from '../../../src/store/database';
-import {
-  createTestDatabase,
-  databaseKinds,
-  storeOptionsOf,
-  suiteStore,
-  type TestDatabase,
-} from '../../support/databases';
+import { type Store } from '../../../src/store/database';
+import { databaseKinds, suiteStore, suiteStorePair } from '../../support/databases';
 
 /** A minute between two turns: nothing in the test takes long enough to reach the next one. */
 const INTERVAL_MS = 60_000;
@@ -24,22 +18,13 @@ const HORIZON_MS = 90_000;
  * more of them than it has such turns (the budget spent from one store, the claims from the other).
  */
 describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
-  let db: TestDatabase;
-  let stores: Store[];
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    stores = [openStore(storeOptionsOf(db)), openStore(storeOptionsOf(db))];
-    await migrate(stores[0]!.db);
-  });
-
-  afterAll(async () => {
-    for (const store of stores) await store.close();
-    await db.drop();
-  });
+  const pair = suiteStorePair(kind);
 
   test('parked jobs wait for their next check, then each goes to exactly one of two claimers', async () => {
-    const [one, two] = stores.map((store) => new JobRepository(store.db)) as [JobRepository, JobRepository];
+    const [one, two] = pair.stores().map((store) => new JobRepository(store.db)) as [
+      JobRepository,
+      JobRepository,
+    ];
     const now = Date.now();
     const ids: string[] = [];
     for (let n = 0; n < 30; n++) {
@@ -91,20 +76,20 @@ describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
       }
     };
     if (kind === 'postgres') {
-      await Promise.all([claimer(stores[0]!, 'first'), claimer(stores[1]!, 'second')]);
+      await Promise.all([claimer(pair.stores()[0], 'first'), claimer(pair.stores()[1], 'second')]);
     } else {
       // better-sqlite3 is synchronous: two connections of one process waiting on each other's lock
       // would block the event loop that must release it. Processes take turns on SQLite's write lock
       // (`database.test.ts`), which alternating claims stand for here.
       for (let turn = 0; got.size < ids.length && turn < 40; turn++) {
-        const store = stores[turn % 2]!;
+        const store = pair.stores()[turn % 2]!;
         const owner = turn % 2 === 0 ? 'first' : 'second';
         const jobs = await store.db
           .transaction()
           .execute((trx) => new JobRepository(store.db).claim(owner, 3, 60_000, wakeAt, trx));
         for (const job of jobs) got.set(job.id, [...(got.get(job.id) ?? []), owner]);
       }
-      await claimer(stores[0]!, 'first');
+      await claimer(pair.stores()[0], 'first');
     }
     expect([...got.keys()].sort()).toEqual([...ids].sort());
     expect([...got.values()].filter((owners) => owners.length !== 1)).toEqual([]);
@@ -137,9 +122,9 @@ describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
   };
 
   test('a spent bucket keeps its jobs queued; a bucket with one turn soon hands out one job', async () => {
-    const budget = new GraphBudgetRepository(stores[0]!.db);
-    const queuer = new JobRepository(stores[0]!.db);
-    const claimer = new JobRepository(stores[1]!.db);
+    const budget = new GraphBudgetRepository(pair.stores()[0].db);
+    const queuer = new JobRepository(pair.stores()[0].db);
+    const claimer = new JobRepository(pair.stores()[1].db);
     const spent = requestClassKey('createTeam');
     const oneTurn = requestClassKey('cloneTeam');
     // createTeam: two turns taken, the next is two intervals away (past the horizon). cloneTeam:

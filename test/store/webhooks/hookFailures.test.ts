@@ -1,11 +1,6 @@
 import { HookRepository } from '../../../src/store/webhooks/hooks';
-import { migrate, openStore, type Store } from '../../../src/store/database';
-import {
-  createTestDatabase,
-  databaseKinds,
-  storeOptionsOf,
-  type TestDatabase,
-} from '../../support/databases';
+
+import { databaseKinds, suiteStorePair } from '../../support/databases';
 
 /**
  * A hook's streak of failed deliveries, counted by two stores on one database as two worker
@@ -14,22 +9,10 @@ import {
  * the other worker's failure in the audit trail.
  */
 describe.each(databaseKinds)('failed deliveries of a hook (%s)', (kind) => {
-  let db: TestDatabase;
-  let stores: Store[];
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    stores = [openStore(storeOptionsOf(db)), openStore(storeOptionsOf(db))];
-    await migrate(stores[0]!.db);
-  });
-
-  afterAll(async () => {
-    for (const store of stores) await store.close();
-    await db.drop();
-  });
+  const pair = suiteStorePair(kind);
 
   test('the deactivation is timed no earlier than any failure counted before it', async () => {
-    const [one, two] = stores.map((store) => new HookRepository(store.db)) as [
+    const [one, two] = pair.stores().map((store) => new HookRepository(store.db)) as [
       HookRepository,
       HookRepository,
     ];
@@ -53,12 +36,14 @@ describe.each(databaseKinds)('failed deliveries of a hook (%s)', (kind) => {
     });
     const later = new Date('2026-11-24T10:00:05.000Z');
     const earlier = new Date('2026-11-24T10:00:04.000Z');
-    const first = await stores[0]!.db
-      .transaction()
+    const first = await pair
+      .stores()[0]
+      .db.transaction()
       .execute((trx) => one.noteFailure('hook-1', 2, later, trx));
     expect(first).toEqual({ consecutiveFailures: 1, deactivated: false, at: later });
-    const second = await stores[1]!.db
-      .transaction()
+    const second = await pair
+      .stores()[1]
+      .db.transaction()
       .execute((trx) => two.noteFailure('hook-1', 2, earlier, trx));
     expect(second).toEqual({ consecutiveFailures: 2, deactivated: true, at: later });
     expect(await one.get('hook-1')).toMatchObject({
@@ -67,8 +52,9 @@ describe.each(databaseKinds)('failed deliveries of a hook (%s)', (kind) => {
       updatedAt: later.toISOString(),
     });
     // A third failure (a delivery already in flight) counts, and does not turn the hook inactive twice.
-    const third = await stores[1]!.db
-      .transaction()
+    const third = await pair
+      .stores()[1]
+      .db.transaction()
       .execute((trx) => two.noteFailure('hook-1', 2, new Date('2026-11-24T10:00:06.000Z'), trx));
     expect(third).toMatchObject({ consecutiveFailures: 3, deactivated: false });
   });
