@@ -64,7 +64,7 @@ export async function answerTyped(
 ): Promise<Reply> {
   const first = understand(text, []);
   const reader = readerOfTurn(context);
-  const notUnderstood = helpReply(reader, text || null);
+  const notUnderstood = helpReply(reader, text || null, false, first.offTopic === true);
   if (first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first)))
     return notUnderstood;
   // A person who writes in French is answered in French this turn, whatever their client's language.
