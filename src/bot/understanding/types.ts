@@ -81,8 +81,8 @@ export interface Understanding {
    */
   decideAll?: true;
   /**
-   * For `none`: the message is about something Steward does not look after (the canteen, sport,
-   * the wifi) rather than a request it could not read.
+   * The message has no word of what Steward looks after (the canteen, sport, the wifi): when it is
+   * not understood, it is about something else rather than a request misread.
    */
   offTopic?: true;
 }

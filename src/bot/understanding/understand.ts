@@ -84,6 +84,8 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
   // Several words, few of them English or French: another language, not understood. Names
   // ("Orion", "megan + adele") and letters ("w/") are of no language.
   const counted = list.filter((word, i) => !namesOnly(cut, list, i)).length;
+  const offTopic = !aboutSteward(list);
+  if (offTopic) result.offTopic = true;
   if (!guess.known && counted >= 3 && known * 2 < counted) return result;
   if (counted >= 4 && guess.hits <= 1 && known * 3 < counted) return result;
   // "approve everything pending": an order to decide all at once, whatever it reads most like.
@@ -93,10 +95,7 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
     return result;
   }
   // "who won the football last night" reads most like "who approves…", and is about none of it.
-  if ((OF_THE_DOMAIN.has(intent) || intent === 'none') && !aboutSteward(list)) {
-    result.offTopic = true;
-    return result;
-  }
+  if ((OF_THE_DOMAIN.has(intent) || intent === 'none') && offTopic) return result;
   result.intent = intent;
   result.confidence = Math.round(confidence * 100) / 100;
   const read = reading(cut, list);
