@@ -18,7 +18,7 @@ const DOMAIN = // English
     // French
     'equipe demande modele approb approuv valid decision decid proprio proprietaire membre gestionnaire ' +
     'expir inacti archiv renouvel canal espace groupe statut etat pret fait cree creer creat refus rejet ' +
-    'accept retir annul attente attend avanc nouvelles invit rejoindre bloque'
+    'accept retir annul attente attend avanc nouvelles invit rejoindre bloque aide help'
   ).split(' ');
 
 /** Whether one of the words names something of Steward's domain. */
@@ -28,6 +28,15 @@ export function aboutSteward(list: readonly Word[]): boolean {
     if (word.mail || isConcept(folded)) return true;
     return folded.split('-').some((part) => DOMAIN.some((prefix) => part.startsWith(prefix)));
   });
+}
+
+/** Words of a question about what Steward can do ("what can you do", "tu peux faire quoi"). */
+const ABILITIES =
+  /^(?:can|could|do|able|capable|peux|peut|pouvez|faire|fais|sais|savez|commands?|commandes?|who|qui|bot)$/;
+
+/** Whether a message asks what Steward can do, by its words. */
+export function asksAbilities(list: readonly Word[]): boolean {
+  return list.some((word) => ABILITIES.test(withoutElision(word.folded)));
 }
 
 /** A verb of deciding ("approve", "valide", "refuse") and a word for all of them, both in the message. */

@@ -11,7 +11,7 @@ import {
   teamNameSpan,
 } from './entities';
 import { isCapitalised, MAX_UNDERSTOOD_CHARS, withoutElision, words, type Word } from './text';
-import { aboutSteward, decidesAll } from './topic';
+import { aboutSteward, asksAbilities, decidesAll } from './topic';
 import type { Intent, TemplateChoice, Understanding } from './types';
 
 /** The intents that are about Steward's domain: a message with none of its words is none of them. */
@@ -95,7 +95,13 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
     return result;
   }
   // "who won the football last night" reads most like "who approves…", and is about none of it.
-  if ((OF_THE_DOMAIN.has(intent) || intent === 'none') && offTopic) return result;
+  // An unsure guess on a message of no word of the domain is no guess: "c'est quoi le menu".
+  const unsure =
+    confidence < 0.6 &&
+    intent !== 'greeting' &&
+    intent !== 'thanks' &&
+    !(intent === 'askCapabilities' && asksAbilities(list));
+  if ((OF_THE_DOMAIN.has(intent) || intent === 'none' || unsure) && offTopic) return result;
   result.intent = intent;
   result.confidence = Math.round(confidence * 100) / 100;
   const read = reading(cut, list);
