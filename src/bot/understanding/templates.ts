@@ -49,6 +49,19 @@ function swapped(a: string, b: string): boolean {
  */
 function nearConcept(word: string): string | undefined {
   if (word.length < 5) return undefined;
+  if (nearSeen.has(word)) return nearSeen.get(word) ?? undefined;
+  // The words read are remembered, up to a bound: a long message repeats its words.
+  if (nearSeen.size >= NEAR_SEEN_MAX) nearSeen.clear();
+  const found = nearest(word);
+  nearSeen.set(word, found ?? null);
+  return found;
+}
+
+/** Words already compared with the table, and what they were near (null: nothing). */
+const nearSeen = new Map<string, string | null>();
+const NEAR_SEEN_MAX = 5000;
+
+function nearest(word: string): string | undefined {
   const oneOff = word.length >= 6;
   const near = new Set<string>();
   for (const known of CONCEPT_WORDS)
