@@ -2,6 +2,7 @@ import { understand } from '../../../src/bot/understanding/understand';
 import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
 import { FRENCH } from '../support/cardTurns';
 import { readTexts } from '../support/englishLeaks';
+import { actionData, cardText } from '../support/fakeConnector';
 import { TEMPLATES } from './fixtures';
 
 /** What the engine reads of a message: its intent, and the request or team named. */
@@ -58,11 +59,30 @@ describe('the bot, on messages about something else', () => {
     expect(texts).toMatch(said);
   });
 
+  it.each([
+    ['English', {}, 'please drop my Northwind request'],
+    ['French', FRENCH, 'annule ma demande Northwind'],
+  ])('finds the request to withdraw by a word of its name (%s)', async (_l, locale, text) => {
+    const form = bot.cardOfAnswer(
+      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
+    );
+    const submit = actionData(form, 'submitRequest')!;
+    const name = `Northwind Traders ${Math.random().toString(36).slice(2, 6)}`;
+    await bot.execute(ALEX, 'submitRequest', { ...submit, name, owners: 'isaiah@example.com' });
+    const mark = bot.connector.messages(ALEX.conversationId).length;
+    await bot.send(ALEX, { type: 'message', text, ...locale });
+    const card = bot.lastCard(ALEX, mark).card;
+    expect(cardText(card)).toContain(name.split(' ').pop());
+    expect(actionData(card, 'withdrawRequest')).toMatchObject({ confirmed: true });
+  });
+
   it('answers an order to approve everything without approving anything', async () => {
     const mark = bot.connector.messages(ALEX.conversationId).length;
     await bot.say(ALEX, 'approve everything pending');
     const sent = bot.connector.messages(ALEX.conversationId, mark);
-    expect(JSON.stringify(sent[0]?.body)).toMatch(/never approve or reject requests in bulk/);
+    expect(JSON.stringify(sent.map((message) => message.body))).toMatch(
+      /never approve or reject requests in bulk/,
+    );
     expect(readTexts(bot.lastCard(ALEX, mark).card).join('\n')).not.toMatch(/who approves/i);
   });
 });
