@@ -1,5 +1,6 @@
 import type { CatalogTemplate, StewardClient } from '../../client';
 import { clip } from '../cards/cardText';
+import { CardVerb } from '../cards/cardVerbs';
 import { asCaller, type Failure, type Reply } from '../conversations/reply';
 import { namesIn, type Reader, say, sayCount } from '../i18n/catalog';
 import { approvalWords } from '../shared/approvalWords';
@@ -18,6 +19,13 @@ export const approvalIntents = {
     readsTemplates: true,
     answer: ({ context, deps, understood, reader }) =>
       asCaller(context, deps, OPEN_TEMPLATE, (api) => approvers(api, understood, reader)),
+  },
+  askMyApprovals: {
+    // "approve everything pending" is answered honestly: nothing is decided in bulk.
+    answer: async ({ context, understood, reader, runVerb }) => {
+      if (understood.decideAll) await context.sendActivity(say(reader, 'understood.decideAll'));
+      return runVerb(CardVerb.myApprovals, {});
+    },
   },
 } satisfies FeatureIntents;
 

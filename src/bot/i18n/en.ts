@@ -33,6 +33,7 @@ const sharedEn = {
   'error.notFoundMessage': 'Sorry, {subject} no longer exists.',
   'error.busy': 'Steward is busy',
   'error.busyMessage': 'Steward is busy right now. Please try again in about {seconds} seconds.',
+  'talk.workingOnIt': 'Working on it: I will answer in about {seconds} seconds.',
   'error.didNotWork': 'That did not work',
   'error.couldNot': 'Sorry, I could not {action}.',
   'error.unreachable': 'Sorry, I could not reach Steward to {action}. Please try again in a few minutes.',

@@ -37,6 +37,7 @@ export const fr: Record<MessageKey, string> = {
   'error.notFoundMessage': 'Désolé, {subject} n’existe plus.',
   'error.busy': 'Steward est occupé',
   'error.busyMessage': 'Steward est occupé pour le moment. Réessayez dans {seconds} secondes environ.',
+  'talk.workingOnIt': 'Je m’en occupe : je vous réponds dans {seconds} secondes environ.',
   'error.didNotWork': 'Cela n’a pas fonctionné',
   'error.couldNot': 'Désolé, je n’ai pas pu {action}.',
   'error.unreachable':

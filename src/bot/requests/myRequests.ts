@@ -47,8 +47,26 @@ export async function findRequest(api: StewardClient, text: string): Promise<str
     summaries.find((job) => named(job.requestedName)) ??
     summaries.find((job) => job.jobId === wanted);
   if (found) return found.jobId;
+  // "my Northwind request" for "Northwind Traders": each word typed is a word of its team's name.
+  const typed = nameWords(wanted);
+  const partly = (name: string | null) => {
+    const words = nameWords(name ?? '');
+    return typed.length > 0 && typed.every((word) => words.includes(word));
+  };
+  const byWords = summaries.find((job) => partly(job.teamName) || partly(job.requestedName));
+  if (byWords) return byWords.jobId;
   // An older request, by its id (as "status <id>" always worked).
   return isJobId(wanted) ? wanted : null;
+}
+
+/** A name's words as people mean them: no case, no accents. */
+function nameWords(name: string): string[] {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
 }
 
 /** Whether `text` looks like a job id, so "status <garbage>" gets a hint instead of an API call. */

@@ -1,5 +1,5 @@
 import type { TurnContext } from 'botbuilder';
-import { type StewardClient, TEAM_NAME_MAX_LENGTH } from '../../client';
+import { type CatalogTemplate, type StewardClient, TEAM_NAME_MAX_LENGTH } from '../../client';
 import { clip } from '../cards/cardText';
 import { cardReply, readerOfTurn, type Reply } from '../conversations/reply';
 import { alternativesIn, namesIn, type Reader, say, sayCount } from '../i18n/catalog';
@@ -10,6 +10,7 @@ import { MAX_MENTIONS } from '../understanding/directoryLookup';
 import type { PersonMatch, PersonMention, Understanding } from '../understanding/types';
 import type { VerbDependencies } from '../verbTypes';
 import type { PersonChoice, RequestFormValues } from './requestFormCard';
+import { keepTyped } from './keptTyped';
 import { formCard, galleryOf, requesterOf } from './requestTeam';
 
 /** The longest name put on the form (twice Graph's limit: enough to see it is too long) and description (the API's). */
@@ -36,22 +37,14 @@ export async function prefilledForm(
   const reader = readerOfTurn(context);
   const mine = await myTemplates(api);
   const { fits, pointed } = offered(understood, mine);
-  let chosen = fits[0];
-  if (!chosen) {
-    if (pointed)
-      return galleryOf(
-        mine,
-        0,
-        reader,
-        false,
-        withWords(reader, 'understood.notOffered', 'understood.notOffered.plain', pointed),
-      );
-    const only = mine.length === 1 ? mine[0] : undefined;
-    if (!only) return galleryOf(mine, 0, reader, false, say(reader, 'understood.noTemplate'));
-    chosen = { template: only, match: { id: only.templateConfiguration.id ?? '', because: '', score: 0 } };
-  }
-  // The template as the form always reads it (the gallery's Choose does the same).
-  const template = await api.getPlatformTeamTemplate(chosen.template.templateConfiguration.id ?? '');
+  if (!fits[0] && pointed)
+    return galleryOf(
+      mine,
+      0,
+      reader,
+      false,
+      withWords(reader, 'understood.notOffered', 'understood.notOffered.plain', pointed),
+    );
   // Each person named once (as an owner, if named both ways), and no more than the directory is asked about.
   const mentions = distinctPeople(understood.people);
   const looked = mentions.slice(0, MAX_MENTIONS);
@@ -64,6 +57,14 @@ export async function prefilledForm(
   if (name) values.name = name;
   const description = clip(understood.description?.trim() ?? '', DESCRIPTION_MAX_LENGTH);
   if (description) values.description = description;
+  let chosen = fits[0];
+  if (!chosen) {
+    const only = mine.length === 1 ? mine[0] : undefined;
+    if (!only) return keptForGallery(context, deps, mine, reader, { values, known, notes });
+    chosen = { template: only, match: { id: only.templateConfiguration.id ?? '', because: '', score: 0 } };
+  }
+  // The template as the form always reads it (the gallery's Choose does the same).
+  const template = await api.getPlatformTeamTemplate(chosen.template.templateConfiguration.id ?? '');
   const because = wordsOf(chosen.match)
     ? say(reader, 'understood.because', {
         template: clip(template.templateConfiguration.name, 120),
@@ -86,6 +87,34 @@ export async function prefilledForm(
       deps.log,
     ),
   );
+}
+
+/**
+ * No template told from the message: the gallery, with what the person typed (name, people) kept
+ * for the form of the template they pick (`keptTyped.ts`), and said so.
+ */
+async function keptForGallery(
+  context: TurnContext,
+  deps: VerbDependencies,
+  mine: readonly CatalogTemplate[],
+  reader: Reader,
+  form: { values: RequestFormValues; known: PersonChoice[]; notes: string[] },
+): Promise<Reply> {
+  const { values, known, notes } = form;
+  const kept = [
+    ...(values.name ? [quotedName(reader, values.name)] : []),
+    ...known
+      .filter((person) => [...(values.owners ?? []), ...(values.members ?? [])].includes(person.value))
+      .map((person) => clip(person.title, 80)),
+  ];
+  if (kept.length === 0) return galleryOf(mine, 0, reader, false, say(reader, 'understood.noTemplate'));
+  await keepTyped(deps.requestState, context, {
+    values,
+    people: known,
+    understood: { because: '', notes },
+  });
+  const text = say(reader, 'understood.noTemplate.kept', { kept: namesIn(reader, kept) });
+  return galleryOf(mine, 0, reader, false, text);
 }
 
 /** Each person named once, in the order written, as an owner if named as one anywhere; blank names dropped. */

@@ -6,12 +6,14 @@ import { myTemplates } from '../shared/myTemplates';
 import { type FeatureIntents, type IntentTurn, offered, withWords } from '../understanding/answerParts';
 import type { Understanding } from '../understanding/types';
 import { galleryTemplate, type GalleryTemplate } from './galleryCard';
+import { findRequest, noSuchRequest } from './myRequests';
 import { prefilledForm } from './prefilledForm';
 import type { MyRequestsData } from './requestVerbData';
 import { galleryOf } from './requestTeam';
 import { renderTemplateChoicesCard } from './templateChoicesCard';
 
 const LIST_TEMPLATES: Failure = { subject: 'templates', doing: 'listTemplates' };
+const FIND_REQUEST: Failure = { subject: 'request', doing: 'withdraw' };
 
 /** The intents of team requests: asking for a team, about one's requests, and which templates fit. */
 export const requestIntents = {
@@ -23,6 +25,7 @@ export const requestIntents = {
       ),
   },
   askRequestStatus: { answer: (turn) => requestsAsked(turn) },
+  withdrawRequest: { answer: (turn) => withdrawAsked(turn) },
   askTemplates: {
     readsTemplates: true,
     answer: ({ context, deps, understood, reader }) =>
@@ -41,6 +44,19 @@ function requestsAsked({ understood, runVerb }: IntentTurn): Promise<Reply> {
   }
   const data: MyRequestsData = understood.requestFilter === 'waiting' ? { waiting: true } : {};
   return runVerb(CardVerb.myRequests, { ...data });
+}
+
+/**
+ * `withdrawRequest`: the named request's card asking to confirm the withdrawal (as its Withdraw
+ * button does), or, with no name, the requests that can be withdrawn.
+ */
+function withdrawAsked({ context, deps, understood, reader, runVerb }: IntentTurn): Promise<Reply> {
+  const name = understood.requestName?.replace(/\s+/g, ' ').trim();
+  if (!name) return runVerb(CardVerb.withdrawRequest, {});
+  return asCaller(context, deps, FIND_REQUEST, async (api) => {
+    const jobId = await findRequest(api, name);
+    return jobId === null ? noSuchRequest(name, reader) : runVerb(CardVerb.withdrawRequest, { jobId });
+  });
 }
 
 /**

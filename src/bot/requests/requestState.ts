@@ -1,5 +1,6 @@
 import type { Reader } from '../i18n/catalog';
 import type { PostedCard } from '../messenger';
+import type { FormUnderstanding, PersonChoice, RequestFormValues } from './requestFormCard';
 import { type BotStorage, createItem, deleteItem, keysUnder, readItem, writeItem } from '../storedItems';
 
 /** The progress card of one request. */
@@ -25,6 +26,15 @@ export interface SubmittedForm {
   jobId: string;
 }
 
+/** What a person typed for a request no template could be told from (`keptTyped.ts`). */
+export interface KeptTyped {
+  values: RequestFormValues;
+  people: readonly PersonChoice[];
+  understood: FormUnderstanding;
+  /** When it was kept (ISO). */
+  at: string;
+}
+
 /** How many unfinished requests a bot process takes up again when it starts. */
 const RESUMED_AT_MOST = 1000;
 
@@ -32,10 +42,22 @@ const RESUMED_AT_MOST = 1000;
  * The bot's memory of people's requests: where each progress card is, which requests are still
  * followed, the one-time claims of a request's end message and of its Try again, and the job each
  * submitted form created. Keys: `progress/<jobId>`, `following/<jobId>`, `ended/<jobId>`,
- * `retried/<jobId>`, `forms/<userId>/<formId>`.
+ * `retried/<jobId>`, `forms/<userId>/<formId>`, `typed/<userId>`.
  */
 export class RequestState {
   constructor(private readonly storage: BotStorage) {}
+
+  /** Keeps what a person typed for a request until they pick a template (one per person). */
+  keepTyped(personId: string, kept: KeptTyped): Promise<void> {
+    return writeItem(this.storage, `typed/${personId}`, kept);
+  }
+
+  /** What a person typed for a request, taken once. */
+  async takeTyped(personId: string): Promise<KeptTyped | undefined> {
+    const kept = await readItem<KeptTyped>(this.storage, `typed/${personId}`);
+    if (kept) await deleteItem(this.storage, `typed/${personId}`);
+    return kept;
+  }
 
   /** Where a request's progress card is. */
   progress(jobId: string): Promise<ProgressLocation | undefined> {

@@ -6,6 +6,7 @@ import { submitRequestData } from '../shared/requestFormData';
 import { type FailureLabel, type FeatureVerbs, verb } from '../verbTypes';
 import { THROUGH_API } from '../verbAccess';
 import { applyLabel } from './applyLabel';
+import { takeTyped } from './keptTyped';
 import { myRequests } from './myRequests';
 import { pageOf, requesterOf, requestForm, templateGallery } from './requestTeam';
 import { tryAgain } from './retryRequest';
@@ -46,14 +47,21 @@ export const requestVerbs = {
     data: pickTemplateData,
     access: THROUGH_API,
     failure: { subject: 'template', doing: 'openTemplate' },
-    asPerson: (api, { context, data, deps }) =>
-      requestForm(
+    asPerson: async (api, { context, data, deps }) => {
+      // What the person typed when no template could be told from it: on this template's form.
+      const kept = await takeTyped(deps.requestState, context);
+      return requestForm(
         api,
         data.templateId ?? '',
-        { requester: requesterOf(context), reader: readerOfTurn(context) },
+        {
+          requester: requesterOf(context),
+          reader: readerOfTurn(context),
+          ...(kept && { values: kept.values, people: kept.people, understood: kept.understood }),
+        },
         true,
         deps.log,
-      ),
+      );
+    },
   }),
   [CardVerb.checkName]: verb({
     data: submitRequestData,

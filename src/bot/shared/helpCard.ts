@@ -7,6 +7,8 @@ import helpCardTemplate from './helpCard.json';
 export interface HelpCardData {
   /** The text Steward did not understand, when help answers an unknown message; null otherwise. */
   notUnderstood: string | null;
+  /** The text is about something Steward does not look after (sport, the canteen), not a request misread. */
+  offTopic?: boolean;
 }
 
 /** The commands Steward understands, with buttons; also the answer to text it does not understand. */
@@ -15,7 +17,7 @@ export function renderHelpCard(data: HelpCardData, reader: Reader = DEFAULT_READ
   return renderCard('helpCard', helpCardTemplate, {
     notUnderstood: text,
     labels: {
-      notUnderstood: say(reader, 'help.notUnderstood', { text }),
+      notUnderstood: say(reader, data.offTopic ? 'help.offTopic' : 'help.notUnderstood', { text }),
       title: say(reader, 'help.title'),
       newTeam: say(reader, 'help.newTeam'),
       myRequests: say(reader, 'help.myRequests'),

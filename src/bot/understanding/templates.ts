@@ -1,5 +1,7 @@
+import { distance } from 'fastest-levenshtein';
 import { StemmerEn } from '@nlpjs/lang-en-min';
 import { StemmerFr } from '@nlpjs/lang-fr';
+import { SYNONYMS } from './synonyms';
 import type { TemplateChoice, TemplateMatch } from './types';
 import { fold, withoutElision, words, type Word } from './text';
 
@@ -12,122 +14,13 @@ import { fold, withoutElision, words, type Word } from './text';
  * description; `because` is the person's own words that matched.
  */
 
-/** Two-word phrases first, then single words; each maps to one concept. */
-const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  project: [
-    'project',
-    'projects',
-    'projet',
-    'projets',
-    'proj',
-    'project space',
-    'espace projet',
-    'chantier',
-    'programme',
-    'program',
-  ],
-  client: [
-    'client',
-    'clients',
-    'customer',
-    'customers',
-    'deal',
-    'deals',
-    'account',
-    'affaire',
-    'engagement',
-    'prospect',
-    'mission client',
-    'pitch',
-  ],
-  legal: [
-    'legal',
-    'juridique',
-    'juridiques',
-    'lawsuit',
-    'litigation',
-    'litige',
-    'contentieux',
-    'dossier',
-    'matter',
-    'case',
-    'affaire juridique',
-    'avocat',
-    'avocats',
-    'lawyer',
-    'lawyers',
-    'counsel',
-  ],
-  confidential: ['confidential', 'confidentiel', 'confidentielle', 'confidentiels', 'confidentielles'],
-  marketing: ['marketing', 'mkt', 'brand', 'marque'],
-  squad: ['squad', 'squads', 'escouade', 'escouades'],
-  campaign: ['campaign', 'campaigns', 'campagne', 'campagnes', 'launch', 'lancement'],
-  onboarding: ['onboarding', 'integration', 'intégration', 'accueil'],
-  buddy: [
-    'buddy',
-    'parrain',
-    'marraine',
-    'parrainage',
-    'new joiner',
-    'new hire',
-    'newcomer',
-    'new starter',
-    'nouvel arrivant',
-    'nouvelle arrivante',
-    'nouvelle recrue',
-    'nouveau collaborateur',
-    'nouvelle collaboratrice',
-  ],
-  cohort: ['cohort', 'cohorte', 'promo', 'promotion', 'batch', 'intake'],
-  community: ['community', 'communities', 'communauté', 'communautés', 'cop'],
-  practice: ['practice', 'pratique', 'pratiques', 'best practices', 'bonnes pratiques'],
-  announcements: ['announcement', 'announcements', 'annonce', 'annonces', 'communiqué', 'news'],
-  french: ['francophone', 'francophones', 'french', 'français', 'française', 'french-speaking'],
-  it: ['it'],
-  internal: [
-    'internal',
-    'interne',
-    'internes',
-    'company-wide',
-    'companywide',
-    'whole company',
-    'entire company',
-    'toute entreprise',
-  ],
-  partner: [
-    'partner',
-    'partners',
-    'partenaire',
-    'partenaires',
-    'partenariat',
-    'partenariats',
-    'partnership',
-    'partnerships',
-    'external',
-    'externe',
-    'externes',
-    'joint venture',
-  ],
-  shared: [
-    'shared',
-    'share',
-    'sharing',
-    'partage',
-    'partages',
-    'partagee',
-    'partagees',
-    'partager',
-    'partagerons',
-    'partageons',
-  ],
-};
-
 /** Words that say nothing of a purpose: every template is a team. */
 const GENERIC = new Set(
   (
     'team teams equipe equipes a an the for of and with to in or by one per new une un le la les des du de ' +
     'pour avec et en par au aux sur dans space espace workspace group groupe their they people every ' +
-    'only may request requests its copy use instead small private public open tenant wide'
+    'only may request requests its copy use instead small private public open tenant wide template ' +
+    'templates modele modeles'
   ).split(' '),
 );
 
@@ -138,6 +31,46 @@ const fr = new StemmerFr();
 const CONCEPT_OF = new Map<string, string>();
 for (const [concept, list] of Object.entries(SYNONYMS)) {
   for (const phrase of list) CONCEPT_OF.set(fold(phrase), concept);
+}
+
+/** The single words of the table, for a word typed with a typo ("porject", "cleint"). */
+const CONCEPT_WORDS = [...CONCEPT_OF.keys()].filter((phrase) => !phrase.includes(' ') && phrase.length >= 5);
+
+/** Whether two words differ by two letters swapped side by side ("porject", "project"). */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const at = [...a].findIndex((letter, i) => letter !== b[i]);
+  return at >= 0 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
+}
+
+/**
+ * The concept of a word of five letters or more typed one letter off a word of the table, or with
+ * two letters swapped; undefined when none is that near, or more than one concept is.
+ */
+function nearConcept(word: string): string | undefined {
+  if (word.length < 5) return undefined;
+  if (nearSeen.has(word)) return nearSeen.get(word) ?? undefined;
+  // The words read are remembered, up to a bound: a long message repeats its words.
+  if (nearSeen.size >= NEAR_SEEN_MAX) nearSeen.clear();
+  const found = nearest(word);
+  nearSeen.set(word, found ?? null);
+  return found;
+}
+
+/** Words already compared with the table, and what they were near (null: nothing). */
+const nearSeen = new Map<string, string | null>();
+const NEAR_SEEN_MAX = 5000;
+
+function nearest(word: string): string | undefined {
+  const oneOff = word.length >= 6;
+  const near = new Set<string>();
+  for (const known of CONCEPT_WORDS)
+    if (
+      Math.abs(known.length - word.length) <= 1 &&
+      (swapped(word, known) || (oneOff && distance(word, known) === 1))
+    )
+      near.add(CONCEPT_OF.get(known)!);
+  return near.size === 1 ? [...near][0] : undefined;
 }
 
 interface Key {
@@ -162,7 +95,7 @@ function keys(list: readonly Word[]): Key[] {
     if (GENERIC.has(word) || word.length < 2) continue;
     // "it" is IT only when written so; otherwise the pronoun.
     if (word === 'it' && list[i]!.raw !== 'IT') continue;
-    const concept = CONCEPT_OF.get(word);
+    const concept = CONCEPT_OF.get(word) ?? (/^\p{L}+$/u.test(word) ? nearConcept(word) : undefined);
     if (concept) {
       result.push({ key: `#${concept}`, from: i, to: i });
       continue;
@@ -200,6 +133,8 @@ const AMBIGUOUS = new Set(['affaire', 'affaires']);
 
 const NAME_WEIGHT = 1;
 const DESCRIPTION_WEIGHT = 0.35;
+/** A word only one template's description holds says which template as much as a word of a name. */
+const DISTINCT_WEIGHT = 0.5;
 /** A template must share at least this much with the message to be named. */
 const MIN_SCORE = 0.5;
 
@@ -218,14 +153,17 @@ export function matchTemplates(
   if (message.length === 0) return [];
   const matches: TemplateMatch[] = [];
   const raw = new Map<string, number>();
-  for (const template of read(templates)) {
+  const readTemplates = read(templates);
+  const only = distinctive(readTemplates);
+  for (const template of readTemplates) {
     let score = 0;
     const used = new Set<number>();
     const seen = new Set<string>();
     for (const key of message) {
       let weight = 0;
       if (template.name.has(key.key)) weight = NAME_WEIGHT;
-      else if (descriptions && template.description.has(key.key)) weight = DESCRIPTION_WEIGHT;
+      else if (descriptions && template.description.has(key.key))
+        weight = only.has(key.key) ? DISTINCT_WEIGHT : DESCRIPTION_WEIGHT;
       if (!weight) continue;
       // "project" says less than "client" or "legal" in "a client project".
       if (key.key === '#project') weight *= 0.8;
@@ -248,6 +186,21 @@ export function matchTemplates(
   }
   // Equal shares (both names fully named): the one the message says more of comes first.
   return matches.sort((a, b) => b.score - a.score || (raw.get(b.id) ?? 0) - (raw.get(a.id) ?? 0));
+}
+
+const distinctCache = new WeakMap<readonly ReadTemplate[], ReadonlySet<string>>();
+
+/** The words of the catalog that only one template's name or description holds. */
+function distinctive(templates: readonly ReadTemplate[]): ReadonlySet<string> {
+  const cached = distinctCache.get(templates);
+  if (cached) return cached;
+  const count = new Map<string, number>();
+  for (const template of templates)
+    for (const key of new Set([...template.name, ...template.description]))
+      count.set(key, (count.get(key) ?? 0) + 1);
+  const result = new Set([...count].filter(([, n]) => n === 1).map(([key]) => key));
+  distinctCache.set(templates, result);
+  return result;
 }
 
 /** How many distinct ideas a template's name holds (a word's two stems count once). */

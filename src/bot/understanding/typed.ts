@@ -18,6 +18,7 @@ import type {
   Understanding,
 } from './types';
 import { understand } from './understand';
+import { inTurn, patientDeps } from './patience';
 
 /** The intents whose answer depends on the templates offered to the person. */
 const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(
@@ -57,14 +58,15 @@ const lookUpPeople = (api: StewardClient, mentions: readonly PersonMention[]): P
  * French message in an English client is answered in French). Nothing understood: the help card,
  * quoting the message, in the reader's language.
  */
-export async function answerTyped(
-  context: TurnContext,
-  deps: VerbDependencies,
-  text: string,
-): Promise<Reply> {
+export function answerTyped(context: TurnContext, deps: VerbDependencies, text: string): Promise<Reply> {
+  // Never lost to the rate limit: answered when the person's budget allows, one message at a time.
+  return inTurn(context, () => answerNow(context, patientDeps(context, deps), text));
+}
+
+async function answerNow(context: TurnContext, deps: VerbDependencies, text: string): Promise<Reply> {
   const first = understand(text, []);
   const reader = readerOfTurn(context);
-  const notUnderstood = helpReply(reader, text || null);
+  const notUnderstood = helpReply(reader, text || null, false, first.offTopic === true);
   if (first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first)))
     return notUnderstood;
   // A person who writes in French is answered in French this turn, whatever their client's language.

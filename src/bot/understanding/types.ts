@@ -15,6 +15,10 @@ export type Intent =
   | 'askApprovers'
   /** Asks about their own requests: all, those waiting, or one by its team's name. */
   | 'askRequestStatus'
+  /** Asks what waits for their decision as an approver ("anything waiting for my approval?"). */
+  | 'askMyApprovals'
+  /** Wants to withdraw one of their requests ("drop my request for Atlas"), named or not. */
+  | 'withdrawRequest'
   /** Asks which of their teams expire or are inactive soon. */
   | 'askExpiringTeams'
   /** Asks which templates suit a purpose ("which template for a client project?"). */
@@ -66,8 +70,21 @@ export interface Understanding {
    * request (`requestName`) and for every other intent.
    */
   requestFilter: 'all' | 'waiting' | null;
-  /** For `askRequestStatus`: the team name of one request ("my Northwind request" → "Northwind"). */
+  /**
+   * For `askRequestStatus` and `withdrawRequest`: the team name of one request ("my Northwind
+   * request" → "Northwind").
+   */
   requestName: string | null;
+  /**
+   * For `askMyApprovals`: the message tells Steward to decide every request at once ("approve
+   * everything pending"), which it never does: each is decided on its own card.
+   */
+  decideAll?: true;
+  /**
+   * The message has no word of what Steward looks after (the canteen, sport, the wifi): when it is
+   * not understood, it is about something else rather than a request misread.
+   */
+  offTopic?: true;
 }
 
 /** A person of the directory, as the bot gets them from `GET /users`. */

@@ -1,6 +1,6 @@
 import { classify } from './intents';
 import { detectLanguage } from './language';
-import { matchTemplates, templateNameWords } from './templates';
+import { isConcept, matchTemplates, templateNameWords } from './templates';
 import {
   peopleMentions,
   purpose,
@@ -10,11 +10,41 @@ import {
   spanText,
   teamNameSpan,
 } from './entities';
-import { MAX_UNDERSTOOD_CHARS, words } from './text';
-import type { TemplateChoice, Understanding } from './types';
+import { isCapitalised, MAX_UNDERSTOOD_CHARS, withoutElision, words, type Word } from './text';
+import { aboutSteward, asksAbilities, decidesAll } from './topic';
+import type { Intent, TemplateChoice, Understanding } from './types';
+
+/** The intents that are about Steward's domain: a message with none of its words is none of them. */
+const OF_THE_DOMAIN: ReadonlySet<Intent> = new Set([
+  'requestTeam',
+  'askApprovers',
+  'askRequestStatus',
+  'askMyApprovals',
+  'withdrawRequest',
+  'askExpiringTeams',
+  'askTemplates',
+]);
 
 /** Words between parentheses (no parenthesis inside: linear). */
 const ASIDE = /\([^()]{0,200}\)/g;
+
+/** "my requests", "mes demandes": the message is about the writer's own requests. */
+function ownRequests(list: readonly Word[]): boolean {
+  return list.some(
+    (word, i) =>
+      /^(?:my|mes|ma|mon)$/.test(word.folded) &&
+      /^(?:requests?|demandes?|teams?|equipes?)$/.test(list[i + 1]?.folded ?? ''),
+  );
+}
+
+/** Whether word i is of no language: a letter, a capitalised word, or a word a "+" or "&" joins to another. */
+function namesOnly(text: string, list: readonly Word[], i: number): boolean {
+  const word = list[i]!;
+  if (word.raw.length <= 1 || (i > 0 && isCapitalised(word.raw))) return true;
+  const before = i > 0 ? text.slice(list[i - 1]!.end, word.start) : '';
+  const after = i + 1 < list.length ? text.slice(word.end, list[i + 1]!.start) : '';
+  return /[+&/]/.test(before) || /[+&]/.test(after);
+}
 
 /**
  * What a message typed in a person's own words asks, in English or French: its intent (nlp.js's
@@ -51,9 +81,27 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
   const language = frScore > enScore || (frScore === enScore && guess.language === 'fr') ? 'fr' : 'en';
   const { intent, confidence, known } = language === 'fr' ? fr : en;
   result.language = language;
-  // Several words, few of them English or French: another language, not understood.
-  if (!guess.known && list.length >= 3 && known * 2 < list.length) return result;
-  if (list.length >= 4 && guess.hits <= 1 && known * 3 < list.length) return result;
+  // Several words, few of them English or French: another language, not understood. Names
+  // ("Orion", "megan + adele") and letters ("w/") are of no language.
+  const counted = list.filter((word, i) => !namesOnly(cut, list, i)).length;
+  const offTopic = !aboutSteward(list);
+  if (offTopic) result.offTopic = true;
+  if (!guess.known && counted >= 3 && known * 2 < counted) return result;
+  if (counted >= 4 && guess.hits <= 1 && known * 3 < counted) return result;
+  // "approve everything pending": an order to decide all at once, whatever it reads most like.
+  if (decidesAll(list) && intent !== 'askApprovers') {
+    result.intent = 'askMyApprovals';
+    result.decideAll = true;
+    return result;
+  }
+  // "who won the football last night" reads most like "who approves…", and is about none of it.
+  // An unsure guess on a message of no word of the domain is no guess: "c'est quoi le menu".
+  const unsure =
+    confidence < 0.6 &&
+    intent !== 'greeting' &&
+    intent !== 'thanks' &&
+    !(intent === 'askCapabilities' && asksAbilities(list));
+  if ((OF_THE_DOMAIN.has(intent) || intent === 'none' || unsure) && offTopic) return result;
   result.intent = intent;
   result.confidence = Math.round(confidence * 100) / 100;
   const read = reading(cut, list);
@@ -72,6 +120,19 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
       result.description = purpose(read);
       break;
     }
+    case 'askMyApprovals':
+      // "do I need anyone to approve a client team?" asks who approves a kind of team; "montre le
+      // statut de mes demandes" asks about one's own requests.
+      if (ownRequests(list)) result.intent = 'askRequestStatus';
+      else if (
+        list.some((word) => isConcept(withoutElision(word.folded))) ||
+        /^(?:who|qui)$/.test(list[0]!.folded)
+      )
+        result.intent = 'askApprovers';
+      if (result.intent === 'askRequestStatus') result.requestFilter = requestFilterOf(read);
+      if (result.intent === 'askApprovers')
+        result.templates = matchTemplates(list, templates, new Set(), false);
+      break;
     case 'askApprovers':
       // A question about one template names it: a word of another template's description
       // ("Legal approves every request") does not make that template the one asked about.
@@ -84,6 +145,11 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
       const name = requestNameSpan(read);
       if (name) result.requestName = spanText(read, name);
       else result.requestFilter = requestFilterOf(read);
+      break;
+    }
+    case 'withdrawRequest': {
+      const name = requestNameSpan(read);
+      if (name) result.requestName = spanText(read, name);
       break;
     }
     default:

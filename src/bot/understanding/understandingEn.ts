@@ -22,6 +22,10 @@ export const understandingEn = {
     'None of your templates fits. Here are all the templates you can use.',
   'understood.templates.titlePlain': 'Templates that fit',
   'understood.noTemplate': 'I could not tell which template fits. Choose one below.',
+  'understood.noTemplate.kept':
+    'I could not tell which template fits. Choose one below: the form will keep what you told me ({kept}).',
+  'understood.decideAll':
+    'I never approve or reject requests in bulk: each one is decided on its own card, after reading it. Here are those waiting for you.',
   'understood.approvers.none': '{template} needs no approval: the team is created as soon as you request it.',
   'understood.approvers.One': 'A request for {template} is approved by {names}.',
   'understood.approvers.Any': 'A request for {template} is approved by any one of {names}.',

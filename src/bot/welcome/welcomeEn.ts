@@ -12,6 +12,8 @@ export const welcomeEn = {
     'You can also type **new team**, **my requests**, **status** followed by a team name, **language** followed by en, fr or auto, or **help**.',
   'talk.thanks': 'You are welcome! Type "new team" whenever you need one.',
   'help.notUnderstood': 'I did not understand "{text}".',
+  'help.offTopic':
+    'Steward looks after your teams (requests, approvals, teams that expire), so it cannot help with "{text}". Here is what it can do.',
   'help.title': 'What I understand',
   'help.newTeam': 'Choose a template and request a team (also: request).',
   'help.myRequests': 'Your recent requests and where they stand.',

@@ -12,6 +12,8 @@ export const welcomeFr: Record<keyof typeof welcomeEn, string> = {
     'Vous pouvez aussi taper **nouvelle équipe**, **mes demandes**, **état** suivi du nom d’une équipe, **langue** suivi de fr, en ou auto, ou **aide**.',
   'talk.thanks': 'Avec plaisir ! Tapez « nouvelle équipe » dès que vous avez besoin d’une équipe.',
   'help.notUnderstood': 'Je n’ai pas compris « {text} ».',
+  'help.offTopic':
+    'Steward s’occupe de vos équipes (demandes, approbations, équipes qui expirent) : il ne peut pas vous aider pour « {text} ». Voici ce qu’il sait faire.',
   'help.title': 'Ce que je comprends',
   'help.newTeam': 'Choisir un modèle et demander une équipe (aussi : demander).',
   'help.myRequests': 'Vos demandes récentes et où elles en sont.',

@@ -302,7 +302,11 @@ describe.each(databaseKinds)('the bot’s answers to what it understood, on %s',
         'Les modèles qui correspondent à *legal matter* ne vous sont pas proposés. Voici les modèles que vous pouvez utiliser.',
       );
       const none = cardOfReply(await ask(request({ teamName: 'Mercury' })));
-      expect(readTexts(none)).toContain('I could not tell which template fits. Choose one below.');
+      expect(readTexts(none)).toContain(
+        'I could not tell which template fits. Choose one below: the form will keep what you told me (“Mercury”).',
+      );
+      const nothing = cardOfReply(await ask(request({})));
+      expect(readTexts(nothing)).toContain('I could not tell which template fits. Choose one below.');
     });
 
     it('shows what is wrong with a name understood, on the form', async () => {

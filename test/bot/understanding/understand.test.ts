@@ -902,3 +902,35 @@ describe('understanding any text at all', () => {
     }
   });
 });
+
+describe('requests as people write them, with structure and purposes no template names', () => {
+  const LONG =
+    'Quarterly Business Review and Strategic Planning Initiative for the EMEA Region Including Partner ' +
+    'Enablement Customer Success Marketing Alignment Sales Operations Finance Controls Legal Review ' +
+    'Procurement Standards and Executive Sponsorship Programme Phase Two Extended Edition';
+  it.each([
+    ['a project space for the Orion rollout', 'project', 'Orion rollout', []],
+    ['a team for Q3 Launch Review with Megan', null, 'Q3 Launch Review', ['Megan:member']],
+    ['team Orion w/ megan + adele', null, 'Orion', ['megan:member', 'adele:member']],
+    [
+      'a project team for Orion, adele and isaiah owners',
+      'project',
+      'Orion',
+      ['adele:owner', 'isaiah:owner'],
+    ],
+    ['client team for Fabrikam, megan shud own it', 'client-engagement', 'Fabrikam', ['megan:owner']],
+    ['team for an outside vendor we work with', 'partner-workspace', null, []],
+    ['a space for our supplier Litware', 'partner-workspace', 'Litware', []],
+    ['new account Woodgrove, need a team', 'client-engagement', 'Woodgrove', []],
+    ['porject team for Helios', 'project', 'Helios', []],
+    [`new project team "${LONG}" with Megan`, 'project', LONG, ['Megan:member']],
+  ])('%s', (text, template, name, people) => {
+    const got = understand(text, TEMPLATES);
+    expect({
+      intent: got.intent,
+      template: got.templates[0]?.id ?? null,
+      name: got.teamName,
+      people: got.people.map((person) => `${person.text}:${person.role}`),
+    }).toEqual({ intent: 'requestTeam', template, name, people });
+  });
+});

@@ -13,9 +13,12 @@ import {
 
 /** The spans a name may take from a word on: the rules that find a name share them. */
 
-/** A span of words between quotes ("Mercury", 'Mercury', “Mercury”, « Mercury »). */
+/**
+ * A span of words between quotes ("Mercury", 'Mercury', “Mercury”, « Mercury »), up to 300
+ * characters: a name longer than a team's may be is kept whole, and said to be too long on the form.
+ */
 export function quotedSpan(reading: Reading): Span | null {
-  const match = /["“«]\s*([^"“”«»\n]{1,60}?)\s*["”»]|(?:^|\s)'([^'\n]{1,60})'(?=$|[\s,.;:!?])/.exec(
+  const match = /["“«]\s*([^"“”«»\n]{1,300}?)\s*["”»]|(?:^|\s)'([^'\n]{1,300})'(?=$|[\s,.;:!?])/.exec(
     reading.text,
   );
   if (!match) return null;

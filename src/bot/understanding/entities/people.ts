@@ -13,6 +13,7 @@ import {
 import {
   base,
   gap,
+  isPlainWord,
   nameLike,
   pauseBefore,
   sentenceStart,
@@ -44,7 +45,7 @@ export function peopleMentions(
   let i = 0;
   while (i < list.length) {
     const start = listStart(reading, i, taken);
-    const group = start ? namesFrom(reading, start.at, taken, start.startsList) : [];
+    const group = start ? namesFrom(reading, start.at, taken, start.startsList || start.loose) : [];
     if (!start || group.length === 0) {
       i += 1;
       continue;
@@ -68,7 +69,7 @@ function listStart(
   reading: Reading,
   i: number,
   taken: ReadonlySet<number>,
-): { at: number; startsList: boolean } | null {
+): { at: number; startsList: boolean; loose: boolean } | null {
   const { list } = reading;
   const cue = base(list[i]);
   // "Nomvula as owner, Joao…": a role word a comma follows gives the name before it its role.
@@ -77,11 +78,44 @@ function listStart(
     (PEOPLE_CUES.has(cue) && !closesRole) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
   const startsList = cueLists && !taken.has(i + 1);
   const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
+  const loose = !cueLists && !standalone && !taken.has(i) && plainNamesBeforeRole(reading, i, taken);
+  if (loose) return { at: i, startsList: false, loose };
   if (!startsList && !standalone) return null;
   let k = startsList ? i + 1 : i;
   while (startsList && k < list.length && ROLE_FILLERS.has(base(list[k])) && !PEOPLE_CUES.has(base(list[k])))
     k += 1;
-  return { at: k, startsList };
+  return { at: k, startsList, loose: false };
+}
+
+/** Words between a list of names and the role after it ("megan shud own it", "adele and isaiah as owners"). */
+const ROLE_VERBS =
+  /^(?:shud|shld|should|shall|will|wil|would|can|could|to|must|gonna|are|r|as|comme|en|tant|que|sera|seront|va|vont|doit|doivent|les|la|le|co)$/;
+
+/**
+ * Names written in lower case, one word each, opening a sentence or after a pause and joined by
+ * commas, "and", "et", "+" or "&", when a role follows them ("…, adele and isaiah owners",
+ * "megan shud own it", "élodie et lucas membres").
+ */
+function plainNamesBeforeRole(reading: Reading, i: number, taken: ReadonlySet<number>): boolean {
+  const { list } = reading;
+  if (!pauseBefore(reading, i) || reading.shouting) return false;
+  let k = i;
+  for (let names = 0; names < 6; names += 1) {
+    if (
+      taken.has(k) ||
+      !isPlainWord(reading, k) ||
+      isCapitalised(list[k]!.raw) ||
+      REQUESTER.test(base(list[k]))
+    )
+      return false;
+    if (LIST_JOINERS.has(base(list[k + 1])) && !pauseBefore(reading, k + 1)) k += 2;
+    else if (/^\s*[,+&]\s*$/.test(gap(reading, k + 1))) k += 1;
+    else break;
+  }
+  let r = k + 1;
+  while (r < list.length && r - k <= 3 && ROLE_VERBS.test(base(list[r])) && !pauseBefore(reading, r)) r += 1;
+  const role = base(list[r]);
+  return r < list.length && !pauseBefore(reading, r) && (OWNER_CUES.test(role) || MEMBER_CUES.test(role));
 }
 
 /** The names listed from word k: joined by commas, "and", "et", "&" or "+". */

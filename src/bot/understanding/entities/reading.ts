@@ -85,6 +85,11 @@ export function teamWord(reading: Reading, i: number): boolean {
   );
 }
 
+/** A code that only dates a name: a quarter, a half, a fiscal year or a year ("Q3", "H2", "FY27", "2027"). */
+export function isDateCode(word: Word | undefined): boolean {
+  return word !== undefined && /^(?:[qtsh][1-4]|fy\d{2,4}|\d{4})$/i.test(word.raw);
+}
+
 /** Whether only a colon stands between word i-1 and word i ("team: Hyperion", "nom : Hélios"). */
 export function colonBefore(reading: Reading, i: number): boolean {
   return i > 0 && /^\s*:\s*$/.test(gap(reading, i));
@@ -134,7 +139,7 @@ export function isPlainWord(reading: Reading, i: number): boolean {
     !WAITING_CUES.test(folded) &&
     !/^(?:all|last|latest|recent|other|current|toutes|derniere|dernieres|autres)$/.test(folded) &&
     /^\p{L}[\p{L}'-]*$/u.test(reading.list[i]!.raw) &&
-    !/^(?:legal|juridique|marketing|onboarding|client|interne|internal|new|nouveau|nouvelle|small|petit|petite|big|grand|grande|next|prochain|prochaine|spring|summer)$/.test(
+    !/^(?:legal|juridique|marketing|onboarding|client|interne|internal|new|nouveau|nouvelle|small|petit|petite|big|grand|grande|next|prochain|prochaine|spring|summer|space|workspace|espace|channel|canal|group|groupe|site)$/.test(
       folded,
     )
   );

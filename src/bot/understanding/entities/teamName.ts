@@ -19,6 +19,7 @@ import {
   colonBefore,
   gap,
   isCode,
+  isDateCode,
   isPlainWord,
   nameLike,
   pauseBefore,
@@ -29,6 +30,10 @@ import {
   type Span,
 } from './reading';
 import { lowercaseTail, nameBefore, nameFrom, quotedSpan, wholeName } from './names';
+
+/** Kinds of work a name keeps ("the Orion rollout", "the Zeta migration"), unlike "deal" or "bid". */
+const KEPT_KINDS =
+  /^(?:rollout|migration|release|pilot|workshop|hackathon|conference|event|study|offsite|summit|upgrade|deployment|launch)$/;
 
 /**
  * The team's name: quoted, after "called"/"nommée", or a proper noun beside a kind of team. The
@@ -132,6 +137,8 @@ function afterKindNoun(reading: Reading, i: number, taken: ReadonlySet<number>):
     (pauseBefore(reading, i + 1) && !colonBefore(reading, i + 1))
   )
     return null;
+  // "the Vega account: Adele as owner": the name stands before the kind word.
+  if (i > 0 && !pauseBefore(reading, i) && teamWord(reading, i - 1)) return null;
   const span = nameFrom(reading, i + 1, taken, false);
   if (!span || (reading.shouting && !precededByPurpose(reading, i))) return null;
   return lowercaseTail(reading, span, taken);
@@ -148,7 +155,22 @@ function beforeKindNoun(reading: Reading, i: number, taken: ReadonlySet<number>)
     if (span && !taken.has(i)) return { from: span.from, to: i };
   }
   const from = i - 1;
-  if (nameLike(reading, from, false) || isCode(list[from])) return nameBefore(reading, from, taken);
+  if (nameLike(reading, from, false) || isCode(list[from])) {
+    const span = nameBefore(reading, from, taken);
+    // "the Orion rollout", "the Q3 launch": a kind of project no template names, or a name that
+    // only dates it, keeps the kind word, and the capitalised words after it ("Q3 Launch Review").
+    const dated = span !== null && list.slice(span.from, span.to + 1).every((word) => isDateCode(word));
+    if (!span || taken.has(i) || (!KEPT_KINDS.test(base(list[i])) && !dated)) return span;
+    let to = i;
+    while (
+      to - span.from < 5 &&
+      teamWord(reading, to + 1) &&
+      !pauseBefore(reading, to + 1) &&
+      !taken.has(to + 1)
+    )
+      to += 1;
+    return { from: span.from, to };
+  }
   // "for the blue sky project": up to two plain words after "for" and its determiners.
   let first = from;
   if (first > 0 && isPlainWord(reading, first - 1) && !pauseBefore(reading, first)) first -= 1;

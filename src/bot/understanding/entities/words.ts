@@ -20,7 +20,7 @@ export const NOT_A_NAME = new Set(
     'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom ' +
     'chez vers via avant apres pendant depuis entre sans sous contre selon during before after until into ' +
     "within without across per many they their them we'll we're we've you'll you're they're i've here ca va " +
-    'created cree creee'
+    'created cree creee shud shld gonna wanna wil must'
   ).split(/\s+/),
 );
 
@@ -70,6 +70,7 @@ export const KIND_NOUNS_BEFORE = new Set(
   (
     'projet campagne dossier affaire client mission cohorte communaute programme lancement project campaign ' +
     'operation initiative prospect compte chantier evenement produit etude appel offre codename migration ' +
+    'account supplier vendor fournisseur prestataire ' +
     'deploiement refonte litige escouade'
   ).split(' '),
 );
@@ -77,7 +78,7 @@ export const KIND_NOUNS_BEFORE = new Set(
 export const TEAM_NOUNS = /^(?:team|space|workspace|channel)$/;
 /** Words before a partner company's name, with the words that may stand between ("our partner, the company Litware"). */
 export const PARTNER_NOUNS =
-  /^(?:partner|partners|partnership|partenaire|partenaires|partenariat|company|firm|societe)$/;
+  /^(?:partner|partners|partnership|partenaire|partenaires|partenariat|company|firm|societe|supplier|vendor|fournisseur|prestataire|contractor)$/;
 export const PARTNER_FILLERS = /^(?:with|avec|external|externe|the|la|le|l|our|notre|company|firm|societe)$/;
 /** Kinds of team for welcoming a new joiner: "a buddy team for Ana" names her, not the team. */
 export const WELCOME_CONCEPTS = new Set(['buddy', 'onboarding']);

@@ -1,0 +1,30 @@
+import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { readTexts } from '../support/englishLeaks';
+import { cardOf } from '../support/fakeConnector';
+
+/**
+ * Typed messages at the contract's rate limits, cut to a small budget: a person exploring in their
+ * own words is answered every time, when the budget allows, and never told to try again.
+ */
+describe('typed messages at the rate limit', () => {
+  let bot: BotHarness;
+  beforeAll(async () => {
+    bot = await startBotHarness('sqlite', { STEWARD_RATE_LIMIT_FACTOR: '0.3' });
+  });
+  afterAll(() => bot.close());
+
+  it('answers each message when the budget allows, saying it is working on it', async () => {
+    const mark = bot.connector.messages(ALEX.conversationId).length;
+    const names = ['Atlas', 'Borealis', 'Cassini', 'Dorado'];
+    for (const name of names) await bot.say(ALEX, `I need a project team called ${name} with Megan`);
+    const sent = bot.connector.messages(ALEX.conversationId, mark);
+    const texts = sent.map((message) => {
+      const card = cardOf(message.body);
+      return card ? readTexts(card).join('\n') : JSON.stringify(message.body);
+    });
+    const all = texts.join('\n');
+    expect(all).not.toMatch(/busy|try again/i);
+    expect(all).toMatch(/Working on it/);
+    for (const name of names) expect(JSON.stringify(sent.map((message) => message.body))).toContain(name);
+  }, 180_000);
+});
