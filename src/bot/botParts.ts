@@ -123,6 +123,7 @@ export function botParts(options: StewardBotOptions, adapter: StewardAdapter) {
     client,
     identity,
     reachState,
+    messenger,
     welcomeState: new WelcomeState(storage),
     ...requests,
     ...teams,

@@ -74,6 +74,22 @@ export class Messenger {
     );
   }
 
+  /**
+   * Runs `logic` in a turn of the bot's own for `activity`, a message received earlier: its context
+   * holds that activity, and its replies go to that conversation (a message answered later).
+   */
+  async continueTurn(activity: Activity, logic: TurnLogic): Promise<void> {
+    const reference = TurnContext.getConversationReference(activity);
+    await reporting(
+      (start) => this.adapter.continueConversationAsync(this.appId, reference, start),
+      async (context) => {
+        const turn = new TurnContext(context.adapter, activity);
+        context.turnState.forEach((value, key) => turn.turnState.set(key, value));
+        await logic(turn);
+      },
+    );
+  }
+
   /** Replaces the card of an earlier message with `card`. */
   async update(posted: PostedCard, card: AdaptiveCardAttachment): Promise<void> {
     await reporting(

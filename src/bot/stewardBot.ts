@@ -18,6 +18,8 @@ import { resolveReader } from './welcome/language';
 import { say } from './i18n/catalog';
 import type { BotIdentity } from './shared/botIdentity';
 import { textCommand } from './textCommands';
+import type { Messenger } from './messenger';
+import { AnswerLater } from './conversations/answerLater';
 import { answerTyped } from './understanding/typed';
 import { INVOKE_FAILURE, PEOPLE_SEARCH_FAILURE, runVerb, type VerbDependencies } from './verbs';
 import { rememberWhereReached } from './whereReached';
@@ -26,6 +28,8 @@ import { rememberWhereReached } from './whereReached';
 export interface StewardBotDependencies extends VerbDependencies {
   identity: BotIdentity;
   deliveries: ApproverDeliveries;
+  /** Answers a typed message later, in a turn of the bot's own, when the rate limit holds it. */
+  messenger: Pick<Messenger, 'continueTurn'>;
 }
 
 /**
@@ -131,21 +135,54 @@ export class StewardBot extends TeamsActivityHandler {
     }
     const text = Turn.removeRecipientMention(activity)?.trim() ?? activity.text?.trim() ?? '';
     const command = textCommand(context, text);
-    if ('ownWords' in command) await this.send(context, await this.answerOwnWords(context, command.ownWords));
-    else
+    if ('ownWords' in command) {
+      const reply = await this.answerOwnWords(context, command.ownWords);
+      if (reply) await this.send(context, reply);
+    } else
       await this.send(
         context,
         'reply' in command ? command.reply : await this.runVerb(context, command.verb, command.data, true),
       );
   }
 
-  /** A message in the person's own words; a failure is the error card, as for a card's verb. */
-  private async answerOwnWords(context: TurnContext, text: string): Promise<Reply> {
+  /**
+   * A message in the person's own words; a failure is the error card, as for a card's verb. One the
+   * rate limit holds longer than a turn may is answered later (undefined: nothing to send now).
+   */
+  private async answerOwnWords(
+    context: TurnContext,
+    text: string,
+    later = false,
+  ): Promise<Reply | undefined> {
     try {
-      return await answerTyped(context, this.deps, text);
+      return await answerTyped(context, this.deps, text, later);
     } catch (error) {
+      if (error instanceof AnswerLater && !later) {
+        await this.answerLater(context, text, error);
+        return undefined;
+      }
       return failureReply(error, INVOKE_FAILURE, this.deps.log, readerOfTurn(context));
     }
+  }
+
+  /** Ends the turn of a message the rate limit holds, and answers it when the budget allows. */
+  private async answerLater(context: TurnContext, text: string, held: AnswerLater): Promise<void> {
+    const reader = readerOfTurn(context);
+    const seconds = Math.max(1, Math.ceil(held.afterMs / 1000));
+    if (!held.told) await context.sendActivity(say(reader, 'talk.workingOnIt', { seconds }));
+    const activity = { ...context.activity };
+    const answer = async () => {
+      await this.deps.messenger.continueTurn(activity, async (turn) => {
+        await resolveReader(turn, this.deps.welcomeState);
+        const reply = await this.answerOwnWords(turn, text, true);
+        if (reply) await this.send(turn, reply);
+      });
+    };
+    setTimeout(() => {
+      answer().catch((error: unknown) => {
+        this.deps.log.warn({ err: error }, 'could not answer a message the rate limit held');
+      });
+    }, held.afterMs).unref();
   }
 
   private runVerb(context: TurnContext, verb: string, data: object, typed = false): Promise<Reply> {

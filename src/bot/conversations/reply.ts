@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AnswerLater } from './answerLater';
 import type { TurnContext } from 'botbuilder';
 import type { Job, StewardClient } from '../../client';
 import { StewardApiError, StewardClientError } from '../../client';
@@ -71,6 +72,7 @@ export async function asCaller(
     if (caller.kind === 'signInSent') return { kind: 'text', text: say(reader, 'error.signIn') };
     return await work(deps.client.as(caller.token));
   } catch (error) {
+    if (error instanceof AnswerLater) throw error;
     return failureReply(error, failure, deps.log, reader);
   }
 }

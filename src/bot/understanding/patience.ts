@@ -1,5 +1,6 @@
 import type { TurnContext } from 'botbuilder';
 import { type StewardClient, StewardApiError } from '../../client';
+import { AnswerLater } from '../conversations/answerLater';
 import { readerOfTurn } from '../conversations/reply';
 import { say } from '../i18n/catalog';
 import type { VerbDependencies } from '../verbTypes';
@@ -7,10 +8,16 @@ import type { VerbDependencies } from '../verbTypes';
 /**
  * A message typed in one's own words is never lost to the rate limit. Its answer's calls to the
  * API, made as the person, wait for the budget when one is refused with 429 (its Retry-After) and
- * are made again, up to `MAX_WAIT_MS` in all for the message; the person reads once that Steward
- * is working on it and answers in about so many seconds. One person's messages are answered one
- * after the other, so a burst of them waits its turn instead of spending the budget all at once.
+ * are made again; the person reads once that Steward is working on it and answers in about so many
+ * seconds. Inside the turn a message waits `IN_TURN_MS` at most: the Bot Connector gives a turn
+ * 15 s. A longer wait ends the turn with `AnswerLater`, and the bot answers in a turn of its own
+ * when the budget allows (`StewardBot`), waiting up to `MAX_WAIT_MS` in all. One person's messages
+ * are answered one after the other, so a burst of them waits its turn instead of spending the
+ * budget all at once.
  */
+
+/** The longest a message waits for the budget inside its turn. */
+const IN_TURN_MS = 10_000;
 
 /** The longest a message waits for the budget, in all (the API's window is a minute). */
 const MAX_WAIT_MS = 65_000;
@@ -31,9 +38,12 @@ export function inTurn<T>(context: TurnContext, work: () => Promise<T>): Promise
   return run;
 }
 
-/** `deps` whose client, as the person, waits for the rate limit's budget instead of failing. */
-export function patientDeps(context: TurnContext, deps: VerbDependencies): VerbDependencies {
-  const budget = { waitedMs: 0, told: false };
+/**
+ * `deps` whose client, as the person, waits for the rate limit's budget instead of failing: inside
+ * the turn up to `IN_TURN_MS` (then `AnswerLater`), in a later turn of the bot's own up to `MAX_WAIT_MS`.
+ */
+export function patientDeps(context: TurnContext, deps: VerbDependencies, later = false): VerbDependencies {
+  const budget = { waitedMs: 0, told: later, limitMs: later ? MAX_WAIT_MS : IN_TURN_MS };
   const tell = async (ms: number) => {
     if (budget.told) return;
     budget.told = true;
@@ -47,7 +57,7 @@ export function patientDeps(context: TurnContext, deps: VerbDependencies): VerbD
 
 function patient(
   client: StewardClient,
-  budget: { waitedMs: number },
+  budget: { waitedMs: number; told: boolean; limitMs: number },
   tell: (ms: number) => Promise<void>,
 ): StewardClient {
   return new Proxy(client, {
@@ -63,7 +73,9 @@ function patient(
         if (!(first instanceof Promise)) return first;
         const again = (error: unknown): Promise<unknown> => {
           const wait = refusedFor(error);
-          if (wait === undefined || budget.waitedMs + wait > MAX_WAIT_MS) return Promise.reject(error);
+          if (wait === undefined) return Promise.reject(error);
+          if (budget.waitedMs + wait > budget.limitMs)
+            return Promise.reject(budget.limitMs === IN_TURN_MS ? new AnswerLater(wait, budget.told) : error);
           budget.waitedMs += wait;
           return tell(wait)
             .then(() => new Promise((resolve) => setTimeout(resolve, wait)))

@@ -58,9 +58,15 @@ const lookUpPeople = (api: StewardClient, mentions: readonly PersonMention[]): P
  * French message in an English client is answered in French). Nothing understood: the help card,
  * quoting the message, in the reader's language.
  */
-export function answerTyped(context: TurnContext, deps: VerbDependencies, text: string): Promise<Reply> {
-  // Never lost to the rate limit: answered when the person's budget allows, one message at a time.
-  return inTurn(context, () => answerNow(context, patientDeps(context, deps), text));
+export function answerTyped(
+  context: TurnContext,
+  deps: VerbDependencies,
+  text: string,
+  later = false,
+): Promise<Reply> {
+  // Never lost to the rate limit: answered when the person's budget allows, one message at a time
+  // (`later`: in a turn of the bot's own, after the message's own turn ended with `AnswerLater`).
+  return inTurn(context, () => answerNow(context, patientDeps(context, deps, later), text));
 }
 
 async function answerNow(context: TurnContext, deps: VerbDependencies, text: string): Promise<Reply> {

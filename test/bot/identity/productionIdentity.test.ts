@@ -161,6 +161,7 @@ describe('the production identity', () => {
       log: silent,
     };
     const bot = new StewardBot({
+      messenger: {} as Messenger,
       client,
       identity: prod,
       reachState,
