@@ -121,12 +121,22 @@ export class ProgressTracker {
   }
 
   /** Try again posted the form: every card of the request says so and offers it no more. */
-  async noteRetried(job: Job): Promise<void> {
+  noteRetried(job: Job): Promise<void> {
+    return this.note(job, 'retried');
+  }
+
+  /** An owner applied the label the team was made without: every card of the request says so. */
+  noteLabelApplied(job: Job): Promise<void> {
+    return this.note(job, 'labelApplied');
+  }
+
+  /** Notes what the bot learnt of a request beside its job, and redraws every card of it. */
+  private async note(job: Job, learnt: 'retried' | 'labelApplied'): Promise<void> {
     const location = await this.deps.requestState.progress(job.id);
-    if (!location || location.retried) return;
-    const retried = { ...location, retried: true };
-    await this.deps.requestState.saveProgress(job.id, retried);
-    await drawProgress(this.deps, job, retried);
+    if (!location || location[learnt]) return;
+    const noted = { ...location, [learnt]: true };
+    await this.deps.requestState.saveProgress(job.id, noted);
+    await drawProgress(this.deps, job, noted);
   }
 
   /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */

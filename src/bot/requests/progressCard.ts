@@ -151,6 +151,13 @@ function decisionLine(decision: ProgressCardData['decision'], reader: Reader): s
   return say(reader, key, { name: clip(decision.by, 120) });
 }
 
+/** What the card says of a label the team was made without: missing, or applied since by an owner. */
+function labelLine(data: ProgressCardData, reader: Reader): string {
+  if (!data.labelMissing) return '';
+  if (!data.labelApplied) return say(reader, 'progress.labelMissing');
+  return say(reader, 'label.applied', { team: clip(data.teamName, TEAM_NAME_MAX_LENGTH) });
+}
+
 /**
  * The card that follows a request from submission to "Open team" (or its failure and "Try
  * again"), in the reader's language, with times in their time zone.
@@ -203,8 +210,8 @@ export function renderProgressCard(
       cancel: say(reader, 'action.cancel'),
       applyLabel: say(reader, 'action.applyLabel'),
     },
-    labelMissing: data.labelMissing ? say(reader, 'progress.labelMissing') : '',
-    labelTeamId: data.labelMissing?.byOwner ? data.labelMissing.teamId : '',
+    labelMissing: labelLine(data, reader),
+    labelTeamId: data.labelMissing?.byOwner && !data.labelApplied ? data.labelMissing.teamId : '',
     // The job's log is the API's record, written in English: shown to English readers only, since the
     // steps, the decision and the failure above already say the same in the reader's language.
     logLines:

@@ -39,6 +39,7 @@ export function cardData(job: Job, location: ProgressLocation | undefined): Prog
   return {
     ...progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
     ...(location?.retried ? { retried: true } : {}),
+    ...(location?.labelApplied ? { labelApplied: true } : {}),
   };
 }
 

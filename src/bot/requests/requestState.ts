@@ -18,6 +18,8 @@ export interface ProgressLocation extends PostedCard {
   unreachableApprovers?: string[];
   /** The requester pressed Try again and got the form: the cards offer it no more. */
   retried?: boolean;
+  /** An owner applied the label the team was made without: the cards stop asking for it. */
+  labelApplied?: boolean;
 }
 
 /** A submitted request form: the job it created. */
