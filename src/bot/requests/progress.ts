@@ -6,7 +6,8 @@ import { renderProgressCard } from './progressCard';
 import { type ProgressCardData, progressCardData } from './progressCardData';
 import type { Reader } from '../i18n/catalog';
 import { readerOfTurn } from '../conversations/reply';
-import { cardMessage, type PostedCard } from '../messenger';
+import { cardMessage } from '../messenger';
+import type { ShownCard } from './requestState';
 import type { JobRead } from './jobReads';
 import { KeyedTurns } from '../keyedTurns';
 import {
@@ -75,6 +76,9 @@ export class ProgressTracker {
     if (isFinished(job)) return;
     await this.deps.requestState.markUnfinished(job.id);
     this.follow(job.id, jobSignature(job));
+    // A job with no approval may end while its card is being posted, and the delivery saying so
+    // found no card to update: one read now, rather than the first poll seconds later.
+    this.refreshSoon(job.id);
   }
 
   /**
@@ -82,7 +86,7 @@ export class ProgressTracker {
    * it is updated with the request's first card from now on, and the request is followed until it
    * ends. A request the bot never showed (made elsewhere) gets this card as its first.
    */
-  async watch(job: Job, posted: PostedCard, requesterId: string, reader: Reader): Promise<void> {
+  async watch(job: Job, posted: ShownCard, requesterId: string, reader: Reader): Promise<void> {
     if (!posted.activityId) return;
     const location = await this.deps.requestState.progress(job.id);
     if (!location) {
@@ -106,6 +110,13 @@ export class ProgressTracker {
   ): Promise<AdaptiveCardAttachment> {
     const location = await this.deps.requestState.progress(job.id);
     return renderProgressCard({ ...cardData(job, location), ...extra }, reader);
+  }
+
+  /** The card of the request that a press on the card `from` posted (Status on a "my requests" list). */
+  async shownFrom(jobId: string, from: string): Promise<ShownCard | undefined> {
+    const location = await this.deps.requestState.progress(jobId);
+    if (!location) return undefined;
+    return [location, ...(location.copies ?? [])].find((card) => card.from === from);
   }
 
   /**

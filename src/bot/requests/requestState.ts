@@ -2,8 +2,13 @@ import type { Reader } from '../i18n/catalog';
 import type { PostedCard } from '../messenger';
 import { type BotStorage, createItem, deleteItem, keysUnder, readItem, writeItem } from '../storedItems';
 
+/** A card showing a request, and the card whose button posted it (a "my requests" list), if any. */
+export interface ShownCard extends PostedCard {
+  from?: string;
+}
+
 /** The progress card of one request. */
-export interface ProgressLocation extends PostedCard {
+export interface ProgressLocation extends ShownCard {
   requesterId: string;
   /** The template's picture, shown on every update. */
   pictureUrl: string | null;
@@ -11,7 +16,7 @@ export interface ProgressLocation extends PostedCard {
    * Other cards showing this request (a Status or Refresh pressed, `status <id>` typed): each is
    * updated with the first, so no card in the chat goes stale.
    */
-  copies?: PostedCard[];
+  copies?: ShownCard[];
   /** The requester's language and time zone, for every update of the card. */
   reader?: Reader;
   /** Names of the approvers the bot could not reach yet, shown to the requester. */
