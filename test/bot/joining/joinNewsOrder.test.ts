@@ -2,7 +2,6 @@ import { cardPostedTo, ENGLISH, FRENCH, pressWith } from '../support/cardTurns';
 import type { JoinRequest } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { provisionTeam } from '../../support/lifecycle';
-import { PEOPLE } from '../../support/steward';
 import { cardOf, cardText } from '../support/fakeConnector';
 import { redeliver } from '../support/redeliver';
 import {
