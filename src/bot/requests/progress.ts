@@ -12,9 +12,9 @@ import type { JobRead } from './jobReads';
 import { KeyedTurns } from '../keyedTurns';
 import {
   cardData,
-  drawProgress,
   isFinished,
   jobSignature,
+  noteAndRedraw,
   type ProgressDependencies,
   showProgress,
 } from './progressDrawing';
@@ -35,14 +35,12 @@ interface Followed {
 }
 
 /**
- * The progress card of each request, updated in place as its job moves. Webhook deliveries move
- * the cards: each one reads its job through `JobReads`, gathered per requester and counted against
- * the requester's rate limit. Polling is only the fallback for a job nothing was heard about: one
- * read of the bot's own for up to `JOBS_A_READ` due jobs, at least `pollMs.initial` after the last
- * one's answer, each job due from `pollMs.initial` after its last change, doubling while nothing
- * changes, up to `pollMs.max`. So however many requests are open, polling costs Steward at most
- * one call per `pollMs.initial`. Card locations live in the bot state, so any bot process can update a card;
- * the unfinished requests are noted there too, so that a restarted process follows them again.
+ * The progress card of each request, updated in place as its job moves. Deliveries move the cards,
+ * each reading its job through `JobReads` (gathered per requester, on the requester's rate limit).
+ * Polling is the fallback: one read of the bot's own for up to `JOBS_A_READ` due jobs, at least
+ * `pollMs.initial` after the last answer, each job due `pollMs.initial` after its last change,
+ * doubling up to `pollMs.max`. Card locations and unfinished requests live in the bot state, so
+ * any bot process can update a card and a restarted one follows them again.
  */
 export class ProgressTracker {
   private readonly followed = new Map<string, Followed>();
@@ -76,8 +74,7 @@ export class ProgressTracker {
     if (isFinished(job)) return;
     await this.deps.requestState.markUnfinished(job.id);
     this.follow(job.id, jobSignature(job));
-    // A job with no approval may end while its card is being posted, and the delivery saying so
-    // found no card to update: one read now, rather than the first poll seconds later.
+    // The job may have ended while its card was posted (no card for that delivery): read it now.
     this.refreshSoon(job.id);
   }
 
@@ -112,13 +109,6 @@ export class ProgressTracker {
     return renderProgressCard({ ...cardData(job, location), ...extra }, reader);
   }
 
-  /** The card of the request that a press on the card `from` posted (Status on a "my requests" list). */
-  async shownFrom(jobId: string, from: string): Promise<ShownCard | undefined> {
-    const location = await this.deps.requestState.progress(jobId);
-    if (!location) return undefined;
-    return [location, ...(location.copies ?? [])].find((card) => card.from === from);
-  }
-
   /**
    * Whether the message `activityId` is one of the request's living cards (its progress card or a
    * copy); `unknown` when the bot shows the request on no card yet.
@@ -133,21 +123,11 @@ export class ProgressTracker {
 
   /** Try again posted the form: every card of the request says so and offers it no more. */
   noteRetried(job: Job): Promise<void> {
-    return this.note(job, 'retried');
+    return noteAndRedraw(this.deps, job, 'retried');
   }
-
   /** An owner applied the label the team was made without: every card of the request says so. */
   noteLabelApplied(job: Job): Promise<void> {
-    return this.note(job, 'labelApplied');
-  }
-
-  /** Notes what the bot learnt of a request beside its job, and redraws every card of it. */
-  private async note(job: Job, learnt: 'retried' | 'labelApplied'): Promise<void> {
-    const location = await this.deps.requestState.progress(job.id);
-    if (!location || location[learnt]) return;
-    const noted = { ...location, [learnt]: true };
-    await this.deps.requestState.saveProgress(job.id, noted);
-    await drawProgress(this.deps, job, noted);
+    return noteAndRedraw(this.deps, job, 'labelApplied');
   }
 
   /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */
@@ -174,9 +154,8 @@ export class ProgressTracker {
   }
 
   /**
-   * A delivery said the job moved: its card is brought up to date as soon as the reads for its
-   * requester allow, without holding the delivery (a delivery held for a read would hold one of
-   * Steward's workers). The job is followed meanwhile, so if that fails the next poll does it.
+   * A delivery said the job moved: its card is updated once its requester's reads allow, not holding
+   * the delivery (nor one of Steward's workers). Followed meanwhile: if that fails, a poll does it.
    */
   refreshSoon(jobId: string): void {
     if (this.stopped) return;

@@ -49,6 +49,12 @@ export class RequestState {
     return readItem<ProgressLocation>(this.storage, `progress/${jobId}`);
   }
 
+  /** The card of the request that a press on the card `from` posted (Status on a "my requests" list). */
+  async shownFrom(jobId: string, from: string): Promise<ShownCard | undefined> {
+    const location = await this.progress(jobId);
+    return location && [location, ...(location.copies ?? [])].find((card) => card.from === from);
+  }
+
   /** Remembers where a request's progress card is. */
   saveProgress(jobId: string, location: ProgressLocation): Promise<void> {
     return writeItem(this.storage, `progress/${jobId}`, location);

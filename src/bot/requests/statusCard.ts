@@ -52,6 +52,6 @@ export async function statusCard(
   }
   const card = await deps.progress.cardOf(reply.shows, reader);
   // Status pressed again on the same list: the card it posted before is the one brought up to date.
-  const shown = asked.newCard && pressed ? await deps.progress.shownFrom(jobId, pressed) : undefined;
+  const shown = asked.newCard && pressed ? await deps.requestState.shownFrom(jobId, pressed) : undefined;
   return { ...reply, card, ...(shown ? { onMessage: shown.activityId } : {}) };
 }
