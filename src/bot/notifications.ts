@@ -243,6 +243,12 @@ export class Notifications {
       case 'team_drift_owners_asked':
         await this.deps.drift.announce(payload);
         return;
+      case 'team_drift_applied':
+        await this.deps.drift.showOutcome(payload, 'applied');
+        return;
+      case 'team_drift_apply_failed':
+        await this.deps.drift.showOutcome(payload, 'failed');
+        return;
       default:
         // Other events of teams (unarchived, deleted…) have no card.
         return;

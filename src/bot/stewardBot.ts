@@ -190,18 +190,25 @@ export class StewardBot extends TeamsActivityHandler {
   }
 
   private async send(context: TurnContext, reply: Reply): Promise<void> {
+    if (reply.kind === 'card' && reply.onMessage) {
+      await context.updateActivity({ ...MessageFactory.attachment(reply.card), id: reply.onMessage });
+      return;
+    }
     const sent = await context.sendActivity(
       reply.kind === 'card' ? MessageFactory.attachment(reply.card) : reply.text,
     );
-    if (reply.kind === 'card' && reply.shows && sent?.id) await this.follow(context, reply.shows, sent.id);
+    // A card posted by a button of another card: a second press of it finds this one again.
+    const from = context.activity.type === 'invoke' ? context.activity.replyToId : undefined;
+    if (reply.kind === 'card' && reply.shows && sent?.id)
+      await this.follow(context, reply.shows, sent.id, from);
   }
 
-  /** Keeps the card `activityId` of this conversation up to date with the request it shows. */
-  private async follow(context: TurnContext, job: Job, activityId: string): Promise<void> {
+  /** Keeps the card `activityId` of this conversation (posted from the card `from`) up to date with the request it shows. */
+  private async follow(context: TurnContext, job: Job, activityId: string, from?: string): Promise<void> {
     const reference = Turn.getConversationReference(context.activity);
     const requesterId = context.activity.from.aadObjectId ?? '';
     await this.deps.progress
-      .watch(job, { reference, activityId }, requesterId, readerOfTurn(context))
+      .watch(job, { reference, activityId, ...(from ? { from } : {}) }, requesterId, readerOfTurn(context))
       .catch((error: unknown) => {
         this.deps.log.warn({ err: error, jobId: job.id }, 'could not follow a request on another card');
       });

@@ -1,3 +1,4 @@
+import { approvalWords } from '../shared/approvalWords';
 import { TEAM_NAME_MAX_LENGTH } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { cardPictureUrl } from '../cards/cardPicture';
@@ -83,6 +84,16 @@ export function requestNames(data: ApprovalRequestFacts, reader: Reader) {
   };
 }
 
+/** Who decides: one approver by name; of several, whether any one of them settles it or each must approve. */
+export function approversLine(data: ApprovalRequestFacts, reader: Reader): string {
+  const names = namesLine(
+    data.approvers.map((approver) => approver.name),
+    reader,
+  );
+  const words = approvalWords(data.approvers.length, data.mode ?? 'any');
+  return words === 'One' ? names : say(reader, `approval.approvers${words}`, { names });
+}
+
 /** The labels the three approval cards share. */
 export function approvalLabels(reader: Reader) {
   return {
@@ -112,7 +123,7 @@ export function renderApprovalCard(
     privacy: say(reader, data.privacy === 'public' ? 'privacy.public' : 'privacy.private'),
     owners: namesLine(data.owners, reader),
     members: namesLine(data.members, reader),
-    approvers: names.approvers,
+    approvers: approversLine(data, reader),
     // What the approver typed, whole (up to a sane bound), so a name said to be too long can be fixed.
     requestedName: clip(data.amendedName ?? data.requestedName ?? '', 1000),
     comment: clip(data.comment ?? '', 4000),

@@ -2,6 +2,7 @@ import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import {
   approvalLabels,
   approvalRefreshUserIds,
+  approversLine,
   type ApprovalRequestFacts,
   requestNames,
 } from './approvalCard';
@@ -79,6 +80,7 @@ export function renderApprovalDecidedCard(
     outcomeColor: look.outcomeColor,
     message: data.message?.trim() ? say(reader, 'quoted', { text: clip(data.message.trim(), 2000) }) : '',
     ...names,
+    approvers: approversLine(data, reader),
     labels: { ...approvalLabels(reader), fallback: look.fallback, decided: look.decided },
   });
 }

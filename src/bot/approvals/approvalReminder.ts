@@ -6,7 +6,7 @@ import { stageNotes } from './approvalStages';
 import type { BotLog } from '../botLog';
 import type { Messenger } from '../messenger';
 import type { ReachState } from '../reachState';
-import type { ApprovalState } from './approvalState';
+import { type ApprovalState, cardsOfApprover } from './approvalState';
 import { readerOfApprover } from '../shared/approverReader';
 
 /** What a stage's reminder needs (the approval conversation has it all). */
@@ -36,7 +36,7 @@ export async function remindApprovers(
   const request = { ...record.request, stageNotes: stageNotes(current, approvalId) };
   await deps.approvalState.saveApproval(approvalId, { ...record, request });
   for (const approverId of reminded) {
-    const posted = record.cards[approverId];
+    const [posted, ...earlier] = cardsOfApprover(record, approverId);
     if (!posted) continue;
     // In the approver's language, as their approval card was.
     const reader = await readerOfApprover(deps.reachState, approverId);
@@ -44,8 +44,10 @@ export async function remindApprovers(
       requester: request.requester.name || say(reader, 'approval.someone'),
       team: request.teamName,
     });
+    const card = renderApprovalCard(request, reader);
+    for (const copy of earlier) await deps.messenger.update(copy, card).catch(() => undefined);
     await deps.messenger
-      .update(posted, renderApprovalCard(request, reader))
+      .update(posted, card)
       .then(() => deps.messenger.say(posted.reference, nudge))
       .catch((error: unknown) => {
         deps.log.warn({ err: error, approvalId }, 'could not remind an approver');

@@ -57,6 +57,12 @@ export function decisionOf(job: Job, approvalId?: string): ApprovalRecord['decis
   };
 }
 
+/** The team's final name and the name as requested (or amended by an approver), as the job has them now. */
+export function teamNames(job: Job): { teamName: string; requestedName: string } {
+  const teamName = summarizeJob(job).teamName;
+  return { teamName, requestedName: text(object(object(object(job.data).request).team).name) || teamName };
+}
+
 /**
  * What an approver's card shows, read from the job (`GET /jobs/{id}`): the final name and the name
  * typed, the template, the requester, the owners and members by name (the requester and the

@@ -7,8 +7,10 @@ export interface ApprovalRecord {
   jobId: string;
   /** What the approvers' cards show. */
   request: ApprovalCardData;
-  /** Each approver's card, by their object id. */
+  /** Each approver's card, by their object id (the newest, when "my approvals" posted it again). */
   cards: Record<string, PostedCard>;
+  /** Each approver's earlier cards of the request, still in their chat: updated with the newest. */
+  copies?: Record<string, PostedCard[]>;
   decision: {
     outcome: 'approved' | 'rejected';
     by: string;
@@ -19,6 +21,31 @@ export interface ApprovalRecord {
     /** The requester withdrew the request first (`outcome` rejected, `by` the requester). */
     withdrawn?: boolean;
   } | null;
+}
+
+/** Earlier cards of one approver kept up to date besides the newest (the newest of them). */
+const MAX_COPIES = 5;
+
+/** Every card of the request in an approver's chat: the newest first, then the earlier ones. */
+export function cardsOfApprover(record: ApprovalRecord, approverId: string): PostedCard[] {
+  const newest = Object.hasOwn(record.cards, approverId) ? [record.cards[approverId]!] : [];
+  return [...newest, ...(record.copies?.[approverId] ?? [])];
+}
+
+/** The record with `posted` as the approver's newest card, their earlier one kept as a copy. */
+export function withNewestCard(
+  record: ApprovalRecord,
+  approverId: string,
+  posted: PostedCard,
+): ApprovalRecord {
+  const earlier = cardsOfApprover(record, approverId)
+    .filter((card) => card.activityId !== posted.activityId)
+    .slice(0, MAX_COPIES);
+  return {
+    ...record,
+    cards: { ...record.cards, [approverId]: posted },
+    copies: { ...record.copies, [approverId]: earlier },
+  };
 }
 
 /** An approval card that could not be delivered yet, retried until it is or until the bot gives up. */

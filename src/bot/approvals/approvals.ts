@@ -183,7 +183,8 @@ export class ApprovalConversation {
         }
       : latest.request;
     await this.deps.approvalState.saveApproval(approvalId, { ...latest, request, decision });
-    await this.showDecision(approvalId, context.activity.from.aadObjectId);
+    // Every card of every approver but the one pressed (answered in place): her earlier copies too.
+    await this.showDecision(approvalId, context.activity.replyToId);
     return cardReply(renderApprovalDecidedCard(decidedCardData(request, decision), reader), true);
   }
 
@@ -243,7 +244,7 @@ export class ApprovalConversation {
     return listMyApprovals(context, api, this.deps);
   }
 
-  /** Shows the decision on every approver's card but `skip`'s: see `approvalDecided.ts`. */
+  /** Shows the decision on every approver's card but the message `skip`: see `approvalDecided.ts`. */
   showDecision(approvalId: string, skip?: string): Promise<void> {
     return showDecision(this.deps, (jobId) => this.appJob(jobId), approvalId, skip);
   }

@@ -8,6 +8,8 @@ export const approvalsEn = {
   'fact.template': 'Template',
   'fact.requestedBy': 'Requested by',
   'fact.approvers': 'Approvers',
+  'approval.approversAny': 'Any one of {names} decides',
+  'approval.approversAll': 'Each of {names} must approve',
   'problem.commentLong': 'Your comment has {count} characters: keep it to at most {max}.',
   'problem.badNewName': 'The new name is not valid.',
   'approval.fallback': '{requester} asks for the team {team}: please approve or reject it in Teams.',

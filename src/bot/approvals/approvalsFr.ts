@@ -7,6 +7,8 @@ export const approvalsFr: Record<keyof typeof approvalsEn, string> = {
   'fact.template': 'Modèle',
   'fact.requestedBy': 'Demandée par',
   'fact.approvers': 'Approbateurs',
+  'approval.approversAny': 'Une seule de ces personnes décide : {names}',
+  'approval.approversAll': 'Chacune de ces personnes doit approuver : {names}',
   'problem.commentLong': 'Votre commentaire compte {count} caractères : il ne doit pas en dépasser {max}.',
   'problem.badNewName': 'Le nouveau nom n’est pas valide.',
   'approval.fallback': '{requester} demande l’équipe {team} : veuillez l’approuver ou la refuser dans Teams.',

@@ -5,7 +5,7 @@ import type { ReachState } from '../reachState';
 import { teamPeople } from '../shared/peopleNames';
 import { renderApprovalCard } from './approvalCard';
 import { approvalCardData, approversOf } from './approvalRequest';
-import type { ApprovalState } from './approvalState';
+import { type ApprovalState, withNewestCard } from './approvalState';
 import { renderMyApprovalsCard } from './myApprovalsCard';
 
 /** Approval cards "my approvals" posts at most (the oldest first); the list says when there are more. */
@@ -14,8 +14,8 @@ const MY_APPROVALS_SHOWN = 10;
 /**
  * "My approvals": the approval requests waiting for the person (`GET /me/approvals`, as them),
  * each posted again as its approval card in this chat (a reloaded page or a lost chat loses
- * none), which then takes the place of their earlier card in the approval's record, so the
- * decision is drawn on it; then the list, saying how many wait.
+ * none), which becomes their newest card in the approval's record, the earlier one kept as a copy,
+ * so the decision is drawn on both; then the list, saying how many wait.
  */
 export async function listMyApprovals(
   context: TurnContext,
@@ -40,12 +40,17 @@ export async function listMyApprovals(
     const sent = await context.sendActivity(MessageFactory.attachment(renderApprovalCard(request, reader)));
     if (!sent?.id || !me) continue;
     const current = await deps.approvalState.approval(item.id);
-    await deps.approvalState.saveApproval(item.id, {
+    const record = {
       jobId: item.job.id,
+      cards: {},
+      ...current,
       request,
       decision: current?.decision ?? null,
-      cards: { ...(current?.cards ?? {}), [me]: { reference, activityId: sent.id } },
-    });
+    };
+    await deps.approvalState.saveApproval(
+      item.id,
+      withNewestCard(record, me, { reference, activityId: sent.id }),
+    );
   }
   const total = pending['@odata.count'] ?? pending.value.length;
   return cardReply(renderMyApprovalsCard({ approvals: pending.value, total }, reader));

@@ -22,6 +22,11 @@ export type Reply =
       inPlace: boolean;
       /** The request this card shows: the card is kept up to date with it wherever it lands. */
       shows?: Job;
+      /**
+       * An earlier message of the conversation already showing this (a Status pressed again on the
+       * same list): that message is updated rather than a copy of it posted.
+       */
+      onMessage?: string;
     }
   | { kind: 'text'; text: string };
 

@@ -98,6 +98,21 @@ export class DriftConversation {
       );
   }
 
+  /**
+   * The job that adds the parts ended (`team_drift_applied`, `team_drift_apply_failed`): every
+   * owner's card says so, instead of "Steward is adding…" for ever.
+   */
+  async showOutcome(payload: Json, outcome: 'applied' | 'failed'): Promise<void> {
+    const teamId = text(((payload.team ?? {}) as Json).id);
+    const version = Number(((payload.template ?? {}) as Json).version);
+    if (!teamId || !Number.isInteger(version)) return;
+    const record = await this.deps.driftCardState.update(version, teamId, (latest) =>
+      // Noted even before the answer is (the job may end first); drawn once the answer is "add".
+      latest && latest.outcome !== outcome ? { ...latest, outcome } : undefined,
+    );
+    if (record?.answer) await updateEach(this.deps, record, cardOf);
+  }
+
   /** `personId` was just reached: their drift cards that could not be delivered go out now. */
   retryFor(personId: string): Promise<void> {
     const { driftCardState } = this.deps;

@@ -20,6 +20,8 @@ export interface DriftCardData {
   parts: DriftPart[];
   /** The answer, once an owner gave it: who ('' when unknown), whether it is the reader, which. */
   answer?: { name: string; self: boolean; answer: 'add' | 'notNow' } | null;
+  /** How the job that adds the parts ended (`team_drift_applied` / `_apply_failed`); absent while it runs. */
+  outcome?: 'applied' | 'failed';
 }
 
 /** Parts named on a card; the others are counted. */
@@ -74,6 +76,20 @@ export function renderDriftCard(
   if (answer) {
     const name = clip(answer.name || say(reader, 'drift.anotherOwner'), 120);
     const added = answer.answer === 'add';
+    if (added && data.outcome) {
+      const applied = data.outcome === 'applied';
+      return renderCard('driftCard', driftCardTemplate, {
+        ...common,
+        title: say(reader, applied ? 'drift.appliedTitle' : 'drift.failedTitle', { team: teamTitle }),
+        headerStyle: applied ? 'good' : 'attention',
+        message: !applied
+          ? say(reader, 'drift.failed', { parts, team, template })
+          : answer.self
+            ? say(reader, 'drift.youApplied', { parts, team })
+            : sayCount(reader, 'drift.applied', count, { name, parts, team }),
+        canAnswer: false,
+      });
+    }
     const message = added
       ? answer.self
         ? say(reader, 'drift.youAdded', { parts, team })

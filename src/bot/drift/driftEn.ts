@@ -27,6 +27,13 @@ export const driftEn = {
   'drift.added.one': '{name} chose to add it: Steward is adding {parts} to **{team}**.',
   'drift.added.other': '{name} chose to add them: Steward is adding {parts} to **{team}**.',
   'drift.youAdded': 'Steward is adding {parts} to **{team}**.',
+  'drift.appliedTitle': '{team} is in line with its template',
+  'drift.applied.one': '{name} chose to add it: Steward added {parts} to **{team}**.',
+  'drift.applied.other': '{name} chose to add them: Steward added {parts} to **{team}**.',
+  'drift.youApplied': 'Steward added {parts} to **{team}**.',
+  'drift.failedTitle': 'Steward could not bring {team} in line',
+  'drift.failed':
+    'Steward could not add {parts} to **{team}**. The owners will be asked again when the **{template}** template changes.',
   'drift.declinedTitle': 'Nothing added to {team} for now',
   'drift.declined.one':
     '{name} chose not to add it for now. The owners will be asked again when the **{template}** template changes.',

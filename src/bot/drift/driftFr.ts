@@ -26,6 +26,13 @@ export const driftFr: Record<keyof typeof driftEn, string> = {
   'drift.added.one': '{name} a choisi de l’ajouter : Steward ajoute {parts} à **{team}**.',
   'drift.added.other': '{name} a choisi de les ajouter : Steward ajoute {parts} à **{team}**.',
   'drift.youAdded': 'Steward ajoute {parts} à **{team}**.',
+  'drift.appliedTitle': 'L’équipe {team} est conforme à son modèle',
+  'drift.applied.one': '{name} a choisi de l’ajouter : Steward a ajouté {parts} à **{team}**.',
+  'drift.applied.other': '{name} a choisi de les ajouter : Steward a ajouté {parts} à **{team}**.',
+  'drift.youApplied': 'Steward a ajouté {parts} à **{team}**.',
+  'drift.failedTitle': 'Steward n’a pas pu mettre {team} en conformité',
+  'drift.failed':
+    'Steward n’a pas pu ajouter {parts} à **{team}**. La question sera reposée aux propriétaires au prochain changement du modèle **{template}**.',
   'drift.declinedTitle': 'Rien d’ajouté à {team} pour l’instant',
   'drift.declined.one':
     '{name} a choisi de ne pas l’ajouter pour l’instant. La question sera reposée aux propriétaires au prochain changement du modèle **{template}**.',

@@ -171,6 +171,19 @@ export function numberFor(reader: Reader, value: number): string {
   return formatter(`number ${reader.locale}`, () => new Intl.NumberFormat(reader.locale)).format(value);
 }
 
+/**
+ * A percentage as the reader writes it, the one way every card and list says one: "40%" in English,
+ * "40 %" in French (a narrow no-break space, as French typography has it).
+ */
+export function percentFor(reader: Reader, value: number): string {
+  return formatter(
+    `percent ${reader.locale}`,
+    () => new Intl.NumberFormat(reader.locale, { style: 'percent', maximumFractionDigits: 0 }),
+  )
+    .format(value / 100)
+    .replace(/[\u00a0 ]%/u, '\u202f%');
+}
+
 /** A date and time as the reader reads it, in their time zone. */
 export function dateTimeFor(reader: Reader, iso: string): string {
   const time = Date.parse(iso);

@@ -12,7 +12,7 @@ export interface JoinRecord {
   cards: Record<string, PostedCard>;
   decision: { approved: boolean; byId: string; by: string; comment: string | null } | null;
   /** What the asker was told already, so a delivery received twice tells them once. */
-  told: { decided?: boolean; joined?: boolean };
+  told: { decided?: boolean; joined?: boolean; joinedHeld?: boolean };
 }
 
 /** The bot's memory of requests to join teams. Keys: `joinRequests/<joinRequestId>`. */

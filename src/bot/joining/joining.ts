@@ -3,6 +3,7 @@ import type { StewardClient } from '../../client';
 import { isStatus } from '../apiFailures';
 import type { CardViewer } from '../cards/cardRefresh';
 import { say } from '../i18n/catalog';
+import { KeyedTurns } from '../keyedTurns';
 import { viewerOf, viewerOfTurn } from '../conversations/cardViewer';
 import { cardReply, type Reply } from '../conversations/reply';
 import {
@@ -42,6 +43,8 @@ const answered = (record: JoinRecord) => record.decision !== null;
  * them they are in.
  */
 export class JoiningConversation {
+  private readonly telling = new KeyedTurns();
+
   constructor(private readonly deps: JoiningDependencies) {}
 
   /** Someone asked to join: the record, and the owners' cards unless the team let them in directly. */
@@ -177,16 +180,32 @@ export class JoiningConversation {
     };
   }
 
-  /** Tells the asker `news` once: the record notes it before the card is posted. */
-  private async tell(joinRequestId: string, news: JoinNews): Promise<void> {
+  /** Tells the asker `news` once, one piece of news of a request at a time. */
+  private tell(joinRequestId: string, news: JoinNews): Promise<void> {
+    return this.telling.run(joinRequestId, () => this.tellNow(joinRequestId, news));
+  }
+
+  /**
+   * Tells the asker `news` once: the record notes it before the card is posted. "You are now a
+   * member" waits for the owners' "accepted, adding you now" when its delivery came first, so the
+   * two are read in the order they happened.
+   */
+  private async tellNow(joinRequestId: string, news: JoinNews): Promise<void> {
     let first = false;
     const record = await this.deps.joinState.update(joinRequestId, (latest) => {
       first = false;
       if (!latest || latest.told[news]) return undefined;
+      if (news === 'joined' && !latest.direct && !latest.told.decided)
+        return latest.told.joinedHeld ? undefined : { ...latest, told: { ...latest.told, joinedHeld: true } };
       first = true;
       return { ...latest, told: { ...latest.told, [news]: true } };
     });
     if (!record || !first) return;
+    await this.post(joinRequestId, record, news);
+    if (news === 'decided' && record.told.joinedHeld) await this.tellNow(joinRequestId, 'joined');
+  }
+
+  private async post(joinRequestId: string, record: JoinRecord, news: JoinNews): Promise<void> {
     const viewer = await viewerOf(this.deps.reachState, record.requester.id);
     const posted = await this.deps.messenger
       .postToPerson(record.requester.id, renderJoinNewsCard(record, news, viewer.reader))

@@ -5,6 +5,10 @@ export const joiningEn = {
     'Before I make "{name}", have a look at this team: you may join it instead of starting another.',
   'joining.similarIntro.other':
     'Before I make "{name}", have a look at these {count} teams: you may join one instead of starting another.',
+  'joining.similarIntroMember.one':
+    'Before I make "{name}", have a look at this team: you are in it already, and may use it instead of starting another.',
+  'joining.similarIntroMember.other':
+    'Before I make "{name}", have a look at these {count} teams: you are in them already, and may use one instead of starting another.',
   'joining.owners': 'Owners: {names}',
   'joining.noOwners': 'This team has no owner.',
   'joining.members.one': '{count} member',

@@ -7,6 +7,10 @@ export const joiningFr: Record<keyof typeof joiningEn, string> = {
     'Avant que je crée « {name} », jetez un œil à cette équipe : vous pourriez la rejoindre plutôt que d’en créer une autre.',
   'joining.similarIntro.other':
     'Avant que je crée « {name} », jetez un œil à ces {count} équipes : vous pourriez en rejoindre une plutôt que d’en créer une autre.',
+  'joining.similarIntroMember.one':
+    'Avant que je crée « {name} », jetez un œil à cette équipe : vous en faites déjà partie et pourriez l’utiliser plutôt que d’en créer une autre.',
+  'joining.similarIntroMember.other':
+    'Avant que je crée « {name} », jetez un œil à ces {count} équipes : vous en faites déjà partie et pourriez utiliser l’une d’elles plutôt que d’en créer une autre.',
   'joining.owners': 'Propriétaires : {names}',
   'joining.noOwners': 'Cette équipe n’a pas de propriétaire.',
   'joining.members.one': '{count} membre',

@@ -99,13 +99,16 @@ export class LifecycleConversation {
 
   /** `team_archived`: every renewal and inactivity card of the team says it is archived. */
   async showArchived(payload: Json): Promise<void> {
-    const { teamId } = teamEventOf(payload);
+    const { teamId, by } = teamEventOf(payload);
     if (!teamId) return;
+    const at = new Date().toISOString();
     await this.turns.run(teamId, async () => {
       for (const kind of ['renewal', 'inactivity'] as const) {
         const record = await this.deps.records.get(kind, teamId);
+        // Who asked: the event's requester, else the owner whose press started the archive.
+        const asked = record?.answer?.kind === 'archiving' ? record.answer.by : '';
         if (record && record.answer?.kind !== 'archived')
-          await this.answerNow(kind, record, { kind: 'archived' });
+          await this.answerNow(kind, record, { kind: 'archived', by: by || asked, at });
       }
     });
   }

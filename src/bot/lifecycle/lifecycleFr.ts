@@ -80,7 +80,9 @@ export const lifecycleFr: Record<keyof typeof lifecycleEn, string> = {
     'Steward archive {team} : personne n’y a travaillé depuis le {date}, et la stratégie de cycle de vie de votre organisation archive les équipes inactives. Un propriétaire peut la désarchiver si elle sert encore.',
   'lifecycle.archiving': '{name} a demandé à Steward d’archiver **{team}**.',
   'lifecycle.archivingTitle': 'Archivage en cours',
-  'lifecycle.archived': '**{team}** est archivée.',
+  'lifecycle.archivedByOn': 'Archivée par {name} le {date}.',
+  'lifecycle.archivedOn': 'Archivée le {date}.',
+  'lifecycle.archivedBy': 'Archivée par {name}.',
   'lifecycle.archivedTitle': 'Archivée',
   'lifecycle.alreadyArchived': '**{team}** est déjà archivée.',
   'lifecycle.notOwner':

@@ -7,7 +7,7 @@ export type LifecycleAnswer =
   | { kind: 'renewed'; by: string; expiresOn: string }
   | { kind: 'kept'; by: string; lastActivityDate: string }
   | { kind: 'archiving'; by: string }
-  | { kind: 'archived' };
+  | { kind: 'archived'; by?: string; at?: string };
 
 /** A team's name as a card's Markdown shows it: its characters as typed, cut to a readable length. */
 export function teamNameText(name: string): string {
@@ -17,6 +17,15 @@ export function teamNameText(name: string): string {
 /** A card line without its Markdown, for the card's fallback text. */
 export function plainText(line: string): string {
   return line.replace(/\*\*/g, '').replace(/\\([\\*_`[\]])/g, '$1');
+}
+
+/** "Archived by Siobhán O'Connor on 4 May 2026", as much of it as is known. */
+function archivedLine(answer: { by?: string; at?: string }, reader: Reader): string {
+  const date = answer.at ? dayFor(reader, answer.at.slice(0, 10)) : '';
+  const name = clip(answer.by ?? '', 120);
+  if (name && date) return say(reader, 'lifecycle.archivedByOn', { name, date });
+  if (date) return say(reader, 'lifecycle.archivedOn', { date });
+  return name ? say(reader, 'lifecycle.archivedBy', { name }) : '';
 }
 
 /** The coloured band a lifecycle card shows once answered: a title, a line, a colour. */
@@ -49,7 +58,8 @@ export function outcomeOf(
     case 'archived':
       return {
         title: say(reader, 'lifecycle.archivedTitle'),
-        line: say(reader, 'lifecycle.archived', { team }),
+        // The heading says the team is archived: the band says who and when, not that again.
+        line: archivedLine(answer, reader),
         color: 'warning',
       };
   }

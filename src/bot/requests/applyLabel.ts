@@ -4,6 +4,7 @@ import { isStatus } from '../apiFailures';
 import type { ApplyLabelData } from './requestVerbData';
 import { say } from '../i18n/catalog';
 import { readerOfTurn, type Reply } from '../conversations/reply';
+import type { ProgressTracker } from './progress';
 
 /**
  * "Apply the label" on a progress card: the owner who pressed it asks the API to put the template's
@@ -11,11 +12,13 @@ import { readerOfTurn, type Reply } from '../conversations/reply';
  * called it with (the person's Teams single sign-on token) for a delegated Graph token; without
  * single sign-on (the embedded identity) or without the tenant's consent it answers 409, and the
  * owner is told how to set the label themselves. Other refusals (not an owner) are the verb's
- * failure card.
+ * failure card. Once the label is on, every card of the request that made the team says so and
+ * offers the button no more (the pressed one in place): the job's record still says it was missing.
  */
 export async function applyLabel(
   context: TurnContext,
   api: StewardClient,
+  progress: ProgressTracker,
   data: ApplyLabelData,
 ): Promise<Reply> {
   const reader = readerOfTurn(context);
@@ -28,5 +31,9 @@ export async function applyLabel(
     if (isStatus(error, 404) && teamId !== '') return { kind: 'text', text: say(reader, 'label.none') };
     throw error;
   }
-  return { kind: 'text', text: say(reader, 'label.applied', { team }) };
+  const jobId = typeof data.jobId === 'string' ? data.jobId : '';
+  const job = jobId ? await api.getJob(jobId).catch(() => undefined) : undefined;
+  if (!job) return { kind: 'text', text: say(reader, 'label.applied', { team }) };
+  await progress.noteLabelApplied(job);
+  return { kind: 'card', card: await progress.cardOf(job, reader), inPlace: true, shows: job };
 }

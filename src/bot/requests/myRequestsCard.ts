@@ -2,7 +2,7 @@ import type { Job, JobStatus } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { clip, teamLink } from '../cards/cardText';
 import type { MessageKey } from '../i18n/en';
-import { dateTimeFor, DEFAULT_READER, type Reader, say, sayCount } from '../i18n/catalog';
+import { dateTimeFor, DEFAULT_READER, percentFor, type Reader, say, sayCount } from '../i18n/catalog';
 import { type JobKind, summarizeJob } from '../shared/jobSummary';
 import { kindLabel } from './progressCard';
 import { isWithdrawable } from './progressCardData';
@@ -72,7 +72,7 @@ export function renderMyRequestsCard(
       templateName: clip(kindLabel(summary.kind, summary.templateName, reader), 80),
       requestedAt: dateTimeFor(reader, summary.createdDateTime),
       statusText: say(reader, status),
-      progress: summary.progress,
+      percent: percentFor(reader, Math.min(100, Math.max(0, Math.round(summary.progress)))),
       webUrl: teamLink(summary.status, summary.webUrl),
       withdrawable: waitingForApproval,
     };

@@ -6,14 +6,15 @@ import { renderProgressCard } from './progressCard';
 import { type ProgressCardData, progressCardData } from './progressCardData';
 import type { Reader } from '../i18n/catalog';
 import { readerOfTurn } from '../conversations/reply';
-import { cardMessage, type PostedCard } from '../messenger';
+import { cardMessage } from '../messenger';
+import type { ShownCard } from './requestState';
 import type { JobRead } from './jobReads';
 import { KeyedTurns } from '../keyedTurns';
 import {
   cardData,
-  drawProgress,
   isFinished,
   jobSignature,
+  noteAndRedraw,
   type ProgressDependencies,
   showProgress,
 } from './progressDrawing';
@@ -34,14 +35,12 @@ interface Followed {
 }
 
 /**
- * The progress card of each request, updated in place as its job moves. Webhook deliveries move
- * the cards: each one reads its job through `JobReads`, gathered per requester and counted against
- * the requester's rate limit. Polling is only the fallback for a job nothing was heard about: one
- * read of the bot's own for up to `JOBS_A_READ` due jobs, at least `pollMs.initial` after the last
- * one's answer, each job due from `pollMs.initial` after its last change, doubling while nothing
- * changes, up to `pollMs.max`. So however many requests are open, polling costs Steward at most
- * one call per `pollMs.initial`. Card locations live in the bot state, so any bot process can update a card;
- * the unfinished requests are noted there too, so that a restarted process follows them again.
+ * The progress card of each request, updated in place as its job moves. Deliveries move the cards,
+ * each reading its job through `JobReads` (gathered per requester, on the requester's rate limit).
+ * Polling is the fallback: one read of the bot's own for up to `JOBS_A_READ` due jobs, at least
+ * `pollMs.initial` after the last answer, each job due `pollMs.initial` after its last change,
+ * doubling up to `pollMs.max`. Card locations and unfinished requests live in the bot state, so
+ * any bot process can update a card and a restarted one follows them again.
  */
 export class ProgressTracker {
   private readonly followed = new Map<string, Followed>();
@@ -75,6 +74,8 @@ export class ProgressTracker {
     if (isFinished(job)) return;
     await this.deps.requestState.markUnfinished(job.id);
     this.follow(job.id, jobSignature(job));
+    // The job may have ended while its card was posted (no card for that delivery): read it now.
+    this.refreshSoon(job.id);
   }
 
   /**
@@ -82,7 +83,7 @@ export class ProgressTracker {
    * it is updated with the request's first card from now on, and the request is followed until it
    * ends. A request the bot never showed (made elsewhere) gets this card as its first.
    */
-  async watch(job: Job, posted: PostedCard, requesterId: string, reader: Reader): Promise<void> {
+  async watch(job: Job, posted: ShownCard, requesterId: string, reader: Reader): Promise<void> {
     if (!posted.activityId) return;
     const location = await this.deps.requestState.progress(job.id);
     if (!location) {
@@ -121,12 +122,12 @@ export class ProgressTracker {
   }
 
   /** Try again posted the form: every card of the request says so and offers it no more. */
-  async noteRetried(job: Job): Promise<void> {
-    const location = await this.deps.requestState.progress(job.id);
-    if (!location || location.retried) return;
-    const retried = { ...location, retried: true };
-    await this.deps.requestState.saveProgress(job.id, retried);
-    await drawProgress(this.deps, job, retried);
+  noteRetried(job: Job): Promise<void> {
+    return noteAndRedraw(this.deps, job, 'retried');
+  }
+  /** An owner applied the label the team was made without: every card of the request says so. */
+  noteLabelApplied(job: Job): Promise<void> {
+    return noteAndRedraw(this.deps, job, 'labelApplied');
   }
 
   /** Notes the approvers that could not be reached (by name) and shows them on the requester's card. */
@@ -153,9 +154,8 @@ export class ProgressTracker {
   }
 
   /**
-   * A delivery said the job moved: its card is brought up to date as soon as the reads for its
-   * requester allow, without holding the delivery (a delivery held for a read would hold one of
-   * Steward's workers). The job is followed meanwhile, so if that fails the next poll does it.
+   * A delivery said the job moved: its card is updated once its requester's reads allow, not holding
+   * the delivery (nor one of Steward's workers). Followed meanwhile: if that fails, a poll does it.
    */
   refreshSoon(jobId: string): void {
     if (this.stopped) return;

@@ -4,7 +4,15 @@ import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { cardPictureUrl } from '../cards/cardPicture';
 import { clip, markdownText, plainSentence, teamLink, withoutIds } from '../cards/cardText';
 import { type MessageKey } from '../i18n/en';
-import { dateTimeFor, DEFAULT_READER, isFeminine, namesIn, type Reader, say } from '../i18n/catalog';
+import {
+  dateTimeFor,
+  DEFAULT_READER,
+  isFeminine,
+  namesIn,
+  percentFor,
+  type Reader,
+  say,
+} from '../i18n/catalog';
 import { approvalWords } from '../shared/approvalWords';
 import { progressBarImage, STEP_ICONS } from '../cards/cardIcons';
 import type { JobKind } from '../shared/jobSummary';
@@ -34,6 +42,11 @@ function stepLine(step: ProgressStep, reader: Reader): { title: string; icon: st
     icon: STEP_ICONS[step.state],
     stateText: say(reader, key && isFeminine(reader, key) ? words.feminine : words.text),
   };
+}
+
+/** A step a withdrawal stopped, drawn as not done rather than as failed or rejected (in red). */
+function notRed(step: ProgressStep): ProgressStep {
+  return step.state === 'failed' || step.state === 'rejected' ? { ...step, state: 'skipped' } : step;
 }
 
 /** The steps' English titles (as the checklist names them) and their catalog keys. */
@@ -151,6 +164,13 @@ function decisionLine(decision: ProgressCardData['decision'], reader: Reader): s
   return say(reader, key, { name: clip(decision.by, 120) });
 }
 
+/** What the card says of a label the team was made without: missing, or applied since by an owner. */
+function labelLine(data: ProgressCardData, reader: Reader): string {
+  if (!data.labelMissing) return '';
+  if (!data.labelApplied) return say(reader, 'progress.labelMissing');
+  return say(reader, 'label.applied', { team: clip(data.teamName, TEAM_NAME_MAX_LENGTH) });
+}
+
 /**
  * The card that follows a request from submission to "Open team" (or its failure and "Try
  * again"), in the reader's language, with times in their time zone.
@@ -161,6 +181,8 @@ export function renderProgressCard(
 ): AdaptiveCardAttachment {
   const progress = Math.min(100, Math.max(0, Math.round(data.progress)));
   const title = headline(data, reader);
+  // A withdrawal is the requester's own choice, not a failure: nothing of it is drawn in red.
+  const withdrawn = data.approval?.status === 'withdrawn';
   return renderCard('progressCard', progressCardTemplate, {
     jobId: data.jobId,
     teamName: clip(data.teamName, TEAM_NAME_MAX_LENGTH),
@@ -181,15 +203,19 @@ export function renderProgressCard(
     // A picture with its text equivalent: characters (■□) were spelled out one by one by screen
     // readers, and container backgrounds vanish in the dark and high-contrast themes.
     bar: {
-      url: progressBarImage(progress, data.status === 'failed'),
-      text: say(reader, 'progress.bar', { progress }),
+      url: progressBarImage(progress, data.status === 'failed' && !withdrawn),
+      text: say(reader, 'progress.bar', { progress: percentFor(reader, progress) }),
     },
-    updated: say(reader, 'progress.updated', { progress, when: dateTimeFor(reader, data.updatedAt) }),
+    updated: say(reader, 'progress.updated', {
+      progress: percentFor(reader, progress),
+      when: dateTimeFor(reader, data.updatedAt),
+    }),
+    percent: percentFor(reader, progress),
     // A step that did not apply (nothing to do, or never run after a failure) is not shown.
     steps: data.steps
       .filter((step) => step.state !== 'skipped')
       .slice(0, 12)
-      .map((step) => stepLine(step, reader)),
+      .map((step) => stepLine(withdrawn ? notRed(step) : step, reader)),
     labels: {
       latest: say(reader, 'progress.latest'),
       openTeam: say(reader, 'action.openTeam'),
@@ -203,8 +229,8 @@ export function renderProgressCard(
       cancel: say(reader, 'action.cancel'),
       applyLabel: say(reader, 'action.applyLabel'),
     },
-    labelMissing: data.labelMissing ? say(reader, 'progress.labelMissing') : '',
-    labelTeamId: data.labelMissing?.byOwner ? data.labelMissing.teamId : '',
+    labelMissing: labelLine(data, reader),
+    labelTeamId: data.labelMissing?.byOwner && !data.labelApplied ? data.labelMissing.teamId : '',
     // The job's log is the API's record, written in English: shown to English readers only, since the
     // steps, the decision and the failure above already say the same in the reader's language.
     logLines:
@@ -219,6 +245,7 @@ export function renderProgressCard(
       ? say(reader, 'progress.unreachable', { names: clip(namesIn(reader, data.unreachableApprovers), 300) })
       : '',
     webUrl: teamLink(data.status, data.webUrl),
+    failedColor: withdrawn ? 'default' : 'attention',
     // A rejection's reason is the approver's words, shown with their name above.
     failedReason:
       data.status === 'failed' && data.decision?.outcome !== 'rejected' ? failure(data, reader) : '',

@@ -51,6 +51,8 @@ export interface ProgressCardData {
    * person): its id, and whether the requester is one of its owners (who may apply it).
    */
   labelMissing?: { teamId: string; byOwner: boolean } | null;
+  /** An owner applied the missing label since (the job's record still says it was missing). */
+  labelApplied?: boolean;
 }
 
 /** The progress card's data for a job from `GET /jobs/{id}` (or a webhook's job), with the template's picture. */

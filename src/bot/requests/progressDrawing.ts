@@ -39,6 +39,7 @@ export function cardData(job: Job, location: ProgressLocation | undefined): Prog
   return {
     ...progressCardData(job, location?.pictureUrl ?? null, location?.unreachableApprovers ?? []),
     ...(location?.retried ? { retried: true } : {}),
+    ...(location?.labelApplied ? { labelApplied: true } : {}),
   };
 }
 
@@ -79,4 +80,17 @@ export async function drawProgress(
     });
   }
   return data;
+}
+
+/** Notes what the bot learnt of a request beside its job (`learnt`), and redraws every card of it. */
+export async function noteAndRedraw(
+  deps: Pick<ProgressDependencies, 'requestState' | 'messenger' | 'log'>,
+  job: Job,
+  learnt: 'retried' | 'labelApplied',
+): Promise<void> {
+  const location = await deps.requestState.progress(job.id);
+  if (!location || location[learnt]) return;
+  const noted = { ...location, [learnt]: true };
+  await deps.requestState.saveProgress(job.id, noted);
+  await drawProgress(deps, job, noted);
 }

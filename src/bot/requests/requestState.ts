@@ -3,8 +3,13 @@ import type { PostedCard } from '../messenger';
 import type { FormUnderstanding, PersonChoice, RequestFormValues } from './requestFormCard';
 import { type BotStorage, createItem, deleteItem, keysUnder, readItem, writeItem } from '../storedItems';
 
+/** A card showing a request, and the card whose button posted it (a "my requests" list), if any. */
+export interface ShownCard extends PostedCard {
+  from?: string;
+}
+
 /** The progress card of one request. */
-export interface ProgressLocation extends PostedCard {
+export interface ProgressLocation extends ShownCard {
   requesterId: string;
   /** The template's picture, shown on every update. */
   pictureUrl: string | null;
@@ -12,13 +17,15 @@ export interface ProgressLocation extends PostedCard {
    * Other cards showing this request (a Status or Refresh pressed, `status <id>` typed): each is
    * updated with the first, so no card in the chat goes stale.
    */
-  copies?: PostedCard[];
+  copies?: ShownCard[];
   /** The requester's language and time zone, for every update of the card. */
   reader?: Reader;
   /** Names of the approvers the bot could not reach yet, shown to the requester. */
   unreachableApprovers?: string[];
   /** The requester pressed Try again and got the form: the cards offer it no more. */
   retried?: boolean;
+  /** An owner applied the label the team was made without: the cards stop asking for it. */
+  labelApplied?: boolean;
 }
 
 /** A submitted request form: the job it created. */
@@ -62,6 +69,12 @@ export class RequestState {
   /** Where a request's progress card is. */
   progress(jobId: string): Promise<ProgressLocation | undefined> {
     return readItem<ProgressLocation>(this.storage, `progress/${jobId}`);
+  }
+
+  /** The card of the request that a press on the card `from` posted (Status on a "my requests" list). */
+  async shownFrom(jobId: string, from: string): Promise<ShownCard | undefined> {
+    const location = await this.progress(jobId);
+    return location && [location, ...(location.copies ?? [])].find((card) => card.from === from);
   }
 
   /** Remembers where a request's progress card is. */

@@ -12,6 +12,6 @@ export type MyRequestsData = z.output<typeof myRequestsData>;
 export const withdrawData = cardData({ jobId: text, confirmed: onlyTrue });
 export type WithdrawData = z.output<typeof withdrawData>;
 
-/** Data of `applyLabel`: the team, and its name for the answer. */
-export const applyLabelData = cardData({ teamId: text, teamName: text });
+/** Data of `applyLabel`: the team, its name for the answer, and the request that made it (if the card knows). */
+export const applyLabelData = cardData({ teamId: text, teamName: text, jobId: text });
 export type ApplyLabelData = z.output<typeof applyLabelData>;

@@ -109,6 +109,6 @@ export const requestVerbs = {
     data: applyLabelData,
     access: THROUGH_API,
     failure: { subject: 'team', doing: 'applyLabel' },
-    asPerson: (api, { context, data }) => applyLabel(context, api, data),
+    asPerson: (api, { context, data, deps }) => applyLabel(context, api, deps.progress, data),
   }),
 } satisfies FeatureVerbs;

@@ -32,9 +32,9 @@ export const requestsEn = {
   'progress.waitingForAll': 'Waiting for approval by each of {names}',
   'progress.waiting': 'Waiting for approval',
   'progress.queued': 'Queued: starting soon',
-  'progress.updated': '{progress}% · updated {when}',
+  'progress.updated': '{progress} · updated {when}',
   'progress.latest': 'Latest activity',
-  'progress.bar': 'Progress: {progress}%',
+  'progress.bar': 'Progress: {progress}',
   'progress.approvedBy': 'Approved by {name}',
   'progress.rejectedBy': 'Rejected by {name}',
   'progress.unreachable':

@@ -31,9 +31,9 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
   'progress.waitingForAll': 'En attente de l’approbation de chacune de ces personnes : {names}',
   'progress.waiting': 'En attente d’approbation',
   'progress.queued': 'En file d’attente : démarrage imminent',
-  'progress.updated': '{progress} % · mis à jour le {when}',
+  'progress.updated': '{progress} · mis à jour le {when}',
   'progress.latest': 'Activité récente',
-  'progress.bar': 'Avancement : {progress} %',
+  'progress.bar': 'Avancement : {progress}',
   'progress.approvedBy': 'Approuvée par {name}',
   'progress.rejectedBy': 'Refusée par {name}',
   'progress.unreachable':

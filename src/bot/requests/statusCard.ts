@@ -21,7 +21,8 @@ export interface StatusAsked {
 
 /**
  * A request's progress card, drawn as the request's own card is. A card's Status refreshes that card
- * unless it asks for a new one (`newCard`, as "my requests" does); a typed `status <team name>`
+ * unless it asks for a new one (`newCard`, as "my requests" does: once per list, a second press
+ * updates the card the first posted); a typed `status <team name>`
  * (`request`: the person's own request for a team of that name, or with that id) always gets a new
  * message. The Status of a confirmation card drawn before it lost that button (a card pressed in
  * place that is not one of the request's living cards) leaves it a confirmation, so one request
@@ -49,5 +50,8 @@ export async function statusCard(
     const data = confirmationCardData(reply.shows, location?.pictureUrl ?? null);
     return cardReply(renderConfirmationCard(data, reader), true);
   }
-  return { ...reply, card: await deps.progress.cardOf(reply.shows, reader) };
+  const card = await deps.progress.cardOf(reply.shows, reader);
+  // Status pressed again on the same list: the card it posted before is the one brought up to date.
+  const shown = asked.newCard && pressed ? await deps.requestState.shownFrom(jobId, pressed) : undefined;
+  return { ...reply, card, ...(shown ? { onMessage: shown.activityId } : {}) };
 }

@@ -49,7 +49,13 @@ export function renderSimilarTeamsCard(
     createAnyway: { ...data.request, skipSimilar: true },
     labels: {
       title: say(reader, 'joining.similarTitle'),
-      intro: sayCount(reader, 'joining.similarIntro', teams.length, { name: clip(data.name, 256) }),
+      // "You may join it" only where there is a team to join: the person may be in all of them.
+      intro: sayCount(
+        reader,
+        teams.every((team) => team.isMember) ? 'joining.similarIntroMember' : 'joining.similarIntro',
+        teams.length,
+        { name: clip(data.name, 256) },
+      ),
       open: say(reader, 'joining.open'),
       messageLabel: say(reader, 'joining.messageLabel'),
       messagePlaceholder: say(reader, 'joining.messagePlaceholder'),

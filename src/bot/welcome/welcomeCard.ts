@@ -25,6 +25,7 @@ export function renderWelcomeCard(
       commands: say(reader, 'welcome.commands'),
       requestTeam: say(reader, 'action.requestTeam'),
       myRequests: say(reader, 'action.myRequests'),
+      myApprovals: say(reader, 'action.myApprovals'),
       help: say(reader, 'action.help'),
     },
   });

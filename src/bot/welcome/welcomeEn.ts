@@ -9,7 +9,7 @@ export const welcomeEn = {
   'welcome.what':
     'I create Teams teams from your organisation’s templates: pick a template, fill in a short form, and I set the team up with its channels, tabs and people — after approval when the template asks for it.',
   'welcome.commands':
-    'You can also type **new team**, **my requests**, **status** followed by a team name, **language** followed by en, fr or auto, or **help**.',
+    'You can also write in plain words, as you would to a colleague ("a project team called Mercury with Megan as owner", "who approves a client team?"), or type **new team**, **my requests**, **my approvals** (the requests waiting for your decision), **status** followed by a team name, **language** followed by en, fr or auto, or **help**.',
   'talk.thanks': 'You are welcome! Type "new team" whenever you need one.',
   'help.notUnderstood': 'I did not understand "{text}".',
   'help.offTopic':

@@ -9,7 +9,7 @@ export const welcomeFr: Record<keyof typeof welcomeEn, string> = {
   'welcome.what':
     'Je crée des équipes Teams à partir des modèles de votre organisation : choisissez un modèle, remplissez un court formulaire, et je mets en place l’équipe avec ses canaux, ses onglets et ses membres — après approbation quand le modèle l’exige.',
   'welcome.commands':
-    'Vous pouvez aussi taper **nouvelle équipe**, **mes demandes**, **état** suivi du nom d’une équipe, **langue** suivi de fr, en ou auto, ou **aide**.',
+    'Vous pouvez aussi m’écrire simplement, comme à un collègue (« une équipe projet Mercure avec Megan comme propriétaire », « qui valide une équipe client ? »), ou taper **nouvelle équipe**, **mes demandes**, **mes approbations** (les demandes qui attendent votre décision), **état** suivi du nom d’une équipe, **langue** suivi de fr, en ou auto, ou **aide**.',
   'talk.thanks': 'Avec plaisir ! Tapez « nouvelle équipe » dès que vous avez besoin d’une équipe.',
   'help.notUnderstood': 'Je n’ai pas compris « {text} ».',
   'help.offTopic':

@@ -40,6 +40,19 @@ describe('approval card (approver view)', () => {
     expect(facts.map((fact) => fact.title)).not.toContain('Members');
   });
 
+  it('says whether any one approver decides or each must approve, in English and French', () => {
+    const FRENCH = { language: 'fr' as const, locale: 'fr-FR', timeZone: 'Europe/Paris' };
+    const approvers = (mode: 'any' | 'all', reader?: typeof FRENCH) =>
+      cardJson(renderApprovalCard({ ...request, mode }, reader));
+    expect(approvers('any')).toContain('"Any one of Adele Vance and Siobhán O\'Connor decides"');
+    expect(approvers('all')).toContain('"Each of Adele Vance and Siobhán O\'Connor must approve"');
+    expect(approvers('all', FRENCH)).toContain(
+      '"Chacune de ces personnes doit approuver : Adele Vance et Siobhán O\'Connor"',
+    );
+    const one = cardJson(renderApprovalCard({ ...request, approvers: request.approvers.slice(0, 1) }));
+    expect(one).toContain('"value":"Adele Vance"');
+  });
+
   it('offers a comment and Approve / Reject with the approval id', () => {
     const card = renderApprovalCard(request);
     const inputs = findAll(card.content, 'Input.Text');

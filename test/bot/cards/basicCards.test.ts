@@ -13,8 +13,29 @@ describe('welcome card', () => {
     const card = renderWelcomeCard({ userName: 'Alex Wilber' });
     expectValidCard(card);
     expect(cardJson(card)).toContain('Hi Alex, I am Steward');
-    expect(verbs(card)).toEqual([CardVerb.requestTeam, CardVerb.myRequests, CardVerb.help]);
+    expect(verbs(card)).toEqual([
+      CardVerb.requestTeam,
+      CardVerb.myRequests,
+      CardVerb.myApprovals,
+      CardVerb.help,
+    ]);
     expect(cardJson(renderWelcomeCard({ userName: null }))).toContain('Hi, I am Steward');
+  });
+
+  it('says that plain words are understood and names my approvals, in English and French', () => {
+    const english = cardJson(renderWelcomeCard({ userName: 'Alex Wilber' }));
+    expect(english).toContain('You can also write in plain words');
+    expect(english).toContain('**my approvals**');
+    expect(english).toContain('"title":"My approvals"');
+    const french = cardJson(
+      renderWelcomeCard(
+        { userName: 'Alex Wilber' },
+        { language: 'fr', locale: 'fr-FR', timeZone: 'Europe/Paris' },
+      ),
+    );
+    expect(french).toContain('Vous pouvez aussi m’écrire simplement');
+    expect(french).toContain('**mes approbations**');
+    expect(french).toContain('"title":"Mes approbations"');
   });
 });
 

@@ -44,6 +44,10 @@ describe.each(templates)('%s in every Teams theme', (_file, card) => {
     }
   });
 
+  it('draws no text in yellow ("warning"), hard to read on white: containers carry the warning', () => {
+    expect(all.filter(({ node }) => node.color === 'warning').map(({ node }) => node.text)).toEqual([]);
+  });
+
   it('never uses the "dark" or "light" colours, which stay dark or light in every theme', () => {
     expect(all.filter(({ node }) => node.color === 'dark' || node.color === 'light')).toEqual([]);
   });

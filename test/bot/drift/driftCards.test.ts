@@ -116,6 +116,10 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(job.requester_id).toBe(PEOPLE.alex);
     expect((await waitForJob(bot.steward, alexToken, job.id)).status).toBe('completed');
+    // Once the channel exists, the owners' cards say it was added, not that it is being added.
+    const done = await cardSaying(alexBeta.activityId, /Steward added a channel named \*\*Deliverables\*\*/);
+    expect(cardText(done)).toContain('Beta is in line with its template');
+    expect(cardText(done)).not.toContain('Steward is adding');
     const channels = await bot.steward.call<TeamChannel[]>('GET', `/api/v1.0/teams/${beta}/channels`, {
       token: alexToken,
     });
@@ -162,5 +166,34 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
       body: { answer: 'add' },
     });
     expect(refused.status).toBe(403);
+  }, 90_000);
+
+  it('in French: once the parts are added, the card says they were', async () => {
+    const gamma = await provisionTeam(bot.steward, template, 'Gamma');
+    const alexToken = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+    const coOwner = await bot.steward.call('POST', `/api/v1.0/teams/${gamma}/members`, {
+      token: alexToken,
+      body: { user: { id: SIOBHAN.aadObjectId }, role: 'owner' },
+    });
+    expect(coOwner.status).toBe(201);
+    await put([{ displayName: 'Planning' }, { displayName: 'Deliverables' }, { displayName: 'Livrables' }]);
+    const mark = bot.connector.sent.length;
+    const lynne = await bot.steward.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], {
+      name: 'Lynne Robbins',
+    });
+    const applied = await bot.steward.call('POST', `/api/v1.0/catalog/templates/${template}/drift/apply`, {
+      token: lynne,
+      body: {},
+    });
+    expect(applied.status).toBe(202);
+    const asked = await cardTo(SIOBHAN, mark, /\*\*Gamma\*\*/);
+    const add = actionData(bot.connector.currentCard(asked.activityId), 'addTemplateChanges')!;
+    const adding = bot.cardOfAnswer(
+      await press(SIOBHAN, 'addTemplateChanges', add, asked.activityId, FRENCH),
+    );
+    expect(french(adding)).toContain('Steward ajoute un canal **Livrables** à **Gamma**.');
+    const done = await cardSaying(asked.activityId, /Steward a ajouté/);
+    expect(french(done)).toContain('Steward a ajouté un canal **Livrables** à **Gamma**.');
+    expect(french(done)).toContain('L’équipe Gamma est conforme à son modèle');
   }, 90_000);
 });

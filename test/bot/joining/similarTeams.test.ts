@@ -2,7 +2,7 @@ import type { Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
-import { ADELE, type BotHarness, startBotHarness } from '../support/botHarness';
+import { ADELE, ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
 import { actionData, cardText, type SentCard } from '../support/fakeConnector';
 import { renderSimilarTeamsCard } from '../../../src/bot/shared/similarTeamsCard';
 
@@ -32,6 +32,30 @@ describe.each(databaseKinds)('teams like this already exist, on %s', (kind) => {
         .where('type', '=', 'ProvisioningRequest')
         .execute()
     ).length;
+
+  it.each([
+    ['English', { locale: 'en-US' }, /you may join/, /you are in it already/],
+    ['French', { locale: 'fr-FR' }, /vous pourriez la rejoindre/, /vous en faites déjà partie/],
+  ])('%s: offers no team to join that the person is in already', async (_, locale, mayJoin, inIt) => {
+    const press = (verb: string, data: Record<string, unknown>) =>
+      bot.send(ALEX, {
+        type: 'invoke',
+        name: 'adaptiveCard/action',
+        value: { action: { type: 'Action.Execute', verb, data } },
+        ...locale,
+      });
+    const form = bot.cardOfAnswer(await press('pickTemplate', { templateId: 'project' }));
+    const submit = {
+      ...actionData(form, 'submitRequest'),
+      formId: `own-${locale.locale}`,
+      name: 'Contoso Deal Team',
+    };
+    const similar = bot.cardOfAnswer(await press('submitRequest', submit));
+    expect(cardText(similar)).toContain('PRJ-Contoso deal');
+    expect(cardText(similar)).not.toMatch(mayJoin);
+    expect(cardText(similar)).toMatch(inIt);
+    expect(actionData(similar, 'askToJoin')).toBeUndefined();
+  });
 
   it('shows the alike team with Open, Ask to join and Create anyway; Create anyway makes exactly one request', async () => {
     const form = bot.cardOfAnswer(await bot.execute(ADELE, 'pickTemplate', { templateId: 'project' }));

@@ -256,12 +256,14 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
       /Siobhán O'Connor a demandé à Steward d’archiver \*\*Lighthouse\*\*|est archivée/,
     );
     // Once the archive job is done, Steward's team_archived reaches every card.
-    const alexArchived = cardText(await cardSaying(alex.activityId, /\*\*Lighthouse\*\* is archived\./));
-    expect(alexArchived).toContain('Archived');
+    const alexArchived = cardText(await cardSaying(alex.activityId, /Archived by Siobhán O'Connor on /));
+    // Said once, with who and when.
+    expect(alexArchived.match(/is archived/g)).toHaveLength(1);
     // Its title says what happened, not the expiry that no longer applies.
     expect(alexArchived).toContain('Lighthouse is archived');
     expect(alexArchived).not.toMatch(/expires on/);
-    french(await cardSaying(siobhan.activityId, /\*\*Lighthouse\*\* est archivée\./));
+    const archivee = french(await cardSaying(siobhan.activityId, /Archivée par Siobhán O'Connor le /));
+    expect(archivee.match(/est archivée/g)).toHaveLength(1);
     const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     const team = await bot.steward.call<{ isArchived: boolean }>('GET', `/api/v1.0/teams/${teamId}`, {
       token: megan,
@@ -308,7 +310,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
     expect(verbsOf(answer)).toEqual([]);
     expect(french(answer)).toContain('Empty room est en cours d’archivage');
     const alexEmpty = await cardOfTeam(ALEX, 'keepTeam', 'Empty room', mark);
-    await cardSaying(alexEmpty.activityId, /\*\*Empty room\*\* is archived\./);
+    await cardSaying(alexEmpty.activityId, /Empty room is archived[^]*Archived by Siobhán O'Connor on /);
     const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     const jobs = await bot.steward.steward.store.db
       .selectFrom('jobs')

@@ -1,5 +1,6 @@
 import { renderProgressCard } from '../../../src/bot/requests/progressCard';
 import { progressCardData } from '../../../src/bot/requests/progressCardData';
+import { renderMyRequestsCard } from '../../../src/bot/requests/myRequestsCard';
 import { readerOf } from '../../../src/bot/i18n/catalog';
 import type { Job, JobWaitReason } from '../../../src/client';
 import { stepStatuses } from '../../../src/domain/jobs';
@@ -164,7 +165,7 @@ describe('progress card', () => {
     expect(executeActions(card, 'applyLabel')).toEqual([
       expect.objectContaining({
         title: 'Apply the label',
-        data: { teamId: 'team-1', teamName: 'CLI-BE-Fabrikam' },
+        data: { teamId: 'team-1', teamName: 'CLI-BE-Fabrikam', jobId: 'job-7f3c' },
       }),
     ]);
     const french = renderProgressCard(progressCardData(job(true), PICTURE), readerOf('fr', 'Europe/Paris'));
@@ -203,6 +204,47 @@ describe('progress card', () => {
       expect.objectContaining({ data: { jobId: 'job-7f3c' } }),
     ]);
     expect(findAll(card.content, 'Action.OpenUrl')).toEqual([]);
+  });
+
+  it('writes percentages one way on the card and in the list: "40%" in English, "40 %" in French', () => {
+    const job = provisioningJob({ status: 'active', approval: null, progress: 40 });
+    const texts = (locale: string) => {
+      const reader = readerOf(locale, 'UTC');
+      return [
+        cardJson(renderProgressCard(progressCardData(job, PICTURE), reader)),
+        cardJson(renderMyRequestsCard({ jobs: [job] }, reader)),
+      ];
+    };
+    for (const json of texts('fr-FR')) {
+      expect(json).toContain('40\u202f%');
+      expect(json).not.toMatch(/40(%| %)/);
+    }
+    const [card, list] = texts('fr-FR');
+    expect(card).toContain('Avancement : 40\u202f%');
+    expect(card).toContain('(40\u202f%)');
+    expect(list).toContain('· 40\u202f%');
+    for (const json of texts('en-US')) expect(json).toContain('40%');
+  });
+
+  it.each([
+    ['English', 'en-US', /withdr/i],
+    ['French', 'fr-FR', /retir/i],
+  ])('%s: draws a withdrawal in no red, unlike a failure', (_, locale, words) => {
+    const job = provisioningJob({
+      status: 'failed',
+      approval: 'withdrawn',
+      progress: 10,
+      steps: [{ title: 'Approval', status: 'failed' }] as Job['steps'],
+    });
+    const card = renderProgressCard(progressCardData(job, PICTURE), readerOf(locale, 'UTC'));
+    const svg = findAll(card.content, 'Image')
+      .map((image) => String(image.url))
+      .filter((url) => url.startsWith('data:image/svg'))
+      .map((url) => Buffer.from(url.split(',')[1]!, 'base64').toString())
+      .join('');
+    expect(cardJson(card)).toMatch(words);
+    expect(svg).not.toContain('#d13438');
+    expect(cardJson(card)).not.toMatch(/"(color|style)":"attention"/);
   });
 
   it('shows a rejection as such, with the approver and the message, and skips the work', () => {
@@ -312,7 +354,7 @@ describe('progress card', () => {
     const french = renderProgressCard(progressCardData(skipped, PICTURE), readerOf('fr-FR', 'Europe/Paris'));
     expect(steps(french)).toContain('Approbation: Terminée');
     expect(steps(french)).toContain('Ajout des propriétaires et des membres: Terminé');
-    expect(bar(french).altText).toBe('Avancement : 100 %');
+    expect(bar(french).altText).toBe('Avancement : 100\u202f%');
   });
 
   it('shows no request id, and quotes the approver French-style for a French reader', () => {

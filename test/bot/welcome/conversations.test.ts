@@ -14,7 +14,7 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     expect((await bot.send(ALEX, added)).status).toBe(200);
     const { card } = bot.lastCard(ALEX, mark);
     expect(cardText(card)).toContain('Hi Alex, I am Steward');
-    expect(verbsOf(card)).toEqual(['requestTeam', 'myRequests', 'help']);
+    expect(verbsOf(card)).toEqual(['requestTeam', 'myRequests', 'myApprovals', 'help']);
     await bot.send(ALEX, { type: 'installationUpdate', action: 'add' });
     expect(bot.connector.messages(ALEX.conversationId, mark)).toHaveLength(1);
   });
