@@ -89,6 +89,7 @@ export type HooksEvents = Out<typeof wire.HooksEvents>;
 export type Hook = Out<typeof wire.Hook>;
 export type HookConfig = Out<typeof wire.Hook_config>;
 export type HookPayload = In<typeof wire.HookPayload>;
+export type HookSubscriptionPayload = In<typeof wire.HookSubscriptionPayload>;
 export type Hooks = Out<typeof wire.Hooks>;
 export type HookDelivery = Out<typeof wire.HookDelivery>;
 export type HookDeliveries = Out<typeof wire.HookDeliveries>;

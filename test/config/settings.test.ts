@@ -165,11 +165,15 @@ describe('the settings: one description, and everything derived from it agrees',
     walk(path.join(ROOT, 'src'));
     const literal =
       /(['"`])((?:STEWARD|METABASE)_[A-Z0-9_]*[A-Z0-9]|MicrosoftApp[A-Za-z]+)\1|\benv\.((?:STEWARD|METABASE)_[A-Z0-9_]*[A-Z0-9])/g;
+    // The inputs of `steward-mcp`, a client of Steward's (its stdio bridge), not settings of a Steward process.
+    const bridge = new Map([['src/config/processEnv.ts', new Set(['STEWARD_URL', 'STEWARD_TOKEN'])]]);
     const undescribed = new Set<string>();
     for (const file of files) {
+      const relative = path.relative(ROOT, file);
       for (const match of readFileSync(file, 'utf8').matchAll(literal)) {
         const name = match[2] ?? match[3]!;
-        if (!(name in DESCRIBED)) undescribed.add(`${path.relative(ROOT, file)}: ${name}`);
+        if (bridge.get(relative)?.has(name)) continue;
+        if (!(name in DESCRIBED)) undescribed.add(`${relative}: ${name}`);
       }
     }
     expect([...undescribed]).toEqual([]);

@@ -15,7 +15,7 @@ export interface ConnectorOptions {
   host: string;
   /** The client id of the app registration the connector signs in with. */
   clientId: string;
-  /** The API's Application ID URI, whose tokens Steward accepts (`STEWARD_API_AUDIENCE`). */
+  /** The API's Application ID URI, whose tokens Steward accepts (`STEWARD_AUTH_AUDIENCE`). */
   resourceUri: string;
 }
 

@@ -2,6 +2,7 @@ import type {
   Hook,
   HookDeliveries,
   HookPayload,
+  HookSubscriptionPayload,
   Hooks,
   HookSignature,
   HookSignatureRequest,
@@ -28,6 +29,36 @@ export function hookOperations(send: Send) {
     /** Deletes a webhook (`DELETE /hooks/{hookId}`); resolves to the deleted hook. */
     async deleteHook(hookId: string, options?: CallOptions): Promise<Hook> {
       return bodyOf(send, { operationId: 'deleteHook', method: 'DELETE', path: hook(hookId) }, options);
+    },
+
+    /**
+     * Subscribes a webhook to one event as a Power Automate trigger does (`POST /hooks/{eventCode}`,
+     * 201, an extension); `DELETE` the answer's `Location` (`deleteHookSubscription`) to unsubscribe.
+     * Never retried.
+     */
+    async createHookSubscription(
+      eventCode: string,
+      payload: HookSubscriptionPayload,
+      options?: CallOptions,
+    ): Promise<Hook> {
+      const path = apiPath('/hooks/{eventCode}', { eventCode });
+      return bodyOf(
+        send,
+        { operationId: 'createHookSubscription', method: 'POST', path, body: payload },
+        options,
+      );
+    },
+
+    /** Ends a subscription (`DELETE /hooks/subscriptions/{hookId}`, an extension): the deleted webhook. */
+    async deleteHookSubscription(hookId: string, options?: CallOptions): Promise<Hook> {
+      const path = apiPath('/hooks/subscriptions/{hookId}', { hookId });
+      return bodyOf(send, { operationId: 'deleteHookSubscription', method: 'DELETE', path }, options);
+    },
+
+    /** Brings back a webhook turned inactive by failed deliveries (`POST /hooks/{hookId}/activate`, an extension). */
+    async activateHook(hookId: string, options?: CallOptions): Promise<Hook> {
+      const path = apiPath('/hooks/{hookId}/activate', { hookId });
+      return bodyOf(send, { operationId: 'activateHook', method: 'POST', path }, options);
     },
 
     /** Lists the webhooks (`GET /hooks`, an extension). */
