@@ -574,7 +574,7 @@ async function scoreSet(setPath, outDir) {
       `people P ${result.people.precision.toFixed(2)} R ${result.people.recall.toFixed(2)} F1 ${result.people.f1.toFixed(2)},`,
       `${result.nonRequests.takenForRequest} of ${result.nonRequests.total} non-requests taken for a request`,
       `(${result.nonRequests.otherWrong} more answered otherwise than with help), ${result.unanswered} unanswered;`,
-      `a turn p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)} (1-minute load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after). Result: ${resultFile}; misses: ${missesFile}.`,
+      `a turn p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)} (1-minute load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after). The result and each miss are written outside the repository (BLIND_OUT).`,
     ].join('\n');
     const targets = [
       {
