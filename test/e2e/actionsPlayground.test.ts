@@ -67,9 +67,9 @@ describeWithPlayground()('my approvals and Withdraw, through the Agents Playgrou
       'the list of her approvals',
       (message) => {
         const card = cardOf(message);
-        return card && message.timestamp >= asked && cardShows(card, /waiting for your decision/)
-          ? card
-          : undefined;
+        // The list's own sentence: a reposted approval card may say "waiting for your decision" too.
+        const listed = /waiting for your decision: (its|their) cards? (is|are) above|No request is waiting/;
+        return card && message.timestamp >= asked && cardShows(card, listed) ? card : undefined;
       },
       STEP_MS,
     );

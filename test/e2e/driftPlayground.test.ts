@@ -147,10 +147,11 @@ describeWithPlayground({ chromium: true })("the owners' drift card, clicked in t
     );
     expect(await alex.buttons()).toEqual([]);
     await page('alex').screenshotOf(alex, 'added');
-    const told = await adele.showing(/Alex Wilber a choisi de les ajouter/);
-    expect(told).toContain('L’équipe Riverside est mise en conformité');
+    // Adele's card follows the job to its end (it does not stay at "Steward ajoute…").
+    const told = await adele.showing(/Steward a ajouté/);
+    expect(told).toContain('L’équipe Riverside est conforme à son modèle');
     expect(told).toContain(
-      'Alex Wilber a choisi de les ajouter : Steward ajoute un canal Deliverables et un canal Budget à Riverside.',
+      'Alex Wilber a choisi de les ajouter : Steward a ajouté un canal Deliverables et un canal Budget à Riverside.',
     );
     expect(await adele.buttons()).toEqual([]);
     await page('adele').screenshotOf(adele, 'added-fr');

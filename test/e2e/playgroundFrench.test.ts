@@ -122,7 +122,8 @@ describeWithPlayground()('a team request in French, through the Agents Playgroun
     expect(cardShows(done.card, /Approuvée par Adele Vance/)).toBe(true);
     expect(cardShows(done.card, /Très bien, allez-y/)).toBe(true);
     // Dates in Paris time, as the playground's activities said: "mis à jour le 23 nov. 2026, 23:05".
-    expect(cardShows(done.card, /100 % · mis à jour le \d{1,2} \S+ \d{4}/)).toBe(true);
+    // French typography: a narrow no-break space before the percent sign.
+    expect(cardShows(done.card, /100\u202f% · mis à jour le \d{1,2} \S+ \d{4}/)).toBe(true);
     artifacts.save('alex-progress-completed', view(done.card, done.message));
 
     const notice = await alex.stream.waitFor('a new "prête" message', (message) => {
