@@ -236,6 +236,16 @@ export const TOOLS: readonly ToolSpec[] = [
     summary: (body) => jobSentence(body as Json),
   },
   {
+    name: 'archive_team',
+    title: 'Archive a team',
+    description:
+      'Archives a team the caller owns: kept read-only for reference, until unarchived. Needs the person’s confirmation.',
+    operationId: 'archiveTeam',
+    annotations: WRITE({ destructiveHint: true, idempotentHint: true }),
+    confirm: (args) => `Archive team ${String(args.teamId)}?`,
+    summary: (body) => jobSentence(body as Json),
+  },
+  {
     name: 'delete_team',
     title: 'Delete a team',
     description: 'Deletes a team the caller owns (with its group). Needs the person’s confirmation.',

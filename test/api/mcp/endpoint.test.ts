@@ -78,6 +78,7 @@ describe.each(databaseKinds)('the MCP endpoint, on %s', (kind) => {
         'join_team',
         'get_team_drift',
         'apply_team_drift',
+        'archive_team',
         'list_reports',
         'search_audit',
       ]),
@@ -88,6 +89,10 @@ describe.each(databaseKinds)('the MCP endpoint, on %s', (kind) => {
       idempotentHint: true,
     });
     expect(byName.get('approve_request')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
+    expect(byName.get('archive_team')!.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
     });
@@ -195,6 +200,20 @@ describe.each(databaseKinds)('the MCP endpoint, on %s', (kind) => {
       },
     );
     expect(after.body.data.approval.status).toBe('approved');
+  });
+
+  test('archiving needs the person too: refused until confirmed, no job queued', async () => {
+    const plain = await connect(alex);
+    const teamId = '00000000-0000-0000-0000-0000000000aa';
+    const unconfirmed = await call(plain, 'archive_team', { teamId });
+    expect(unconfirmed.isError).toBe(true);
+    expect(unconfirmed.structuredContent).toMatchObject({ error: { code: 'confirmationRequired' } });
+    const archives = await app.steward.store.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('type', '=', 'TeamArchiveRequest')
+      .execute();
+    expect(archives).toEqual([]);
   });
 
   test('an app token gets only the roles it carries: a person’s tool is refused, an auditor’s served', async () => {
