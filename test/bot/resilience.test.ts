@@ -16,7 +16,7 @@ async function requestProject(bot: BotHarness, name: string): Promise<string> {
   const mark = bot.connector.sent.length;
   const form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'project' }));
   bot.cardOfAnswer(await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name }));
-  return bot.lastCard(ALEX, mark).activityId;
+  return bot.progressCard(ALEX, mark).activityId;
 }
 
 const ready = (bot: BotHarness, activityId: string) =>

@@ -74,8 +74,8 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
     const form = bot.cardOfAnswer(await invoke('pickTemplate', { templateId: 'timed-cards' }));
     bot.cardOfAnswer(await invoke('submitRequest', { ...actionData(form, 'submitRequest'), name }));
     return {
-      jobId: String(actionData(bot.lastCard(ALEX, mark).card, 'showStatus')!.jobId),
-      progress: bot.lastCard(ALEX, mark).activityId,
+      jobId: String(actionData(bot.progressCard(ALEX, mark).card, 'showStatus')!.jobId),
+      progress: bot.progressCard(ALEX, mark).activityId,
     };
   };
   /**

@@ -40,7 +40,7 @@ describe.each(databaseKinds)('an approver’s cards, on %s', (kind) => {
       await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
     );
     await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name });
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     const approval = await bot.connector.waitFor(() =>
       bot.connector
         .messages(SIOBHAN.conversationId, mark)

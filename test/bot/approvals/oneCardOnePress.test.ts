@@ -33,7 +33,7 @@ describe.each(databaseKinds)('one request, one living card, on %s', (kind) => {
     );
     expect(cardText(confirmation)).toContain('Request received');
     expect(verbsOf(confirmation)).toEqual([]);
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     const jobId = String(actionData(progress.card, 'showStatus')!.jobId);
 
     // Status pressed on a confirmation card drawn before it lost the button: still a confirmation,

@@ -40,7 +40,7 @@ describe.each(databaseKinds)('a two-stage approval in chat, on %s', (kind) => {
     bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Fabrikam' }),
     );
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     await progressSays(progress.activityId, /Stage 1 of 2: Legal, waiting for Adele Vance/);
 
     // Stage 1: Adele's card says which stage it is; Lynne has nothing yet.

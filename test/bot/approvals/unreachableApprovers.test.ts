@@ -43,7 +43,7 @@ describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) =
     bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Litware' }),
     );
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     await connector.waitFor(() =>
       connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
     );

@@ -37,7 +37,7 @@ describe.each(databaseKinds)('withdraw and my approvals in chat, on %s', (kind) 
     bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name }),
     );
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     return { mark, progress, jobId: String(actionData(progress.card, 'showStatus')!.jobId) };
   };
   /** The approval card about `team` posted to `who` since `mark`. */

@@ -40,7 +40,7 @@ describe.each(databaseKinds)('Apply the label, on %s', (kind) => {
       `form-${name}`,
       locale,
     );
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     await bot.steward.steward.store.db.deleteFrom('delegated_grants').execute();
     const approval = await bot.connector.waitFor(() =>
       bot.connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),

@@ -24,7 +24,7 @@ describe.each(databaseKinds)('cards that stay true, on %s', (kind) => {
         `form-${name}`,
       ),
     );
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     const jobId = String(actionData(progress.card, 'showStatus')!.jobId);
     const approval = await bot.connector.waitFor(() =>
       bot.connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),

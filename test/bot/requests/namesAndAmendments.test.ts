@@ -20,7 +20,7 @@ describe.each(databaseKinds)('names, ids out of the way, and amended names, on %
     const confirmation = bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name, owners }),
     );
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     const approval = await bot.connector.waitFor(() =>
       bot.connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
     );

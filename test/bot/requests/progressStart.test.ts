@@ -33,7 +33,7 @@ describe.each(databaseKinds)('a request with no approval, on %s', (kind) => {
         'form',
         locale,
       );
-      const progress = bot.lastCard(ALEX, mark);
+      const progress = bot.progressCard(ALEX, mark);
       await cardSaying(bot.connector, progress.activityId, ready, 4_000);
       expect(Date.now() - clicked).toBeLessThan(2_000);
     },

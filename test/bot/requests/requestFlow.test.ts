@@ -29,10 +29,10 @@ describe.each(databaseKinds)('request → approval → completed, on %s', (kind)
     expect(cardText(confirmation)).toContain('CLI-US-Fabrikam');
     // The confirmation has no button: the request's one living card is its progress card.
     expect(verbsOf(confirmation)).toEqual([]);
-    const jobId = String(actionData(bot.lastCard(ALEX, mark).card, 'showStatus')!.jobId);
+    const jobId = String(actionData(bot.progressCard(ALEX, mark).card, 'showStatus')!.jobId);
 
     // The requester's progress card, waiting for the approval team.
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     expect(cardText(progress.card)).toMatch(/Waiting for approval/);
 
     // Each approver gets a card in a 1:1 chat: Siobhán in hers, Adele in one the bot creates.
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('request → approval → completed, on %s', (kind)
     bot.cardOfAnswer(
       await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Contoso Ltd' }),
     );
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     const siobhanCard = await bot.connector.waitFor(() =>
       bot.connector.messages(SIOBHAN.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
     );

@@ -3,7 +3,7 @@ import { request } from 'undici';
 import type { StewardOverrides } from '../../../src/main';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../support/databases';
 import { PEOPLE, startTestSteward, TENANT, type TestSteward } from '../../support/steward';
-import { cardOf, FakeConnector, type SentCard } from './fakeConnector';
+import { cardOf, FakeConnector, type SentCard, verbsOf } from './fakeConnector';
 
 /** A person of the seeded directory, as Teams would present them to the bot. */
 export interface TeamsPerson {
@@ -58,6 +58,11 @@ export interface BotHarness {
   cardOfAnswer(answer: BotAnswer): SentCard;
   /** The last card the bot posted in `who`'s conversation since `from`. */
   lastCard(who: TeamsPerson, from?: number): { card: SentCard; activityId: string };
+  /**
+   * The progress card the bot posted to `who` since `from` (the first one): not the last card, as an
+   * earlier request ending meanwhile posts its own message in the same chat.
+   */
+  progressCard(who: TeamsPerson, from?: number): { card: SentCard; activityId: string };
   close(): Promise<void>;
 }
 
@@ -131,6 +136,13 @@ export async function startBotHarness(
       const last = messages[messages.length - 1];
       if (!last) throw new Error(`no card was posted to ${who.name}`);
       return { card: cardOf(last.body)!, activityId: last.activityId };
+    },
+    progressCard(who, from = 0) {
+      const posted = connector
+        .messages(who.conversationId, from)
+        .find((m) => verbsOf(cardOf(m.body)).includes('showStatus'));
+      if (!posted) throw new Error(`no progress card was posted to ${who.name}`);
+      return { card: cardOf(posted.body)!, activityId: posted.activityId };
     },
     async close() {
       await steward.close();

@@ -39,7 +39,7 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
       "la décision d’une seule personne parmi Adele Vance et Siobhán O'Connor suffit",
     );
     // The request's time, in Paris: the same instant as the job's, formatted for a French reader.
-    const jobId = String(actionData(bot.lastCard(ALEX, mark).card, 'showStatus')!.jobId);
+    const jobId = String(actionData(bot.progressCard(ALEX, mark).card, 'showStatus')!.jobId);
     const job = await bot.steward.call<{ createdDateTime: string }>('GET', `/api/v1.0/jobs/${jobId}`, {
       token: await bot.steward.userToken(ALEX.aadObjectId),
     });
@@ -50,7 +50,7 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     }).format(new Date(job.body.createdDateTime));
     expect(confirmed).toContain(`Demandée le ${paris}`);
 
-    const progress = bot.lastCard(ALEX, mark);
+    const progress = bot.progressCard(ALEX, mark);
     expect(cardText(progress.card)).toContain(
       "En attente de l’approbation d’une personne parmi Adele Vance et Siobhán O'Connor",
     );
