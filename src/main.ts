@@ -54,6 +54,8 @@ export interface StewardOverrides {
   clock?: () => number;
   /** The services' clock (tests that need a fixed minute, e.g. of refused calls). */
   now?: () => Date;
+  /** Every MCP request answered by the SDK, `tools/call` included (tests holding the two paths equal). */
+  mcpThroughSdk?: boolean;
 }
 
 /**
@@ -92,7 +94,9 @@ export async function startSteward(
   });
   const worker = buildWorker(config, foundation, services, logger);
   wake = () => worker.wake();
-  const server = buildHttpServer(config, foundation, services, logger, () => publicUrl);
+  const server = buildHttpServer(config, foundation, services, logger, () => publicUrl, {
+    mcpDirect: !overrides.mcpThroughSdk,
+  });
   // The bot needs the API's URL, known once the server listens: its endpoints answer 503 until then.
   let bot: StewardBotRuntime | undefined;
   if (identity && botParts)

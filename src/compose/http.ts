@@ -44,6 +44,7 @@ export function buildHttpServer(
   services: Services,
   logger: Logger,
   publicUrl: () => string,
+  { mcpDirect = true }: { mcpDirect?: boolean } = {},
 ): restify.Server {
   const api = runsApi(config);
   const s = services;
@@ -59,6 +60,7 @@ export function buildHttpServer(
     mcp: {
       version: VERSION,
       authorizationServers: config.auth.mode === 'entra' ? [config.auth.issuer] : [],
+      direct: mcpDirect,
     },
     bodyTimeoutMs: config.bodyTimeoutMs,
     ready: () => store.ping(),

@@ -22,6 +22,8 @@ export interface OperationInputs {
 export interface OperationOutcome {
   status: number;
   body: unknown;
+  /** The body's JSON text when the operation answered one already serialised (a shared cached read). */
+  bytes?: Buffer;
 }
 
 /** The MCP request a tool call came in, and the caller's `Authorization` header. */
@@ -57,7 +59,8 @@ export async function dispatch(
     };
     const reply = await handle(route, who, input, state.requestId, options.publicUrl());
     state.status = reply.status;
-    return { status: reply.status, body: plain(reply.body) };
+    const bytes = reply.body instanceof JsonText ? reply.body.bytes : undefined;
+    return { status: reply.status, body: plain(reply.body), ...(bytes ? { bytes } : {}) };
   } catch (error) {
     const mapped = await mapError(error, route, from.req, state, options);
     state.status = mapped.status;

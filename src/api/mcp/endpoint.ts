@@ -9,7 +9,8 @@ import { closeIfBodyUnread, type RouteEntry, type ServeOptions } from '../pipeli
 import { clientRequestIdOf, requestState } from '../pipeline/state';
 import { API_BASE } from '../route';
 import type { CallerRequest } from './dispatch';
-import { mcpCatalogue, mcpServerFor } from './mcpServer';
+import { type McpCatalogue, mcpCatalogue, mcpServerFor, runTool } from './mcpServer';
+import { directAnswer, directCallOf } from './directCall';
 
 /** Where Steward serves MCP (Streamable HTTP), below the API. */
 export const MCP_PATH = `${API_BASE}/mcp`;
@@ -24,6 +25,8 @@ export interface McpEndpointOptions {
    * empty with the embedded issuer, whose tokens `npm run token` mints.
    */
   authorizationServers: readonly string[];
+  /** Whether plain tool calls are answered without the SDK's per-request server (directCall.ts); default true. */
+  direct?: boolean;
 }
 
 /** The endpoint's own name in metrics, logs and refusals (it is no operation of the RBAC table). */
@@ -41,6 +44,7 @@ export function mcpEndpoint(
   endpoint: McpEndpointOptions,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const catalogue = mcpCatalogue(entries, endpoint.version);
+  const server = { name: 'steward', version: endpoint.version };
   const handler: McpHttpHandler = createMcpHandler(
     ({ authInfo, era }) =>
       mcpServerFor(catalogue, authInfo?.extra?.from as CallerRequest, options, era, authInfo?.extra?.message),
@@ -59,11 +63,13 @@ export function mcpEndpoint(
       return true;
     }
     if (path !== MCP_PATH) return false;
-    serveMcp(handler, req, res, options).catch((error: unknown) => {
-      options.logger.error({ err: error }, 'mcp request failed');
-      if (!res.headersSent) sendJson(res, 500, undefined);
-      res.end();
-    });
+    serveMcp({ handler, catalogue, server, direct: endpoint.direct !== false }, req, res, options).catch(
+      (error: unknown) => {
+        options.logger.error({ err: error }, 'mcp request failed');
+        if (!res.headersSent) sendJson(res, 500, undefined);
+        res.end();
+      },
+    );
     return true;
   };
 }
@@ -82,8 +88,16 @@ export function protectedResourceMetadata(
   };
 }
 
+/** What answers MCP requests: the SDK's handler, and the tools its hot path calls directly. */
+interface McpServing {
+  handler: McpHttpHandler;
+  catalogue: McpCatalogue;
+  server: { name: string; version: string };
+  direct: boolean;
+}
+
 async function serveMcp(
-  handler: McpHttpHandler,
+  { handler, catalogue, server, direct: answersDirectly }: McpServing,
   req: IncomingMessage,
   res: ServerResponse,
   options: ServeOptions,
@@ -103,6 +117,17 @@ async function serveMcp(
     }
     const body = await readJsonBody(req, options.bodyTimeoutMs);
     const from: CallerRequest = { req, authorization };
+    const direct = answersDirectly ? directCallOf(catalogue, req.headers, body) : undefined;
+    if (direct) {
+      const answer = directAnswer(
+        direct,
+        await runTool(direct.tool, direct.args, from, options, direct.era),
+        server,
+      );
+      state.status = 200;
+      writeWhole(res, 200, answer.headers, answer.contentType, answer.body);
+      return;
+    }
     const response = await handler.fetch(webRequest(req, options.publicUrl()), {
       authInfo: {
         token: '',
@@ -115,12 +140,11 @@ async function serveMcp(
     state.status = response.status;
     // Stateless answers are whole (no stream outlives its request): written at once, as sendJson does.
     const bytes = Buffer.from(await response.arrayBuffer());
-    res.statusCode = response.status;
-    response.headers.forEach((value, name) => res.setHeader(name, value));
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Length', String(bytes.length));
-    res.end(bytes);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!WRITTEN_HERE.has(name)) headers[name] = value;
+    });
+    writeWhole(res, response.status, headers, response.headers.get('content-type'), bytes);
   } catch (error) {
     const mapped = await mapError(error, ENDPOINT, req, state, options);
     state.status = mapped.status;
@@ -132,6 +156,25 @@ async function serveMcp(
   } finally {
     logRequest(options, ENDPOINT, state);
   }
+}
+
+/** The SDK's response headers written by `writeWhole` itself (or by Node.js). */
+const WRITTEN_HERE = new Set(['content-type', 'content-length', 'cache-control', 'connection']);
+
+/** Writes a whole answer in one `writeHead`, with the API's response headers. */
+function writeWhole(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  contentType: string | null,
+  bytes: Buffer,
+): void {
+  const list = ['Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff'];
+  for (const name in headers) list.push(name, headers[name]!);
+  if (contentType) list.push('Content-Type', contentType);
+  list.push('Content-Length', String(bytes.length));
+  res.writeHead(status, list);
+  res.end(bytes);
 }
 
 /** The API's Bearer challenge with the metadata's URL (RFC 9728 §5.1). */

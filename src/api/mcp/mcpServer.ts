@@ -1,4 +1,9 @@
-import { type CallToolResult, McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { ApiError } from '../../contract';
 import { toApiError } from '../errors';
 import type { RouteEntry, ServeOptions } from '../pipeline/serve';
@@ -10,7 +15,7 @@ import { type ToolInput, toolInputOf } from './toolInput';
 import { TOOLS, type ToolSpec } from './tools';
 
 /** A tool with its route and its arguments, prepared once for every request's server. */
-interface PreparedTool {
+export interface PreparedTool {
   spec: ToolSpec;
   entry: RouteEntry;
   input: ToolInput;
@@ -57,7 +62,7 @@ export function mcpServerFor(
   const called = calledTool(message);
   for (const tool of catalogue.tools) {
     if (called !== undefined && tool.spec.name !== called) continue;
-    const { spec, entry, input } = tool;
+    const { spec, input } = tool;
     server.registerTool(
       spec.name,
       {
@@ -66,25 +71,52 @@ export function mcpServerFor(
         inputSchema: input.schema,
         annotations: { title: spec.title, ...spec.annotations },
       },
-      async (args: Record<string, unknown>, ctx: ServerContext) => {
-        if (spec.confirm) {
-          const gate = confirmationGate(spec.confirm(args), args, ctx, era);
-          if (gate) return gate;
-        }
-        let outcome: OperationOutcome;
-        try {
-          outcome = await dispatch(entry, input.split(args), from, options);
-        } catch (error) {
-          const mapped = toApiError(error, { requestId: '' });
-          if (mapped.status >= 500) throw error;
-          outcome = { status: mapped.status, body: mapped.body };
-        }
-        return resultOf(spec, entry.route, outcome, args);
-      },
+      async (args: Record<string, unknown>, ctx: ServerContext) =>
+        (await runTool(tool, args, from, options, era, ctx)).result,
     );
   }
   if (called === undefined) registerResources(server, catalogue.entries, from, options);
   return server;
+}
+
+/** A tool's run: its result, and its structured content's JSON text when it was serialised already. */
+export interface ToolRun {
+  result: CallToolResult | InputRequiredResult;
+  structuredBytes?: Buffer;
+}
+
+/**
+ * Runs a tool for the caller (`from`): its confirmation first (`ctx`, the protocol's request; a tool
+ * asking none runs without it), then its API operation through the API's stages.
+ */
+export async function runTool(
+  tool: PreparedTool,
+  args: Record<string, unknown>,
+  from: CallerRequest,
+  options: ServeOptions,
+  era: 'legacy' | 'modern',
+  ctx?: ServerContext,
+): Promise<ToolRun> {
+  const { spec, entry, input } = tool;
+  if (spec.confirm) {
+    if (!ctx) throw new Error(`${spec.name} asks the person first: it runs with its protocol request`);
+    const gate = confirmationGate(spec.confirm(args), args, ctx, era);
+    if (gate) return { result: gate };
+  }
+  let outcome: OperationOutcome;
+  try {
+    outcome = await dispatch(entry, input.split(args), from, options);
+  } catch (error) {
+    // The arguments split into the operation's inputs (an unknown one refused): mapped as the
+    // operation maps errors, so a fault reads as the API's generic 500, never its message.
+    const mapped = toApiError(error, { requestId: '' });
+    if (mapped.status >= 500) options.logger.error({ err: error, tool: spec.name }, 'mcp tool failed');
+    outcome = { status: mapped.status, body: mapped.body };
+  }
+  const result = resultOf(spec, entry.route, outcome, args);
+  // The structured content is the operation's own answer: its JSON text serves again as it is.
+  const sameBody = outcome.status < 400 && result.structuredContent === outcome.body;
+  return { result, ...(sameBody && outcome.bytes ? { structuredBytes: outcome.bytes } : {}) };
 }
 
 /**

@@ -41,11 +41,14 @@ const WRITE = (hints: Partial<Hints>): Hints => ({
 
 type Json = Record<string, unknown>;
 const items = (body: unknown): Json[] => ((body as { value?: Json[] })?.value ?? []) as Json[];
-const names = (list: Json[], key = 'displayName'): string =>
-  list
-    .slice(0, 10)
-    .map((item) => String(item[key] ?? item.id ?? item.name))
-    .join(', ') + (list.length > 10 ? ', …' : '');
+/** What names an item of an answer: a team's display name, a template's or a report's name, else its id. */
+const nameOf = (item: Json): string => {
+  const template = item.templateConfiguration as Json | undefined;
+  const name = item.displayName ?? item.name ?? template?.name ?? item.id ?? template?.id;
+  return typeof name === 'string' || typeof name === 'number' ? String(name) : 'unnamed';
+};
+const names = (list: Json[]): string =>
+  list.slice(0, 10).map(nameOf).join(', ') + (list.length > 10 ? ', …' : '');
 const counted = (list: Json[], one: string, many: string): string =>
   list.length === 0 ? `No ${many}.` : `${list.length} ${list.length === 1 ? one : many}: ${names(list)}.`;
 

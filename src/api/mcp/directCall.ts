@@ -1,0 +1,162 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  type CallToolResult,
+  classifyInboundRequest,
+  isJsonContentType,
+  SERVER_INFO_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
+import { BoundedCache } from '../../lib/boundedCache';
+import type { McpCatalogue, PreparedTool, ToolRun } from './mcpServer';
+
+/**
+ * The one protocol revision of the 2026 line the SDK serves: its requests carry the `_meta`
+ * envelope, and its answers are JSON.
+ */
+export const MODERN_REVISION = '2026-07-28';
+
+/** A `tools/call` the endpoint answers itself: the tool, its arguments, and how to answer. */
+export interface DirectCall {
+  tool: PreparedTool;
+  args: Record<string, unknown>;
+  id: string | number;
+  era: 'legacy' | 'modern';
+}
+
+/** A whole answer to write (status 200): content type, body and more headers. */
+export interface DirectAnswer {
+  contentType: string;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * The call a request makes when it is the protocol's hot path, answered without building an MCP
+ * server, a web `Request` and a web `Response` for it (about 0.6 ms of CPU each time): one
+ * well-formed `tools/call`, on either revision, of a tool that asks the person nothing. The SDK's own
+ * classification decides the revision. Anything else (another method, an unknown tool, a tool
+ * that asks for confirmation, odd headers or arguments, every refusal the protocol defines) is
+ * undefined and goes to the SDK, which answers it as the protocol says. A test holds the two paths'
+ * answers equal (test/api/mcp/directCall.test.ts).
+ */
+export function directCallOf(
+  catalogue: McpCatalogue,
+  headers: IncomingHttpHeaders,
+  body: unknown,
+): DirectCall | undefined {
+  if (!isRecord(body) || body.method !== 'tools/call' || body.jsonrpc !== '2.0') return undefined;
+  const { id, params } = body;
+  if (typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id))) return undefined;
+  if (!isRecord(params) || typeof params.name !== 'string') return undefined;
+  if (Object.keys(params).some((key) => key !== 'name' && key !== 'arguments' && key !== '_meta'))
+    return undefined;
+  const args = params.arguments ?? {};
+  if (!isRecord(args)) return undefined;
+  const accept = header(headers, 'accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+  if (!isJsonContentType(header(headers, 'content-type') ?? '')) return undefined;
+  const tool = catalogue.tools.find((candidate) => candidate.spec.name === params.name);
+  if (!tool || tool.spec.confirm) return undefined;
+
+  const era = eraOf(
+    header(headers, 'mcp-protocol-version'),
+    header(headers, 'mcp-method'),
+    header(headers, 'mcp-name'),
+    body,
+    params,
+  );
+  return era ? { tool, args, id, era } : undefined;
+}
+
+/**
+ * The revision a tool call may be answered on directly, by the SDK's classification; undefined when
+ * the SDK must answer (a refusal of the protocol's, an envelope to reject). The classification
+ * validates the envelope with the SDK's schemas, tens of µs a call; it reads only the headers, the
+ * method and `params._meta` of a request whose JSON-RPC shape `directCallOf` checked already, and
+ * a client sends the same ones each time: so the answers are kept, by those.
+ */
+function eraOf(
+  version: string | undefined,
+  method: string | undefined,
+  name: string | undefined,
+  body: Record<string, unknown>,
+  params: Record<string, unknown>,
+): DirectCall['era'] | undefined {
+  const key = JSON.stringify([version, method, name, params.name, params._meta]);
+  const kept = eras.get(key);
+  if (kept !== undefined) return kept || undefined;
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: version,
+    mcpMethodHeader: method,
+    mcpNameHeader: name,
+    body,
+  });
+  let era: DirectCall['era'] | undefined;
+  if (route.kind === 'modern') {
+    const modern =
+      route.messageKind === 'request' &&
+      route.classification.revision === MODERN_REVISION &&
+      version === MODERN_REVISION &&
+      method === 'tools/call' &&
+      name === params.name;
+    if (modern) era = 'modern';
+  } else if (route.kind === 'legacy' && route.reason === 'no-claim') {
+    const known = version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version);
+    const bare = !isRecord(params._meta) || Object.keys(params._meta).length === 0;
+    if (known && bare) era = 'legacy';
+  }
+  if (key.length <= MAX_KEY) eras.set(key, era ?? false);
+  return era;
+}
+
+/** A longer envelope (a client's own `_meta`) is classified each time rather than kept. */
+const MAX_KEY = 2048;
+/** The eras decided, by the headers and envelope of the calls (`false`: the SDK answers). */
+const eras = new BoundedCache<string, DirectCall['era'] | false>(1000);
+
+/**
+ * The answer the SDK gives a call's result: on the 2026 revision a JSON response whose result names
+ * the server (`serverInfo`) and is complete; on the 2025 ones, one event of a stream (the stateless
+ * fallback answers so). A structured content already serialised (`run.structuredBytes`, a cached
+ * read's shared JSON text) is written as it is, not parsed and serialised again.
+ */
+export function directAnswer(
+  call: DirectCall,
+  run: ToolRun,
+  server: { name: string; version: string },
+): DirectAnswer {
+  const result = run.result as CallToolResult;
+  const answered =
+    call.era === 'modern'
+      ? { ...result, _meta: { ...result._meta, [SERVER_INFO_META_KEY]: server }, resultType: 'complete' }
+      : result;
+  let json: Buffer;
+  if (run.structuredBytes) {
+    const head = JSON.stringify({ ...answered, structuredContent: undefined });
+    json = Buffer.concat([
+      Buffer.from(`{"result":${head.slice(0, -1)},"structuredContent":`),
+      run.structuredBytes,
+      Buffer.from(`},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`),
+    ]);
+  } else {
+    json = Buffer.from(JSON.stringify({ result: answered, jsonrpc: '2.0', id: call.id }));
+  }
+  if (call.era === 'modern') return { contentType: 'application/json', body: json, headers: {} };
+  return {
+    contentType: 'text/event-stream',
+    body: Buffer.concat([EVENT_HEAD, json, EVENT_TAIL]),
+    headers: { 'X-Accel-Buffering': 'no' },
+  };
+}
+
+const EVENT_HEAD = Buffer.from('event: message\ndata: ');
+const EVENT_TAIL = Buffer.from('\n\n');
