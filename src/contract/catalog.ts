@@ -32,6 +32,18 @@ const AudienceTargeting = z.strictObject({
   rulesWithTags: multiLine(z.string().max(8000)).optional(),
 });
 
+/** A template's name and description in one more language (either may be left to the template's own). */
+const TemplateTranslation = z.strictObject({
+  name: z.string().trim().min(1).max(256).optional(),
+  description: multiLine(z.string().max(1024)).optional(),
+});
+
+/** A language tag of BCP 47's simple shape (`fr`, `fr-CA`), the key of a template's translations. */
+const languageTag = z
+  .string()
+  .max(35)
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'a language tag such as fr or fr-CA');
+
 export const TemplateConfiguration = model(
   'TemplateConfiguration',
   z.strictObject({
@@ -59,6 +71,14 @@ export const TemplateConfiguration = model(
     lifecycle: LifecyclePolicy.optional().describe(
       'The lifecycle policy of teams made from this template (an extension); the tenant default when absent.',
     ),
+    translations: z
+      .record(languageTag, TemplateTranslation)
+      .refine((entries) => Object.keys(entries).length <= 20, 'at most 20 languages')
+      .optional()
+      .describe(
+        'The template’s name and description in other languages than its own, by language tag (an extension): ' +
+          'the bot shows people the ones of their language.',
+      ),
   }),
 );
 

@@ -61,6 +61,8 @@ describeWithPlayground()('a team request in French, through the Agents Playgroun
       STEP_MS,
     );
     expectFrench(gallery.card);
+    // The templates too, in French where they have it.
+    expect(cardShows(gallery.card, /Mission client/)).toBe(true);
     artifacts.save('alex-gallery', view(gallery.card, gallery.message));
 
     const pick = findAction(gallery.card, 'pickTemplate', { templateId: 'client-engagement' })!;
@@ -68,7 +70,7 @@ describeWithPlayground()('a team request in French, through the Agents Playgroun
     const picked = await alex.execute(gallery.message.messageId, 'pickTemplate', pick.data!, pick.title);
     const form = cardInPlace(picked);
     expectFrench(form);
-    expect(cardShows(form, /Nouvelle équipe : Client engagement/)).toBe(true);
+    expect(cardShows(form, /Nouvelle équipe : Mission client/)).toBe(true);
     expect(findAction(form, 'submitRequest')?.title).toBe('Demander l’équipe');
     artifacts.save('alex-request-form', view(form, gallery.message, picked));
 

@@ -16,9 +16,6 @@ const WITHOUT_TESTS: Record<string, string> = {
   // test/api/server/ the server as a whole.
   'api/middleware': 'test/services/access, test/api/server',
   'api/routes': 'test/services/<feature>',
-  // What several bot features share (job summaries, name problems, the request form's data), in
-  // the conversations of the features that use it.
-  'bot/shared': 'test/bot/requests, test/bot/approvals',
   // The bot's plumbing of replies and card viewers, in every conversation of test/bot/.
   'bot/conversations': 'test/bot',
   // The data several job types carry (types and their event payloads), in the tests of the jobs

@@ -3,6 +3,7 @@ import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { cardPictureUrl } from '../cards/cardPicture';
 import { clip } from '../cards/cardText';
 import { DEFAULT_READER, numberFor, type Reader, say } from '../i18n/catalog';
+import { templateTexts } from '../shared/templateTexts';
 import galleryCardTemplate from './galleryCard.json';
 
 /** Templates per gallery page: enough to choose from, few enough for the 28 KB limit with long texts. */
@@ -27,14 +28,19 @@ export interface GalleryCardData {
   note?: string;
 }
 
-/** A catalog template as a gallery entry; null for one without an id (it could not be picked). */
-export function galleryTemplate(template: CatalogTemplate): GalleryTemplate | null {
+/**
+ * A catalog template as a gallery entry, in the reader's language where the template has it; null
+ * for one without an id (it could not be picked).
+ */
+export function galleryTemplate(
+  template: CatalogTemplate,
+  reader: Pick<Reader, 'language' | 'locale'> = DEFAULT_READER,
+): GalleryTemplate | null {
   const config = template.templateConfiguration;
   if (!config.id) return null;
   return {
     id: config.id,
-    name: config.name,
-    description: config.description,
+    ...templateTexts(config, reader),
     pictureUrl: config.pictureUrl ?? '',
     needsApproval: config.approval.requireApproval,
   };

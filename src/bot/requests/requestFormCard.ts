@@ -4,6 +4,7 @@ import { cardPictureUrl } from '../cards/cardPicture';
 import { clip, markdownText, shortQuotes } from '../cards/cardText';
 import { DEFAULT_READER, namesIn, numberFor, type Reader, say, sayCount } from '../i18n/catalog';
 import { approvalWords } from '../shared/approvalWords';
+import { templateTexts } from '../shared/templateTexts';
 import requestFormCardTemplate from './requestFormCard.json';
 
 /** Static people-picker choices kept on the card (hosts without `Data.Query` search show only these). */
@@ -100,13 +101,14 @@ export function renderRequestFormCard(
   const newTeam = data.template.newTeam;
   const values = data.values ?? {};
   const approvers = config.approval.approvalTeam.map((member) => member.name ?? member.id);
-  const templateName = clip(config.name, 120);
+  const texts = templateTexts(config, reader);
+  const templateName = clip(texts.name, 120);
   const nameMaxLength = Math.max(1, data.nameMaxLength);
   return renderCard('requestFormCard', requestFormCardTemplate, {
     template: {
       id: config.id ?? '',
       name: templateName,
-      description: clip(config.description, 500),
+      description: clip(texts.description, 500),
       pictureUrl: cardPictureUrl(config.pictureUrl),
     },
     team: {

@@ -81,7 +81,7 @@ async function suitableTemplates(
       withWords(reader, 'understood.templates.noneFits', 'understood.templates.noneFits.plain', pointed),
     );
   const templates = fits.flatMap(({ template }): GalleryTemplate[] => {
-    const entry = galleryTemplate(template);
+    const entry = galleryTemplate(template, reader);
     return entry ? [entry] : [];
   });
   const words = first.match.because.replace(/\s+/g, ' ').trim();

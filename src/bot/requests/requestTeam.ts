@@ -44,7 +44,7 @@ export function galleryOf(
   inPlace = false,
   note?: string,
 ): Reply {
-  const entries = templates.flatMap((template) => galleryTemplate(template) ?? []);
+  const entries = templates.flatMap((template) => galleryTemplate(template, reader) ?? []);
   if (entries.length === 0) return { kind: 'text', text: say(reader, 'gallery.none') };
   return cardReply(renderGalleryCard({ templates: entries, page, note }, reader), inPlace);
 }

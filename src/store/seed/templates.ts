@@ -17,6 +17,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'A team for a time-boxed project: planning, deliverables and a project charter tab.',
       pictureUrl: badge('PRJ', '#0078D4'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Équipe projet',
+          description:
+            'Une équipe pour un projet à durée limitée : planification, livrables et un onglet de charte de projet.',
+        },
+      },
     },
     newTeam: {
       namingConvention: 'PRJ-<%= request.team.name %>',
@@ -43,6 +50,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'A private team shared with a client account. Legal approves every request.',
       pictureUrl: badge('CLI', '#8764B8'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Mission client',
+          description:
+            'Une équipe privée partagée avec un compte client. Le service juridique approuve chaque demande.',
+        },
+      },
       approval: {
         requireApproval: true,
         approvalTeam: [personRef('Adele Vance'), personRef("Siobhán O'Connor")],
@@ -77,6 +91,12 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'Une équipe par campagne pour le marketing en France et en Belgique.',
       pictureUrl: badge('FR-BE', '#E3008C'),
       language: 'fr-FR',
+      translations: {
+        en: {
+          name: 'Marketing campaign France / Belgium',
+          description: 'One team per campaign for marketing in France and Belgium.',
+        },
+      },
       audienceTargeting: {
         enabled: true,
         rules: "( user.country === 'FR' || user.country === 'BE' ) && user.department === 'Marketing'",
@@ -106,6 +126,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'A team for a marketing squad or programme, open to the Marketing department worldwide.',
       pictureUrl: badge('MKT', '#E3008C'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Équipe du département marketing',
+          description:
+            'Une équipe pour une cellule ou un programme marketing, ouverte au département Marketing dans le monde entier.',
+        },
+      },
       audienceTargeting: {
         enabled: true,
         rules: "user.department === 'Marketing'",
@@ -157,6 +184,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'A small team for a new joiner, their manager and their buddy. For people in onboarding.',
       pictureUrl: badge('NEW', '#107C10'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Équipe de parrainage d’intégration',
+          description:
+            'Une petite équipe pour une nouvelle recrue, son manager et son parrain. Pour les personnes en intégration.',
+        },
+      },
       audienceTargeting: {
         enabled: true,
         rules: "user.groups.direct.some(group => group.displayName.includes('Onboarding'))",
@@ -223,6 +257,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'A copy of the onboarding template team, with its channels, tabs, apps and settings.',
       pictureUrl: badge('COH', '#00B294'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Promotion d’intégration',
+          description:
+            'Une copie de l’équipe modèle d’intégration, avec ses canaux, onglets, applications et paramètres.',
+        },
+      },
     },
     clonedTeam: {
       teamId: 'seed-team-onboarding-template',
@@ -247,6 +288,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'A community of practice for employees with a contoso.com or contoso.fr mailbox.',
       pictureUrl: badge('COP', '#5C2D91'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Communauté interne Contoso',
+          description:
+            'Une communauté de pratique pour les employés ayant une boîte aux lettres contoso.com ou contoso.fr.',
+        },
+      },
       audienceTargeting: {
         enabled: true,
         rules: '/@contoso\\.(com|fr)$/.test(user.mail)',
@@ -268,6 +316,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'A private, highly confidential team for a legal matter. Legal department only.',
       pictureUrl: badge('LGL', '#D13438'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Dossier juridique',
+          description:
+            'Une équipe privée et hautement confidentielle pour un dossier juridique. Département juridique uniquement.',
+        },
+      },
       audienceTargeting: {
         enabled: true,
         rules: "user.department === 'Legal'",
@@ -301,6 +356,12 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'Une communauté pour les collègues qui travaillent en français, partout dans le monde.',
       pictureUrl: badge('FR', '#0063B1'),
       language: 'fr-FR',
+      translations: {
+        en: {
+          name: 'French-speaking community',
+          description: 'A community for colleagues who work in French, all over the world.',
+        },
+      },
       audienceTargeting: {
         enabled: true,
         rules: "user.preferredLanguage.startsWith('fr-')",
@@ -321,6 +382,13 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'The one tenant-wide IT announcements team. Only one may exist; IT Admins request it.',
       pictureUrl: badge('IT', '#4F6BED'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Annonces informatiques',
+          description:
+            'L’unique équipe d’annonces informatiques de toute l’organisation. Une seule peut exister ; les administrateurs informatiques la demandent.',
+        },
+      },
       singleton: true,
       audienceTargeting: {
         enabled: true,
@@ -347,6 +415,12 @@ export const seedTemplates: readonly CatalogTemplateInput[] = [
       description: 'Retired: use Contoso internal community instead.',
       pictureUrl: badge('OLD', '#6E6E6E'),
       language: 'en-US',
+      translations: {
+        fr: {
+          name: 'Communauté classique (retirée)',
+          description: 'Retirée : utilisez plutôt la communauté interne Contoso.',
+        },
+      },
       enabled: false,
     },
     newTeam: {

@@ -7,7 +7,9 @@ import {
 import { cardJson, executeActions, expectValidCard, findAll } from '../cards/cardAssertions';
 import { catalog } from '../cards/sampleData';
 
-const demoGallery = catalog.map(galleryTemplate).filter((t): t is GalleryTemplate => t !== null);
+const demoGallery = catalog
+  .map((template) => galleryTemplate(template))
+  .filter((t): t is GalleryTemplate => t !== null);
 
 /** `count` templates with every text at its catalog maximum, in multi-byte characters. */
 function longTemplates(count: number): GalleryTemplate[] {

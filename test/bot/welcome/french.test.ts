@@ -108,10 +108,14 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     expect(gallery).toContain('Choisissez un modèle');
     expect(gallery).toContain('Approbation requise');
     expect(gallery).toContain('Choisir');
+    // The templates' own names and descriptions, in French where the template has them.
+    expect(gallery).toContain('Mission client');
+    expect(gallery).toContain('Une équipe privée partagée avec un compte client.');
+    expect(gallery).not.toContain('Client engagement');
 
     const form = bot.cardOfAnswer(await execute('pickTemplate', { templateId: 'client-engagement' }));
     const formText = french(form);
-    expect(formText).toContain('Nouvelle équipe : Client engagement');
+    expect(formText).toContain('Nouvelle équipe : Mission client');
     expect(formText).toContain('Nom de l’équipe');
     expect(formText).toContain('Demander l’équipe');
     expect(formText).toContain('Vérifier le nom');

@@ -260,6 +260,22 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       ).toBe(404);
     });
 
+    test('translations of the name and description are kept and read back (an extension)', async () => {
+      const translations = {
+        fr: { name: 'Équipe X', description: 'Une équipe.' },
+        'fr-CA': { name: 'Équipe X Québec' },
+      };
+      const saved = await suite.app.call('PUT', '/api/v1.0/catalog/templates/translated', {
+        token: suite.patti,
+        body: minimal('X team', { translations }),
+      });
+      expect(saved.status).toBeLessThan(300);
+      const read = await suite.app.call<CatalogTemplate>('GET', '/api/v1.0/catalog/templates/translated', {
+        token: suite.patti,
+      });
+      expect(read.body.templateConfiguration.translations).toEqual(translations);
+    });
+
     test('a naming convention that does not parse is 400 with its position', async () => {
       const res = await suite.app.call<{ error: { details: Array<{ target: string; message: string }> } }>(
         'PUT',
@@ -287,6 +303,14 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       ],
       ['a missing required field', { templateConfiguration: {} }],
       ['a body that is not an object', [1, 2, 3]],
+      [
+        'a translation under something that is no language tag',
+        { templateConfiguration: { name: 'X', translations: { 'français!': { name: 'Y' } } } },
+      ],
+      [
+        'a translation with a field of its own',
+        { templateConfiguration: { name: 'X', translations: { fr: { name: 'Y', color: 'red' } } } },
+      ],
     ])('%s is 400 and writes nothing', async (_name, body) => {
       const res = await suite.app.call('PUT', '/api/v1.0/catalog/templates/rejected', {
         token: suite.patti,
