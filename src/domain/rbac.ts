@@ -35,7 +35,9 @@ const CATALOG_WRITE = [
 ] as const satisfies readonly AppRole[];
 const AUDIT = ['AUTHORIZED_APP', 'GOVERNANCE_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
 const REPORTS = ['GOVERNANCE_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
-const HOOKS = ['INTEGRATION_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
+/** The roles that manage webhooks, and may receive a template's or the tenant's events. */
+export const HOOK_ROLES = ['INTEGRATION_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
+const HOOKS = HOOK_ROLES;
 const TEAM_ADMINS = GOVERNANCE_ROLES;
 
 /**

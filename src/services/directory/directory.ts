@@ -1,5 +1,6 @@
 import { BoundedCache } from '../../lib/boundedCache';
 import type { Caller } from '../../domain/caller';
+import type { SubscriberStanding } from '../../domain/hookAudience';
 import type { DirectoryReader, DirectoryUser } from '../../domain/directory';
 import { ValidationFailed } from '../../domain/errors';
 import type { AppRole } from '../../contract/roles';
@@ -40,6 +41,17 @@ export class DirectoryService {
   async isPerson(id: string): Promise<boolean> {
     const user = await this.person(id);
     return user !== undefined && user.id === id;
+  }
+
+  /**
+   * What the directory says of `id` now, for what is done later in their name (a webhook's
+   * deliveries): whether they are still a person of it (`isPerson`) and, where the directory
+   * records app roles (embedded), which they hold. Cached like `isPerson`: one lookup per person.
+   */
+  async standing(id: string): Promise<SubscriberStanding> {
+    const user = await this.person(id);
+    if (user === undefined || user.id !== id) return { person: false, roles: undefined };
+    return { person: true, roles: this.directory.listsRoleHolders ? user.appRoles : undefined };
   }
 
   /**

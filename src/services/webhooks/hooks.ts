@@ -112,6 +112,7 @@ export class HookService {
       templateId: fields.templateId,
       consecutiveFailures: 0,
       createdBy: caller.id,
+      creatorKind: caller.kind,
       createdAt: iso,
       updatedAt: iso,
     };

@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '../../contract/events';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import { deliveryBody, deliveryPayload, signDeliveryBody } from '../../lib/webhookSignature';
 import { urlOrigin } from '../../domain/webhookUrl';
+import { deliveryRefusal, type SubscriberStanding } from '../../domain/hookAudience';
 import type { StoredHook } from '../../store/webhooks/hooks';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from './events';
@@ -21,6 +22,8 @@ export const DeliveryData = z.looseObject({
   payload: z.record(z.string(), z.unknown()),
   /** Set by the run: whether the payload was delivered or skipped (hook gone or inactive). */
   outcome: z.enum(['delivered', 'skipped']).optional(),
+  /** Set by the run: why a delivery its subscriber may no longer read was skipped. */
+  refused: z.string().optional(),
 });
 export type DeliveryData = z.output<typeof DeliveryData>;
 
@@ -54,6 +57,8 @@ export interface WebhookDeliveryJobDeps {
   sender: WebhookSender;
   log: { warn(o: object, m: string): void };
   webhooks: WebhookDeliveryPolicy;
+  /** What the directory says of a hook's maker now (`DirectoryService.standing`, cached per person). */
+  directory: { standing(id: string): Promise<SubscriberStanding> };
 }
 
 /**
@@ -84,6 +89,9 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
           log: [hook ? 'Skipped: the webhook is inactive.' : 'Skipped: the webhook was deleted.'],
         };
       }
+      // Checked at each delivery, not only when the event was recorded: access lost since then counts.
+      const refused = deliveryRefusal(hook, await this.standingOf(hook));
+      if (refused) return { data: { ...data, outcome: 'skipped', refused }, log: [`Skipped: ${refused}`] };
       const attempts = job.attempts + 1;
       const body = deliveryBody(deliveryPayload(data.event.type, job.id, data.payload));
       try {
@@ -122,6 +130,12 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     });
   }
 
+  /** The maker's standing; an application's hook needs none (`deliveryRefusal`), so none is read. */
+  private standingOf(hook: StoredHook): Promise<SubscriberStanding> {
+    if (hook.creatorKind === 'app') return Promise.resolve({ person: false, roles: undefined });
+    return this.deps.directory.standing(hook.createdBy);
+  }
+
   /** The retry policy: `retries` more attempts, `retryDelayMs` apart, unless retrying cannot help. */
   retryDelay(error: unknown, attempt: number): number | undefined {
     if (error instanceof DeliveryFailed && !error.retryable) return undefined;
@@ -135,7 +149,8 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     now: Date,
   ): Promise<StewardEvent[]> {
     if (data.outcome === 'skipped') {
-      await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx);
+      await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx, data.refused);
+      if (data.refused) await this.recordRefusal(job, data, data.refused, trx, now);
       return [];
     }
     await this.deps.hooks.closeDelivery(job.id, 'delivered', now, trx);
@@ -198,6 +213,39 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
       );
     }
     return [];
+  }
+
+  /**
+   * The audit record of a delivery skipped because its subscriber may no longer read it: a refusal
+   * of Steward's own, not the hook's failure, whose streak it leaves as it is.
+   */
+  private async recordRefusal(
+    job: StoredJob,
+    data: DeliveryData,
+    reason: string,
+    trx: Transaction<Database>,
+    now: Date,
+  ): Promise<void> {
+    const hook = await this.deps.hooks.get(data.hookId, trx);
+    await this.deps.audit.record(
+      trx,
+      {
+        trail: 'webhooks',
+        action: 'webhook_delivery_skipped',
+        actor: SYSTEM_ACTOR,
+        target: { type: 'webhook', id: data.hookId, displayName: hook?.name ?? data.hookId },
+        outcome: 'denied',
+        requestId: null,
+        details: {
+          deliveryId: job.id,
+          event: data.event.type,
+          eventId: data.event.id,
+          subscriber: hook?.createdBy ?? null,
+          reason,
+        },
+      },
+      now,
+    );
   }
 
   /**

@@ -45,6 +45,7 @@ export class HookRepository {
         template_id: hook.templateId,
         consecutive_failures: hook.consecutiveFailures,
         created_by: hook.createdBy,
+        creator_kind: hook.creatorKind,
         created_at: hook.createdAt,
         updated_at: hook.updatedAt,
       })
