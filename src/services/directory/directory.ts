@@ -31,6 +31,8 @@ export class DirectoryService {
   constructor(
     private readonly directory: DirectoryReader,
     private readonly subjectTtlMs = 30_000,
+    /** Steward's clock (epoch ms), which tests move past `subjectTtlMs`. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /**
@@ -60,10 +62,10 @@ export class DirectoryService {
    */
   private async person(id: string): Promise<DirectoryUser | undefined> {
     const key = id.toLowerCase();
-    const cached = this.people.get(key);
+    const cached = this.people.get(key, this.clock());
     if (cached) return cached.user;
     const user = await this.directory.findUser(id);
-    this.people.set(key, { user }, Date.now() + this.subjectTtlMs);
+    this.people.set(key, { user }, this.clock() + this.subjectTtlMs);
     return user;
   }
 
@@ -117,10 +119,10 @@ export class DirectoryService {
    * the directory does not know, just what the token says.
    */
   async ruleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
-    const cached = this.subjects.get(caller.id);
+    const cached = this.subjects.get(caller.id, this.clock());
     if (cached) return cached;
     const subject = await this.loadRuleSubject(caller);
-    this.subjects.set(caller.id, subject, Date.now() + this.subjectTtlMs);
+    this.subjects.set(caller.id, subject, this.clock() + this.subjectTtlMs);
     return subject;
   }
 
