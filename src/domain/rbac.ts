@@ -90,9 +90,10 @@ export const OPERATIONS = {
   // Several jobs in one read: how the bot keeps many progress cards up to date in a few calls.
   getJobs: { roles: [U, ...ADMIN_SET], tier: 3, condition: 'requester', extension: true },
   previewTeamProvisioning: { roles: [U], tier: 3, extension: true },
-  listHooks: { roles: HOOKS, tier: 3, extension: true },
-  getHook: { roles: HOOKS, tier: 3, extension: true },
-  getHookDeliveries: { roles: HOOKS, tier: 3, extension: true },
+  // A plain user reads the hooks they made (their triggers); the hook roles read every one.
+  listHooks: { roles: [U, ...HOOKS], tier: 3, condition: 'creator', extension: true },
+  getHook: { roles: [U, ...HOOKS], tier: 3, condition: 'creator', extension: true },
+  getHookDeliveries: { roles: [U, ...HOOKS], tier: 3, condition: 'creator', extension: true },
   getLifecyclePolicy: { roles: TEAM_ADMINS, tier: 3, extension: true },
   setLifecyclePolicy: { roles: TEAM_ADMINS, tier: 2, extension: true },
   getTeamLifecycle: { roles: [U, ...ADMIN_SET], tier: 3, condition: 'owner', extension: true },

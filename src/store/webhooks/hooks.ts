@@ -57,9 +57,11 @@ export class HookRepository {
     return row && toHook(row);
   }
 
-  /** Every hook, oldest first (deployments have a handful). */
-  async list(): Promise<StoredHook[]> {
-    const rows = await this.db.selectFrom('hooks').selectAll().orderBy('created_at').orderBy('id').execute();
+  /** Every hook, or those `createdBy` made, oldest first (deployments have a handful). */
+  async list(createdBy?: string): Promise<StoredHook[]> {
+    let query = this.db.selectFrom('hooks').selectAll();
+    if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+    const rows = await query.orderBy('created_at').orderBy('id').execute();
     return rows.map(toHook);
   }
 
