@@ -127,7 +127,7 @@ export class HookService {
   async delete(caller: Caller, id: string): Promise<Hook> {
     const now = this.now();
     const hook = await this.deps.db.transaction().execute(async (trx) => {
-      const found = await this.deps.hooks.get(id, trx);
+      const found = await this.deps.hooks.getForUpdate(id, trx);
       if (!found || !(await this.deps.hooks.delete(id, trx))) return undefined;
       await this.deps.audit.record(trx, this.auditEntry(caller, 'webhook_deleted', found), now);
       return found;

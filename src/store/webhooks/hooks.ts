@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventType } from '../../contract/events';
 import type { HookDeliveryStatus } from '../../contract';
 import type { Database, Db } from '../schema';
+import { isPostgres } from '../dialect';
 import { type StoredDelivery, type StoredHook, toDelivery, toHook } from './hookRows';
 
 export type { StoredDelivery, StoredHook } from './hookRows';
@@ -54,6 +55,18 @@ export class HookRepository {
 
   async get(id: string, trx: Db = this.db): Promise<StoredHook | undefined> {
     const row = await trx.selectFrom('hooks').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toHook(row);
+  }
+
+  /**
+   * A hook read in `trx` and held until it ends (FOR UPDATE on PostgreSQL; SQLite's write
+   * transactions run one at a time), for a change that answers with what it read: a request that
+   * waited for another's activation or deletion reads the hook as that one left it, or not at all.
+   */
+  async getForUpdate(id: string, trx: Db): Promise<StoredHook | undefined> {
+    let query = trx.selectFrom('hooks').selectAll().where('id', '=', id);
+    if (isPostgres(trx)) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
     return row && toHook(row);
   }
 
