@@ -107,4 +107,43 @@ describe.each(databaseKinds)('webhook subscriptions at once, on %s', (kind) => {
       expect(actions.includes('webhook_activated')).toBe(activations.length > 0);
     }
   });
+
+  test('a hook deleted while its events are recorded leaves no delivery log behind', async () => {
+    const made = await suite.app.call<Hook>('POST', `${api}/hooks/team_creation_approval_requested`, {
+      token: suite.isaiah,
+      body: { config: { url: 'http://127.0.0.1:9/deleted-meanwhile' } },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id;
+    // Each request records an approval request naming Isaiah, each in its own transaction.
+    const requests = at(AT_ONCE).map((i) =>
+      suite.app.call('POST', `${api}/teams/provisioning`, {
+        token: suite.isaiah,
+        body: { template: { id: 'client-engagement' }, team: { name: `Deleted meanwhile ${kind} ${i}` } },
+      }),
+    );
+    const deletion = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return suite.app.call('DELETE', `${api}/hooks/subscriptions/${id}`, { token: suite.isaiah });
+    })();
+    const answers = await Promise.all([...requests, deletion]);
+    expect(answers.map((a) => a.status)).toEqual([...at(AT_ONCE).map(() => 201), 200]);
+    // Every delivery queued for it ends (skipped: the hook is gone) ...
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const open = await db()
+        .selectFrom('jobs')
+        .select('id')
+        .where('type', '=', 'WebhookDelivery')
+        .where('status', 'not in', ['completed', 'failed'])
+        .execute();
+      if (open.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`${open.length} deliveries still open`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // ... and the hook's delivery log went with it, whenever its events were recorded.
+    expect(await db().selectFrom('hook_deliveries').select('id').where('hook_id', '=', id).execute()).toEqual(
+      [],
+    );
+  });
 });

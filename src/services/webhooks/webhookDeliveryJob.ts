@@ -13,6 +13,7 @@ import { DeliveryFailed, type WebhookSender } from './webhookSender';
 import type { HookSecrets, SigningSecret } from './hookSecrets';
 import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import type { AuditLog } from '../audit/audit';
+import { refusedDelivery } from './deliveryRecords';
 import type { HookRepository } from '../../store/webhooks/hooks';
 
 /** The data of a `WebhookDelivery` job: which hook, which event, and the payload to send. */
@@ -149,8 +150,11 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     now: Date,
   ): Promise<StewardEvent[]> {
     if (data.outcome === 'skipped') {
+      const hook = await this.heldHook(job, data, trx);
+      if (!hook) return [];
       await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx, data.refused);
-      if (data.refused) await this.recordRefusal(job, data, data.refused, trx, now);
+      if (data.refused)
+        await this.deps.audit.record(trx, refusedDelivery(job.id, data, hook, data.refused), now);
       return [];
     }
     await this.deps.hooks.closeDelivery(job.id, 'delivered', now, trx);
@@ -165,9 +169,9 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     trx: Transaction<Database>,
     now: Date,
   ): Promise<StewardEvent[]> {
-    await this.deps.hooks.closeDelivery(job.id, 'failed', now, trx, reason);
-    const hook = await this.deps.hooks.get(data.hookId, trx);
+    const hook = await this.heldHook(job, data, trx);
     if (!hook) return [];
+    await this.deps.hooks.closeDelivery(job.id, 'failed', now, trx, reason);
     const target = { type: 'webhook', id: hook.id, displayName: hook.name };
     await this.deps.audit.record(
       trx,
@@ -216,36 +220,13 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
   }
 
   /**
-   * The audit record of a delivery skipped because its subscriber may no longer read it: a refusal
-   * of Steward's own, not the hook's failure, whose streak it leaves as it is.
+   * The delivery's hook; when it is gone, its log entry goes too: deleting a hook deletes its log,
+   * but an event recorded while it was being deleted may have queued this delivery after that.
    */
-  private async recordRefusal(
-    job: StoredJob,
-    data: DeliveryData,
-    reason: string,
-    trx: Transaction<Database>,
-    now: Date,
-  ): Promise<void> {
+  private async heldHook(job: StoredJob, data: DeliveryData, trx: Transaction<Database>) {
     const hook = await this.deps.hooks.get(data.hookId, trx);
-    await this.deps.audit.record(
-      trx,
-      {
-        trail: 'webhooks',
-        action: 'webhook_delivery_skipped',
-        actor: SYSTEM_ACTOR,
-        target: { type: 'webhook', id: data.hookId, displayName: hook?.name ?? data.hookId },
-        outcome: 'denied',
-        requestId: null,
-        details: {
-          deliveryId: job.id,
-          event: data.event.type,
-          eventId: data.event.id,
-          subscriber: hook?.createdBy ?? null,
-          reason,
-        },
-      },
-      now,
-    );
+    if (!hook) await this.deps.hooks.dropDelivery(job.id, trx);
+    return hook;
   }
 
   /**

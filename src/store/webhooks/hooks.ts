@@ -209,6 +209,11 @@ export class HookRepository {
       .execute();
   }
 
+  /** Removes a delivery's log entry: its hook is gone, and the log went with it. */
+  async dropDelivery(id: string, trx: Db): Promise<void> {
+    await trx.deleteFrom('hook_deliveries').where('id', '=', id).execute();
+  }
+
   /** Marks a delivery's final status, keeping the last attempt's details (or setting `lastError`). */
   async closeDelivery(
     id: string,
