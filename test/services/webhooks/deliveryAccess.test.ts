@@ -1,7 +1,7 @@
 import type { Hook, HookDelivery, Job } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, suiteSteward } from '../../support/steward';
 import { Receiver } from '../../support/webhookReceiver';
 
 const ENV = { STEWARD_JOB_POLL_MS: '50', STEWARD_WEBHOOK_RETRIES: '0' };
@@ -13,39 +13,28 @@ const PAST_CACHE_MS = 31_000;
  * event was recorded may be gone by the time the delivery's turn comes.
  */
 describe.each(databaseKinds)('deliveries to subscribers who lost access, on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let receiver: Receiver;
   let offset = 0;
+  const receiver = new Receiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.close());
+  const suite = suiteSteward(kind, {
+    env: ENV,
+    overrides: { clock: () => Date.now() + offset },
+    people: { adele: { id: PEOPLE.adele, name: 'Adele Vance' } },
+  });
   let manager: string;
-  let megan: string;
-  let alex: string;
-  let adele: string;
-
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    receiver = new Receiver();
-    await receiver.start();
-    app = await startTestSteward(db, ENV, { clock: () => Date.now() + offset });
-    manager = await app.appToken('flows-app', ['INTEGRATION_MANAGER']);
-    megan = await app.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await receiver.close();
-    await db.drop();
+    manager = await suite.app.appToken('flows-app', ['INTEGRATION_MANAGER']);
   });
 
-  const directory = () => app.steward.store.db.updateTable('directory_users');
+  const directory = () => suite.app.steward.store.db.updateTable('directory_users');
   const subscribe = async (
     token: string,
     event: string,
     path: string,
     extra: Record<string, unknown> = {},
   ) => {
-    const res = await app.call<Hook>('POST', `/api/v1.0/hooks/${event}`, {
+    const res = await suite.app.call<Hook>('POST', `/api/v1.0/hooks/${event}`, {
       token,
       body: { config: { url: `${receiver.url}${path}` }, ...extra },
     });
@@ -55,9 +44,13 @@ describe.each(databaseKinds)('deliveries to subscribers who lost access, on %s',
   const deliveriesOf = async (hookId: string, done: (d: HookDelivery[]) => boolean) => {
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const res = await app.call<{ value: HookDelivery[] }>('GET', `/api/v1.0/hooks/${hookId}/deliveries`, {
-        token: megan,
-      });
+      const res = await suite.app.call<{ value: HookDelivery[] }>(
+        'GET',
+        `/api/v1.0/hooks/${hookId}/deliveries`,
+        {
+          token: suite.megan,
+        },
+      );
       if (done(res.body.value)) return res.body.value;
       if (Date.now() > deadline) throw new Error(`deliveries: ${JSON.stringify(res.body.value)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -66,33 +59,33 @@ describe.each(databaseKinds)('deliveries to subscribers who lost access, on %s',
   const ended = (d: HookDelivery[]) => d.length > 0 && d.every((x) => x.completedDateTime !== null);
   const skippedRecords = async (hookId: string) =>
     (
-      await app.call<{
+      await suite.app.call<{
         value: Array<{ action: string; outcome: string; target: { id: string }; details: object }>;
-      }>('GET', '/api/v1.0/audit_trails/webhooks/records', { token: megan })
+      }>('GET', '/api/v1.0/audit_trails/webhooks/records', { token: suite.megan })
     ).body.value.filter((r) => r.target.id === hookId && r.action === 'webhook_delivery_skipped');
   const hookOf = async (id: string) =>
-    (await app.call<Hook>('GET', `/api/v1.0/hooks/${id}`, { token: megan })).body;
+    (await suite.app.call<Hook>('GET', `/api/v1.0/hooks/${id}`, { token: suite.megan })).body;
 
   test('a person removed from the directory gets none of their own events: skipped, with the reason', async () => {
-    const mine = await subscribe(alex, 'team_creation_approved', '/alex');
-    const job = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const mine = await subscribe(suite.alex, 'team_creation_approved', '/alex');
+    const job = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'client-engagement' }, team: { name: 'Removed requester' } },
     });
     expect(job.status).toBe(201);
     // Alex leaves the company: the directory no longer has him, and the API would refuse his token.
-    const [saved] = await app.steward.store.db
+    const [saved] = await suite.app.steward.store.db
       .selectFrom('directory_users')
       .selectAll()
       .where('id', '=', PEOPLE.alex)
       .execute();
-    await app.steward.store.db.deleteFrom('directory_users').where('id', '=', PEOPLE.alex).execute();
+    await suite.app.steward.store.db.deleteFrom('directory_users').where('id', '=', PEOPLE.alex).execute();
     try {
       offset += PAST_CACHE_MS;
-      expect((await app.call('GET', '/api/v1.0/me/jobs', { token: alex })).status).toBe(401);
+      expect((await suite.app.call('GET', '/api/v1.0/me/jobs', { token: suite.alex })).status).toBe(401);
       const approvalId = (job.body.data.approval as { id: string }).id;
-      const approved = await app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
-        token: adele,
+      const approved = await suite.app.call('POST', `/api/v1.0/approvals/${approvalId}/approve`, {
+        token: suite.adele,
         body: {},
       });
       expect(approved.status).toBe(200);
@@ -113,39 +106,39 @@ describe.each(databaseKinds)('deliveries to subscribers who lost access, on %s',
       // Not the hook's failure: it stays active.
       expect((await hookOf(mine.id)).active).toBe(true);
     } finally {
-      await app.steward.store.db.insertInto('directory_users').values(saved!).execute();
+      await suite.app.steward.store.db.insertInto('directory_users').values(saved!).execute();
       offset += PAST_CACHE_MS;
     }
-    await waitForJob(app, alex, job.body.id);
+    await waitForJob(suite.app, suite.alex, job.body.id);
   });
 
   test('a demoted integration manager’s template and tenant hooks stop; an app’s and an admin’s go on', async () => {
     const isaiahId = PEOPLE.isaiah;
     await directory().set({ app_roles: '["INTEGRATION_MANAGER"]' }).where('id', '=', isaiahId).execute();
-    const isaiah = await app.userToken(isaiahId, ['INTEGRATION_MANAGER'], { name: 'Isaiah Langer' });
+    const isaiah = await suite.app.userToken(isaiahId, ['INTEGRATION_MANAGER'], { name: 'Isaiah Langer' });
     const tenant = await subscribe(isaiah, 'team_created', '/isaiah-tenant', { scope: 'tenant' });
     const template = await subscribe(isaiah, 'team_created', '/isaiah-template', {
       scope: 'template',
       templateId: 'project',
     });
     const fromApp = await subscribe(manager, 'team_created', '/app', { scope: 'tenant' });
-    const fromAdmin = await subscribe(megan, 'team_created', '/megan', { scope: 'tenant' });
+    const fromAdmin = await subscribe(suite.megan, 'team_created', '/megan', { scope: 'tenant' });
     // Before: everyone receives the team.
-    const first = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const first = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'Before the demotion' } },
     });
-    await waitForJob(app, alex, first.body.id);
+    await waitForJob(suite.app, suite.alex, first.body.id);
     for (const path of ['/isaiah-tenant', '/isaiah-template', '/app', '/megan'])
       await receiver.waitFor(path, 1);
     // Isaiah is no longer an integration manager; his token of an hour ago still says he is.
     await directory().set({ app_roles: '[]' }).where('id', '=', isaiahId).execute();
     offset += PAST_CACHE_MS;
-    const second = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: alex,
+    const second = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
       body: { template: { id: 'project' }, team: { name: 'After the demotion' } },
     });
-    await waitForJob(app, alex, second.body.id);
+    await waitForJob(suite.app, suite.alex, second.body.id);
     await receiver.waitFor('/app', 2);
     await receiver.waitFor('/megan', 2);
     for (const hook of [tenant, template]) {
@@ -158,7 +151,7 @@ describe.each(databaseKinds)('deliveries to subscribers who lost access, on %s',
     expect(receiver.at('/isaiah-tenant')).toHaveLength(1);
     expect(receiver.at('/isaiah-template')).toHaveLength(1);
     for (const hook of [tenant, template, fromApp, fromAdmin]) {
-      await app.call('DELETE', `/api/v1.0/hooks/subscriptions/${hook.id}`, { token: megan });
+      await suite.app.call('DELETE', `/api/v1.0/hooks/subscriptions/${hook.id}`, { token: suite.megan });
     }
   });
 });
