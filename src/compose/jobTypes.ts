@@ -3,6 +3,7 @@ import type { TeamsPlatform } from '../platform/port';
 import { approvalTimerJob } from '../services/approvals/approvalTimerJob';
 import type { ApprovalTimerActions } from '../services/approvals/types';
 import type { AuditLog } from '../services/audit/audit';
+import type { DirectoryService } from '../services/directory/directory';
 import { driftApplyJob } from '../services/drift/driftApplyJob';
 import type { JobRegistry } from '../services/jobs/registry';
 import { teamJoinJob } from '../services/joining/teamJoinJob';
@@ -40,6 +41,7 @@ export interface JobWorld {
   approvalTimers: ApprovalTimerActions;
   lifecycle: LifecycleRunner;
   labels: SensitivityLabels;
+  directory: DirectoryService;
 }
 
 /**

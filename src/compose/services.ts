@@ -108,7 +108,7 @@ export function buildServices(
   const clock = options.clock ?? Date.now;
   const now = options.now ?? (() => new Date(clock()));
   const db = store.db;
-  const directory = new DirectoryService(platform.directory);
+  const directory = new DirectoryService(platform.directory, undefined, clock);
   const templates = new TemplateRepository(db);
   const jobs = new JobRepository(db);
   const jobTypes = new JobTypes<JobWorld>(JOB_TYPES);

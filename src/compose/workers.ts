@@ -48,6 +48,7 @@ export function buildWorker(
     clock,
     labels,
     jobTypes,
+    directory,
   } = services;
   const types = jobTypes.handlers({
     db: store.db,
@@ -64,6 +65,7 @@ export function buildWorker(
     approvalTimers,
     lifecycle: lifecycleEvaluations,
     labels,
+    directory,
   });
   return new JobWorker(
     { db: store.db, jobs, events, audit, types },

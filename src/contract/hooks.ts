@@ -166,11 +166,15 @@ export const HookDelivery = model(
     eventId: z.string(),
     status: HookDeliveryStatus.describe(
       '`pending` (not tried yet), `retrying` (an attempt failed, another is due), `delivered`, `failed` (every ' +
-        'attempt failed), `skipped` (the hook was inactive when its turn came).',
+        'attempt failed), `skipped` (the hook was inactive when its turn came, or its maker may no longer read ' +
+        'the event: why, in `lastError`).',
     ),
     attempts: z.number().int().nonnegative(),
     lastStatusCode: z.number().int().nullable().describe('The HTTP status the receiver last answered.'),
-    lastError: z.string().nullable().describe('Why the last attempt failed.'),
+    lastError: z
+      .string()
+      .nullable()
+      .describe('Why the last attempt failed, or why the delivery was skipped.'),
     responseTimeMs: z.number().int().nullable().describe('How long the last attempt took, in milliseconds.'),
     createdDateTime: z.string(),
     lastModifiedDateTime: z.string(),

@@ -35,7 +35,9 @@ const CATALOG_WRITE = [
 ] as const satisfies readonly AppRole[];
 const AUDIT = ['AUTHORIZED_APP', 'GOVERNANCE_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
 const REPORTS = ['GOVERNANCE_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
-const HOOKS = ['INTEGRATION_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
+/** The roles that manage webhooks, and may receive a template's or the tenant's events. */
+export const HOOK_ROLES = ['INTEGRATION_MANAGER', 'TEAMS_SERVICE_ADMIN', 'GLOBAL_ADMIN'] as const;
+const HOOKS = HOOK_ROLES;
 const TEAM_ADMINS = GOVERNANCE_ROLES;
 
 /**
@@ -88,9 +90,10 @@ export const OPERATIONS = {
   // Several jobs in one read: how the bot keeps many progress cards up to date in a few calls.
   getJobs: { roles: [U, ...ADMIN_SET], tier: 3, condition: 'requester', extension: true },
   previewTeamProvisioning: { roles: [U], tier: 3, extension: true },
-  listHooks: { roles: HOOKS, tier: 3, extension: true },
-  getHook: { roles: HOOKS, tier: 3, extension: true },
-  getHookDeliveries: { roles: HOOKS, tier: 3, extension: true },
+  // A plain user reads the hooks they made (their triggers); the hook roles read every one.
+  listHooks: { roles: [U, ...HOOKS], tier: 3, condition: 'creator', extension: true },
+  getHook: { roles: [U, ...HOOKS], tier: 3, condition: 'creator', extension: true },
+  getHookDeliveries: { roles: [U, ...HOOKS], tier: 3, condition: 'creator', extension: true },
   getLifecyclePolicy: { roles: TEAM_ADMINS, tier: 3, extension: true },
   setLifecyclePolicy: { roles: TEAM_ADMINS, tier: 2, extension: true },
   getTeamLifecycle: { roles: [U, ...ADMIN_SET], tier: 3, condition: 'owner', extension: true },

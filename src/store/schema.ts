@@ -157,6 +157,8 @@ export interface HookRow {
   template_id: string | null;
   consecutive_failures: number;
   created_by: string;
+  /** `user` or `app`: who `created_by` is (migration 0027); null when it was not known. */
+  creator_kind: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,4 @@
-import { namedPeople, reaches } from '../../src/domain/hookAudience';
+import { deliveryRefusal, namedPeople, reaches } from '../../src/domain/hookAudience';
 
 const ALEX = 'alex-id';
 const ADELE = 'adele-id';
@@ -27,5 +27,36 @@ describe('which hooks an event reaches', () => {
     expect(reaches(template('project'), request)).toBe(false);
     expect(reaches(template('project'), { team: { id: 't' } })).toBe(false);
     expect(reaches({ scope: 'tenant', templateId: null, createdBy: 'm' }, { team: { id: 't' } })).toBe(true);
+  });
+
+  test('a delivery needs its maker still in the directory, and still in a hook role for more than their own', () => {
+    const hook = (scope: 'mine' | 'template' | 'tenant', creatorKind: 'user' | 'app' | null = 'user') => ({
+      scope,
+      templateId: scope === 'template' ? 'project' : null,
+      createdBy: 'm',
+      creatorKind,
+    });
+    const gone = { person: false, roles: undefined };
+    const plain = { person: true, roles: [] };
+    const manager = { person: true, roles: ['INTEGRATION_MANAGER' as const] };
+    const unknownRoles = { person: true, roles: undefined };
+    expect(deliveryRefusal(hook('mine'), plain)).toBeUndefined();
+    expect(deliveryRefusal(hook('mine'), gone)).toMatch(/no longer a person/);
+    expect(deliveryRefusal(hook('mine', null), gone)).toMatch(/no longer a person/);
+    for (const scope of ['template', 'tenant'] as const) {
+      expect(deliveryRefusal(hook(scope), manager)).toBeUndefined();
+      expect(deliveryRefusal(hook(scope), { person: true, roles: ['GLOBAL_ADMIN'] })).toBeUndefined();
+      expect(deliveryRefusal(hook(scope), { person: true, roles: ['CATALOG_MANAGER'] })).toMatch(
+        /no longer holds/,
+      );
+      expect(deliveryRefusal(hook(scope), gone)).toMatch(/no longer a person/);
+      // A directory that records no roles (Entra ID): the person is checked, the role left to tokens.
+      expect(deliveryRefusal(hook(scope), unknownRoles)).toBeUndefined();
+      // An application's hook: its token decides, as in the API.
+      expect(deliveryRefusal(hook(scope, 'app'), gone)).toBeUndefined();
+      // A maker of unknown kind the directory does not have: taken for an application.
+      expect(deliveryRefusal(hook(scope, null), gone)).toBeUndefined();
+      expect(deliveryRefusal(hook(scope, null), plain)).toMatch(/no longer holds/);
+    }
   });
 });

@@ -28,8 +28,9 @@ const DeliveriesQuery = z.strictObject({
 });
 
 /**
- * Webhooks: creating, reading and deleting hooks (integration managers and admins; secrets are
- * write-only), their delivery logs, and the helpers every user may call (event codes, signatures).
+ * Webhooks: creating and deleting hooks (integration managers and admins; secrets are write-only),
+ * reading them and their delivery logs (those roles, and the people who made them), and the helpers
+ * every user may call (event codes, signatures).
  */
 export function hookRoutes(hooks: HookService, subscriptions: HookSubscriptions): Route[] {
   return [
@@ -60,10 +61,13 @@ export function hookRoutes(hooks: HookService, subscriptions: HookSubscriptions)
       path: '/hooks',
       tag: 'Webhooks',
       summary: 'List the webhooks',
+      description:
+        'Integration managers, Teams and global admins see every hook; anyone else the hooks they made (their ' +
+        'subscriptions, `POST /hooks/{eventCode}`).',
       responses: { 200: { description: 'The webhooks, oldest first.', schema: Hooks } },
-      handle: async ({ baseUrl }) => ({
+      handle: async ({ caller, baseUrl }) => ({
         status: 200,
-        body: odataCollection(baseUrl, 'hooks', await hooks.list()),
+        body: odataCollection(baseUrl, 'hooks', await hooks.list(caller)),
       }),
     }),
     defineRoute({
@@ -72,9 +76,10 @@ export function hookRoutes(hooks: HookService, subscriptions: HookSubscriptions)
       path: '/hooks/{hookId}',
       tag: 'Webhooks',
       summary: 'Read a webhook',
+      description: 'A plain user reads the hooks they made; another’s is not found (404).',
       params: HookParams,
       responses: { 200: { description: 'The webhook.', schema: Hook } },
-      handle: async ({ params }) => ({ status: 200, body: await hooks.get(params.hookId) }),
+      handle: async ({ caller, params }) => ({ status: 200, body: await hooks.get(caller, params.hookId) }),
     }),
     defineRoute({
       operationId: 'deleteHook',
@@ -96,11 +101,14 @@ export function hookRoutes(hooks: HookService, subscriptions: HookSubscriptions)
       path: '/hooks/{hookId}/deliveries',
       tag: 'Webhooks',
       summary: 'Page through a webhook’s delivery log, newest first',
+      description:
+        'A plain user reads the log of the hooks they made; another’s is not found (404). A delivery its ' +
+        'subscriber may no longer read is `skipped`, the reason in `lastError`.',
       params: HookParams,
       query: DeliveriesQuery,
       responses: { 200: { description: 'A page of deliveries.', schema: HookDeliveries } },
-      handle: async ({ params, query, baseUrl }) => {
-        const page = await hooks.deliveries(params.hookId, { top: query.$top, skip: query.$skip });
+      handle: async ({ caller, params, query, baseUrl }) => {
+        const page = await hooks.deliveries(caller, params.hookId, { top: query.$top, skip: query.$skip });
         const next = new URLSearchParams({
           $top: String(query.$top),
           $skip: String(query.$skip + query.$top),

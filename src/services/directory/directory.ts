@@ -1,5 +1,6 @@
 import { BoundedCache } from '../../lib/boundedCache';
 import type { Caller } from '../../domain/caller';
+import type { SubscriberStanding } from '../../domain/hookAudience';
 import type { DirectoryReader, DirectoryUser } from '../../domain/directory';
 import { ValidationFailed } from '../../domain/errors';
 import type { AppRole } from '../../contract/roles';
@@ -30,6 +31,8 @@ export class DirectoryService {
   constructor(
     private readonly directory: DirectoryReader,
     private readonly subjectTtlMs = 30_000,
+    /** Steward's clock (epoch ms), which tests move past `subjectTtlMs`. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /**
@@ -43,15 +46,26 @@ export class DirectoryService {
   }
 
   /**
+   * What the directory says of `id` now, for what is done later in their name (a webhook's
+   * deliveries): whether they are still a person of it (`isPerson`) and, where the directory
+   * records app roles (embedded), which they hold. Cached like `isPerson`: one lookup per person.
+   */
+  async standing(id: string): Promise<SubscriberStanding> {
+    const user = await this.person(id);
+    if (user === undefined || user.id !== id) return { person: false, roles: undefined };
+    return { person: true, roles: this.directory.listsRoleHolders ? user.appRoles : undefined };
+  }
+
+  /**
    * The directory entry of `id`, reused for `subjectTtlMs` whether found or not; the cache is
    * bounded, so a flood of made-up ids costs one lookup each and cannot grow memory.
    */
   private async person(id: string): Promise<DirectoryUser | undefined> {
     const key = id.toLowerCase();
-    const cached = this.people.get(key);
+    const cached = this.people.get(key, this.clock());
     if (cached) return cached.user;
     const user = await this.directory.findUser(id);
-    this.people.set(key, { user }, Date.now() + this.subjectTtlMs);
+    this.people.set(key, { user }, this.clock() + this.subjectTtlMs);
     return user;
   }
 
@@ -105,10 +119,10 @@ export class DirectoryService {
    * the directory does not know, just what the token says.
    */
   async ruleSubject(caller: Pick<Caller, 'id' | 'name' | 'upn'>): Promise<RuleSubject> {
-    const cached = this.subjects.get(caller.id);
+    const cached = this.subjects.get(caller.id, this.clock());
     if (cached) return cached;
     const subject = await this.loadRuleSubject(caller);
-    this.subjects.set(caller.id, subject, Date.now() + this.subjectTtlMs);
+    this.subjects.set(caller.id, subject, this.clock() + this.subjectTtlMs);
     return subject;
   }
 

@@ -63,7 +63,7 @@ export interface NewHook {
 
 /**
  * Webhooks: created and deleted by integration managers and admins (each change audited in its own
- * transaction), their secrets stored sealed (`HookSecrets`), listed without them, and fed one delivery job per event and subscribed
+ * transaction), read by them and by the people who made them, their secrets stored sealed (`HookSecrets`), listed without them, and fed one delivery job per event and subscribed
  * hook by `enqueueDeliveries`, which runs inside the transaction recording the event.
  */
 export class HookService {
@@ -112,6 +112,7 @@ export class HookService {
       templateId: fields.templateId,
       consecutiveFailures: 0,
       createdBy: caller.id,
+      creatorKind: caller.kind,
       createdAt: iso,
       updatedAt: iso,
     };
@@ -126,7 +127,7 @@ export class HookService {
   async delete(caller: Caller, id: string): Promise<Hook> {
     const now = this.now();
     const hook = await this.deps.db.transaction().execute(async (trx) => {
-      const found = await this.deps.hooks.get(id, trx);
+      const found = await this.deps.hooks.getForUpdate(id, trx);
       if (!found || !(await this.deps.hooks.delete(id, trx))) return undefined;
       await this.deps.audit.record(trx, this.auditEntry(caller, 'webhook_deleted', found), now);
       return found;
@@ -135,22 +136,30 @@ export class HookService {
     return toWireHook(hook);
   }
 
-  async list(): Promise<Hook[]> {
-    return (await this.deps.hooks.list()).map(toWireHook);
+  /**
+   * The hooks `caller` may read, oldest first: every one for the hook roles (`caller.privileged`,
+   * from their token), else those they made.
+   */
+  async list(caller: Caller): Promise<Hook[]> {
+    return (await this.deps.hooks.list(caller.privileged ? undefined : caller.id)).map(toWireHook);
   }
 
-  async get(id: string): Promise<Hook> {
+  /** A hook `caller` may read (see `list`); anyone else's is not found. */
+  async get(caller: Caller, id: string): Promise<Hook> {
     const hook = await this.deps.hooks.get(id);
-    if (!hook) throw new NotFound(`No webhook "${id}".`);
+    if (!hook || !(caller.privileged || hook.createdBy === caller.id)) {
+      throw new NotFound(`No webhook "${id}".`);
+    }
     return toWireHook(hook);
   }
 
-  /** A page of a hook's delivery log, newest first. */
+  /** A page of the delivery log of a hook `caller` may read, newest first. */
   async deliveries(
+    caller: Caller,
     id: string,
     page: { top: number; skip: number },
   ): Promise<{ deliveries: HookDelivery[]; more: boolean; total: number }> {
-    await this.get(id);
+    await this.get(caller, id);
     const { deliveries, more, total } = await this.deps.hooks.deliveries(id, page);
     return { deliveries: deliveries.map(toWireDelivery), more, total };
   }

@@ -55,7 +55,7 @@ export class HookSubscriptions {
   async unsubscribe(caller: Caller, id: string): Promise<Hook> {
     const now = this.now();
     const hook = await this.deps.db.transaction().execute(async (trx) => {
-      const found = await this.deps.hooks.get(id, trx);
+      const found = await this.deps.hooks.getForUpdate(id, trx);
       if (!found || !this.manages(caller, found) || !(await this.deps.hooks.delete(id, trx)))
         return undefined;
       await this.deps.audit.record(trx, this.hooks.auditEntry(caller, 'webhook_deleted', found), now);
@@ -72,9 +72,10 @@ export class HookSubscriptions {
   async activate(caller: Caller, id: string): Promise<Hook> {
     const now = this.now();
     const hook = await this.deps.db.transaction().execute(async (trx) => {
-      const found = await this.deps.hooks.get(id, trx);
+      // Held: an activation or deletion that came first has ended, and the answer is the hook as it is.
+      const found = await this.deps.hooks.getForUpdate(id, trx);
       if (!found || !this.manages(caller, found)) return undefined;
-      if (!(await this.deps.hooks.activate(id, now, trx))) return found;
+      if (found.active || !(await this.deps.hooks.activate(id, now, trx))) return found;
       const entry = this.hooks.auditEntry(caller, 'webhook_activated', found);
       const details = { ...entry.details, consecutiveFailures: found.consecutiveFailures };
       await this.deps.audit.record(trx, { ...entry, details }, now);

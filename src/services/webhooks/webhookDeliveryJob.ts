@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '../../contract/events';
 import type { StepDefinition, StoredJob } from '../../domain/jobs';
 import { deliveryBody, deliveryPayload, signDeliveryBody } from '../../lib/webhookSignature';
 import { urlOrigin } from '../../domain/webhookUrl';
+import { deliveryRefusal, type SubscriberStanding } from '../../domain/hookAudience';
 import type { StoredHook } from '../../store/webhooks/hooks';
 import type { Database } from '../../store/schema';
 import type { StewardEvent } from './events';
@@ -12,6 +13,7 @@ import { DeliveryFailed, type WebhookSender } from './webhookSender';
 import type { HookSecrets, SigningSecret } from './hookSecrets';
 import { type JobHandler, type JobRun, jobType, type StepName } from '../jobs/jobType';
 import type { AuditLog } from '../audit/audit';
+import { refusedDelivery } from './deliveryRecords';
 import type { HookRepository } from '../../store/webhooks/hooks';
 
 /** The data of a `WebhookDelivery` job: which hook, which event, and the payload to send. */
@@ -21,6 +23,8 @@ export const DeliveryData = z.looseObject({
   payload: z.record(z.string(), z.unknown()),
   /** Set by the run: whether the payload was delivered or skipped (hook gone or inactive). */
   outcome: z.enum(['delivered', 'skipped']).optional(),
+  /** Set by the run: why a delivery its subscriber may no longer read was skipped. */
+  refused: z.string().optional(),
 });
 export type DeliveryData = z.output<typeof DeliveryData>;
 
@@ -54,6 +58,8 @@ export interface WebhookDeliveryJobDeps {
   sender: WebhookSender;
   log: { warn(o: object, m: string): void };
   webhooks: WebhookDeliveryPolicy;
+  /** What the directory says of a hook's maker now (`DirectoryService.standing`, cached per person). */
+  directory: { standing(id: string): Promise<SubscriberStanding> };
 }
 
 /**
@@ -84,6 +90,9 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
           log: [hook ? 'Skipped: the webhook is inactive.' : 'Skipped: the webhook was deleted.'],
         };
       }
+      // Checked at each delivery, not only when the event was recorded: access lost since then counts.
+      const refused = deliveryRefusal(hook, await this.standingOf(hook));
+      if (refused) return { data: { ...data, outcome: 'skipped', refused }, log: [`Skipped: ${refused}`] };
       const attempts = job.attempts + 1;
       const body = deliveryBody(deliveryPayload(data.event.type, job.id, data.payload));
       try {
@@ -122,6 +131,12 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     });
   }
 
+  /** The maker's standing; an application's hook needs none (`deliveryRefusal`), so none is read. */
+  private standingOf(hook: StoredHook): Promise<SubscriberStanding> {
+    if (hook.creatorKind === 'app') return Promise.resolve({ person: false, roles: undefined });
+    return this.deps.directory.standing(hook.createdBy);
+  }
+
   /** The retry policy: `retries` more attempts, `retryDelayMs` apart, unless retrying cannot help. */
   retryDelay(error: unknown, attempt: number): number | undefined {
     if (error instanceof DeliveryFailed && !error.retryable) return undefined;
@@ -135,7 +150,11 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     now: Date,
   ): Promise<StewardEvent[]> {
     if (data.outcome === 'skipped') {
-      await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx);
+      const hook = await this.heldHook(job, data, trx);
+      if (!hook) return [];
+      await this.deps.hooks.closeDelivery(job.id, 'skipped', now, trx, data.refused);
+      if (data.refused)
+        await this.deps.audit.record(trx, refusedDelivery(job.id, data, hook, data.refused), now);
       return [];
     }
     await this.deps.hooks.closeDelivery(job.id, 'delivered', now, trx);
@@ -150,9 +169,9 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
     trx: Transaction<Database>,
     now: Date,
   ): Promise<StewardEvent[]> {
-    await this.deps.hooks.closeDelivery(job.id, 'failed', now, trx, reason);
-    const hook = await this.deps.hooks.get(data.hookId, trx);
+    const hook = await this.heldHook(job, data, trx);
     if (!hook) return [];
+    await this.deps.hooks.closeDelivery(job.id, 'failed', now, trx, reason);
     const target = { type: 'webhook', id: hook.id, displayName: hook.name };
     await this.deps.audit.record(
       trx,
@@ -198,6 +217,16 @@ class WebhookDeliveryHandler implements JobHandler<DeliveryData, DeliveryStep> {
       );
     }
     return [];
+  }
+
+  /**
+   * The delivery's hook; when it is gone, its log entry goes too: deleting a hook deletes its log,
+   * but an event recorded while it was being deleted may have queued this delivery after that.
+   */
+  private async heldHook(job: StoredJob, data: DeliveryData, trx: Transaction<Database>) {
+    const hook = await this.deps.hooks.get(data.hookId, trx);
+    if (!hook) await this.deps.hooks.dropDelivery(job.id, trx);
+    return hook;
   }
 
   /**

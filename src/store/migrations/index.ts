@@ -25,6 +25,7 @@ import * as auditCountsAppendOnly from './0023_audit_counts_append_only';
 import * as hookSecretsSealed from './0024_hook_secrets_sealed';
 import * as guestReviewOnce from './0025_guest_review_once';
 import * as hookScopes from './0026_hook_scopes';
+import * as hookCreatorKind from './0027_hook_creator_kind';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0024_hook_secrets_sealed': hookSecretsSealed,
   '0025_guest_review_once': guestReviewOnce,
   '0026_hook_scopes': hookScopes,
+  '0027_hook_creator_kind': hookCreatorKind,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,8 @@ export interface StoredHook {
   templateId: string | null;
   consecutiveFailures: number;
   createdBy: string;
+  /** Whether its maker is a person or an application; null for a hook made before that was kept. */
+  creatorKind: 'user' | 'app' | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -57,6 +59,7 @@ export function toHook(row: HookRow): StoredHook {
     templateId: row.template_id,
     consecutiveFailures: Number(row.consecutive_failures),
     createdBy: row.created_by,
+    creatorKind: row.creator_kind === 'user' || row.creator_kind === 'app' ? row.creator_kind : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

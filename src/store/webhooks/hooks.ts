@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventType } from '../../contract/events';
 import type { HookDeliveryStatus } from '../../contract';
 import type { Database, Db } from '../schema';
+import { isPostgres } from '../dialect';
 import { type StoredDelivery, type StoredHook, toDelivery, toHook } from './hookRows';
 
 export type { StoredDelivery, StoredHook } from './hookRows';
@@ -45,6 +46,7 @@ export class HookRepository {
         template_id: hook.templateId,
         consecutive_failures: hook.consecutiveFailures,
         created_by: hook.createdBy,
+        creator_kind: hook.creatorKind,
         created_at: hook.createdAt,
         updated_at: hook.updatedAt,
       })
@@ -56,9 +58,23 @@ export class HookRepository {
     return row && toHook(row);
   }
 
-  /** Every hook, oldest first (deployments have a handful). */
-  async list(): Promise<StoredHook[]> {
-    const rows = await this.db.selectFrom('hooks').selectAll().orderBy('created_at').orderBy('id').execute();
+  /**
+   * A hook read in `trx` and held until it ends (FOR UPDATE on PostgreSQL; SQLite's write
+   * transactions run one at a time), for a change that answers with what it read: a request that
+   * waited for another's activation or deletion reads the hook as that one left it, or not at all.
+   */
+  async getForUpdate(id: string, trx: Db): Promise<StoredHook | undefined> {
+    let query = trx.selectFrom('hooks').selectAll().where('id', '=', id);
+    if (isPostgres(trx)) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && toHook(row);
+  }
+
+  /** Every hook, or those `createdBy` made, oldest first (deployments have a handful). */
+  async list(createdBy?: string): Promise<StoredHook[]> {
+    let query = this.db.selectFrom('hooks').selectAll();
+    if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+    const rows = await query.orderBy('created_at').orderBy('id').execute();
     return rows.map(toHook);
   }
 
@@ -191,6 +207,11 @@ export class HookRepository {
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** Removes a delivery's log entry: its hook is gone, and the log went with it. */
+  async dropDelivery(id: string, trx: Db): Promise<void> {
+    await trx.deleteFrom('hook_deliveries').where('id', '=', id).execute();
   }
 
   /** Marks a delivery's final status, keeping the last attempt's details (or setting `lastError`). */

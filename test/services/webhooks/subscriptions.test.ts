@@ -86,6 +86,40 @@ describe.each(databaseKinds)('webhook subscriptions on %s', (kind) => {
     expect((await app.call('DELETE', location, { token: manager })).status).toBe(200);
   });
 
+  test('a plain user reads the hooks they made, and nobody else’s; the hook roles read every one', async () => {
+    const alexHook = await subscribe(alex, 'team_created', '/alex-own');
+    const isaiahHook = await subscribe(isaiah, 'team_created', '/isaiah-own');
+    const tenantHook = await subscribe(manager, 'team_created', '/tenant-own', { scope: 'tenant' });
+    const ids = async (token: string) =>
+      (await app.call<{ value: Hook[] }>('GET', '/api/v1.0/hooks', { token })).body.value.map((h) => h.id);
+    expect(await ids(alex)).toEqual([alexHook.body.id]);
+    expect(await ids(isaiah)).toEqual([isaiahHook.body.id]);
+    for (const token of [manager, admin]) {
+      expect(await ids(token)).toEqual(
+        expect.arrayContaining([alexHook.body.id, isaiahHook.body.id, tenantHook.body.id]),
+      );
+    }
+    const own = await app.call<Hook>('GET', `/api/v1.0/hooks/${alexHook.body.id}`, { token: alex });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(alexHook.body);
+    expect(
+      (await app.call('GET', `/api/v1.0/hooks/${alexHook.body.id}/deliveries`, { token: alex })).status,
+    ).toBe(200);
+    for (const other of [isaiahHook.body.id, tenantHook.body.id]) {
+      expect((await app.call('GET', `/api/v1.0/hooks/${other}`, { token: alex })).status).toBe(404);
+      expect((await app.call('GET', `/api/v1.0/hooks/${other}/deliveries`, { token: alex })).status).toBe(
+        404,
+      );
+    }
+    // Reading is all a plain user gains: creating or deleting with POST /hooks stays the hook roles'.
+    expect((await app.call('DELETE', `/api/v1.0/hooks/${alexHook.body.id}`, { token: alex })).status).toBe(
+      403,
+    );
+    for (const hook of [alexHook, isaiahHook, tenantHook]) {
+      await app.call('DELETE', `/api/v1.0/hooks/subscriptions/${hook.body.id}`, { token: manager });
+    }
+  });
+
   test('a template’s subscription receives that template’s events, the tenant’s every one', async () => {
     const tenant = await subscribe(manager, 'team_provisioning_completed', '/tenant', { scope: 'tenant' });
     const engagement = await subscribe(manager, 'team_provisioning_completed', '/engagement', {

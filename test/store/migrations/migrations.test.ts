@@ -80,6 +80,61 @@ describe.each(databaseKinds)('store on %s', (kind) => {
     expect(await metadata.query('crm', {})).toEqual(['t1', 't2']);
   });
 
+  test('0027 tells the makers of hooks already there apart, from their creation’s audit record', async () => {
+    const store = open();
+    const before = await new Migrator({ db: store.db, provider: migrationProvider }).migrateTo(
+      '0026_hook_scopes',
+    );
+    expect(before.error).toBeUndefined();
+    const hook = (id: string, scope: string) => ({
+      id,
+      name: id,
+      events: '["team_created"]',
+      url: 'https://example.com/h',
+      content_type: 'json',
+      created_by: `maker-${id}`,
+      created_at: 'then',
+      updated_at: 'then',
+      scope,
+      active: 1,
+      secret_sealed: 0,
+      consecutive_failures: 0,
+    });
+    await store.db
+      .insertInto('hooks')
+      .values([
+        hook('by-app', 'tenant'),
+        hook('by-person', 'tenant'),
+        hook('mine', 'mine'),
+        hook('lost', 'tenant'),
+      ])
+      .execute();
+    const created = (id: string, type: string) => ({
+      id: `record-${id}`,
+      trail: 'webhooks',
+      created_at: 'then',
+      tenant_id: 't',
+      actor: JSON.stringify({ id: `maker-${id}`, type }),
+      action: 'webhook_created',
+      target: JSON.stringify({ type: 'webhook', id, displayName: id }),
+      outcome: 'success',
+      request_id: null,
+      details: null,
+    });
+    await store.db
+      .insertInto('audit_records')
+      .values([created('by-app', 'app'), created('by-person', 'user')])
+      .execute();
+    await migrate(store.db);
+    const kinds = await store.db.selectFrom('hooks').select(['id', 'creator_kind']).orderBy('id').execute();
+    expect(kinds).toEqual([
+      { id: 'by-app', creator_kind: 'app' },
+      { id: 'by-person', creator_kind: 'user' },
+      { id: 'lost', creator_kind: null },
+      { id: 'mine', creator_kind: 'user' },
+    ]);
+  });
+
   test('several processes migrating one fresh store at once apply each migration exactly once', async () => {
     const run = () =>
       new Promise<string>((resolve, reject) => {

@@ -31,6 +31,7 @@ describe.each(databaseKinds)('failed deliveries of a hook (%s)', (kind) => {
       templateId: null,
       consecutiveFailures: 0,
       createdBy: 'someone',
+      creatorKind: 'app',
       createdAt: created,
       updatedAt: created,
     });
