@@ -19,8 +19,6 @@ const WITHOUT_TESTS: Record<string, string> = {
   // What several bot features share (job summaries, name problems, the request form's data), in
   // the conversations of the features that use it.
   'bot/shared': 'test/bot/requests, test/bot/approvals',
-  // The bot's plumbing of replies and card viewers, in every conversation of test/bot/.
-  'bot/conversations': 'test/bot',
   // The data several job types carry (types and their event payloads), in the tests of the jobs
   // that carry it.
   'services/jobData': 'test/services/provisioning, test/services/approvals',
