@@ -12,6 +12,7 @@ import {
 import type { Job } from '../client';
 import type { ApproverDeliveries } from './approvals/approverDeliveries';
 import { asCaller, failureReply, readerOfTurn, type Reply } from './conversations/reply';
+import { chargedOnce } from './conversations/turnCharge';
 import { searchPeople } from './requests/requestTeam';
 import { welcome } from './welcome/welcome';
 import { resolveReader } from './welcome/language';
@@ -117,7 +118,7 @@ export class StewardBot extends TeamsActivityHandler {
   ): Promise<SearchInvokeResponse> {
     let results: Array<{ title: string; value: string }> = [];
     if (invoke.dataset === 'users') {
-      await asCaller(context, this.deps, PEOPLE_SEARCH_FAILURE, async (api) => {
+      await asCaller(context, chargedOnce(context, this.deps), PEOPLE_SEARCH_FAILURE, async (api) => {
         results = await searchPeople(api, invoke.queryText ?? '');
         return { kind: 'text', text: '' };
       });
@@ -155,7 +156,7 @@ export class StewardBot extends TeamsActivityHandler {
     later = false,
   ): Promise<Reply | undefined> {
     try {
-      return await answerTyped(context, this.deps, text, later);
+      return await answerTyped(context, chargedOnce(context, this.deps), text, later);
     } catch (error) {
       if (error instanceof AnswerLater && !later) {
         await this.answerLater(context, text, error);
@@ -186,7 +187,8 @@ export class StewardBot extends TeamsActivityHandler {
   }
 
   private runVerb(context: TurnContext, verb: string, data: object, typed = false): Promise<Reply> {
-    return runVerb(verb, { context, deps: this.deps, data: data as Record<string, unknown>, typed });
+    const deps = chargedOnce(context, this.deps);
+    return runVerb(verb, { context, deps, data: data as Record<string, unknown>, typed });
   }
 
   private async send(context: TurnContext, reply: Reply): Promise<void> {

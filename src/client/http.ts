@@ -13,7 +13,7 @@ import {
 } from './errors';
 import type { ErrorCode } from '../contract';
 import type { ApiErrorDetail } from './models';
-import type { CallOptions, RetryOptions, StewardClientOptions, TokenSource } from './options';
+import type { CallOptions, RetryOptions, StewardClientOptions, TokenSource, Turn } from './options';
 import { parseRetryAfter } from '../lib/retryAfter';
 import { sleep } from '../lib/sleep';
 import { type AttemptFailure, DEFAULT_RETRY, mayRetry, retryDelay } from './retry';
@@ -76,6 +76,7 @@ export class HttpTransport {
     operation: OperationRequest,
     token: TokenSource | undefined,
     options: CallOptions = {},
+    turn?: Turn,
   ): Promise<HttpAnswer<T>> {
     const clientRequestId = options.clientRequestId ?? randomUUID();
     const retry =
@@ -87,8 +88,14 @@ export class HttpTransport {
       let error: StewardClientError;
       let failure: AttemptFailure;
       const bearer = await resolveToken(token);
+      const attempt = await turn?.begin();
       try {
-        const answer = await this.exchange(operation, { clientRequestId, bearer, body }, options, call);
+        const sent = { clientRequestId, bearer, body, headers: attempt?.headers };
+        const answer = await this.exchange(operation, sent, options, call).catch((thrown: unknown) => {
+          attempt?.end(undefined);
+          throw thrown;
+        });
+        attempt?.end(answer);
         if (answer.status < 400) return this.success<T>(answer, call);
         const apiError = toApiError(answer, call);
         error = apiError;
@@ -115,7 +122,12 @@ export class HttpTransport {
   /** One attempt: the request out, the whole answer back as text (bounded in size). */
   private async exchange(
     operation: OperationRequest,
-    sent: { clientRequestId: string; bearer: string | undefined; body: string | undefined },
+    sent: {
+      clientRequestId: string;
+      bearer: string | undefined;
+      body: string | undefined;
+      headers?: Readonly<Record<string, string>>;
+    },
     options: CallOptions,
     call: FailedCall,
   ): Promise<RawAnswer> {
@@ -123,6 +135,7 @@ export class HttpTransport {
       accept: 'application/json',
       'user-agent': this.userAgent,
       ...operation.headers,
+      ...sent.headers,
       'client-request-id': sent.clientRequestId,
     };
     if (sent.bearer) headers.authorization = `Bearer ${sent.bearer}`;

@@ -21,3 +21,4 @@ export type { AuditTrailRecordsQuery } from './operations/audit';
 export type { UsersQuery } from './operations/directory';
 export type * from './models';
 export { TEAM_NAME_MAX_LENGTH } from './limits';
+export { TurnCharge } from './turnCharge';

@@ -35,6 +35,23 @@ export interface StewardClientOptions {
   userAgent?: string;
   /** Largest answer body accepted. Default 16 MiB. */
   maxResponseBytes?: number;
+  /**
+   * The turn of a person with Steward's bot that calls made with the client's own token (not a
+   * call's `token` option) belong to: they cost the person's budget once (`TurnCharge`).
+   */
+  turn?: Turn;
+}
+
+/** One attempt of a call of a turn: the headers it carries, and what its answer said. */
+export interface TurnAttempt {
+  headers: Readonly<Record<string, string>>;
+  /** The attempt's answer (its status and lower-case headers); undefined when none came. */
+  end(answer: { status: number; headers: Readonly<Record<string, string>> } | undefined): void;
+}
+
+/** What the transport asks of a turn (`TurnCharge`) before each attempt of one of its calls. */
+export interface Turn {
+  begin(): Promise<TurnAttempt>;
 }
 
 /** Options every operation method accepts as its last argument. */

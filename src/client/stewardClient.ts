@@ -16,7 +16,7 @@ import { type ProvisioningOperations, provisioningOperations } from './operation
 import { type ReportOperations, reportOperations } from './operations/reports';
 import type { Send } from './operations/send';
 import { type TeamOperations, teamOperations } from './operations/teams';
-import type { CallOptions, StewardClientOptions, TokenSource } from './options';
+import type { CallOptions, StewardClientOptions, TokenSource, Turn } from './options';
 import { nextLinkPath } from './url';
 
 /** One method per operationId of the API, named exactly as the operation. */
@@ -40,6 +40,11 @@ type Page = Pick<ODataCollection<unknown>, '@odata.nextLink'>;
 export interface StewardClient extends StewardOperations {
   /** A view of this client that calls as `token` (sharing its connections and settings). */
   as(token: TokenSource): StewardClient;
+  /**
+   * A view of this client whose calls with its own token (`as(token)` views of it included) belong
+   * to `turn`: they cost the person's rate-limit budget once (`TurnCharge`).
+   */
+  inTurn(turn: Turn): StewardClient;
   /** The page after `page` (following its `@odata.nextLink`), or `undefined` after the last. */
   nextPage<C extends Page>(page: C, options?: CallOptions): Promise<C | undefined>;
   /** Every item of `first` and of the pages after it, fetched one page at a time as you iterate. */
@@ -51,7 +56,11 @@ export interface StewardClient extends StewardOperations {
 class Client {
   constructor(options: StewardClientOptions, transport?: HttpTransport, isView = false) {
     const shared = transport ?? new HttpTransport(options);
-    const send: Send = (operation, call = {}) => shared.send(operation, call.token ?? options.token, call);
+    // A call as someone else (its own `token`) is no part of the person's turn.
+    const turnOf = (call: CallOptions) =>
+      call.token === undefined && options.token !== undefined ? options.turn : undefined;
+    const send: Send = (operation, call = {}) =>
+      shared.send(operation, call.token ?? options.token, call, turnOf(call));
     const nextPage = async <C extends Page>(page: C, call?: CallOptions): Promise<C | undefined> => {
       const link = page['@odata.nextLink'];
       if (!link) return undefined;
@@ -59,6 +68,7 @@ class Client {
     };
     const view: Omit<StewardClient, keyof StewardOperations> = {
       as: (token) => new Client({ ...options, token }, shared, true) as unknown as StewardClient,
+      inTurn: (turn) => new Client({ ...options, turn }, shared, true) as unknown as StewardClient,
       nextPage,
       async *followNextLinks<T>(first: ODataCollection<T>, call?: CallOptions) {
         for (let page: ODataCollection<T> | undefined = first; page; page = await nextPage(page, call)) {

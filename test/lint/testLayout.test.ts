@@ -16,8 +16,6 @@ const WITHOUT_TESTS: Record<string, string> = {
   // test/api/server/ the server as a whole.
   'api/middleware': 'test/services/access, test/api/server',
   'api/routes': 'test/services/<feature>',
-  // The bot's plumbing of replies and card viewers, in every conversation of test/bot/.
-  'bot/conversations': 'test/bot',
   // The data several job types carry (types and their event payloads), in the tests of the jobs
   // that carry it.
   'services/jobData': 'test/services/provisioning, test/services/approvals',

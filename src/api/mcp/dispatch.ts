@@ -50,7 +50,7 @@ export async function dispatch(
   try {
     const who = await authenticate(options.authenticator, from.authorization, policy, state);
     // The rate-limit headers the state notes have no HTTP answer to go in: a tool result carries none.
-    await limit(options, who.identity, undefined, policy, state);
+    await limit(options, who.identity, {}, policy, state);
     const input: Parsed = {
       params: parse(route.params, inputs.params, 'path'),
       query: route.query ? parse(route.query, inputs.query, 'query') : undefined,

@@ -7,6 +7,7 @@ import type { RefusalGuard } from '../../services/access/refusals';
 import { sendJson } from '../errors';
 import type { ApiMetrics } from '../metrics';
 import type { Authenticator } from '../middleware/authenticate';
+import { CHARGED_TURN_HEADER } from '../middleware/chargedTurn';
 import { ON_BEHALF_OF_HEADER, type OnBehalfOfPolicy } from '../middleware/onBehalfOf';
 import type { Route } from '../route';
 import { authenticate } from './authenticate';
@@ -56,7 +57,11 @@ export async function serve(
   state.headers.push('Server', SERVER_NAME);
   try {
     const who = await authenticate(options.authenticator, req.headers.authorization, policy, state);
-    await limit(options, who.identity, req.headers[ON_BEHALF_OF_HEADER], policy, state);
+    const headers = {
+      onBehalfOf: req.headers[ON_BEHALF_OF_HEADER],
+      chargedTurn: req.headers[CHARGED_TURN_HEADER],
+    };
+    await limit(options, who.identity, headers, policy, state);
     const input = await parseRequest(
       route,
       { params: inputs.params, search: inputs.search, req },

@@ -143,7 +143,20 @@ export class LifecycleConversation {
       return { ...latest, ...change(latest), answer: final };
     }))!;
     if (answer) await redraw(this.deps, kind, saved, skip);
+    if (answer && saved.answer?.kind !== 'archiving') await this.postWaiting(kind, saved);
     return saved;
+  }
+
+  /** `record`'s notice is answered: each of its owners gets the card of a notice that waited for it. */
+  private async postWaiting(kind: NoticeKind, record: NoticeRecord): Promise<void> {
+    const owners = new Set([
+      ...record.cards.map((card) => card.ownerId),
+      ...record.posted.map((mark) => mark.slice(0, mark.lastIndexOf(':'))),
+    ]);
+    for (const ownerId of owners) {
+      const next = await this.deps.records.living.next(kind, record, ownerId);
+      if (next) await postNoticeCard(this.deps, next.kind, record.teamId, ownerId, next.key);
+    }
   }
 
   private async postCards(

@@ -42,7 +42,8 @@ export type Posting = 'posted' | 'unreached' | 'not needed';
 /**
  * Posts `ownerId`'s card of the team's current notice (once per `key`: a repeated delivery posts
  * nothing twice), drawn from the record as it stands, so a card posted late shows the answer given
- * meanwhile. An owner the bot cannot reach yet has the card held for them, to be posted when they
+ * meanwhile. The owner's one living card of the team decides first (`LivingCards.take`): the card
+ * may refresh the one they have of the same notice, or wait for their card of another to be answered. An owner the bot cannot reach yet has the card held for them, to be posted when they
  * first talk to the bot (`LifecycleConversation.retryFor`).
  */
 export async function postNoticeCard(
@@ -56,6 +57,19 @@ export async function postNoticeCard(
   if (!record) return 'not needed';
   const mark = `${ownerId}:${key}`;
   if (record.posted.includes(mark)) return 'not needed';
+  // One living lifecycle card per owner and team: a later card of the same notice brings theirs up
+  // to date; a notice of the other kind waits until the one they have is answered.
+  const turn = await deps.records.living.take(kind, record, ownerId, key);
+  if (turn === 'wait') return 'not needed';
+  if (turn === 'refresh') {
+    const saved = await deps.records.update(kind, teamId, (latest) => {
+      const base = latest ?? record;
+      return base.posted.includes(mark) ? undefined : { ...base, posted: [...base.posted, mark] };
+    });
+    const theirs = (saved ?? record).cards.filter((card) => card.ownerId === ownerId);
+    await redraw(deps, kind, { ...(saved ?? record), cards: theirs });
+    return 'not needed';
+  }
   // Another bot process may be handling the same delivery (a retry): one of them posts.
   if (!(await deps.records.claimPost(kind, record, mark))) return 'not needed';
   const viewer = await viewerOf(deps.reachState, ownerId);

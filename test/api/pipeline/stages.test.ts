@@ -114,13 +114,18 @@ describe('limit', () => {
   const decision = { allowed: true, limit: 20, remaining: 19, retryAfterSeconds: 0, resetSeconds: 42 };
   const limits = (allowed: boolean) =>
     ({ consume: async () => ({ ...decision, allowed }) }) as unknown as RateLimitService;
+  const nobody = {
+    authenticate: async () => {
+      throw new Unauthorized('no token');
+    },
+  };
 
   test('spends a call and says so in the X-RateLimit headers', async () => {
     const state = requestState('r', undefined);
     await limit(
-      { rateLimits: limits(true), tenantId: 't' },
+      { rateLimits: limits(true), tenantId: 't', authenticator: nobody },
       user,
-      undefined,
+      {},
       policyOf('getMyCatalogTemplates'),
       state,
     );
@@ -140,9 +145,9 @@ describe('limit', () => {
     const state = requestState('r', undefined);
     await expect(
       limit(
-        { rateLimits: limits(false), tenantId: 't' },
+        { rateLimits: limits(false), tenantId: 't', authenticator: nobody },
         user,
-        undefined,
+        {},
         policyOf('getMyCatalogTemplates'),
         state,
       ),
@@ -154,13 +159,75 @@ describe('limit', () => {
   test('only the bot may call on behalf of a person', async () => {
     await expect(
       limit(
-        { rateLimits: limits(true), tenantId: 't' },
+        { rateLimits: limits(true), tenantId: 't', authenticator: nobody },
         user,
-        user.id,
+        { onBehalfOf: user.id },
         policyOf('getMyCatalogTemplates'),
         requestState('r', undefined),
       ),
     ).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  describe('a call of a turn the bot already charged', () => {
+    const BOT_APP = 'b0000000-0000-0000-0000-00000000b07a';
+    const tokens: Record<string, Identity> = {
+      'Bearer bot': { ...user, kind: 'app', id: BOT_APP, roles: new Set() },
+      'Bearer other-app': {
+        ...user,
+        kind: 'app',
+        id: 'a0000000-0000-0000-0000-0000000000a1',
+        roles: new Set(),
+      },
+      'Bearer person': user,
+    };
+    const verifying = {
+      authenticate: async (authorization: string | undefined) => {
+        const identity = tokens[authorization ?? ''];
+        if (!identity) throw new Unauthorized('no token');
+        return identity;
+      },
+    };
+    const counted = () => {
+      const spent = { calls: 0 };
+      const rateLimits = {
+        consume: async () => {
+          spent.calls++;
+          return decision;
+        },
+      } as unknown as RateLimitService;
+      const deps = {
+        rateLimits,
+        tenantId: 't',
+        authenticator: verifying,
+        onBehalfOf: { botAppId: BOT_APP, isPerson: async () => true },
+      };
+      return { spent, deps };
+    };
+    const run = (deps: Parameters<typeof limit>[0], who: Identity, chargedTurn: string) =>
+      limit(deps, who, { chargedTurn }, policyOf('getMyCatalogTemplates'), requestState('r', undefined));
+
+    test('spends nothing when the bot’s own app token vouches for it', async () => {
+      const { spent, deps } = counted();
+      await run(deps, user, 'Bearer bot');
+      expect(spent.calls).toBe(0);
+    });
+
+    test('a person’s token, or another app’s, never claims it', async () => {
+      const { spent, deps } = counted();
+      await expect(run(deps, user, 'Bearer person')).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(run(deps, user, 'Bearer other-app')).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(run(deps, user, 'garbage')).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(run({ ...deps, onBehalfOf: undefined }, user, 'Bearer bot')).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+      expect(spent.calls).toBe(0);
+    });
+
+    test('only a call made as a person is part of their turn', async () => {
+      const { deps } = counted();
+      const app = tokens['Bearer other-app']!;
+      await expect(run(deps, app, 'Bearer bot')).rejects.toMatchObject({ code: 'validationFailed' });
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { actionData, cardOf, cardText, type FakeConnector, type SentCard } from 
 import type { LifecyclePolicyInput } from '../../../src/contract';
 import type { DatabaseKind } from '../../support/databases';
 import { lifecycleTemplate } from '../../support/lifecycle';
-import { type BotAnswer, type BotHarness, startBotHarness, type TeamsPerson } from './botHarness';
+import { ALEX, type BotAnswer, type BotHarness, startBotHarness, type TeamsPerson } from './botHarness';
 
 /** How a French and an English Teams client describe their reader on each activity. */
 export const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
@@ -107,4 +107,22 @@ export async function startLifecycleBot(
     await bot.send(person, { type: 'message', text: locale === FRENCH ? 'bonjour' : 'help', ...locale });
   for (const id of templates) await lifecycleTemplate(bot.steward, id, LIFECYCLE_TEMPLATES[id]);
   return bot;
+}
+
+/**
+ * Two bot processes on one database and one Bot Connector, as behind a load balancer: the first as
+ * `startLifecycleBot` makes it (Alex reached, `templates` made), the second beside it.
+ */
+export async function startTwoLifecycleBots(
+  kind: DatabaseKind,
+  templates: Array<keyof typeof LIFECYCLE_TEMPLATES>,
+): Promise<[BotHarness, BotHarness]> {
+  const first = await startLifecycleBot(kind, () => 0, [[ALEX, ENGLISH]], templates);
+  const second = await startBotHarness(
+    kind,
+    { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
+    { botWebhook: false },
+    { database: first.database, connector: first.connector },
+  );
+  return [first, second];
 }
