@@ -46,16 +46,27 @@ function countStatements(file) {
   const kindsDir = process.env.BENCH_STATEMENTS_KINDS_DIR;
   const kinds = new Map();
   let count = 0;
+  const tally = (kind) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  // A kind is the statement's first words and its last ones (two updates of the same table differ
+  // in their conditions); a statement that changed or returned no row is tallied as such too.
+  const kindOf = (text) => {
+    const flat = text.replace(/\s+/g, ' ');
+    return flat.length <= 100 ? flat : `${flat.slice(0, 60)} … ${flat.slice(-40)}`;
+  };
   const counted = (text) => {
     count += 1;
-    if (kindsDir) {
-      const kind = text.replace(/\s+/g, ' ').slice(0, 60);
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-    }
+    if (kindsDir) tally(kindOf(text));
   };
   Client.prototype.query = function countedQuery(...args) {
-    counted(typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? ''));
-    return query.apply(this, args);
+    const text = typeof args[0] === 'string' ? args[0] : String(args[0]?.text ?? '');
+    counted(text);
+    const result = query.apply(this, args);
+    if (kindsDir && typeof result?.then === 'function')
+      result.then(
+        (r) => r?.rowCount === 0 && tally(`${kindOf(text)} [no row]`),
+        () => {},
+      );
+    return result;
   };
   if (process.env.BENCH_STATEMENTS_SQLITE === '1') {
     const SQLite = require('better-sqlite3');

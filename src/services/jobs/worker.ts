@@ -11,7 +11,7 @@ import { LeaseKeeper } from './leaseKeeper';
 import { lifecycleRecord } from './jobRecords';
 import type { JobAudit, JobEvents } from './ports';
 import type { RunnableJobType } from './registry';
-import { WorkerSlots } from './workerSlots';
+import { CLAIM_GAP_POLLS, CLAIM_HORIZON_POLLS, CLAIM_LOOKAHEAD_POLLS, WorkerSlots } from './workerSlots';
 import { logClaimed, logParked } from './claimLog';
 
 export interface WorkerOptions {
@@ -35,16 +35,6 @@ export interface WorkerOptions {
   };
 }
 
-/** How far ahead, in polls, a claim looks for a budget bucket's free turns (`JobLeases.claim`). */
-const CLAIM_HORIZON_POLLS = 4;
-
-/**
- * How far ahead, in polls, a claim takes parked and delayed jobs that are not due yet; the worker
- * runs each at its time. Parked jobs come due a few a second while Graph works on many teams, and
- * one claim takes up those of the next second instead of a statement each.
- */
-const CLAIM_LOOKAHEAD_POLLS = 2;
-
 /**
  * Runs queued jobs: claims them with a lease, keeps the lease alive while working, records a
  * checkpoint after every step, parks a job whose step waits for the platform (`parked`, no slot
@@ -61,6 +51,10 @@ export class JobWorker {
   private readonly parkTimers = new Map<string, NodeJS.Timeout>();
   private ticking = false;
   private again = false;
+  /** When the last claim was sent (epoch ms), and the claim put off until `CLAIM_GAP_POLLS` after it. */
+  private lastClaimAt = 0;
+  private spaced?: NodeJS.Timeout;
+  private dueLater = false;
   private stopped = true;
 
   constructor(
@@ -90,14 +84,36 @@ export class JobWorker {
     this.tickSoon();
   }
 
-  /** Claims now, or right after the claim under way. */
-  private tickSoon(): void {
+  /**
+   * Something may have come due (the poll, a park's time, a bucketed job's end): looked for once the
+   * last claim is `CLAIM_GAP_POLLS` old, so that what comes due within that time costs one claim. A
+   * slot freed while the last claim left due jobs behind is filled at once (`WorkerSlots.freed`).
+   */
+  mayBeDue(): void {
+    this.dueLater = true;
+    this.tickSoon(true);
+  }
+
+  /** Claims now (`spaced`: once the last claim is `CLAIM_GAP_POLLS` old), or after the one under way. */
+  private tickSoon(spaced = false): void {
     if (this.stopped) return;
     if (this.ticking) {
       this.again = true;
       return;
     }
+    const waitMs = this.lastClaimAt + CLAIM_GAP_POLLS * this.options.pollMs - Date.now();
+    if (spaced && waitMs > 0) {
+      this.spaced ??= setTimeout(() => {
+        this.spaced = undefined;
+        this.tickSoon(true);
+      }, waitMs).unref();
+      return;
+    }
     clearTimeout(this.timer);
+    clearTimeout(this.spaced);
+    this.spaced = undefined;
+    if (this.dueLater) this.slots.due();
+    this.dueLater = false;
     void this.tick();
   }
 
@@ -105,6 +121,8 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.spaced);
+    this.spaced = undefined;
     for (const timer of this.parkTimers.values()) clearTimeout(timer);
     this.parkTimers.clear();
     await Promise.allSettled([...this.running]);
@@ -112,11 +130,13 @@ export class JobWorker {
 
   private async tick(): Promise<void> {
     this.ticking = true;
+    let full = false;
     try {
       do {
         this.again = false;
         const free = this.slots.free(this.running.size);
         if (free <= 0 || this.stopped) break;
+        this.lastClaimAt = Date.now();
         const claimed = await this.claim(free);
         this.slots.claimed(free, claimed.length);
         for (const job of claimed) {
@@ -124,13 +144,14 @@ export class JobWorker {
             this.running.delete(running);
             // A job claimed for a budget bucket held one of its turns in every claim's count until
             // now: the jobs that waited for that turn may be claimed.
-            if (job.budgetKey) this.slots.due();
+            if (job.budgetKey) this.mayBeDue();
             this.slots.freed();
           });
           this.running.add(running);
         }
-        if (claimed.length === free) this.again = true;
-      } while (this.again && !this.stopped);
+        // A claim that got all it asked for may have left due jobs behind: claim again at once.
+        full = claimed.length === free;
+      } while (full && !this.stopped);
     } catch (error) {
       this.options.log.error({ err: error }, 'claiming jobs failed');
     } finally {
@@ -138,7 +159,11 @@ export class JobWorker {
       if (!this.stopped) {
         clearTimeout(this.timer);
         // The process's HTTP server keeps it alive; a pending poll alone should not.
-        this.timer = setTimeout(() => this.wake(), this.slots.pollDelay(this.options.pollMs)).unref();
+        this.timer = setTimeout(() => this.mayBeDue(), this.slots.pollDelay(this.options.pollMs)).unref();
+        if (this.again) {
+          this.again = false;
+          this.tickSoon(true);
+        }
       }
     }
   }
@@ -173,23 +198,13 @@ export class JobWorker {
     const entries = claimed
       .filter((job) => !job.checkpoint.waiting)
       .flatMap((job) =>
-        this.lifecycle(job, 'job_started', 'success', {
+        lifecycleRecord(this.deps.types[job.type]?.handler.trail, job, 'job_started', 'success', {
           attempt: job.attempts + 1,
           worker: this.options.owner,
         }),
       );
     await audit.recordAlone(entries, new Date(now));
     return claimed;
-  }
-
-  /** The audit record of a step in a job's life, in its type's trail (none when it has none). */
-  private lifecycle(
-    job: StoredJob,
-    action: string,
-    outcome: 'success' | 'failure',
-    details: Record<string, unknown>,
-  ) {
-    return lifecycleRecord(this.deps.types[job.type]?.handler.trail, job, action, outcome, details);
   }
 
   /**
@@ -250,7 +265,7 @@ export class JobWorker {
       const timer = setTimeout(
         () => {
           this.parkTimers.delete(job.id);
-          this.wake();
+          this.mayBeDue();
         },
         Math.max(0, runAt - Date.now()),
       ).unref();

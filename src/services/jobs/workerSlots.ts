@@ -10,6 +10,25 @@ const HELD_PER_SLOT = 8;
 /** The longest poll interval, in `pollMs`. */
 const POLL_BACKOFF = 4;
 
+/** How far ahead, in polls, a claim looks for a budget bucket's free turns (`JobLeases.claim`). */
+export const CLAIM_HORIZON_POLLS = 4;
+
+/**
+ * How far ahead, in polls, a claim takes parked and delayed jobs that are not due yet; the worker
+ * runs each at its time. Parked jobs come due a few a second while Graph works on many teams, and
+ * one claim takes up those of the next second instead of a statement each.
+ */
+export const CLAIM_LOOKAHEAD_POLLS = 2;
+
+/**
+ * The least time between two claims sent because something may have come due (the poll, a park's
+ * time, a bucketed job's end), in polls: each asked for a claim at once, some 18 claims a second
+ * while Graph works on many teams, each a statement, a quarter finding nothing. The lookahead (two
+ * polls) is longer, so a parked job is seldom taken up late for it. A slot freed while due jobs
+ * were left behind is still filled at once (`freed`).
+ */
+export const CLAIM_GAP_POLLS = 1;
+
 /**
  * A worker's slots: how many jobs it may claim now, and when claiming again is worth a statement.
  * A slot is for work: a job waiting for its turn in the platform's rate budget lends its slot out

@@ -89,7 +89,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
     records: AuditEntry[],
   ): Promise<StewardEvent[]> {
     const { events } = this.deps;
-    await this.deps.labels.forget(job.id, trx);
+    await this.forgetGrants(job, data, trx);
     const payload = eventPayload(job, data);
     if (data.team) {
       const details = { templateId: data.template.id, requester: data.requester.id };
@@ -114,6 +114,15 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
     );
   }
 
+  /**
+   * Deletes the delegated grants the job kept for its sensitivity label. Grants are kept only for a
+   * plan with a label (the request's and its approvers'), and no amendment changes the label: a job
+   * without one has none, and its end costs no statement for them.
+   */
+  private async forgetGrants(job: StoredJob, data: ProvisioningData, trx: Transaction<Database>) {
+    if (data.plan.sensitivityLabelId) await this.deps.labels.forget(job.id, trx);
+  }
+
   async failed(
     job: StoredJob,
     data: ProvisioningData,
@@ -121,7 +130,7 @@ export class ProvisioningHandler implements JobHandler<ProvisioningData, Provisi
     trx: Transaction<Database>,
     now: Date,
   ): Promise<StewardEvent[]> {
-    await this.deps.labels.forget(job.id, trx);
+    await this.forgetGrants(job, data, trx);
     const payload = { ...eventPayload(job, data), reason };
     return [await this.deps.events.record(trx, 'team_provisioning_failed', payload, now)];
   }
