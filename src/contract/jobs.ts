@@ -50,6 +50,22 @@ export const TeamRequestPreview = model(
       .array(SimilarTeam)
       .optional()
       .describe('Existing teams alike the request that the requester may see (a warning, never a refusal).'),
+    approval: z
+      .object({
+        stages: z.array(
+          z.object({
+            name: z.string(),
+            decision: z.enum(['any', 'all']),
+            approvers: z.array(z.object({ id: z.string(), name: z.string().optional() })),
+          }),
+        ),
+      })
+      .optional()
+      .describe(
+        'Who would decide the request, stage by stage, as its approval policy picks them now (the ' +
+          "requester's manager, named people, a rule's pick); absent when the template needs no approval " +
+          'or they cannot be told now. Stages with nobody to decide them are left out.',
+      ),
   }),
   'What a request would become, before it is made (an extension for request forms).',
 );

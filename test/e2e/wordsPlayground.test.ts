@@ -1,9 +1,5 @@
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { Artifacts } from './support/cards';
-import { ChatPage } from './support/chatPage';
-import { launchChromium } from './support/chromium';
-import { describeWithPlayground, type E2eStack, startE2eStack } from './support/stack';
+import { chatSuite } from './support/chatSuite';
+import { describeWithPlayground } from './support/stack';
 import { cardWith, STEP_MS } from './support/steps';
 
 /** Symbols a screen reader spells out one by one ("black square", "check mark button"). */
@@ -16,46 +12,32 @@ const SPELLED = /[■□✅⏳⚪❌➖⛔]/u;
  * equivalent a screen reader reads (the accessibility tree), with no symbol spelled out.
  */
 describeWithPlayground({ chromium: true })('what a screen reader reads, in the Agents Playground', () => {
-  let stack: E2eStack;
-  let browser: Browser;
-  let page: ChatPage;
-  const artifacts = new Artifacts(path.join(__dirname, 'artifacts', 'words'));
-
-  beforeAll(async () => {
-    stack = await startE2eStack();
-    browser = await launchChromium();
-    page = await ChatPage.open(browser, stack.alex, artifacts);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close(artifacts.dir);
-  }, 30_000);
+  const suite = chatSuite('words');
 
   it(
     'draws the form with a placeholder, and the progress card with text equivalents',
     async () => {
-      await stack.alex.say('new team');
-      const gallery = await cardWith(stack.alex, 'pickTemplate', { templateId: 'project' });
+      await suite.stack().alex.say('new team');
+      const gallery = await cardWith(suite.stack().alex, 'pickTemplate', { templateId: 'project' });
       // The gallery's "Choose" buttons, in the card's order: press the project template's.
       const picks: string[] = JSON.stringify(gallery.card).match(/"templateId":"[^"]+"/g) ?? [];
       const project = picks.indexOf('"templateId":"project"');
       expect(project).toBeGreaterThanOrEqual(0);
-      const drawnGallery = await page.card(/Choose a template/);
+      const drawnGallery = await suite.page().card(/Choose a template/);
       await drawnGallery.locator.getByRole('button', { name: 'Choose', exact: true }).nth(project).click();
 
       // The form as drawn: an empty name whose placeholder is the template's default name.
-      const form = await page.card(/New team: Project team/);
+      const form = await suite.page().card(/New team: Project team/);
       const name = form.locator.getByRole('textbox', { name: /Team name/ });
       expect(await name.inputValue()).toBe('');
       expect(await name.getAttribute('placeholder')).toBe('New project');
-      await page.screenshotOf(form, 'form');
+      await suite.page().screenshotOf(form, 'form');
 
       await name.fill('Kestrel');
       await form.press('Request the team');
-      const progress = await page.card(/PRJ-Kestrel[\s\S]*Create the team/, 60_000);
+      const progress = await suite.page().card(/PRJ-Kestrel[\s\S]*Create the team/, 60_000);
       await progress.showing(/Your team is ready/, 60_000);
-      await page.screenshotOf(progress, 'progress-ready');
+      await suite.page().screenshotOf(progress, 'progress-ready');
 
       // What assistive technology gets: the bar and each state as words, no symbol spelled out.
       const tree = await progress.locator.ariaSnapshot();

@@ -1,8 +1,16 @@
-import type { CatalogTemplate } from '../../client';
+import type { CatalogTemplate, TeamRequestPreview } from '../../client';
 import { renderCard, type AdaptiveCardAttachment } from '../cards/adaptiveCard';
 import { cardPictureUrl } from '../cards/cardPicture';
 import { clip, markdownText, shortQuotes } from '../cards/cardText';
-import { DEFAULT_READER, namesIn, numberFor, type Reader, say, sayCount } from '../i18n/catalog';
+import {
+  alternativesIn,
+  DEFAULT_READER,
+  namesIn,
+  numberFor,
+  type Reader,
+  say,
+  sayCount,
+} from '../i18n/catalog';
 import { approvalWords } from '../shared/approvalWords';
 import { templateTexts } from '../shared/templateTexts';
 import requestFormCardTemplate from './requestFormCard.json';
@@ -17,16 +25,21 @@ export interface PersonChoice {
 }
 
 /**
- * The answers a form shows; a missing description or welcome message comes from the template's
- * `newTeam.default*`. A missing name stays empty, with the template's `defaultName` as the
- * placeholder: a name prefilled as a value ("New project") made a team of that name at one
- * careless press.
+ * The answers a form shows. A missing name, description or welcome message stays empty, with the
+ * template's `newTeam.default*` as the input's placeholder: a default prefilled as a value was text
+ * to delete, and a name prefilled ("New project") made a team of that name at one careless press.
+ * A description or welcome message left empty is not sent, so the server applies the template's
+ * default.
  */
 export interface RequestFormValues {
   name?: string;
   description?: string;
   welcomeMessage?: string;
-  /** User ids; each should also be among `people` so hosts without search can show it. */
+  /**
+   * User ids (or UPNs); each should also be among `people`, whose title names it. They are shown
+   * as ticked boxes with those names, above a search for others: a picker with dynamic search
+   * draws its preset values as they are in some hosts (the Agents Playground), ids included.
+   */
   owners?: readonly string[];
   members?: readonly string[];
 }
@@ -68,6 +81,25 @@ export interface RequestFormCardData {
   formId?: string;
   /** What Steward understood of a typed request (the form is then prefilled from it); omit for none. */
   understood?: FormUnderstanding;
+  /**
+   * Who would decide, stage by stage, as the approval policy picks them for this person now (the
+   * preview's `approval`: their manager, a rule's pick); omit when unknown, and the form names the
+   * template's approval team, if any.
+   */
+  approvalStages?: readonly ApprovalStagePreview[];
+}
+
+/** One stage of the approval a request would get, as the preview resolves it. */
+export type ApprovalStagePreview = NonNullable<TeamRequestPreview['approval']>['stages'][number];
+
+/** "Adele Vance, then Lynne Robbins or Megan Bowen": who decides each stage, in order; '' for nobody named. */
+function stagesSaid(stages: readonly ApprovalStagePreview[], reader: Reader): string {
+  const said = stages.flatMap((stage) => {
+    const names = stage.approvers.flatMap((person) => (person.name?.trim() ? [clip(person.name, 80)] : []));
+    if (names.length === 0) return [];
+    return [stage.decision === 'all' ? namesIn(reader, names) : alternativesIn(reader, names)];
+  });
+  return said.join(say(reader, 'form.approvalThen'));
 }
 
 /**
@@ -101,8 +133,20 @@ export function renderRequestFormCard(
   const newTeam = data.template.newTeam;
   const values = data.values ?? {};
   const approvers = config.approval.approvalTeam.map((member) => member.name ?? member.id);
+  const picked = data.approvalStages ? stagesSaid(data.approvalStages, reader) : '';
   const texts = templateTexts(config, reader);
   const templateName = clip(texts.name, 120);
+  const titles = new Map(data.people.map((person) => [person.value, person.title]));
+  const chosen = (ids: readonly string[] = []) =>
+    [...new Set(ids)].map((id) => ({ title: clip(titles.get(id) ?? id, 80), value: id }));
+  const owners = chosen(values.owners);
+  const members = chosen(values.members);
+  // With people already chosen, the search below them is for others, and asks for nobody more.
+  const picker = (role: 'owners' | 'members', count: number, needed: number) => ({
+    id: count > 0 ? `more${role === 'owners' ? 'Owners' : 'Members'}` : role,
+    label: say(reader, count > 0 ? `form.more.${role}` : role === 'owners' ? 'fact.owners' : 'fact.members'),
+    required: count === 0 && needed > 0,
+  });
   const nameMaxLength = Math.max(1, data.nameMaxLength);
   return renderCard('requestFormCard', requestFormCardTemplate, {
     template: {
@@ -113,8 +157,8 @@ export function renderRequestFormCard(
     },
     team: {
       name: values.name ?? '',
-      description: values.description ?? newTeam.defaultDescription ?? '',
-      welcomeMessage: values.welcomeMessage ?? newTeam.defaultWelcomeMessage ?? '',
+      description: values.description ?? '',
+      welcomeMessage: values.welcomeMessage ?? '',
       owners: (values.owners ?? []).join(','),
       members: (values.members ?? []).join(','),
     },
@@ -134,13 +178,21 @@ export function renderRequestFormCard(
       'welcomeMessage',
       reader,
     ),
+    chosen: { owners, members },
+    pickers: {
+      owners: picker('owners', owners.length, data.ownersNeeded),
+      members: picker('members', members.length, data.membersNeeded),
+    },
+    // The names of the people chosen go back with the answers, so the form shown again names them.
+    named: JSON.stringify([...owners, ...members]),
     people: data.people
       .slice(0, MAX_STATIC_PEOPLE_CHOICES)
       .map((person) => ({ title: clip(person.title, 80), value: person.value })),
     privacy: say(reader, newTeam.teamPrivacy === 'public' ? 'privacy.public' : 'privacy.private'),
     sensitivityLabel: clip(data.sensitivityLabel ?? '', 80),
-    approval:
-      config.approval.requireApproval && approvers.length > 0
+    approval: picked
+      ? say(reader, 'form.approvalPicked', { names: clip(picked, 300) })
+      : config.approval.requireApproval && approvers.length > 0
         ? say(reader, `form.approvalBy${approvalWords(approvers.length, 'any')}`, {
             names: clip(namesIn(reader, approvers), 300),
           })
@@ -161,10 +213,12 @@ export function renderRequestFormCard(
         : say(reader, 'form.namePlaceholder'),
       nameError: say(reader, 'form.nameError', { max: numberFor(reader, nameMaxLength) }),
       description: say(reader, 'form.description'),
+      descriptionPlaceholder: clip(newTeam.defaultDescription ?? '', DESCRIPTION_MAX_LENGTH),
       descriptionError: say(reader, 'form.descriptionError', {
         max: numberFor(reader, DESCRIPTION_MAX_LENGTH),
       }),
       welcomeMessage: say(reader, 'form.welcomeMessage'),
+      welcomeMessagePlaceholder: clip(newTeam.defaultWelcomeMessage ?? '', WELCOME_MESSAGE_MAX_LENGTH),
       welcomeMessageError: say(reader, 'form.welcomeMessageError', {
         max: numberFor(reader, WELCOME_MESSAGE_MAX_LENGTH),
       }),

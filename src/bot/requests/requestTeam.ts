@@ -112,7 +112,11 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
   const [people, label, preview] = await Promise.all([
     peopleChoices(api, state.values, state.people),
     labelName(api, template.templateConfiguration.sensitivityLabelId ?? null, log),
-    previewOf(api, template, { ...values, name: typed }),
+    // Without a name typed yet, the preview still tells who would approve (the final name is not shown).
+    previewOf(api, template, {
+      ...values,
+      name: typed.trim() || newTeam.defaultName?.trim() || template.templateConfiguration.name,
+    }),
   ]);
   const convention = newTeam.namingConventionWithTags?.trim() || newTeam.namingConvention?.trim();
   return renderRequestFormCard(
@@ -134,6 +138,7 @@ export async function formCard(api: StewardClient, template: CatalogTemplate, st
       ],
       formId: randomUUID(),
       understood: state.understood,
+      approvalStages: preview?.approval?.stages,
     },
     reader,
   );
@@ -212,18 +217,40 @@ async function peopleChoices(
   values: RequestFormValues = {},
   known: readonly PersonChoice[] = [],
 ): Promise<PersonChoice[]> {
-  const chosen = [...(values.owners ?? []), ...(values.members ?? [])];
+  const chosen = [...new Set([...(values.owners ?? []), ...(values.members ?? [])])];
   const titles = new Map(known.map((person) => [person.value, person.title]));
+  const [page, found] = await Promise.all([
+    api.getUsers({ top: MAX_STATIC_PEOPLE_CHOICES }),
+    // People picked by search (UPNs) the form has no name for: the directory names them.
+    Promise.all(
+      chosen
+        .filter((id) => !titles.has(id) && id.includes('@'))
+        .slice(0, MAX_STATIC_PEOPLE_CHOICES)
+        .map((id) => personByAddress(api, id)),
+    ),
+  ]);
+  for (const user of [...page.value, ...found.flatMap((user) => user ?? [])])
+    for (const key of [user.id, user.userPrincipalName, user.mail ?? ''])
+      if (key && user.displayName && !titles.has(key)) titles.set(key, user.displayName);
   const choices = new Map<string, PersonChoice>(
     chosen.map((id) => [id, { title: titles.get(id) ?? id, value: id }]),
   );
   for (const person of known) if (!choices.has(person.value)) choices.set(person.value, person);
-  const page = await api.getUsers({ top: MAX_STATIC_PEOPLE_CHOICES });
   for (const user of page.value) {
     const value = user.userPrincipalName || user.mail || user.id;
-    if (!choices.has(user.id)) choices.set(value, { title: user.displayName || value, value });
+    if (!choices.has(user.id) && !choices.has(value))
+      choices.set(value, { title: user.displayName || value, value });
   }
   return [...choices.values()].slice(0, MAX_STATIC_PEOPLE_CHOICES);
+}
+
+/** The directory's entry for a UPN or mail, or undefined (also when the directory cannot be read). */
+async function personByAddress(api: StewardClient, address: string) {
+  const wanted = address.toLowerCase();
+  const page = await api.getUsers({ search: address.slice(0, 100), top: 5 }).catch(() => null);
+  return page?.value.find(
+    (user) => user.userPrincipalName.toLowerCase() === wanted || user.mail?.toLowerCase() === wanted,
+  );
 }
 
 /**

@@ -129,6 +129,8 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
   'form.welcomeMessageError': 'Le message de bienvenue ne doit pas dépasser {max} caractères.',
   'form.conventionTyped': '{field} : le modèle transforme ce que vous tapez en « {rule} ».',
   'form.conventionSet': '{field} : le modèle s’en charge (« {rule} »).',
+  'form.more.owners': 'Autres propriétaires',
+  'form.more.members': 'Autres membres',
   'form.peoplePlaceholder': 'Rechercher des personnes par nom',
   'form.ownersError.one':
     'Ajoutez au moins {count} autre propriétaire : vous et les propriétaires du modèle comptez déjà.',
@@ -139,6 +141,8 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
   'form.approvalByOne': 'Requise : {names} décidera',
   'form.approvalByAny': 'Requise : une décision parmi {names} suffit',
   'form.approvalByAll': 'Requise de chacune de ces personnes : {names}',
+  'form.approvalPicked': 'Requise : {names}',
+  'form.approvalThen': ', puis ',
   'form.approvalNeeded': 'Requise',
   'form.approvalNotNeeded': 'Non requise',
   'form.finalName': 'Votre équipe s’appellera « {name} ».',

@@ -38,7 +38,14 @@ export async function retryForm(
     owners: ids(membership.owners),
     members: ids(membership.members),
   };
-  return requestForm(api, templateId, { values, requester, reader }, false, log);
+  // The plan names the people it resolved: the form names them again.
+  const people = (Array.isArray(object(data.plan).members) ? (object(data.plan).members as unknown[]) : [])
+    .map((member) => ({
+      title: text(object(member).displayName) ?? '',
+      value: text(object(member).id) ?? '',
+    }))
+    .filter((person) => person.title !== '' && person.value !== '');
+  return requestForm(api, templateId, { values, requester, reader, people }, false, log);
 }
 
 /** What Try again needs. */

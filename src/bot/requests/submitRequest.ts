@@ -11,7 +11,8 @@ import { detailMessages, isStatus } from '../apiFailures';
 import type { BotLog } from '../botLog';
 import type { RequestState } from './requestState';
 import { confirmationCardData, renderConfirmationCard } from './confirmationCard';
-import type { RequestFormValues } from './requestFormCard';
+import type { PersonChoice, RequestFormValues } from './requestFormCard';
+import { clip } from '../cards/cardText';
 import type { SubmitRequestData } from '../shared/requestFormData';
 import { formCard, previewOf, requesterOf } from './requestTeam';
 import { teamNameProblem, tooLong } from '../shared/nameProblems';
@@ -35,28 +36,35 @@ const LIMITS = {
 export function readForm(
   data: SubmitRequestData,
   reader: Reader = DEFAULT_READER,
-): { values: RequestFormValues; problems: string[] } {
+): { values: RequestFormValues; problems: string[]; people: PersonChoice[] } {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const people = (value: unknown) =>
-    text(value)
-      .split(',')
-      .map((id) => id.trim())
-      .filter((id) => id !== '');
+  const people = (...fields: unknown[]) => [
+    ...new Set(
+      fields.flatMap((value) =>
+        text(value)
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      ),
+    ),
+  ];
+  // Left empty (a placeholder shows the template's default): not sent, so the server applies the default.
+  const optional = (value: unknown) => (text(value).trim() === '' ? undefined : text(value));
   const values = {
     name: text(data.name).trim(),
-    description: text(data.description),
-    welcomeMessage: text(data.welcomeMessage),
-    owners: people(data.owners),
-    members: people(data.members),
+    description: optional(data.description),
+    welcomeMessage: optional(data.welcomeMessage),
+    owners: people(data.owners, data.moreOwners),
+    members: people(data.members, data.moreMembers),
   };
   const problems: string[] = [];
   const nameProblem = teamNameProblem(values.name, reader);
   if (nameProblem) problems.push(nameProblem);
   const over = (key: MessageKey, max: number) =>
     problems.push(say(reader, key, { max: numberFor(reader, max) }));
-  if (values.description.length > LIMITS.description)
+  if (values.description && values.description.length > LIMITS.description)
     problems.push(tooLong(reader, 'problem.descriptionLong', values.description.length, LIMITS.description));
-  if (values.welcomeMessage.length > LIMITS.welcomeMessage)
+  if (values.welcomeMessage && values.welcomeMessage.length > LIMITS.welcomeMessage)
     problems.push(
       tooLong(reader, 'problem.welcomeMessageLong', values.welcomeMessage.length, LIMITS.welcomeMessage),
     );
@@ -64,7 +72,8 @@ export function readForm(
   if (values.members.length > LIMITS.members) over('problem.tooManyMembers', LIMITS.members);
   if ([...values.owners, ...values.members].some((id) => id.length > LIMITS.person))
     problems.push(say(reader, 'problem.badPerson'));
-  return { values, problems };
+  const named = (data.named ?? []).map((person) => ({ title: clip(person.title, 80), value: person.value }));
+  return { values, problems, people: named };
 }
 
 /**
@@ -79,12 +88,12 @@ export async function checkName(
 ): Promise<Reply> {
   const template = await api.getPlatformTeamTemplate(data.templateId ?? '');
   const reader = readerOfTurn(context);
-  const { values, problems } = readForm(data, reader);
+  const { values, problems, people } = readForm(data, reader);
   const requester = requesterOf(context);
   // The server would say the same of a name the bot already refuses (in English: the API's words).
   const checkName = !teamNameProblem(values.name ?? '');
   return cardReply(
-    await formCard(api, template, { values, problems, requester, reader, checkName }, log),
+    await formCard(api, template, { values, problems, requester, reader, checkName, people }, log),
     true,
   );
 }
@@ -142,11 +151,11 @@ export class RequestSubmitter {
     if (earlier) return this.confirm(context, await api.getJob(earlier.jobId), null);
     const template = await api.getPlatformTeamTemplate(data.templateId ?? '');
     const reader = readerOfTurn(context);
-    const { values, problems } = readForm(data, reader);
+    const { values, problems, people } = readForm(data, reader);
     const requester = requesterOf(context);
     if (problems.length > 0)
       return cardReply(
-        await formCard(api, template, { values, problems, requester, reader }, this.deps.log),
+        await formCard(api, template, { values, problems, requester, reader, people }, this.deps.log),
         true,
       );
     const request: TeamProvisioningRequest = {
@@ -188,6 +197,7 @@ export class RequestSubmitter {
             values,
             requester,
             reader,
+            people,
             problems: reasons.length > 0 ? reasons : [say(reader, 'problem.invalid')],
           },
           this.deps.log,

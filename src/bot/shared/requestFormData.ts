@@ -15,6 +15,26 @@ export const submitRequestData = cardData({
   welcomeMessage: text,
   owners: text,
   members: text,
+  /** The searches for others, below the people already chosen (ticked boxes under `owners` / `members`). */
+  moreOwners: text,
+  moreMembers: text,
+  /**
+   * The names of the people the form had chosen, as JSON `[{ title, value }]` (text: no host shows
+   * it, and nothing reads it as the card's words), so the form shown again names them (the directory is searched by name, not by id). Only ever shown to the person who sent them.
+   */
+  named: z
+    .string()
+    .max(64_000)
+    .transform((json): unknown => {
+      try {
+        return JSON.parse(json);
+      } catch {
+        return undefined;
+      }
+    })
+    .pipe(z.array(z.object({ title: z.string().max(256), value: z.string().max(256) })).max(200))
+    .optional()
+    .catch(undefined),
   /** "Create anyway" on the similar teams card: `true` (or "true") sends without looking for similar teams again. */
   skipSimilar: z.unknown().optional(),
 });

@@ -3,9 +3,9 @@ import { documentProblems, type JsonObject } from '../../domain/metadata';
 import { type ErrorDetail, ValidationFailed } from '../../domain/errors';
 import { applyConventions, membershipRoles } from '../../domain/requestPlanning';
 import type { CatalogTemplate, TeamProvisioningRequest } from '../../contract';
-import { planApproval } from '../approvals/approvalPlanning';
+import { type PlannedApproval, planApproval } from '../approvals/approvalPlanning';
 import { withStages } from '../approvals/approvalStages';
-import type { DirectoryService } from '../directory/directory';
+import type { DirectoryService, RuleSubject } from '../directory/directory';
 import { conventionScope, type ProvisioningData } from '../jobData/provisioningData';
 import { workspacePlan } from '../workspace/teamTools';
 
@@ -68,18 +68,9 @@ export async function planRequest(
       message: `This template needs at least ${config.minimumMembers} members; the request has ${count('member')}.`,
     });
   }
-  const approval = await planApproval(
+  const approval = await requestApproval(
     directory,
-    config.approval,
-    caller.id,
-    {
-      user: subject.user,
-      request: {
-        team: { name: names.name, description: names.description, welcomeMessage: names.welcomeMessage },
-        template: { id: config.id ?? body.template.id, name: config.name },
-        requester: { id: requester.id, name: requester.displayName, email: requester.mail ?? '' },
-      },
-    },
+    { template, body, user: subject.user, names, requester: { ...requester, id: caller.id } },
     details,
   );
   // The metadata is stored as the team's document at the end of the job: refuse now what could not be stored then.
@@ -137,6 +128,39 @@ export async function planRequest(
     );
   }
   return { data, log };
+}
+
+/**
+ * The approval a request gets: every stage of its template's policy resolved to people now, with
+ * the request's final texts and the requester as rules see them (`planApproval`).
+ */
+export function requestApproval(
+  directory: DirectoryService,
+  request: {
+    template: CatalogTemplate;
+    body: TeamProvisioningRequest;
+    user: RuleSubject['user'];
+    names: { name: string; description: string; welcomeMessage: string };
+    requester: { id: string; displayName: string; mail: string | null };
+  },
+  details: ErrorDetail[],
+): Promise<PlannedApproval | undefined> {
+  const { template, body, names, requester } = request;
+  const config = template.templateConfiguration;
+  return planApproval(
+    directory,
+    config.approval,
+    requester.id,
+    {
+      user: request.user,
+      request: {
+        team: { name: names.name, description: names.description, welcomeMessage: names.welcomeMessage },
+        template: { id: config.id ?? body.template.id, name: config.name },
+        requester: { id: requester.id, name: requester.displayName, email: requester.mail ?? '' },
+      },
+    },
+    details,
+  );
 }
 
 async function settle<T>(promise: Promise<T[]>, details: ErrorDetail[]): Promise<T[]> {

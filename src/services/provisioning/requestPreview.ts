@@ -6,6 +6,7 @@ import type { TeamProvisioningRequest, TeamRequestPreview } from '../../contract
 import type { CatalogService } from '../catalog/catalog';
 import type { DirectoryService } from '../directory/directory';
 import { conventionScope } from '../jobData/provisioningData';
+import { requestApproval } from './requestPlan';
 
 /**
  * What a request would become, computed exactly as `POST /teams/provisioning` computes it (the
@@ -33,10 +34,28 @@ export async function previewRequest(
   // The convention's additions around the typed name: what they take of the limit.
   const bare = { ...body, team: { ...body.team, name: '' } };
   const added = applyConventions(template, conventionScope(bare, template, requester, subject.user), '', []);
+  // Who would decide, as the request itself resolves them; the preview stands without them.
+  const approval = await requestApproval(
+    deps.directory,
+    { template, body, user: subject.user, names, requester: { ...requester, id: caller.id } },
+    [],
+  ).catch(() => undefined);
   return {
     displayName: names.name,
     description: names.description,
     nameMaxLength: Math.max(1, TEAM_NAME_MAX_LENGTH - Array.from(added.name).length),
     problems: details.map((detail) => detail.message),
+    ...(approval && {
+      approval: {
+        stages: approval.stages.map((stage) => ({
+          name: stage.name,
+          decision: stage.decision,
+          approvers: stage.approvers.map((person) => ({
+            id: person.id,
+            ...(person.name ? { name: person.name } : {}),
+          })),
+        })),
+      },
+    }),
   };
 }

@@ -1,26 +1,8 @@
 import { databaseKinds } from '../../support/databases';
 import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
-import { actionData, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
+import { actionData, cardText, inputsById, type SentCard, verbsOf } from '../support/fakeConnector';
 
-/** The inputs of a card, by id. */
-function inputs(card: SentCard): Map<string, Record<string, unknown>> {
-  const found = new Map<string, Record<string, unknown>>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (
-        typeof record.type === 'string' &&
-        record.type.startsWith('Input.') &&
-        typeof record.id === 'string'
-      )
-        found.set(record.id, record);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
+const inputs = inputsById;
 
 /** The texts of the card's TextBlocks, as Markdown source. */
 const blocks = (card: SentCard): string[] => {

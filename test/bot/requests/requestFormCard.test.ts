@@ -34,9 +34,13 @@ describe('request form card', () => {
     // The template's default name is a placeholder, not a value one careless press would submit.
     expect(input(card, 'name')).toMatchObject({ value: '', placeholder: 'New project', isRequired: true });
     // The project template's description convention builds on what is typed: the form says how.
-    expect(input(card, 'description')?.value).toBe('Project workspace');
+    // The template's defaults are placeholders, not text to delete: left empty, the server applies them.
+    expect(input(card, 'description')).toMatchObject({ value: '', placeholder: 'Project workspace' });
     expect(cardJson(card)).toContain('Description: the template turns what you type into');
-    expect(input(card, 'welcomeMessage')?.value).toBe(project.newTeam.defaultWelcomeMessage);
+    expect(input(card, 'welcomeMessage')).toMatchObject({
+      value: '',
+      placeholder: project.newTeam.defaultWelcomeMessage,
+    });
     expect(findAll(card.content, 'Image')[0]?.url).toBe(project.templateConfiguration.pictureUrl);
 
     const client = renderRequestFormCard(form());
@@ -65,7 +69,7 @@ describe('request form card', () => {
   });
 
   it('asks for owners and members with Data.Query people pickers and static fallback choices', () => {
-    const card = renderRequestFormCard(form({ values: { owners: [REQUESTER.id] } }));
+    const card = renderRequestFormCard(form());
     for (const id of ['owners', 'members']) {
       const picker = input(card, id)!;
       expect(picker).toMatchObject({
@@ -73,10 +77,45 @@ describe('request form card', () => {
         style: 'filtered',
         'choices.data': { type: 'Data.Query', dataset: 'users' },
         choices: people,
+        value: '',
       });
     }
-    expect(input(card, 'owners')).toMatchObject({ value: REQUESTER.id, isRequired: true });
-    expect(input(card, 'members')).toMatchObject({ value: '', isRequired: false });
+    expect(input(card, 'owners')).toMatchObject({ label: 'Owners', isRequired: true });
+    expect(input(card, 'members')).toMatchObject({ label: 'Members', isRequired: false });
+  });
+
+  it('shows the people already chosen as ticked boxes with their names, above a search for others', () => {
+    const card = renderRequestFormCard(
+      form({ values: { owners: [REQUESTER.id, 'megan-bowen-id', 'unknown-id'] } }),
+    );
+    expectValidCard(card);
+    // A searching picker draws its preset values as they are in some hosts: the chosen are boxes.
+    expect(input(card, 'owners')).toEqual(
+      expect.objectContaining({
+        label: 'Owners',
+        isMultiSelect: true,
+        style: 'expanded',
+        value: `${REQUESTER.id},megan-bowen-id,unknown-id`,
+        choices: [...people, { title: 'unknown-id', value: 'unknown-id' }],
+      }),
+    );
+    expect(input(card, 'owners')).not.toHaveProperty('choices.data');
+    expect(input(card, 'moreOwners')).toMatchObject({
+      label: 'Other owners',
+      value: '',
+      isRequired: false,
+      'choices.data': { type: 'Data.Query', dataset: 'users' },
+    });
+    // Nobody chosen as a member: one searching picker, as on a fresh form.
+    expect(input(card, 'moreMembers')).toBeUndefined();
+    expect(input(card, 'members')).toMatchObject({
+      label: 'Members',
+      'choices.data': { type: 'Data.Query' },
+    });
+    // Their names go back with the answers, so the form shown again names them.
+    expect(
+      JSON.parse(String((executeActions(card, 'checkName')[0]!.data as { named: string }).named)),
+    ).toEqual([...people, { title: 'unknown-id', value: 'unknown-id' }]);
   });
 
   it('shows privacy and label read-only, and submits with the template id', () => {
@@ -93,7 +132,7 @@ describe('request form card', () => {
     expect(executeActions(card, 'submitRequest')).toEqual([
       expect.objectContaining({
         associatedInputs: 'auto',
-        data: { templateId: 'client-engagement', formId: '' },
+        data: { templateId: 'client-engagement', formId: '', named: '[]' },
       }),
     ]);
     expect(executeActions(card, 'showTemplates')).toEqual([

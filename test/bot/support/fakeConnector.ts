@@ -193,6 +193,26 @@ export function actionData(card: unknown, verb: string): Record<string, unknown>
   return found;
 }
 
+/** The inputs of a card, by id. */
+export function inputsById(card: unknown): Map<string, Record<string, unknown>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (
+        typeof record.type === 'string' &&
+        record.type.startsWith('Input.') &&
+        typeof record.id === 'string'
+      )
+        found.set(record.id, record);
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(card);
+  return found;
+}
+
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -10,7 +10,7 @@ import { expectValidCard } from '../cards/cardAssertions';
 import { ALEX, type BotHarness, MEGAN, startBotHarness } from '../support/botHarness';
 import { ENGLISH, FRENCH, frenchText } from '../support/cardTurns';
 import { readTexts } from '../support/englishLeaks';
-import { actionData, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
+import { actionData, cardText, inputsById, type SentCard, verbsOf } from '../support/fakeConnector';
 import { answerOf, type Locale, understanding, verbDependencies } from '../support/understandingTurns';
 import type { VerbDependencies } from '../../../src/bot/verbs';
 
@@ -30,25 +30,7 @@ const byName: PeopleMatcher = (mention, candidates) => {
 };
 const lookUp: PeopleResolver = (api, mentions) => resolvePeople(api, mentions, byName);
 
-/** The inputs of a card, by id. */
-function inputs(card: SentCard): Map<string, Record<string, unknown>> {
-  const found = new Map<string, Record<string, unknown>>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (
-        typeof record.type === 'string' &&
-        record.type.startsWith('Input.') &&
-        typeof record.id === 'string'
-      )
-        found.set(record.id, record);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
+const inputs = inputsById;
 
 /** A picker's static choices, as `title=value`. */
 const choicesOf = (card: SentCard, id: string): string[] =>
@@ -209,9 +191,14 @@ describe.each(databaseKinds)('the bot’s answers to what it understood, on %s',
       const fields = inputs(card);
       // Every field stays editable, filled with what was understood.
       expect(fields.get('name')).toMatchObject({ type: 'Input.Text', value: example.name });
+      // The template's default description is the input's placeholder, not text to delete.
       if (example.description === null) expect(fields.has('description')).toBe(false);
       else
-        expect(fields.get('description')).toMatchObject({ type: 'Input.Text', value: example.description });
+        expect(fields.get('description')).toMatchObject(
+          example.understood.description
+            ? { type: 'Input.Text', value: example.description }
+            : { type: 'Input.Text', value: '', placeholder: example.description },
+        );
       expect(fields.get('owners')).toMatchObject({
         type: 'Input.ChoiceSet',
         value: example.owners.join(','),

@@ -2,28 +2,12 @@ import { databaseKinds } from '../../support/databases';
 import { provisionTeam } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
 import { ENGLISH, frenchText } from '../support/cardTurns';
-import { cardText, type SentCard } from '../support/fakeConnector';
+import { cardText, inputsById, type SentCard } from '../support/fakeConnector';
 import { ADELE, ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
 
 /** The inputs of a card, by id, with the value the form was prefilled with. */
-function valuesOf(card: SentCard): Map<string, unknown> {
-  const found = new Map<string, unknown>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (
-        typeof record.type === 'string' &&
-        record.type.startsWith('Input.') &&
-        typeof record.id === 'string'
-      )
-        found.set(record.id, record.value);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
+const valuesOf = (card: SentCard): Map<string, unknown> =>
+  new Map([...inputsById(card)].map(([id, input]) => [id, input.value]));
 
 /**
  * Five messages from people (docs/guides/bot.md), typed to the real bot over `/api/messages`

@@ -147,4 +147,40 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
     });
     expect(res.body.paths['/teams/provisioning']?.post?.['x-steward-extension']).toBeUndefined();
   });
+
+  test('names who would approve, stage by stage: the requester’s manager and a rule’s pick', async () => {
+    const managed = await suite.app.call('PUT', '/api/v1.0/catalog/templates/managed', {
+      token: suite.patti,
+      body: {
+        templateConfiguration: {
+          name: 'Managed',
+          approval: {
+            requireApproval: true,
+            stages: [
+              { name: 'Manager', approvers: { kind: 'manager' } },
+              {
+                name: 'Compliance',
+                approvers: {
+                  kind: 'rule',
+                  rule: "user.country === 'US' ? 'lynner@example.com' : 'meganb@example.com'",
+                },
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(managed.status).toBe(200);
+    const answer = await preview(body('managed', 'Apollo'));
+    expect(answer.status).toBe(200);
+    // Alex Wilber reports to Zoé Lefèvre; Alex is in the US.
+    expect(answer.body.approval).toEqual({
+      stages: [
+        { name: 'Manager', decision: 'any', approvers: [{ id: expect.any(String), name: 'Zoé Lefèvre' }] },
+        { name: 'Compliance', decision: 'any', approvers: [{ id: PEOPLE.lynne, name: 'Lynne Robbins' }] },
+      ],
+    });
+    // No approval, no `approval`.
+    expect((await preview(body('project', 'Apollo'))).body.approval).toBeUndefined();
+  });
 });
