@@ -19,6 +19,7 @@ import type {
 } from './types';
 import { understand } from './understand';
 import { inTurn, patientDeps } from './patience';
+import { unavailableTemplates, withNotOffered } from './notOffered';
 
 /** The intents whose answer depends on the templates offered to the person. */
 const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(
@@ -79,12 +80,16 @@ async function answerNow(context: TurnContext, deps: VerbDependencies, text: str
   if (first.language !== reader.language) setReaderOfTurn(context, readerIn(reader, first.language));
   if (!NEEDS_TEMPLATES.has(first.intent)) return answerUnderstanding(context, deps, first, lookUpPeople);
   return asCaller(context, deps, LIST_TEMPLATES, async (api) => {
-    const offered: TemplateChoice[] = (await myTemplates(api)).map((template) => ({
+    const [mine, unavailable] = await Promise.all([myTemplates(api), unavailableTemplates(api)]);
+    const offered: TemplateChoice[] = mine.map((template) => ({
       id: template.templateConfiguration.id ?? '',
       name: template.templateConfiguration.name,
       description: template.templateConfiguration.description,
     }));
-    const understood = understand(text, offered);
+    const understood = withNotOffered(
+      understand(text, unavailable.length > 0 ? [...offered, ...unavailable] : offered),
+      unavailable,
+    );
     return actionable(understood)
       ? answerUnderstanding(context, deps, understood, lookUpPeople)
       : notUnderstood;
