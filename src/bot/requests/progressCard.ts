@@ -210,7 +210,11 @@ export function renderProgressCard(
       progress: percentFor(reader, progress),
       when: dateTimeFor(reader, data.updatedAt),
     }),
-    percent: percentFor(reader, progress),
+    // The one line of a client that draws no card: "<team name>: <headline> (<percent>)", its
+    // headline with no colon of its own and its percent with a plain space, so that the line reads
+    // (and splits) as one name and one state.
+    fallbackHeadline: title.text.replace(/\s*:\s+/g, ', '),
+    fallbackPercent: percentFor(reader, progress).replace(/[\u00a0\u202f]/g, ' '),
     // A step that did not apply (nothing to do, or never run after a failure) is not shown.
     steps: data.steps
       .filter((step) => step.state !== 'skipped')

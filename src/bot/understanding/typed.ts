@@ -19,6 +19,8 @@ import type {
 } from './types';
 import { understand } from './understand';
 import { inTurn, patientDeps } from './patience';
+import { type NamedRequest, requestNamedIn } from './requestNamed';
+import { summarizeJob } from '../shared/jobSummary';
 import { unavailableTemplates, withNotOffered } from './notOffered';
 
 /** The intents whose answer depends on the templates offered to the person. */
@@ -27,6 +29,27 @@ const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(
 );
 
 const LIST_TEMPLATES: Failure = { subject: 'templates', doing: 'listTemplates' };
+const FIND_REQUEST: Failure = { subject: 'request', doing: 'showRequest' };
+
+/**
+ * What a question about one of the person's requests, named by part of its team's name, may read
+ * as before their requests are looked at: anything but a request for a team, a greeting or thanks.
+ */
+const MAY_NAME_A_REQUEST: ReadonlySet<Intent> = new Set([
+  'none',
+  'askRequestStatus',
+  'withdrawRequest',
+  'askMyApprovals',
+  'askApprovers',
+  'askTemplates',
+  'askCapabilities',
+]);
+
+/** A question about a request is short: a longer message is not looked up against the person's requests. */
+const MAX_QUESTION_CHARS = 200;
+
+/** The person's requests a message is compared with: the most recent (the API's most per page). */
+const FIND_TOP = 50;
 
 /**
  * How sure the engine must be of an intent that nothing else in the message supports (no template,
@@ -74,6 +97,37 @@ async function answerNow(context: TurnContext, deps: VerbDependencies, text: str
   const first = understand(text, []);
   const reader = readerOfTurn(context);
   const notUnderstood = helpReply(reader, text || null, false, first.offTopic === true);
+  if (MAY_NAME_A_REQUEST.has(first.intent) && !first.decideAll && text.length <= MAX_QUESTION_CHARS)
+    return asCaller(context, deps, FIND_REQUEST, async (api) => {
+      const asked = requestNamedIn(text, await myRequestNames(api), first.requestName);
+      if (!asked) return answerRead(context, deps, text, first, notUnderstood);
+      if (first.language !== reader.language) setReaderOfTurn(context, readerIn(reader, first.language));
+      const intent =
+        asked.withdraw || first.intent === 'withdrawRequest' ? 'withdrawRequest' : 'askRequestStatus';
+      const understood = { ...first, intent, requestName: asked.name, requestFilter: null } as const;
+      return answerUnderstanding(context, deps, understood, lookUpPeople);
+    });
+  return answerRead(context, deps, text, first, notUnderstood);
+}
+
+/** The person's recent requests by their teams' names; none when they cannot be read. */
+async function myRequestNames(api: StewardClient): Promise<NamedRequest[]> {
+  try {
+    return (await api.getMyJobs({ top: FIND_TOP })).value.map(summarizeJob);
+  } catch {
+    return [];
+  }
+}
+
+/** The answer to what the engine read, once no request of the person's was named in it. */
+function answerRead(
+  context: TurnContext,
+  deps: VerbDependencies,
+  text: string,
+  first: Understanding,
+  notUnderstood: Reply,
+): Promise<Reply> | Reply {
+  const reader = readerOfTurn(context);
   if (first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first)))
     return notUnderstood;
   // A person who writes in French is answered in French this turn, whatever their client's language.

@@ -120,6 +120,9 @@ describe.each(databaseKinds)('messages in people’s own words, typed to the bot
     await provisionTeam(bot.steward, 'project', 'Northwind');
     const card = await cardFor(ALEX, "what's the status of my Northwind request?");
     expect(cardText(card)).toMatch(/PRJ-Northwind/);
+    // By its name alone, in a question of the person's own words, in English or French.
+    expect(cardText(await cardFor(ALEX, 'any news about northwind?'))).toMatch(/PRJ-Northwind/);
+    expect(frenchText(await cardFor(ALEX, 'Northwind, c’est prêt ?'))).toMatch(/PRJ-Northwind/);
     expect(await textFor(ALEX, "what's the status of my Southwind request?")).toMatch(
       /no request of yours for a team called "Southwind"/,
     );
