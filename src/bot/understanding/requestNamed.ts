@@ -90,6 +90,8 @@ export function requestNamedIn(
   requests: readonly NamedRequest[],
   /** The name the engine read in the message, if any: a request named otherwise is not this one. */
   spoken: string | null = null,
+  /** The message is known to ask about a request (typed after `status`). */
+  asking = false,
 ): RequestAsked | null {
   const list = words(text);
   const said = new Set(list.map((word) => withoutElision(word.folded)));
@@ -131,6 +133,7 @@ export function requestNamedIn(
   if (
     !best.whole &&
     !withdraw &&
+    !asking &&
     !list.some((word) => ASKING_WORDS.test(withoutElision(word.folded).replace(/-.*$/, '')))
   )
     return null;

@@ -62,6 +62,7 @@ const actionable = (understood: Understanding): boolean =>
   understood.intent !== 'none' &&
   (understood.confidence >= UNSURE_BELOW ||
     understood.templates.length > 0 ||
+    understood.notOffered !== undefined ||
     understood.teamName !== null ||
     understood.people.length > 0);
 
@@ -128,11 +129,13 @@ function answerRead(
   notUnderstood: Reply,
 ): Promise<Reply> | Reply {
   const reader = readerOfTurn(context);
-  if (first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first)))
-    return notUnderstood;
+  // Not understood without the person's templates: a request only if it names one of them.
+  const unsure = first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first));
+  if (unsure && (first.offTopic === true || text.length > MAX_QUESTION_CHARS)) return notUnderstood;
   // A person who writes in French is answered in French this turn, whatever their client's language.
   if (first.language !== reader.language) setReaderOfTurn(context, readerIn(reader, first.language));
-  if (!NEEDS_TEMPLATES.has(first.intent)) return answerUnderstanding(context, deps, first, lookUpPeople);
+  if (!unsure && !NEEDS_TEMPLATES.has(first.intent))
+    return answerUnderstanding(context, deps, first, lookUpPeople);
   return asCaller(context, deps, LIST_TEMPLATES, async (api) => {
     const [mine, unavailable] = await Promise.all([myTemplates(api), unavailableTemplates(api)]);
     const offered: TemplateChoice[] = mine.map((template) => ({
@@ -140,10 +143,12 @@ function answerRead(
       name: template.templateConfiguration.name,
       description: template.templateConfiguration.description,
     }));
-    const understood = withNotOffered(
-      understand(text, unavailable.length > 0 ? [...offered, ...unavailable] : offered),
-      unavailable,
-    );
+    const all = unavailable.length > 0 ? [...offered, ...unavailable] : offered;
+    const understood = withNotOffered(understand(text, all, unsure), unavailable);
+    if (understood.intent === 'none') {
+      setReaderOfTurn(context, reader);
+      return notUnderstood;
+    }
     return actionable(understood)
       ? answerUnderstanding(context, deps, understood, lookUpPeople)
       : notUnderstood;
