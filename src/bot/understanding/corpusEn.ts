@@ -1,10 +1,7 @@
 import type { Intent } from './types';
 
-/**
- * What the English intent classifier learns from: a few ways people ask each thing. Kept apart
- * from the labelled messages the tests and the benchmark measure with (test/bot/understanding/),
- * none of which is copied here.
- */
+// What the English classifier learns from: a few ways people ask each thing; none of the
+// labelled messages the tests and the benchmark measure with (test/bot/understanding/) is copied here.
 export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
   requestTeam: [
     'a team for the project please, thank you',
