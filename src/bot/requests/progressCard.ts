@@ -211,10 +211,9 @@ export function renderProgressCard(
       when: dateTimeFor(reader, data.updatedAt),
     }),
     // The one line of a client that draws no card: "<team name>: <headline> (<percent>)", its
-    // headline with no colon of its own and its percent with a plain space, so that the line reads
-    // (and splits) as one name and one state.
+    // headline with no colon of its own, so that the line reads as one name and one state.
     fallbackHeadline: title.text.replace(/\s*:\s+/g, ', '),
-    fallbackPercent: percentFor(reader, progress).replace(/[\u00a0\u202f]/g, ' '),
+    percent: percentFor(reader, progress),
     // A step that did not apply (nothing to do, or never run after a failure) is not shown.
     steps: data.steps
       .filter((step) => step.state !== 'skipped')
