@@ -2,7 +2,7 @@ import type { TurnContext } from 'botbuilder';
 import { CardVerb } from './cards/cardVerbs';
 import { smallTalk } from './welcome/greeting';
 import { helpReply } from './shared/help';
-import { languageCommand } from './welcome/language';
+import { languageAskedFor, languageCommand } from './welcome/language';
 import { readerOfTurn, type Reply } from './conversations/reply';
 import { say } from './i18n/catalog';
 
@@ -76,7 +76,7 @@ export function textCommand(context: TurnContext, typed: string): TextCommand {
   }
   if (HELP.has(words)) return { verb: CardVerb.help, data: {} };
   if (DECIDE.has(words)) return { reply: { kind: 'text', text: say(reader, 'talk.approveOnCard') } };
-  const language = languageCommand(words);
+  const language = languageCommand(words) ?? languageAskedFor(words);
   if (language !== null) return { verb: CardVerb.chooseLanguage, data: { language } };
   const friendly = smallTalk(words, context.activity.from?.name ?? null, reader);
   if (friendly) return { reply: friendly };

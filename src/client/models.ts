@@ -56,6 +56,7 @@ export type ArchiveTeamRequest = In<typeof wire.ArchiveTeamRequest>;
 export type CatalogTemplate = Out<typeof wire.CatalogTemplate>;
 export type CatalogTemplateInput = In<typeof wire.CatalogTemplate>;
 export type CatalogTemplates = Out<typeof wire.CatalogTemplates>;
+export type UnavailableTemplates = Out<typeof wire.UnavailableTemplates>;
 export type PermanentMember = Out<typeof wire.PermanentMember>;
 export type PermanentMemberInput = In<typeof wire.PermanentMember>;
 export type PermanentMembership = Out<typeof wire.PermanentMembership>;

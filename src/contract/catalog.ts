@@ -171,3 +171,22 @@ export type CatalogTemplateInput = z.input<typeof CatalogTemplate>;
 
 export const CatalogTemplates = model('CatalogTemplates', odataCollection(CatalogTemplate));
 export type CatalogTemplates = z.output<typeof CatalogTemplates>;
+
+export const UnavailableTemplate = model(
+  'UnavailableTemplate',
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    audience: z
+      .string()
+      .nullable()
+      .describe(
+        "Who the template is for, in the catalog's plain words (its rules with tags); null when unsaid.",
+      ),
+  }),
+  'An enabled template whose audience rules leave the caller out: its name, and who it is for.',
+);
+export type UnavailableTemplate = z.output<typeof UnavailableTemplate>;
+export const UnavailableTemplates = model('UnavailableTemplates', odataCollection(UnavailableTemplate));
+export type UnavailableTemplates = z.output<typeof UnavailableTemplates>;

@@ -61,6 +61,8 @@ export const OPERATIONS = {
   createTeamChannelTab: { roles: [U], tier: 2, condition: 'owner' },
   getCatalogTemplates: { roles: CATALOG_READ, tier: 2 },
   getMyCatalogTemplates: { roles: [U], tier: 2 },
+  // What a person asked for and may not use: "not offered to you", and who it is for.
+  getMyUnavailableTemplates: { roles: [U], tier: 3, extension: true },
   getPlatformTeamTemplate: { roles: [U, ...CATALOG_READ], tier: 2, condition: 'targeted' },
   setPlatformTeamTemplate: { roles: CATALOG_WRITE, tier: 2 },
   getPlatformTeamTemplatePermanentMembership: { roles: CATALOG_READ, tier: 3 },

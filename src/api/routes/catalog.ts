@@ -6,6 +6,7 @@ import {
   PermanentMembership,
   PermanentMembershipRole,
   TemplateVersions,
+  UnavailableTemplates,
 } from '../../contract';
 import type { CatalogService } from '../../services/catalog/catalog';
 import { odataCollection } from '../odata';
@@ -52,6 +53,23 @@ export function catalogRoutes(catalog: CatalogService): Route[] {
       handle: async ({ caller, baseUrl }) => ({
         status: 200,
         body: odataCollection(baseUrl, 'catalogTemplates', await catalog.listForCaller(caller)),
+      }),
+    }),
+    defineRoute({
+      operationId: 'getMyUnavailableTemplates',
+      method: 'get',
+      path: '/me/catalog/unavailableTemplates',
+      tag,
+      summary: 'List the enabled templates the caller may not use, and who each is for',
+      description:
+        "Each template's id, name, description and audience in the catalog's plain words (never its rules' code), " +
+        'so that an assistant can say why a template asked for is not offered and what to do instead.',
+      responses: {
+        200: { description: 'The templates not offered to the caller.', schema: UnavailableTemplates },
+      },
+      handle: async ({ caller, baseUrl }) => ({
+        status: 200,
+        body: odataCollection(baseUrl, 'unavailableTemplates', await catalog.listUnavailableToCaller(caller)),
       }),
     }),
     defineRoute({

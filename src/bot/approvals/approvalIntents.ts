@@ -5,7 +5,13 @@ import { asCaller, type Failure, type Reply } from '../conversations/reply';
 import { namesIn, type Reader, say, sayCount } from '../i18n/catalog';
 import { approvalWords } from '../shared/approvalWords';
 import { myTemplates } from '../shared/myTemplates';
-import { type FeatureIntents, offered, templateNamed, withWords } from '../understanding/answerParts';
+import {
+  type FeatureIntents,
+  notOfferedWhy,
+  offered,
+  templateNamed,
+  withWords,
+} from '../understanding/answerParts';
 import type { Understanding } from '../understanding/types';
 
 /** A person an approval policy names: an object id, a UPN or a mail, and the name it keeps, if any. */
@@ -36,6 +42,11 @@ export const approvalIntents = {
 async function approvers(api: StewardClient, understood: Understanding, reader: Reader): Promise<Reply> {
   const mine = await myTemplates(api);
   const { fits, pointed } = offered(understood, mine);
+  if (understood.notOffered)
+    return {
+      kind: 'text',
+      text: `${notOfferedWhy(reader, understood.notOffered)} ${say(reader, 'understood.unavailable.approvers')}`,
+    };
   const chosen = fits[0];
   if (!chosen) {
     if (pointed)

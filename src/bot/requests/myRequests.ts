@@ -3,6 +3,7 @@ import { renderProgressCard } from './progressCard';
 import { progressCardData } from './progressCardData';
 import { renderMyRequestsCard } from './myRequestsCard';
 import { summarizeJob } from '../shared/jobSummary';
+import { requestNamedIn } from '../understanding/requestNamed';
 import { type Reader, say } from '../i18n/catalog';
 import { cardReply, type Reply } from '../conversations/reply';
 
@@ -55,6 +56,9 @@ export async function findRequest(api: StewardClient, text: string): Promise<str
   };
   const byWords = summaries.find((job) => partly(job.teamName) || partly(job.requestedName));
   if (byWords) return byWords.jobId;
+  // "my data platform thing" for "Data Platform Revamp": the one request its telling words name.
+  const told = requestNamedIn(wanted, summaries, wanted, true);
+  if (told) return told.jobId;
   // An older request, by its id (as "status <id>" always worked).
   return isJobId(wanted) ? wanted : null;
 }

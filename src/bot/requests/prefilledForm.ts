@@ -11,6 +11,7 @@ import type { PersonMatch, PersonMention, Understanding } from '../understanding
 import type { VerbDependencies } from '../verbTypes';
 import type { PersonChoice, RequestFormValues } from './requestFormCard';
 import { keepTyped } from './keptTyped';
+import { notOfferedReply } from './notOfferedReply';
 import { formCard, galleryOf, requesterOf } from './requestTeam';
 
 /** The longest name put on the form (twice Graph's limit: enough to see it is too long) and description (the API's). */
@@ -37,6 +38,7 @@ export async function prefilledForm(
   const reader = readerOfTurn(context);
   const mine = await myTemplates(api);
   const { fits, pointed } = offered(understood, mine);
+  if (understood.notOffered) return notOfferedReply(mine, reader, understood.notOffered, fits[0]?.template);
   if (!fits[0] && pointed)
     return galleryOf(
       mine,

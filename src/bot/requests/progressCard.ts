@@ -210,6 +210,9 @@ export function renderProgressCard(
       progress: percentFor(reader, progress),
       when: dateTimeFor(reader, data.updatedAt),
     }),
+    // The one line of a client that draws no card: "<team name>: <headline> (<percent>)", its
+    // headline with no colon of its own, so that the line reads as one name and one state.
+    fallbackHeadline: title.text.replace(/\s*:\s+/g, ', '),
     percent: percentFor(reader, progress),
     // A step that did not apply (nothing to do, or never run after a failure) is not shown.
     steps: data.steps

@@ -7,6 +7,7 @@ import { type FeatureIntents, type IntentTurn, offered, withWords } from '../und
 import type { Understanding } from '../understanding/types';
 import { galleryTemplate, type GalleryTemplate } from './galleryCard';
 import { findRequest, noSuchRequest } from './myRequests';
+import { notOfferedReply } from './notOfferedReply';
 import { prefilledForm } from './prefilledForm';
 import type { MyRequestsData } from './requestVerbData';
 import { galleryOf } from './requestTeam';
@@ -70,6 +71,7 @@ async function suitableTemplates(
 ): Promise<Reply> {
   const mine = await myTemplates(api);
   const { fits, pointed } = offered(understood, mine);
+  if (understood.notOffered) return notOfferedReply(mine, reader, understood.notOffered, fits[0]?.template);
   if (!pointed) return galleryOf(mine, 0, reader, false, say(reader, 'understood.templates.all'));
   const first = fits[0];
   if (!first)

@@ -85,7 +85,7 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
   'confirmation.noApproval':
     'Aucune approbation nécessaire : je crée l’équipe maintenant et je vous tiens informé ici.',
   'talk.noSuchRequest':
-    'Je ne trouve aucune de vos demandes pour une équipe nommée « {name} ». Tapez « mes demandes » pour voir les vôtres.',
+    'Je ne trouve aucune de vos demandes pour une équipe nommée « {name} ». Tapez **mes demandes** pour voir les vôtres.',
   'list.title': 'Mes demandes',
   'list.waitingTitle': 'Mes demandes en attente',
   'list.noneWaiting': 'Aucune de vos demandes n’est en attente.',

@@ -6,7 +6,7 @@ import type { Reply } from '../conversations/reply';
 import { type Reader, say } from '../i18n/catalog';
 import type { MessageKey } from '../i18n/en';
 import type { VerbDependencies } from '../verbTypes';
-import type { Intent, PersonMatch, PersonMention, TemplateMatch, Understanding } from './types';
+import type { Intent, NotOffered, PersonMatch, PersonMention, TemplateMatch, Understanding } from './types';
 
 /**
  * What each feature's answers to the intents it owns (`<feature>/<feature>Intents.ts`) share: the
@@ -93,4 +93,19 @@ export function offered(
     return [{ template, match }];
   });
   return { fits, pointed: understood.templates[0] ?? null };
+}
+
+/**
+ * Why a template asked for is not offered to the person: its name, who the catalog offers it to
+ * (its audience in the catalog's plain words).
+ */
+export function notOfferedWhy(reader: Reader, asked: NotOffered): string {
+  const template = say(reader, 'quoted', { text: clip(asked.name, 120) });
+  const audience = asked.audience?.replace(/\s+/g, ' ').trim();
+  return audience
+    ? say(reader, 'understood.unavailable', {
+        template,
+        audience: say(reader, 'quoted', { text: markdownText(clip(audience, 200)) }),
+      })
+    : say(reader, 'understood.unavailable.unsaid', { template });
 }

@@ -1,12 +1,12 @@
 import type { Intent } from './types';
 
-/**
- * What the English intent classifier learns from: a few ways people ask each thing. Kept apart
- * from the labelled messages the tests and the benchmark measure with (test/bot/understanding/),
- * none of which is copied here.
- */
+// What the English classifier learns from: a few ways people ask each thing; none of the
+// labelled messages the tests and the benchmark measure with (test/bot/understanding/) is copied here.
 export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
   requestTeam: [
+    'a team for the project please, thank you',
+    'I want team for us with my colleague',
+    'i want the team with two members',
     'create team owners and members',
     'team with owners',
     'create a team, members are',
@@ -76,8 +76,15 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'which people validate these requests',
     'who validates requests for this kind of team',
     'who checks requests before they are created',
+    'who would have to approve a client team',
+    'who needs to sign off a new team',
+    'does this kind of team need approval',
+    'who approves the announcements team',
+    'is an approval needed for a campaign',
   ],
   askRequestStatus: [
+    'any news on the campaign team?',
+    'any news about that team?',
     'status of the team',
     'is the team created',
     'was my team created already',
@@ -116,6 +123,19 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'was the team for the project set up',
     'when will my team be ready',
     'is my request still pending',
+    'what did i request',
+    'what have i requested so far',
+    'everything i have asked for',
+    'all the teams i asked for',
+    'my reqs',
+    'show me my team requests',
+    'did i request anything',
+    'the requests i made',
+    'which teams did i ask for',
+    'have i ever asked for a team',
+    'anything of mine still pending',
+    'which of my requests are waiting for approval',
+    'list what i requested',
   ],
   askMyApprovals: [
     'my approvals',
@@ -136,6 +156,8 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'what needs my decision',
     'any request for me to review',
     'pending approvals for me',
+    'team requests for me to decide',
+    'requests that need my sign off',
   ],
   withdrawRequest: [
     'withdraw my request',
@@ -154,6 +176,10 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'retract my request',
     'withdraw',
     'abandon my request',
+    'never mind my request',
+    'kill that request',
+    'pull my request',
+    'ditch the request',
   ],
   askExpiringTeams: [
     'which of my teams expire soon',
@@ -177,6 +203,7 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'groups that will expire soon',
     'teams not used lately',
     'show teams that expire in the coming weeks',
+    'stale teams i own',
   ],
   askTemplates: [
     'which template should i use',
@@ -265,5 +292,8 @@ export const corpusEn: Readonly<Record<Intent, readonly string[]>> = {
     'how do i install an app',
     'how to join a meeting',
     'update my phone number',
+    'how do i share my screen',
+    'how do i record a meeting',
+    'how do i blur my background',
   ],
 };

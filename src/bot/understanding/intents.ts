@@ -81,6 +81,14 @@ function classifierOf(language: UnderstoodLanguage): Classifier {
   return (classifiers[language] ??= TRAINING[language]());
 }
 
+/** Whether either language's classifier knows a folded word (a word of its corpus, by its stem). */
+export function isKnownWord(folded: string): boolean {
+  return (['en', 'fr'] as const).some((language) => {
+    const classifier = classifierOf(language);
+    return classifier.vocabulary.has(classifier.stem(folded));
+  });
+}
+
 /** Greetings and names of the bot a message may open with. */
 const OPENERS = new Set(
   'hi hello hey hiya yo good morning afternoon evening steward bonjour salut coucou bonsoir hello re bjr slt'.split(

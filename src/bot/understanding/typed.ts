@@ -19,6 +19,9 @@ import type {
 } from './types';
 import { understand } from './understand';
 import { inTurn, patientDeps } from './patience';
+import { type NamedRequest, requestNamedIn } from './requestNamed';
+import { summarizeJob } from '../shared/jobSummary';
+import { unavailableTemplates, withNotOffered } from './notOffered';
 
 /** The intents whose answer depends on the templates offered to the person. */
 const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(
@@ -26,6 +29,27 @@ const NEEDS_TEMPLATES: ReadonlySet<Intent> = new Set(
 );
 
 const LIST_TEMPLATES: Failure = { subject: 'templates', doing: 'listTemplates' };
+const FIND_REQUEST: Failure = { subject: 'request', doing: 'showRequest' };
+
+/**
+ * What a question about one of the person's requests, named by part of its team's name, may read
+ * as before their requests are looked at: anything but a request for a team, a greeting or thanks.
+ */
+const MAY_NAME_A_REQUEST: ReadonlySet<Intent> = new Set([
+  'none',
+  'askRequestStatus',
+  'withdrawRequest',
+  'askMyApprovals',
+  'askApprovers',
+  'askTemplates',
+  'askCapabilities',
+]);
+
+/** A question about a request is short: a longer message is not looked up against the person's requests. */
+const MAX_QUESTION_CHARS = 200;
+
+/** The person's requests a message is compared with: the most recent (the API's most per page). */
+const FIND_TOP = 50;
 
 /**
  * How sure the engine must be of an intent that nothing else in the message supports (no template,
@@ -38,6 +62,7 @@ const actionable = (understood: Understanding): boolean =>
   understood.intent !== 'none' &&
   (understood.confidence >= UNSURE_BELOW ||
     understood.templates.length > 0 ||
+    understood.notOffered !== undefined ||
     understood.teamName !== null ||
     understood.people.length > 0);
 
@@ -73,18 +98,57 @@ async function answerNow(context: TurnContext, deps: VerbDependencies, text: str
   const first = understand(text, []);
   const reader = readerOfTurn(context);
   const notUnderstood = helpReply(reader, text || null, false, first.offTopic === true);
-  if (first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first)))
-    return notUnderstood;
+  if (MAY_NAME_A_REQUEST.has(first.intent) && !first.decideAll && text.length <= MAX_QUESTION_CHARS)
+    return asCaller(context, deps, FIND_REQUEST, async (api) => {
+      const asked = requestNamedIn(text, await myRequestNames(api), first.requestName);
+      if (!asked) return answerRead(context, deps, text, first, notUnderstood);
+      if (first.language !== reader.language) setReaderOfTurn(context, readerIn(reader, first.language));
+      const intent =
+        asked.withdraw || first.intent === 'withdrawRequest' ? 'withdrawRequest' : 'askRequestStatus';
+      const understood = { ...first, intent, requestName: asked.name, requestFilter: null } as const;
+      return answerUnderstanding(context, deps, understood, lookUpPeople);
+    });
+  return answerRead(context, deps, text, first, notUnderstood);
+}
+
+/** The person's recent requests by their teams' names; none when they cannot be read. */
+async function myRequestNames(api: StewardClient): Promise<NamedRequest[]> {
+  try {
+    return (await api.getMyJobs({ top: FIND_TOP })).value.map(summarizeJob);
+  } catch {
+    return [];
+  }
+}
+
+/** The answer to what the engine read, once no request of the person's was named in it. */
+function answerRead(
+  context: TurnContext,
+  deps: VerbDependencies,
+  text: string,
+  first: Understanding,
+  notUnderstood: Reply,
+): Promise<Reply> | Reply {
+  const reader = readerOfTurn(context);
+  // Not understood without the person's templates: a request only if it names one of them.
+  const unsure = first.intent === 'none' || (!NEEDS_TEMPLATES.has(first.intent) && !actionable(first));
+  if (unsure && (first.offTopic === true || text.length > MAX_QUESTION_CHARS)) return notUnderstood;
   // A person who writes in French is answered in French this turn, whatever their client's language.
   if (first.language !== reader.language) setReaderOfTurn(context, readerIn(reader, first.language));
-  if (!NEEDS_TEMPLATES.has(first.intent)) return answerUnderstanding(context, deps, first, lookUpPeople);
+  if (!unsure && !NEEDS_TEMPLATES.has(first.intent))
+    return answerUnderstanding(context, deps, first, lookUpPeople);
   return asCaller(context, deps, LIST_TEMPLATES, async (api) => {
-    const offered: TemplateChoice[] = (await myTemplates(api)).map((template) => ({
+    const [mine, unavailable] = await Promise.all([myTemplates(api), unavailableTemplates(api)]);
+    const offered: TemplateChoice[] = mine.map((template) => ({
       id: template.templateConfiguration.id ?? '',
       name: template.templateConfiguration.name,
       description: template.templateConfiguration.description,
     }));
-    const understood = understand(text, offered);
+    const all = unavailable.length > 0 ? [...offered, ...unavailable] : offered;
+    const understood = withNotOffered(understand(text, all, unsure), unavailable);
+    if (understood.intent === 'none') {
+      setReaderOfTurn(context, reader);
+      return notUnderstood;
+    }
     return actionable(understood)
       ? answerUnderstanding(context, deps, understood, lookUpPeople)
       : notUnderstood;

@@ -36,6 +36,17 @@ export interface TemplateChoice {
   description: string;
 }
 
+/** A template of the catalog whose audience leaves the person out, and who it is for. */
+export interface UnavailableChoice extends TemplateChoice {
+  /** Who the template is for, in the catalog's plain words; null when unsaid. */
+  audience: string | null;
+}
+
+/** The template a message asks for that the person may not use, the words it was named by, and who it is for. */
+export interface NotOffered extends UnavailableChoice {
+  because: string;
+}
+
 /** A template the message points at, and the words of the message that point at it. */
 export interface TemplateMatch {
   id: string;
@@ -80,6 +91,11 @@ export interface Understanding {
    * everything pending"), which it never does: each is decided on its own card.
    */
   decideAll?: true;
+  /**
+   * For `requestTeam`, `askApprovers` and `askTemplates`: the template the message asks for best is
+   * one the person may not use (its audience leaves them out); `templates` then holds only theirs.
+   */
+  notOffered?: NotOffered;
   /**
    * The message has no word of what Steward looks after (the canteen, sport, the wifi): when it is
    * not understood, it is about something else rather than a request misread.

@@ -33,7 +33,21 @@ function ownRequests(list: readonly Word[]): boolean {
   return list.some(
     (word, i) =>
       /^(?:my|mes|ma|mon)$/.test(word.folded) &&
-      /^(?:requests?|demandes?|teams?|equipes?)$/.test(list[i + 1]?.folded ?? ''),
+      /^(?:requests?|reqs?|demandes?|teams?|equipes?)$/.test(list[i + 1]?.folded ?? ''),
+  );
+}
+
+/** "see my requests", "voir mes demandes", "show me my reqs": a verb of seeing and one's own requests. */
+function seesOwnRequests(list: readonly Word[]): boolean {
+  const own = list.some(
+    (word, i) =>
+      /^(?:my|mes)$/.test(word.folded) && /^(?:requests|reqs|demandes)$/.test(list[i + 1]?.folded ?? ''),
+  );
+  return (
+    own &&
+    list.some((word) =>
+      /^(?:see|show|view|list|voir|afficher|affiche|montre\w*|consulter|liste)$/.test(word.folded),
+    )
   );
 }
 
@@ -53,7 +67,15 @@ function namesOnly(text: string, list: readonly Word[], i: number): boolean {
  * synchronous, local: no message text leaves the process. Only the first MAX_UNDERSTOOD_CHARS
  * characters are read, so any message is understood within the same time.
  */
-export function understand(text: string, templates: readonly TemplateChoice[]): Understanding {
+export function understand(
+  text: string,
+  templates: readonly TemplateChoice[],
+  /**
+   * The message was not understood without its templates: it is a request only if it names one
+   * of `templates` by its name ("onboarding cohort 'Winter joiners'", "l'équipe des annonces IT").
+   */
+  byTemplateName = false,
+): Understanding {
   const cut = typeof text === 'string' ? text.slice(0, MAX_UNDERSTOOD_CHARS) : '';
   const list = words(cut);
   const guess = detectLanguage(cut, list);
@@ -102,24 +124,24 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
     intent !== 'thanks' &&
     !(intent === 'askCapabilities' && asksAbilities(list));
   if ((OF_THE_DOMAIN.has(intent) || intent === 'none' || unsure) && offTopic) return result;
+  if (byTemplateName) {
+    if (!namesTemplate(list, templates)) return result;
+    result.intent = 'requestTeam';
+    result.confidence = Math.round(confidence * 100) / 100;
+    fillRequest(result, cut, list, templates);
+    return result;
+  }
   result.intent = intent;
   result.confidence = Math.round(confidence * 100) / 100;
   const read = reading(cut, list);
   switch (intent) {
-    case 'requestTeam': {
-      const name = teamNameSpan(read, new Set());
-      const taken = new Set<number>();
-      if (name) {
-        result.teamName = spanText(read, name);
-        for (let i = name.from; i <= name.to; i += 1) taken.add(i);
-      }
-      const people = peopleMentions(read, taken, templateNameWords(templates));
-      result.people = people.mentions;
-      for (const i of people.used) taken.add(i);
-      result.templates = matchTemplates(list, templates, taken);
-      result.description = purpose(read);
+    case 'requestTeam':
+      // "je voudrais voir mes demandes": wanting to see one's requests is no request for a team.
+      if (seesOwnRequests(list)) {
+        result.intent = 'askRequestStatus';
+        result.requestFilter = requestFilterOf(read);
+      } else fillRequest(result, cut, list, templates);
       break;
-    }
     case 'askMyApprovals':
       // "do I need anyone to approve a client team?" asks who approves a kind of team; "montre le
       // statut de mes demandes" asks about one's own requests.
@@ -156,4 +178,33 @@ export function understand(text: string, templates: readonly TemplateChoice[]): 
       break;
   }
   return result;
+}
+
+/** A template named by its name: most of it, in two words or more ("IT announcements", "dossier juridique"). */
+const NAMED_SHARE = 0.7;
+
+function namesTemplate(list: readonly Word[], templates: readonly TemplateChoice[]): boolean {
+  const best = matchTemplates(list, templates, new Set(), false)[0];
+  return best !== undefined && best.score >= NAMED_SHARE && best.because.trim().split(/\s+/).length >= 2;
+}
+
+/** A request's team name, people, templates and purpose, read from the message. */
+function fillRequest(
+  result: Understanding,
+  cut: string,
+  list: readonly Word[],
+  templates: readonly TemplateChoice[],
+): void {
+  const read = reading(cut, list);
+  const name = teamNameSpan(read, new Set());
+  const taken = new Set<number>();
+  if (name) {
+    result.teamName = spanText(read, name);
+    for (let i = name.from; i <= name.to; i += 1) taken.add(i);
+  }
+  const people = peopleMentions(read, taken, templateNameWords(templates));
+  result.people = people.mentions;
+  for (const i of people.used) taken.add(i);
+  result.templates = matchTemplates(list, templates, taken);
+  result.description = purpose(read);
 }

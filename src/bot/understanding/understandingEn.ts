@@ -14,6 +14,13 @@ export const understandingEn = {
     'I looked up only the first {count} people you named: add the others under Owners or Members.',
   'understood.notOffered':
     'The templates that fit *{words}* are not offered to you. Here are the templates you can use.',
+  'understood.unavailable': '{template} is not offered to you. The catalog offers it to: {audience}.',
+  'understood.unavailable.unsaid': '{template} is not offered to you: its audience rules leave you out.',
+  'understood.unavailable.instead':
+    'You can choose one of your templates below, or ask your catalog manager if you need this one.',
+  'understood.unavailable.other':
+    'Of your templates, {other} fits what you asked: choose it below, or ask your catalog manager if you need {template}.',
+  'understood.unavailable.approvers': 'You cannot request it; ask your catalog manager if you need it.',
   'understood.notOffered.plain':
     'The template you asked for is not offered to you. Here are the templates you can use.',
   'understood.approvers.notOffered.plain':

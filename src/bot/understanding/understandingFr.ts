@@ -13,6 +13,16 @@ export const understandingFr: Record<keyof typeof understandingEn, string> = {
     'Je n’ai cherché que les {count} premières personnes nommées : ajoutez les autres dans Propriétaires ou Membres.',
   'understood.notOffered':
     'Les modèles qui correspondent à *{words}* ne vous sont pas proposés. Voici les modèles que vous pouvez utiliser.',
+  'understood.unavailable':
+    '{template} n’est pas disponible pour vous. Le catalogue le réserve à : {audience}.',
+  'understood.unavailable.unsaid':
+    '{template} n’est pas disponible pour vous : ses règles d’audience ne vous incluent pas.',
+  'understood.unavailable.instead':
+    'Vous pouvez choisir un de vos modèles ci-dessous, ou demander à votre gestionnaire de catalogue si vous avez besoin de celui-ci.',
+  'understood.unavailable.other':
+    'Parmi vos modèles, {other} correspond à votre demande : choisissez-le ci-dessous, ou demandez {template} à votre gestionnaire de catalogue si vous en avez besoin.',
+  'understood.unavailable.approvers':
+    'Vous ne pouvez pas le demander ; adressez-vous à votre gestionnaire de catalogue si vous en avez besoin.',
   'understood.notOffered.plain':
     'Le modèle demandé ne vous est pas proposé. Voici les modèles que vous pouvez utiliser.',
   'understood.approvers.notOffered.plain':

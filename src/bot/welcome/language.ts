@@ -33,6 +33,33 @@ export function languageCommand(words: string): string | null {
   return match ? (match[1] ?? '').trim() : null;
 }
 
+/** Verbs of speaking or switching, in English and French ("talk to me in French", "parle-moi en anglais"). */
+const SPEAK =
+  /^(?:speak|talk|write|answer|reply|respond|switch|change|use|chat|parl\w*|ecri\w*|ecrire|repon\w*|pass\w*|utilis\w*|bascul\w*|discut\w*)$/;
+/** The languages Steward speaks, by their names in either language. */
+const LANGUAGE_NAMES: Record<string, 'en' | 'fr'> = {
+  english: 'en',
+  anglais: 'en',
+  french: 'fr',
+  francais: 'fr',
+};
+/** Words of a request or a question about teams: "a team for French speakers" asks for no language. */
+const OF_TEAMS =
+  /^(?:teams?|equipes?|requests?|demandes?|templates?|modeles?|channels?|canal|canaux|communit\w*|communaute)$/;
+
+/**
+ * The language a person asks Steward to speak in their own words ("can you talk to me in French?",
+ * "parle-moi en anglais désormais"): a verb of speaking or switching and one language's name, in
+ * a short message about nothing else; null otherwise. `words`: folded as `plain` folds them.
+ */
+export function languageAskedFor(words: string): 'en' | 'fr' | null {
+  const list = words.split(/[^a-z']+/).filter(Boolean);
+  if (list.length > 14 || list.some((word) => OF_TEAMS.test(word))) return null;
+  const named = new Set(list.flatMap((word) => LANGUAGE_NAMES[word] ?? []));
+  if (named.size !== 1 || !list.some((word) => SPEAK.test(word))) return null;
+  return [...named][0] ?? null;
+}
+
 /**
  * `language fr` / `language en` / `language auto`: remembers the person's choice (or forgets it),
  * and answers in the language now in force; anything else gets the command's usage.

@@ -7,6 +7,7 @@ import type {
   PermanentMembership,
   PermanentMembershipInput,
   PermanentMembershipRole,
+  UnavailableTemplates,
 } from '../models';
 import type { CallOptions } from '../options';
 import { apiPath } from '../url';
@@ -33,6 +34,15 @@ export function catalogOperations(send: Send) {
     async getMyCatalogTemplates(options?: CallOptions): Promise<CatalogTemplates> {
       const path = '/me/catalog/templates';
       return bodyOf(send, { operationId: 'getMyCatalogTemplates', method: 'GET', path }, options);
+    },
+
+    /**
+     * The enabled templates whose audience leaves the caller out, with who each is for
+     * (`GET /me/catalog/unavailableTemplates`): to say why a template asked for is not offered.
+     */
+    async getMyUnavailableTemplates(options?: CallOptions): Promise<UnavailableTemplates> {
+      const path = '/me/catalog/unavailableTemplates';
+      return bodyOf(send, { operationId: 'getMyUnavailableTemplates', method: 'GET', path }, options);
     },
 
     /** Reads a template (`GET /catalog/templates/{template_id}`). */

@@ -10,6 +10,7 @@ import type {
   PermanentMembership,
   PermanentMembershipRole,
   TemplateVersion,
+  UnavailableTemplate,
 } from '../../contract';
 import type { Database } from '../../store/schema';
 import type { StoredTemplate, TemplateRepository } from '../../store/catalog/templates';
@@ -80,6 +81,23 @@ export class CatalogService {
     const visible = Object.freeze(enabled.filter((t) => this.isTargeted(t, subject)));
     this.audiences.set(subject, { from: enabled, visible });
     return visible;
+  }
+
+  /**
+   * The enabled templates whose audience leaves the caller out: their id, name and description, and
+   * who they are for in the catalog's plain words. Never their rules' code.
+   */
+  async listUnavailableToCaller(caller: Caller): Promise<UnavailableTemplate[]> {
+    const [enabled, visible] = await Promise.all([this.enabledTemplates(), this.listForCaller(caller)]);
+    const offered = new Set(visible);
+    return enabled
+      .filter((template) => !offered.has(template) && template.templateConfiguration.id)
+      .map(({ templateConfiguration: config }) => ({
+        id: config.id ?? '',
+        name: config.name,
+        description: config.description,
+        audience: config.audienceTargeting.rulesWithTags?.trim() || null,
+      }));
   }
 
   /** One template; a plain user sees it only when it is enabled and targeted to them. */

@@ -116,6 +116,7 @@ describe.each(databaseKinds)('bad input on every operation (%s)', (kind) => {
         'getMyCatalogTemplates',
         'getMyJobs',
         'getMyLabels',
+        'getMyUnavailableTemplates',
         'getPlatformTeamTemplate',
         'getPlatformTeamTemplatePermanentMembership',
         'getPlatformTeamTemplatePermanentMembershipByRole',

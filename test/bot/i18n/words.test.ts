@@ -154,7 +154,7 @@ describe.each(databaseKinds)('words people read, on %s', (kind) => {
     await sayIn('état Personne', FRENCH);
     const [none] = bot.connector.messages(ALEX.conversationId, mark);
     expect(none!.body.text).toBe(
-      'Je ne trouve aucune de vos demandes pour une équipe nommée « Personne ». Tapez « mes demandes » pour voir les vôtres.',
+      'Je ne trouve aucune de vos demandes pour une équipe nommée « Personne ». Tapez **mes demandes** pour voir les vôtres.',
     );
   }, 60_000);
 

@@ -75,6 +75,25 @@ describe.each(databaseKinds)('messages in people’s own words, typed to the bot
     expect(values.get('members')).toBe(PEOPLE.lynne);
   });
 
+  it('a template not offered to the person: said so, who it is for, and their own templates instead', async () => {
+    // Alex is not in the Legal department: the legal matter template is not his to use.
+    const card = await cardFor(ALEX, 'can we open a legal matter for the Kessler patent dispute?');
+    const text = cardText(card);
+    expect(text).toContain(
+      '“Legal matter” is not offered to you. The catalog offers it to: “Department is Legal”.',
+    );
+    expect(text).toContain('ask your catalog manager if you need');
+    expect(text).toContain('Project team');
+    expect(text).not.toContain('New team: Legal matter');
+    const french = frenchText(await cardFor(ALEX, 'ouvre-moi un dossier juridique pour le litige Ferrand'));
+    expect(french).toContain('« Legal matter » n’est pas disponible pour vous.');
+    expect(french).toContain('« Department is Legal »');
+    // Who approves it: the same reason, as a sentence.
+    expect(await textFor(ALEX, 'who approves a legal matter?')).toContain(
+      '“Legal matter” is not offered to you.',
+    );
+  });
+
   it('who approves a template, asked by someone it is offered to: its approvers by name', async () => {
     const answer = await textFor(ADELE, 'who has to approve a legal matter team?');
     expect(answer).toMatch(/Legal matter/);
@@ -85,6 +104,9 @@ describe.each(databaseKinds)('messages in people’s own words, typed to the bot
     await provisionTeam(bot.steward, 'project', 'Northwind');
     const card = await cardFor(ALEX, "what's the status of my Northwind request?");
     expect(cardText(card)).toMatch(/PRJ-Northwind/);
+    // By its name alone, in a question of the person's own words, in English or French.
+    expect(cardText(await cardFor(ALEX, 'any news about northwind?'))).toMatch(/PRJ-Northwind/);
+    expect(frenchText(await cardFor(ALEX, 'Northwind, c’est prêt ?'))).toMatch(/PRJ-Northwind/);
     expect(await textFor(ALEX, "what's the status of my Southwind request?")).toMatch(
       /no request of yours for a team called "Southwind"/,
     );

@@ -44,6 +44,25 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
       ]);
     });
 
+    test('a plain user reads which templates are not offered to them and who each is for, never the rules', async () => {
+      const res = await suite.app.call<{
+        value: Array<{ id: string; name: string; description: string; audience: string | null }>;
+      }>('GET', '/api/v1.0/me/catalog/unavailableTemplates', { token: suite.alex });
+      expect(res.status).toBe(200);
+      const legal = res.body.value.find((t) => t.id === 'legal-matter');
+      expect(legal).toEqual({
+        id: 'legal-matter',
+        name: 'Legal matter',
+        description: expect.any(String),
+        audience: 'Department is Legal',
+      });
+      // Offered and disabled templates are not in it; no rule's code is.
+      const away = res.body.value.map((t) => t.id);
+      expect(away).not.toContain('project');
+      expect(away).not.toContain('classic-community');
+      expect(JSON.stringify(res.body)).not.toContain('user.department');
+    });
+
     test('audience rules are evaluated against each caller (country and department)', async () => {
       // Zoé Lefèvre and other seeded people: find a French marketer through the directory.
       const users = await suite.app.call<{
