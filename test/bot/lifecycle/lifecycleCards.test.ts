@@ -1,28 +1,30 @@
 import type { TeamLifecycle } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
-import { DAY, evaluate, lifecycleRecords, provisionTeam, teamEvents } from '../../support/lifecycle';
+import {
+  DAY,
+  dayAfter,
+  evaluate,
+  lifecycleRecords,
+  longDay,
+  teamEvents,
+  teamWith,
+} from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
 import { readTexts } from '../support/englishLeaks';
 import {
   cardSaying as saying,
+  cardWithVerb,
   ENGLISH,
   FRENCH,
   frenchText as french,
   pressOnCard,
-  startLifecycleBot,
+  textPostedTo,
 } from '../support/cardTurns';
 import { redeliver } from '../support/redeliver';
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, type TeamsPerson } from '../support/botHarness';
-
-/** The day `days` after today (UTC), as the API writes days. */
-const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-/** That day as an English and a French reader write it. */
-const longDay = (locale: string, days: number) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${dayAfter(days)}T00:00:00Z`),
-  );
+import { ADELE, ALEX, SIOBHAN, type TeamsPerson } from '../support/botHarness';
+import { suiteLifecycleBot } from '../support/suiteBot';
 
 /**
  * The lifecycle cards in chat, with Steward's clock moved and evaluations run on request: the
@@ -32,46 +34,18 @@ const longDay = (locale: string, days: number) =>
  * English and Siobhán French; both own the teams, Adele does not.
  */
 describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
-  let bot: BotHarness;
-  let offset = 0;
-
-  beforeAll(async () => {
-    bot = await startLifecycleBot(
-      kind,
-      () => offset,
-      [
-        [ALEX, ENGLISH],
-        [ADELE, ENGLISH],
-        [SIOBHAN, FRENCH],
-      ],
-      ['renewable', 'dormant', 'dormant-archived'],
-    );
-  }, 60_000);
-  afterEach(() => {
-    offset = 0;
-  });
-  afterAll(() => bot?.close());
+  const bot = suiteLifecycleBot(kind, { english: [ALEX, ADELE], french: [SIOBHAN] }, [
+    'renewable',
+    'dormant',
+    'dormant-archived',
+  ]);
 
   /** A team of `template` that Alex and Siobhán own. */
-  const ownedTeam = async (template: string, name: string) => {
-    const teamId = await provisionTeam(bot.steward, template, name);
-    const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    const added = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-      token: alex,
-      body: { user: { id: SIOBHAN.aadObjectId }, role: 'owner' },
-    });
-    expect(added.status).toBe(201);
-    return teamId;
-  };
+  const ownedTeam = (template: string, name: string) =>
+    teamWith(bot.steward, template, name, [[SIOBHAN.aadObjectId, 'owner']]);
   /** The card with `verb` about `team` posted to `who` since `mark`. */
   const cardOfTeam = (who: TeamsPerson, verb: string, team: string, mark = 0) =>
-    bot.connector.waitFor(
-      () =>
-        bot.connector
-          .messages(who.conversationId, mark)
-          .find((m) => verbsOf(m.body).includes(verb) && cardText(m.body).includes(team)),
-      20_000,
-    );
+    cardWithVerb(bot.connector, who, verb, team, mark);
   /** A posted card as it reads now, once `pattern` is on it. */
   const cardSaying = (activityId: string, pattern: RegExp) => saying(bot.connector, activityId, pattern);
   /** Presses `verb` on the card `activityId` as `who`, in their language. */
@@ -103,7 +77,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('asks every owner to renew before expiry; a renewal from one card shows on every card, a non-owner is told no', async () => {
     const teamId = await ownedTeam('renewable', 'Harbour');
-    offset = 336 * DAY;
+    bot.moveBy(336 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
 
@@ -178,7 +152,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('posts each notice once however often it is delivered; a renewal updates the 30-day and the 7-day card alike', async () => {
     const teamId = await ownedTeam('renewable', 'Pier');
-    offset = 336 * DAY;
+    bot.moveBy(336 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const first = await cardOfTeam(ALEX, 'renewTeam', 'Pier', mark);
@@ -195,7 +169,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
     expect(cardsAboutPier()).toHaveLength(1);
 
     // The 7-day notice is a new card.
-    offset = 359 * DAY;
+    bot.moveBy(359 * DAY);
     await evaluate(bot.steward);
     await bot.connector.waitFor(() => cardsAboutPier().length === 2, 20_000);
 
@@ -214,7 +188,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('shows a renewal made elsewhere (the API) on every owner’s card', async () => {
     const teamId = await ownedTeam('renewable', 'Breakwater');
-    offset = 360 * DAY;
+    bot.moveBy(360 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const alex = await cardOfTeam(ALEX, 'renewTeam', 'Breakwater', mark);
@@ -232,7 +206,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('archives the team from "Archive now" as the owner, and every card ends at "archived"', async () => {
     const teamId = await ownedTeam('renewable', 'Lighthouse');
-    offset = 340 * DAY;
+    bot.moveBy(340 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const alex = await cardOfTeam(ALEX, 'archiveTeamNow', 'Lighthouse', mark);
@@ -280,7 +254,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
   it('asks the owners of an inactive team to keep or archive it; "Keep it" makes it active and shows on every card', async () => {
     const kept = await ownedTeam('dormant', 'Quiet room');
     const archived = await ownedTeam('dormant', 'Empty room');
-    offset = 31 * DAY;
+    bot.moveBy(31 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const alex = await cardOfTeam(ALEX, 'keepTeam', 'Quiet room', mark);
@@ -323,18 +297,10 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('tells the owners, in a plain message, when the policy archived their inactive team', async () => {
     await ownedTeam('dormant-archived', 'Attic');
-    offset = 31 * DAY;
+    bot.moveBy(31 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
-    const said = (who: TeamsPerson, pattern: RegExp) =>
-      bot.connector.waitFor(
-        () =>
-          bot.connector
-            .messages(who.conversationId, mark)
-            .map((m) => String(m.body.text ?? ''))
-            .find((text) => pattern.test(text)),
-        20_000,
-      );
+    const said = (who: TeamsPerson, pattern: RegExp) => textPostedTo(bot.connector, who, mark, pattern);
     expect(await said(ALEX, /Attic/)).toBe(
       `Steward is archiving Attic: nobody has worked in it since ${longDay('en-US', 0)}, and your organisation’s lifecycle policy archives inactive teams. An owner can unarchive it if it is still needed.`,
     );

@@ -9,7 +9,7 @@ import {
 import { BotStateRepository } from '../../../src/store/bot/botState';
 import { databaseKinds } from '../../support/databases';
 import { DAY, provisionTeam } from '../../support/lifecycle';
-import { cardSaying, ENGLISH, startLifecycleBot } from '../support/cardTurns';
+import { cardSaying, startLifecycleBot } from '../support/cardTurns';
 import { redeliver } from '../support/redeliver';
 import { cardOf, cardText } from '../support/fakeConnector';
 import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
@@ -33,7 +33,7 @@ describe.each(databaseKinds)('lifecycle card records written by two bot processe
   let second: BotHarness;
 
   beforeAll(async () => {
-    first = await startLifecycleBot(kind, () => 0, [[ALEX, ENGLISH]], ['renewable']);
+    first = await startLifecycleBot(kind, () => 0, { english: [ALEX] }, ['renewable']);
     second = await startBotHarness(
       kind,
       { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },

@@ -1,51 +1,22 @@
 import { databaseKinds } from '../../support/databases';
-import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
-import { actionData, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
-
-/** The inputs of a card, by id. */
-function inputs(card: SentCard): Map<string, Record<string, unknown>> {
-  const found = new Map<string, Record<string, unknown>>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (
-        typeof record.type === 'string' &&
-        record.type.startsWith('Input.') &&
-        typeof record.id === 'string'
-      )
-        found.set(record.id, record);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
-
-/** The texts of the card's TextBlocks, as Markdown source. */
-const blocks = (card: SentCard): string[] => {
-  const texts: string[] = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (record.type === 'TextBlock' && typeof record.text === 'string') texts.push(record.text);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return texts;
-};
+import { ALEX, startBotHarness } from '../support/botHarness';
+import {
+  actionData,
+  cardText,
+  inputsOf as inputs,
+  type SentCard,
+  textBlocksOf as blocks,
+  verbsOf,
+} from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 /** The form agrees with the server and with itself. */
 describe.each(databaseKinds)('the request form, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() => startBotHarness(kind));
   let form: SentCard;
   beforeAll(async () => {
-    bot = await startBotHarness(kind);
     form = bot.cardOfAnswer(await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }));
   });
-  afterAll(() => bot?.close());
 
   const submit = (answers: Record<string, unknown>, formId: string) =>
     bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), formId, ...answers });

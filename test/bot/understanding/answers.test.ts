@@ -10,7 +10,14 @@ import { expectValidCard } from '../cards/cardAssertions';
 import { ALEX, type BotHarness, MEGAN, startBotHarness } from '../support/botHarness';
 import { ENGLISH, FRENCH, frenchText } from '../support/cardTurns';
 import { readTexts } from '../support/englishLeaks';
-import { actionData, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
+import {
+  actionData,
+  cardText,
+  eachNode,
+  inputsOf as inputs,
+  type SentCard,
+  verbsOf,
+} from '../support/fakeConnector';
 import { answerOf, type Locale, understanding, verbDependencies } from '../support/understandingTurns';
 import type { VerbDependencies } from '../../../src/bot/verbs';
 
@@ -29,26 +36,6 @@ const byName: PeopleMatcher = (mention, candidates) => {
   return { mention, matches, ambiguous: matches.length > 1 };
 };
 const lookUp: PeopleResolver = (api, mentions) => resolvePeople(api, mentions, byName);
-
-/** The inputs of a card, by id. */
-function inputs(card: SentCard): Map<string, Record<string, unknown>> {
-  const found = new Map<string, Record<string, unknown>>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (
-        typeof record.type === 'string' &&
-        record.type.startsWith('Input.') &&
-        typeof record.id === 'string'
-      )
-        found.set(record.id, record);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
 
 /** A picker's static choices, as `title=value`. */
 const choicesOf = (card: SentCard, id: string): string[] =>
@@ -621,14 +608,8 @@ describe.each(databaseKinds)('the bot’s answers to what it understood, on %s',
 /** The template id of the `index`-th button of a card, when it is a Request button. */
 function actionDataAt(card: SentCard, index: number): string {
   const actions: Array<Record<string, unknown>> = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (record.type === 'Action.Execute') actions.push(record);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
+  eachNode(card, (node) => {
+    if (node.type === 'Action.Execute') actions.push(node);
+  });
   return String((actions[index]?.data as { templateId?: string } | undefined)?.templateId);
 }

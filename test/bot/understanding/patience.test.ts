@@ -1,18 +1,14 @@
-import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { ALEX, startBotHarness } from '../support/botHarness';
 import { readTexts } from '../support/englishLeaks';
 import { cardOf } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * Typed messages at the contract's rate limits, cut to a small budget: a person exploring in their
  * own words is answered every time, when the budget allows, and never told to try again.
  */
 describe('typed messages at the rate limit', () => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness('sqlite', { STEWARD_RATE_LIMIT_FACTOR: '0.3' });
-  });
-  afterAll(() => bot.close());
-
+  const bot = suiteBot(() => startBotHarness('sqlite', { STEWARD_RATE_LIMIT_FACTOR: '0.3' }));
   it('answers each message when the budget allows, saying it is working on it', async () => {
     const mark = bot.connector.messages(ALEX.conversationId).length;
     const names = ['Atlas', 'Borealis', 'Cassini', 'Dorado'];

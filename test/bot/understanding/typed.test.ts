@@ -2,28 +2,13 @@ import { databaseKinds } from '../../support/databases';
 import { provisionTeam } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
 import { ENGLISH, frenchText } from '../support/cardTurns';
-import { cardText, type SentCard } from '../support/fakeConnector';
-import { ADELE, ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { cardText, inputsOf, type SentCard } from '../support/fakeConnector';
+import { ADELE, ALEX, startBotHarness } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /** The inputs of a card, by id, with the value the form was prefilled with. */
-function valuesOf(card: SentCard): Map<string, unknown> {
-  const found = new Map<string, unknown>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (
-        typeof record.type === 'string' &&
-        record.type.startsWith('Input.') &&
-        typeof record.id === 'string'
-      )
-        found.set(record.id, record.value);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return found;
-}
+const valuesOf = (card: SentCard): Map<string, unknown> =>
+  new Map([...inputsOf(card)].map(([id, input]) => [id, input.value]));
 
 /**
  * Five messages from people (docs/guides/bot.md), typed to the real bot over `/api/messages`
@@ -31,12 +16,7 @@ function valuesOf(card: SentCard): Map<string, unknown> {
  * request comes back as the prefilled form (nothing is created), a question as its answer.
  */
 describe.each(databaseKinds)('messages in people’s own words, typed to the bot, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness(kind);
-  }, 60_000);
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startBotHarness(kind));
   /** The one card the bot answered `text` with. */
   async function cardFor(who: typeof ALEX, text: string): Promise<SentCard> {
     const before = bot.connector.sent.length;
