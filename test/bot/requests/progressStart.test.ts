@@ -1,17 +1,19 @@
 import { databaseKinds } from '../../support/databases';
-import { ALEX, startBotHarness } from '../support/botHarness';
+import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
 import { cardSaying, ENGLISH, FRENCH, pressWith } from '../support/cardTurns';
 import { actionData } from '../support/fakeConnector';
-import { suiteBot } from '../support/suiteBot';
 
 /**
  * A request that needs no approval is ready a moment after the click: its card follows at once,
  * not at the first poll (5 s, as deployed).
  */
 describe.each(databaseKinds)('a request with no approval, on %s', (kind) => {
-  const bot = suiteBot(() =>
-    startBotHarness(kind, { STEWARD_BOT_POLL_MS: '5000', STEWARD_BOT_POLL_MAX_MS: '5000' }),
-  );
+  let bot: BotHarness;
+  beforeAll(async () => {
+    bot = await startBotHarness(kind, { STEWARD_BOT_POLL_MS: '5000', STEWARD_BOT_POLL_MAX_MS: '5000' });
+  });
+  afterAll(() => bot?.close());
+
   it.each([
     ['English', ENGLISH, /Your team is ready/],
     ['French', FRENCH, /Votre équipe est prête/],
