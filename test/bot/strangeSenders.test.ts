@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { databaseKinds } from '../support/databases';
 import { ALEX, type BotHarness, MEGAN, startBotHarness, type TeamsPerson } from './support/botHarness';
+import { suiteBot } from './support/suiteBot';
 
 /** Rows of the bot's state. */
 async function stateRows(bot: BotHarness): Promise<string[]> {
@@ -36,12 +37,7 @@ const STRANGERS = 150;
 
 describe.each(databaseKinds)('the bot on %s', (kind) => {
   // One Steward for both parts: neither changes what the other checks.
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness(kind);
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startBotHarness(kind));
   describe('activities the bot refuses at the door', () => {
     it.each([
       ['conversation.id', { conversation: { id: 'a:personal-alex\u0000x', conversationType: 'personal' } }],

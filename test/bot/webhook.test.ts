@@ -1,30 +1,22 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds } from '../support/databases';
 import { PEOPLE } from '../support/steward';
-import { actionData, cardText, FakeConnector, verbsOf } from './support/fakeConnector';
-import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from './support/botHarness';
+import { actionData, cardText, verbsOf } from './support/fakeConnector';
+import { ALEX, type BotHarness, botRestarts, SIOBHAN, startBotHarness } from './support/botHarness';
 import { freePort } from '../support/ports';
 
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 
 describe.each(databaseKinds)('the bot’s webhook on %s', (kind) => {
-  let database: TestDatabase;
-  let connector: FakeConnector;
   let bot: BotHarness;
   let env: Record<string, string>;
+  const parts = botRestarts(kind, () => bot);
+  const { connector } = parts;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    connector = new FakeConnector();
-    await connector.start();
     env = { STEWARD_PORT: String(await freePort()) };
-    bot = await startBotHarness(kind, env, {}, { database, connector });
-  });
-  afterAll(async () => {
-    await bot?.close();
-    await connector.close();
-    await database.drop();
+    bot = await startBotHarness(kind, env, {}, parts);
   });
 
   const hooks = async () => {
@@ -58,7 +50,7 @@ describe.each(databaseKinds)('the bot’s webhook on %s', (kind) => {
     expect(await hooks()).toHaveLength(1);
     const before = await secret();
     await bot.close();
-    bot = await startBotHarness(kind, env, {}, { database, connector });
+    bot = await startBotHarness(kind, env, {}, parts);
     expect((await hooks()).map((h) => h.id)).toEqual([hook!.id]);
     expect(await secret()).toBe(before);
   });
@@ -77,7 +69,7 @@ describe.each(databaseKinds)('the bot’s webhook on %s', (kind) => {
       .where('id', '=', hook!.id)
       .execute();
     await bot.close();
-    bot = await startBotHarness(kind, env, {}, { database, connector });
+    bot = await startBotHarness(kind, env, {}, parts);
     const now = await hooks();
     expect(now).toHaveLength(1);
     expect(now[0]!.id).not.toBe(hook!.id);

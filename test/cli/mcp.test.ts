@@ -2,8 +2,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../support/steward';
+import { PEOPLE, suiteSteward } from '../support/steward';
 
 const BIN = path.join(__dirname, '..', '..', 'dist', 'cli', 'mcp.js');
 
@@ -12,19 +11,7 @@ const BIN = path.join(__dirname, '..', '..', 'dist', 'cli', 'mcp.js');
  * client against a Steward listening on loopback: the tools are Steward's, run as the token's caller.
  */
 describe('steward-mcp, the stdio bridge', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db);
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteSteward('sqlite', { people: { alex: { id: PEOPLE.alex, name: 'Alex Wilber' } } });
 
   /** The bridge as a client starts it, with `env`; its stderr is kept. */
   const start = async (env: Record<string, string>, modern = false) => {
@@ -57,7 +44,7 @@ describe('steward-mcp, the stdio bridge', () => {
     ['2025', false],
     ['2026-07-28', true],
   ])('lists the tools and calls one as the caller (%s revision)', async (_revision, modern) => {
-    const { client } = await start({ STEWARD_URL: app.url, STEWARD_TOKEN: alex }, modern);
+    const { client } = await start({ STEWARD_URL: suite.app.url, STEWARD_TOKEN: suite.alex }, modern);
     if (!client) throw new Error('the bridge did not connect');
     try {
       const { tools } = await client.listTools();
@@ -70,9 +57,13 @@ describe('steward-mcp, the stdio bridge', () => {
       };
       expect(result.isError).toBeFalsy();
       // What Alex may use over HTTP, no more.
-      const http = await app.call<{ value: Array<{ id: string }> }>('GET', '/api/v1.0/me/catalog/templates', {
-        token: alex,
-      });
+      const http = await suite.app.call<{ value: Array<{ id: string }> }>(
+        'GET',
+        '/api/v1.0/me/catalog/templates',
+        {
+          token: suite.alex,
+        },
+      );
       expect(result.structuredContent!.value.map((t) => t.id)).toEqual(http.body.value.map((t) => t.id));
     } finally {
       await client.close();
@@ -80,8 +71,8 @@ describe('steward-mcp, the stdio bridge', () => {
   });
 
   test('a token Steward refuses fails the call with Steward’s reason, and the token is never written', async () => {
-    const forged = `${alex.slice(0, -4)}AAAA`;
-    const { client, errors } = await start({ STEWARD_URL: app.url, STEWARD_TOKEN: forged });
+    const forged = `${suite.alex.slice(0, -4)}AAAA`;
+    const { client, errors } = await start({ STEWARD_URL: suite.app.url, STEWARD_TOKEN: forged });
     expect(client).toBeUndefined();
     expect(errors()).toMatch(/401/);
     expect(errors()).not.toContain(forged);

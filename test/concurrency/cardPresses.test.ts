@@ -2,25 +2,12 @@ import type { Job, JoinRequest } from '../../src/contract';
 import { writeQueuePaused } from '../../src/store/jobs/queuePause';
 import { databaseKinds } from '../support/databases';
 import { GUESTS, inviteGuests } from '../support/guests';
-import { DAY, evaluate, provisionTeam } from '../support/lifecycle';
-import { PEOPLE } from '../support/steward';
-import {
-  ADELE,
-  ALEX,
-  type BotAnswer,
-  type BotHarness,
-  SIOBHAN,
-  type TeamsPerson,
-} from '../bot/support/botHarness';
-import { ENGLISH, startLifecycleBot } from '../bot/support/cardTurns';
+import { DAY, evaluate, provisionTeam, teamWith } from '../support/lifecycle';
+import { ADELE, ALEX, type BotAnswer, ISAIAH, SIOBHAN, type TeamsPerson } from '../bot/support/botHarness';
+import { ENGLISH } from '../bot/support/cardTurns';
 import { actionData, cardOf, cardText, type SentCard } from '../bot/support/fakeConnector';
+import { suiteLifecycleBot } from '../bot/support/suiteBot';
 
-const ISAIAH: TeamsPerson = {
-  aadObjectId: PEOPLE.isaiah,
-  name: 'Isaiah Langer',
-  teamsId: '29:isaiah-teams-id',
-  conversationId: 'a:personal-isaiah',
-};
 /** What the bot's error cards and "could not" sentences say. */
 const FAILED = /Sorry|did not work|went wrong/;
 
@@ -30,18 +17,10 @@ const FAILED = /Sorry|did not work|went wrong/;
  * and both presses answered with a card that says what happened, never an error.
  */
 describe.each(databaseKinds)('a card pressed twice at once, on %s', (kind) => {
-  let bot: BotHarness;
-  let offset = 0;
-
-  beforeAll(async () => {
-    bot = await startLifecycleBot(
-      kind,
-      () => offset,
-      [ALEX, ADELE, SIOBHAN, ISAIAH].map((p) => [p, ENGLISH]),
-      ['ask-members', 'renewable'],
-    );
-  }, 60_000);
-  afterAll(() => bot?.close());
+  const bot = suiteLifecycleBot(kind, { english: [ALEX, ADELE, SIOBHAN, ISAIAH] }, [
+    'ask-members',
+    'renewable',
+  ]);
 
   const token = (who: TeamsPerson) => bot.steward.userToken(who.aadObjectId, [], { name: who.name });
   const count = async (action: string, targetId: string) =>
@@ -129,12 +108,7 @@ describe.each(databaseKinds)('a card pressed twice at once, on %s', (kind) => {
   describe("on a team's cards", () => {
     let teamId: string;
     beforeAll(async () => {
-      teamId = await provisionTeam(bot.steward, 'ask-members', 'Twice pressed');
-      const added = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-        token: await token(ALEX),
-        body: { user: { id: ISAIAH.aadObjectId }, role: 'member' },
-      });
-      expect(added.status).toBe(201);
+      teamId = await teamWith(bot.steward, 'ask-members', 'Twice pressed', [[ISAIAH.aadObjectId, 'member']]);
     }, 30_000);
 
     it('Approve on a request to join, twice: one decision, one join', async () => {
@@ -181,7 +155,7 @@ describe.each(databaseKinds)('a card pressed twice at once, on %s', (kind) => {
 
     it("Submit on a guest review, twice: one review, one guest's removal", async () => {
       await inviteGuests(bot.steward, teamId, [GUESTS.zoe.id]);
-      offset = 91 * DAY;
+      bot.moveBy(91 * DAY);
       await evaluate(bot.steward);
       const review = await cardTo(ALEX, /Review the guests of/);
       // The card's one guest (input `guest0`) removed.

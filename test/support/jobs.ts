@@ -61,3 +61,18 @@ export async function outboxTypes(app: TestSteward, jobId?: string): Promise<str
     )
     .map((r) => r.type);
 }
+
+/** `token`'s caller requests a team `name` of `templateId`: the provisioning job, answered 201. */
+export async function requestProvisioning(
+  app: TestSteward,
+  token: string,
+  templateId: string,
+  name: string,
+): Promise<Job> {
+  const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+    token,
+    body: { template: { id: templateId }, team: { name } },
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}

@@ -25,3 +25,13 @@ export async function putLabelledTemplates(
     (await put('labelled-approved', { requireApproval: true, approvalTeam: [{ id: PEOPLE.adele }] })).status,
   ).toBe(200);
 }
+
+/** The sensitivity label the platform's row of `teamId` carries. */
+export async function teamLabel(app: TestSteward, teamId: string): Promise<string | null> {
+  const row = await app.steward.store.db
+    .selectFrom('platform_teams')
+    .select('sensitivity_label_id')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return row.sensitivity_label_id;
+}

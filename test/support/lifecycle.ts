@@ -54,6 +54,34 @@ export async function provisionTeam(app: TestSteward, templateId: string, name: 
   return (job.data.team as { id: string }).id;
 }
 
+/** Alex adds each of `people` (user ids) to `teamId` in their role; each addition is answered 201. */
+export async function addMembers(
+  app: TestSteward,
+  teamId: string,
+  people: Array<[string, 'owner' | 'member']>,
+): Promise<void> {
+  const alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
+  for (const [id, role] of people) {
+    const added = await app.call('POST', `/api/v1.0/teams/${teamId}/members`, {
+      token: alex,
+      body: { user: { id }, role },
+    });
+    expect(added.status).toBe(201);
+  }
+}
+
+/** A team of `templateId` that Alex requested, with `people` (user ids) added in their roles. */
+export async function teamWith(
+  app: TestSteward,
+  templateId: string,
+  name: string,
+  people: Array<[string, 'owner' | 'member']>,
+): Promise<string> {
+  const teamId = await provisionTeam(app, templateId, name);
+  await addMembers(app, teamId, people);
+  return teamId;
+}
+
 /** Runs an evaluation now as a governance manager and waits for it to complete. */
 export async function evaluate(app: TestSteward): Promise<Job> {
   const lynne = await app.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], { name: 'Lynne Robbins' });

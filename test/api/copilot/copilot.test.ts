@@ -4,8 +4,7 @@ import { COPILOT_OPERATIONS } from '../../../src/api/copilot/operations';
 import type { OpenApi31 } from '../../../src/api/copilot/openApi30';
 import { confirmationKeys, copilotActionFiles } from '../../../src/api/copilot/plugin';
 import { generatedFiles } from '../../../src/cli/copilot';
-import { createTestDatabase, type TestDatabase } from '../../support/databases';
-import { startTestSteward, type TestSteward } from '../../support/steward';
+import { suiteSteward } from '../../support/steward';
 
 const DIR = path.join(__dirname, '..', '..', '..', 'manifest', 'copilot');
 const committed = (name: string) => readFileSync(path.join(DIR, name), 'utf8');
@@ -45,18 +44,11 @@ function valuesOf(value: unknown, key: string, found: unknown[] = []): unknown[]
  * fresh generation from the document Steward serves, so they cannot drift from it.
  */
 describe('the Copilot agent’s action', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
+  const suite = suiteSteward('sqlite');
   let served: OpenApi31;
 
   beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db);
-    served = (await app.call<OpenApi31>('GET', '/api/v1.0/openapi.json')).body;
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
+    served = (await suite.app.call<OpenApi31>('GET', '/api/v1.0/openapi.json')).body;
   });
 
   test('the committed files equal their generation from the served document (npm run copilot)', () => {

@@ -89,16 +89,27 @@ describe('approval card (approver view)', () => {
   });
 });
 
+/** The request's decided card (`outcome` by `decidedBy` at `decidedAt`, with `message`), checked valid. */
+function decided(
+  outcome: 'approved' | 'rejected',
+  decidedBy: string,
+  decidedAt: string,
+  message: string | null,
+  expired?: boolean,
+) {
+  const card = renderApprovalDecidedCard({ ...request, outcome, decidedBy, decidedAt, message, expired });
+  expectValidCard(card);
+  return card;
+}
+
 describe('approval decided card', () => {
   it('tells every approver who decided, when, with what message and the outcome', () => {
-    const card = renderApprovalDecidedCard({
-      ...request,
-      outcome: 'approved',
-      decidedBy: 'Adele Vance',
-      decidedAt: '2026-05-04T10:02:00.000Z',
-      message: 'Go ahead, the contract is signed.',
-    });
-    expectValidCard(card);
+    const card = decided(
+      'approved',
+      'Adele Vance',
+      '2026-05-04T10:02:00.000Z',
+      'Go ahead, the contract is signed.',
+    );
     const json = cardJson(card);
     expect(json).toContain('"Approved"');
     expect(json).toContain(
@@ -110,14 +121,7 @@ describe('approval decided card', () => {
   });
 
   it('shows a rejection without a message', () => {
-    const card = renderApprovalDecidedCard({
-      ...request,
-      outcome: 'rejected',
-      decidedBy: "Siobhán O'Connor",
-      decidedAt: '2026-05-04T10:02:00Z',
-      message: null,
-    });
-    expectValidCard(card);
+    const card = decided('rejected', "Siobhán O'Connor", '2026-05-04T10:02:00Z', null);
     expect(cardJson(card)).toContain("Siobhán O'Connor rejected **CLI-BE-Fabrikam**");
     // The outcome sits in a semantic "attention" container, readable in every Teams theme.
     expect(cardJson(card)).toMatch(
@@ -204,15 +208,7 @@ describe('stage notes and the expired card', () => {
   });
 
   it('says an expired request expired, with no decider and no button', () => {
-    const card = renderApprovalDecidedCard({
-      ...request,
-      outcome: 'rejected',
-      decidedBy: '',
-      decidedAt: '2026-05-09T09:30:00.000Z',
-      message: null,
-      expired: true,
-    });
-    expectValidCard(card);
+    const card = decided('rejected', '', '2026-05-09T09:30:00.000Z', null, true);
     const json = cardJson(card);
     expect(json).toContain('"text":"Expired"');
     expect(json).toContain('Nobody decided on **CLI-BE-Fabrikam** in time: the request expired on');

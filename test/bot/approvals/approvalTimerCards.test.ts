@@ -1,23 +1,21 @@
-import { cardSaying as sayingCard, frenchText } from '../support/cardTurns';
+import {
+  cardSaying as sayingCard,
+  cardWithVerb,
+  ENGLISH,
+  FRENCH,
+  frenchText,
+  greet,
+  requestInChat,
+  textPostedTo,
+} from '../support/cardTurns';
 import { PERSON_READS } from '../../../src/bot';
-import type { StewardOverrides } from '../../../src/main';
 import { databaseKinds } from '../../support/databases';
 import { PEOPLE } from '../../support/steward';
 import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
-import {
-  ADELE,
-  ALEX,
-  type BotHarness,
-  LYNNE,
-  MEGAN,
-  SIOBHAN,
-  startBotHarness,
-  type TeamsPerson,
-} from '../support/botHarness';
+import { ADELE, ALEX, LYNNE, MEGAN, SIOBHAN, startBotHarness, type TeamsPerson } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 const HOUR = 3_600_000;
-const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
-const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
 
 /**
  * The cards of an approval stage's timers, with Steward's clock moved instead of waiting: the
@@ -26,16 +24,12 @@ const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
  * English, Siobhán and Lynne French, so every card is checked in both languages.
  */
 describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
-  let bot: BotHarness;
-  let offset = 0;
-  const overrides: StewardOverrides = { clock: () => Date.now() + offset };
+  const bot = suiteBot((offset) =>
+    startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25' }, { clock: () => Date.now() + offset() }),
+  );
 
   beforeAll(async () => {
-    bot = await startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25' }, overrides);
-    for (const person of [ADELE, MEGAN])
-      await bot.send(person, { type: 'message', text: 'help', ...ENGLISH });
-    for (const person of [SIOBHAN, LYNNE])
-      await bot.send(person, { type: 'message', text: 'bonjour', ...FRENCH });
+    await greet(bot, { english: [ADELE, MEGAN], french: [SIOBHAN, LYNNE] });
     const patti = await bot.steward.userToken(PEOPLE.patti, ['CATALOG_MANAGER']);
     const stage = (name: string, people: string[]) => ({
       name,
@@ -59,24 +53,11 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
     });
     expect(put.status).toBe(200);
   }, 60_000);
-  afterAll(() => bot?.close());
 
   /** Alex asks for a team in chat, in `locale`; resolves to the job and the progress card's activity. */
   const request = async (name: string, locale: Record<string, string>) => {
-    const invoke = (verb: string, data: Record<string, unknown>) =>
-      bot.send(ALEX, {
-        type: 'invoke',
-        name: 'adaptiveCard/action',
-        value: { action: { type: 'Action.Execute', verb, data } },
-        ...locale,
-      });
-    const mark = bot.connector.sent.length;
-    const form = bot.cardOfAnswer(await invoke('pickTemplate', { templateId: 'timed-cards' }));
-    bot.cardOfAnswer(await invoke('submitRequest', { ...actionData(form, 'submitRequest'), name }));
-    return {
-      jobId: String(actionData(bot.progressCard(ALEX, mark).card, 'showStatus')!.jobId),
-      progress: bot.progressCard(ALEX, mark).activityId,
-    };
+    const { jobId, progress } = await requestInChat(bot, ALEX, 'timed-cards', { name }, undefined, locale);
+    return { jobId, progress: progress.activityId };
   };
   /**
    * How long a card may take to change. The expiries reach the cards in well under a second; they
@@ -86,26 +67,13 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
   const WINDOW_MS = 20_000;
   /** The approval card of the request `team` posted to `who` since `mark`. */
   const approvalCardOf = (who: TeamsPerson, team: string, mark = 0) =>
-    bot.connector.waitFor(
-      () =>
-        bot.connector
-          .messages(who.conversationId, mark)
-          .find((m) => verbsOf(m.body).includes('approve') && cardText(m.body).includes(team)),
-      WINDOW_MS,
-    );
+    cardWithVerb(bot.connector, who, 'approve', team, mark, WINDOW_MS);
   /** A posted card as it reads now, once `pattern` is on it. */
   const cardSaying = (activityId: string, pattern: RegExp) =>
     sayingCard(bot.connector, activityId, pattern, WINDOW_MS);
   /** A plain message posted to `who` since `mark` that matches `pattern`. */
   const messageSaying = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    bot.connector.waitFor(
-      () =>
-        bot.connector
-          .messages(who.conversationId, mark)
-          .map((m) => String(m.body.text ?? ''))
-          .find((text) => pattern.test(text)),
-      WINDOW_MS,
-    );
+    textPostedTo(bot.connector, who, mark, pattern, WINDOW_MS);
   /** What a French reader reads on a card, with no sentence of the English catalog on it. */
   const french = frenchText;
   const job = async (jobId: string) =>
@@ -125,7 +93,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
 
     // 25 hours later: each approver's card says it waits for them, and a nudge follows in their chat.
     let mark = bot.connector.sent.length;
-    offset = 25 * HOUR;
+    bot.moveBy(25 * HOUR);
     const reminded = await cardSaying(
       adele.activityId,
       /Reminder: this request has been waiting for your decision since/,
@@ -147,7 +115,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
 
     // 73 hours: the escalation team gets the card, saying why it came to them.
     mark = bot.connector.sent.length;
-    offset = 73 * HOUR;
+    bot.moveBy(73 * HOUR);
     const megan = await approvalCardOf(MEGAN, 'Relance', mark);
     const meganText = cardText(bot.connector.currentCard(megan.activityId));
     expect(meganText).toContain(
@@ -189,7 +157,7 @@ describe.each(databaseKinds)('approval timers in chat, on %s', (kind) => {
     const adele = await approvalCardOf(ADELE, 'Lapse');
     const siobhan = await approvalCardOf(SIOBHAN, 'Caduque');
     const mark = bot.connector.sent.length;
-    offset += 121 * HOUR;
+    bot.moveBy(121 * HOUR);
 
     // The approvers' cards, updated in place: nobody decided in time, and no buttons are left.
     const lapsed = await cardSaying(adele.activityId, /Expired/);

@@ -1,14 +1,8 @@
 import { PEOPLE } from '../../support/steward';
 import { databaseKinds } from '../../support/databases';
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
-import {
-  ALEX,
-  type BotAnswer,
-  type BotHarness,
-  SIOBHAN,
-  startWithApprovers,
-  type TeamsPerson,
-} from '../support/botHarness';
+import { ALEX, type BotAnswer, SIOBHAN, startWithApprovers, type TeamsPerson } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /** Neither the requester nor an approver of the request, nor an admin: a plain person of the directory. */
 const ISAIAH: TeamsPerson = {
@@ -26,11 +20,10 @@ const DESCRIPTION = 'Engagement with Initech, requested by alexw@example.com';
 const everything = (answer: BotAnswer) => JSON.stringify(answer.body ?? '');
 
 describe.each(databaseKinds)('who sees an approval through the bot, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() => startWithApprovers(kind));
   let approvalId: string;
   let mark: number;
   beforeAll(async () => {
-    bot = await startWithApprovers(kind);
     await bot.say(ISAIAH, 'help');
     mark = bot.connector.sent.length;
     const form = bot.cardOfAnswer(
@@ -47,7 +40,6 @@ describe.each(databaseKinds)('who sees an approval through the bot, on %s', (kin
     );
     approvalId = String(actionData(bot.connector.currentCard(posted.activityId), 'approve')!.approvalId);
   });
-  afterAll(() => bot?.close());
 
   it.each([
     ['refreshApproval', {}],

@@ -1,19 +1,15 @@
 import { databaseKinds } from '../../support/databases';
-import { ALEX, type BotHarness, SIOBHAN, startWithApprovers, type TeamsPerson } from '../support/botHarness';
+import { ALEX, SIOBHAN, startWithApprovers, type TeamsPerson } from '../support/botHarness';
 import { cardSaying, ENGLISH, FRENCH, pressWith } from '../support/cardTurns';
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * Every card of an approval in an approver's chat stays true: the one "my approvals" posts again
  * and the earlier one, the name an approver amended, and who must decide.
  */
 describe.each(databaseKinds)('an approver’s cards, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startWithApprovers(kind);
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startWithApprovers(kind));
   const LANGUAGES = [
     {
       language: 'English',

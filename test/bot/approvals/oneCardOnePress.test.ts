@@ -2,8 +2,10 @@ import type { Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
-import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
-import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
+import { cardOf, cardText, verbsOf } from '../support/fakeConnector';
+import { ALEX, SIOBHAN, startBotHarness } from '../support/botHarness';
+import { requestInChat } from '../support/cardTurns';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * One request, one living card; one press, one effect. The confirmation card
@@ -11,30 +13,22 @@ import { ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botH
  * second progress card); Try again posts one form however often it is pressed, on whichever card.
  */
 describe.each(databaseKinds)('one request, one living card, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness(kind);
-    await bot.say(SIOBHAN, 'help');
-  }, 60_000);
-  afterAll(() => bot?.close());
+  const bot = suiteBot(async () => {
+    const started = await startBotHarness(kind);
+    await started.say(SIOBHAN, 'help');
+    return started;
+  });
 
   it('keeps one progress card per request and posts one form for any number of Try again', async () => {
-    const mark = bot.connector.sent.length;
-    const form = bot.cardOfAnswer(
-      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
-    );
-    const confirmation = bot.cardOfAnswer(
-      await bot.execute(
-        ALEX,
-        'submitRequest',
-        { ...actionData(form, 'submitRequest'), name: 'Northwind' },
-        'form-message',
-      ),
+    const { mark, confirmation, progress, jobId } = await requestInChat(
+      bot,
+      ALEX,
+      'client-engagement',
+      { name: 'Northwind' },
+      'form-message',
     );
     expect(cardText(confirmation)).toContain('Request received');
     expect(verbsOf(confirmation)).toEqual([]);
-    const progress = bot.progressCard(ALEX, mark);
-    const jobId = String(actionData(progress.card, 'showStatus')!.jobId);
 
     // Status pressed on a confirmation card drawn before it lost the button: still a confirmation,
     // nothing posted, and the request's card is the only one following it.

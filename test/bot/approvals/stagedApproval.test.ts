@@ -1,26 +1,19 @@
 import { databaseKinds } from '../../support/databases';
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
-import {
-  ADELE,
-  ALEX,
-  type BotHarness,
-  LYNNE,
-  startBotHarness,
-  type TeamsPerson,
-} from '../support/botHarness';
+import { requestInChat } from '../support/cardTurns';
+import { ADELE, ALEX, LYNNE, startBotHarness, type TeamsPerson } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * A two-stage request in chat (the demo's `partner-workspace`: Legal, then Compliance), through
  * `/api/messages` with a real adapter: each approver's card, and the requester's card between.
  */
 describe.each(databaseKinds)('a two-stage approval in chat, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() => startBotHarness(kind));
   beforeAll(async () => {
-    bot = await startBotHarness(kind);
     await bot.say(ADELE, 'help');
     await bot.say(LYNNE, 'help');
   });
-  afterAll(() => bot?.close());
 
   const approvalCardIn = (who: TeamsPerson, mark: number) =>
     bot.connector.waitFor(() =>
@@ -33,14 +26,7 @@ describe.each(databaseKinds)('a two-stage approval in chat, on %s', (kind) => {
     }, 20_000);
 
   it('shows the stages to the requester and to each stage’s approvers, with the earlier decisions', async () => {
-    const mark = bot.connector.sent.length;
-    const form = bot.cardOfAnswer(
-      await bot.execute(ALEX, 'pickTemplate', { templateId: 'partner-workspace' }),
-    );
-    bot.cardOfAnswer(
-      await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Fabrikam' }),
-    );
-    const progress = bot.progressCard(ALEX, mark);
+    const { mark, progress } = await requestInChat(bot, ALEX, 'partner-workspace', { name: 'Fabrikam' });
     await progressSays(progress.activityId, /Stage 1 of 2: Legal, waiting for Adele Vance/);
 
     // Stage 1: Adele's card says which stage it is; Lynne has nothing yet.

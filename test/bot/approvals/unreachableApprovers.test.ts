@@ -1,24 +1,14 @@
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
-import { actionData, cardText, FakeConnector, verbsOf } from '../support/fakeConnector';
+import { databaseKinds } from '../../support/databases';
+import { ADELE, ALEX, type BotHarness, botRestarts, SIOBHAN, startBotHarness } from '../support/botHarness';
+import { approvalCardTo, requestInChat } from '../support/cardTurns';
+import { cardText, verbsOf } from '../support/fakeConnector';
 
 /** An approver the bot cannot reach. */
 describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) => {
-  let database: TestDatabase;
-  let connector: FakeConnector;
   let bot: BotHarness | undefined;
   const logs: Array<Record<string, unknown>> = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    connector = new FakeConnector();
-    await connector.start();
-  });
-  afterAll(async () => {
-    await bot?.close();
-    await connector.close();
-    await database.drop();
-  });
+  const parts = botRestarts(kind, () => bot);
+  const { connector } = parts;
 
   const refusals = () => connector.sent.filter((s) => s.kind === 'refused').length;
   /** Waits as the connector does; a timeout names the bot's warnings, which say why it did not try. */
@@ -31,22 +21,13 @@ describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) =
     });
 
   it('logs once at warn, posts no error anywhere, tells the requester, retries durably and delivers', async () => {
-    bot = await startBotHarness(kind, {}, {}, { database, connector }, logs);
+    bot = await startBotHarness(kind, {}, {}, parts, logs);
     // Adele has a chat with the bot; Siobhán has none and the bot may not start one yet.
     await bot.say(ADELE, 'help');
     connector.unreachable.add(SIOBHAN.aadObjectId);
 
-    const mark = connector.sent.length;
-    const form = bot.cardOfAnswer(
-      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
-    );
-    bot.cardOfAnswer(
-      await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Litware' }),
-    );
-    const progress = bot.progressCard(ALEX, mark);
-    await connector.waitFor(() =>
-      connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
-    );
+    const { mark, progress } = await requestInChat(bot, ALEX, 'client-engagement', { name: 'Litware' });
+    await approvalCardTo(connector, ADELE, mark);
 
     // The requester's card names who could not be reached.
     await connector.waitFor(() =>
@@ -59,7 +40,7 @@ describe.each(databaseKinds)('an approver the bot cannot reach, on %s', (kind) =
     // Across a restart: the note is in the database, and the new process keeps trying.
     await bot.close();
     const before = refusals();
-    bot = await startBotHarness(kind, {}, {}, { database, connector }, logs);
+    bot = await startBotHarness(kind, {}, {}, parts, logs);
     await retried(() => refusals() > before, 10_000);
 
     // One warning for the card, whatever the number of attempts; no error, no stack, no apology.

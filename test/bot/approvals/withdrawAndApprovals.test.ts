@@ -4,14 +4,8 @@ import { waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
 import { FRENCH, frenchText } from '../support/cardTurns';
 import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
-import {
-  ADELE,
-  ALEX,
-  type BotHarness,
-  SIOBHAN,
-  startWithApprovers,
-  type TeamsPerson,
-} from '../support/botHarness';
+import { ADELE, ALEX, SIOBHAN, startWithApprovers, type TeamsPerson } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * In chat: the requester withdraws a request while it waits for approval (asked
@@ -20,13 +14,11 @@ import {
  * decide on, and a list of them. Over real HTTP with the bot's real adapter.
  */
 describe.each(databaseKinds)('withdraw and my approvals in chat, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() => startWithApprovers(kind));
   let alexToken: string;
   beforeAll(async () => {
-    bot = await startWithApprovers(kind);
     alexToken = await bot.steward.userToken(PEOPLE.alex, [], { name: ALEX.name });
   }, 60_000);
-  afterAll(() => bot?.close());
 
   /** Alex requests a Client engagement team called `name`: its progress card and job id. */
   const request = async (name: string) => {

@@ -40,13 +40,14 @@ describe('welcome card', () => {
 });
 
 describe('help card', () => {
+  /** The commands the help card lists: its facts' titles. */
+  const commandsOf = (card: { content: unknown }) =>
+    findAll(card.content, 'FactSet').flatMap((set) => (set.facts as { title: string }[]).map((f) => f.title));
+
   it('lists the commands, with buttons', () => {
     const card = renderHelpCard({ notUnderstood: null });
     expectValidCard(card);
-    const commands = findAll(card.content, 'FactSet').flatMap((set) =>
-      (set.facts as { title: string }[]).map((f) => f.title),
-    );
-    expect(commands).toEqual([
+    expect(commandsOf(card)).toEqual([
       'new team',
       'my requests',
       'withdraw',
@@ -61,10 +62,7 @@ describe('help card', () => {
 
   it('lists the French commands to a French reader', () => {
     const card = renderHelpCard({ notUnderstood: null }, readerOf('fr-FR', 'Europe/Paris'));
-    const commands = findAll(card.content, 'FactSet').flatMap((set) =>
-      (set.facts as { title: string }[]).map((f) => f.title),
-    );
-    expect(commands).toEqual([
+    expect(commandsOf(card)).toEqual([
       'nouvelle équipe',
       'mes demandes',
       'retirer',

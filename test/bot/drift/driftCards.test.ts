@@ -1,14 +1,12 @@
-import { cardPostedTo, cardSaying as sayingCard, frenchText, pressWith } from '../support/cardTurns';
+import { cardTurnsOf, FRENCH, greet } from '../support/cardTurns';
 import type { TeamChannel, TemplateDriftApplyResult } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
-import { provisionTeam } from '../../support/lifecycle';
+import { addMembers, provisionTeam, teamWith } from '../../support/lifecycle';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
-import { ALEX, type BotHarness, SIOBHAN, startBotHarness, type TeamsPerson } from '../support/botHarness';
-
-const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
-const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
+import { ALEX, SIOBHAN, startBotHarness } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * The owners' card about a template's new version, through the bot's webhook and a real adapter:
@@ -17,15 +15,15 @@ const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
  * owner's card says what was answered. Alex reads English, Siobhán French.
  */
 describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(async () => {
+    const started = await startBotHarness(kind, {
+      STEWARD_JOB_POLL_MS: '25',
+      STEWARD_LIFECYCLE_EVALUATION_AT: 'off',
+    });
+    await greet(started, { english: [ALEX], french: [SIOBHAN] });
+    return started;
+  });
   const template = 'drift-asks-owners';
-
-  beforeAll(async () => {
-    bot = await startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
-    await bot.send(ALEX, { type: 'message', text: 'help', ...ENGLISH });
-    await bot.send(SIOBHAN, { type: 'message', text: 'bonjour', ...FRENCH });
-  }, 60_000);
-  afterAll(() => bot?.close());
 
   const put = async (channels: Array<{ displayName: string }>) => {
     const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
@@ -38,28 +36,14 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     });
     expect(res.status).toBe(200);
   };
-  const cardTo = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    cardPostedTo(bot.connector, who, mark, pattern);
-  const cardSaying = (activityId: string, pattern: RegExp) => sayingCard(bot.connector, activityId, pattern);
-  const press = (
-    who: TeamsPerson,
-    verb: string,
-    data: Record<string, unknown>,
-    replyToId: string,
-    locale = ENGLISH,
-  ) => pressWith(bot, who, verb, data, replyToId, locale);
-  const french = frenchText;
+  const { cardTo, cardSaying, press, french } = cardTurnsOf(bot);
 
   it('asks the owners in their language; "Add them" adds the channel, "Not now" is recorded', async () => {
     await put([{ displayName: 'Planning' }]);
     const alpha = await provisionTeam(bot.steward, template, 'Alpha');
     const beta = await provisionTeam(bot.steward, template, 'Beta');
     const alexToken = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    const coOwner = await bot.steward.call('POST', `/api/v1.0/teams/${alpha}/members`, {
-      token: alexToken,
-      body: { user: { id: SIOBHAN.aadObjectId }, role: 'owner' },
-    });
-    expect(coOwner.status).toBe(201);
+    await addMembers(bot.steward, alpha, [[SIOBHAN.aadObjectId, 'owner']]);
     await put([{ displayName: 'Planning' }, { displayName: 'Deliverables' }]);
 
     const mark = bot.connector.sent.length;
@@ -156,11 +140,7 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     expect(sent).toHaveLength(1);
 
     // A member who is not an owner may not answer for the team.
-    const member = await bot.steward.call('POST', `/api/v1.0/teams/${alpha}/members`, {
-      token: alexToken,
-      body: { user: { id: PEOPLE.isaiah }, role: 'member' },
-    });
-    expect(member.status).toBe(201);
+    await addMembers(bot.steward, alpha, [[PEOPLE.isaiah, 'member']]);
     const refused = await bot.steward.call('POST', `/api/v1.0/teams/${alpha}/drift/answer`, {
       token: await bot.steward.userToken(PEOPLE.isaiah),
       body: { answer: 'add' },
@@ -169,13 +149,7 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
   }, 90_000);
 
   it('in French: once the parts are added, the card says they were', async () => {
-    const gamma = await provisionTeam(bot.steward, template, 'Gamma');
-    const alexToken = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    const coOwner = await bot.steward.call('POST', `/api/v1.0/teams/${gamma}/members`, {
-      token: alexToken,
-      body: { user: { id: SIOBHAN.aadObjectId }, role: 'owner' },
-    });
-    expect(coOwner.status).toBe(201);
+    await teamWith(bot.steward, template, 'Gamma', [[SIOBHAN.aadObjectId, 'owner']]);
     await put([{ displayName: 'Planning' }, { displayName: 'Deliverables' }, { displayName: 'Livrables' }]);
     const mark = bot.connector.sent.length;
     const lynne = await bot.steward.userToken(PEOPLE.lynne, ['GOVERNANCE_MANAGER'], {

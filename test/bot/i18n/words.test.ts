@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'undici';
 import { databaseKinds } from '../../support/databases';
-import { ADELE, ALEX, type BotHarness, startWithApprovers } from '../support/botHarness';
+import { ADELE, ALEX, startWithApprovers } from '../support/botHarness';
 import { ENGLISH, FRENCH } from '../support/cardTurns';
 import { englishOn } from '../support/englishLeaks';
 import { actionData, cardOf, cardText, fact, type SentCard, verbsOf } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -16,12 +17,7 @@ function input(card: SentCard, id: string): Record<string, unknown> | undefined 
 
 /** What people read, in English and French. */
 describe.each(databaseKinds)('words people read, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startWithApprovers(kind);
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startWithApprovers(kind));
   const sayIn = (text: string, locale: Record<string, string>) =>
     bot.send(ALEX, { type: 'message', text, ...locale });
   const executeIn = (verb: string, data: Record<string, unknown>, locale: Record<string, string>) =>

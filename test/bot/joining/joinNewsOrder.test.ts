@@ -4,29 +4,23 @@ import { databaseKinds } from '../../support/databases';
 import { provisionTeam } from '../../support/lifecycle';
 import { cardOf, cardText } from '../support/fakeConnector';
 import { redeliver } from '../support/redeliver';
-import {
-  ADELE,
-  ALEX,
-  type BotHarness,
-  MEGAN,
-  startBotHarness,
-  type TeamsPerson,
-} from '../support/botHarness';
+import { ADELE, ALEX, MEGAN, startBotHarness, type TeamsPerson } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * The asker of a request to join reads the owners' decision before "you are now a member", even
  * when the delivery saying they joined arrives before the one saying the owners accepted.
  */
 describe.each(databaseKinds)('what the asker of a request to join is told, in order, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() =>
+    startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' }),
+  );
   let teamId: string;
 
   beforeAll(async () => {
-    bot = await startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
     await bot.send(ALEX, { type: 'message', text: 'help', ...ENGLISH });
     teamId = await provisionTeam(bot.steward, 'project', 'Order deal');
   }, 60_000);
-  afterAll(() => bot?.close());
 
   it.each([
     ['English', ADELE, 'Adele Vance', ENGLISH, 'help', /accepted your request/, /You are now a member/],

@@ -1,22 +1,12 @@
-import { cardPostedTo, cardSaying as sayingCard, pressWith } from '../support/cardTurns';
+import { cardTurnsOf, greet } from '../support/cardTurns';
 import type { JoinRequest, TeamMember } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
-import { provisionTeam } from '../../support/lifecycle';
+import { teamWith } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
 import { englishOn } from '../support/englishLeaks';
 import { cardOf, cardText } from '../support/fakeConnector';
-import {
-  ADELE,
-  ALEX,
-  type BotHarness,
-  MEGAN,
-  SIOBHAN,
-  startBotHarness,
-  type TeamsPerson,
-} from '../support/botHarness';
-
-const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
-const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
+import { ADELE, ALEX, MEGAN, SIOBHAN, startBotHarness, type TeamsPerson } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * Requests to join a team in chat (docs/guides/joining-teams.md), through the bot's webhook and `/api/messages`: each
@@ -25,29 +15,20 @@ const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
  * the asker is told of the decision and, once the job added them, that they are in.
  */
 describe.each(databaseKinds)('join request cards, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() =>
+    startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' }),
+  );
   let teamId: string;
 
   beforeAll(async () => {
-    bot = await startBotHarness(kind, { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' });
-    for (const person of [ADELE, ALEX, MEGAN])
-      await bot.send(person, { type: 'message', text: 'help', ...ENGLISH });
-    await bot.send(SIOBHAN, { type: 'message', text: 'bonjour', ...FRENCH });
-    teamId = await provisionTeam(bot.steward, 'project', 'Contoso deal');
-    const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    const added = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-      token: alex,
-      body: { user: { id: SIOBHAN.aadObjectId }, role: 'owner' },
-    });
-    expect(added.status).toBe(201);
+    await greet(bot, { english: [ADELE, ALEX, MEGAN], french: [SIOBHAN] });
+    teamId = await teamWith(bot.steward, 'project', 'Contoso deal', [[SIOBHAN.aadObjectId, 'owner']]);
   }, 60_000);
-  afterAll(() => bot?.close());
 
-  const cardTo = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    cardPostedTo(bot.connector, who, mark, pattern);
-  const cardSaying = (activityId: string, pattern: RegExp) => sayingCard(bot.connector, activityId, pattern);
-  const press = (who: TeamsPerson, data: Record<string, unknown>, replyToId: string, locale = ENGLISH) =>
-    pressWith(bot, who, 'decideJoin', data, replyToId, locale);
+  const turns = cardTurnsOf(bot);
+  const { cardTo, cardSaying } = turns;
+  const press = (who: TeamsPerson, data: Record<string, unknown>, replyToId: string, locale?: object) =>
+    turns.press(who, 'decideJoin', data, replyToId, locale);
   const ask = async (who: TeamsPerson, name: string, message?: string) => {
     const token = await bot.steward.userToken(who.aadObjectId, [], { name });
     const res = await bot.steward.call<JoinRequest>('POST', `/api/v1.0/teams/${teamId}/joinRequests`, {

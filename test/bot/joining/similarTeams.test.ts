@@ -2,16 +2,16 @@ import type { Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
-import { ADELE, ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { ADELE, ALEX, startBotHarness } from '../support/botHarness';
 import { actionData, cardText, type SentCard } from '../support/fakeConnector';
 import { renderSimilarTeamsCard } from '../../../src/bot/shared/similarTeamsCard';
+import { suiteBot } from '../support/suiteBot';
 
 /** Before a request is made from the form, the teams like it that the person may see. */
 describe.each(databaseKinds)('teams like this already exist, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() => startBotHarness(kind, { STEWARD_JOB_POLL_MS: '50' }));
   let contosoId: string;
   beforeAll(async () => {
-    bot = await startBotHarness(kind, { STEWARD_JOB_POLL_MS: '50' });
     const app = bot.steward;
     const alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
     const made = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
@@ -21,7 +21,6 @@ describe.each(databaseKinds)('teams like this already exist, on %s', (kind) => {
     const job = await waitForJob(app, alex, made.body.id);
     contosoId = (job.data.team as { id: string }).id;
   });
-  afterAll(() => bot?.close());
 
   const adeleJobs = async () =>
     (

@@ -36,16 +36,11 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
   let offset = 0;
 
   beforeAll(async () => {
-    bot = await startLifecycleBot(
-      kind,
-      () => offset,
-      [
-        [ALEX, ENGLISH],
-        [ADELE, ENGLISH],
-        [SIOBHAN, FRENCH],
-      ],
-      ['renewable', 'dormant', 'dormant-archived'],
-    );
+    bot = await startLifecycleBot(kind, () => offset, { english: [ALEX, ADELE], french: [SIOBHAN] }, [
+      'renewable',
+      'dormant',
+      'dormant-archived',
+    ]);
   }, 60_000);
   afterEach(() => {
     offset = 0;

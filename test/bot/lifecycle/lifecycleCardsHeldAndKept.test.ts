@@ -1,30 +1,16 @@
 import { PEOPLE } from '../../support/steward';
 import { databaseKinds } from '../../support/databases';
-import { DAY, evaluate, provisionTeam, teamEvents } from '../../support/lifecycle';
+import { DAY, dayAfter, evaluate, longDay, teamEvents, teamWith } from '../../support/lifecycle';
 import {
   cardSaying as saying,
   ENGLISH,
   FRENCH,
   frenchText as french,
   pressOnCard,
-  startLifecycleBot,
 } from '../support/cardTurns';
 import { cardOf, cardText, verbsOf } from '../support/fakeConnector';
-import { ALEX, type BotHarness, MEGAN, SIOBHAN, type TeamsPerson } from '../support/botHarness';
-
-/** Isaiah owns teams too, reads French, and has not talked to the bot yet either. */
-const ISAIAH: TeamsPerson = {
-  aadObjectId: PEOPLE.isaiah,
-  name: 'Isaiah Langer',
-  teamsId: '29:isaiah-teams-id',
-  conversationId: 'a:personal-isaiah',
-};
-
-/** The day `days` after today (UTC), as an English and a French reader write it. */
-const longDay = (locale: string, days: number) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${new Date(Date.now() + days * DAY).toISOString().slice(0, 10)}T00:00:00Z`),
-  );
+import { ALEX, ISAIAH, MEGAN, SIOBHAN, type TeamsPerson } from '../support/botHarness';
+import { suiteLifecycleBot } from '../support/suiteBot';
 
 /**
  * Renewal and inactivity cards held for owners the bot cannot reach yet (delivered, as the notice
@@ -33,38 +19,16 @@ const longDay = (locale: string, days: number) =>
  * bot's webhook and Steward's moved clock; Alex reads English, Siobhán and Isaiah French.
  */
 describe.each(databaseKinds)('held and kept lifecycle cards, on %s', (kind) => {
-  let bot: BotHarness;
-  let offset = 0;
-
-  beforeAll(async () => {
-    bot = await startLifecycleBot(
-      kind,
-      () => offset,
-      [
-        [ALEX, ENGLISH],
-        [SIOBHAN, FRENCH],
-      ],
-      ['renewable', 'dormant'],
-    );
-  }, 60_000);
-  afterEach(() => {
-    offset = 0;
-  });
-  afterAll(() => bot?.close());
+  const bot = suiteLifecycleBot(kind, { english: [ALEX], french: [SIOBHAN] }, ['renewable', 'dormant']);
 
   /** A team of `template` that Alex owns with `owners`. */
-  const ownedTeam = async (template: string, name: string, owners: TeamsPerson[]) => {
-    const teamId = await provisionTeam(bot.steward, template, name);
-    const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    for (const owner of owners) {
-      const added = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-        token: alex,
-        body: { user: { id: owner.aadObjectId }, role: 'owner' },
-      });
-      expect(added.status).toBe(201);
-    }
-    return teamId;
-  };
+  const ownedTeam = (template: string, name: string, owners: TeamsPerson[]) =>
+    teamWith(
+      bot.steward,
+      template,
+      name,
+      owners.map((owner) => [owner.aadObjectId, 'owner']),
+    );
   /** The card with `verb` (or none when `verb` is '') about `team` posted to `who` since `mark`. */
   const cardOfTeam = (who: TeamsPerson, team: string, mark: number, verb = '') =>
     bot.connector.waitFor(
@@ -88,10 +52,10 @@ describe.each(databaseKinds)('held and kept lifecycle cards, on %s', (kind) => {
     await ownedTeam('dormant', quiet, [MEGAN]);
     const renewableId = await ownedTeam('renewable', renewable, [MEGAN, ISAIAH]);
     const mark = bot.connector.sent.length;
-    offset = 31 * DAY;
+    bot.moveBy(31 * DAY);
     await evaluate(bot.steward);
     await cardOfTeam(ALEX, quiet, mark, 'keepTeam');
-    offset = 336 * DAY;
+    bot.moveBy(336 * DAY);
     await evaluate(bot.steward);
     const alexRenewal = await cardOfTeam(ALEX, renewable, mark, 'renewTeam');
     // Nothing reached them: Teams refused the chats (Megan's at least twice, for each team's card).
@@ -138,7 +102,7 @@ describe.each(databaseKinds)('held and kept lifecycle cards, on %s', (kind) => {
 
   it('tells every owner’s inactivity card who kept the team, when it was kept through the API', async () => {
     const teamId = await ownedTeam('dormant', 'Reading room', [SIOBHAN]);
-    offset = 31 * DAY;
+    bot.moveBy(31 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const alex = await cardOfTeam(ALEX, 'Reading room', mark, 'keepTeam');
@@ -153,7 +117,7 @@ describe.each(databaseKinds)('held and kept lifecycle cards, on %s', (kind) => {
     expect(event).toMatchObject({
       team: { id: teamId, displayName: 'Reading room' },
       requester: { id: PEOPLE.megan, displayName: 'Megan Bowen' },
-      lifecycle: { lastActivityDate: new Date(Date.now() + offset).toISOString().slice(0, 10) },
+      lifecycle: { lastActivityDate: dayAfter(31) },
     });
 
     const alexNow = await cardSaying(alex.activityId, /Megan Bowen kept/);

@@ -1,24 +1,11 @@
 import { databaseKinds } from '../../support/databases';
 import { GUESTS, inviteGuests } from '../../support/guests';
-import { DAY, evaluate, provisionTeam } from '../../support/lifecycle';
+import { DAY, evaluate, teamWith } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
-import {
-  cardSaying,
-  ENGLISH,
-  FRENCH,
-  frenchText,
-  pressOnCard,
-  startLifecycleBot,
-} from '../support/cardTurns';
+import { cardSaying, ENGLISH, FRENCH, frenchText, pressOnCard } from '../support/cardTurns';
 import { actionData, cardOf, cardText, refreshOf, type SentCard, verbsOf } from '../support/fakeConnector';
-import {
-  ADELE,
-  ALEX,
-  type BotAnswer,
-  type BotHarness,
-  SIOBHAN,
-  type TeamsPerson,
-} from '../support/botHarness';
+import { ADELE, ALEX, type BotAnswer, SIOBHAN, type TeamsPerson } from '../support/botHarness';
+import { suiteLifecycleBot } from '../support/suiteBot';
 
 /**
  * The lifecycle cards refreshed as they are opened (Universal Actions `refresh`): each card carries
@@ -27,39 +14,20 @@ import {
  * without posting anything in the chat. Alex and Adele read English, Siobhán French.
  */
 describe.each(databaseKinds)('lifecycle cards refreshed when opened, on %s', (kind) => {
-  let bot: BotHarness;
-  let offset = 0;
-
-  beforeAll(async () => {
-    bot = await startLifecycleBot(
-      kind,
-      () => offset,
-      [
-        [ALEX, ENGLISH],
-        [ADELE, ENGLISH],
-        [SIOBHAN, FRENCH],
-      ],
-      ['renewable', 'dormant', 'ask-members'],
-    );
-  }, 60_000);
-  afterEach(() => {
-    offset = 0;
-  });
-  afterAll(() => bot?.close());
+  const bot = suiteLifecycleBot(kind, { english: [ALEX, ADELE], french: [SIOBHAN] }, [
+    'renewable',
+    'dormant',
+    'ask-members',
+  ]);
 
   /** A team of `template` that Alex owns, with `people` in their roles. */
-  const team = async (template: string, name: string, people: Array<[TeamsPerson, 'owner' | 'member']>) => {
-    const teamId = await provisionTeam(bot.steward, template, name);
-    const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    for (const [person, role] of people) {
-      const added = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-        token: alex,
-        body: { user: { id: person.aadObjectId }, role },
-      });
-      expect(added.status).toBe(201);
-    }
-    return teamId;
-  };
+  const team = (template: string, name: string, people: Array<[TeamsPerson, 'owner' | 'member']>) =>
+    teamWith(
+      bot.steward,
+      template,
+      name,
+      people.map(([person, role]) => [person.aadObjectId, role]),
+    );
   /** The card about `name` posted to `who` since `mark`. */
   const cardTo = (who: TeamsPerson, name: string, mark: number) =>
     bot.connector.waitFor(
@@ -88,7 +56,7 @@ describe.each(databaseKinds)('lifecycle cards refreshed when opened, on %s', (ki
 
   it('refreshes the renewal card of each owner for them alone, and shows a renewal made elsewhere', async () => {
     const teamId = await team('renewable', 'Harbour', [[SIOBHAN, 'owner']]);
-    offset = 336 * DAY;
+    bot.moveBy(336 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const alex = await cardTo(ALEX, 'Harbour', mark);
@@ -141,7 +109,7 @@ describe.each(databaseKinds)('lifecycle cards refreshed when opened, on %s', (ki
 
   it('refreshes the inactivity card to the archive another owner asked for', async () => {
     await team('dormant', 'Quiet room', [[SIOBHAN, 'owner']]);
-    offset = 31 * DAY;
+    bot.moveBy(31 * DAY);
     const mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const alex = await cardTo(ALEX, 'Quiet room', mark);
@@ -199,7 +167,7 @@ describe.each(databaseKinds)('lifecycle cards refreshed when opened, on %s', (ki
 
     const teamId = await team('ask-members', 'Guest House', [[ADELE, 'owner']]);
     await inviteGuests(bot.steward, teamId, [GUESTS.zoe.id]);
-    offset = 91 * DAY;
+    bot.moveBy(91 * DAY);
     mark = bot.connector.sent.length;
     await evaluate(bot.steward);
     const review = await cardTo(ADELE, 'Guest House', mark);

@@ -1,31 +1,12 @@
-import { cardPostedTo, cardSaying as sayingCard, frenchText, pressWith } from '../support/cardTurns';
-import type { StewardOverrides } from '../../../src/main';
+import { cardTurnsOf, ENGLISH, FRENCH } from '../support/cardTurns';
 import { databaseKinds } from '../../support/databases';
 import { GUESTS, inviteGuests } from '../../support/guests';
-import {
-  DAY,
-  evaluate,
-  lifecycleRecords,
-  lifecycleTemplate,
-  provisionTeam,
-  teamEvents,
-} from '../../support/lifecycle';
+import { DAY, evaluate, lifecycleRecords, teamEvents, teamWith } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
 import { redeliver } from '../support/redeliver';
-import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
-import {
-  ADELE,
-  ALEX,
-  type BotHarness,
-  LYNNE,
-  MEGAN,
-  SIOBHAN,
-  startBotHarness,
-  type TeamsPerson,
-} from '../support/botHarness';
-
-const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
-const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
+import { actionData, cardOf, cardText, eachNode, type SentCard, verbsOf } from '../support/fakeConnector';
+import { ADELE, ALEX, LYNNE, MEGAN, SIOBHAN, type TeamsPerson } from '../support/botHarness';
+import { suiteLifecycleBot } from '../support/suiteBot';
 
 /**
  * The ownerless and guest review cards in chat, through the bot's webhook and `/api/messages` with
@@ -35,60 +16,20 @@ const ENGLISH = { locale: 'en-US', localTimezone: 'UTC' };
  * Adele, Alex and Lynne read English, Siobhán French.
  */
 describe.each(databaseKinds)('ownerless and guest review cards, on %s', (kind) => {
-  let bot: BotHarness;
-  let offset = 0;
-  const overrides: StewardOverrides = { clock: () => Date.now() + offset };
-
-  beforeAll(async () => {
-    bot = await startBotHarness(
-      kind,
-      { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
-      overrides,
-    );
-    for (const person of [ADELE, ALEX, LYNNE])
-      await bot.send(person, { type: 'message', text: 'help', ...ENGLISH });
-    await bot.send(SIOBHAN, { type: 'message', text: 'bonjour', ...FRENCH });
-    await lifecycleTemplate(bot.steward, 'ask-members', {
-      ownership: { minimumOwners: 2, onOwnerless: 'askMembers' },
-      guestReview: { enabled: true, everyDays: 90 },
-    });
-    await lifecycleTemplate(bot.steward, 'tell-governance', {
-      ownership: { minimumOwners: 2, onOwnerless: 'notifyGovernance' },
-    });
-  }, 60_000);
-  afterAll(() => bot?.close());
+  const bot = suiteLifecycleBot(kind, { english: [ADELE, ALEX, LYNNE], french: [SIOBHAN] }, [
+    'ask-members',
+    'tell-governance',
+  ]);
 
   /** A team of `templateId` owned by Alex, with `people` added in their roles. */
-  const team = async (
-    templateId: string,
-    name: string,
-    people: Array<{ id: string; role: 'owner' | 'member' }>,
-  ) => {
-    const teamId = await provisionTeam(bot.steward, templateId, name);
-    const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });
-    for (const { id, role } of people) {
-      const res = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/members`, {
-        token: alex,
-        body: { user: { id }, role },
-      });
-      expect(res.status).toBe(201);
-    }
-    return teamId;
-  };
-  /** The card posted to `who` since `mark` whose text matches `pattern`. */
-  const cardTo = (who: TeamsPerson, mark: number, pattern: RegExp) =>
-    cardPostedTo(bot.connector, who, mark, pattern);
-  /** A posted card as it reads now, once `pattern` is on it. */
-  const cardSaying = (activityId: string, pattern: RegExp) => sayingCard(bot.connector, activityId, pattern);
-  const press = (
-    who: TeamsPerson,
-    verb: string,
-    data: Record<string, unknown>,
-    replyToId: string,
-    locale = ENGLISH,
-  ) => pressWith(bot, who, verb, data, replyToId, locale);
-  /** What a French reader reads on a card, with no sentence of the English catalog on it. */
-  const french = frenchText;
+  const team = (templateId: string, name: string, people: Array<{ id: string; role: 'owner' | 'member' }>) =>
+    teamWith(
+      bot.steward,
+      templateId,
+      name,
+      people.map(({ id, role }) => [id, role]),
+    );
+  const { cardTo, cardSaying, press, french } = cardTurnsOf(bot);
   const members = async (teamId: string) =>
     (
       await bot.steward.call<Array<{ userId: string; roles: string[] }>>(
@@ -196,7 +137,7 @@ describe.each(databaseKinds)('ownerless and guest review cards, on %s', (kind) =
     ]);
     await inviteGuests(bot.steward, teamId, [GUESTS.zoe.id, GUESTS.jurgen.id]);
     const mark = bot.connector.sent.length;
-    offset = 91 * DAY;
+    bot.moveBy(91 * DAY);
     await evaluate(bot.steward);
     const adele = await cardTo(ADELE, mark, /Guest House/);
     const alex = await cardTo(ALEX, mark, /Guest House/);
@@ -268,16 +209,9 @@ describe.each(databaseKinds)('ownerless and guest review cards, on %s', (kind) =
 /** The card's inputs of a guest review: their ids and labels. */
 function choices(card: unknown): Array<{ id: string; label: string }> {
   const found: Array<{ id: string; label: string }> = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (record.type === 'Input.ChoiceSet')
-        found.push({ id: String(record.id), label: String(record.label) });
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
+  eachNode(card, (node) => {
+    if (node.type === 'Input.ChoiceSet') found.push({ id: String(node.id), label: String(node.label) });
+  });
   return found;
 }
 

@@ -2,22 +2,21 @@ import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
 import { databaseKinds } from '../../support/databases';
 import { putLabelledTemplates } from '../../support/labelledTemplates';
 import { PEOPLE } from '../../support/steward';
-import { ADELE, ALEX, type BotHarness, startWithApprovers } from '../support/botHarness';
+import { ADELE, ALEX, startWithApprovers } from '../support/botHarness';
 import { cardSaying, ENGLISH, FRENCH, pressOnCard, pressWith } from '../support/cardTurns';
 import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * "Apply the label" on a progress card: once the label is on, every card of the request says so
  * and offers the button no more, in the reader's language.
  */
 describe.each(databaseKinds)('Apply the label, on %s', (kind) => {
-  let bot: BotHarness;
+  const bot = suiteBot(() => startWithApprovers(kind));
   beforeAll(async () => {
-    bot = await startWithApprovers(kind);
     const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN']);
     await putLabelledTemplates(bot.steward, megan, SEED_LABEL_IDS.general);
   });
-  afterAll(() => bot?.close());
 
   /** Alex's request of a labelled team, approved after his grant was lost: made without its label. */
   async function teamWithoutLabel(name: string, locale: typeof ENGLISH) {

@@ -1,34 +1,23 @@
 import { databaseKinds } from '../../support/databases';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, startWithApprovers } from '../support/botHarness';
+import { ADELE, ALEX, SIOBHAN, startWithApprovers } from '../support/botHarness';
+import { approvalCardTo, requestInChat } from '../support/cardTurns';
+import { suiteBot } from '../support/suiteBot';
 import { actionData, cardOf, cardText, type SentCard, verbsOf } from '../support/fakeConnector';
 
 /** Every card showing a request stays true, decisions reach the requester. */
 describe.each(databaseKinds)('cards that stay true, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startWithApprovers(kind);
-  });
-  afterAll(() => bot?.close());
+  const bot = suiteBot(() => startWithApprovers(kind));
 
   /** Alex requests a Client engagement team; resolves to its confirmation, progress card and job id. */
   async function request(name: string) {
-    const mark = bot.connector.sent.length;
-    const form = bot.cardOfAnswer(
-      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
+    const { mark, confirmation, progress, jobId } = await requestInChat(
+      bot,
+      ALEX,
+      'client-engagement',
+      { name },
+      `form-${name}`,
     );
-    const confirmation = bot.cardOfAnswer(
-      await bot.execute(
-        ALEX,
-        'submitRequest',
-        { ...actionData(form, 'submitRequest'), name },
-        `form-${name}`,
-      ),
-    );
-    const progress = bot.progressCard(ALEX, mark);
-    const jobId = String(actionData(progress.card, 'showStatus')!.jobId);
-    const approval = await bot.connector.waitFor(() =>
-      bot.connector.messages(ADELE.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
-    );
+    const approval = await approvalCardTo(bot.connector, ADELE, mark);
     const approvalId = String(actionData(cardOf(approval.body), 'approve')!.approvalId);
     return { mark, confirmation, progress, jobId, approvalId, formMessage: `form-${name}` };
   }

@@ -1,19 +1,15 @@
 import { PEOPLE } from '../../support/steward';
-import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { ALEX, startBotHarness } from '../support/botHarness';
 import { FRENCH } from '../support/cardTurns';
 import { cardText } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * A request typed in one's own words with no template told from it keeps what was typed: the
  * gallery says so, and the form of whichever template is picked holds the name and the people.
  */
 describe('what a person typed, when no template is told from it', () => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness('sqlite');
-  });
-  afterAll(() => bot.close());
-
+  const bot = suiteBot(() => startBotHarness('sqlite'));
   it.each([
     ['English', {}, 'I need a team for the Q3 launch with Megan and Adele', /keep what you told me/],
     ['French', FRENCH, 'il me faut une équipe pour le lancement Q3 avec Megan et Adele', /reprendra ce que/],

@@ -1,17 +1,13 @@
 import { databaseKinds } from '../../support/databases';
-import { ADELE, ALEX, type BotHarness, startWithApprovers } from '../support/botHarness';
+import { ADELE, ALEX, startWithApprovers } from '../support/botHarness';
 import { actionData, cardOf, cardText, fact, type SentCard, verbsOf } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /** Names instead of ids, and an approver who amends the name. */
 describe.each(databaseKinds)('names, ids out of the way, and amended names, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startWithApprovers(kind);
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startWithApprovers(kind));
   async function request(name: string, owners = '') {
     const mark = bot.connector.sent.length;
     const form = bot.cardOfAnswer(
@@ -57,25 +53,16 @@ describe.each(databaseKinds)('names, ids out of the way, and amended names, on %
     expect(JSON.stringify(card)).toContain('"id":"teamName"');
     expect(cardText(card)).toContain('Final name: CLI-US-Initech');
 
-    const checked = bot.cardOfAnswer(
-      await bot.execute(
-        ADELE,
-        'checkApprovalName',
-        { approvalId, teamName: 'Initech Labs' },
-        approval.activityId,
-      ),
-    );
+    /** The approval card as Adele's "Check the name" with `teamName` answers it. */
+    const check = async (teamName: string) =>
+      bot.cardOfAnswer(
+        await bot.execute(ADELE, 'checkApprovalName', { approvalId, teamName }, approval.activityId),
+      );
+    const checked = await check('Initech Labs');
     expect(cardText(checked)).toContain('Final name: CLI-US-Initech Labs');
     expect(verbsOf(checked)).toContain('approve');
 
-    const refused = bot.cardOfAnswer(
-      await bot.execute(
-        ADELE,
-        'checkApprovalName',
-        { approvalId, teamName: 'Initech: Labs' },
-        approval.activityId,
-      ),
-    );
+    const refused = await check('Initech: Labs');
     expect(cardText(refused)).toContain('A team name cannot contain');
 
     const decided = bot.cardOfAnswer(

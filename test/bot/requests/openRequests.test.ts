@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PERSON_READS } from '../../../src/bot';
 import { writeQueuePaused } from '../../../src/store/jobs/queuePause';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { actionData, cardOf, cardText, FakeConnector, type Sent } from '../support/fakeConnector';
-import { ALEX, type BotHarness, startBotHarness, type TeamsPerson } from '../support/botHarness';
+import { databaseKinds } from '../../support/databases';
+import { actionData, cardOf, cardText, type Sent } from '../support/fakeConnector';
+import { ALEX, type BotHarness, botRestarts, startBotHarness, type TeamsPerson } from '../support/botHarness';
 
 /** Seeded people 21–50 (Alex is 20): thirty people besides Alex. */
 const OTHERS: TeamsPerson[] = Array.from({ length: 30 }, (_, i) => {
@@ -54,26 +54,15 @@ async function inParallel(tasks: Array<() => Promise<void>>, width: number): Pro
 }
 
 describe.each(databaseKinds)('500 open requests, 50 of them one person’s, on %s', (kind) => {
-  let database: TestDatabase;
-  let connector: FakeConnector;
   let bot: BotHarness | undefined;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    connector = new FakeConnector();
-    await connector.start();
-  });
-  afterAll(async () => {
-    await bot?.close();
-    await connector?.close();
-    await database?.drop();
-  });
+  const parts = botRestarts(kind, () => bot);
+  const { connector } = parts;
 
   it('brings every progress card to its final state within seconds of its job, with no 429 in the log', async () => {
     // The requests are made first, with the queue paused (at the contract's limits a person may
     // make 6 requests a minute: 50 take a while, so the limits are relaxed while they are made).
     const quiet = { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' };
-    bot = await startBotHarness(kind, quiet, {}, { database, connector });
+    bot = await startBotHarness(kind, quiet, {}, parts);
     const db = bot.steward.steward.store.db;
     await writeQueuePaused(db, true);
     const submissions: Array<() => Promise<void>> = [];
@@ -137,7 +126,7 @@ describe.each(databaseKinds)('500 open requests, 50 of them one person’s, on %
         STEWARD_WORKER_CONCURRENCY: '4',
       },
       {},
-      { database, connector },
+      parts,
       log,
     );
     const started = Date.now();

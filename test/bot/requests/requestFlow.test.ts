@@ -1,14 +1,11 @@
 import { databaseKinds } from '../../support/databases';
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
-import { ADELE, ALEX, type BotHarness, SIOBHAN, startBotHarness } from '../support/botHarness';
+import { requestInChat } from '../support/cardTurns';
+import { ADELE, ALEX, SIOBHAN, startBotHarness } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 describe.each(databaseKinds)('request → approval → completed, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness(kind);
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startBotHarness(kind));
   it('runs the whole flow with the progress card updated in place and every approver’s card refreshed', async () => {
     // Siobhán has talked to the bot (her Teams id is known); Adele never has.
     await bot.say(SIOBHAN, 'help');
@@ -103,14 +100,7 @@ describe.each(databaseKinds)('request → approval → completed, on %s', (kind)
   }, 60_000);
 
   it('tells the requester when the approver rejects, with Try again', async () => {
-    const mark = bot.connector.sent.length;
-    const form = bot.cardOfAnswer(
-      await bot.execute(ALEX, 'pickTemplate', { templateId: 'client-engagement' }),
-    );
-    bot.cardOfAnswer(
-      await bot.execute(ALEX, 'submitRequest', { ...actionData(form, 'submitRequest'), name: 'Contoso Ltd' }),
-    );
-    const progress = bot.progressCard(ALEX, mark);
+    const { mark, progress } = await requestInChat(bot, ALEX, 'client-engagement', { name: 'Contoso Ltd' });
     const siobhanCard = await bot.connector.waitFor(() =>
       bot.connector.messages(SIOBHAN.conversationId, mark).find((m) => verbsOf(m.body).includes('approve')),
     );

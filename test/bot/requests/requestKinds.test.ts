@@ -4,7 +4,8 @@ import { provisionTeam } from '../../support/lifecycle';
 import { PEOPLE } from '../../support/steward';
 import { ENGLISH, FRENCH, frenchText } from '../support/cardTurns';
 import { actionData, cardText } from '../support/fakeConnector';
-import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { ALEX, startBotHarness } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 /**
  * An archive is not a new team. Alex archives a team he owns through the API;
@@ -12,12 +13,7 @@ import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
  * in French, never "Team request · Ready" nor "Your team is ready".
  */
 describe.each(databaseKinds)('each kind of request in its own words, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness(kind);
-  }, 60_000);
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startBotHarness(kind));
   it('lists an archive as an archive and shows its card as archived, in English and French', async () => {
     const teamId = await provisionTeam(bot.steward, 'project', 'Harbour works');
     const alex = await bot.steward.userToken(PEOPLE.alex, [], { name: 'Alex Wilber' });

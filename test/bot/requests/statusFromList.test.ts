@@ -1,16 +1,12 @@
 import { databaseKinds } from '../../support/databases';
-import { ALEX, type BotHarness, startWithApprovers } from '../support/botHarness';
+import { ALEX, startWithApprovers } from '../support/botHarness';
 import { ENGLISH, FRENCH, pressWith } from '../support/cardTurns';
 import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 /** Status on a "my requests" list shows the request on one card, however often it is pressed. */
 describe.each(databaseKinds)('Status on my requests, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startWithApprovers(kind);
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startWithApprovers(kind));
   it.each([
     ['English', ENGLISH, 'my requests', /Waiting for approval/],
     ['French', FRENCH, 'mes demandes', /En attente de l’approbation/],

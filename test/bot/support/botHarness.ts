@@ -27,6 +27,7 @@ export const ADELE = person('adele', PEOPLE.adele, 'Adele Vance');
 export const SIOBHAN = person('siobhan', '00000000-0000-0000-0000-000000000034', "Siobhán O'Connor");
 export const MEGAN = person('megan', PEOPLE.megan, 'Megan Bowen');
 export const LYNNE = person('lynne', PEOPLE.lynne, 'Lynne Robbins');
+export const ISAIAH = person('isaiah', PEOPLE.isaiah, 'Isaiah Langer');
 /** Someone the directory does not know. */
 export const STRANGER = person('stranger', '99999999-0000-0000-0000-000000000099', 'Stranger Danger');
 
@@ -54,6 +55,11 @@ export interface BotHarness {
     data: Record<string, unknown>,
     replyToId?: string,
   ): Promise<BotAnswer>;
+  /**
+   * Sends `message` as `from` (a text message when a string, else the activity); resolves to the
+   * last card the bot then posted to them.
+   */
+  reply(from: TeamsPerson, message: string | Record<string, unknown>): Promise<SentCard>;
   /** The card of an invoke answer that replaces the card in place. */
   cardOfAnswer(answer: BotAnswer): SentCard;
   /** The last card the bot posted in `who`'s conversation since `from`. */
@@ -113,6 +119,12 @@ export async function startBotHarness(
     const text = await res.body.text();
     return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
   };
+  const lastCard = (who: TeamsPerson, from = 0) => {
+    const messages = connector.messages(who.conversationId, from).filter((m) => cardOf(m.body));
+    const last = messages[messages.length - 1];
+    if (!last) throw new Error(`no card was posted to ${who.name}`);
+    return { card: cardOf(last.body)!, activityId: last.activityId };
+  };
   return {
     steward,
     connector,
@@ -126,17 +138,17 @@ export async function startBotHarness(
         replyToId,
         value: { action: { type: 'Action.Execute', verb, data } },
       }),
+    async reply(from, message) {
+      const mark = connector.sent.length;
+      await send(from, typeof message === 'string' ? { type: 'message', text: message } : message);
+      return lastCard(from, mark).card;
+    },
     cardOfAnswer(answer) {
       expect(answer.status).toBe(200);
       expect(answer.body?.type).toBe('application/vnd.microsoft.card.adaptive');
       return answer.body!.value as SentCard;
     },
-    lastCard(who, from = 0) {
-      const messages = connector.messages(who.conversationId, from).filter((m) => cardOf(m.body));
-      const last = messages[messages.length - 1];
-      if (!last) throw new Error(`no card was posted to ${who.name}`);
-      return { card: cardOf(last.body)!, activityId: last.activityId };
-    },
+    lastCard,
     progressCard(who, from = 0) {
       const posted = connector
         .messages(who.conversationId, from)
@@ -151,6 +163,38 @@ export async function startBotHarness(
         await database.drop();
       }
     },
+  };
+}
+
+/** A database and a fake connector that outlive the bots a suite starts on them, across restarts. */
+export interface BotRestarts {
+  /** The suite's database (once `beforeAll` ran). */
+  readonly database: TestDatabase;
+  /** The suite's connector (listening once `beforeAll` ran). */
+  readonly connector: FakeConnector;
+}
+
+/**
+ * "Bots restarted on one database": call it inside `describe`. Before the suite it creates the
+ * database and starts the connector; after it, it closes the bot `current()` names (the last one a
+ * test started), the connector and the database. Pass it as `reuse` to {@link startBotHarness}.
+ */
+export function botRestarts(kind: DatabaseKind, current: () => BotHarness | undefined): BotRestarts {
+  const connector = new FakeConnector();
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    [database] = await Promise.all([createTestDatabase(kind), connector.start()]);
+  });
+  afterAll(async () => {
+    await current()?.close();
+    await Promise.all([connector.close(), database?.drop()]);
+  });
+  return {
+    get database() {
+      if (!database) throw new Error('the database is created in beforeAll: use it in tests');
+      return database;
+    },
+    connector,
   };
 }
 

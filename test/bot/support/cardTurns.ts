@@ -1,5 +1,13 @@
 import { englishOn, readTexts } from './englishLeaks';
-import { actionData, cardOf, cardText, type FakeConnector, type SentCard } from './fakeConnector';
+import {
+  actionData,
+  cardOf,
+  cardText,
+  type FakeConnector,
+  type Sent,
+  type SentCard,
+  verbsOf,
+} from './fakeConnector';
 import type { LifecyclePolicyInput } from '../../../src/contract';
 import type { DatabaseKind } from '../../support/databases';
 import { lifecycleTemplate } from '../../support/lifecycle';
@@ -22,14 +30,58 @@ export function cardSaying(
   }, timeoutMs);
 }
 
+/** The first message posted to `who` since `mark` whose body `match` accepts, once there is one. */
+export function postedTo(
+  connector: FakeConnector,
+  who: TeamsPerson,
+  mark: number,
+  match: (body: Record<string, unknown>) => unknown,
+  timeoutMs = 20_000,
+): Promise<Sent> {
+  return connector.waitFor(
+    () => connector.messages(who.conversationId, mark).find((m) => match(m.body)),
+    timeoutMs,
+  );
+}
+
 /** The card posted to `who` since `mark` whose text matches `pattern`. */
 export function cardPostedTo(connector: FakeConnector, who: TeamsPerson, mark: number, pattern: RegExp) {
+  return postedTo(connector, who, mark, (body) => cardOf(body) && pattern.test(cardText(cardOf(body))));
+}
+
+/** The card with the button `verb` about `team` (its text names it) posted to `who` since `mark`. */
+export function cardWithVerb(
+  connector: FakeConnector,
+  who: TeamsPerson,
+  verb: string,
+  team: string,
+  mark = 0,
+  timeoutMs = 20_000,
+): Promise<Sent> {
+  return postedTo(
+    connector,
+    who,
+    mark,
+    (body) => verbsOf(body).includes(verb) && cardText(body).includes(team),
+    timeoutMs,
+  );
+}
+
+/** The text of a plain message posted to `who` since `mark` that matches `pattern`. */
+export function textPostedTo(
+  connector: FakeConnector,
+  who: TeamsPerson,
+  mark: number,
+  pattern: RegExp,
+  timeoutMs = 20_000,
+): Promise<string> {
   return connector.waitFor(
     () =>
       connector
         .messages(who.conversationId, mark)
-        .find((m) => cardOf(m.body) && pattern.test(cardText(cardOf(m.body)))),
-    20_000,
+        .map((m) => String(m.body.text ?? ''))
+        .find((text) => pattern.test(text)),
+    timeoutMs,
   );
 }
 
@@ -39,7 +91,7 @@ export function pressWith(
   who: TeamsPerson,
   verb: string,
   data: Record<string, unknown>,
-  replyToId: string,
+  replyToId: string | undefined,
   locale: object = ENGLISH,
 ): Promise<BotAnswer> {
   return bot.send(who, {
@@ -51,10 +103,66 @@ export function pressWith(
   });
 }
 
+/**
+ * `who` requests a team in chat: picks `templateId`, then submits its form with `answers` (a name
+ * at least), on the message `replyToId` when given, in `locale` when given. Resolves to what was
+ * sent before (`mark`), the form, the card the submit was answered with, and the request's progress
+ * card and job id.
+ */
+export async function requestInChat(
+  bot: BotHarness,
+  who: TeamsPerson,
+  templateId: string,
+  answers: Record<string, unknown>,
+  replyToId?: string,
+  locale: object = {},
+) {
+  const mark = bot.connector.sent.length;
+  const form = bot.cardOfAnswer(await pressWith(bot, who, 'pickTemplate', { templateId }, undefined, locale));
+  const submit = { ...actionData(form, 'submitRequest'), ...answers };
+  const confirmation = bot.cardOfAnswer(
+    await pressWith(bot, who, 'submitRequest', submit, replyToId, locale),
+  );
+  const progress = bot.progressCard(who, mark);
+  return {
+    mark,
+    form,
+    confirmation,
+    progress,
+    jobId: String(actionData(progress.card, 'showStatus')!.jobId),
+  };
+}
+
+/** The first approval card (one with Approve) posted to `who` since `mark`. */
+export function approvalCardTo(connector: FakeConnector, who: TeamsPerson, mark = 0): Promise<Sent> {
+  return postedTo(connector, who, mark, (body) => verbsOf(body).includes('approve'));
+}
+
 /** What a French reader reads on a card, with no sentence of the English catalog on it. */
 export function frenchText(card: SentCard): string {
   expect(englishOn(card)).toEqual([]);
   return readTexts(card).join('\n');
+}
+
+/**
+ * The turns of a card suite on `bot`: `cardTo` (a card posted to someone, by its text), `cardSaying`
+ * (a posted card once it reads so), `press` (a button pressed with its data, in the presser's
+ * language) and `french` ({@link frenchText}).
+ */
+export function cardTurnsOf(bot: BotHarness) {
+  return {
+    cardTo: (who: TeamsPerson, mark: number, pattern: RegExp) =>
+      cardPostedTo(bot.connector, who, mark, pattern),
+    cardSaying: (activityId: string, pattern: RegExp) => cardSaying(bot.connector, activityId, pattern),
+    press: (
+      who: TeamsPerson,
+      verb: string,
+      data: Record<string, unknown>,
+      replyToId: string,
+      locale: object = ENGLISH,
+    ) => pressWith(bot, who, verb, data, replyToId, locale),
+    french: frenchText,
+  };
 }
 
 /** Presses `verb` on the card `activityId` as it reads now, as `who`, in their language. */
@@ -85,7 +193,25 @@ export const LIFECYCLE_TEMPLATES = {
     ownership: { minimumOwners: 2, onOwnerless: 'askMembers' },
     guestReview: { enabled: true, everyDays: 90 },
   },
+  'tell-governance': { ownership: { minimumOwners: 2, onOwnerless: 'notifyGovernance' } },
 } satisfies Record<string, LifecyclePolicyInput>;
+
+/** People by the language their Teams client is set to. */
+export interface Readers {
+  english?: TeamsPerson[];
+  french?: TeamsPerson[];
+}
+
+/**
+ * `people` say hello to the bot, each in their language ("help", then "bonjour" in French), so that
+ * it may write to them.
+ */
+export async function greet(bot: BotHarness, people: Readers): Promise<void> {
+  for (const person of people.english ?? [])
+    await bot.send(person, { type: 'message', text: 'help', ...ENGLISH });
+  for (const person of people.french ?? [])
+    await bot.send(person, { type: 'message', text: 'bonjour', ...FRENCH });
+}
 
 /**
  * The bot on a fresh database of `kind`, Steward's clock `offset()` ms ahead and evaluations run
@@ -95,7 +221,7 @@ export const LIFECYCLE_TEMPLATES = {
 export async function startLifecycleBot(
   kind: DatabaseKind,
   offset: () => number,
-  people: Array<[TeamsPerson, typeof ENGLISH]>,
+  people: Readers,
   templates: Array<keyof typeof LIFECYCLE_TEMPLATES>,
 ): Promise<BotHarness> {
   const bot = await startBotHarness(
@@ -103,8 +229,7 @@ export async function startLifecycleBot(
     { STEWARD_JOB_POLL_MS: '25', STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },
     { clock: () => Date.now() + offset() },
   );
-  for (const [person, locale] of people)
-    await bot.send(person, { type: 'message', text: locale === FRENCH ? 'bonjour' : 'help', ...locale });
+  await greet(bot, people);
   for (const id of templates) await lifecycleTemplate(bot.steward, id, LIFECYCLE_TEMPLATES[id]);
   return bot;
 }
@@ -117,7 +242,7 @@ export async function startTwoLifecycleBots(
   kind: DatabaseKind,
   templates: Array<keyof typeof LIFECYCLE_TEMPLATES>,
 ): Promise<[BotHarness, BotHarness]> {
-  const first = await startLifecycleBot(kind, () => 0, [[ALEX, ENGLISH]], templates);
+  const first = await startLifecycleBot(kind, () => 0, { english: [ALEX] }, templates);
   const second = await startBotHarness(
     kind,
     { STEWARD_LIFECYCLE_EVALUATION_AT: 'off' },

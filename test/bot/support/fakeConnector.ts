@@ -135,19 +135,44 @@ export function cardText(card: unknown): string {
   return texts.join('\n');
 }
 
-/** The value of the first FactSet fact of a card whose title is `title`. */
-export function fact(card: unknown, title: string): string | undefined {
-  let found: string | undefined;
+/** Calls `visit` on every object of a card (and the card itself), depth first. */
+export function eachNode(card: unknown, visit: (node: Record<string, unknown>) => void): void {
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
       const record = node as Record<string, unknown>;
-      if (record.title === title && typeof record.value === 'string' && found === undefined)
-        found = record.value;
+      visit(record);
       Object.values(record).forEach(walk);
     }
   };
   walk(card);
+}
+
+/** The inputs of a card (`Input.*` elements), by id. */
+export function inputsOf(card: unknown): Map<string, Record<string, unknown>> {
+  const found = new Map<string, Record<string, unknown>>();
+  eachNode(card, (node) => {
+    if (typeof node.type === 'string' && node.type.startsWith('Input.') && typeof node.id === 'string')
+      found.set(node.id, node);
+  });
+  return found;
+}
+
+/** The texts of a card's TextBlocks, as Markdown source. */
+export function textBlocksOf(card: unknown): string[] {
+  const texts: string[] = [];
+  eachNode(card, (node) => {
+    if (node.type === 'TextBlock' && typeof node.text === 'string') texts.push(node.text);
+  });
+  return texts;
+}
+
+/** The value of the first FactSet fact of a card whose title is `title`. */
+export function fact(card: unknown, title: string): string | undefined {
+  let found: string | undefined;
+  eachNode(card, (node) => {
+    if (node.title === title && typeof node.value === 'string' && found === undefined) found = node.value;
+  });
   return found;
 }
 

@@ -1,9 +1,10 @@
 import { understand } from '../../../src/bot/understanding/understand';
-import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
+import { ALEX, startBotHarness } from '../support/botHarness';
 import { FRENCH } from '../support/cardTurns';
 import { readTexts } from '../support/englishLeaks';
 import { actionData, cardText } from '../support/fakeConnector';
 import { TEMPLATES } from './fixtures';
+import { suiteBot } from '../support/suiteBot';
 
 /** What the engine reads of a message: its intent, and the request or team named. */
 const read = (text: string) => {
@@ -44,12 +45,7 @@ describe('messages about something else, and orders Steward never follows', () =
 });
 
 describe('the bot, on messages about something else', () => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness('sqlite');
-  });
-  afterAll(() => bot.close());
-
+  const bot = suiteBot(() => startBotHarness('sqlite'));
   it.each([
     ['English', {}, 'who won the football last night', /cannot help with "who won the football/],
     ['French', FRENCH, 'c’est quoi le menu de la cantine', /ne peut pas vous aider pour « c’est quoi/],

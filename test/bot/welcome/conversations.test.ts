@@ -1,13 +1,9 @@
 import { actionData, cardText, verbsOf } from '../support/fakeConnector';
-import { ALEX, type BotHarness, BOT, startBotHarness, STRANGER } from '../support/botHarness';
+import { ALEX, BOT, startBotHarness, STRANGER } from '../support/botHarness';
+import { suiteBot } from '../support/suiteBot';
 
 describe('the bot: welcome, help, templates, form, my requests', () => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startBotHarness();
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startBotHarness());
   it('welcomes a person once when it is installed', async () => {
     const mark = bot.connector.sent.length;
     const added = { type: 'conversationUpdate', membersAdded: [{ id: BOT.id, name: BOT.name }] };
@@ -20,15 +16,9 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
   });
 
   it('answers help, and unknown text with help', async () => {
-    let mark = bot.connector.sent.length;
-    await bot.say(ALEX, 'help');
-    expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
-    mark = bot.connector.sent.length;
-    await bot.say(ALEX, 'make me a sandwich');
-    expect(cardText(bot.lastCard(ALEX, mark).card)).toContain('make me a sandwich');
-    mark = bot.connector.sent.length;
-    await bot.say(ALEX, 'x'.repeat(5000));
-    expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
+    expect(verbsOf(await bot.reply(ALEX, 'help'))).toContain('requestTeam');
+    expect(cardText(await bot.reply(ALEX, 'make me a sandwich'))).toContain('make me a sandwich');
+    expect(verbsOf(await bot.reply(ALEX, 'x'.repeat(5000)))).toContain('requestTeam');
   });
 
   it('shows the gallery of the caller’s templates, paged, and the prefilled form', async () => {
@@ -91,10 +81,8 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
   });
 
   it('lists my requests and shows a request’s status; a missing one is a plain sentence', async () => {
-    let mark = bot.connector.sent.length;
-    await bot.say(ALEX, 'my requests');
-    expect(verbsOf(bot.lastCard(ALEX, mark).card)).toContain('requestTeam');
-    mark = bot.connector.sent.length;
+    expect(verbsOf(await bot.reply(ALEX, 'my requests'))).toContain('requestTeam');
+    const mark = bot.connector.sent.length;
     await bot.say(ALEX, 'status 00000000-0000-0000-0000-00000000dead');
     // An id that matches no request says so, rather than "no longer exists".
     const [answer] = bot.connector.messages(ALEX.conversationId, mark);

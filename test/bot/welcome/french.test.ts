@@ -1,18 +1,14 @@
 import { frenchText } from '../support/cardTurns';
 import { databaseKinds } from '../../support/databases';
-import { ADELE, ALEX, MEGAN, type BotHarness, startWithApprovers } from '../support/botHarness';
+import { ADELE, ALEX, MEGAN, startWithApprovers } from '../support/botHarness';
 import { actionData, cardOf, cardText, verbsOf } from '../support/fakeConnector';
+import { suiteBot } from '../support/suiteBot';
 
 const FRENCH = { locale: 'fr-FR', localTimezone: 'Europe/Paris' };
 
 /** The request's cards and messages in French, from the activity's locale. */
 describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
-  let bot: BotHarness;
-  beforeAll(async () => {
-    bot = await startWithApprovers(kind);
-  });
-  afterAll(() => bot?.close());
-
+  const bot = suiteBot(() => startWithApprovers(kind));
   const execute = (verb: string, data: Record<string, unknown>, extra: Record<string, unknown> = FRENCH) =>
     bot.send(ALEX, {
       type: 'invoke',
@@ -84,27 +80,20 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
   }, 60_000);
 
   it('lists requests and helps in French', async () => {
-    let mark = bot.connector.sent.length;
-    await bot.send(ALEX, { type: 'message', text: 'my requests', ...FRENCH });
-    const list = cardText(bot.lastCard(ALEX, mark).card);
+    const list = cardText(await bot.reply(ALEX, { type: 'message', text: 'my requests', ...FRENCH }));
     expect(list).toContain('Mes demandes');
     expect(list).toContain('CLI-US-Fourmi');
     expect(list).toContain('Prête');
-    mark = bot.connector.sent.length;
-    await bot.send(ALEX, { type: 'message', text: 'fais-moi un sandwich', ...FRENCH });
+    const sandwich = await bot.reply(ALEX, { type: 'message', text: 'fais-moi un sandwich', ...FRENCH });
     // Nothing of Steward's in it: said honestly, with what Steward can do.
-    expect(cardText(bot.lastCard(ALEX, mark).card)).toContain(
-      'il ne peut pas vous aider pour « fais-moi un sandwich »',
-    );
+    expect(cardText(sandwich)).toContain('il ne peut pas vous aider pour « fais-moi un sandwich »');
   });
 
   /** A card in French: what it says, and no sentence of the English catalog anywhere on it. */
   const french = frenchText;
 
   it('shows the gallery, the form and its problems, and an error card in French', async () => {
-    const mark = bot.connector.sent.length;
-    await bot.send(ALEX, { type: 'message', text: 'new team', ...FRENCH });
-    const gallery = french(bot.lastCard(ALEX, mark).card);
+    const gallery = french(await bot.reply(ALEX, { type: 'message', text: 'new team', ...FRENCH }));
     expect(gallery).toContain('Choisissez un modèle');
     expect(gallery).toContain('Approbation requise');
     expect(gallery).toContain('Choisir');
@@ -198,9 +187,7 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     await bot.send(ALEX, { type: 'message', text: 'language fr', ...english });
     const chosen = bot.connector.messages(ALEX.conversationId, mark).map((m) => String(m.body.text ?? ''));
     expect(chosen.join('\n')).toContain('Désormais, je vous parle en français.');
-    mark = bot.connector.sent.length;
-    await bot.send(ALEX, { type: 'message', text: 'help', ...english });
-    const help = french(bot.lastCard(ALEX, mark).card);
+    const help = french(await bot.reply(ALEX, { type: 'message', text: 'help', ...english }));
     expect(help).toContain('Ce que je comprends');
     expect(help).toContain('Choisir ma langue');
 
@@ -210,9 +197,9 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     expect(bot.connector.messages(ALEX.conversationId, mark).map((m) => m.body.text)).toContain(
       'From now on I speak the language of your Teams client.',
     );
-    mark = bot.connector.sent.length;
-    await bot.send(ALEX, { type: 'message', text: 'help', ...english });
-    expect(cardText(bot.lastCard(ALEX, mark).card)).toContain('What I understand');
+    expect(cardText(await bot.reply(ALEX, { type: 'message', text: 'help', ...english }))).toContain(
+      'What I understand',
+    );
   });
 
   it('falls back to English for a language it does not speak', async () => {

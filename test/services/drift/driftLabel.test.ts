@@ -2,6 +2,7 @@ import type { Job, TeamDrift } from '../../../src/contract';
 import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
 import { databaseKinds } from '../../support/databases';
 import { waitForJob } from '../../support/jobs';
+import { teamLabel } from '../../support/labelledTemplates';
 import { NAMED, suiteSteward } from '../../support/steward';
 
 /**
@@ -20,14 +21,7 @@ describe.each(databaseKinds)('drift of the sensitivity label, %s', (kind) => {
       token: suite.megan,
       body: { templateConfiguration: { name: 'Labelled later', sensitivityLabelId: labelId } },
     });
-  const labelOf = async (teamId: string) =>
-    (
-      await suite.app.steward.store.db
-        .selectFrom('platform_teams')
-        .select('sensitivity_label_id')
-        .where('id', '=', teamId)
-        .executeTakeFirstOrThrow()
-    ).sensitivity_label_id;
+  const labelOf = (teamId: string) => teamLabel(suite.app, teamId);
 
   test("the owner's apply puts the template's new label on with their own authority", async () => {
     expect((await put(null)).status).toBe(200);

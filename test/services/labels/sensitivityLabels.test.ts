@@ -1,8 +1,8 @@
 import type { Job, TeamLabelStatus } from '../../../src/contract';
 import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
 import { databaseKinds } from '../../support/databases';
-import { waitForJob } from '../../support/jobs';
-import { putLabelledTemplates } from '../../support/labelledTemplates';
+import { requestProvisioning, waitForJob } from '../../support/jobs';
+import { putLabelledTemplates, teamLabel } from '../../support/labelledTemplates';
 import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
 
 /**
@@ -25,22 +25,9 @@ describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', 
     await putLabelledTemplates(suite.app, suite.megan, LABEL);
   });
 
-  const labelOf = async (teamId: string) =>
-    (
-      await suite.app.steward.store.db
-        .selectFrom('platform_teams')
-        .select('sensitivity_label_id')
-        .where('id', '=', teamId)
-        .executeTakeFirstOrThrow()
-    ).sensitivity_label_id;
-  const provision = async (template: string, name: string): Promise<Job> => {
-    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: suite.alex,
-      body: { template: { id: template }, team: { name } },
-    });
-    expect(res.status).toBe(201);
-    return res.body;
-  };
+  const labelOf = (teamId: string) => teamLabel(suite.app, teamId);
+  const provision = (template: string, name: string) =>
+    requestProvisioning(suite.app, suite.alex, template, name);
 
   test("the requester's authority puts the label on; the grant was sealed and is gone", async () => {
     const job = await waitForJob(suite.app, suite.alex, (await provision('labelled', 'Orion')).id);

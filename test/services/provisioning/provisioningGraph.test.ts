@@ -13,7 +13,15 @@ import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/g
 import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
-import { BOT, personId, seedTenant, TEMPLATE_TEAM, WEB_APP, graphSettings } from '../../support/graphTenant';
+import {
+  BOT,
+  graphSettings,
+  personId,
+  quickGraphOptions,
+  seedTenant,
+  TEMPLATE_TEAM,
+  WEB_APP,
+} from '../../support/graphTenant';
 import { outboxTypes, waitForJob } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 
@@ -53,20 +61,7 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
     db = await createTestDatabase(kind);
     platform = createGraphPlatform(
       { ...fake.config() },
-      {
-        dispatcher,
-        // A Retry-After up to 1.5 s is waited in-process; a longer one delays the job.
-        retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1500, timeoutMs: 10_000 },
-        polling: {
-          initialDelayMs: 10,
-          cloneInitialDelayMs: 10,
-          replicationDelayMs: 10,
-          maxDelayMs: 20,
-          timeoutMs: 10_000,
-          notFoundRetries: 3,
-        },
-        replicationDelayMs: 10,
-        bot: { appId: BOT.appId, appPassword: BOT.secret, appTenantId: fake.tenantId },
+      quickGraphOptions(fake, dispatcher, {
         sleep: async (ms) => {
           waits.push(ms);
           await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2)));
@@ -80,7 +75,7 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
             },
           }),
         ),
-      },
+      }),
     );
     app = await startTestSteward(
       db,

@@ -1,21 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
+import { PEOPLE, startTestSteward, suiteSteward, type TestSteward } from '../../support/steward';
 
 describe('webhook helpers', () => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let alex: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('sqlite');
-    app = await startTestSteward(db);
-    alex = await app.userToken(PEOPLE.alex);
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const suite = suiteSteward('sqlite', { people: { alex: { id: PEOPLE.alex } } });
 
   test('the signature is the hex HMAC-SHA256 of the payload’s JSON text under the secret', async () => {
     const payload = {
@@ -23,8 +11,8 @@ describe('webhook helpers', () => {
       team: { id: 'x', displayName: 'Zoé & co' },
       list: [1, 'two', null],
     };
-    const res = await app.call<{ signature: string }>('POST', '/api/v1.0/hooks/signature', {
-      token: alex,
+    const res = await suite.app.call<{ signature: string }>('POST', '/api/v1.0/hooks/signature', {
+      token: suite.alex,
       body: { secret: 's3cret', payload },
     });
     expect(res.status).toBe(200);
@@ -32,13 +20,13 @@ describe('webhook helpers', () => {
     expect(res.body.signature).toBe(expected);
     expect(res.body.signature).toMatch(/^[0-9a-f]{64}$/);
     // Another secret, another signature; scalars are payloads too.
-    const other = await app.call<{ signature: string }>('POST', '/api/v1.0/hooks/signature', {
-      token: alex,
+    const other = await suite.app.call<{ signature: string }>('POST', '/api/v1.0/hooks/signature', {
+      token: suite.alex,
       body: { secret: 'other', payload },
     });
     expect(other.body.signature).not.toBe(expected);
-    const scalar = await app.call<{ signature: string }>('POST', '/api/v1.0/hooks/signature', {
-      token: alex,
+    const scalar = await suite.app.call<{ signature: string }>('POST', '/api/v1.0/hooks/signature', {
+      token: suite.alex,
       body: { secret: 's3cret', payload: 42 },
     });
     expect(scalar.body.signature).toBe(createHmac('sha256', 's3cret').update('42').digest('hex'));
@@ -49,11 +37,11 @@ describe('webhook helpers', () => {
     ['an empty secret', { secret: '', payload: {} }, 'body.secret'],
     ['no payload', { secret: 'x' }, 'body.payload'],
   ])('%s is 400 naming the field', async (_name, body, target) => {
-    const res = await app.call<{ error: { details: Array<{ target: string }> } }>(
+    const res = await suite.app.call<{ error: { details: Array<{ target: string }> } }>(
       'POST',
       '/api/v1.0/hooks/signature',
       {
-        token: alex,
+        token: suite.alex,
         body,
       },
     );
@@ -62,10 +50,10 @@ describe('webhook helpers', () => {
   });
 
   test('the event codes are listed as an OData collection', async () => {
-    const res = await app.call<{ '@odata.count': number; value: Array<{ code: string }> }>(
+    const res = await suite.app.call<{ '@odata.count': number; value: Array<{ code: string }> }>(
       'GET',
       '/api/v1.0/webhooks/events',
-      { token: alex },
+      { token: suite.alex },
     );
     expect(res.status).toBe(200);
     expect(res.body.value.map((e) => e.code)).toEqual([

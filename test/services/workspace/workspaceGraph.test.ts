@@ -3,7 +3,7 @@ import type { Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { type LoggedRequest } from '../../support/fakeGraph';
 import { filesGraphOptions, suiteGraphSteward } from '../../support/graphTenant';
-import { waitForJob } from '../../support/jobs';
+import { requestProvisioning, waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
 
 /**
@@ -30,14 +30,8 @@ describe.each(databaseKinds)('workspace templates on Microsoft Graph (simulator)
       .slice(mark)
       .filter((r) => r.path.startsWith('/v1.0/'))
       .map((r) => ({ ...r, path: decodeURIComponent(r.path) }));
-  const provision = async (template: string, name: string): Promise<Job> => {
-    const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-      token: suite.alex,
-      body: { template: { id: template }, team: { name } },
-    });
-    expect(res.status).toBe(201);
-    return res.body;
-  };
+  const provision = (template: string, name: string) =>
+    requestProvisioning(suite.app, suite.alex, template, name);
   const channelOf = (job: Job, name: string) =>
     suite.fake.teams.get((job.data.team as { id: string }).id)!.channels.find((c) => c.displayName === name)!;
 
