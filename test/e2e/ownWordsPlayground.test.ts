@@ -38,9 +38,10 @@ describeWithPlayground({ chromium: true })('people’s own words, in the Agents 
       expect(await form.locator.getByRole('textbox', { name: /Team name/ }).inputValue()).toBe('Contoso');
       await suite.page().screenshotOf(form, 'people-form');
 
-      // Legal matter is not among Alex's templates: no other template is answered for it.
+      // Legal matter is not among Alex's templates: he is told so and why, and no other template is
+      // answered for it.
       await suite.page().type('who has to approve a legal matter team?');
-      expect(await suite.page().says(/Which template do you mean\?/)).not.toMatch(/is approved by/);
+      expect(await suite.page().says(/“Legal matter” is not offered to you/)).not.toMatch(/is approved by/);
 
       await suite.page().type("what's the status of my Northwind request?");
       await suite.page().says(/no request of yours for a team called "Northwind"/);
@@ -52,7 +53,7 @@ describeWithPlayground({ chromium: true })('people’s own words, in the Agents 
     'a French request and two questions, as typed',
     async () => {
       await suite.page().type('il me faut une équipe pour le projet Atlas avec Lynne Robbins');
-      const form = await suite.page().card(/Nouvelle équipe : Project team/);
+      const form = await suite.page().card(/Nouvelle équipe : Équipe projet/);
       expect(
         await form.locator
           .getByRole('textbox', { name: /Nom de l’équipe|Nom/ })

@@ -72,7 +72,7 @@ describeWithPlayground({ chromium: true })('the request form, drawn by the Agent
       await suite.page().type('language fr');
       await suite.page().says(/Désormais, je vous parle en français/);
       await suite.page().type('il me faut une équipe pour le projet Atlas avec Lynne Robbins');
-      const form = await suite.page().card(/Nouvelle équipe : Project team/);
+      const form = await suite.page().card(/Nouvelle équipe : Équipe projet/);
       await suite.page().screenshotOf(form, 'french-people-by-name');
       await showsTicked(form, 'Membres', 'Autres membres', ['Lynne Robbins']);
       expect(await form.text()).not.toMatch(OBJECT_ID);

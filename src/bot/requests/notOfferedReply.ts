@@ -17,10 +17,15 @@ export function notOfferedReply(
   asked: NotOffered,
   fits?: CatalogTemplate,
 ): Reply {
+  return galleryOf(mine, 0, reader, false, notOfferedText(reader, asked, fits));
+}
+
+/** What `notOfferedReply` says above the gallery: not offered, to whom it is, what to do instead. */
+export function notOfferedText(reader: Reader, asked: NotOffered, fits?: CatalogTemplate): string {
   const why = notOfferedWhy(reader, asked);
   const template = say(reader, 'quoted', { text: clip(asked.name, 120) });
   const instead = fits
     ? say(reader, 'understood.unavailable.other', { other: templateNamed(reader, fits), template })
     : say(reader, 'understood.unavailable.instead');
-  return galleryOf(mine, 0, reader, false, `${why} ${instead}`);
+  return `${why} ${instead}`;
 }

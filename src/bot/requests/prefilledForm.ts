@@ -11,7 +11,8 @@ import type { PersonMatch, PersonMention, Understanding } from '../understanding
 import type { VerbDependencies } from '../verbTypes';
 import type { PersonChoice, RequestFormValues } from './requestFormCard';
 import { keepTyped } from './keptTyped';
-import { notOfferedReply } from './notOfferedReply';
+import { notOfferedText } from './notOfferedReply';
+import { templateTexts } from '../shared/templateTexts';
 import { formCard, galleryOf, requesterOf } from './requestTeam';
 
 /** The longest name put on the form (twice Graph's limit: enough to see it is too long) and description (the API's). */
@@ -38,8 +39,7 @@ export async function prefilledForm(
   const reader = readerOfTurn(context);
   const mine = await myTemplates(api);
   const { fits, pointed } = offered(understood, mine);
-  if (understood.notOffered) return notOfferedReply(mine, reader, understood.notOffered, fits[0]?.template);
-  if (!fits[0] && pointed)
+  if (!understood.notOffered && !fits[0] && pointed)
     return galleryOf(
       mine,
       0,
@@ -59,6 +59,11 @@ export async function prefilledForm(
   if (name) values.name = name;
   const description = clip(understood.description?.trim() ?? '', DESCRIPTION_MAX_LENGTH);
   if (description) values.description = description;
+  // A template not offered: the gallery says so, and what was typed waits for the one picked.
+  if (understood.notOffered) {
+    const lead = notOfferedText(reader, understood.notOffered, fits[0]?.template);
+    return keptForGallery(context, deps, mine, reader, { values, known, notes }, lead);
+  }
   let chosen = fits[0];
   if (!chosen) {
     const only = mine.length === 1 ? mine[0] : undefined;
@@ -69,7 +74,7 @@ export async function prefilledForm(
   const template = await api.getPlatformTeamTemplate(chosen.template.templateConfiguration.id ?? '');
   const because = wordsOf(chosen.match)
     ? say(reader, 'understood.because', {
-        template: clip(template.templateConfiguration.name, 120),
+        template: clip(templateTexts(template.templateConfiguration, reader).name, 120),
         words: wordsOf(chosen.match),
       })
     : '';
@@ -92,8 +97,9 @@ export async function prefilledForm(
 }
 
 /**
- * No template told from the message: the gallery, with what the person typed (name, people) kept
- * for the form of the template they pick (`keptTyped.ts`), and said so.
+ * No template told from the message (or, with `lead`, one not offered to the person): the gallery,
+ * with what the person typed (name, people) kept for the form of the template they pick
+ * (`keptTyped.ts`), and said so.
  */
 async function keptForGallery(
   context: TurnContext,
@@ -101,6 +107,7 @@ async function keptForGallery(
   mine: readonly CatalogTemplate[],
   reader: Reader,
   form: { values: RequestFormValues; known: PersonChoice[]; notes: string[] },
+  lead?: string,
 ): Promise<Reply> {
   const { values, known, notes } = form;
   const kept = [
@@ -109,13 +116,16 @@ async function keptForGallery(
       .filter((person) => [...(values.owners ?? []), ...(values.members ?? [])].includes(person.value))
       .map((person) => clip(person.title, 80)),
   ];
-  if (kept.length === 0) return galleryOf(mine, 0, reader, false, say(reader, 'understood.noTemplate'));
+  if (kept.length === 0)
+    return galleryOf(mine, 0, reader, false, lead ?? say(reader, 'understood.noTemplate'));
   await keepTyped(deps.requestState, context, {
     values,
     people: known,
     understood: { because: '', notes },
   });
-  const text = say(reader, 'understood.noTemplate.kept', { kept: namesIn(reader, kept) });
+  const text = lead
+    ? `${lead} ${say(reader, 'understood.kept', { kept: namesIn(reader, kept) })}`
+    : say(reader, 'understood.noTemplate.kept', { kept: namesIn(reader, kept) });
   return galleryOf(mine, 0, reader, false, text);
 }
 

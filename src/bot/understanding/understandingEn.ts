@@ -29,6 +29,7 @@ export const understandingEn = {
     'None of your templates fits. Here are all the templates you can use.',
   'understood.templates.titlePlain': 'Templates that fit',
   'understood.noTemplate': 'I could not tell which template fits. Choose one below.',
+  'understood.kept': 'The form will keep what you told me ({kept}).',
   'understood.noTemplate.kept':
     'I could not tell which template fits. Choose one below: the form will keep what you told me ({kept}).',
   'understood.decideAll':

@@ -30,6 +30,7 @@ export const understandingFr: Record<keyof typeof understandingEn, string> = {
   'understood.templates.noneFits.plain':
     'Aucun de vos modèles ne convient. Voici tous les modèles que vous pouvez utiliser.',
   'understood.templates.titlePlain': 'Modèles qui conviennent',
+  'understood.kept': 'Le formulaire reprendra ce que vous m’avez dit ({kept}).',
   'understood.noTemplate.kept':
     'Je n’ai pas su quel modèle convient. Choisissez-en un ci-dessous : le formulaire reprendra ce que vous m’avez dit ({kept}).',
   'understood.decideAll':

@@ -68,7 +68,7 @@ describe.each(databaseKinds)('messages in people’s own words, typed to the bot
   it('in French, from a client set to English: Atlas, Lynne Robbins as member, the card in French', async () => {
     const card = await cardFor(ALEX, 'il me faut une équipe pour le projet Atlas avec Lynne Robbins');
     const text = frenchText(card);
-    expect(text).toContain('Nouvelle équipe : Project team');
+    expect(text).toContain('Nouvelle équipe : Équipe projet');
     expect(text).toContain('parce que vous avez écrit *projet*');
     const values = valuesOf(card);
     expect(values.get('name')).toBe('Atlas');

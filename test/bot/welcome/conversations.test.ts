@@ -33,7 +33,11 @@ describe('the bot: welcome, help, templates, form, my requests', () => {
     // The template's default name is the name's placeholder, not its value: a name left as it is would be sent.
     const name = (form.body as unknown[]).find((item) => (item as { id?: string }).id === 'name');
     expect(name).toMatchObject({ value: '', placeholder: 'New project', isRequired: true });
-    expect(actionData(form, 'submitRequest')).toEqual({ templateId: 'project', formId: expect.any(String) });
+    expect(actionData(form, 'submitRequest')).toEqual({
+      templateId: 'project',
+      formId: expect.any(String),
+      named: '[]',
+    });
   });
 
   it('refuses empty, oversized and badly named forms with the reasons on the form', async () => {

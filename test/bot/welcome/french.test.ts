@@ -109,7 +109,7 @@ describe.each(databaseKinds)('Steward in French, on %s', (kind) => {
     expect(formText).toContain('Demander l’équipe');
     expect(formText).toContain('Vérifier le nom');
     expect(formText).toContain('Confidentialité');
-    expect(formText).toContain("Requise : une décision parmi Adele Vance et Siobhán O'Connor suffit");
+    expect(formText).toContain("Requise : Adele Vance ou Siobhán O'Connor");
     expect(JSON.stringify(form)).toContain('sans \\" * : < > ? / ni');
 
     // "Check name" with a forbidden character: the form again, the problem said in French.
