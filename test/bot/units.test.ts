@@ -58,14 +58,16 @@ describe('the request form', () => {
   it('reads answers and says what is wrong with them', () => {
     expect(readForm({ templateId: 'p', name: ' Falcon ', owners: 'a@x.com, b@x.com,', members: '' })).toEqual(
       {
+        // Left blank, the description and welcome message are left out: the template's defaults apply.
         values: {
           name: 'Falcon',
-          description: '',
-          welcomeMessage: '',
+          description: undefined,
+          welcomeMessage: undefined,
           owners: ['a@x.com', 'b@x.com'],
           members: [],
         },
         problems: [],
+        people: [],
       },
     );
     expect(readForm({ templateId: 'p', name: '' }).problems).toEqual(['Give the team a name.']);
