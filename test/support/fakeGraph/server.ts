@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { FAKE_GRAPH_CERT, KEY } from './certificate';
 import { PUBLISHED_LIMITS, Throttle } from './limits';
+import { CommunitiesFake } from './communities';
 import { fail, HttpError, type Json, normalise, parseJsonBody, type Reply } from './protocol';
 import {
   type Fault,
@@ -78,6 +79,8 @@ export class FakeGraph extends IdentityApi {
   );
   /** Planner plans, team tags and installed apps (`teamTools.ts`). */
   readonly workspace: WorkspaceFake;
+  /** Viva Engage communities and their operations (`communities.ts`). */
+  readonly communities: CommunitiesFake;
 
   private constructor(options: FakeGraphOptions) {
     super(options);
@@ -96,8 +99,19 @@ export class FakeGraph extends IdentityApi {
       collection: (r, items) => this.collection(r, items),
       granted: this.granted,
     });
+    this.communities = new CommunitiesFake({
+      newGroup: (fields) => this.newGroup(fields),
+      deleteGroup: (g) => void this.deleteGroup(g),
+      userFromBind: (bind) => this.userFromBind(bind),
+      collection: (r, items) => this.collection(r, items),
+      latencyMs: () => this.drawLatency(),
+      scale: options.scale ?? 1,
+      origin: () => this.origin,
+      granted: this.granted,
+    });
     this.routes = [
       ...this.workspace.routes(),
+      ...this.communities.routes(),
       ...this.appCatalogRoutes(),
       ...this.appRoleGrantRoutes(),
       ['PATCH', /^\/groups\(uniqueName=(.+)\)$/, (r, key) => this.upsertGroup(r, key)],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { permitted } from './permitted';
 import { fail, HttpError, type Json, type Reply } from './protocol';
 import type { GroupRecord, Handler, ParsedRequest, TeamRecord } from './records';
 
@@ -96,14 +97,7 @@ export class WorkspaceFake {
       ],
       ['GET', new RegExp(`^/teams/${id}/installedApps$`), appsRead, (r, t) => this.listInstalledApps(r, t)],
     ];
-    return routes.map(([method, path, accepted, handler]) => [
-      method,
-      path,
-      (request, ...params) =>
-        accepted.some((permission) => this.tenant.granted.has(permission))
-          ? handler(request, ...params)
-          : fail(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.'),
-    ]);
+    return permitted(routes, this.tenant.granted);
   }
 
   // ---- Planner ----
