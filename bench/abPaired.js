@@ -11,18 +11,11 @@
 // --bare adds a bare node:http server answering this checkout's bytes (bench/servers/bare.js) as
 // one more side, and prints each side's median CPU a request as a multiple of the bare one's.
 const { execFileSync } = require('node:child_process');
-const {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} = require('node:fs');
+const { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
+const { cpuNsOf: cpuNs } = require('./processes');
 
 const PATH = '/api/v1.0/me/catalog/templates';
 
@@ -45,19 +38,6 @@ function options(args) {
   if (nodeAt >= 0 && !(baselineNode && existsSync(baselineNode)))
     throw new Error('--baseline-node takes the path of a node binary');
   return { dirs: dirs.map((d) => path.resolve(d)), chunks, requests, baselineNode, bare };
-}
-
-/** Nanoseconds of CPU the process's threads have run. */
-function cpuNs(pid) {
-  let sum = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      sum += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // a thread that ended between the listing and the read
-    }
-  }
-  return sum;
 }
 
 const at = (sorted, q) => sorted[Math.floor(q * (sorted.length - 1))];

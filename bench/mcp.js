@@ -7,7 +7,7 @@
 // request's `_meta` envelope) and on the 2025 one (no handshake: the stateless fallback).
 const { performance } = require('node:perf_hooks');
 const { Pool } = require('undici');
-const { cpuOf, startServer } = require('./processes');
+const { cpuNsOf, startServer } = require('./processes');
 const { percentile } = require('./stores');
 
 const MCP_PATH = '/api/v1.0/mcp';
@@ -73,64 +73,64 @@ function answerOf(kind, text) {
   return message.result.structuredContent;
 }
 
-/** `count` calls one after the other after `warmup`; latencies in ms and Steward's CPU a call in µs. */
-async function measure(server, pair, kind, { count, warmup }) {
-  const pool = new Pool(server.url, { connections: 1 });
-  const request = requestOf(pair, kind, server.token);
+/**
+ * `count` calls one after the other on `pool` (one connection, kept from round to round): their
+ * latencies in ms, and Steward's CPU over them in ns (all its threads, garbage collection included).
+ */
+async function measure(server, pool, request, kind, count) {
   const times = [];
-  let cpuBefore = null;
   let answer;
-  try {
-    for (let i = 0; i < warmup + count; i += 1) {
-      if (i === warmup) cpuBefore = cpuOf(server.pid);
-      const started = performance.now();
-      const res = await pool.request(request);
-      const text = await res.body.text();
-      const elapsed = performance.now() - started;
-      if (res.statusCode !== 200) throw new Error(`${kind}: ${res.statusCode} ${text.slice(0, 300)}`);
-      if (i >= warmup) times.push(elapsed);
-      if (i === 0) answer = answerOf(kind, text);
-    }
-  } finally {
-    await pool.close();
+  const cpuBefore = cpuNsOf(server.pid);
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const res = await pool.request(request);
+    const text = await res.body.text();
+    times.push(performance.now() - started);
+    if (res.statusCode !== 200) throw new Error(`${kind}: ${res.statusCode} ${text.slice(0, 300)}`);
+    if (i === 0) answer = answerOf(kind, text);
   }
-  const cpuAfter = cpuOf(server.pid);
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
-    cpu: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1e6) / count,
-    answer,
-  };
+  const cpuAfter = cpuNsOf(server.pid);
+  return { times, cpuNs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, answer };
 }
 
 async function run({ quick = false } = {}) {
   // A long-running server's steady state: the CPU a call keeps falling for thousands of calls as the
-  // JIT settles, and /proc counts CPU in 10 ms ticks, so each round measures 2 000 calls (20–40 ms
-  // of ticks at least) after 1 000 unmeasured.
-  const options = quick ? { count: 200, warmup: 50 } : { count: 6000, warmup: 1000 };
+  // JIT settles, so each kind makes 2 000 unmeasured calls first, then 6 000 measured.
+  const options = quick ? { count: 300, warmup: 50, rounds: 3 } : { count: 6000, warmup: 2000, rounds: 12 };
   const server = await startServer('steward.js', { label: 'steward' });
   const kinds = ['http', 'mcp-2026', 'mcp-2025'];
-  const rounds = 3;
   const rows = [];
   const targets = [];
   try {
     for (const pair of PAIRS) {
-      // Interleaved rounds, so that a slower moment of the machine falls on every kind alike.
+      // Every kind alike: its own connection kept throughout, the same token, the same warm-up, and
+      // short rounds in turn whose order rotates, so that the machine's other work (a shared machine's
+      // bursts last seconds) falls on every kind alike; the percentiles are of all its calls together.
+      const pools = Object.fromEntries(kinds.map((kind) => [kind, new Pool(server.url, { connections: 1 })]));
+      const requests = Object.fromEntries(kinds.map((kind) => [kind, requestOf(pair, kind, server.token)]));
       const runs = Object.fromEntries(kinds.map((kind) => [kind, []]));
-      for (let round = 0; round < rounds; round += 1)
-        for (const kind of kinds)
-          runs[kind].push(
-            await measure(server, pair, kind, { ...options, count: Math.round(options.count / rounds) }),
-          );
+      try {
+        for (const kind of kinds) await measure(server, pools[kind], requests[kind], kind, options.warmup);
+        const perRound = Math.round(options.count / options.rounds);
+        for (let round = 0; round < options.rounds; round += 1)
+          for (let k = 0; k < kinds.length; k += 1) {
+            const kind = kinds[(k + round) % kinds.length];
+            runs[kind].push(await measure(server, pools[kind], requests[kind], kind, perRound));
+          }
+      } finally {
+        await Promise.all(kinds.map((kind) => pools[kind].close()));
+      }
       const results = {};
       for (const kind of kinds) {
         const list = runs[kind];
-        const median = (key) => list.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+        const times = list.flatMap((r) => r.times).sort((a, b) => a - b);
+        const cpu = list.some((r) => r.cpuNs === null)
+          ? null
+          : list.reduce((sum, r) => sum + r.cpuNs, 0) / 1000 / times.length;
         results[kind] = {
-          p50: median('p50'),
-          p99: median('p99'),
-          cpu: median('cpu'),
+          p50: percentile(times, 0.5),
+          p99: percentile(times, 0.99),
+          cpu,
           answer: list[0].answer,
         };
       }
@@ -167,10 +167,11 @@ async function run({ quick = false } = {}) {
         );
     }
     const markdown = [
-      `One call at a time on one connection, ${options.count} calls of each kind in ${rounds} interleaved rounds, each after ${options.warmup}`,
-      'unmeasured (the median round shown), as Alex. A tool call is answered by Steward as the MCP SDK answers it',
-      '(src/api/mcp/directCall.ts), through the same API stages as the HTTP operation, and its structured',
-      'content is checked equal to its answer.',
+      `One call at a time, each kind on its own connection, ${options.warmup} unmeasured calls of each kind, then`,
+      `${options.count} measured in ${options.rounds} rounds of every kind in turn (the order rotating); percentiles of`,
+      "all a kind's calls, Steward's CPU a call from its threads' schedstat (ns), as Alex. A tool call is answered",
+      'by Steward as the MCP SDK answers it (src/api/mcp/directCall.ts), through the same API stages as the',
+      'HTTP operation, and its structured content is checked equal to its answer.',
     ].join('\n');
     return { rows, markdown, targets };
   } finally {

@@ -21,12 +21,13 @@ export class BodyTimeout extends Error {
  * above the limit is refused before anything is read, and a client that trickles its body cannot
  * hold the server until Node's own request timeout. Rejects with BodyTooLarge or BodyTimeout only.
  * Read from the stream's events with one timer: an async iterator and a race of promises cost every
- * request with a body more than its read does.
+ * request with a body more than its read does. A body received whole already is taken at once.
  */
 export function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLarge(limit));
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (req.complete && !req.readableFlowing) return received(req, limit);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -57,4 +58,16 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
     req.on('error', onFailure);
     req.on('close', onFailure);
   });
+}
+
+/**
+ * A body the server has received whole already (it came with the request's head, as a small body
+ * does, and the head's handling awaited something first): taken from the stream's buffer at once,
+ * with no deadline to keep nor events to wait for. Rejects with BodyTooLarge past `limit`.
+ */
+function received(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (req.readableLength > limit) return Promise.reject(new BodyTooLarge(limit));
+  // Everything buffered in one piece (a paused stream's `read()`), and the stream's end after it.
+  const data = req.read() as Buffer | string | null;
+  return Promise.resolve(data === null ? Buffer.alloc(0) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 }

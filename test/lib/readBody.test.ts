@@ -58,6 +58,50 @@ describe('readBody on a loopback server', () => {
     }
   });
 
+  test('a body received with its head is read from the buffer, no timer set; the connection goes on', async () => {
+    const timers = jest.spyOn(global, 'setTimeout');
+    const whole: boolean[] = [];
+    // Read as the API reads it, after the handler awaited something: the body has arrived by then.
+    const server = await serve(async (req) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      whole.push(req.complete);
+      const before = timers.mock.calls.length;
+      const body = await readBody(req, 16, 5_000);
+      if (timers.mock.calls.length !== before) throw new Error('a deadline was set');
+      return body;
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const post = (body: string, headers: Record<string, string> = {}) =>
+        new Promise<{ text: string; socket: unknown }>((resolve, reject) => {
+          const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', agent, headers });
+          req.on('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ text, socket: req.socket }));
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+      const first = await post('{"a":"é"}');
+      const second = await post('0123456789abcdef');
+      const third = await post('0123456789abcdefg', { 'transfer-encoding': 'chunked' });
+      expect([first.text, second.text, third.text]).toEqual([
+        'read 10: {"a":"é"}',
+        'read 16: 0123456789abcdef',
+        'BodyTooLarge: The request body is larger than 16 bytes.',
+      ]);
+      expect(whole).toEqual([true, true, true]);
+      // Read to its end, each request left its connection to the next one.
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      timers.mockRestore();
+      agent.destroy();
+      await server.close();
+    }
+  });
+
   test('a body past the limit is BodyTooLarge: by its Content-Length, or while it streams', async () => {
     const server = await serve((req) => readBody(req, 16, 5_000));
     try {

@@ -23,11 +23,15 @@ export interface DirectCall {
   era: 'legacy' | 'modern';
 }
 
-/** A whole answer to write (status 200): content type, body and more headers. */
+/**
+ * A whole answer to write (status 200): content type, body and more headers. The body is one
+ * buffer, or pieces written one after the other in one write (a cached read's shared JSON text
+ * goes out as it is, never copied into a new buffer).
+ */
 export interface DirectAnswer {
   contentType: string;
-  body: Buffer;
-  headers: Record<string, string>;
+  body: Buffer | readonly Buffer[];
+  headers: Readonly<Record<string, string>>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -124,39 +128,77 @@ const MAX_KEY = 2048;
 const eras = new BoundedCache<string, DirectCall['era'] | false>(1000);
 
 /**
- * The answer the SDK gives a call's result: on the 2026 revision a JSON response whose result names
- * the server (`serverInfo`) and is complete; on the 2025 ones, one event of a stream (the stateless
- * fallback answers so). A structured content already serialised (`run.structuredBytes`, a cached
- * read's shared JSON text) is written as it is, not parsed and serialised again.
+ * The answer the SDK gives a call's result, byte for byte: on the 2026 revision a JSON response
+ * whose result names the server (`serverInfo`) and is complete; on the 2025 ones, one event of a
+ * stream (the stateless fallback answers so). A structured content already serialised
+ * (`run.structuredBytes`, a cached read's shared JSON text) is written as it is: not parsed and
+ * serialised again, nor copied.
  */
 export function directAnswer(
   call: DirectCall,
   run: ToolRun,
   server: { name: string; version: string },
 ): DirectAnswer {
-  const result = run.result as CallToolResult;
-  const answered =
-    call.era === 'modern'
-      ? { ...result, _meta: { ...result._meta, [SERVER_INFO_META_KEY]: server }, resultType: 'complete' }
-      : result;
-  let json: Buffer;
+  const frame = FRAMES[call.era];
+  const id = JSON.stringify(call.id);
+  let body: DirectAnswer['body'];
   if (run.structuredBytes) {
-    const head = JSON.stringify({ ...answered, structuredContent: undefined });
-    json = Buffer.concat([
-      Buffer.from(`{"result":${head.slice(0, -1)},"structuredContent":`),
+    // The result around a one-character stand-in for its structured content, cut where it stands:
+    // inside a JSON string a quote is always escaped, so only the member itself reads so.
+    const text = JSON.stringify(inSdkOrder(run.result as CallToolResult, call.era, server, '\0'));
+    const at = text.indexOf(STAND_IN) + STAND_IN_KEY.length;
+    body = [
+      Buffer.from(`${frame.before}{"result":${text.slice(0, at)}`),
       run.structuredBytes,
-      Buffer.from(`},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`),
-    ]);
+      Buffer.from(`${text.slice(at + STAND_IN_VALUE.length)},"jsonrpc":"2.0","id":${id}}${frame.after}`),
+    ];
   } else {
-    json = Buffer.from(JSON.stringify({ result: answered, jsonrpc: '2.0', id: call.id }));
+    const result = inSdkOrder(run.result as CallToolResult, call.era, server);
+    body = Buffer.from(
+      `${frame.before}{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}${frame.after}`,
+    );
   }
-  if (call.era === 'modern') return { contentType: 'application/json', body: json, headers: {} };
-  return {
-    contentType: 'text/event-stream',
-    body: Buffer.concat([EVENT_HEAD, json, EVENT_TAIL]),
-    headers: { 'X-Accel-Buffering': 'no' },
-  };
+  return { contentType: frame.contentType, body, headers: frame.headers };
 }
 
-const EVENT_HEAD = Buffer.from('event: message\ndata: ');
-const EVENT_TAIL = Buffer.from('\n\n');
+const STAND_IN_KEY = '"structuredContent":';
+const STAND_IN_VALUE = '"\\u0000"';
+const STAND_IN = STAND_IN_KEY + STAND_IN_VALUE;
+
+/**
+ * A tool's result as the SDK writes it: the members of its result schema first, in the schema's
+ * order (`_meta`, `content`, `structuredContent`, `isError`), then any other; on the 2026 revision,
+ * stamped as the SDK stamps it: `resultType` last, and `serverInfo` added to `_meta`, which goes
+ * after it when the result had none. `structured` stands for the structured content when given.
+ */
+function inSdkOrder(
+  result: CallToolResult,
+  era: DirectCall['era'],
+  server: { name: string; version: string },
+  structured: unknown = result.structuredContent,
+): Record<string, unknown> {
+  const { _meta, content, structuredContent, isError, ...rest } = result;
+  const ordered: Record<string, unknown> = {};
+  const stamp = era === 'modern' ? { [SERVER_INFO_META_KEY]: server } : undefined;
+  if (_meta !== undefined) ordered._meta = stamp ? { ..._meta, ...stamp } : _meta;
+  ordered.content = content;
+  if (structuredContent !== undefined) ordered.structuredContent = structured;
+  if (isError !== undefined) ordered.isError = isError;
+  Object.assign(ordered, rest);
+  if (stamp) {
+    ordered.resultType ??= 'complete';
+    if (_meta === undefined) ordered._meta = stamp;
+  }
+  return ordered;
+}
+
+/** How each revision frames the message: alone on the 2026 one, as one event of a stream on the 2025 ones. */
+const FRAMES = {
+  modern: { before: '', after: '', contentType: 'application/json', headers: Object.freeze({}) },
+  legacy: {
+    before: 'event: message\ndata: ',
+    after: '\n\n',
+    contentType: 'text/event-stream',
+    headers: Object.freeze({ 'X-Accel-Buffering': 'no' }),
+  },
+} as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { JsonText } from '../json';
-import { authenticate } from '../pipeline/authenticate';
+import { authenticate, authorise, type Identity } from '../pipeline/authenticate';
 import { handle } from '../pipeline/handle';
 import { limit } from '../pipeline/limit';
 import { logRequest } from '../pipeline/log';
@@ -30,12 +30,17 @@ export interface OperationOutcome {
 export interface CallerRequest {
   req: IncomingMessage;
   authorization: string | undefined;
+  /**
+   * Who that header's token names, as the endpoint verified it for this same request: the
+   * operation's authenticate stage then checks its roles without verifying the token again.
+   */
+  identity?: Identity;
 }
 
 /**
  * Runs one API operation for a tool through the same stages an HTTP request goes through
- * (docs/explanation/request-lifecycle.md): authenticate (the caller's own token, the operation's
- * roles), limit (the caller's budget for that operation), parse (the route's own schemas, control
+ * (docs/explanation/request-lifecycle.md): authenticate (the caller's own token, verified once a
+ * request, by the endpoint when it did; the operation's roles), limit (the caller's budget for that operation), parse (the route's own schemas, control
  * characters first), handle, map errors (refusals counted against the caller's address) and log.
  * A tool can therefore do nothing its caller could not do over HTTP, and leaves the same audit.
  */
@@ -48,7 +53,9 @@ export async function dispatch(
   const { route, policy } = entry;
   const state = requestState(randomUUID(), undefined);
   try {
-    const who = await authenticate(options.authenticator, from.authorization, policy, state);
+    const who = from.identity
+      ? authorise(from.identity, from.authorization, policy, state)
+      : await authenticate(options.authenticator, from.authorization, policy, state);
     // The rate-limit headers the state notes have no HTTP answer to go in: a tool result carries none.
     await limit(options, who.identity, {}, policy, state);
     const input: Parsed = {

@@ -102,8 +102,9 @@ async function serveMcp(
   res: ServerResponse,
   options: ServeOptions,
 ): Promise<void> {
+  // The request's ids go in every answer's one `writeHead` with its other headers (state.headers):
+  // a header set beforehand would send the whole list through Node.js's `setHeader`, one at a time.
   const state = requestState(randomUUID(), clientRequestIdOf(req));
-  res.setHeader('request-id', state.requestId);
   const authorization = req.headers.authorization;
   try {
     const identity = await options.authenticator.authenticate(authorization);
@@ -116,7 +117,7 @@ async function serveMcp(
       );
     }
     const body = await readJsonBody(req, options.bodyTimeoutMs);
-    const from: CallerRequest = { req, authorization };
+    const from: CallerRequest = { req, authorization, identity };
     const direct = answersDirectly ? directCallOf(catalogue, req.headers, body) : undefined;
     if (direct) {
       const answer = directAnswer(
@@ -125,7 +126,7 @@ async function serveMcp(
         server,
       );
       state.status = 200;
-      writeWhole(res, 200, answer.headers, answer.contentType, answer.body);
+      writeWhole(res, 200, answer.headers, answer.contentType, answer.body, state.headers);
       return;
     }
     const response = await handler.fetch(webRequest(req, options.publicUrl()), {
@@ -144,7 +145,7 @@ async function serveMcp(
     response.headers.forEach((value, name) => {
       if (!WRITTEN_HERE.has(name)) headers[name] = value;
     });
-    writeWhole(res, response.status, headers, response.headers.get('content-type'), bytes);
+    writeWhole(res, response.status, headers, response.headers.get('content-type'), bytes, state.headers);
   } catch (error) {
     const mapped = await mapError(error, ENDPOINT, req, state, options);
     state.status = mapped.status;
@@ -152,7 +153,7 @@ async function serveMcp(
     const headers = { ...mapped.headers };
     if (mapped.status === 401)
       headers['WWW-Authenticate'] = challengeOf(headers['WWW-Authenticate'], options);
-    sendJson(res, mapped.status, mapped.body, headers);
+    sendJson(res, mapped.status, mapped.body, headers, state.headers);
   } finally {
     logRequest(options, ENDPOINT, state);
   }
@@ -161,20 +162,29 @@ async function serveMcp(
 /** The SDK's response headers written by `writeWhole` itself (or by Node.js). */
 const WRITTEN_HERE = new Set(['content-type', 'content-length', 'cache-control', 'connection']);
 
-/** Writes a whole answer in one `writeHead`, with the API's response headers. */
+/**
+ * Writes a whole answer in one `writeHead`, with the API's response headers and the request's
+ * (`more`, a flat list of names and values). A body in pieces is written piece by piece in the
+ * same tick, which Node.js sends in one write with the head.
+ */
 function writeWhole(
   res: ServerResponse,
   status: number,
-  headers: Record<string, string>,
+  headers: Readonly<Record<string, string>>,
   contentType: string | null,
-  bytes: Buffer,
+  body: Buffer | readonly Buffer[],
+  more: readonly string[],
 ): void {
-  const list = ['Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff'];
+  const list = ['Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff', ...more];
   for (const name in headers) list.push(name, headers[name]!);
   if (contentType) list.push('Content-Type', contentType);
-  list.push('Content-Length', String(bytes.length));
+  const pieces = Buffer.isBuffer(body) ? [body] : body;
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  list.push('Content-Length', String(length));
   res.writeHead(status, list);
-  res.end(bytes);
+  for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
+  res.end(pieces[pieces.length - 1]);
 }
 
 /** The API's Bearer challenge with the metadata's URL (RFC 9728 §5.1). */

@@ -8,10 +8,12 @@ import { ValidationFailed } from '../../domain/errors';
  * everywhere and stay allowed.
  *
  * The walk uses its own stack, so a deeply nested body cannot overflow the call stack; bodies that
- * cannot spell the key (not even with a `\u` escape) are not walked at all.
+ * cannot spell the key are not walked at all: without a `\u` escape, JSON can spell `__proto__`
+ * only as itself (no other escape gives a letter or `_`), and a word such as `protocol` (every MCP
+ * request of the 2026 revision names its `protocolVersion`) is no reason to walk.
  */
 export function refusePrototypeKeys(value: unknown, text: string): void {
-  if (!text.includes('proto') && !text.includes('\\u')) return;
+  if (!text.includes('__proto__') && !text.includes('\\u')) return;
   const stack: Array<{ node: unknown; path: string }> = [{ node: value, path: 'body' }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;

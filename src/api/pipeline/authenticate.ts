@@ -27,7 +27,20 @@ export async function authenticate(
   policy: OperationPolicy,
   state: RequestState,
 ): Promise<Authenticated> {
-  const identity = await authenticator.authenticate(authorization);
+  return authorise(await authenticator.authenticate(authorization), authorization, policy, state);
+}
+
+/**
+ * The authenticate stage for an identity its token was verified for already, in the same request
+ * (an MCP request's tool call, whose endpoint verified the caller's token before reading the body):
+ * the operation's roles (403), and the caller the handler acts for.
+ */
+export function authorise(
+  identity: Identity,
+  authorization: string | undefined,
+  policy: OperationPolicy,
+  state: RequestState,
+): Authenticated {
   state.actor = actorOf(identity);
   if (!isGranted(policy, identity.roles)) {
     throw new Forbidden(`This operation needs one of these roles: ${policy.roles.join(', ')}.`);

@@ -116,17 +116,25 @@ describe('MCP tool calls answered directly', () => {
       }),
     });
     const text = await res.body.text();
-    const json = text.startsWith('event: message\ndata: ') ? text.slice(21) : text;
     // What differs between two Stewards answering alike: their address, the time and the request's id.
-    const comparable = json
+    const comparable = text
       .replaceAll(steward.url, 'STEWARD')
       .replace(/"date":"[^"]+"/g, '"date":"…"')
       .replace(/"request-id":"[^"]+"/g, '"request-id":"…"');
+    const stream = comparable.startsWith('event: message\ndata: ') && comparable.endsWith('\n\n');
+    const { date, 'request-id': id, 'content-length': length, ...headers } = res.headers;
+    expect([date, id, Number(length)]).toEqual([
+      expect.any(String),
+      expect.any(String),
+      Buffer.byteLength(text),
+    ]);
     return {
       status: res.statusCode,
-      type: res.headers['content-type'],
-      stream: text.startsWith('event: message\ndata: ') && text.endsWith('\n\n'),
-      message: JSON.parse(comparable.trim()) as Json,
+      headers,
+      stream,
+      // The bytes, in the SDK's order and spacing, not only the same message.
+      text: comparable,
+      message: JSON.parse(stream ? comparable.slice(21) : comparable) as Json,
     };
   }
 
@@ -141,6 +149,31 @@ describe('MCP tool calls answered directly', () => {
     expect([oursBuilt, theirsBuilt]).toEqual(c.direct ? [0, 1] : [theirsBuilt, theirsBuilt]);
     expect(ours).toEqual(theirs);
     if (ours.message.result) expect(ours.message.id).toBe(7);
+  });
+
+  test('every answer carries its request-id and echoes a client-request-id, as the API’s do', async () => {
+    const call = (params: Json, headers: Record<string, string>) =>
+      request(`${direct.url}/api/v1.0/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'client-request-id': 'agent-trace-1',
+          ...headers,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
+      });
+    const answers = [
+      await call({ name: 'list_my_templates' }, { authorization: `Bearer ${token}` }), // answered directly
+      await call({ name: 'make_coffee' }, { authorization: `Bearer ${token}` }), // by the SDK
+      await call({ name: 'list_my_templates' }, {}), // refused: no token
+    ];
+    for (const res of answers) await res.body.dump();
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401]);
+    for (const res of answers) {
+      expect(res.headers['request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['client-request-id']).toBe('agent-trace-1');
+    }
   });
 
   test('the quotable sentence names what the answer lists', async () => {
