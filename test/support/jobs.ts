@@ -1,6 +1,7 @@
 import type { Job } from '../../src/contract';
 import { readQueuePaused } from '../../src/store/jobs/queuePause';
-import type { TestSteward } from './steward';
+import type { DatabaseKind } from './databases';
+import { NAMED, type SuitePerson, type SuiteSteward, suiteSteward, type TestSteward } from './steward';
 
 /** What of a job's row and the queue's pause an answer about the job shows: it changes when they do. */
 async function jobState(app: TestSteward, jobId: string): Promise<string> {
@@ -75,4 +76,19 @@ export async function requestProvisioning(
   });
   expect(res.status).toBe(201);
   return res.body;
+}
+
+/**
+ * `suiteSteward` whose worker looks for jobs every 50 ms, with Alex and Adele named in their tokens
+ * (`NAMED`) and `people` besides (or in their place): the suites that request teams and wait on
+ * their jobs.
+ */
+export function suiteJobSteward<P extends string = never>(
+  kind: DatabaseKind,
+  people?: Record<P, SuitePerson>,
+): SuiteSteward<'adele' | P> {
+  return suiteSteward<'alex' | 'adele' | P>(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { alex: NAMED.alex, adele: NAMED.adele, ...people } as Record<'alex' | 'adele' | P, SuitePerson>,
+  });
 }
