@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { LOOPBACK, onLoopback } from '../../src/cli/loopbackListen';
-import { playgroundUnavailable } from '../e2e/support/playground';
+import { playgroundEnv, playgroundUnavailable } from '../e2e/support/playground';
 import { freePort } from '../support/ports';
 
 const PLAYGROUND = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'playground.js');
@@ -65,13 +65,7 @@ withPlayground('npm run playground', () => {
     child = spawn(process.execPath, [PLAYGROUND, '--port', String(port)], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: dir,
-        TEAMSAPPTESTER_BROWSER: 'none',
-        M365_AGENTS_PLAYGROUND_LOGFILE: path.join(dir, 'playground.log'),
-        APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
-      },
+      env: playgroundEnv(dir, path.join(dir, 'playground.log')),
     });
     let output = '';
     await new Promise<void>((resolve, reject) => {

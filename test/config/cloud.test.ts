@@ -1,29 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../../src/config';
-import { configErrorOf } from '../support/configErrors';
-import { DEMO_CHOICES } from '../support/demoChoices';
-
-const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
-const GRAPH = {
-  STEWARD_PLATFORM: 'graph',
-  STEWARD_GRAPH_TENANT_ID: '11111111-2222-3333-4444-555555555555',
-  STEWARD_GRAPH_CLIENT_ID: '66666666-7777-8888-9999-000000000000',
-};
-type GraphConfig = Extract<Config['platform'], { kind: 'graph' }>;
+import { configLoads, DEMO_ENV, GRAPH_APP as GRAPH, graphOf } from '../support/configLoads';
 
 describe('STEWARD_CLOUD and the bot registration settings', () => {
-  let cwd: string;
-  beforeEach(() => {
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-cloud-'));
-  });
-  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
-  const load = (env: Record<string, string>) =>
-    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
-  const failure = (env: Record<string, string>): ConfigError =>
-    configErrorOf(() => load(env), JSON.stringify(env));
-  const graphOf = (config: Config) => config.platform as GraphConfig;
+  const { load, failure } = configLoads('cloud', DEMO_ENV);
 
   test('the public cloud by default: Graph, sign-in and botbuilder defaults', () => {
     const config = load({ ...GRAPH, STEWARD_GRAPH_CLIENT_SECRET: 's' });

@@ -1,28 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Config, ConfigError, DEFAULT_TENANT_ID, loadConfig, redactUrl } from '../../src/config';
-import { configErrorOf } from '../support/configErrors';
+import { DEFAULT_TENANT_ID, redactUrl } from '../../src/config';
+import { CONFIG_SECRET as SECRET, configLoads, ENTRA_AUTH } from '../support/configLoads';
 import { DEMO_CHOICES } from '../support/demoChoices';
 
-const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
-
 describe('loadConfig', () => {
-  let cwd: string;
-
-  beforeEach(() => {
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-config-'));
-  });
-  afterEach(() => {
-    rmSync(cwd, { recursive: true, force: true });
-  });
-
-  /** Loads with `env` only (never the process environment), in the temp cwd. */
-  const load = (env: Record<string, string> = {}): Config => loadConfig(env, cwd);
-
-  /** The ConfigError `env` raises; fails the test when it raises nothing or something else. */
-  const failure = (env: Record<string, string>): ConfigError =>
-    configErrorOf(() => load(env), JSON.stringify(env));
+  /** Loads with `env` only (never the process environment), in a temporary cwd of its own. */
+  const folder = configLoads('config');
+  const { load, failure } = folder;
 
   describe('defaults', () => {
     test('an empty environment gives the embedded defaults, rooted at cwd', () => {
@@ -30,8 +15,8 @@ describe('loadConfig', () => {
       expect(config.port).toBe(3978);
       expect(config.host).toBe('127.0.0.1');
       expect(config.role).toBe('all');
-      expect(config.dataDir).toBe(path.join(cwd, 'data'));
-      expect(config.database).toEqual({ kind: 'sqlite', file: path.join(cwd, 'data', 'steward.db') });
+      expect(config.dataDir).toBe(path.join(folder.cwd, 'data'));
+      expect(config.database).toEqual({ kind: 'sqlite', file: path.join(folder.cwd, 'data', 'steward.db') });
       expect(config.tenantId).toBe('00000000-0000-0000-0000-000000000001');
       expect(DEFAULT_TENANT_ID).toBe(config.tenantId);
       expect(config.auth.mode).toBe('embedded');
@@ -82,8 +67,8 @@ describe('loadConfig', () => {
       expect(config.host).toBe('0.0.0.0');
       expect(config.role).toBe('api');
       expect(config.publicUrl).toBe('https://steward.example.com');
-      expect(config.dataDir).toBe(path.join(cwd, 'state'));
-      expect(config.database).toEqual({ kind: 'sqlite', file: path.join(cwd, 'state', 'steward.db') });
+      expect(config.dataDir).toBe(path.join(folder.cwd, 'state'));
+      expect(config.database).toEqual({ kind: 'sqlite', file: path.join(folder.cwd, 'state', 'steward.db') });
       expect(config.tenantId).toBe('aabbccdd-1111-2222-3333-444455556666');
       expect(config.auth).toEqual({
         mode: 'embedded',
@@ -99,7 +84,7 @@ describe('loadConfig', () => {
     });
 
     test('an absolute data dir is kept as is', () => {
-      const dir = path.join(cwd, 'elsewhere', 'data');
+      const dir = path.join(folder.cwd, 'elsewhere', 'data');
       expect(load({ STEWARD_DATA_DIR: dir, STEWARD_AUTH_SECRET: SECRET }).dataDir).toBe(dir);
     });
 
@@ -108,7 +93,7 @@ describe('loadConfig', () => {
         load({ STEWARD_DATABASE_URL: 'sqlite:./db/s.db', STEWARD_AUTH_SECRET: SECRET }).database,
       ).toEqual({
         kind: 'sqlite',
-        file: path.join(cwd, 'db', 's.db'),
+        file: path.join(folder.cwd, 'db', 's.db'),
       });
       expect(load({ STEWARD_DATABASE_URL: 'sqlite::memory:', STEWARD_AUTH_SECRET: SECRET }).database).toEqual(
         {
@@ -147,17 +132,12 @@ describe('loadConfig', () => {
         issuer: 'https://login.microsoftonline.com/t/v2.0',
         audience: 'api://steward-prod',
       });
-      expect(existsSync(path.join(cwd, 'data', 'auth-secret'))).toBe(false);
+      expect(existsSync(path.join(folder.cwd, 'data', 'auth-secret'))).toBe(false);
     });
   });
 
   describe("the demo's defaults beyond the embedded default", () => {
-    const entra = {
-      STEWARD_AUTH_MODE: 'entra',
-      STEWARD_AUTH_JWKS_URI: 'https://login.example.com/keys',
-      STEWARD_AUTH_ISSUER: 'https://login.example.com/t/v2.0',
-      STEWARD_AUTH_AUDIENCE: 'api://steward',
-    };
+    const entra = ENTRA_AUTH;
     const graph = {
       STEWARD_PLATFORM: 'graph',
       STEWARD_GRAPH_TENANT_ID: 'AABBCCDD-1111-2222-3333-444455556666',
@@ -211,13 +191,7 @@ describe('loadConfig', () => {
   });
 
   describe('bad values throw a ConfigError that names the variable', () => {
-    const entra = {
-      ...DEMO_CHOICES,
-      STEWARD_AUTH_MODE: 'entra',
-      STEWARD_AUTH_JWKS_URI: 'https://login.example.com/keys',
-      STEWARD_AUTH_ISSUER: 'https://login.example.com/t/v2.0',
-      STEWARD_AUTH_AUDIENCE: 'api://steward',
-    };
+    const entra = { ...DEMO_CHOICES, ...ENTRA_AUTH };
     const cases: Array<[string, Record<string, string>]> = [
       ['STEWARD_PORT', { STEWARD_PORT: 'abc' }],
       ['STEWARD_PORT', { STEWARD_PORT: '70000' }],
@@ -280,7 +254,7 @@ describe('loadConfig', () => {
 
   describe('the embedded signing secret', () => {
     test('is generated into <dataDir>/auth-secret with mode 0600 and reused on the next load', () => {
-      const file = path.join(cwd, 'data', 'auth-secret');
+      const file = path.join(folder.cwd, 'data', 'auth-secret');
       expect(existsSync(file)).toBe(false);
       const first = load();
       expect(existsSync(file)).toBe(true);
@@ -302,23 +276,23 @@ describe('loadConfig', () => {
     test('STEWARD_AUTH_SECRET wins and nothing is written', () => {
       const config = load({ STEWARD_AUTH_SECRET: SECRET });
       expect(config.auth.mode === 'embedded' && config.auth.secret).toBe(SECRET);
-      expect(existsSync(path.join(cwd, 'data', 'auth-secret'))).toBe(false);
+      expect(existsSync(path.join(folder.cwd, 'data', 'auth-secret'))).toBe(false);
     });
 
     test('an existing secret file is read (trimmed), and a short one is refused', () => {
-      mkdirSync(path.join(cwd, 'data'));
-      writeFileSync(path.join(cwd, 'data', 'auth-secret'), `${SECRET}\n`, { mode: 0o600 });
+      mkdirSync(path.join(folder.cwd, 'data'));
+      writeFileSync(path.join(folder.cwd, 'data', 'auth-secret'), `${SECRET}\n`, { mode: 0o600 });
       const config = load();
       expect(config.auth.mode === 'embedded' && config.auth.secret).toBe(SECRET);
-      writeFileSync(path.join(cwd, 'data', 'auth-secret'), 'too-short\n');
+      writeFileSync(path.join(folder.cwd, 'data', 'auth-secret'), 'too-short\n');
       const error = failure({});
       expect(error.variable).toBe('STEWARD_DATA_DIR');
-      expect(error.message).toContain(path.join(cwd, 'data', 'auth-secret'));
+      expect(error.message).toContain(path.join(folder.cwd, 'data', 'auth-secret'));
     });
 
     test('an existing secret file readable by others is tightened to 0600', () => {
-      mkdirSync(path.join(cwd, 'data'));
-      const file = path.join(cwd, 'data', 'auth-secret');
+      mkdirSync(path.join(folder.cwd, 'data'));
+      const file = path.join(folder.cwd, 'data', 'auth-secret');
       writeFileSync(file, `${SECRET}\n`, { mode: 0o644 });
       load();
       expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -1,27 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type Config, loadConfig } from '../../src/config';
-import { configErrorOf } from '../support/configErrors';
-import { DEMO_CHOICES } from '../support/demoChoices';
-
-const ENV = {
-  STEWARD_AUTH_SECRET: 'a-secret-that-is-long-enough-for-hs256-0123456789',
-  STEWARD_PLATFORM: 'graph',
-  STEWARD_GRAPH_TENANT_ID: '11111111-2222-3333-4444-555555555555',
-  STEWARD_GRAPH_CLIENT_ID: '66666666-7777-8888-9999-000000000000',
-  STEWARD_GRAPH_CLIENT_SECRET: 's',
-};
-type GraphConfig = Extract<Config['platform'], { kind: 'graph' }>;
+import { configLoads, DEMO_ENV, GRAPH_APP, graphOf } from '../support/configLoads';
 
 describe('the Graph budget settings', () => {
-  let cwd: string;
-  beforeEach(() => {
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-budget-'));
-  });
-  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
-  const load = (env: Record<string, string> = {}) =>
-    loadConfig({ ...DEMO_CHOICES, ...ENV, ...env }, cwd).platform as GraphConfig;
+  const config = configLoads('budget', { ...DEMO_ENV, ...GRAPH_APP, STEWARD_GRAPH_CLIENT_SECRET: 's' });
+  const load = (env: Record<string, string> = {}) => graphOf(config.load(env));
 
   test("Microsoft's published limits by default, 90 % of them spent, a 10 s wait at most", () => {
     expect(load().budget).toEqual({
@@ -64,6 +45,6 @@ describe('the Graph budget settings', () => {
     ['STEWARD_GRAPH_BUDGET_MAX_WAIT_MS', '2.5'],
     ['STEWARD_GRAPH_TIME_SCALE', '0'],
   ])('%s=%s is refused, naming the setting', (name, value) => {
-    expect(configErrorOf(() => load({ [name]: value }), `${name}=${value}`).variable).toBe(name);
+    expect(config.failure({ [name]: value }).variable).toBe(name);
   });
 });

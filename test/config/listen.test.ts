@@ -1,23 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, isLoopback, loadConfig, loadDotEnv } from '../../src/config';
-import { configErrorOf } from '../support/configErrors';
-import { DEMO_CHOICES } from '../support/demoChoices';
-
-const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
+import { ConfigError, isLoopback, loadDotEnv } from '../../src/config';
+import { configLoads, DEMO_ENV } from '../support/configLoads';
 
 describe('where Steward listens', () => {
-  let cwd: string;
-  beforeEach(() => {
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-listen-'));
-  });
-  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
-
-  const load = (env: Record<string, string>) =>
-    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
-  const failure = (env: Record<string, string>): ConfigError =>
-    configErrorOf(() => load(env), JSON.stringify(env));
+  const { load, failure } = configLoads('listen', DEMO_ENV);
 
   test('PORT is the port when STEWARD_PORT is unset; STEWARD_PORT wins over it', () => {
     expect(load({ PORT: '8080' }).port).toBe(8080);
@@ -52,13 +39,10 @@ describe('where Steward listens', () => {
 });
 
 describe('loadDotEnv', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'steward-dotenv-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const folder = configLoads('dotenv');
 
   test('sets the names of .env that the environment does not set, with quotes and comments handled', () => {
+    const dir = folder.cwd;
     writeFileSync(
       path.join(dir, '.env'),
       '# a comment\nSTEWARD_PORT=4000\nSTEWARD_LOG_LEVEL=debug # trailing\nMicrosoftAppPassword="p#ss word"\nEMPTY=\n',
@@ -75,6 +59,7 @@ describe('loadDotEnv', () => {
   });
 
   test('no .env sets nothing; an unreadable one is a ConfigError', () => {
+    const dir = folder.cwd;
     const env: NodeJS.ProcessEnv = {};
     expect(loadDotEnv(dir, env)).toEqual([]);
     expect(env).toEqual({});

@@ -1,46 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/config';
+import { CONFIG_SECRET as SECRET, configLoads, DEMO_ENV, ENTRA_AUTH } from '../support/configLoads';
 import { DEMO_CHOICES } from '../support/demoChoices';
 
-const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 const KEY = '0123456789abcdef'.repeat(4);
 
 describe('report settings', () => {
-  let cwd: string;
-  beforeEach(() => {
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-reports-config-'));
-  });
-  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
-  const load = (env: Record<string, string> = {}) =>
-    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd);
-  const failure = (env: Record<string, string>): ConfigError => {
-    try {
-      load(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return error as ConfigError;
-    }
-    throw new Error('no ConfigError');
-  };
+  const folder = configLoads('reports-config', DEMO_ENV);
+  const { load, failure } = folder;
 
   test('without Metabase, report URLs are Steward pages signed from the auth secret', () => {
     expect(load().reports).toEqual({ urlSecret: SECRET });
   });
 
   test('entra mode uses STEWARD_AUTH_SECRET when set, else a random secret of the process', () => {
-    const entra = {
-      ...DEMO_CHOICES,
-      STEWARD_AUTH_MODE: 'entra',
-      STEWARD_AUTH_JWKS_URI: 'https://login.example.com/keys',
-      STEWARD_AUTH_ISSUER: 'https://login.example.com/v2.0',
-      STEWARD_AUTH_AUDIENCE: 'api://steward',
-    };
+    const entra = { ...DEMO_CHOICES, ...ENTRA_AUTH };
     expect(load(entra).reports.urlSecret).toBe(SECRET);
-    const random = loadConfig(entra, cwd).reports.urlSecret;
+    const random = loadConfig(entra, folder.cwd).reports.urlSecret;
     expect(random.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig(entra, cwd).reports.urlSecret).not.toBe(random);
+    expect(loadConfig(entra, folder.cwd).reports.urlSecret).not.toBe(random);
   });
 
   test('Metabase needs both variables, an http(s) site and a long key', () => {

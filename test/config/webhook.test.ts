@@ -1,25 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config';
-import { DEMO_CHOICES } from '../support/demoChoices';
+import { ConfigError } from '../../src/config';
+import { configLoads, DEMO_ENV, GRAPH_APP } from '../support/configLoads';
 
-const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123456789';
-const GRAPH = {
-  STEWARD_PLATFORM: 'graph',
-  STEWARD_GRAPH_TENANT_ID: 't',
-  STEWARD_GRAPH_CLIENT_ID: 'c',
-  STEWARD_GRAPH_CLIENT_SECRET: 's',
-};
+const GRAPH = { ...GRAPH_APP, STEWARD_GRAPH_CLIENT_SECRET: 's' };
 
 describe('webhook settings', () => {
-  let cwd: string;
-  beforeEach(() => {
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'steward-config-'));
-  });
-  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
-  const load = (env: Record<string, string> = {}) =>
-    loadConfig({ ...DEMO_CHOICES, STEWARD_AUTH_SECRET: SECRET, ...env }, cwd).webhooks;
+  const config = configLoads('config', DEMO_ENV);
+  const load = (env: Record<string, string> = {}) => config.load(env).webhooks;
 
   test('defaults: 2 retries 10 s apart, 10 s deadline, inactive after 5 failed deliveries, 64 KiB read', () => {
     expect(load()).toEqual({

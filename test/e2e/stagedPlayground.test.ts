@@ -5,20 +5,15 @@ import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { startTestSteward, type TestSteward } from '../support/steward';
 import { Artifacts, cardOf, cardShows, findAction, inputsOf } from './support/cards';
 import { cardInPlace, cardWith, STEP_MS, submitForm, view } from './support/steps';
-import { type Playground, playgroundUnavailable, startPlayground } from './support/playground';
+import { type Playground, startPlayground } from './support/playground';
+import { describeWithPlayground, E2E_STEWARD_ENV } from './support/stack';
 
 /**
  * A two-stage approval end to end (the demo's `partner-workspace`: Legal, then Compliance): three
  * Microsoft 365 Agents Playgrounds on loopback, with Alex Wilber (the requester), Adele Vance
  * (Legal) and Lynne Robbins (Compliance) as their users.
  */
-const unavailable = playgroundUnavailable();
-if (unavailable && process.env.CI === 'true') {
-  throw new Error(`the Microsoft 365 Agents Playground must run in CI: ${unavailable}`);
-}
-const describeWithPlayground = unavailable ? describe.skip : describe;
-
-describeWithPlayground('a two-stage approval, through the Agents Playground', () => {
+describeWithPlayground()('a two-stage approval, through the Agents Playground', () => {
   let dir: string;
   let database: TestDatabase;
   let steward: TestSteward;
@@ -28,14 +23,7 @@ describeWithPlayground('a two-stage approval, through the Agents Playground', ()
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-staged-'));
     database = await createTestDatabase('sqlite');
-    steward = await startTestSteward(database, {
-      STEWARD_BOT_ENABLED: 'true',
-      STEWARD_BOT_POLL_MS: '200',
-      STEWARD_BOT_POLL_MAX_MS: '1000',
-      STEWARD_WEBHOOK_RETRY_DELAY_MS: '200',
-      STEWARD_WORKER_CONCURRENCY: '2',
-      STEWARD_JOB_POLL_MS: '100',
-    });
+    steward = await startTestSteward(database, E2E_STEWARD_ENV);
     const botEndpoint = `${steward.url}/api/messages`;
     for (const person of ['alex', 'adele', 'lynne'] as const) {
       playgrounds.push(await startPlayground({ person, botEndpoint, dir }));

@@ -387,7 +387,11 @@ export function suiteStore(kind: DatabaseKind): { store(): Store } {
  * Two stores on one `kind` database, as two processes have, for the enclosing `describe`: opened
  * (and the database migrated) in `beforeAll`, closed with the database dropped in `afterAll`.
  */
-export function suiteStorePair(kind: DatabaseKind): { stores(): [Store, Store] } {
+export function suiteStorePair(kind: DatabaseKind): {
+  stores(): [Store, Store];
+  /** What `make` makes over each of the two stores (a repository each, as two processes have). */
+  each<R>(make: (store: Store) => R): [R, R];
+} {
   let db: TestDatabase | undefined;
   let stores: [Store, Store] | undefined;
   beforeAll(async () => {
@@ -399,10 +403,15 @@ export function suiteStorePair(kind: DatabaseKind): { stores(): [Store, Store] }
     for (const store of stores ?? []) await store.close();
     await db?.drop();
   });
+  const opened = (): [Store, Store] => {
+    if (!stores) throw new Error('the suite stores are opened in beforeAll');
+    return stores;
+  };
   return {
-    stores: () => {
-      if (!stores) throw new Error('the suite stores are opened in beforeAll');
-      return stores;
+    stores: opened,
+    each: (make) => {
+      const [one, two] = opened();
+      return [make(one), make(two)];
     },
   };
 }

@@ -1,6 +1,14 @@
 import type { Job } from '../../src/contract';
 import { readQueuePaused } from '../../src/store/jobs/queuePause';
-import type { TestSteward } from './steward';
+import type { DatabaseKind } from './databases';
+import {
+  NAMED,
+  PEOPLE,
+  type SuitePerson,
+  type SuiteSteward,
+  suiteSteward,
+  type TestSteward,
+} from './steward';
 
 /** What of a job's row and the queue's pause an answer about the job shows: it changes when they do. */
 async function jobState(app: TestSteward, jobId: string): Promise<string> {
@@ -75,4 +83,55 @@ export async function requestProvisioning(
   });
   expect(res.status).toBe(201);
   return res.body;
+}
+
+/**
+ * `suiteSteward` whose worker looks for jobs every 50 ms, with Alex and Adele named in their tokens
+ * (`NAMED`) and `people` besides (or in their place): the suites that request teams and wait on
+ * their jobs.
+ */
+export function suiteJobSteward<P extends string = never>(
+  kind: DatabaseKind,
+  people?: Record<P, SuitePerson>,
+): SuiteSteward<'adele' | P> {
+  return suiteSteward<'alex' | 'adele' | P>(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: { alex: NAMED.alex, adele: NAMED.adele, ...people } as Record<'alex' | 'adele' | P, SuitePerson>,
+  });
+}
+
+/**
+ * `token`'s caller requests a project team of each of `names`, Isaiah a member of each, one after
+ * another: the jobs' ids, each request answered 201.
+ */
+export async function requestTeamsWithIsaiah(
+  app: TestSteward,
+  token: string,
+  names: string[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) {
+    const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+      token,
+      body: { template: { id: 'project' }, team: { name, membership: { members: [{ id: PEOPLE.isaiah }] } } },
+    });
+    expect(res.status).toBe(201);
+    ids.push(res.body.id);
+  }
+  return ids;
+}
+
+/** Waits for each of the jobs `ids` in turn and checks that it completed: the jobs, in that order. */
+export async function expectCompleted(app: TestSteward, token: string, ids: string[]): Promise<Job[]> {
+  const jobs: Job[] = [];
+  for (const id of ids) {
+    const job = await waitForJob(app, token, id);
+    expect({ id, status: job.status, failedReason: job.failedReason }).toEqual({
+      id,
+      status: 'completed',
+      failedReason: null,
+    });
+    jobs.push(job);
+  }
+  return jobs;
 }

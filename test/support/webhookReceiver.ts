@@ -57,3 +57,11 @@ export class Receiver {
     await new Promise((resolve) => this.server.close(resolve));
   }
 }
+
+/** A receiver for the enclosing `describe`: started in a `beforeAll`, closed after its tests. */
+export function suiteReceiver(): Receiver {
+  const receiver = new Receiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.close());
+  return receiver;
+}

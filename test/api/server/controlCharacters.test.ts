@@ -1,6 +1,7 @@
 import type { CatalogTemplate, CatalogTemplates, Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { suiteSteward } from '../../support/steward';
+import { rowCount } from '../../support/rows';
 
 type ErrorBody = { error: { code: string; details?: { code: string; target: string; message: string }[] } };
 
@@ -13,13 +14,7 @@ const BREAKS = [
 describe.each(databaseKinds)('one-line and multi-line text in requests, on %s', (kind) => {
   const suite = suiteSteward(kind, { env: { STEWARD_WORKER_CONCURRENCY: '0' } });
 
-  const count = async (table: 'jobs' | 'hooks' | 'team_metadata') =>
-    Number(
-      (await suite.app.steward.store.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst())!.n,
-    );
+  const count = (table: 'jobs' | 'hooks' | 'team_metadata') => rowCount(suite.app, table);
   const refusedAt = (res: { status: number; body: unknown }, target: string) => {
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).error.details).toEqual([

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { suiteSteward } from '../../support/steward';
+import { rowCount } from '../../support/rows';
 
 type ErrorBody = { error: { code: string; details?: { code: string; target: string }[] } };
 
@@ -11,13 +12,7 @@ describe.each(databaseKinds)('inputs that used to give a 500, on %s', (kind) => 
     env: { STEWARD_WORKER_CONCURRENCY: '0', STEWARD_BODY_TIMEOUT_MS: '1000' },
   });
 
-  const countJobs = async () =>
-    Number(
-      (await suite.app.steward.store.db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst())!.n,
-    );
+  const countJobs = () => rowCount(suite.app, 'jobs');
   const provision = (name: string, key?: string, extra: Record<string, unknown> = {}) =>
     suite.app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
       token: suite.alex,

@@ -1,6 +1,7 @@
 import type { CatalogTemplate, Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { NAMED, suiteSteward } from '../../support/steward';
+import { rowCount } from '../../support/rows';
 
 type ErrorBody = { error: { code: string; details?: { code: string; target: string; message: string }[] } };
 
@@ -20,13 +21,7 @@ describe.each(databaseKinds)('format characters that change how text reads, on %
     people: { alex: NAMED.alex },
   });
 
-  const jobs = async () =>
-    Number(
-      (await suite.app.steward.store.db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst())!.n,
-    );
+  const jobs = () => rowCount(suite.app, 'jobs');
   const provision = (team: Record<string, unknown>) =>
     suite.app.call<Job & ErrorBody>('POST', '/api/v1.0/teams/provisioning', {
       token: suite.alex,

@@ -58,6 +58,13 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
     expect(added.status).toBe(201);
     return teamId;
   };
+  /** Moves Steward's clock to `days` from now and evaluates the lifecycle: where its cards start. */
+  const evaluateAt = async (days: number) => {
+    offset = days * DAY;
+    const mark = bot.connector.sent.length;
+    await evaluate(bot.steward);
+    return mark;
+  };
   /** The card with `verb` about `team` posted to `who` since `mark`. */
   const cardOfTeam = (who: TeamsPerson, verb: string, team: string, mark = 0) =>
     bot.connector.waitFor(
@@ -69,6 +76,13 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
     );
   /** A posted card as it reads now, once `pattern` is on it. */
   const cardSaying = (activityId: string, pattern: RegExp) => saying(bot.connector, activityId, pattern);
+  /** A renewable team `name` of Alex's and Siobhán's, evaluated `days` on: their cards with `verb`. */
+  const ownersCards = async (name: string, days: number, verb: string) => {
+    const teamId = await ownedTeam('renewable', name);
+    const mark = await evaluateAt(days);
+    const alex = await cardOfTeam(ALEX, verb, name, mark);
+    return { teamId, alex, siobhan: await cardOfTeam(SIOBHAN, verb, name, mark) };
+  };
   /** Presses `verb` on the card `activityId` as `who`, in their language. */
   const press = (who: TeamsPerson, activityId: string, verb: string, locale = ENGLISH) =>
     pressOnCard(bot, who, activityId, verb, locale);
@@ -98,9 +112,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('asks every owner to renew before expiry; a renewal from one card shows on every card, a non-owner is told no', async () => {
     const teamId = await ownedTeam('renewable', 'Harbour');
-    offset = 336 * DAY;
-    const mark = bot.connector.sent.length;
-    await evaluate(bot.steward);
+    const mark = await evaluateAt(336);
 
     const alex = await cardOfTeam(ALEX, 'renewTeam', 'Harbour', mark);
     const alexCard = bot.connector.currentCard(alex.activityId)!;
@@ -173,9 +185,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('posts each notice once however often it is delivered; the 7-day notice brings the 30-day card up to date', async () => {
     const teamId = await ownedTeam('renewable', 'Pier');
-    offset = 336 * DAY;
-    const mark = bot.connector.sent.length;
-    await evaluate(bot.steward);
+    const mark = await evaluateAt(336);
     const first = await cardOfTeam(ALEX, 'renewTeam', 'Pier', mark);
     const cardsAboutPier = () =>
       bot.connector
@@ -212,12 +222,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
   }, 90_000);
 
   it('shows a renewal made elsewhere (the API) on every owner’s card', async () => {
-    const teamId = await ownedTeam('renewable', 'Breakwater');
-    offset = 360 * DAY;
-    const mark = bot.connector.sent.length;
-    await evaluate(bot.steward);
-    const alex = await cardOfTeam(ALEX, 'renewTeam', 'Breakwater', mark);
-    const siobhan = await cardOfTeam(SIOBHAN, 'renewTeam', 'Breakwater', mark);
+    const { teamId, alex, siobhan } = await ownersCards('Breakwater', 360, 'renewTeam');
 
     const megan = await bot.steward.userToken(PEOPLE.megan, ['GLOBAL_ADMIN'], { name: 'Megan Bowen' });
     const res = await bot.steward.call('POST', `/api/v1.0/teams/${teamId}/lifecycle/renew`, { token: megan });
@@ -230,12 +235,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
   }, 90_000);
 
   it('archives the team from "Archive now" as the owner, and every card ends at "archived"', async () => {
-    const teamId = await ownedTeam('renewable', 'Lighthouse');
-    offset = 340 * DAY;
-    const mark = bot.connector.sent.length;
-    await evaluate(bot.steward);
-    const alex = await cardOfTeam(ALEX, 'archiveTeamNow', 'Lighthouse', mark);
-    const siobhan = await cardOfTeam(SIOBHAN, 'archiveTeamNow', 'Lighthouse', mark);
+    const { teamId, alex, siobhan } = await ownersCards('Lighthouse', 340, 'archiveTeamNow');
 
     // The first press only asks: nothing is archived until she confirms, and Cancel brings the card back.
     const asking = bot.cardOfAnswer(await press(SIOBHAN, siobhan.activityId, 'archiveTeamNow', FRENCH));
@@ -279,9 +279,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
   it('asks the owners of an inactive team to keep or archive it; "Keep it" makes it active and shows on every card', async () => {
     const kept = await ownedTeam('dormant', 'Quiet room');
     const archived = await ownedTeam('dormant', 'Empty room');
-    offset = 31 * DAY;
-    const mark = bot.connector.sent.length;
-    await evaluate(bot.steward);
+    const mark = await evaluateAt(31);
     const alex = await cardOfTeam(ALEX, 'keepTeam', 'Quiet room', mark);
     const alexText = cardText(bot.connector.currentCard(alex.activityId));
     expect(alexText).toContain(`Nobody has worked in Quiet room since ${longDay('en-US', 0)}`);
@@ -322,9 +320,7 @@ describe.each(databaseKinds)('lifecycle cards in chat, on %s', (kind) => {
 
   it('tells the owners, in a plain message, when the policy archived their inactive team', async () => {
     await ownedTeam('dormant-archived', 'Attic');
-    offset = 31 * DAY;
-    const mark = bot.connector.sent.length;
-    await evaluate(bot.steward);
+    const mark = await evaluateAt(31);
     const said = (who: TeamsPerson, pattern: RegExp) =>
       bot.connector.waitFor(
         () =>

@@ -1,23 +1,15 @@
 import { databaseKinds } from '../../support/databases';
 import { ALEX, type BotHarness, startBotHarness } from '../support/botHarness';
-import { actionData, cardText, inputsById, type SentCard, verbsOf } from '../support/fakeConnector';
+import {
+  actionData,
+  cardText,
+  inputsById,
+  type SentCard,
+  textBlocksOf,
+  verbsOf,
+} from '../support/fakeConnector';
 
 const inputs = inputsById;
-
-/** The texts of the card's TextBlocks, as Markdown source. */
-const blocks = (card: SentCard): string[] => {
-  const texts: string[] = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (record.type === 'TextBlock' && typeof record.text === 'string') texts.push(record.text);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(card);
-  return texts;
-};
 
 /** The form agrees with the server and with itself. */
 describe.each(databaseKinds)('the request form, on %s', (kind) => {
@@ -59,7 +51,7 @@ describe.each(databaseKinds)('the request form, on %s', (kind) => {
     expect(inputs(form).get('name')).not.toHaveProperty('maxLength');
     // "CLI-US-" takes 7 of the 256 characters Microsoft Graph allows.
     const refused = bot.cardOfAnswer(await submit({ name: 'y'.repeat(250) }, 'too-long'));
-    const problem = blocks(refused).find((text) => /characters/.test(text));
+    const problem = textBlocksOf(refused).find((text) => /characters/.test(text));
     expect(problem).toBe('The team name has 250 characters: keep it to at most 249.');
     expect(inputs(refused).get('name')).toMatchObject({ value: 'y'.repeat(250) });
   });
@@ -68,7 +60,7 @@ describe.each(databaseKinds)('the request form, on %s', (kind) => {
     expect(String(inputs(form).get('name')!.errorMessage)).toContain('/ or \\ (backslash)');
     const refused = bot.cardOfAnswer(await submit({ name: 'a:b' }, 'forbidden'));
     // In Markdown, "\\" shows one backslash; a lone "\." would show a full stop.
-    expect(blocks(refused).join('\n')).toContain('/ or \\\\ (backslash)');
+    expect(textBlocksOf(refused).join('\n')).toContain('/ or \\\\ (backslash)');
   });
 
   it('says that the template writes the description instead of offering an input it ignores', () => {

@@ -172,6 +172,20 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
 }
 
+/**
+ * The playground CLI's environment, nothing of this process's but its PATH: `dir` its home, no
+ * browser opened, its log in `logPath`, no telemetry.
+ */
+export function playgroundEnv(dir: string, logPath: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    TEAMSAPPTESTER_BROWSER: 'none',
+    M365_AGENTS_PLAYGROUND_LOGFILE: logPath,
+    APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
+  };
+}
+
 /** The Playground's CLI listening on `url`'s port, its service URL there, pointed at the bot. */
 function spawnPlayground(
   cli: string,
@@ -190,12 +204,8 @@ function spawnPlayground(
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dir,
-      TEAMSAPPTESTER_BROWSER: 'none',
-      M365_AGENTS_PLAYGROUND_LOGFILE: logPath,
+      ...playgroundEnv(dir, logPath),
       M365_AGENTS_PLAYGROUND_CONFIG_PATH: configPath,
-      APPLICATION_INSIGHTS_NO_STATSBEAT: 'true',
       NO_PROXY: '*',
       ...(options.timeZone ? { TZ: options.timeZone } : {}),
     },

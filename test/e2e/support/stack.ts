@@ -23,6 +23,16 @@ export function describeWithPlayground(needs: { chromium?: boolean } = {}): jest
   return describe.skip;
 }
 
+/** Steward's settings behind the playgrounds: its bot on, and its worker and deliveries quick. */
+export const E2E_STEWARD_ENV: Record<string, string> = {
+  STEWARD_BOT_ENABLED: 'true',
+  STEWARD_BOT_POLL_MS: '200',
+  STEWARD_BOT_POLL_MAX_MS: '1000',
+  STEWARD_WEBHOOK_RETRY_DELAY_MS: '200',
+  STEWARD_WORKER_CONCURRENCY: '2',
+  STEWARD_JOB_POLL_MS: '100',
+};
+
 /** Steward all-in-one on SQLite with its bot, and a playground for Alex and one for Adele. */
 export interface E2eStack {
   steward: TestSteward;
@@ -42,19 +52,7 @@ export async function startE2eStack(
 ): Promise<E2eStack> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-'));
   const database: TestDatabase = await createTestDatabase('sqlite');
-  const app = await startTestSteward(
-    database,
-    {
-      STEWARD_BOT_ENABLED: 'true',
-      STEWARD_BOT_POLL_MS: '200',
-      STEWARD_BOT_POLL_MAX_MS: '1000',
-      STEWARD_WEBHOOK_RETRY_DELAY_MS: '200',
-      STEWARD_WORKER_CONCURRENCY: '2',
-      STEWARD_JOB_POLL_MS: '100',
-      ...steward.env,
-    },
-    steward.overrides,
-  );
+  const app = await startTestSteward(database, { ...E2E_STEWARD_ENV, ...steward.env }, steward.overrides);
   const botEndpoint = `${app.url}/api/messages`;
   const playgrounds: Playground[] = [];
   const close = async (artifactsDir: string) => {

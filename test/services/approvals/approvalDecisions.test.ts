@@ -1,17 +1,12 @@
 import type { ApiError, CatalogTemplate, Job } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
-import { waitForJob } from '../../support/jobs';
-import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
+import { waitForJob, suiteJobSteward } from '../../support/jobs';
+import { PEOPLE, NAMED } from '../../support/steward';
 
 describe.each(databaseKinds)('approval decisions on %s', (kind) => {
-  const suite = suiteSteward(kind, {
-    env: { STEWARD_JOB_POLL_MS: '50' },
-    people: {
-      alex: NAMED.alex,
-      adele: NAMED.adele,
-      isaiah: NAMED.isaiah,
-      patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] },
-    },
+  const suite = suiteJobSteward(kind, {
+    isaiah: NAMED.isaiah,
+    patti: { id: PEOPLE.patti, roles: ['CATALOG_MANAGER'] },
   });
 
   /** Saves a template whose approval team is `approvers`, open to everyone. */

@@ -1,7 +1,7 @@
 import type { Job, PendingApprovals } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
-import { waitForJob } from '../../support/jobs';
-import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
+import { waitForJob, suiteJobSteward } from '../../support/jobs';
+import { PEOPLE } from '../../support/steward';
 
 const SIOBHAN = '00000000-0000-0000-0000-000000000034';
 
@@ -11,13 +11,8 @@ const SIOBHAN = '00000000-0000-0000-0000-000000000034';
  * both marked extensions, with their audit record and event.
  */
 describe.each(databaseKinds)('withdrawing a request and listing my approvals, on %s', (kind) => {
-  const suite = suiteSteward(kind, {
-    env: { STEWARD_JOB_POLL_MS: '50' },
-    people: {
-      alex: NAMED.alex,
-      adele: NAMED.adele,
-      siobhan: { id: SIOBHAN, name: "Siobhán O'Connor" },
-    },
+  const suite = suiteJobSteward(kind, {
+    siobhan: { id: SIOBHAN, name: "Siobhán O'Connor" },
   });
 
   /** Alex asks for a Client engagement team, which Adele or Siobhán approves. */

@@ -1,7 +1,7 @@
 import type { Job } from '../../../src/contract';
 import { type BudgetedSteward, startBudgetedSteward } from '../../support/budgetedSteward';
 import { databaseKinds } from '../../support/databases';
-import { waitForJob } from '../../support/jobs';
+import { expectCompleted, requestTeamsWithIsaiah } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
 
 const TEAMS = 8;
@@ -38,18 +38,11 @@ describe.each(databaseKinds)('jobs parked while the Graph budget is spent (%s)',
   test(`${TEAMS} teams through a spent budget: every job completes, none spends an attempt waiting`, async () => {
     const { app, fake } = steward;
     const alex = await app.userToken(PEOPLE.alex);
-    const ids: string[] = [];
-    for (let n = 0; n < TEAMS; n++) {
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
-        body: {
-          template: { id: 'project' },
-          team: { name: `Budget ${n}`, membership: { members: [{ id: PEOPLE.isaiah }] } },
-        },
-      });
-      expect(res.status).toBe(201);
-      ids.push(res.body.id);
-    }
+    const ids = await requestTeamsWithIsaiah(
+      app,
+      alex,
+      Array.from({ length: TEAMS }, (_, n) => `Budget ${n}`),
+    );
 
     const store = app.steward.store.db;
     let seenWaiting: Job | undefined;
@@ -70,13 +63,7 @@ describe.each(databaseKinds)('jobs parked while the Graph budget is spent (%s)',
       status: 'active',
       waitingFor: { reason: 'graphBudget', description: expect.stringContaining('Graph request budget') },
     });
-    for (const id of ids) {
-      const job = await waitForJob(app, alex, id);
-      expect({ id, status: job.status, failedReason: job.failedReason }).toEqual({
-        id,
-        status: 'completed',
-        failedReason: null,
-      });
+    for (const job of await expectCompleted(app, alex, ids)) {
       // Waiting for a turn is not a failed attempt.
       expect(job.log.filter((line) => line.startsWith('Attempt '))).toEqual([]);
     }

@@ -1,7 +1,6 @@
-import type { Job } from '../../../src/contract';
 import { type BudgetedSteward, startBudgetedSteward } from '../../support/budgetedSteward';
 import { databaseKinds } from '../../support/databases';
-import { waitForJob } from '../../support/jobs';
+import { requestTeamsWithIsaiah, waitForJob } from '../../support/jobs';
 import { PEOPLE } from '../../support/steward';
 
 /** A team's channels, tabs, members and apps: the calls after its creation, paced per team. */
@@ -32,18 +31,7 @@ describe.each(databaseKinds)('a job waiting for a Graph budget turn frees its sl
   test("two teams' paced work runs side by side on one slot, no attempt spent", async () => {
     const { app, fake } = steward;
     const alex = await app.userToken(PEOPLE.alex);
-    const ids: string[] = [];
-    for (const name of ['Slot A', 'Slot B']) {
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
-        body: {
-          template: { id: 'project' },
-          team: { name, membership: { members: [{ id: PEOPLE.isaiah }] } },
-        },
-      });
-      expect(res.status).toBe(201);
-      ids.push(res.body.id);
-    }
+    const ids = await requestTeamsWithIsaiah(app, alex, ['Slot A', 'Slot B']);
     const jobs = [];
     for (const id of ids) jobs.push(await waitForJob(app, alex, id, ['completed', 'failed'], 60_000));
     expect(jobs.map((j) => [j.status, j.failedReason])).toEqual([

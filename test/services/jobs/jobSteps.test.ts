@@ -5,18 +5,12 @@ import type { Job } from '../../../src/contract';
 import { startSteward, type Steward } from '../../../src/main';
 import { JobRepository } from '../../../src/store/jobs/jobs';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { waitForJob } from '../../support/jobs';
-import { PEOPLE, NAMED, suiteSteward, TEST_SECRET } from '../../support/steward';
+import { waitForJob, suiteJobSteward } from '../../support/jobs';
+import { PEOPLE, TEST_SECRET } from '../../support/steward';
 
 /** Each job says which of its steps ran, had nothing to do, failed or were rejected (`Job.steps`). */
 describe.each(databaseKinds)('job steps on %s', (kind) => {
-  const suite = suiteSteward(kind, {
-    env: { STEWARD_JOB_POLL_MS: '50' },
-    people: {
-      alex: NAMED.alex,
-      adele: NAMED.adele,
-    },
-  });
+  const suite = suiteJobSteward(kind);
 
   const statuses = (job: Job) => Object.fromEntries(job.steps.map((step) => [step.name, step.status]));
 

@@ -4,7 +4,7 @@ import { createGraphPlatform } from '../../../src/platform/graph';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph } from '../../support/fakeGraph';
 import { BOT, seedTenant, graphSettings } from '../../support/graphTenant';
-import { waitForJob } from '../../support/jobs';
+import { expectCompleted, requestTeamsWithIsaiah } from '../../support/jobs';
 import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
 import { WAIT_DESCRIPTIONS } from '../../../src/domain/jobs';
 
@@ -63,18 +63,11 @@ describe.each(databaseKinds)('jobs parked while Graph creates their teams (%s)',
   test(`${TEAMS} team creations in Graph's hands at once with ${SLOTS} slots; each job shows what it waits for`, async () => {
     const alex = await app.userToken(PEOPLE.alex);
     const started = Date.now();
-    const ids: string[] = [];
-    for (let n = 0; n < TEAMS; n++) {
-      const res = await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
-        body: {
-          template: { id: 'project' },
-          team: { name: `Parked ${n}`, membership: { members: [{ id: PEOPLE.isaiah }] } },
-        },
-      });
-      expect(res.status).toBe(201);
-      ids.push(res.body.id);
-    }
+    const ids = await requestTeamsWithIsaiah(
+      app,
+      alex,
+      Array.from({ length: TEAMS }, (_, n) => `Parked ${n}`),
+    );
 
     // Sample Graph's operations and the queue until every job is done.
     let inGraphsHands = 0;
@@ -122,15 +115,7 @@ describe.each(databaseKinds)('jobs parked while Graph creates their teams (%s)',
     // Its log says what it waits for: the team's creation, or (before it) the new group's replication.
     const said = WAIT_DESCRIPTIONS[waiting!.waitingFor!.reason as keyof typeof WAIT_DESCRIPTIONS];
     expect(waiting?.log.some((line) => line.startsWith(said))).toBe(true);
-    for (const id of ids) {
-      const job = await waitForJob(app, alex, id);
-      expect({ id, status: job.status, failedReason: job.failedReason }).toEqual({
-        id,
-        status: 'completed',
-        failedReason: null,
-      });
-      expect(job.waitingFor).toBeUndefined();
-    }
+    for (const job of await expectCompleted(app, alex, ids)) expect(job.waitingFor).toBeUndefined();
     expect(fake.teams.size).toBeGreaterThanOrEqual(TEAMS);
     // One `POST /teams` per job: a job back from its park follows its operation, it does not start another.
     expect(fake.graphRequests().filter((r) => r.method === 'POST' && r.path === '/v1.0/teams')).toHaveLength(

@@ -8,8 +8,8 @@ import type {
   TeamRequestPreview,
 } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
-import { waitForJob } from '../../support/jobs';
-import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
+import { waitForJob, suiteJobSteward } from '../../support/jobs';
+import { PEOPLE, NAMED } from '../../support/steward';
 
 type Payload = Record<string, unknown> & { joinRequest?: { id?: string } };
 
@@ -79,16 +79,11 @@ describe.each(databaseKinds)('the team directory and requests to join teams on %
       await suite.app.call<TeamMember[]>('GET', `${api}/teams/${teamId}/members`, { token: suite.megan })
     ).body.map((m) => m.userId);
 
-  const suite = suiteSteward(kind, {
-    env: { STEWARD_JOB_POLL_MS: '50' },
-    people: {
-      alex: NAMED.alex,
-      adele: NAMED.adele,
-      isaiah: NAMED.isaiah,
-      patti: NAMED.patti,
-      lynne: { ...NAMED.lynne, roles: ['GOVERNANCE_MANAGER'] },
-      megan: { ...NAMED.megan, roles: ['GLOBAL_ADMIN'] },
-    },
+  const suite = suiteJobSteward(kind, {
+    isaiah: NAMED.isaiah,
+    patti: NAMED.patti,
+    lynne: { ...NAMED.lynne, roles: ['GOVERNANCE_MANAGER'] },
+    megan: { ...NAMED.megan, roles: ['GLOBAL_ADMIN'] },
   });
   beforeAll(async () => {
     contoso = await makeTeam(suite.alex, 'project', 'Contoso deal', 'Closing the Contoso deal');

@@ -1,9 +1,9 @@
 import type { Job, TeamLabelStatus } from '../../../src/contract';
 import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
 import { databaseKinds } from '../../support/databases';
-import { requestProvisioning, waitForJob } from '../../support/jobs';
+import { requestProvisioning, waitForJob, suiteJobSteward } from '../../support/jobs';
 import { putLabelledTemplates, teamLabel } from '../../support/labelledTemplates';
-import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
+import { PEOPLE } from '../../support/steward';
 
 /**
  * Sensitivity labels on the embedded platform: as on Graph, a label goes on with a person's
@@ -14,13 +14,7 @@ import { PEOPLE, NAMED, suiteSteward } from '../../support/steward';
 const LABEL = SEED_LABEL_IDS.general;
 
 describe.each(databaseKinds)('sensitivity labels on the embedded platform, %s', (kind) => {
-  const suite = suiteSteward(kind, {
-    env: { STEWARD_JOB_POLL_MS: '50' },
-    people: {
-      alex: NAMED.alex,
-      adele: NAMED.adele,
-    },
-  });
+  const suite = suiteJobSteward(kind);
   beforeAll(async () => {
     await putLabelledTemplates(suite.app, suite.megan, LABEL);
   });

@@ -2,6 +2,7 @@ import type { Job, Team, TeamChannel, TeamChannelTab, TeamMember } from '../../.
 import { databaseKinds } from '../../support/databases';
 import { outboxTypes, waitForJob } from '../../support/jobs';
 import { PEOPLE, suiteSteward } from '../../support/steward';
+import { rowCount } from '../../support/rows';
 
 const OLIVER = 'Oliver Bennett';
 
@@ -15,15 +16,7 @@ describe.each(databaseKinds)('provisioning on %s', (kind) => {
     template: { id: template },
     team: { name, ...extra },
   });
-  const countJobs = async () =>
-    Number(
-      (
-        await suite.app.steward.store.db
-          .selectFrom('jobs')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const countJobs = () => rowCount(suite.app, 'jobs');
 
   test('a template without approval: 201 job, then completed with the team, its channels, tabs, members and welcome', async () => {
     const res = await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {

@@ -11,6 +11,7 @@ import type {
 } from '../../../src/contract';
 import { createGraphPlatform, type GraphPlatform } from '../../../src/platform/graph';
 import { SEED_LABEL_IDS } from '../../../src/store/seed/directory';
+import { ALEX_TEMPLATES, templateIds as ids } from '../../support/catalogs';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { FakeGraph, type LoggedRequest } from '../../support/fakeGraph';
 import {
@@ -391,18 +392,9 @@ describe.each(databaseKinds)('provisioning on Microsoft Graph (simulator), %s', 
   });
 
   test('the catalog is targeted with what Graph says of the caller: attributes and direct groups', async () => {
-    const ids = (collection: CatalogTemplates) =>
-      collection.value.map((t) => t.templateConfiguration.id).sort();
     const mine = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', { token: alex });
     // onboarding-buddy through Alex's "Onboarding 2026" group, department-marketing through his department.
-    expect(ids(mine.body)).toEqual([
-      'client-engagement',
-      'department-marketing',
-      'onboarding-buddy',
-      'onboarding-cohort',
-      'partner-workspace',
-      'project',
-    ]);
+    expect(ids(mine.body)).toEqual(ALEX_TEMPLATES);
     const admin = await app.call<CatalogTemplates>('GET', '/api/v1.0/me/catalog/templates', {
       token: await app.userToken(PEOPLE.megan),
     });

@@ -1,6 +1,7 @@
 import type { ApiError, TeamRequestPreview } from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { PEOPLE, suiteSteward } from '../../support/steward';
+import { rowCount } from '../../support/rows';
 
 const PREVIEW = '/api/v1.0/teams/provisioning/preview';
 const REQUEST = '/api/v1.0/teams/provisioning';
@@ -32,15 +33,7 @@ describe.each(databaseKinds)('previewing a team request, on %s', (kind) => {
 
   /** Rows of the tables a request writes to: jobs, the outbox, the audit trail. */
   const written = async () => {
-    const count = async (table: 'jobs' | 'outbox_events' | 'audit_records') =>
-      Number(
-        (
-          await suite.app.steward.store.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirst()
-        )?.n,
-      );
+    const count = (table: 'jobs' | 'outbox_events' | 'audit_records') => rowCount(suite.app, table);
     return {
       jobs: await count('jobs'),
       outbox: await count('outbox_events'),

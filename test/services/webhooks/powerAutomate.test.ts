@@ -4,10 +4,10 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Job } from '../../../src/contract';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { connectorSchemaValidator } from '../../support/powerPlatform';
-import { PEOPLE, startTestSteward, type TestSteward } from '../../support/steward';
-import { Receiver } from '../../support/webhookReceiver';
+import { NAMED, PEOPLE, suiteSteward } from '../../support/steward';
+import { suiteReceiver } from '../../support/webhookReceiver';
 
 type Schema = Record<string, unknown>;
 interface Connector {
@@ -59,53 +59,40 @@ function subscriptionBody(trigger: Schema, callback: string, choices: Record<str
  * schema accepts, signed; DELETE on the Location, and nothing more arrives.
  */
 describe.each(databaseKinds)('a Power Automate trigger on %s', (kind) => {
-  let db: TestDatabase;
-  let app: TestSteward;
-  let flows: Receiver;
-  let alex: string;
-  let adele: string;
-  let isaiah: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    flows = new Receiver();
-    await flows.start();
-    app = await startTestSteward(db, { STEWARD_JOB_POLL_MS: '50' });
-    alex = await app.userToken(PEOPLE.alex, [], { name: 'Alex Wilber', upn: 'alexw@example.com' });
-    adele = await app.userToken(PEOPLE.adele, [], { name: 'Adele Vance', upn: 'adelev@example.com' });
-    isaiah = await app.userToken(PEOPLE.isaiah, [], { name: 'Isaiah Langer' });
+  const suite = suiteSteward(kind, {
+    env: { STEWARD_JOB_POLL_MS: '50' },
+    people: {
+      adele: { id: PEOPLE.adele, name: 'Adele Vance', upn: 'adelev@example.com' },
+      isaiah: NAMED.isaiah,
+    },
   });
-  afterAll(async () => {
-    await app.close();
-    await flows.close();
-    await db.drop();
-  });
+  const flows = suiteReceiver();
 
   const subscribe = async (token: string, callback: string, choices: Record<string, unknown> = {}) => {
     const item = connector.paths[`/hooks/${EVENT}`]!;
     const body = subscriptionBody(item.post!, `${flows.url}${callback}`, choices);
-    return app.call<{ id: string; scope: string }>('POST', `${connector.basePath}/hooks/${EVENT}`, {
+    return suite.app.call<{ id: string; scope: string }>('POST', `${connector.basePath}/hooks/${EVENT}`, {
       token,
       body,
     });
   };
   const request = async (name: string) =>
     (
-      await app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
-        token: alex,
+      await suite.app.call<Job>('POST', '/api/v1.0/teams/provisioning', {
+        token: suite.alex,
         body: { template: { id: 'client-engagement' }, team: { name } },
       })
     ).body;
 
   test('subscribe, receive what the trigger declares, unsubscribe', async () => {
-    const subscribed = await subscribe(alex, '/alex', { secret: SECRET });
+    const subscribed = await subscribe(suite.alex, '/alex', { secret: SECRET });
     expect(subscribed.status).toBe(201);
     expect(subscribed.body.scope).toBe('mine');
     const location = subscribed.headers.location!;
-    expect(location).toBe(`${app.url}/api/v1.0/hooks/subscriptions/${subscribed.body.id}`);
+    expect(location).toBe(`${suite.app.url}/api/v1.0/hooks/subscriptions/${subscribed.body.id}`);
     // Adele decides the request, Isaiah has nothing to do with it: each subscribes to the same event.
-    expect((await subscribe(adele, '/adele')).status).toBe(201);
-    expect((await subscribe(isaiah, '/isaiah')).status).toBe(201);
+    expect((await subscribe(suite.adele, '/adele')).status).toBe(201);
+    expect((await subscribe(suite.isaiah, '/isaiah')).status).toBe(201);
 
     const job = await request('Flow-followed engagement');
     const [delivered] = await flows.waitFor('/alex', 1);
@@ -121,7 +108,7 @@ describe.each(databaseKinds)('a Power Automate trigger on %s', (kind) => {
     const declared = connector.paths[`/hooks/${EVENT}`]!['x-ms-notification-content'] as { schema: Schema };
     const asFlow = connectorSchemaValidator(connector.definitions, declared.schema);
     expect([asFlow(payload), asFlow.errors ?? null]).toEqual([true, null]);
-    const document = (await app.call<Schema>('GET', '/api/v1.0/openapi.json')).body as {
+    const document = (await suite.app.call<Schema>('GET', '/api/v1.0/openapi.json')).body as {
       webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>;
       components: Schema;
     };
@@ -136,9 +123,11 @@ describe.each(databaseKinds)('a Power Automate trigger on %s', (kind) => {
     expect(asFlow({ ...payload, event: 'team_created' })).toBe(false);
 
     // Unsubscribing: DELETE on the Location, as Power Automate does when the flow is turned off.
-    const deleted = await app.call('DELETE', new URL(location).pathname, { token: alex });
+    const deleted = await suite.app.call('DELETE', new URL(location).pathname, { token: suite.alex });
     expect(deleted.status).toBe(200);
-    expect((await app.call('DELETE', new URL(location).pathname, { token: alex })).status).toBe(404);
+    expect((await suite.app.call('DELETE', new URL(location).pathname, { token: suite.alex })).status).toBe(
+      404,
+    );
     await request('Second engagement');
     await flows.waitFor('/adele', 2);
     await new Promise((resolve) => setTimeout(resolve, 500));

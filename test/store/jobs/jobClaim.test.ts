@@ -20,15 +20,16 @@ const HORIZON_MS = 90_000;
 describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
   const pair = suiteStorePair(kind);
 
-  test('parked jobs wait for their next check, then each goes to exactly one of two claimers', async () => {
-    const [one, two] = pair.stores().map((store) => new JobRepository(store.db)) as [
-      JobRepository,
-      JobRepository,
-    ];
-    const now = Date.now();
+  /** Queues `count` archive requests waiting for `budgetKey`'s bucket, the nth made at `madeAt(n)`: their ids. */
+  const queue = async (
+    jobs: JobRepository,
+    budgetKey: string | undefined,
+    count: number,
+    madeAt: (n: number) => number,
+  ) => {
     const ids: string[] = [];
-    for (let n = 0; n < 30; n++) {
-      const job = await one.insert(
+    for (let n = 0; n < count; n++) {
+      const job = await jobs.insert(
         {
           id: randomUUID(),
           type: 'TeamArchiveRequest',
@@ -36,11 +37,19 @@ describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
           data: {},
           log: [],
           requesterId: 'someone',
+          budgetKey,
         },
-        new Date(now),
+        new Date(madeAt(n)),
       );
       ids.push(job.id);
     }
+    return ids;
+  };
+
+  test('parked jobs wait for their next check, then each goes to exactly one of two claimers', async () => {
+    const [one, two] = pair.each((store) => new JobRepository(store.db));
+    const now = Date.now();
+    const ids = await queue(one, undefined, 30, () => now);
     const claimed = await one.claim('first', 30, 60_000, now);
     expect(claimed).toHaveLength(30);
     const wakeAt = now + 1000;
@@ -101,26 +110,6 @@ describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
     });
   });
 
-  const queue = async (jobs: JobRepository, budgetKey: string | undefined, count: number, now: number) => {
-    const ids: string[] = [];
-    for (let n = 0; n < count; n++) {
-      const job = await jobs.insert(
-        {
-          id: randomUUID(),
-          type: 'TeamArchiveRequest',
-          queued: true,
-          data: {},
-          log: [],
-          requesterId: 'someone',
-          budgetKey,
-        },
-        new Date(now - 1000 + n),
-      );
-      ids.push(job.id);
-    }
-    return ids;
-  };
-
   test('a spent bucket keeps its jobs queued; a bucket with one turn soon hands out one job', async () => {
     const budget = new GraphBudgetRepository(pair.stores()[0].db);
     const queuer = new JobRepository(pair.stores()[0].db);
@@ -137,11 +126,13 @@ describe.each(databaseKinds)('claiming parked jobs (%s)', (kind) => {
     await budget.reserve([{ key: oneTurn, intervalMs: INTERVAL_MS }], 10 * INTERVAL_MS);
 
     const now = Date.now();
-    const waitingForSpent = await queue(queuer, spent, 3, now);
-    const waitingForOneTurn = await queue(queuer, oneTurn, 3, now);
-    const free = await queue(queuer, undefined, 2, now);
+    // Made in the second before now, in order.
+    const recent = (n: number) => now - 1000 + n;
+    const waitingForSpent = await queue(queuer, spent, 3, recent);
+    const waitingForOneTurn = await queue(queuer, oneTurn, 3, recent);
+    const free = await queue(queuer, undefined, 2, recent);
     // A bucket nobody has drawn on yet holds nothing back.
-    const untouched = await queue(queuer, requestClassKey('channelOrTab'), 2, now);
+    const untouched = await queue(queuer, requestClassKey('channelOrTab'), 2, recent);
 
     const first = await claimer.claim('second', 20, 60_000, now, undefined, HORIZON_MS);
     const ids = first.map((job) => job.id).sort();

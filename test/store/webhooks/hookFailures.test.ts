@@ -12,10 +12,7 @@ describe.each(databaseKinds)('failed deliveries of a hook (%s)', (kind) => {
   const pair = suiteStorePair(kind);
 
   test('the deactivation is timed no earlier than any failure counted before it', async () => {
-    const [one, two] = pair.stores().map((store) => new HookRepository(store.db)) as [
-      HookRepository,
-      HookRepository,
-    ];
+    const [one, two] = pair.each((store) => new HookRepository(store.db));
     const created = '2026-11-24T10:00:00.000Z';
     await one.insert({
       id: 'hook-1',
