@@ -18,6 +18,10 @@ const Team = z.looseObject({
 const Template = z.looseObject({
   id: z.string().describe('The template’s id.'),
   name: z.string().nullish(),
+  translations: z
+    .record(z.string(), z.looseObject({ name: z.string() }))
+    .optional()
+    .describe('Its name in other languages than its own, by language tag (an extension), when it has any.'),
   version: z.number().int().nullish(),
 });
 const Stage = z.looseObject({

@@ -5,6 +5,7 @@ import { cardPictureUrl } from '../cards/cardPicture';
 import { clip, markdownText, shortQuotes, teamsDateTime } from '../cards/cardText';
 import { DEFAULT_READER, namesIn, type Reader, say } from '../i18n/catalog';
 import { type StageNote, stageNoteText } from './stageNotes';
+import { type TemplateName, templateNameIn } from '../shared/templateTexts';
 import approvalCardTemplate from './approvalCard.json';
 
 /** Teams refreshes a card automatically for at most this many users. */
@@ -28,7 +29,8 @@ export interface ApprovalRequestFacts {
   teamName: string;
   /** The name as typed, before the convention (what an approver may amend). */
   requestedName?: string;
-  template: { name: string; pictureUrl: string | null };
+  /** The template's own name and, as the request recorded them, its names in other languages. */
+  template: TemplateName & { pictureUrl: string | null };
   requester: { name: string; mail: string | null };
   approvers: readonly Approver[];
   /** Whether any one of the approvers settles the stage or each must approve (`any` when absent). */
@@ -75,7 +77,7 @@ export function namesLine(names: readonly string[], reader: Reader, max = 400): 
 export function requestNames(data: ApprovalRequestFacts, reader: Reader) {
   return {
     teamName: clip(data.teamName, TEAM_NAME_MAX_LENGTH),
-    templateName: clip(data.template.name || say(reader, 'approval.teamRequest'), 120),
+    templateName: clip(templateNameIn(data.template, reader) || say(reader, 'approval.teamRequest'), 120),
     requesterName: clip(data.requester.name || say(reader, 'approval.someone'), 120),
     approvers: namesLine(
       data.approvers.map((approver) => approver.name),

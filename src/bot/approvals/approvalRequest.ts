@@ -89,7 +89,11 @@ export function approvalCardData(
     teamName: summary.teamName,
     requestedName: text(team.name) || summary.teamName,
     // Missing names stay empty: each card says "Team request" or "Someone" in its reader's language.
-    template: { name: summary.templateName, pictureUrl: null },
+    template: {
+      name: summary.templateName,
+      ...(summary.templateTranslations ? { translations: summary.templateTranslations } : {}),
+      pictureUrl: null,
+    },
     requester: { name: summary.requesterName, mail: text(requester.mail) || null },
     approvers,
     mode: stageOf(job, approvalId ?? text(object(data.approval).id))?.decision ?? 'any',

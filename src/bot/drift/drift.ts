@@ -12,6 +12,7 @@ import {
   updateEach,
 } from '../shared/cardsForPeople';
 import { type DriftPart, renderDriftCard } from './driftCard';
+import { nameTranslationsOf } from '../shared/templateTexts';
 import { type DriftCardState, type DriftRecord, driftRecordKey } from './driftCardState';
 
 /** What the drift conversation needs. */
@@ -37,6 +38,7 @@ function askedEvent(payload: Json) {
     teamId: text(team.id),
     teamName: text(team.displayName),
     templateName: text(template.name),
+    templateTranslations: nameTranslationsOf(template),
     version,
     owners: list(payload.owners)
       .map((o) => text(o.id))
@@ -74,6 +76,7 @@ export class DriftConversation {
       teamId,
       teamName: event.teamName,
       templateName: event.templateName,
+      ...(event.templateTranslations ? { templateTranslations: event.templateTranslations } : {}),
       version,
       parts: event.parts,
       cards: {},

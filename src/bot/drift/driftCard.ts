@@ -2,6 +2,7 @@ import { DEFAULT_READER, namesIn, type Reader, say, sayCount } from '../i18n/cat
 import type { MessageKey } from '../i18n/en';
 import { type AdaptiveCardAttachment, renderCard } from '../cards/adaptiveCard';
 import { clip, markdownText } from '../cards/cardText';
+import { type NameTranslations, templateNameIn } from '../shared/templateTexts';
 import driftCardTemplate from './driftCard.json';
 
 /** One part the template now has that the team lacks: its kind (as the API names it) and name. */
@@ -15,6 +16,8 @@ export interface DriftCardData {
   teamId: string;
   teamName: string;
   templateName: string;
+  /** The template's name in other languages, as the event recorded it. */
+  templateTranslations?: NameTranslations;
   /** The template's version the owners are asked about. */
   version: number;
   parts: DriftPart[];
@@ -60,7 +63,10 @@ export function renderDriftCard(
   reader: Reader = DEFAULT_READER,
 ): AdaptiveCardAttachment {
   const teamTitle = clip(data.teamName, 200);
-  const templateTitle = clip(data.templateName, 200);
+  const templateTitle = clip(
+    templateNameIn({ name: data.templateName, translations: data.templateTranslations }, reader),
+    200,
+  );
   const team = markdownText(teamTitle);
   const template = markdownText(templateTitle);
   const parts = partsIn(reader, data.parts);

@@ -69,7 +69,14 @@ export function renderMyRequestsCard(
     return {
       jobId: summary.jobId,
       teamName: clip(summary.teamName, 120),
-      templateName: clip(kindLabel(summary.kind, summary.templateName, reader), 80),
+      templateName: clip(
+        kindLabel(
+          summary.kind,
+          { name: summary.templateName, translations: summary.templateTranslations },
+          reader,
+        ),
+        80,
+      ),
       requestedAt: dateTimeFor(reader, summary.createdDateTime),
       statusText: say(reader, status),
       percent: percentFor(reader, Math.min(100, Math.max(0, Math.round(summary.progress)))),

@@ -16,6 +16,7 @@ import {
 import { approvalWords } from '../shared/approvalWords';
 import { progressBarImage, STEP_ICONS } from '../cards/cardIcons';
 import type { JobKind } from '../shared/jobSummary';
+import { type TemplateName, templateNameIn } from '../shared/templateTexts';
 import { isRetryable, isWithdrawable, type ProgressCardData } from './progressCardData';
 import type { ProgressStep, StepState } from './progressSteps';
 import progressCardTemplate from './progressCard.json';
@@ -92,11 +93,14 @@ const KIND_HEADLINES: Record<JobKind, { done: MessageKey; failed: MessageKey; wo
   },
 };
 
-/** The words of what a request does, where a card names its template: an archive has none. */
-export function kindLabel(kind: JobKind | undefined, templateName: string, reader: Reader): string {
+/**
+ * The words of what a request does, where a card names its template (in the reader's language): an
+ * archive has none.
+ */
+export function kindLabel(kind: JobKind | undefined, template: TemplateName, reader: Reader): string {
   if (kind === 'archive') return say(reader, 'kind.archive');
   if (kind === 'unarchive') return say(reader, 'kind.unarchive');
-  return templateName || say(reader, 'approval.teamRequest');
+  return templateNameIn(template, reader) || say(reader, 'approval.teamRequest');
 }
 
 function headline(data: ProgressCardData, reader: Reader): { text: string; color: string } {
@@ -186,7 +190,10 @@ export function renderProgressCard(
   return renderCard('progressCard', progressCardTemplate, {
     jobId: data.jobId,
     teamName: clip(data.teamName, TEAM_NAME_MAX_LENGTH),
-    templateName: clip(kindLabel(data.kind, data.templateName, reader), 120),
+    templateName: clip(
+      kindLabel(data.kind, { name: data.templateName, translations: data.templateTranslations }, reader),
+      120,
+    ),
     pictureUrl: cardPictureUrl(data.pictureUrl),
     status: data.status,
     // Only a team request has a form to fill in again.

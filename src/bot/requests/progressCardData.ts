@@ -1,6 +1,7 @@
 import type { Job, JobStatus, JobWaitReason } from '../../client';
 import { type JobKind, summarizeJob } from '../shared/jobSummary';
 import { progressSteps, type ProgressStep } from './progressSteps';
+import type { NameTranslations } from '../shared/templateTexts';
 
 /** What the progress card shows for one request. */
 export interface ProgressCardData {
@@ -10,6 +11,8 @@ export interface ProgressCardData {
   /** The final team name (after the naming convention). */
   teamName: string;
   templateName: string;
+  /** The template's name in other languages, as the request recorded it. */
+  templateTranslations?: NameTranslations;
   /** The template's picture; null for none. */
   pictureUrl: string | null;
   status: JobStatus;
@@ -68,6 +71,7 @@ export function progressCardData(
     kind: summary.kind,
     teamName: summary.teamName,
     templateName: summary.templateName,
+    templateTranslations: summary.templateTranslations,
     pictureUrl,
     status: summary.status,
     waitingFor: job.waitingFor?.reason ?? null,

@@ -81,6 +81,10 @@ export const requestsEn = {
     'This template needs approval from any one of {names}: the first decision settles it. I will tell you when someone has decided.',
   'confirmation.approvalAll':
     'This template needs approval from each of {names}. I will tell you when they have all decided.',
+  'confirmation.approvalStaged':
+    'This template needs approval in {count} stages, one after the other. I will tell you as each is decided.',
+  'confirmation.stage': 'Stage {number}: {stage}',
+  'confirmation.stageNumber': 'Stage {number}',
   'confirmation.noApproval': 'No approval needed: I am creating the team now and will keep you posted here.',
   'talk.noSuchRequest':
     'I found no request of yours for a team called "{name}". Type "my requests" to see yours.',

@@ -82,6 +82,10 @@ export const requestsFr: Record<keyof typeof requestsEn, string> = {
     'Ce modèle demande une approbation : la décision d’une seule personne parmi {names} suffit. Je vous préviendrai de cette décision.',
   'confirmation.approvalAll':
     'Ce modèle demande l’approbation de chacune de ces personnes : {names}. Je vous préviendrai quand toutes auront décidé.',
+  'confirmation.approvalStaged':
+    'Ce modèle demande une approbation en {count} étapes, l’une après l’autre. Je vous préviendrai de chaque décision.',
+  'confirmation.stage': 'Étape {number} : {stage}',
+  'confirmation.stageNumber': 'Étape {number}',
   'confirmation.noApproval':
     'Aucune approbation nécessaire : je crée l’équipe maintenant et je vous tiens informé ici.',
   'talk.noSuchRequest':

@@ -1,4 +1,5 @@
 import type { Job, JobStatus, JobStep } from '../../client';
+import { type NameTranslations, nameTranslationsOf } from './templateTexts';
 
 /** What a request does: make a team, or archive or unarchive one. */
 export type JobKind = 'provisioning' | 'archive' | 'unarchive';
@@ -15,7 +16,10 @@ export interface JobSummary {
   teamName: string;
   /** The name the requester typed, before the template's convention; null when unknown. */
   requestedName: string | null;
+  /** The template's own name, as the request recorded it ('' when unknown). */
   templateName: string;
+  /** Its name in other languages, as the request recorded it: each card shows its reader's. */
+  templateTranslations?: NameTranslations;
   requesterName: string;
   /** The created team's link, once known; null before. */
   webUrl: string | null;
@@ -34,10 +38,19 @@ export interface JobSummary {
     stage: { number: number; count: number; name: string } | null;
     /** Nobody decided on this stage in time, so the request expired (after `days`, when known). */
     expired: { stage: string; days: number | null } | null;
+    /** With a staged policy: every stage in order, and who decides it (as the request resolved them). */
+    stages?: readonly StageSummary[];
   } | null;
   createdDateTime: string;
   lastModifiedDateTime: string;
   log: readonly string[];
+}
+
+/** One stage of a request's approval: its name, how it is settled and its approvers' names. */
+export interface StageSummary {
+  name: string;
+  mode: 'any' | 'all';
+  approverNames: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -94,6 +107,20 @@ function stageAt(
   return { number: index + 1, count: stages.length, name: stringAt(stages[index] as Json, 'name') ?? '' };
 }
 
+/** Every stage of the approval, when it has more than one (a single one is the approval itself). */
+function stagesOf(approval: Json | undefined): StageSummary[] {
+  const stages = Array.isArray(approval?.stages) ? (approval.stages as unknown[]) : [];
+  if (stages.length < 2) return [];
+  return stages.map((item) => {
+    const stage = item && typeof item === 'object' ? (item as Json) : {};
+    return {
+      name: stringAt(stage, 'name') ?? '',
+      mode: stage.decision === 'all' ? 'all' : 'any',
+      approverNames: namesAt(stage, 'approvers'),
+    };
+  });
+}
+
 /** How the stage `id` names is settled: `all` when each approver must approve, else `any`. */
 function modeAt(approval: Json | undefined, id: string): 'any' | 'all' {
   const stages = Array.isArray(approval?.stages) ? (approval.stages as unknown[]) : [];
@@ -129,6 +156,7 @@ export function summarizeJob(job: Job): JobSummary {
       'Untitled team',
     requestedName: stringAt(requestedTeam, 'name') ?? null,
     templateName: stringAt(template, 'name') ?? '',
+    templateTranslations: nameTranslationsOf(template),
     requesterName: stringAt(requester, 'displayName') ?? stringAt(requester, 'id') ?? '',
     webUrl: stringAt(team, 'webUrl') ?? null,
     failedReason: job.failedReason?.trim() ? job.failedReason : null,
@@ -146,6 +174,7 @@ export function summarizeJob(job: Job): JobSummary {
             message: stringAt(decider, 'message')?.trim() ?? null,
             stage: stageAt(approval, approvalId),
             expired: expiredStage(approval),
+            stages: stagesOf(approval),
           }
         : null,
     createdDateTime: job.createdDateTime,

@@ -6,6 +6,7 @@ import type { TeamsPlatform } from '../../platform/port';
 import type { TeamTemplate, TeamTemplateRepository } from '../../store/drift/teamTemplates';
 import type { SensitivityLabelRepository } from '../../store/labels/sensitivityLabels';
 import type { Database } from '../../store/schema';
+import { recordedTranslations } from '../jobData/templateName';
 import type { EventBus, StewardEvent } from '../webhooks/events';
 import { readTeamState } from './teamState';
 
@@ -95,6 +96,7 @@ export async function askOwners(
           template: {
             id: template.templateConfiguration.id,
             name: template.templateConfiguration.name,
+            ...recordedTranslations(template.templateConfiguration),
             version,
           },
           owners: owners.map((o) => ({ id: o.userId, displayName: o.displayName })),

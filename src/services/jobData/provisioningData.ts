@@ -50,6 +50,8 @@ export const ProvisioningData = z.looseObject({
   template: z.looseObject({
     id: z.string(),
     name: z.string(),
+    /** Its name in other languages, by language tag (absent in jobs queued before they were recorded). */
+    translations: z.record(z.string(), z.object({ name: z.string() })).optional(),
     approvers: z.array(PermanentMember),
     permanentMembership: PermanentMembership,
     /** The template's version the plan was made from (absent in jobs queued before versions). */

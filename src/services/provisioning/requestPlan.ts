@@ -7,6 +7,7 @@ import { type PlannedApproval, planApproval } from '../approvals/approvalPlannin
 import { withStages } from '../approvals/approvalStages';
 import type { DirectoryService, RuleSubject } from '../directory/directory';
 import { conventionScope, type ProvisioningData } from '../jobData/provisioningData';
+import { recordedTranslations } from '../jobData/templateName';
 import { workspacePlan } from '../workspace/teamTools';
 
 /**
@@ -82,6 +83,7 @@ export async function planRequest(
     template: {
       id: config.id ?? body.template.id,
       name: config.name,
+      ...recordedTranslations(config),
       approvers: config.approval.approvalTeam,
       permanentMembership: config.permanentMembership,
     },

@@ -16,6 +16,13 @@ export const stagedTemplate: CatalogTemplateInput = {
       'A private team shared with an outside partner. Legal, then compliance, approve each request.',
     pictureUrl: badge('PTR', '#CA5010'),
     language: 'en-US',
+    translations: {
+      fr: {
+        name: 'Espace partagé avec un partenaire',
+        description:
+          'Une équipe privée partagée avec un partenaire externe. Le service juridique, puis la conformité, approuvent chaque demande.',
+      },
+    },
     approval: {
       requireApproval: true,
       stages: [

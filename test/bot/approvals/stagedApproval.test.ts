@@ -26,7 +26,14 @@ describe.each(databaseKinds)('a two-stage approval in chat, on %s', (kind) => {
     }, 20_000);
 
   it('shows the stages to the requester and to each stage’s approvers, with the earlier decisions', async () => {
-    const { mark, progress } = await requestInChat(bot, ALEX, 'partner-workspace', { name: 'Fabrikam' });
+    const { mark, progress, confirmation } = await requestInChat(bot, ALEX, 'partner-workspace', {
+      name: 'Fabrikam',
+    });
+    // The confirmation names who decides each stage, not only the first one's approvers.
+    expect(cardText(confirmation)).toContain('This template needs approval in 2 stages');
+    expect(cardText(confirmation)).toContain(
+      'Stage 1: Legal\nAdele Vance\nStage 2: Compliance\nLynne Robbins',
+    );
     await progressSays(progress.activityId, /Stage 1 of 2: Legal, waiting for Adele Vance/);
 
     // Stage 1: Adele's card says which stage it is; Lynne has nothing yet.

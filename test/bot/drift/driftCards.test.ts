@@ -30,7 +30,12 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     const res = await bot.steward.call('PUT', `/api/v1.0/catalog/templates/${template}`, {
       token: megan,
       body: {
-        templateConfiguration: { name: 'Project team', askOwnersBeforeApplying: true },
+        // With a French name: each owner's card names the template in their language.
+        templateConfiguration: {
+          name: 'Project team',
+          translations: { fr: { name: 'Équipe projet' } },
+          askOwnersBeforeApplying: true,
+        },
         newTeam: { channels },
       },
     });
@@ -71,7 +76,7 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
     expect(verbsOf(asked)).toEqual(['addTemplateChanges', 'declineTemplateChanges']);
     const demande = french(bot.connector.currentCard(siobhan.activityId)!);
     expect(demande).toContain(
-      'Le modèle **Project team** comporte désormais un canal **Deliverables**. L’ajouter à **Alpha** ?',
+      'Le modèle **Équipe projet** comporte désormais un canal **Deliverables**. L’ajouter à **Alpha** ?',
     );
     expect(demande).toContain('L’ajouter');
     expect(demande).toContain('Pas maintenant');
@@ -82,7 +87,7 @@ describe.each(databaseKinds)("the owners' drift card, on %s", (kind) => {
       await press(SIOBHAN, 'declineTemplateChanges', notNow, siobhan.activityId, FRENCH),
     );
     expect(french(declined)).toContain(
-      'Rien n’a été ajouté à **Alpha**. La question vous sera reposée au prochain changement du modèle **Project team**.',
+      'Rien n’a été ajouté à **Alpha**. La question vous sera reposée au prochain changement du modèle **Équipe projet**.',
     );
     expect(verbsOf(declined)).toEqual([]);
     const told = await cardSaying(alexAlpha.activityId, /chose not to add/);

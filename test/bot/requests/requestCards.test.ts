@@ -40,6 +40,62 @@ describe('confirmation card', () => {
     expect(cardJson(card)).toContain('No approval needed');
     expect(findAll(card.content, 'Image')).toEqual([]);
   });
+
+  it('names who approves at every stage of a staged policy, in English and French', () => {
+    const data = {
+      jobId: 'j',
+      teamName: 'PTR-Fabrikam',
+      templateName: 'Shared partner workspace',
+      pictureUrl: null,
+      requestedAt: '2026-05-04T09:30:12.345Z',
+      // The open stage's approvers only: the stages say who comes after.
+      approverNames: ['Adele Vance'],
+      stages: [
+        { name: 'Legal', mode: 'any' as const, approverNames: ['Adele Vance'] },
+        { name: 'Compliance', mode: 'any' as const, approverNames: ['Lynne Robbins', 'Megan Bowen'] },
+        { name: '', mode: 'all' as const, approverNames: ['Isaiah Langer', 'Megan Bowen'] },
+      ],
+    };
+    const facts = (card: ReturnType<typeof renderConfirmationCard>) =>
+      findAll(card.content, 'FactSet').flatMap((set) => set.facts as Array<{ title: string; value: string }>);
+    const english = renderConfirmationCard(data);
+    expectValidCard(english);
+    expect(cardJson(english)).toContain('This template needs approval in 3 stages, one after the other.');
+    expect(facts(english)).toEqual([
+      { title: 'Template', value: 'Shared partner workspace' },
+      { title: 'Stage 1: Legal', value: 'Adele Vance' },
+      { title: 'Stage 2: Compliance', value: 'Any one of Lynne Robbins and Megan Bowen decides' },
+      { title: 'Stage 3', value: 'Each of Isaiah Langer and Megan Bowen must approve' },
+    ]);
+    expect(cardJson(english)).not.toContain('No approval needed');
+    const french = renderConfirmationCard(data, readerOf('fr-FR', 'Europe/Paris'));
+    expect(cardJson(french)).toContain('Ce modèle demande une approbation en 3 étapes, l’une après l’autre.');
+    expect(facts(french)).toEqual([
+      { title: 'Modèle', value: 'Shared partner workspace' },
+      { title: 'Étape 1 : Legal', value: 'Adele Vance' },
+      {
+        title: 'Étape 2 : Compliance',
+        value: 'Une seule de ces personnes décide : Lynne Robbins et Megan Bowen',
+      },
+      { title: 'Étape 3', value: 'Chacune de ces personnes doit approuver : Isaiah Langer et Megan Bowen' },
+    ]);
+  });
+
+  it('names the template in the reader’s language, as the request recorded it', () => {
+    const data = {
+      jobId: 'j',
+      teamName: 'CLI-BE-Fabrikam',
+      templateName: 'Client engagement',
+      templateTranslations: { fr: { name: 'Mission client' } },
+      pictureUrl: null,
+      requestedAt: '2026-05-04T09:30:12.345Z',
+      approverNames: [],
+    };
+    expect(cardJson(renderConfirmationCard(data))).toContain('"value":"Client engagement"');
+    expect(cardJson(renderConfirmationCard(data, readerOf('fr-CA', 'UTC')))).toContain(
+      '"value":"Mission client"',
+    );
+  });
 });
 
 describe('my requests card', () => {
