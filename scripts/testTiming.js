@@ -1,8 +1,10 @@
 'use strict';
 // The summary of a timed run (`node scripts/test.js --timing`, test/support/timing.js): per
 // project, the sum of its files' wall times and CPU, then the slowest files with what they spent.
-// `node scripts/testTiming.js <lines.jsonl> [count]` prints it again from a kept file.
-const { readFileSync } = require('node:fs');
+// `node scripts/testTiming.js <lines.jsonl> [count]` prints it again from a kept file; with
+// `--record`, it also writes each file's wall seconds into test/support/fileSeconds.json, the
+// order the next runs start the files in (test/support/sequencer.js): record a whole run's.
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -51,13 +53,29 @@ function summary(timings, count = 25) {
   return `${lines.join('\n')}\n`;
 }
 
+const SECONDS = path.join(root, 'test', 'support', 'fileSeconds.json');
+
+/** Writes `timings`' wall seconds over fileSeconds.json's, dropping files that are gone. */
+function record(timings) {
+  const seconds = JSON.parse(readFileSync(SECONDS, 'utf8'));
+  for (const t of timings)
+    seconds[path.relative(root, t.file).split(path.sep).join('/')] = Math.round(t.wall * 10) / 10;
+  const kept = Object.entries(seconds)
+    .filter(([file]) => existsSync(path.join(root, file)))
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  writeFileSync(SECONDS, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`);
+}
+
 module.exports = { readTimings, summary };
 
 if (require.main === module) {
-  const [file, count] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const [file, count] = args.filter((arg) => arg !== '--record');
   if (!file) {
-    process.stderr.write('usage: node scripts/testTiming.js <timing lines> [count]\n');
+    process.stderr.write('usage: node scripts/testTiming.js <timing lines> [count] [--record]\n');
     process.exit(2);
   }
-  process.stdout.write(summary(readTimings(file), count ? Number(count) : undefined));
+  const timings = readTimings(file);
+  process.stdout.write(summary(timings, count ? Number(count) : undefined));
+  if (args.includes('--record')) record(timings);
 }
