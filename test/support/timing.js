@@ -8,14 +8,18 @@ const { appendFileSync, readFileSync } = require('node:fs');
 
 const output = process.env.STEWARD_TEST_TIMING;
 
-/** CPU seconds of this process's ended children (Linux's cutime and cstime); 0 elsewhere. */
+/**
+ * CPU seconds (user + system) spent by this process's children that have ended and been waited
+ * for, descendants included (Linux's cutime and cstime); undefined elsewhere.
+ */
 function childrenCpu() {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command's name: state is field 3, so cutime and cstime (16 and 17) are at 13 and 14.
     return (Number(fields[13]) + Number(fields[14])) / 100;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -24,7 +28,7 @@ function startFile(testPath, project) {
   if (!output) return () => {};
   const wall = process.hrtime.bigint();
   const cpu = process.cpuUsage();
-  const children = childrenCpu();
+  const children = childrenCpu() ?? 0;
   return () => {
     const used = process.cpuUsage(cpu);
     const line = {
@@ -32,10 +36,10 @@ function startFile(testPath, project) {
       project,
       wall: Number(process.hrtime.bigint() - wall) / 1e9,
       cpu: (used.user + used.system) / 1e6,
-      children: childrenCpu() - children,
+      children: (childrenCpu() ?? 0) - children,
     };
     appendFileSync(output, `${JSON.stringify(line)}\n`);
   };
 }
 
-module.exports = { startFile };
+module.exports = { childrenCpu, startFile };
