@@ -54,6 +54,8 @@ const common = {
 module.exports = {
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   testTimeout: 30000,
+  // The longest files first, by their seconds in a whole run (test/support/fileSeconds.json).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   // Coverage: `STEWARD_TEST_COVERAGE=1 npm test` has V8 count it and scripts/coverage.js report it
   // against its floor (Jest's own `--coverage` keeps the debugger on, which triples the CPU).
   projects: [

@@ -2,26 +2,11 @@
 // How long the project's own tests take: each Jest project as `npm test` runs it (scripts/test.js),
 // its wall time and the CPU it and its children spent, against the issue's target for the whole.
 const { spawn } = require('node:child_process');
-const { readFileSync } = require('node:fs');
 const path = require('node:path');
+const { childrenCpu } = require('../test/support/timing');
 
 const root = path.resolve(__dirname, '..');
 const TARGET_S = 300;
-
-/**
- * CPU seconds (user + system) spent by this process's children that have ended and been waited
- * for, descendants included (Linux's cutime and cstime); undefined elsewhere.
- */
-function childrenCpu() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command's name: state is field 3, so cutime and cstime (16 and 17) are at 13 and 14.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Runs `node scripts/test.js <project>`; resolves with its exit code, wall and CPU seconds. */
 function project(name) {

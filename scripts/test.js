@@ -5,6 +5,9 @@
 //                                        shown when they end) while Jest runs the unit,
 //                                        integration and system projects
 //   node scripts/test.js unit [args…]    one project (unit, integration or system), Jest's args after
+//   … --timing                           either, then each project's summed file times and the 25
+//                                        slowest files, wall and CPU (scripts/testTiming.js); with
+//                                        STEWARD_TEST_TIMING=<file> the lines are kept there
 //
 // Measured on 2 cores (bench/RESULTS.md, "npm test"): many suites wait on timers, child processes
 // and the databases, so three Jest workers and the static checks beside them keep both cores busy.
@@ -16,6 +19,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const { availableParallelism, tmpdir } = require('node:os');
 const path = require('node:path');
+const { readTimings, summary } = require('./testTiming');
 
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -71,16 +75,39 @@ async function staticChecks() {
   return 0;
 }
 
+/**
+ * With `--timing` among `args`: the file the Jest workers write each test file's time to
+ * (test/support/timing.js), STEWARD_TEST_TIMING's or a fresh one, emptied; `args` without the flag.
+ */
+function timing(args) {
+  if (!args.includes('--timing')) return { args, file: undefined };
+  const file =
+    process.env.STEWARD_TEST_TIMING ||
+    path.join(fs.mkdtempSync(path.join(tmpdir(), 'steward-timing-')), 'files.jsonl');
+  fs.writeFileSync(file, '');
+  return { args: args.filter((arg) => arg !== '--timing'), file };
+}
+
+/** The summary of a timed run, written when it ends. */
+function reportTiming(file) {
+  if (!file) return;
+  const timings = readTimings(file);
+  if (timings.length > 0) process.stdout.write(summary(timings));
+  if (!process.env.STEWARD_TEST_TIMING) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
 async function main() {
-  const [first, ...rest] = process.argv.slice(2);
+  const timed = timing(process.argv.slice(2));
+  const [first, ...rest] = timed.args;
+  const timedEnv = timed.file ? { ...process.env, STEWARD_TEST_TIMING: timed.file } : process.env;
   if (PROJECTS.includes(first)) {
-    const { code } = await run(process.execPath, [
-      jest,
-      '--selectProjects',
-      first,
-      `--maxWorkers=${workers(first)}`,
-      ...rest,
-    ]);
+    const { code } = await run(
+      process.execPath,
+      [jest, '--selectProjects', first, `--maxWorkers=${workers(first)}`, ...rest],
+      false,
+      timedEnv,
+    );
+    reportTiming(timed.file);
     return code;
   }
   const started = Date.now();
@@ -95,7 +122,7 @@ async function main() {
   // V8 counts what the suites run in-process into this directory (the suites' own child
   // processes do not inherit it: test/support/environment.ts).
   const counts = measure ? fs.mkdtempSync(path.join(tmpdir(), 'steward-coverage-')) : undefined;
-  const env = counts ? { ...process.env, NODE_V8_COVERAGE: counts } : process.env;
+  const env = counts ? { ...timedEnv, NODE_V8_COVERAGE: counts } : timedEnv;
   const [checks, suites] = await Promise.all([
     staticChecks(),
     run(
@@ -112,6 +139,7 @@ async function main() {
       covered = (await run(process.execPath, [path.join(root, 'scripts', 'coverage.js'), counts])).code;
     fs.rmSync(counts, { recursive: true, force: true });
   }
+  reportTiming(timed.file);
   process.stdout.write(`\nnpm test took ${seconds(started)}.\n`);
   return checks || suites.code || covered;
 }

@@ -13,6 +13,7 @@
 const vm = require('node:vm');
 const { default: Runtime } = require('jest-runtime');
 const { handlePotentialSyntaxError } = require('@jest/transform');
+const { startFile } = require('./timing');
 
 const enabled = process.env.STEWARD_TEST_COVERAGE !== '1';
 
@@ -22,6 +23,13 @@ const compiled = new Map();
 class CompiledCodeRuntime extends Runtime {
   /** This realm's scripts whose cache is still to be taken when its file ends. */
   #fresh = [];
+  /** Records this file's time (timing.js, STEWARD_TEST_TIMING) when it ends. */
+  #timed;
+
+  constructor(config, environment, resolver, transform, cacheFS, coverageOptions, testPath, ...rest) {
+    super(config, environment, resolver, transform, cacheFS, coverageOptions, testPath, ...rest);
+    this.#timed = startFile(testPath, config.displayName?.name);
+  }
 
   createScriptFromCode(scriptSource, filename) {
     if (!enabled) return super.createScriptFromCode(scriptSource, filename);
@@ -55,6 +63,7 @@ class CompiledCodeRuntime extends Runtime {
     for (const { filename, source, script } of this.#fresh.splice(0))
       compiled.set(filename, { source, data: script.createCachedData() });
     super.teardown();
+    this.#timed();
   }
 }
 
