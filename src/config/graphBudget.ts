@@ -18,8 +18,9 @@ const LIMIT_SETTINGS = {
 /**
  * The tenant-wide Graph budget's settings. Each limit defaults to Microsoft's published one and may
  * be set on its own; `STEWARD_GRAPH_LIMIT_SCALE` multiplies all of them (a tenant given lower
- * limits, or a simulator scaled down); `STEWARD_GRAPH_BUDGET_HEADROOM` is the share of each rate
- * spent (default 0.9); `STEWARD_GRAPH_BUDGET_MAX_WAIT_MS` the longest a call waits in-process for
+ * limits, or a simulator scaled down); `STEWARD_GRAPH_BUDGET_HEADROOM` is the share of a team's, a
+ * channel's or a drive's rate spent (default 0.9), `STEWARD_GRAPH_BUDGET_CLASS_HEADROOM` that of a
+ * request class's (default 0.98); `STEWARD_GRAPH_BUDGET_MAX_WAIT_MS` the longest a call waits in-process for
  * its turn before its job is delayed instead (default 10 000).
  */
 export function readGraphBudget(read: Read): GraphBudgetSettings {
@@ -31,6 +32,7 @@ export function readGraphBudget(read: Read): GraphBudgetSettings {
     limits[field] = setting(read, name) * scale;
   }
   const headroom = setting(read, 'STEWARD_GRAPH_BUDGET_HEADROOM');
+  const classHeadroom = setting(read, 'STEWARD_GRAPH_BUDGET_CLASS_HEADROOM');
   const maxWaitMs = setting(read, 'STEWARD_GRAPH_BUDGET_MAX_WAIT_MS');
-  return { limits, headroom, maxWaitMs };
+  return { limits, headroom, classHeadroom, maxWaitMs };
 }

@@ -434,7 +434,13 @@ export const SETTINGS = {
     section: 'graphBudget',
     type: 'share',
     default: 0.9,
-    help: 'the share of each limit Steward spends',
+    help: "the share of each team's, channel's and drive's limit Steward spends",
+  },
+  STEWARD_GRAPH_BUDGET_CLASS_HEADROOM: {
+    section: 'graphBudget',
+    type: 'share',
+    default: 0.98,
+    help: 'the share of each request class limit (all teams together) Steward spends',
   },
   STEWARD_GRAPH_BUDGET_MAX_WAIT_MS: {
     section: 'graphBudget',

@@ -55,6 +55,15 @@ export interface GraphBudgetSettings {
    */
   headroom: number;
   /**
+   * The share of a request class's rate Steward spends (`class:createTeam`, `class:other`…; 0.98 by
+   * default), `headroom` when absent. A class's bucket is shared by every team: its calls come from
+   * many jobs, and Graph's bucket for it holds a second's worth of calls, so a call a few
+   * milliseconds early is not one too many; the rate itself is what bounds a run. A team's or a
+   * channel's bucket holds one to four calls, and one job's calls follow each other in it: there,
+   * `headroom` keeps them apart.
+   */
+  classHeadroom?: number;
+  /**
    * The longest a call waits in-process for its turn (at least its slowest bucket's interval). A
    * later turn is not taken: the call fails as `GraphBudgetDeferred` naming the wait, and the job
    * parks until then, its slot freed, no attempt spent.

@@ -4,7 +4,7 @@ describe('the Graph budget settings', () => {
   const config = configLoads('budget', { ...DEMO_ENV, ...GRAPH_APP, STEWARD_GRAPH_CLIENT_SECRET: 's' });
   const load = (env: Record<string, string> = {}) => graphOf(config.load(env));
 
-  test("Microsoft's published limits by default, 90 % of them spent, a 10 s wait at most", () => {
+  test("Microsoft's published limits by default, 90 % of a team's and 98 % of a class's spent, a 10 s wait at most", () => {
     expect(load().budget).toEqual({
       limits: {
         createTeamPerSecond: 10,
@@ -17,6 +17,7 @@ describe('the Graph budget settings', () => {
         memberAdditionsPerMinute: 4,
       },
       headroom: 0.9,
+      classHeadroom: 0.98,
       maxWaitMs: 10_000,
     });
   });
@@ -27,6 +28,7 @@ describe('the Graph budget settings', () => {
       STEWARD_GRAPH_LIMIT_MEMBER_ADDS_PER_MINUTE: '2',
       STEWARD_GRAPH_LIMIT_SCALE: '0.5',
       STEWARD_GRAPH_BUDGET_HEADROOM: '1',
+      STEWARD_GRAPH_BUDGET_CLASS_HEADROOM: '0.95',
       STEWARD_GRAPH_BUDGET_MAX_WAIT_MS: '0',
     });
     expect(budget.limits).toMatchObject({
@@ -34,7 +36,7 @@ describe('the Graph budget settings', () => {
       memberAdditionsPerMinute: 1,
       otherPerSecond: 15,
     });
-    expect(budget).toMatchObject({ headroom: 1, maxWaitMs: 0 });
+    expect(budget).toMatchObject({ headroom: 1, classHeadroom: 0.95, maxWaitMs: 0 });
   });
 
   test.each([
@@ -42,6 +44,7 @@ describe('the Graph budget settings', () => {
     ['STEWARD_GRAPH_LIMIT_OTHER_RPS', 'fast'],
     ['STEWARD_GRAPH_LIMIT_SCALE', '-1'],
     ['STEWARD_GRAPH_BUDGET_HEADROOM', '1.5'],
+    ['STEWARD_GRAPH_BUDGET_CLASS_HEADROOM', '0'],
     ['STEWARD_GRAPH_BUDGET_MAX_WAIT_MS', '2.5'],
     ['STEWARD_GRAPH_TIME_SCALE', '0'],
   ])('%s=%s is refused, naming the setting', (name, value) => {

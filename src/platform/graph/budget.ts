@@ -59,13 +59,15 @@ export class GraphBudget {
   /** The buckets of `method path` (a path under the version, such as `/teams/{id}/channels`). */
   buckets(method: string, path: string): BudgetBucket[] {
     const L = this.settings.limits;
-    const perSecond = (rate: number) => 1000 / (rate * this.settings.headroom);
+    const { headroom } = this.settings;
+    const perSecond = (rate: number) => 1000 / (rate * headroom);
+    const classPerSecond = (rate: number) => 1000 / (rate * (this.settings.classHeadroom ?? headroom));
     const drive = DRIVE_PATH.exec(path);
     if (drive) {
       // A channel's files (SharePoint, not Teams): paced as a class of their own at the Teams
       // "other" rate, and per drive at a team's rate, so a template's folders never come in bursts.
       return [
-        { key: 'class:files', intervalMs: perSecond(L.otherPerSecond) },
+        { key: 'class:files', intervalMs: classPerSecond(L.otherPerSecond) },
         { key: `drive:${drive[1]}`, intervalMs: perSecond(L.perTeamPerSecond) },
       ];
     }
@@ -84,7 +86,7 @@ export class GraphBudget {
     else if (method === 'POST' && (channelId ? rest === '/tabs' : /^\/channels\/?$/.test(rest)))
       [klass, rate] = ['channelOrTab', L.channelOrTabPerSecond];
     else [klass, rate] = ['other', L.otherPerSecond];
-    const buckets: BudgetBucket[] = [{ key: `class:${klass}`, intervalMs: perSecond(rate) }];
+    const buckets: BudgetBucket[] = [{ key: `class:${klass}`, intervalMs: classPerSecond(rate) }];
     if (teamId) buckets.push({ key: `team:${teamId}`, intervalMs: perSecond(L.perTeamPerSecond) });
     if (teamId && channelId) {
       buckets.push({ key: `channel:${teamId}/${channelId}`, intervalMs: perSecond(L.perChannelPerSecond) });

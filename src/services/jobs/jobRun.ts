@@ -110,10 +110,10 @@ export class ActiveRun {
       checkpoint,
       teamId: result.teamId,
     });
-    // The step that creates something not findable by name (the team) is saved at once; the
-    // others are idempotent, so their progress is saved at most every PROGRESS_WRITE_MS and
-    // otherwise with the job's last write.
-    if (result.teamId || Date.now() - this.savedAt >= PROGRESS_WRITE_MS) {
+    // Every step is safe to run again (the team is found by the job's provisioning key, or by the
+    // operation its last park wrote), so progress, the team's id included, is saved at most every
+    // PROGRESS_WRITE_MS and otherwise with the job's next write: a park, or its end.
+    if (Date.now() - this.savedAt >= PROGRESS_WRITE_MS) {
       if (!(await this.context.jobs.save(job, this.context.owner, new Date()))) throw new LeaseLost();
       this.savedAt = Date.now();
     }

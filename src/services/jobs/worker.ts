@@ -68,7 +68,11 @@ export class JobWorker {
     private readonly options: WorkerOptions,
   ) {
     this.leases = new LeaseKeeper(deps.db, options.owner, options.leaseMs, options.log, options.clock);
-    this.slots = new WorkerSlots(options.concurrency, () => this.tickSoon());
+    this.slots = new WorkerSlots(
+      options.concurrency,
+      () => this.tickSoon(),
+      () => this.tickSoon(true),
+    );
   }
 
   /** Starts polling for jobs. */

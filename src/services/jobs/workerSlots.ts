@@ -50,6 +50,8 @@ export class WorkerSlots {
     private readonly concurrency: number,
     /** Looks for jobs now. */
     private readonly claimNow: () => void,
+    /** Looks for jobs once the last claim is `CLAIM_GAP_POLLS` old. */
+    private readonly claimSoon: () => void = claimNow,
   ) {}
 
   /** Jobs in hand waiting for a budget turn now. */
@@ -100,12 +102,14 @@ export class WorkerSlots {
   /**
    * Lends a job's slot out while it waits for its turn in the platform's budget: another due job is
    * claimed meanwhile. The job carries on when its turn comes even if every slot is taken by then;
-   * its call is due, and holding it back for a slot would waste the turn it reserved.
+   * its call is due, and holding it back for a slot would waste the turn it reserved. A job waits
+   * for a turn before most of its calls, so the slots lent out are claimed for at most once a
+   * `CLAIM_GAP_POLLS`, several in one statement: claimed at once, each wait cost a claim of its own.
    */
   readonly lender: PacingListener = {
     waiting: () => {
       this.pacing += 1;
-      this.freed();
+      if (!this.drained) this.claimSoon();
       let ended = false;
       return () => {
         if (ended) return;

@@ -108,8 +108,11 @@ export class ProvisioningService {
             requesterId: caller.id,
             templateId: data.template.id,
             idempotencyKey,
-            // Its first throttled call makes the team: no worker claims it before that class has a turn.
-            budgetKey: requestClassKey(data.plan.clone ? 'cloneTeam' : 'createTeam'),
+            // A clone's first call is throttled (`POST /clone`): no worker claims it before that
+            // class has a turn. A new team's group comes first (not throttled), then a park for
+            // Graph's replication that names `class:createTeam`: claimed at once, its group
+            // replicates while earlier jobs take their turns (docs/graph-budget.md).
+            budgetKey: data.plan.clone ? requestClassKey('cloneTeam') : undefined,
           },
           now,
           trx,

@@ -16,7 +16,8 @@ export class JobLeases {
   /**
    * Claims up to `limit` runnable jobs for `owner` until `now + leaseMs`: waiting, delayed or
    * parked jobs that are due, and active jobs whose lease expired (their worker died), oldest due
-   * first, webhook deliveries before the rest (`FIRST_CLAIMED_JOB_TYPES`). A job that names the Graph budget bucket its next call waits for (`budget_key`) is taken
+   * first, webhook deliveries before the rest (`FIRST_CLAIMED_JOB_TYPES`) and jobs under way
+   * before jobs not started yet. A job that names the Graph budget bucket its next call waits for (`budget_key`) is taken
    * only while that bucket has a turn free before `now + horizonMs`, and no more of a bucket's
    * jobs than it has such turns: work the budget cannot serve now stays in the queue, for later
    * or for whichever worker's turn it is, and the slot goes to work that can run. One statement
@@ -62,25 +63,34 @@ export class JobLeases {
     // Held jobs are counted whether queued or not; `queued IN (0, 1)` lets that part use the index.
     const due = sql`queued = 1 AND status IN ('waiting', 'delayed', 'parked') AND run_at <= ${now + lookaheadMs}`;
     const expired = sql`queued = 1 AND status = 'active' AND lease_until < ${now}`;
-    const order = sql`CASE WHEN type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END, run_at, id`;
-    const free = sql`SELECT id, type, run_at AS at FROM (
-        SELECT id, type, run_at FROM jobs WHERE ${due} AND budget_key IS NULL
+    // A job under way (back from a park or a delay, or its worker gone) comes before a job not yet
+    // started (`waiting`), whatever their times: a new provisioning upserts its group and parks for
+    // Graph's replication, so taking the backlog of new requests first kept the jobs back from that
+    // wait from their `POST /teams` turns until every request had been taken up (bench/RESULTS.md,
+    // graph-pace: no team asked for in the first 10 s of 200 requests). Every job started ends,
+    // so new work waits at most for the work under way, which the budget's turns pace anyway.
+    const fresh = sql`CASE WHEN status = 'waiting' THEN 1 ELSE 0 END`;
+    const order = sql`CASE WHEN type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END, fresh, run_at, id`;
+    const free = sql`SELECT id, type, fresh, run_at AS at FROM (
+        SELECT id, type, ${fresh} AS fresh, run_at FROM jobs WHERE ${due} AND budget_key IS NULL
         UNION ALL
-        SELECT id, type, run_at FROM jobs WHERE ${expired} AND budget_key IS NULL
+        SELECT id, type, 0 AS fresh, run_at FROM jobs WHERE ${expired} AND budget_key IS NULL
       ) unbucketed ORDER BY ${order} LIMIT ${limit}`;
     const bucketed = sql`
-        SELECT id, type, run_at, budget_key, 0 AS held FROM jobs WHERE ${due} AND budget_key IS NOT NULL
+        SELECT id, type, ${fresh} AS fresh, run_at, budget_key, 0 AS held FROM jobs
+          WHERE ${due} AND budget_key IS NOT NULL
         UNION ALL
-        SELECT id, type, run_at, budget_key, 0 AS held FROM jobs WHERE ${expired} AND budget_key IS NOT NULL
+        SELECT id, type, 0 AS fresh, run_at, budget_key, 0 AS held FROM jobs
+          WHERE ${expired} AND budget_key IS NOT NULL
         UNION ALL
-        SELECT id, type, run_at, budget_key, 1 AS held FROM jobs
+        SELECT id, type, 0 AS fresh, run_at, budget_key, 1 AS held FROM jobs
           WHERE queued IN (0, 1) AND status = 'active' AND lease_until >= ${now} AND budget_key IS NOT NULL`;
     // A bucketed job's turn: its bucket's next free turn, then one interval for each job before it.
     const turn = sql`${sql.raw(greatest)}(b.tat, ${budgetNow}) + (due.nth - 1) * b.interval_ms`;
-    const turned = sql`SELECT due.id, due.type,
+    const turned = sql`SELECT due.id, due.type, due.fresh,
         CASE WHEN b.key IS NULL THEN due.run_at ELSE ${sql.raw(greatest)}(due.run_at, ${turn}) END AS at FROM (
-        SELECT id, type, run_at, budget_key, held,
-          row_number() OVER (PARTITION BY budget_key ORDER BY held DESC, run_at, id) AS nth
+        SELECT id, type, fresh, run_at, budget_key, held,
+          row_number() OVER (PARTITION BY budget_key ORDER BY held DESC, fresh, run_at, id) AS nth
         FROM (${bucketed}) looked
       ) due LEFT JOIN graph_budget b ON b.key = due.budget_key
       WHERE due.held = 0 AND (b.key IS NULL OR (b.tat < ${horizon} AND (b.interval_ms <= 0
@@ -91,9 +101,9 @@ export class JobLeases {
     // first) took every claim while the jobs that wait on their created teams came due behind it,
     // so Graph's `other` rate idled while the `createTeam` rate was spent (bench/RESULTS.md,
     // graph-pace with replication delays).
-    const byTurn = sql`CASE WHEN type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END, at, id`;
+    const byTurn = sql`CASE WHEN type IN (${sql.join(FIRST_CLAIMED_JOB_TYPES)}) THEN 0 ELSE 1 END, fresh, at, id`;
     const candidates = sql`SELECT id FROM (
-        SELECT id, type, at FROM (${free}) soonest UNION ALL ${turned}
+        SELECT id, type, fresh, at FROM (${free}) soonest UNION ALL ${turned}
       ) picked ORDER BY ${byTurn} LIMIT ${limit}`;
     const rows = await trx
       .updateTable('jobs')

@@ -301,6 +301,33 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     ]);
   });
 
+  test('a request class is spent to its own share, a team, a channel and a drive to the headroom', () => {
+    // A class's bucket is shared by every team and holds a second's worth of calls at Graph: the
+    // rate bounds a run. One team's, channel's or drive's calls follow each other closely.
+    const budget = new GraphBudget(
+      new GraphBudgetRepository(first.db),
+      settings({ headroom: 0.5, classHeadroom: 1 }),
+      realSleep,
+    );
+    const keys = (method: string, path: string) =>
+      budget.buckets(method, path).map((b) => `${b.key}@${Math.round(b.intervalMs)}`);
+    expect(keys('POST', '/teams')).toEqual(['class:createTeam@100']);
+    expect(keys('POST', '/teams/t1/channels/c1/tabs')).toEqual([
+      'class:channelOrTab@33',
+      'team:t1@500',
+      'channel:t1/c1@2000',
+    ]);
+    expect(keys('POST', '/teams/t1/channels')).toEqual([
+      'class:channelOrTab@33',
+      'team:t1@500',
+      'channelCreations:t1@2000',
+    ]);
+    expect(keys('POST', '/drives/d1/items/i1:/Contracts:/children')).toEqual([
+      'class:files@33',
+      'drive:d1@500',
+    ]);
+  });
+
   describe('in the adapter, against the Graph simulator', () => {
     let fake: FakeGraph;
     let dispatcher: Agent;

@@ -260,3 +260,56 @@ describe.each(databaseKinds)('claiming by turn (%s)', (kind) => {
     expect(next.map((job) => job.id)).toEqual([waitsForTurn]);
   });
 });
+
+/**
+ * Jobs under way before jobs not started: a new provisioning upserts its group and parks for
+ * Graph's replication, and a backlog of new requests taken first kept the jobs back from that wait
+ * from their `POST /teams` turns until every request had been taken up (bench/RESULTS.md,
+ * graph-pace).
+ */
+describe.each(databaseKinds)('claiming the work under way first (%s)', (kind) => {
+  const suite = suiteStore(kind);
+
+  test('a job back from a park takes its bucket’s one turn, and a claim’s one place, before older new jobs', async () => {
+    const db = suite.store().db;
+    const jobs = new JobRepository(db);
+    const key = requestClassKey('createTeam');
+    const now = Date.now();
+    const insert = async (budgetKey: string | undefined, runAt: number) =>
+      (
+        await jobs.insert(
+          {
+            id: randomUUID(),
+            type: 'TeamArchiveRequest',
+            queued: true,
+            data: {},
+            log: [],
+            requesterId: 'x',
+            runAt,
+            budgetKey,
+          },
+          new Date(now),
+        )
+      ).id;
+    // Two jobs started and parked, one for the bucket's turn, one for nothing; queued after them,
+    // but earlier than their parks' ends, two requests not taken up yet.
+    const started = [await insert(key, now - 60_000), await insert(undefined, now - 60_000)];
+    const parked: string[] = [];
+    for (const job of await jobs.claim('worker', 2, 60_000, now - 59_000)) {
+      expect(await jobs.park(job, 'worker', now - 1000, new Date(now - 59_000), job.budgetKey)).toBe(true);
+      parked.push(job.id);
+    }
+    expect(parked.sort()).toEqual([...started].sort());
+    const newInBucket = await insert(key, now - 30_000);
+    const newFree = await insert(undefined, now - 30_000);
+    // The bucket's next turn is one interval away: one turn within the horizon.
+    await new GraphBudgetRepository(db).reserve([{ key, intervalMs: INTERVAL_MS }], 10 * INTERVAL_MS);
+
+    const first = await jobs.claim('worker', 1, 60_000, now, undefined, HORIZON_MS);
+    expect(first.map((job) => job.id)).toEqual([started[1]]);
+    const next = await jobs.claim('worker', 10, 60_000, now, undefined, HORIZON_MS);
+    // The bucket's one turn goes to the job under way; the new job without a bucket comes after it.
+    expect(next.map((job) => job.id).sort()).toEqual([started[0], newFree].sort());
+    expect(next.map((job) => job.id)).not.toContain(newInBucket);
+  });
+});
