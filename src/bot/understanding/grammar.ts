@@ -1,6 +1,24 @@
 import { isConcept } from './templates';
 import { isCapitalised, withoutElision, type Word } from './text';
 import type { Intent } from './types';
+import {
+  APPROVING,
+  LIFECYCLE,
+  TEMPLATE_NOUNS,
+  STATUS_WORDS,
+  REQUEST_NOUNS,
+  TEAM_NOUNS,
+  OWN,
+  WANTING,
+  NEW,
+  QUESTION_OPENERS,
+  DECIDING,
+  POLITE_OPENERS,
+  ALL,
+  RIGHTS,
+  GRANTING,
+  WITHDRAWING,
+} from './grammarWords';
 
 /**
  * The grammar of what people ask, over the classifier's guess: the word classes an intent cannot
@@ -31,37 +49,14 @@ const OF_THE_DOMAIN: ReadonlySet<Intent> = new Set([
   'askTemplates',
 ]);
 
+/** A name between quotes (no quote inside: linear). */
+const QUOTED = /["“«][^"“”«»\n]{1,100}["”»]|(?:^|\s)'[^'\n]{1,100}'/;
+
 /** The least share of what remains an intent needs once the best one lacked its words. */
 const AFTER_VETO = 0.5;
 
 /** How sure a reading the grammar is sure of is said to be: above the bot's bar for acting. */
 const SURE = 0.9;
-
-const APPROVING =
-  /^(?:approv\w*|approb\w*|approuv\w*|valid\w*|sign\w*|ok|okay|oks|review\w*|decid\w*|decision\w*|decis\w*|accord\w*|autoris\w*|authori[sz]\w*|green-?light\w*|go-ahead|yes|oui|sign-?offs?|green|vert)$/;
-const LIFECYCLE =
-  /^(?:expir\w*|inactiv\w*|archiv\w*|renew\w*|renouvel\w*|delet\w*|supprim\w*|stale|dormant\w*|dorment|dort|unused|lapse\w*|echeance\w*|perim\w*|use|used|utilise\w*|servent|sert|run|runs|running|fin|end|ends|ending)$/;
-const TEMPLATE_NOUNS = /^(?:templates?|modeles?|gabarits?|catalog\w*|kinds?|types?|sorts?|options?)$/;
-const STATUS_WORDS =
-  /^(?:status|statut|etat|where|ou|news|nouvelles?|avance\w*|ready|pret\w*|approved|approuvee?s?|validee?s?|created|creee?s?|stuck|bloquee?s?|pending|attente|going|gone|through|asked|happening|progress|update\w*|submitted|soumise?s?|accepted|acceptee?s?|rejected|refusee?s?|declined|up|rendue?s?|ok|bon)$/;
-const REQUEST_NOUNS = /^(?:requests?|reqs?|tickets?|demandes?)$/;
-const TEAM_NOUNS = /^(?:teams?|equipes?|spaces?|espaces?|workspaces?|groups?|groupes?|sites?|channels?)$/;
-const OWN = /^(?:my|mes|ma|mon|our|nos|notre|mine)$/;
-/** Verbs of wanting, needing or making something, and the politeness of an order. */
-const WANTING =
-  /^(?:need|needs|want|wants|wanted|like|get|create|make|set|spin|open|start|build|request|give|faut|faudrait|fallait|besoin|voudrais|voudrait|voulais|veux|veut|aimerais|aimerait|souhaite|souhaiterais|cree|creer|creez|ouvrir|ouvre|ouvrez|monter|monte|prendrait|lancer|demander|please|pls|plz|stp|svp|merci)$/;
-const NEW = /^(?:new|nouveau|nouvelle|nouvel|neuve|neuf|another|autre)$/;
-const QUESTION_OPENERS =
-  /^(?:who|who'd|who's|whod|whos|whom|qui|does|do|is|are|faut-il|faut|doit|doivent|est-ce|need|needs)$/;
-/** Verbs of deciding in the imperative (or the infinitive an order may use): not "approved requests?". */
-const DECIDING =
-  /^(?:approve|reject|accept|decline|deny|validate|approuve|approuvez|approuver|valide|validez|valider|valide-les|approuve-les|refuse|refusez|refuser|accepte|acceptez|accepter|rejette|rejetez|rejeter)$/;
-const POLITE_OPENERS =
-  /^(?:please|pls|plz|can|could|would|you|peux-tu|pouvez-vous|peux|pouvez|tu|vous|svp|stp)$/;
-const ALL = /^(?:all|everything|every|everyone|tout|toutes|tous|them|les)$/;
-const RIGHTS =
-  /^(?:owner|owners|admin\w*|rights?|droits?|access|acces|permissions?|proprietaire|administrat\w*|privileges?)$/;
-const GRANTING = /^(?:make|give|grant|donne-moi|donnez-moi|donne|donnez|rends-moi|fais-moi|mets-moi)$/;
 
 function foldedOf(list: readonly Word[]): string[] {
   return list.map((word) => withoutElision(word.folded));
@@ -95,9 +90,13 @@ export function asksOwnRequests(list: readonly Word[]): boolean {
   const plural = folded.some(
     (word, i) => OWN.test(folded[i - 1] ?? '') && /^(?:requests|reqs|demandes|tickets)$/.test(word),
   );
+  // "what requests do I have going": the requests and the writer, unless the writer decides them
+  // ("requests I have to decide on", "les demandes que je dois valider": their approvals).
   const mineAsked = folded.some(
     (word, i) =>
-      /^(?:requests|demandes)$/.test(word) && folded.slice(i + 1).some((w) => /^(?:i|je|j'ai)$/.test(w)),
+      /^(?:requests|demandes)$/.test(word) &&
+      folded.slice(i + 1).some((w) => /^(?:i|je|j'ai)$/.test(w)) &&
+      !folded.slice(i + 1).some((w) => APPROVING.test(w) || DECIDING.test(w)),
   );
   const asked = folded.some(
     (word, i) =>
@@ -174,10 +173,11 @@ function asksForTeam(folded: readonly string[]): boolean {
 }
 
 /** "équipe marketing 'Benelux Events' avec Zoé": a kind of team and people to put in it, nothing of a request's state. */
-function composesTeam(folded: readonly string[]): boolean {
+function composesTeam(folded: readonly string[], text: string): boolean {
   return (
     folded.some((word) => isConcept(word)) &&
-    has(folded, /^(?:with|w|avec|add|ajoute|ajouter|including|owners?|members?|membres?|proprietaires?)$/) &&
+    (has(folded, /^(?:with|w|avec|add|ajoute|ajouter|including|owners?|members?|membres?|proprietaires?)$/) ||
+      /\s\+\s/.test(text)) &&
     !has(folded, REQUEST_NOUNS) &&
     !has(folded, STATUS_WORDS)
   );
@@ -212,6 +212,7 @@ function asksOwnState(folded: readonly string[]): boolean {
 /** The words an intent cannot do without: without them, it is not that intent. */
 const NEEDS: Partial<Record<Intent, (folded: readonly string[], list: readonly Word[]) => boolean>> = {
   askApprovers: (folded) => has(folded, APPROVING),
+  withdrawRequest: (folded) => has(folded, WITHDRAWING),
   askMyApprovals: (folded) =>
     has(folded, APPROVING) || has(folded, DECIDING) || has(folded, /^(?:attend\w*|waiting|wait|pending)$/),
   askExpiringTeams: (folded, list) => has(withoutNames(folded, list), LIFECYCLE),
@@ -234,18 +235,32 @@ const NEEDS: Partial<Record<Intent, (folded: readonly string[], list: readonly W
     folded.some((word) => isConcept(word)),
 };
 
+/** Whether a message has the words an intent cannot do without (every intent of the corpus has them). */
+export function hasWordsOf(intent: Intent, list: readonly Word[]): boolean {
+  const needs = NEEDS[intent];
+  return !needs || needs(foldedOf(list), list);
+}
+
 /**
  * The intent of a message once its grammar is read: the classifier's best intent that has the
  * words it needs, unless the sentence's shape says another.
  */
-export function settle(list: readonly Word[], ranked: Ranked, intent: Intent, confidence: number): Settled {
+export function settle(
+  list: readonly Word[],
+  ranked: Ranked,
+  intent: Intent,
+  confidence: number,
+  text = '',
+): Settled {
   const folded = foldedOf(list);
   if (asksRights(folded)) return { intent: 'none', confidence: 1 };
   if (ordersDecision(list)) return { intent: 'askMyApprovals', confidence: SURE, decidesRequests: true };
   if (asksWhoApproves(list) && intent !== 'askApprovers') return { intent: 'askApprovers', confidence: SURE };
   const loose =
     intent === 'none' || intent === 'askCapabilities' || intent === 'greeting' || intent === 'thanks';
-  if (asksLifecycle(list) && intent !== 'withdrawRequest')
+  // A team asked for by its name is not about its end ("called Longboat … replaces the nightly job").
+  const named = intent === 'requestTeam' && (namesTeam(folded) || QUOTED.test(text));
+  if (asksLifecycle(list) && intent !== 'withdrawRequest' && !named)
     return { intent: 'askExpiringTeams', confidence: Math.max(confidence, SURE) };
   if (
     !/^(?:withdrawRequest|askExpiringTeams|requestTeam)$/.test(intent) &&
@@ -256,6 +271,9 @@ export function settle(list: readonly Word[], ranked: Ranked, intent: Intent, co
   if (has(folded, /^(?:templates?|modeles?|gabarits?)$/) && (loose || intent === 'askRequestStatus'))
     return { intent: 'askTemplates', confidence: SURE };
   if (loose && asksForTeam(folded)) return { intent: 'requestTeam', confidence: SURE };
+  // "onboarding cohort team 'Winter joiners'": a kind of team and a name in quotes.
+  if (loose && folded.some((word) => isConcept(word)) && QUOTED.test(text))
+    return { intent: 'requestTeam', confidence: SURE };
   // "name it Björn onboarding", "appelle-la Colibri": naming a team is asking for it.
   if (namesTeam(folded) && !has(folded, REQUEST_NOUNS) && intent !== 'requestTeam')
     return { intent: 'requestTeam', confidence: SURE };
@@ -269,7 +287,7 @@ export function settle(list: readonly Word[], ranked: Ranked, intent: Intent, co
     )
   )
     return { intent: 'askRequestStatus', confidence: Math.max(confidence, SURE) };
-  if (composesTeam(folded) && (intent === 'askRequestStatus' || loose))
+  if (composesTeam(folded, text) && (intent === 'askRequestStatus' || loose))
     return { intent: 'requestTeam', confidence: Math.max(confidence, SURE) };
   if (asksOwnState(folded) && (intent === 'requestTeam' || loose))
     return { intent: 'askRequestStatus', confidence: SURE };

@@ -118,6 +118,7 @@ export function understand(
     classified.ranked,
     classified.intent,
     classified.confidence,
+    cut,
   );
   // "approve everything pending", "approve Alex's request": an order to decide, whatever it reads most like.
   if (decidesRequests || (decidesAll(list) && intent !== 'askApprovers')) {

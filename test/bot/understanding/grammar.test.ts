@@ -1,3 +1,8 @@
+import { corpusEn } from '../../../src/bot/understanding/corpusEn';
+import { corpusFr } from '../../../src/bot/understanding/corpusFr';
+import { hasWordsOf } from '../../../src/bot/understanding/grammar';
+import { words } from '../../../src/bot/understanding/text';
+import type { Intent } from '../../../src/bot/understanding/types';
 import { understand } from '../../../src/bot/understanding/understand';
 import { TEMPLATES } from './fixtures';
 
@@ -19,7 +24,12 @@ describe('the grammar of questions and orders', () => {
     ['show every request I submitted', 'askRequestStatus'],
     ['affiche tout ce que j’ai demandé', 'askRequestStatus'],
     ['mes demandes, elles en sont où ?', 'askRequestStatus'],
+    // Requests the writer decides are their approvals, not their requests.
+    ['which requests am I supposed to approve?', 'askMyApprovals'],
+    ['les demandes que je dois approuver, tu les as ?', 'askMyApprovals'],
     // A team's end: expiry, renewal, disuse.
+    ['can I extend my team by six months?', 'askExpiringTeams'],
+    ['prolonge mon groupe jusqu’en juin', 'askExpiringTeams'],
     ['is my Orion team about to lapse?', 'askExpiringTeams'],
     ['which of our groups are dormant', 'askExpiringTeams'],
     ['mon équipe va bientôt être supprimée ?', 'askExpiringTeams'],
@@ -84,8 +94,10 @@ describe('names that hold small words, dates, or stand beside a company noun', (
     ['a team for the 2028 sales kickoff with Adele', '2028 sales kickoff'],
     ['project team for the H1 2027 roadmap review', 'H1 2027 roadmap review'],
     ['onboarding cohort for the September 2027 interns please', 'September 2027 interns'],
+    // A team asked for by its name, whatever else the message says of teams ending.
+    ['please create a team called Northstar; it replaces the team that expired last year', 'Northstar'],
     // A "+" lists people after a name, it does not join them to it.
-    ['[Legal matter] Rivoli Appeal + Megan + Lucas', 'Rivoli Appeal'],
+    ['new client team for Alpine Dairy + Megan + Lucas', 'Alpine Dairy'],
     // A company set off by commas after its noun, or after a verb of signing.
     [
       'we are partnering with a logistics firm, Northwind Freight, and need a shared space',
@@ -99,5 +111,19 @@ describe('names that hold small words, dates, or stand beside a company noun', (
     expect({ intent: got.intent, name: got.teamName }).toEqual({ intent: 'requestTeam', name });
     // A company named as the team is not a person to add.
     expect(got.people.map((person) => person.text)).not.toContain(name);
+  });
+});
+
+describe('the words each intent needs', () => {
+  it.each([
+    ['en', corpusEn],
+    ['fr', corpusFr],
+  ] as const)('are in every example the %s classifier learns from', (_language, corpus) => {
+    const lacking = (Object.keys(corpus) as Intent[]).flatMap((intent) =>
+      corpus[intent]
+        .filter((example) => !hasWordsOf(intent, words(example)))
+        .map((example) => `${intent}: ${example}`),
+    );
+    expect(lacking).toEqual([]);
   });
 });
