@@ -1,5 +1,5 @@
 import { isConcept } from './templates';
-import { isCapitalised, withoutElision, type Word } from './text';
+import { isCapitalised, type Word } from './text';
 import type { Intent } from './types';
 import {
   APPROVING,
@@ -18,6 +18,11 @@ import {
   RIGHTS,
   GRANTING,
   WITHDRAWING,
+  foldedOf,
+  followed,
+  has,
+  of,
+  withoutNames,
 } from './grammarWords';
 
 /**
@@ -57,32 +62,6 @@ const AFTER_VETO = 0.5;
 
 /** How sure a reading the grammar is sure of is said to be: above the bot's bar for acting. */
 const SURE = 0.9;
-
-function foldedOf(list: readonly Word[]): string[] {
-  return list.map((word) => withoutElision(word.folded));
-}
-
-/** The words with the capitalised ones inside the sentence blanked: names ("projet Renouvellement parc PC"). */
-function withoutNames(folded: readonly string[], list: readonly Word[]): string[] {
-  // In capitals, a capital says nothing of a name.
-  if (list.every((word) => word.raw === word.raw.toUpperCase())) return [...folded];
-  return folded.map((word, i) => (i > 0 && isCapitalised(list[i]!.raw) ? '' : word));
-}
-
-/** Whether any word is of a class. */
-const has = (folded: readonly string[], pattern: RegExp): boolean =>
-  folded.some((word) => pattern.test(word));
-
-type Test = (word: string) => boolean;
-const of =
-  (pattern: RegExp): Test =>
-  (word) =>
-    pattern.test(word);
-
-/** Whether a word of `first` is followed within `within` words by one of `then`. */
-function followed(folded: readonly string[], first: Test, then: Test, within: number): boolean {
-  return folded.some((word, i) => first(word) && folded.slice(i + 1, i + 1 + within).some(then));
-}
 
 /** "my requests", "have any of my requests…", "what requests do I have", "what I've asked for", "que j'ai demandées". */
 export function asksOwnRequests(list: readonly Word[]): boolean {

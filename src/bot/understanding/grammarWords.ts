@@ -1,7 +1,9 @@
 /**
  * The word classes the grammar of questions (`grammar.ts`) reads: folded words (no case, no
- * accents, elided articles removed), English and French. Every pattern is fixed and linear.
+ * accents, elided articles removed), English and French, and how a message's words are tested
+ * against them. Every pattern is fixed and linear.
  */
+import { isCapitalised, withoutElision, type Word } from './text';
 
 export const APPROVING =
   /^(?:approv\w*|approb\w*|check\w*|examin\w*|verif\w*|approuv\w*|valid\w*|sign\w*|ok|okay|oks|review\w*|decid\w*|decision\w*|decis\w*|accord\w*|autoris\w*|authori[sz]\w*|green-?light\w*|go-ahead|yes|oui|sign-?offs?|green|vert)$/;
@@ -32,3 +34,29 @@ export const GRANTING = /^(?:make|give|grant|donne-moi|donnez-moi|donne|donnez|r
 /** Words of taking a request back: withdrawing, cancelling, dropping, letting it go. */
 export const WITHDRAWING =
   /^(?:withdraw[\w-]*|cancel[\w-]*|annul[\w-]*|retir[\w-]*|drop\w*|longer|back|off|ditch\w*|retract\w*|scrap\w*|remove|delete|pull|kill|forget|nevermind|never|mind|undo|revoke|retir\w*|annul\w*|laisse|lache|tomber|oublie|oublier|abandon\w*|supprim\w*|enleve|efface)$/;
+
+export function foldedOf(list: readonly Word[]): string[] {
+  return list.map((word) => withoutElision(word.folded));
+}
+
+/** The words with the capitalised ones inside the sentence blanked: names ("projet Renouvellement parc PC"). */
+export function withoutNames(folded: readonly string[], list: readonly Word[]): string[] {
+  // In capitals, a capital says nothing of a name.
+  if (list.every((word) => word.raw === word.raw.toUpperCase())) return [...folded];
+  return folded.map((word, i) => (i > 0 && isCapitalised(list[i]!.raw) ? '' : word));
+}
+
+/** Whether any word is of a class. */
+export const has = (folded: readonly string[], pattern: RegExp): boolean =>
+  folded.some((word) => pattern.test(word));
+
+export type Test = (word: string) => boolean;
+export const of =
+  (pattern: RegExp): Test =>
+  (word) =>
+    pattern.test(word);
+
+/** Whether a word of `first` is followed within `within` words by one of `then`. */
+export function followed(folded: readonly string[], first: Test, then: Test, within: number): boolean {
+  return folded.some((word, i) => first(word) && folded.slice(i + 1, i + 1 + within).some(then));
+}
