@@ -28,7 +28,7 @@ const UNIT = [
   // Approval cards' retry timing, over botbuilder's MemoryStorage
   'bot/approvals/approverDeliveries',
   // The understanding engine: pure text in, shapes out
-  'bot/understanding/(understand|people|intents)',
+  'bot/understanding/(understand|people|intents|grammar)',
   // The card renderers' own tests, beside the features' conversations
   'bot/\\w+/(approvalCards|lifecycleCardRenderers|lifecycleResponseCards|galleryCard|progressCard|requestCards|requestFormCard)',
   'manifest/(?!toolkit)\\w+',

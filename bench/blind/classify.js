@@ -100,13 +100,15 @@ const APPROVALS_TITLES = /^(waiting for your decision|en attente de votre décis
 const NOT_OFFERED =
   /not (available|offered|open) to you|n.est pas (proposé|disponible|ouvert)|réservé|pas accès|not among (your|the) templates|ne fait pas partie/i;
 const HELP_TITLES = /^(what I understand|ce que je comprends|I did not understand|je n.ai pas compris)/i;
-const APPROVERS = /approu|approv|décid|decide|valid/i;
+// French says "approbation" as well as "approuver".
+const APPROVERS = /approb|approu|approv|décid|decide|valid/i;
 const EXPIRING = /expir|inactiv/i;
 
 /** The team name a request's card (progress or confirmation) shows. */
 function requestCardName(card) {
   const fallback = String(card.fallbackText ?? '');
-  const progress = /^(.*): [^:]*\(\d+ ?%\)\.?$/s.exec(fallback);
+  // French writes a narrow no-break space before "%" ("(100 %)").
+  const progress = /^(.*): [^:]*\(\d+[ \u00a0\u202f]?%\)\.?$/s.exec(fallback);
   if (progress) return progress[1];
   const confirmation = /team (.+) was received\.$|l.équipe (.+) a bien été reçue|équipe (.+)\.$/i.exec(
     fallback,

@@ -50,6 +50,10 @@ const DECIDE = new Set(['approve', 'reject', 'approuver', 'refuser', 'approbatio
 /** `status <team name>` (French `état`): one request, by its team's name. */
 const STATUS = /^(?:status|etat|statut)\s+(.+)$/;
 
+/** Words that open a sentence after "status", not a team's name: "of the …", "de ma demande …". */
+const SENTENCE_AFTER_STATUS =
+  /^(?:(?:of|for|on|about|the|my|our|de|du|des|la|le|les|pour|sur|ma|mon|mes|notre|nos)\s|[ld]')/;
+
 /** `text` as commands are compared: lower case, accents and repeated spaces dropped. */
 function plain(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -72,6 +76,8 @@ export function textCommand(context: TurnContext, typed: string): TextCommand {
   if (status) {
     // The name as typed (its case and accents), after the command's word.
     const request = text.trim().replace(/^\S+\s+/, '');
+    // "status of the Zephyr team?", "état de ma demande Atlas": a sentence, read as one's own words.
+    if (SENTENCE_AFTER_STATUS.test(status[1]!)) return { ownWords: typed };
     return { verb: CardVerb.showStatus, data: { request } };
   }
   if (HELP.has(words)) return { verb: CardVerb.help, data: {} };

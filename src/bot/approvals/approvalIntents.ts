@@ -27,11 +27,12 @@ export const approvalIntents = {
       asCaller(context, deps, OPEN_TEMPLATE, (api) => approvers(api, understood, reader)),
   },
   askMyApprovals: {
-    // "approve everything pending" is answered honestly: nothing is decided in bulk.
-    answer: async ({ context, understood, reader, runVerb }) => {
-      if (understood.decideAll) await context.sendActivity(say(reader, 'understood.decideAll'));
-      return runVerb(CardVerb.myApprovals, {});
-    },
+    // "approve everything pending", "approve Alex's request": declined, and nothing is decided;
+    // each request is decided on its own card.
+    answer: ({ understood, reader, runVerb }) =>
+      understood.decideAll
+        ? { kind: 'text', text: say(reader, 'understood.decideAll') }
+        : runVerb(CardVerb.myApprovals, {}),
   },
 } satisfies FeatureIntents;
 

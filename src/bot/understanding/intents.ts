@@ -4,6 +4,7 @@ import { NeuralNetwork, type NeuralExample } from '@nlpjs/neural';
 import { corpusEn } from './corpusEn';
 import { corpusFr } from './corpusFr';
 import { fold, withoutElision, words } from './text';
+import type { Ranked } from './grammar';
 import type { Intent, UnderstoodLanguage } from './types';
 
 /**
@@ -106,6 +107,8 @@ export interface Classification {
   confidence: number;
   /** How many of the message's words the classifier knows. */
   known: number;
+  /** Every intent with its share of the scores, best first. */
+  ranked: Ranked;
 }
 
 /** The intent of a message's folded words in a language, and how sure the classifier is. */
@@ -118,7 +121,7 @@ export function classify(folded: readonly string[], language: UnderstoodLanguage
   if (folded.slice(start).every((word) => OPENERS.has(word) || GREETED.has(word))) start = 0;
   const input = features(folded.slice(start), classifier.stem);
   const known = Object.keys(input).filter((feature) => classifier.vocabulary.has(feature)).length;
-  if (known === 0) return { intent: 'none', confidence: 1, known };
+  if (known === 0) return { intent: 'none', confidence: 1, known, ranked: [] };
   const scores = { ...classifier.network.run(input) };
   let best: Intent = 'none';
   let bestScore = 0;
@@ -131,8 +134,11 @@ export function classify(folded: readonly string[], language: UnderstoodLanguage
       bestScore = score;
     }
   }
-  if (total === 0) return { intent: 'none', confidence: 1, known };
+  if (total === 0) return { intent: 'none', confidence: 1, known, ranked: [] };
+  const ranked = INTENTS.map((each) => [each, (scores[each] ?? 0) / total] as const).sort(
+    (a, b) => b[1] - a[1],
+  );
   const confidence = bestScore / total;
-  if (confidence < MIN_CONFIDENCE) return { intent: 'none', confidence: 1 - confidence, known };
-  return { intent: best, confidence, known };
+  if (confidence < MIN_CONFIDENCE) return { intent: 'none', confidence: 1 - confidence, known, ranked };
+  return { intent: best, confidence, known, ranked };
 }

@@ -14,7 +14,7 @@ const DOMAIN = // English
     'team request req ticket template kind type option catalog catalogue approv validat sign decid decision ' +
     'owner own member expir inactiv archiv renew channel workspace space group status ready made creat ' +
     'done refus reject declin accept withdraw cancel drop retract scrap pending waiting wait steward ' +
-    'provision spin site sharepoint guest join purpose progress stuck news ' +
+    'provision spin site sharepoint guest join purpose progress stuck news ask stale dormant gabarit ' +
     // French
     'equipe demande modele approb approuv valid decision decid proprio proprietaire membre gestionnaire ' +
     'expir inacti archiv renouvel canal espace groupe statut etat pret fait cree creer creat refus rejet ' +

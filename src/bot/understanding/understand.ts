@@ -1,3 +1,4 @@
+import { settle } from './grammar';
 import { classify } from './intents';
 import { detectLanguage } from './language';
 import { isConcept, matchTemplates, templateNameWords } from './templates';
@@ -101,7 +102,8 @@ export function understand(
   const enScore = (guess.language === 'en' ? guess.hits : 0) + en.known;
   const frScore = (guess.language === 'fr' ? guess.hits : 0) + fr.known;
   const language = frScore > enScore || (frScore === enScore && guess.language === 'fr') ? 'fr' : 'en';
-  const { intent, confidence, known } = language === 'fr' ? fr : en;
+  const classified = language === 'fr' ? fr : en;
+  const { known } = classified;
   result.language = language;
   // Several words, few of them English or French: another language, not understood. Names
   // ("Orion", "megan + adele") and letters ("w/") are of no language.
@@ -110,8 +112,16 @@ export function understand(
   if (offTopic) result.offTopic = true;
   if (!guess.known && counted >= 3 && known * 2 < counted) return result;
   if (counted >= 4 && guess.hits <= 1 && known * 3 < counted) return result;
-  // "approve everything pending": an order to decide all at once, whatever it reads most like.
-  if (decidesAll(list) && intent !== 'askApprovers') {
+  // The classifier's guess, read again for the grammar of the sentence (`grammar.ts`).
+  const { intent, confidence, decidesRequests } = settle(
+    list,
+    classified.ranked,
+    classified.intent,
+    classified.confidence,
+    cut,
+  );
+  // "approve everything pending", "approve Alex's request": an order to decide, whatever it reads most like.
+  if (decidesRequests || (decidesAll(list) && intent !== 'askApprovers')) {
     result.intent = 'askMyApprovals';
     result.decideAll = true;
     return result;

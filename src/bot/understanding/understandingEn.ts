@@ -33,7 +33,7 @@ export const understandingEn = {
   'understood.noTemplate.kept':
     'I could not tell which template fits. Choose one below: the form will keep what you told me ({kept}).',
   'understood.decideAll':
-    'I never approve or reject requests in bulk: each one is decided on its own card, after reading it. Here are those waiting for you.',
+    'I never approve or reject requests in bulk or by message: to decide one, press Approve or Reject on its approval card, after reading it. Type **my approvals** to see those waiting for you.',
   'understood.approvers.none': '{template} needs no approval: the team is created as soon as you request it.',
   'understood.approvers.One': 'A request for {template} is approved by {names}.',
   'understood.approvers.Any': 'A request for {template} is approved by any one of {names}.',

@@ -34,7 +34,7 @@ export const understandingFr: Record<keyof typeof understandingEn, string> = {
   'understood.noTemplate.kept':
     'Je n’ai pas su quel modèle convient. Choisissez-en un ci-dessous : le formulaire reprendra ce que vous m’avez dit ({kept}).',
   'understood.decideAll':
-    'Je n’approuve ni ne refuse jamais des demandes en bloc : chacune se décide sur sa propre carte, après l’avoir lue. Voici celles qui vous attendent.',
+    'Je n’approuve ni ne refuse jamais de demandes en bloc ou par message : pour en décider une, appuyez sur Approuver ou Refuser sur sa carte d’approbation, après l’avoir lue. Tapez **mes approbations** pour voir celles qui vous attendent.',
   'understood.noTemplate': 'Je n’ai pas pu dire quel modèle convient. Choisissez-en un ci-dessous.',
   'understood.approvers.none':
     '{template} ne demande aucune approbation : l’équipe est créée dès que vous la demandez.',

@@ -35,7 +35,10 @@ export function languageCommand(words: string): string | null {
 
 /** Verbs of speaking or switching, in English and French ("talk to me in French", "parle-moi en anglais"). */
 const SPEAK =
-  /^(?:speak|talk|write|answer|reply|respond|switch|change|use|chat|parl\w*|ecri\w*|ecrire|repon\w*|pass\w*|utilis\w*|bascul\w*|discut\w*)$/;
+  /^(?:speak|talk|write|answer|reply|respond|switch|change|use|chat|set|reset|revert|go|parl\w*|ecri\w*|ecrire|repon\w*|pass\w*|utilis\w*|bascul\w*|discut\w*|chang\w*|remet\w*|revien\w*|reven\w*|mets)$/;
+/** The language of one's Teams client, by its words: "back to automatic", "la langue par défaut". */
+const AUTOMATIC = /^(?:auto|automatic|automatically|automatique|automatiquement|default|defaut)$/;
+const LANGUAGE_WORDS = /^(?:language|languages|langue|langues)$/;
 /** The languages Steward speaks, by their names in either language. */
 const LANGUAGE_NAMES: Record<string, 'en' | 'fr'> = {
   english: 'en',
@@ -52,11 +55,15 @@ const OF_TEAMS =
  * "parle-moi en anglais désormais"): a verb of speaking or switching and one language's name, in
  * a short message about nothing else; null otherwise. `words`: folded as `plain` folds them.
  */
-export function languageAskedFor(words: string): 'en' | 'fr' | null {
+export function languageAskedFor(words: string): 'en' | 'fr' | 'auto' | null {
   const list = words.split(/[^a-z']+/).filter(Boolean);
   if (list.length > 14 || list.some((word) => OF_TEAMS.test(word))) return null;
+  const speaks = list.some((word) => SPEAK.test(word));
+  // "switch your language back to automatic", "remets la langue par défaut": the client's language again.
+  if (speaks && list.some((word) => LANGUAGE_WORDS.test(word)) && list.some((word) => AUTOMATIC.test(word)))
+    return 'auto';
   const named = new Set(list.flatMap((word) => LANGUAGE_NAMES[word] ?? []));
-  if (named.size !== 1 || !list.some((word) => SPEAK.test(word))) return null;
+  if (named.size !== 1 || !speaks) return null;
   return [...named][0] ?? null;
 }
 

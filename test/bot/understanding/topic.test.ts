@@ -72,13 +72,17 @@ describe('the bot, on messages about something else', () => {
     expect(actionData(card, 'withdrawRequest')).toMatchObject({ confirmed: true });
   });
 
-  it('answers an order to approve everything without approving anything', async () => {
+  it.each([
+    ['approve everything pending', /never approve or reject requests in bulk or by message/],
+    ["approve Megan's Orion request", /press Approve or Reject on its approval card/],
+    ['valide la demande de Lucas pour Atlas', /appuyez sur Approuver ou Refuser/],
+  ])('declines an order to decide (%s): a sentence, no card, nothing decided', async (text, said) => {
     const mark = bot.connector.messages(ALEX.conversationId).length;
-    await bot.say(ALEX, 'approve everything pending');
+    await bot.say(ALEX, text);
     const sent = bot.connector.messages(ALEX.conversationId, mark);
-    expect(JSON.stringify(sent.map((message) => message.body))).toMatch(
-      /never approve or reject requests in bulk/,
-    );
-    expect(readTexts(bot.lastCard(ALEX, mark).card).join('\n')).not.toMatch(/who approves/i);
+    const bodies = JSON.stringify(sent.map((message) => message.body));
+    expect(bodies).toMatch(said);
+    // No approval card is posted to be pressed, and nothing is decided.
+    expect(bodies).not.toMatch(/"verb":"(?:approve|reject)"/);
   });
 });

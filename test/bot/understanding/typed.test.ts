@@ -110,5 +110,10 @@ describe.each(databaseKinds)('messages in people’s own words, typed to the bot
     expect(await textFor(ALEX, "what's the status of my Southwind request?")).toMatch(
       /no request of yours for a team called "Southwind"/,
     );
+    // "status" opening a sentence is no `status <team name>` command: the name is read in it.
+    expect(cardText(await cardFor(ALEX, 'status of the Northwind team?'))).toMatch(/PRJ-Northwind/);
+    expect(await textFor(ALEX, 'status for the Southwind team please')).toMatch(
+      /no request of yours for a team called "Southwind"/,
+    );
   }, 60_000);
 });

@@ -1,9 +1,21 @@
-import { isCapitalised } from '../text';
-import { DETERMINERS, LIST_JOINERS, NOT_A_NAME, OWNER_CUES, PEOPLE_CUES, RUN_VERBS, WEEKDAYS } from './words';
+import { isCapitalised, type Word } from '../text';
+import {
+  DETERMINERS,
+  LIST_JOINERS,
+  MEMBER_CUES,
+  MONTHS,
+  NOT_A_NAME,
+  OWNER_CUES,
+  PEOPLE_CUES,
+  RUN_VERBS,
+  WEEKDAYS,
+} from './words';
+import { isConcept } from '../templates';
 import {
   base,
   gap,
   isCode,
+  isDateCode,
   isPlainWord,
   pauseBefore,
   sentenceStart,
@@ -119,6 +131,8 @@ export function nameFrom(
   const fits = (j: number): boolean => {
     const word = list[j];
     if (!word || taken.has(j) || pauseBefore(reading, j) || j - k >= 4) return false;
+    // "Firewall Refresh + Björn + Patti": a "+" lists, it does not join a name.
+    if (gap(reading, j).includes('+')) return false;
     if (/^\d+$/.test(word.raw) || isCode(word)) return true;
     // In capitals, the plain words that follow up to a pause ("LE LITIGE TREY RESEARCH").
     if (reading.shouting && !loose) return isPlainWord(reading, j) && !PEOPLE_CUES.has(word.folded);
@@ -133,6 +147,108 @@ export function nameFrom(
     );
   };
   if (!capitalised && (NOT_A_NAME.has(first.folded) || PEOPLE_CUES.has(first.folded))) return null;
-  while (fits(to + 1)) to += 1;
+  for (;;) {
+    if (fits(to + 1)) to += 1;
+    else if (capitalised && !reading.shouting && to - k < 4) {
+      const joined = joinedAfter(reading, to, taken);
+      if (joined === to) break;
+      to = joined;
+    } else break;
+  }
   return { from: k, to };
+}
+
+/** Small words that join two parts of one name: "Banque du Rhône", "Fête de la BD", "Doyle v. Contoso". */
+const JOINERS = /^(?:de|du|des|of|v|vs)$/;
+
+/**
+ * Where a name ending at word `to` ends once the small words that join it to a capitalised word or
+ * a code are taken ("Refonte du Reporting", "Fête de la BD"), or a French "d'…" that closes it
+ * ("Carnaval d'hiver"); `to` itself when nothing joins.
+ */
+export function joinedAfter(reading: Reading, to: number, taken: ReadonlySet<number>): number {
+  const { list } = reading;
+  const free = (j: number) => list[j] !== undefined && !taken.has(j) && !pauseBefore(reading, j);
+  const next = list[to + 1];
+  if (!next || !free(to + 1)) return to;
+  // "Carnaval d'hiver", "Soldes d'été": an elided "d'" and its word, at the end of the name.
+  if (/^d'\p{L}{2,}$/u.test(next.folded)) {
+    const after = list[to + 2];
+    const ends =
+      !after || pauseBefore(reading, to + 2) || NOT_A_NAME.has(base(after)) || PEOPLE_CUES.has(base(after));
+    return ends || isCapitalised(next.raw.slice(2)) ? to + 1 : to;
+  }
+  if (!JOINERS.test(next.folded)) return to;
+  let k = to + 2;
+  if (/^(?:de|d)$/.test(next.folded) && /^(?:la|l)$/.test(base(list[k]))) k += 1;
+  const word = list[k];
+  // "v." keeps its dot: "Contoso v. Proseware".
+  const dotted = /^vs?$/.test(next.folded) && /^\.\s+$/.test(gap(reading, k));
+  if (!word || taken.has(k) || (pauseBefore(reading, k) && !dotted)) return to;
+  if (PEOPLE_CUES.has(word.folded) || NOT_A_NAME.has(word.folded)) return to;
+  return isCapitalised(word.raw) || isCode(word) ? k : to;
+}
+
+/** Small words a name given after "call it" may hold between its words ("Women in Legal", "Finances en français"). */
+const SMALL = /^(?:in|of|de|du|des|en|the|la|le|les|v|vs)$/;
+/** Words that end a name given in full: time, reasons ("called Atlas starting Monday", "because…"). */
+const AFTER_NAME = /^(?:starting|beginning|from|next|soon|because|since|car|parce|des|until|jusqu'a)$/;
+
+/**
+ * After a word that names the team ("name it", "call it", "appelle-la"), the words up to the next
+ * pause, as written: "name it Alex first weeks, …", "call it Women in Legal". At most six words;
+ * a list of people, a role, a mail, politeness or a word of time ends it.
+ */
+export function toPause(reading: Reading, start: number, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  const first = list[start];
+  const ends = (word: Word) =>
+    word.mail ||
+    PEOPLE_CUES.has(word.folded) ||
+    MEMBER_CUES.test(word.folded) ||
+    (OWNER_CUES.test(word.folded) && !isCapitalised(word.raw)) ||
+    AFTER_NAME.test(word.folded) ||
+    (NOT_A_NAME.has(base(word)) && !SMALL.test(word.folded));
+  if (!first || taken.has(start) || ends(first) || DETERMINERS.has(base(first)) || SMALL.test(first.folded))
+    return null;
+  let to = start;
+  while (to + 1 < list.length && to + 1 - start < 6 && !pauseBefore(reading, to + 1) && !taken.has(to + 1)) {
+    if (ends(list[to + 1]!)) break;
+    to += 1;
+  }
+  while (to > start && SMALL.test(list[to]!.folded)) to -= 1;
+  return { from: start, to };
+}
+
+/** A word of a date: a quarter, a half, a fiscal year, a year or a month ("Q4", "FY27", "2027", "March"). */
+const dateWord = (word: Word | undefined) =>
+  word !== undefined && (isDateCode(word) || MONTHS.test(word.folded));
+
+/**
+ * A name that opens with a date, from word k: the date and the words after it up to a pause, a
+ * list of people or a function word, at most six ("the Q4 2026 capacity planning project", "the
+ * March 2027 intake", "the FY27 budget cycle"). A kind of team that ends it is not part of it
+ * unless `kept` says so ("release" is, "project" is not). Null when only a date stands there.
+ */
+export function datedName(
+  reading: Reading,
+  k: number,
+  taken: ReadonlySet<number>,
+  kept: (folded: string) => boolean,
+): Span | null {
+  const { list } = reading;
+  if (!dateWord(list[k]) || taken.has(k)) return null;
+  const free = (j: number) => list[j] !== undefined && !taken.has(j) && !pauseBefore(reading, j) && j - k < 6;
+  let to = k;
+  while (free(to + 1) && dateWord(list[to + 1])) to += 1;
+  const dates = to;
+  while (free(to + 1)) {
+    const word = list[to + 1]!;
+    const folded = base(word);
+    if (!/^\p{L}[\p{L}'-]*$/u.test(word.raw) || NOT_A_NAME.has(folded) || PEOPLE_CUES.has(folded)) break;
+    if (DETERMINERS.has(folded) || OWNER_CUES.test(folded) || MEMBER_CUES.test(folded)) break;
+    to += 1;
+  }
+  if (to > dates + 1 && isConcept(base(list[to])) && !kept(base(list[to]))) to -= 1;
+  return to > dates ? { from: k, to } : null;
 }

@@ -29,7 +29,8 @@ import {
   type Reading,
   type Span,
 } from './reading';
-import { lowercaseTail, nameBefore, nameFrom, quotedSpan, wholeName } from './names';
+import { appositionName, signedName } from './company';
+import { datedName, lowercaseTail, nameBefore, nameFrom, quotedSpan, toPause, wholeName } from './names';
 
 /** Kinds of work a name keeps ("the Orion rollout", "the Zeta migration"), unlike "deal" or "bid". */
 const KEPT_KINDS =
@@ -43,9 +44,12 @@ export function teamNameSpan(reading: Reading, taken: ReadonlySet<number>): Span
   return (
     quotedSpan(reading) ??
     afterNamingWord(reading, taken) ??
+    datedAfterPurpose(reading, taken) ??
     besideKindOfTeam(reading, taken) ??
     afterTeamWord(reading, taken) ??
     afterPurpose(reading, taken) ??
+    signedName(reading, taken) ??
+    appositionName(reading, taken) ??
     openingBeforeColon(reading, taken)
   );
 }
@@ -56,11 +60,18 @@ function afterNamingWord(reading: Reading, taken: ReadonlySet<number>): Span | n
   for (let i = 0; i < list.length; i += 1) {
     const start = namingStart(reading, i);
     if (start < 0 || start >= list.length) continue;
-    const span = wholeName(reading, start, taken) ?? nameFrom(reading, start, taken, true);
+    const span =
+      wholeName(reading, start, taken) ??
+      toPause(reading, start, taken) ??
+      nameFrom(reading, start, taken, true);
     if (span) return span;
   }
   return null;
 }
+
+/** A word with its doubled letters made single ("nommee" → "nomee"). */
+const single = (folded: string) => folded.replace(/(\p{L})\1/gu, '$1');
+const SINGLE_CUES = new Set([...NAMING_CUES].filter((cue) => cue.length > 4).map(single));
 
 /** Where the name starts when word i names what follows it, or -1. */
 function namingStart(reading: Reading, i: number): number {
@@ -77,7 +88,8 @@ function namingStart(reading: Reading, i: number): number {
       start += 1;
     return start;
   }
-  if (NAMING_CUES.has(folded)) {
+  // "nomée", "apelée": a naming word typed with a letter single instead of doubled.
+  if (NAMING_CUES.has(folded) || SINGLE_CUES.has(single(folded))) {
     let start = i + 1;
     // "the team name to be Phoenix", "le nom sera Phénix"
     if (folded === 'name' || folded === 'nom')
@@ -229,6 +241,19 @@ function afterPurpose(reading: Reading, taken: ReadonlySet<number>): Span | null
       const span = nameFrom(reading, k, taken, false);
       if (span) return span;
     }
+  }
+  return null;
+}
+
+/** "for the Q4 2026 capacity planning project": a name that opens with a date after "for". */
+function datedAfterPurpose(reading: Reading, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  for (let i = 0; i < list.length; i += 1) {
+    if (!PURPOSE_CUES.has(base(list[i]))) continue;
+    let k = i + 1;
+    while (k < list.length && DETERMINERS.has(base(list[k]))) k += 1;
+    const span = datedName(reading, k, taken, (folded) => KEPT_KINDS.test(folded));
+    if (span) return span;
   }
   return null;
 }

@@ -20,7 +20,7 @@ export const NOT_A_NAME = new Set(
     'some more other others few several quelques plusieurs autres ty tia tks thnx ta dear cher chere chers name nom ' +
     'chez vers via avant apres pendant depuis entre sans sous contre selon during before after until into ' +
     "within without across per many they their them we'll we're we've you'll you're they're i've here ca va " +
-    'created cree creee shud shld gonna wanna wil must'
+    'created cree creee shud shld gonna wanna wil must pis'
   ).split(/\s+/),
 );
 
@@ -56,7 +56,8 @@ export const ROLE_FILLERS = new Set(
   ),
 );
 
-export const LIST_JOINERS = new Set(['and', 'et', '&', '+', 'plus']);
+/** "pis": Québec's "and" ("Mathieu pis Chloé"). */
+export const LIST_JOINERS = new Set(['and', 'et', '&', '+', 'plus', 'pis']);
 
 /** Words that name a kind of team: a proper noun beside one is the team's name ("the Contoso deal"). */
 export const KIND_NOUNS_AFTER = new Set(
