@@ -18,6 +18,8 @@ import {
   RIGHTS,
   GRANTING,
   WITHDRAWING,
+  DETERMINERS,
+  ORDER_WORDS,
   foldedOf,
   followed,
   has,
@@ -63,14 +65,11 @@ const AFTER_VETO = 0.5;
 /** How sure a reading the grammar is sure of is said to be: above the bot's bar for acting. */
 const SURE = 0.9;
 
-/** "my requests", "have any of my requests…", "what requests do I have", "what I've asked for", "que j'ai demandées". */
+/** "my (team) requests", "what requests do I have", "what I've asked for", "que j'ai demandées". */
 export function asksOwnRequests(list: readonly Word[]): boolean {
   const folded = list.map((word) => word.folded);
-  const plural = folded.some(
-    (word, i) => OWN.test(folded[i - 1] ?? '') && /^(?:requests|reqs|demandes|tickets)$/.test(word),
-  );
-  // "what requests do I have going": the requests and the writer, unless the writer decides them
-  // ("requests I have to decide on", "les demandes que je dois valider": their approvals).
+  const plural = followed(folded, of(OWN), of(/^(?:requests|reqs|demandes|tickets)$/), 2);
+  // "what requests do I have going", not "requests I have to decide on" (their approvals).
   const mineAsked = folded.some(
     (word, i) =>
       /^(?:requests|demandes)$/.test(word) &&
@@ -121,8 +120,8 @@ function asksWhoApproves(list: readonly Word[]): boolean {
   return question && (has(folded, TEAM_NOUNS) || folded.some((word) => isConcept(word)));
 }
 
-/** "approve Alex's Proseware request", "accepte la demande de Chloé": an order to decide a request. */
-export function ordersDecision(list: readonly Word[]): boolean {
+/** "approve Alex's request", "refuse Coho Winery": an imperative of deciding opening a short order. */
+export function ordersDecision(list: readonly Word[], text = ''): boolean {
   const folded = foldedOf(list);
   let start = 0;
   while (start < folded.length - 1 && POLITE_OPENERS.test(folded[start]!)) start += 1;
@@ -131,7 +130,21 @@ export function ordersDecision(list: readonly Word[]): boolean {
   return (
     has(rest, REQUEST_NOUNS) ||
     has(rest, ALL) ||
-    list.slice(start + 1).some((word) => /'s$/.test(word.folded))
+    list.slice(start + 1).some((word) => /'s$/.test(word.folded)) ||
+    // A request named bare: "reject the meeting", "accepte l'invitation" name other things.
+    (rest.length > 0 &&
+      rest.length <= ORDER_WORDS &&
+      !text.includes('?') &&
+      !has(rest, TEAM_NOUNS) &&
+      !list.slice(start + 1).some((word) => DETERMINERS.test(word.folded)))
+  );
+}
+
+/** "my approvals", "show my pending approvals", "mes approbations": the writer's own decisions to make. */
+function asksOwnApprovals(folded: readonly string[]): boolean {
+  return (
+    followed(folded, of(OWN), of(/^(?:approvals|approbations|validations|decisions)$/), 2) &&
+    !has(folded, WITHDRAWING)
   );
 }
 
@@ -233,7 +246,9 @@ export function settle(
 ): Settled {
   const folded = foldedOf(list);
   if (asksRights(folded)) return { intent: 'none', confidence: 1 };
-  if (ordersDecision(list)) return { intent: 'askMyApprovals', confidence: SURE, decidesRequests: true };
+  if (ordersDecision(list, text))
+    return { intent: 'askMyApprovals', confidence: SURE, decidesRequests: true };
+  if (asksOwnApprovals(folded)) return { intent: 'askMyApprovals', confidence: Math.max(confidence, SURE) };
   if (asksWhoApproves(list) && intent !== 'askApprovers') return { intent: 'askApprovers', confidence: SURE };
   const loose =
     intent === 'none' || intent === 'askCapabilities' || intent === 'greeting' || intent === 'thanks';

@@ -26,7 +26,12 @@ export const QUESTION_OPENERS =
 export const DECIDING =
   /^(?:approve|reject|accept|decline|deny|validate|approuve|approuvez|approuver|valide|validez|valider|valide-les|approuve-les|refuse|refusez|refuser|accepte|acceptez|accepter|rejette|rejetez|rejeter)$/;
 export const POLITE_OPENERS =
-  /^(?:please|pls|plz|can|could|would|you|peux-tu|pouvez-vous|peux|pouvez|tu|vous|svp|stp)$/;
+  /^(?:please|pls|plz|kindly|can|could|would|you|peux-tu|pouvez-vous|peux|pouvez|tu|vous|svp|stp|veuillez|veux-tu|voulez-vous)$/;
+/** Articles and possessives, elided ones included ("l'invitation"): a thing named with one is no request's name. */
+/** The most words an order to decide names its request in ("reject woodgrove bank please"). */
+export const ORDER_WORDS = 6;
+export const DETERMINERS =
+  /^(?:the|a|an|this|that|my|your|le|la|les|un|une|ce|cette|mon|ma|ton|ta|[ld]['’]\S*)$/;
 export const ALL = /^(?:all|everything|every|everyone|tout|toutes|tous|them|les)$/;
 export const RIGHTS =
   /^(?:owner|owners|admin\w*|rights?|droits?|access|acces|permissions?|proprietaire|administrat\w*|privileges?)$/;

@@ -45,6 +45,12 @@ describe('the grammar of questions and orders', () => {
     ['quel gabarit pour un comité de direction ?', 'askTemplates'],
     ['legal matter space pls', 'requestTeam'],
     ['équipe juridique « Dossier Rivoli » avec Lucas', 'requestTeam'],
+    // One's own approvals and requests, with a word between.
+    ['show me my outstanding approvals', 'askMyApprovals'],
+    ['pull up my approvals', 'askMyApprovals'],
+    ['affiche mes approbations en attente', 'askMyApprovals'],
+    ['could you list my open requests?', 'askRequestStatus'],
+    ['liste mes demandes récentes stp', 'askRequestStatus'],
     // The state of one's own request.
     ['statut pour l’équipe Rivoli stp', 'askRequestStatus'],
     ['ma demande pour Horizon Sud, elle est approuvée ?', 'askRequestStatus'],
@@ -53,10 +59,26 @@ describe('the grammar of questions and orders', () => {
   });
 
   it.each([
+    ['show my pending approvals', 'askMyApprovals'],
+    ['would you mind listing my team requests please?', 'askRequestStatus'],
+    ['I’d like to see my team requests please', 'askRequestStatus'],
+  ])('%s → %s, sure enough for the bot to act on', (text, intent) => {
+    const got = understand(text, TEMPLATES);
+    expect(got.intent).toBe(intent);
+    // The bot acts on an intent nothing else supports from 0.6 (typed.ts, UNSURE_BELOW).
+    expect(got.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it.each([
     ['please reject Megan’s request', 'en'],
     ['valide la demande de Lucas', 'fr'],
     ['refusez toutes les demandes en attente', 'fr'],
     ['accept the request from Isaiah for Kestrel', 'en'],
+    // A request named bare after the verb, no question asked.
+    ['decline Fabrikam Rollout', 'en'],
+    ['kindly approve Northwind Traders', 'en'],
+    ['refusez Atelier Mistral svp', 'fr'],
+    ['veuillez approuver Horizon Sud', 'fr'],
   ])('%s is an order to decide: declined, nothing decided', (text) => {
     expect(read(text)).toMatchObject({ intent: 'askMyApprovals', decides: true });
   });
@@ -65,6 +87,11 @@ describe('the grammar of questions and orders', () => {
     'approved requests?',
     'which of my requests were rejected',
     'qui doit valider une équipe projet ?',
+    // Things named with an article are no requests: an invitation, a meeting, a team.
+    'accept the invitation for thursday',
+    'decline the meeting with Lucas',
+    'accepte l’invitation de Chloé',
+    'approve Orion team?',
   ])('%s is no order to decide', (text) => {
     expect(read(text).decides).toBe(false);
   });
