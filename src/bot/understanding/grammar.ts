@@ -45,8 +45,8 @@ export interface Settled {
   decidesRequests?: true;
 }
 
-/** The intents a message may fall back to when its best one lacks its words: chit-chat is no fallback. */
-const OF_THE_DOMAIN: ReadonlySet<Intent> = new Set([
+/** Intents of Steward's domain: the only fallbacks, and none for a message without its words. */
+export const OF_THE_DOMAIN: ReadonlySet<Intent> = new Set([
   'requestTeam',
   'askApprovers',
   'askRequestStatus',

@@ -1,4 +1,4 @@
-import { settle } from './grammar';
+import { OF_THE_DOMAIN, settle } from './grammar';
 import { classify } from './intents';
 import { detectLanguage } from './language';
 import { isConcept, matchTemplates, templateNameWords } from './templates';
@@ -13,18 +13,7 @@ import {
 } from './entities';
 import { isCapitalised, MAX_UNDERSTOOD_CHARS, withoutElision, words, type Word } from './text';
 import { aboutSteward, asksAbilities, decidesAll } from './topic';
-import type { Intent, TemplateChoice, Understanding } from './types';
-
-/** The intents that are about Steward's domain: a message with none of its words is none of them. */
-const OF_THE_DOMAIN: ReadonlySet<Intent> = new Set([
-  'requestTeam',
-  'askApprovers',
-  'askRequestStatus',
-  'askMyApprovals',
-  'withdrawRequest',
-  'askExpiringTeams',
-  'askTemplates',
-]);
+import type { TemplateChoice, Understanding } from './types';
 
 /** Words between parentheses (no parenthesis inside: linear). */
 const ASIDE = /\([^()]{0,200}\)/g;

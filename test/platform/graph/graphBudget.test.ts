@@ -258,8 +258,7 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
       settings({ headroom: 0.5 }),
       realSleep,
     );
-    const keys = (method: string, path: string) =>
-      budget.buckets(method, path).map((b) => `${b.key}@${Math.round(b.intervalMs)}`);
+    const keys = bucketsOf(budget);
     expect(keys('POST', '/teams')).toEqual(['class:createTeam@200']);
     expect(keys('POST', '/teams/t1/clone')).toEqual(['class:cloneTeam@333', 'team:t1@500']);
     expect(keys('PUT', '/groups/g1/team')).toEqual(['class:cloneTeam@333']);
@@ -309,8 +308,7 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
       settings({ headroom: 0.5, classHeadroom: 1 }),
       realSleep,
     );
-    const keys = (method: string, path: string) =>
-      budget.buckets(method, path).map((b) => `${b.key}@${Math.round(b.intervalMs)}`);
+    const keys = bucketsOf(budget);
     expect(keys('POST', '/teams')).toEqual(['class:createTeam@100']);
     expect(keys('POST', '/teams/t1/channels/c1/tabs')).toEqual([
       'class:channelOrTab@33',
@@ -383,3 +381,8 @@ describe.each(databaseKinds)('the Graph budget on %s', (kind) => {
     });
   });
 });
+
+/** A budget's buckets for a call, each as `key@interval` (ms, rounded). */
+function bucketsOf(budget: GraphBudget): (method: string, path: string) => string[] {
+  return (method, path) => budget.buckets(method, path).map((b) => `${b.key}@${Math.round(b.intervalMs)}`);
+}

@@ -235,22 +235,7 @@ describe.each(databaseKinds)('claiming by turn (%s)', (kind) => {
     // The bucket's next turn is one interval from now: inside the horizon, but not now.
     await new GraphBudgetRepository(db).reserve([{ key, intervalMs: INTERVAL_MS }], 10 * INTERVAL_MS);
     const now = Date.now();
-    const insert = async (budgetKey: string | undefined, runAt: number) =>
-      (
-        await jobs.insert(
-          {
-            id: randomUUID(),
-            type: 'TeamArchiveRequest',
-            queued: true,
-            data: {},
-            log: [],
-            requesterId: 'x',
-            runAt,
-            budgetKey,
-          },
-          new Date(now),
-        )
-      ).id;
+    const insert = (budgetKey: string | undefined, runAt: number) => queueJob(jobs, now, budgetKey, runAt);
     const waitsForTurn = await insert(key, now - 60_000);
     const canWork = await insert(undefined, now - 1000);
 
@@ -275,22 +260,7 @@ describe.each(databaseKinds)('claiming the work under way first (%s)', (kind) =>
     const jobs = new JobRepository(db);
     const key = requestClassKey('createTeam');
     const now = Date.now();
-    const insert = async (budgetKey: string | undefined, runAt: number) =>
-      (
-        await jobs.insert(
-          {
-            id: randomUUID(),
-            type: 'TeamArchiveRequest',
-            queued: true,
-            data: {},
-            log: [],
-            requesterId: 'x',
-            runAt,
-            budgetKey,
-          },
-          new Date(now),
-        )
-      ).id;
+    const insert = (budgetKey: string | undefined, runAt: number) => queueJob(jobs, now, budgetKey, runAt);
     // Two jobs started and parked, one for the bucket's turn, one for nothing; queued after them,
     // but earlier than their parks' ends, two requests not taken up yet.
     const started = [await insert(key, now - 60_000), await insert(undefined, now - 60_000)];
@@ -313,3 +283,26 @@ describe.each(databaseKinds)('claiming the work under way first (%s)', (kind) =>
     expect(next.map((job) => job.id)).not.toContain(newInBucket);
   });
 });
+
+/** Queues a job due at `runAt`, paced by `budgetKey` when given; its id. */
+async function queueJob(
+  jobs: JobRepository,
+  now: number,
+  budgetKey: string | undefined,
+  runAt: number,
+): Promise<string> {
+  const job = await jobs.insert(
+    {
+      id: randomUUID(),
+      type: 'TeamArchiveRequest',
+      queued: true,
+      data: {},
+      log: [],
+      requesterId: 'x',
+      runAt,
+      budgetKey,
+    },
+    new Date(now),
+  );
+  return job.id;
+}
