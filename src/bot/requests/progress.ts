@@ -47,6 +47,8 @@ export class ProgressTracker {
   /** The read each job's card was last brought up to date from (older reads are not drawn). */
   private readonly latest = new Map<string, number>();
   private readonly drawing = new KeyedTurns();
+  /** Jobs whose card must be drawn again at the next read taken in, whether or not the job moved. */
+  private readonly owed = new Set<string>();
   private poll: { timer: NodeJS.Timeout; at: number } | undefined;
   private polling: Promise<void> | undefined;
   private lastPollAt = -Infinity;
@@ -159,6 +161,9 @@ export class ProgressTracker {
    */
   refreshSoon(jobId: string): void {
     if (this.stopped) return;
+    // Owed until a read at least as new as this moment is drawn: this read may land after a poll's
+    // newer one, which draws nothing for a job that did not move, and would then be dropped.
+    this.owed.add(jobId);
     const task = (async () => {
       const location = await this.deps.requestState.progress(jobId);
       if (!location) return;
@@ -207,7 +212,7 @@ export class ProgressTracker {
       const seen = jobSignature(job);
       const followed = this.followed.get(jobId);
       const changed = followed?.seen !== seen;
-      if (redraw || changed) await showProgress(this.deps, job);
+      if (this.owed.delete(jobId) || redraw || changed) await showProgress(this.deps, job);
       if (isFinished(job)) {
         await this.finished(jobId);
       } else if (followed) {
@@ -288,6 +293,7 @@ export class ProgressTracker {
   /** Stops following a job that ended (or is gone), here and for the next start. */
   private async finished(jobId: string): Promise<void> {
     this.followed.delete(jobId);
+    this.owed.delete(jobId);
     // The sequence stays a while, so a read older than the final one cannot draw over it.
     if (this.latest.size > MAX_REMEMBERED_READS) {
       for (const id of this.latest.keys()) {
