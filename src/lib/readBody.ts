@@ -16,6 +16,17 @@ export class BodyTimeout extends Error {
   }
 }
 
+/** Requests whose every body byte was taken from the buffer before their stream said it ended. */
+const readWhole = new WeakSet<IncomingMessage>();
+
+/**
+ * Whether the request's body was read to its end: its stream ended, or `readBody` took every byte
+ * its `Content-Length` declares (the stream's end may come after the answer, with nothing left to read).
+ */
+export function bodyReadWhole(req: IncomingMessage): boolean {
+  return req.readableEnded || readWhole.has(req);
+}
+
 /**
  * The exact bytes of a request body, within `limit` bytes and `timeoutMs`: a `Content-Length`
  * above the limit is refused before anything is read, and a client that trickles its body cannot
@@ -27,7 +38,11 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLarge(limit));
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
-  if (req.complete && !req.readableFlowing) return received(req, limit);
+  // Whole already: the message ended, or every byte its `Content-Length` declares is buffered (a
+  // small body's bytes are handed over, and the awaiting handler resumed, before the parser marks
+  // the message complete).
+  const whole = req.complete || (declared !== undefined && req.readableLength === Number(declared));
+  if (whole && !req.readableFlowing) return received(req, limit);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -67,6 +82,7 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
  */
 function received(req: IncomingMessage, limit: number): Promise<Buffer> {
   if (req.readableLength > limit) return Promise.reject(new BodyTooLarge(limit));
+  readWhole.add(req);
   // Everything buffered in one piece (a paused stream's `read()`), and the stream's end after it.
   const data = req.read() as Buffer | string | null;
   return Promise.resolve(data === null ? Buffer.alloc(0) : Buffer.isBuffer(data) ? data : Buffer.from(data));

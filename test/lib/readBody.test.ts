@@ -102,6 +102,49 @@ describe('readBody on a loopback server', () => {
     }
   });
 
+  test('a body whose declared bytes all came is read at once, before the parser marks it complete', async () => {
+    const timers = jest.spyOn(global, 'setTimeout');
+    const complete: boolean[] = [];
+    // After one microtask (an identity already verified): the bytes are buffered, the message not
+    // yet marked complete.
+    const server = await serve(async (req) => {
+      await Promise.resolve();
+      complete.push(req.complete);
+      const before = timers.mock.calls.length;
+      const body = await readBody(req, 64, 5_000);
+      if (timers.mock.calls.length !== before) throw new Error('a deadline was set');
+      return body;
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const post = (body: string) =>
+        new Promise<{ text: string; socket: unknown }>((resolve, reject) => {
+          const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', agent });
+          req.on('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ text, socket: req.socket }));
+          });
+          req.on('error', reject);
+          req.setHeader('content-length', Buffer.byteLength(body));
+          req.end(body);
+        });
+      const first = await post('{"jsonrpc":"2.0","id":1}');
+      const second = await post('{"jsonrpc":"2.0","id":2}');
+      expect([first.text, second.text]).toEqual([
+        'read 24: {"jsonrpc":"2.0","id":1}',
+        'read 24: {"jsonrpc":"2.0","id":2}',
+      ]);
+      expect(complete).toContain(false);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      timers.mockRestore();
+      agent.destroy();
+      await server.close();
+    }
+  });
+
   test('a body past the limit is BodyTooLarge: by its Content-Length, or while it streams', async () => {
     const server = await serve((req) => readBody(req, 16, 5_000));
     try {

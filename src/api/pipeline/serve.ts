@@ -7,6 +7,7 @@ import type { RefusalGuard } from '../../services/access/refusals';
 import { sendJson } from '../errors';
 import type { ApiMetrics } from '../metrics';
 import type { Authenticator } from '../middleware/authenticate';
+import { bodyReadWhole } from '../../lib/readBody';
 import { CHARGED_TURN_HEADER } from '../middleware/chargedTurn';
 import { ON_BEHALF_OF_HEADER, type OnBehalfOfPolicy } from '../middleware/onBehalfOf';
 import type { Route } from '../route';
@@ -87,7 +88,7 @@ export async function serve(
  * so a caller trickling a body held the connection until Node.js's request timeout.
  */
 export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void {
-  if (!req.readableEnded && announcesBody(req) && !res.headersSent) res.setHeader('Connection', 'close');
+  if (!bodyReadWhole(req) && announcesBody(req) && !res.headersSent) res.setHeader('Connection', 'close');
 }
 
 /** True when the request says a body follows its headers (a length above zero, or chunks). */
