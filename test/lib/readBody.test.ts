@@ -44,6 +44,36 @@ function send(
   });
 }
 
+/** Posts on one kept-alive connection of `agent`: the answer's text and the socket it came on. */
+function postOn(agent: http.Agent, port: number) {
+  return (body: string, headers: Record<string, string> = {}) =>
+    new Promise<{ text: string; socket: unknown }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', agent, headers });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ text, socket: req.socket }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+/** A server that reads each body after `pause`, failing the read when it set a deadline timer. */
+async function serveTimed(pause: () => Promise<unknown>, limit: number, complete: boolean[]) {
+  const timers = jest.spyOn(global, 'setTimeout');
+  const server = await serve(async (req) => {
+    await pause();
+    complete.push(req.complete);
+    const before = timers.mock.calls.length;
+    const body = await readBody(req, limit, 5_000);
+    if (timers.mock.calls.length !== before) throw new Error('a deadline was set');
+    return body;
+  });
+  return { ...server, restore: () => timers.mockRestore() };
+}
+
 describe('readBody on a loopback server', () => {
   test('the exact bytes of a body within the limit, chunked or not', async () => {
     const server = await serve((req) => readBody(req, 16, 5_000));
@@ -59,31 +89,12 @@ describe('readBody on a loopback server', () => {
   });
 
   test('a body received with its head is read from the buffer, no timer set; the connection goes on', async () => {
-    const timers = jest.spyOn(global, 'setTimeout');
     const whole: boolean[] = [];
     // Read as the API reads it, after the handler awaited something: the body has arrived by then.
-    const server = await serve(async (req) => {
-      await new Promise((resolve) => setImmediate(resolve));
-      whole.push(req.complete);
-      const before = timers.mock.calls.length;
-      const body = await readBody(req, 16, 5_000);
-      if (timers.mock.calls.length !== before) throw new Error('a deadline was set');
-      return body;
-    });
+    const server = await serveTimed(() => new Promise((resolve) => setImmediate(resolve)), 16, whole);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const post = (body: string, headers: Record<string, string> = {}) =>
-        new Promise<{ text: string; socket: unknown }>((resolve, reject) => {
-          const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', agent, headers });
-          req.on('response', (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (text += chunk));
-            res.on('end', () => resolve({ text, socket: req.socket }));
-          });
-          req.on('error', reject);
-          req.end(body);
-        });
+      const post = postOn(agent, server.port);
       const first = await post('{"a":"é"}');
       const second = await post('0123456789abcdef');
       const third = await post('0123456789abcdefg', { 'transfer-encoding': 'chunked' });
@@ -96,42 +107,22 @@ describe('readBody on a loopback server', () => {
       // Read to its end, each request left its connection to the next one.
       expect(second.socket).toBe(first.socket);
     } finally {
-      timers.mockRestore();
+      server.restore();
       agent.destroy();
       await server.close();
     }
   });
 
   test('a body whose declared bytes all came is read at once, before the parser marks it complete', async () => {
-    const timers = jest.spyOn(global, 'setTimeout');
     const complete: boolean[] = [];
     // After one microtask (an identity already verified): the bytes are buffered, the message not
     // yet marked complete.
-    const server = await serve(async (req) => {
-      await Promise.resolve();
-      complete.push(req.complete);
-      const before = timers.mock.calls.length;
-      const body = await readBody(req, 64, 5_000);
-      if (timers.mock.calls.length !== before) throw new Error('a deadline was set');
-      return body;
-    });
+    const server = await serveTimed(() => Promise.resolve(), 64, complete);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const post = (body: string) =>
-        new Promise<{ text: string; socket: unknown }>((resolve, reject) => {
-          const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', agent });
-          req.on('response', (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (text += chunk));
-            res.on('end', () => resolve({ text, socket: req.socket }));
-          });
-          req.on('error', reject);
-          req.setHeader('content-length', Buffer.byteLength(body));
-          req.end(body);
-        });
-      const first = await post('{"jsonrpc":"2.0","id":1}');
-      const second = await post('{"jsonrpc":"2.0","id":2}');
+      const post = postOn(agent, server.port);
+      const first = await post('{"jsonrpc":"2.0","id":1}', { 'content-length': '24' });
+      const second = await post('{"jsonrpc":"2.0","id":2}', { 'content-length': '24' });
       expect([first.text, second.text]).toEqual([
         'read 24: {"jsonrpc":"2.0","id":1}',
         'read 24: {"jsonrpc":"2.0","id":2}',
@@ -139,7 +130,7 @@ describe('readBody on a loopback server', () => {
       expect(complete).toContain(false);
       expect(second.socket).toBe(first.socket);
     } finally {
-      timers.mockRestore();
+      server.restore();
       agent.destroy();
       await server.close();
     }
