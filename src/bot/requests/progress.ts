@@ -21,9 +21,6 @@ import {
 
 export type { ProgressDependencies } from './progressDrawing';
 
-/** Copies of a progress card kept up to date besides the first (the newest ones). */
-const MAX_COPIES = 10;
-
 /** Jobs whose last drawn read is remembered after they ended (the oldest are forgotten first). */
 const MAX_REMEMBERED_READS = 10_000;
 
@@ -47,7 +44,10 @@ export class ProgressTracker {
   /** The read each job's card was last brought up to date from (older reads are not drawn). */
   private readonly latest = new Map<string, number>();
   private readonly drawing = new KeyedTurns();
-  /** Jobs whose card must be drawn again at the next read taken in, whether or not the job moved. */
+  /**
+   * Jobs whose card is drawn at the next read taken in, moved or not: a redraw's own read may land
+   * after a poll's newer one, which draws nothing for a job that did not move, and be dropped.
+   */
   private readonly owed = new Set<string>();
   private poll: { timer: NodeJS.Timeout; at: number } | undefined;
   private polling: Promise<void> | undefined;
@@ -91,10 +91,7 @@ export class ProgressTracker {
     if (!location) {
       await this.deps.requestState.saveProgress(job.id, { ...posted, requesterId, pictureUrl: null, reader });
     } else if (location.activityId !== posted.activityId) {
-      const copies = (location.copies ?? []).filter((copy) => copy.activityId !== posted.activityId);
-      // The newest cards are kept: an old copy scrolled far out of sight matters least.
-      const kept = [...copies, posted].slice(-MAX_COPIES);
-      await this.deps.requestState.saveProgress(job.id, { ...location, copies: kept });
+      await this.deps.requestState.saveCopy(job.id, location, posted);
     }
     if (isFinished(job)) return;
     await this.deps.requestState.markUnfinished(job.id);
@@ -161,8 +158,6 @@ export class ProgressTracker {
    */
   refreshSoon(jobId: string): void {
     if (this.stopped) return;
-    // Owed until a read at least as new as this moment is drawn: this read may land after a poll's
-    // newer one, which draws nothing for a job that did not move, and would then be dropped.
     this.owed.add(jobId);
     const task = (async () => {
       const location = await this.deps.requestState.progress(jobId);
@@ -179,9 +174,8 @@ export class ProgressTracker {
   }
 
   /**
-   * A job as it stands, read at once with the bot's own token, as the polls read: a delivery waits
-   * for this read (to draw an approver's card), and one paced among its requester's reads would
-   * hold the delivery, and with it one of Steward's workers, for seconds per event.
+   * A job as it stands, read at once with the bot's own token as the polls read: a delivery waits for
+   * it (to draw an approver's card), and a read paced among its requester's would hold a worker.
    */
   async job(jobId: string): Promise<Job | undefined> {
     return (await this.deps.reads.readNow([jobId])).get(jobId)?.job;

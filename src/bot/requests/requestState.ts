@@ -45,6 +45,9 @@ export interface KeptTyped {
 /** How many unfinished requests a bot process takes up again when it starts. */
 const RESUMED_AT_MOST = 1000;
 
+/** Copies of a progress card kept up to date besides the first (the newest ones). */
+const MAX_COPIES = 10;
+
 /**
  * The bot's memory of people's requests: where each progress card is, which requests are still
  * followed, the one-time claims of a request's end message and of its Try again, and the job each
@@ -80,6 +83,15 @@ export class RequestState {
   /** Remembers where a request's progress card is. */
   saveProgress(jobId: string, location: ProgressLocation): Promise<void> {
     return writeItem(this.storage, `progress/${jobId}`, location);
+  }
+
+  /**
+   * Adds `posted` to the copies of a request's card at `location` (the newest are kept: an old copy
+   * scrolled far out of sight matters least).
+   */
+  saveCopy(jobId: string, location: ProgressLocation, posted: ShownCard): Promise<void> {
+    const copies = (location.copies ?? []).filter((copy) => copy.activityId !== posted.activityId);
+    return this.saveProgress(jobId, { ...location, copies: [...copies, posted].slice(-MAX_COPIES) });
   }
 
   /** Notes that a request's job has not finished yet, so that a restarted bot follows it again. */
