@@ -1,4 +1,10 @@
-import type { ApiError, CatalogTemplate, CatalogTemplates, TemplateVersions } from '../../../src/contract';
+import type {
+  ApiError,
+  CatalogTemplate,
+  CatalogTemplates,
+  ODataCollection,
+  TemplateVersion,
+} from '../../../src/contract';
 import { databaseKinds } from '../../support/databases';
 import { PEOPLE, suiteSteward } from '../../support/steward';
 
@@ -89,7 +95,7 @@ describe.each(databaseKinds)('workspace types of templates on %s', (kind) => {
     });
     expect(updated.status).toBe(200);
     expect((await get('ws-site')).body.newCommunicationSite?.siteDesign).toBe(design);
-    const versions = await suite.app.call<TemplateVersions>(
+    const versions = await suite.app.call<ODataCollection<TemplateVersion>>(
       'GET',
       '/api/v1.0/catalog/templates/ws-site/versions',
       { token: suite.patti },
@@ -183,7 +189,7 @@ describe.each(databaseKinds)('workspace types of templates on %s', (kind) => {
       }),
     );
     expect(res.status).toBe(400);
-    expect(res.body.error.details.map((d) => d.target).sort()).toEqual([
+    expect(res.body.error.details!.map((d) => d.target).sort()).toEqual([
       'newCommunicationSite',
       'newTeam.channels',
       'newTeam.emailConvention',
@@ -199,7 +205,7 @@ describe.each(databaseKinds)('workspace types of templates on %s', (kind) => {
       }),
     );
     expect(hidden.status).toBe(400);
-    expect(hidden.body.error.details.map((d) => [d.code, d.target])).toEqual([
+    expect(hidden.body.error.details!.map((d) => [d.code, d.target])).toEqual([
       ['invalidValue', 'newGroup.hiddenMembership'],
     ]);
     const bad = await put(
@@ -209,14 +215,14 @@ describe.each(databaseKinds)('workspace types of templates on %s', (kind) => {
       }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d) => d.target).sort()).toEqual([
+    expect(bad.body.error.details!.map((d) => d.target).sort()).toEqual([
       'body.newCommunicationSite.lcid',
       'body.newCommunicationSite.siteDesign',
       'body.newCommunicationSite.timeZoneId',
     ]);
     const type = await put('refused-type', template('Bad', 'site'));
     expect(type.status).toBe(400);
-    expect(type.body.error.details.map((d) => [d.code, d.target])).toEqual([
+    expect(type.body.error.details!.map((d) => [d.code, d.target])).toEqual([
       ['invalid_value', 'body.templateConfiguration.workspaceType'],
     ]);
   });
