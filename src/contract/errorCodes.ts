@@ -113,7 +113,8 @@ export const DETAIL_CODES = {
   invalidValue:
     "a value a rule refuses: a metadata value, an `X-Steward-On-Behalf-Of` header, a group template's hidden membership with a public privacy",
   tooLarge: 'a metadata document over its size limit',
-  readOnly: 'a team field that cannot be changed, sent with another value',
+  readOnly:
+    "a field that cannot be changed, sent with another value: a team's, or a template's `workspaceType` once a team was requested from it",
   idMismatch: "a template's body id differs from the path's",
   required: 'a field the rest of the template makes necessary (audience rules, an approval team)',
   unknownChannel: 'a tab or plan placed in a channel the template does not have',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorDetail } from '../../domain/errors';
+import { type ErrorDetail, ValidationFailed } from '../../domain/errors';
 import { workspaceTypeName } from '../../domain/workspaceTypes';
 import {
   CatalogTemplate,
@@ -8,6 +8,8 @@ import {
   TemplateGroup,
   type WorkspaceType,
 } from '../../contract';
+import type { TemplateRepository } from '../../store/catalog/templates';
+import type { JobRepository } from '../../store/jobs/jobs';
 
 type NewTeamField = keyof CatalogTemplate['newTeam'];
 type Section = 'clonedTeam' | 'newGroup' | 'newCommunicationSite';
@@ -77,6 +79,30 @@ export function workspaceTypeProblems(template: CatalogTemplate): ErrorDetail[] 
     });
   }
   return details;
+}
+
+/**
+ * Refuses a change of a template's workspace type once a team was requested from it (400
+ * `readOnly`): the teams made, or on their way, would be held to a template of another kind by
+ * drift and lifecycle. A template nobody used may change type.
+ */
+export async function refuseTypeChange(
+  id: string,
+  template: CatalogTemplate,
+  deps: { templates: Pick<TemplateRepository, 'get'>; jobs: Pick<JobRepository, 'templateInUse'> },
+): Promise<void> {
+  const type = template.templateConfiguration.workspaceType;
+  const before = (await deps.templates.get(id))?.template.templateConfiguration.workspaceType;
+  if (before === undefined || before === type || !(await deps.jobs.templateInUse(id))) return;
+  throw new ValidationFailed('The template is not valid.', [
+    {
+      code: 'readOnly',
+      target: 'templateConfiguration.workspaceType',
+      message:
+        `Teams were requested from this template as a ${workspaceTypeName(before)} template: its workspace ` +
+        `type stays "${before}". Make a new template for a ${workspaceTypeName(type)}.`,
+    },
+  ]);
 }
 
 /** The template with its type's own section, defaults applied, when it was left out. */

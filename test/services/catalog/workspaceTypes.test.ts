@@ -119,6 +119,25 @@ describe.each(databaseKinds)('workspace types of templates on %s', (kind) => {
     expect(again.body).toEqual(read.body);
   });
 
+  test('a template changes type until a team is requested from it; then its type stays', async () => {
+    expect((await put('ws-retype', template('Retyped', 'team'))).status).toBe(200);
+    expect((await put('ws-retype', template('Retyped', 'group'))).status).toBe(200);
+    expect((await put('ws-retype', template('Retyped', 'team'))).status).toBe(200);
+    const requested = await suite.app.call('POST', '/api/v1.0/teams/provisioning', {
+      token: suite.alex,
+      body: { template: { id: 'ws-retype' }, team: { name: 'First' } },
+    });
+    expect(requested.status).toBe(201);
+    const retyped = await put('ws-retype', template('Retyped', 'community'));
+    expect(retyped.status).toBe(400);
+    expect(retyped.body.error.details!.map((d) => [d.code, d.target])).toEqual([
+      ['readOnly', 'templateConfiguration.workspaceType'],
+    ]);
+    expect((await get('ws-retype')).body.templateConfiguration.workspaceType).toBe('team');
+    // Its other fields still change.
+    expect((await put('ws-retype', template('Renamed', 'team'))).status).toBe(200);
+  });
+
   const refusals: Array<[string, string, Body, string]> = [
     ['community', 'channels', { newTeam: { channels: [{ displayName: 'Rides' }] } }, 'newTeam.channels'],
     [
