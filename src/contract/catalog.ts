@@ -186,6 +186,7 @@ export const UnavailableTemplate = model(
     id: z.string(),
     name: z.string(),
     description: z.string(),
+    workspaceType: WorkspaceType,
     audience: z
       .string()
       .nullable()

@@ -101,6 +101,7 @@ export class CatalogService {
         id: config.id ?? '',
         name: config.name,
         description: config.description,
+        workspaceType: config.workspaceType,
         audience: config.audienceTargeting.rulesWithTags?.trim() || null,
       }));
   }
