@@ -114,7 +114,7 @@ export function buildServices(
   const jobTypes = new JobTypes<JobWorld>(JOB_TYPES);
   const events = new EventBus(new OutboxRepository(db), config.tenantId, logger);
   const audit = new AuditLog(new AuditRepository(db), config.tenantId);
-  const catalog = new CatalogService({ db, templates, directory, audit, log: logger });
+  const catalog = new CatalogService({ db, templates, jobs, directory, audit, log: logger });
   const metadataStore = new MetadataRepository(db);
   const metadata = new MetadataService({ db, store: metadataStore, teams: platform.teams, audit, now });
   const hookStore = new HookRepository(db);

@@ -6,6 +6,7 @@ import { Flag, model, multiLine, odataCollection } from './registry';
 import { TEAM_NAME_MAX_LENGTH } from './limits';
 import { channelFiles, channelFolders, TemplateTeamSettings } from './workspace';
 import { TemplateApp, TemplatePlanner, TemplateTag } from './teamTools';
+import { TemplateCommunicationSite, TemplateGroup, WorkspaceType } from './workspaceTypes';
 
 /** A user reference inside a template; `id` may be an object id, a UPN or a mail on input. */
 export const PermanentMember = model(
@@ -49,6 +50,7 @@ export const TemplateConfiguration = model(
   z.strictObject({
     id: z.string().optional(),
     name: z.string().trim().min(1).max(256),
+    workspaceType: WorkspaceType.default('team'),
     description: multiLine(z.string().max(1024)).default(''),
     pictureUrl: z.string().max(2048).nullable().default(null),
     language: z.string().max(35).default('en-US'),
@@ -161,8 +163,14 @@ export const CatalogTemplate = model(
       channels: [],
       tabs: [],
     }),
+    newGroup: TemplateGroup.optional().describe(
+      "A `group` template's own fields (an extension); any other type refuses them.",
+    ),
+    newCommunicationSite: TemplateCommunicationSite.optional().describe(
+      "A `communicationSite` template's own fields (an extension); any other type refuses them.",
+    ),
   }),
-  'A team template of the catalog.',
+  'A template of the catalog: a team by default, or another workspace type (`templateConfiguration.workspaceType`).',
 );
 /** A template as stored and returned: defaults applied, flags as booleans. */
 export type CatalogTemplate = z.output<typeof CatalogTemplate>;
@@ -178,6 +186,7 @@ export const UnavailableTemplate = model(
     id: z.string(),
     name: z.string(),
     description: z.string(),
+    workspaceType: WorkspaceType,
     audience: z
       .string()
       .nullable()

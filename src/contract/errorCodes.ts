@@ -110,9 +110,11 @@ export const DETAIL_CODES = {
   malformedText: 'a string holds a lone surrogate: not well-formed Unicode',
   formatCharacter:
     'a string or key holds a format character that changes how text reads: a bidirectional mark, embedding, override or isolate (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), a deprecated shaping control (U+206A–U+206F) or an interlinear annotation (U+FFF9–U+FFFB); joiners, tags and soft hyphens stay allowed',
-  invalidValue: 'a value a rule refuses: a metadata value, or an `X-Steward-On-Behalf-Of` header',
+  invalidValue:
+    "a value a rule refuses: a metadata value, an `X-Steward-On-Behalf-Of` header, a group template's hidden membership with a public privacy",
   tooLarge: 'a metadata document over its size limit',
-  readOnly: 'a team field that cannot be changed, sent with another value',
+  readOnly:
+    "a field that cannot be changed, sent with another value: a team's, or a template's `workspaceType` once a team was requested from it",
   idMismatch: "a template's body id differs from the path's",
   required: 'a field the rest of the template makes necessary (audience rules, an approval team)',
   unknownChannel: 'a tab or plan placed in a channel the template does not have',
@@ -121,6 +123,8 @@ export const DETAIL_CODES = {
   duplicateStage: 'two approval stages of one name',
   discoveryOfPublicTeam:
     'a template sets `newTeam.settings.discoverySettings` for a public team, which is always found in search and suggestions',
+  notForWorkspaceType:
+    "a template field that does not apply to the template's `workspaceType` (channels on a community, a site design on a team)",
   invalidFiles: "a template's files that cannot be placed (their paths or sizes)",
   unknownLabel: 'no active sensitivity label of that id',
   escalationTeamRequired: 'with Microsoft Graph, an approval policy that escalates names no `escalationTeam`',
@@ -131,6 +135,8 @@ export const DETAIL_CODES = {
   tooFewOwners: 'fewer owners than the template needs',
   tooFewMembers: 'fewer members than the template needs',
   singletonUsed: 'a template that allows one team, which exists',
+  workspaceTypeNotProvisionable:
+    'a request from a template whose workspace type Steward cannot provision yet (every type but `team`); nothing is created',
   conventionFailed: "the template's naming convention failed on the request",
   invalidName: 'a team name the naming rules refuse',
   approvalRuleFailed: 'an approval stage could not choose its approvers',

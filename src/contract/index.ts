@@ -2,6 +2,7 @@
 export * from './approvalPolicy';
 export * from './catalog';
 export * from './workspace';
+export * from './workspaceTypes';
 export * from './directory';
 export * from './errors';
 export * from './errorCodes';

@@ -8,7 +8,8 @@ export const AUDIT_TRAILS = [
   {
     code: 'team_provisioning',
     category: 'Provisioning',
-    description: 'Provisioning requests and their jobs: queued, started, retried, completed and failed.',
+    description:
+      'Provisioning requests and their jobs: queued, started, retried, completed and failed; requests refused for their workspace type.',
   },
   {
     code: 'approvals',
@@ -64,7 +65,7 @@ export interface AuditTarget {
   displayName?: string;
 }
 
-/** One thing to record. `success` for changes; `failure` for jobs and deliveries that failed; `denied` for 401 / 403. */
+/** One thing to record. `success` for changes; `failure` for jobs and deliveries that failed; `denied` for refusals (401, 403, a request Steward cannot serve). */
 export interface AuditEntry {
   trail: AuditTrailCode;
   action: string;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BoundedCache } from '../../lib/boundedCache';
+import { deepFreeze } from '../../lib/deepFreeze';
 import { callerRecord } from '../../domain/audit';
 import type { Caller } from '../../domain/caller';
 import { NotFound } from '../../domain/errors';
@@ -17,6 +18,8 @@ import type { StoredTemplate, TemplateRepository } from '../../store/catalog/tem
 import type { AuditLog } from '../audit/audit';
 import type { DirectoryService, RuleSubject } from '../directory/directory';
 import { validateTemplate } from './templateValidation';
+import { refuseTypeChange } from './workspaceTypeValidation';
+import type { JobRepository } from '../../store/jobs/jobs';
 
 /** What the catalog logs: rules that break at evaluation hide their template and are reported. */
 export interface CatalogLogger {
@@ -52,6 +55,8 @@ export class CatalogService {
     private readonly deps: {
       db: Kysely<Database>;
       templates: TemplateRepository;
+      /** Whether teams were requested from a template (its workspace type is then fixed). */
+      jobs: Pick<JobRepository, 'templateInUse'>;
       directory: DirectoryService;
       audit: AuditLog;
       log: CatalogLogger;
@@ -96,6 +101,7 @@ export class CatalogService {
         id: config.id ?? '',
         name: config.name,
         description: config.description,
+        workspaceType: config.workspaceType,
         audience: config.audienceTargeting.rulesWithTags?.trim() || null,
       }));
   }
@@ -121,6 +127,7 @@ export class CatalogService {
   /** Creates or replaces a template after checking its rules, conventions and people. */
   async put(caller: Caller, id: string, input: CatalogTemplate): Promise<CatalogTemplate> {
     const template = await validateTemplate(id, input, this.directory);
+    await refuseTypeChange(id, template, this.deps);
     const now = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
       const { created, stored } = await this.templates.put(
@@ -287,12 +294,4 @@ export class CatalogService {
 /** Who saved a version: the caller's id and name, from their token. */
 function authorOf(caller: Caller): { id: string; name: string | null } {
   return { id: caller.id, name: caller.name ?? null };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

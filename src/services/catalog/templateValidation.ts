@@ -9,6 +9,7 @@ import {
 } from '../../contract';
 import type { DirectoryService } from '../directory/directory';
 import { workspaceProblems } from './teamToolsValidation';
+import { withWorkspaceSection, workspaceTypeProblems } from './workspaceTypeValidation';
 import { channelKey } from '../../domain/channelNames';
 
 const CONVENTIONS = [
@@ -85,6 +86,7 @@ export async function validateTemplate(
   for (const problem of templateItemProblems(input.newTeam))
     details.push({ code: 'invalidFiles', ...problem });
   details.push(...workspaceProblems(input.newTeam));
+  details.push(...workspaceTypeProblems(input));
   if (config.sensitivityLabelId !== null) {
     const labels = await directory.allLabels();
     if (!labels.some((l) => l.id === config.sensitivityLabelId && l.isActive)) {
@@ -140,7 +142,7 @@ export async function validateTemplate(
       : stage,
   );
   return {
-    ...input,
+    ...withWorkspaceSection(input),
     templateConfiguration: {
       id, // first, for readers of the JSON; the body's id (if any) equals it
       ...config,

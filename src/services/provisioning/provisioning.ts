@@ -6,7 +6,8 @@ import { canonicalJson } from '../../lib/canonicalJson';
 import { requestClassKey } from '../../domain/graphBudget';
 import { IdempotencyKeyReused, NotFound, ValidationFailed } from '../../domain/errors';
 import { isWireJobType, REQUEST_JOB_TYPES, type StoredJob } from '../../domain/jobs';
-import type { Job, TeamProvisioningRequest, TeamRequestPreview } from '../../contract';
+import { notProvisionable } from '../../domain/workspaceTypes';
+import type { CatalogTemplate, Job, TeamProvisioningRequest, TeamRequestPreview } from '../../contract';
 import type { ApprovalRepository } from '../../store/approvals/approvals';
 import { isUniqueViolation } from '../../store/dialect';
 import type { JobRepository } from '../../store/jobs/jobs';
@@ -72,6 +73,7 @@ export class ProvisioningService {
     }
     const { template, version } = await catalog.getVersioned(body.template.id, caller);
     const config = template.templateConfiguration;
+    await this.refuseUnprovisionable(caller, template);
     const jobId = randomUUID();
     const planned = await planRequest(this.deps.directory, caller, body, template, jobId);
     const log = planned.log;
@@ -143,6 +145,29 @@ export class ProvisioningService {
     events.publish(published);
     if (!needsApproval) this.deps.onQueued();
     return this.deps.jobTypes.wire(job, await jobs.isPaused());
+  }
+
+  /**
+   * Refuses, before anything is made, a request from a template whose workspace type Steward cannot
+   * provision yet (400 `workspaceTypeNotProvisionable`), and records the refusal in the
+   * provisioning trail (`provisioning_refused`, outcome `denied`).
+   */
+  private async refuseUnprovisionable(caller: Caller, template: CatalogTemplate): Promise<void> {
+    const refusal = notProvisionable(template);
+    if (!refusal) return;
+    const config = template.templateConfiguration;
+    await this.deps.audit.record(
+      undefined,
+      callerRecord(caller, {
+        trail: 'team_provisioning',
+        action: 'provisioning_refused',
+        outcome: 'denied',
+        target: { type: 'template', id: config.id ?? '', displayName: config.name },
+        details: { templateId: config.id, workspaceType: config.workspaceType, reason: refusal.code },
+      }),
+      this.now(),
+    );
+    throw new ValidationFailed('The request is not valid.', [refusal]);
   }
 
   /**

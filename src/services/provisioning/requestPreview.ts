@@ -2,6 +2,7 @@ import type { Caller } from '../../domain/caller';
 import type { ErrorDetail } from '../../domain/errors';
 import { applyConventions } from '../../domain/requestPlanning';
 import { TEAM_NAME_MAX_LENGTH } from '../../domain/teamName';
+import { notProvisionable } from '../../domain/workspaceTypes';
 import type { TeamProvisioningRequest, TeamRequestPreview } from '../../contract';
 import type { CatalogService } from '../catalog/catalog';
 import type { DirectoryService } from '../directory/directory';
@@ -24,7 +25,9 @@ export async function previewRequest(
     displayName: subject.user.displayName || caller.name || caller.id,
     mail: subject.user.mail ?? caller.upn ?? null,
   };
-  const details: ErrorDetail[] = [];
+  // A template of a type Steward cannot provision yet: the request would be refused, say so first.
+  const refusal = notProvisionable(template);
+  const details: ErrorDetail[] = refusal ? [refusal] : [];
   const names = applyConventions(
     template,
     conventionScope(body, template, requester, subject.user),

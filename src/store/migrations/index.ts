@@ -26,6 +26,7 @@ import * as hookSecretsSealed from './0024_hook_secrets_sealed';
 import * as guestReviewOnce from './0025_guest_review_once';
 import * as hookScopes from './0026_hook_scopes';
 import * as hookCreatorKind from './0027_hook_creator_kind';
+import * as workspaceTypes from './0028_workspace_types';
 
 /** Versioned migrations, applied in name order; never edit one that has shipped, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0025_guest_review_once': guestReviewOnce,
   '0026_hook_scopes': hookScopes,
   '0027_hook_creator_kind': hookCreatorKind,
+  '0028_workspace_types': workspaceTypes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,7 +38,13 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
 
     test('a plain user reads which templates are not offered to them and who each is for, never the rules', async () => {
       const res = await suite.app.call<{
-        value: Array<{ id: string; name: string; description: string; audience: string | null }>;
+        value: Array<{
+          id: string;
+          name: string;
+          description: string;
+          workspaceType: string;
+          audience: string | null;
+        }>;
       }>('GET', '/api/v1.0/me/catalog/unavailableTemplates', { token: suite.alex });
       expect(res.status).toBe(200);
       const legal = res.body.value.find((t) => t.id === 'legal-matter');
@@ -46,6 +52,7 @@ describe.each(databaseKinds)('template catalog on %s', (kind) => {
         id: 'legal-matter',
         name: 'Legal matter',
         description: expect.any(String),
+        workspaceType: 'team',
         audience: 'Department is Legal',
       });
       // Offered and disabled templates are not in it; no rule's code is.
