@@ -6,7 +6,7 @@ import {
   SERVER_INFO_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import { BoundedCache } from '../../lib/boundedCache';
+import { jsonEqual, jsonValuesAtMost } from '../../lib/jsonEqual';
 import type { McpCatalogue, PreparedTool, ToolRun } from './mcpServer';
 
 /**
@@ -94,9 +94,21 @@ function eraOf(
   body: Record<string, unknown>,
   params: Record<string, unknown>,
 ): DirectCall['era'] | undefined {
-  const key = JSON.stringify([version, method, name, params.name, params._meta]);
-  const kept = eras.get(key);
-  if (kept !== undefined) return kept || undefined;
+  const tool = params.name;
+  const at = knownEras.findIndex(
+    (k) =>
+      k.version === version &&
+      k.method === method &&
+      k.name === name &&
+      k.tool === tool &&
+      jsonEqual(k.meta, params._meta, MAX_META_VALUES) === true,
+  );
+  if (at >= 0) {
+    const kept = knownEras[at]!;
+    // The most recent first: a client sends the same envelope call after call.
+    if (at > 0) knownEras.unshift(...knownEras.splice(at, 1));
+    return kept.era || undefined;
+  }
   const route = classifyInboundRequest({
     httpMethod: 'POST',
     protocolVersionHeader: version,
@@ -118,14 +130,37 @@ function eraOf(
     const bare = !isRecord(params._meta) || Object.keys(params._meta).length === 0;
     if (known && bare) era = 'legacy';
   }
-  if (key.length <= MAX_KEY) eras.set(key, era ?? false);
+  // A larger envelope (a client's own `_meta`) is classified each time rather than kept.
+  if (jsonValuesAtMost(params._meta, MAX_META_VALUES)) {
+    knownEras.unshift({
+      version,
+      method,
+      name,
+      tool,
+      meta: structuredClone(params._meta),
+      era: era ?? false,
+    });
+    if (knownEras.length > MAX_KNOWN) knownEras.pop();
+  }
   return era;
 }
 
-/** A longer envelope (a client's own `_meta`) is classified each time rather than kept. */
-const MAX_KEY = 2048;
-/** The eras decided, by the headers and envelope of the calls (`false`: the SDK answers). */
-const eras = new BoundedCache<string, DirectCall['era'] | false>(1000);
+/** The values of an envelope (`params._meta`) kept with its era at most. */
+const MAX_META_VALUES = 64;
+/** The envelopes whose era is kept, the most recently used first. */
+const MAX_KNOWN = 64;
+/**
+ * The eras decided (`false`: the SDK answers), by the headers, tool and envelope of the calls:
+ * compared member by member, which costs a call far less than serialising them into a key.
+ */
+const knownEras: Array<{
+  version: string | undefined;
+  method: string | undefined;
+  name: string | undefined;
+  tool: unknown;
+  meta: unknown;
+  era: DirectCall['era'] | false;
+}> = [];
 
 /**
  * The answer the SDK gives a call's result, byte for byte: on the 2026 revision a JSON response
