@@ -158,7 +158,8 @@ describe.each(databaseKinds)('store on %s', (kind) => {
   if (kind === 'sqlite')
     test('a migration waits for another process that holds the write lock longer than the busy timeout', async () => {
       const file = db.url.slice('sqlite:'.length);
-      // Another process takes the file's write lock and keeps it 1.5 s, as a slow migration would.
+      // Another process takes the file's write lock and keeps it 3 s, as a slow migration would, and
+      // says when it let go. (The migration's wait blocks this process: the holder keeps the time.)
       const holder = spawn(
         process.execPath,
         [
@@ -167,14 +168,20 @@ describe.each(databaseKinds)('store on %s', (kind) => {
            db.pragma('journal_mode = WAL');
            db.exec('begin immediate');
            process.stdout.write('locked\\n');
-           setTimeout(() => { db.exec('commit'); db.close(); }, 1500);`,
+           setTimeout(() => {
+             db.exec('commit');
+             process.stdout.write('released ' + Date.now() + '\\n');
+             db.close();
+           }, 3000);`,
           file,
         ],
         { cwd: path.join(__dirname, '..', '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
       );
+      let output = '';
+      holder.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise((resolve) => holder.once('exit', resolve));
       await new Promise<void>((resolve, reject) => {
-        holder.stdout!.once('data', () => resolve());
+        holder.stdout!.on('data', () => output.includes('locked') && resolve());
         holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
       });
       // Ordinary statements of this store give up after 200 ms; its migration waits its turn.
@@ -182,8 +189,12 @@ describe.each(databaseKinds)('store on %s', (kind) => {
       stores.push(store);
       const started = Date.now();
       expect(await migrate(store.db)).toEqual(Object.keys(migrations).sort());
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      const done = Date.now();
       await exited;
+      const released = Number(/released (\d+)/.exec(output)?.[1]);
+      // The lock outlived the store's busy timeout after the migration asked, and it waited for it.
+      expect(released - started).toBeGreaterThan(200);
+      expect(done).toBeGreaterThanOrEqual(released);
       // The busy timeout of ordinary statements is the store's own again.
       const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(store.db);
       expect(rows[0]!.timeout).toBe(200);
