@@ -968,6 +968,9 @@ const READINGS: readonly [string, string | null, string[]][] = [
     'Alpine Foods',
     ['tomas:owner', 'ines:owner'],
   ],
+  // After a role, "and"/"et" opens the next name with its own role; other words after it are no one.
+  ['a project team for Vega, add paul as owner and ines as member', 'Vega', ['paul:owner', 'ines:member']],
+  ['a team for Vega with Paul as owner and travel budget approved', 'Vega', ['Paul:owner']],
 ];
 
 describe('names that end with a date, and people whose part is given in words', () => {

@@ -75,9 +75,17 @@ function listStart(
   const cue = base(list[i]);
   // "Nomvula as owner, Joao…": a role word a comma follows gives the name before it its role.
   const closesRole = (OWNER_CUES.test(cue) || MEMBER_CUES.test(cue)) && /^\s*[,;]/.test(gap(reading, i + 1));
+  // "add emily as owner and diego as member": after a role, "and" opens the next list.
+  const before = base(list[i - 1]);
+  const afterRole =
+    LIST_JOINERS.has(cue) &&
+    i > 0 &&
+    (OWNER_CUES.test(before) || MEMBER_CUES.test(before)) &&
+    roleAhead(reading, i + 2);
   const cueLists =
     (PEOPLE_CUES.has(cue) && !closesRole && (!PART_NOUNS.test(cue) || labels(reading, i))) ||
-    (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
+    (BY.has(cue) && RUN_VERBS.test(before)) ||
+    afterRole;
   const startsList = cueLists && !taken.has(i + 1);
   const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
   const loose = !cueLists && !standalone && !taken.has(i) && plainNamesBeforeRole(reading, i, taken);
@@ -102,6 +110,16 @@ function labels(reading: Reading, i: number): boolean {
     /^(?:is|est|c'est|sera|will)$/.test(next.folded) ||
     (!reading.shouting && isCapitalised(next.raw))
   );
+}
+
+/** Whether a role follows word k within three words, with no pause ("diego as member"). */
+function roleAhead(reading: Reading, k: number): boolean {
+  for (let j = k; j < Math.min(reading.list.length, k + 3); j += 1) {
+    if (pauseBefore(reading, j)) return false;
+    const folded = base(reading.list[j]);
+    if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded)) return true;
+  }
+  return false;
 }
 
 /** Words between a list of names and the role after it ("megan shud own it", "adele and isaiah as owners"). */
