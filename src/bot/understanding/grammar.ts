@@ -26,6 +26,7 @@ import {
   of,
   withoutNames,
 } from './grammarWords';
+import { asksOwnApprovals, composesTeam } from './grammarShapes';
 
 /**
  * The grammar of what people ask, over the classifier's guess: the word classes an intent cannot
@@ -140,14 +141,6 @@ export function ordersDecision(list: readonly Word[], text = ''): boolean {
   );
 }
 
-/** "my approvals", "show my pending approvals", "mes approbations": the writer's own decisions to make. */
-function asksOwnApprovals(folded: readonly string[]): boolean {
-  return (
-    followed(folded, of(OWN), of(/^(?:approvals|approbations|validations|decisions)$/), 2) &&
-    !has(folded, WITHDRAWING)
-  );
-}
-
 /** "make me owner of every team", "donne-moi les droits sur toutes les équipes": rights Steward never grants. */
 function asksRights(folded: readonly string[]): boolean {
   return followed(folded, of(GRANTING), of(RIGHTS), 4) && has(folded, ALL);
@@ -161,17 +154,6 @@ function asksForTeam(folded: readonly string[]): boolean {
     followed(folded, of(NEW), thing, 2) ||
     // "partner workspace pls": a kind of team, then politeness.
     followed(folded, thing, of(/^(?:please|pls|plz|stp|svp)$/), 2)
-  );
-}
-
-/** "équipe marketing 'Benelux Events' avec Zoé": a kind of team and people to put in it, nothing of a request's state. */
-function composesTeam(folded: readonly string[], text: string): boolean {
-  return (
-    folded.some((word) => isConcept(word)) &&
-    (has(folded, /^(?:with|w|avec|add|ajoute|ajouter|including|owners?|members?|membres?|proprietaires?)$/) ||
-      /\s\+\s/.test(text)) &&
-    !has(folded, REQUEST_NOUNS) &&
-    !has(folded, STATUS_WORDS)
   );
 }
 
@@ -287,7 +269,8 @@ export function settle(
     return { intent: 'askRequestStatus', confidence: SURE };
   const needs = NEEDS[intent];
   if (!needs || needs(folded, list)) return { intent, confidence };
-  if (asksForTeam(folded) || namesTeam(folded)) return { intent: 'requestTeam', confidence: SURE };
+  if (asksForTeam(folded) || namesTeam(folded) || composesTeam(folded, text))
+    return { intent: 'requestTeam', confidence: SURE };
   // The best intent that has its words, as sure as its share of what remains.
   for (const [other, share] of ranked) {
     if (other === intent || !OF_THE_DOMAIN.has(other)) continue;

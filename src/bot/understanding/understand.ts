@@ -198,7 +198,8 @@ function fillRequest(
   const name = teamNameSpan(read, new Set());
   const taken = new Set<number>();
   if (name) {
-    result.teamName = spanText(read, name);
+    // "pour l'audit TVA 2027": a lower-case elided article is not part of the name ("L'Oréal" keeps its own).
+    result.teamName = spanText(read, name).replace(/^[ld]['’](?=\p{L})/u, '');
     for (let i = name.from; i <= name.to; i += 1) taken.add(i);
   }
   const people = peopleMentions(read, taken, templateNameWords(templates));

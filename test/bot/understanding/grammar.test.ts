@@ -154,3 +154,33 @@ describe('the words each intent needs', () => {
     expect(lacking).toEqual([]);
   });
 });
+
+describe('requests waiting on the writer, and a team composed with its people by their part', () => {
+  it.each([
+    'are there requests that wait for my approval?',
+    'quelles demandes attendent ma validation ?',
+    'des demandes en attente de moi ?',
+    'anything still pending with me?',
+  ])('%s asks for the writer’s approvals', (text) => {
+    expect(understand(text, TEMPLATES).intent).toBe('askMyApprovals');
+  });
+
+  it.each(['are my requests waiting for my manager?', 'is my request still waiting?'])(
+    '%s asks about the writer’s own requests',
+    (text) => {
+      expect(understand(text, TEMPLATES).intent).toBe('askRequestStatus');
+    },
+  );
+
+  it('a buddy team with « mon parrain c’est … » asks for the team', () => {
+    const got = understand(
+      "équipe de parrainage pour moi, mon parrain c'est Julien et ma manager Chloé",
+      TEMPLATES,
+    );
+    expect(got.intent).toBe('requestTeam');
+    expect(got.people.map((person) => `${person.text}:${person.role}`)).toEqual([
+      'Julien:member',
+      'Chloé:member',
+    ]);
+  });
+});

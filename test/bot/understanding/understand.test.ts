@@ -934,3 +934,57 @@ describe('requests as people write them, with structure and purposes no template
     }).toEqual({ intent: 'requestTeam', template, name, people });
   });
 });
+/** Phrasings written for the rules: a name that ends with a date, a part given in words. */
+const READINGS: readonly [string, string | null, string[]][] = [
+  // A name that ends with a year or a quarter, after "for"/"pour", lower case or not.
+  [
+    'marketing team for the loyalty relaunch 2028 w/ tomas & ines',
+    'loyalty relaunch 2028',
+    ['tomas:member', 'ines:member'],
+  ],
+  [
+    'could you set up a project team for our Summer 2029 interns, with Oliver',
+    'Summer 2029',
+    ['Oliver:member'],
+  ],
+  [
+    'équipe projet pour la clôture du T2 2029 avec Paul et Marie',
+    'clôture du T2 2029',
+    ['Paul:member', 'Marie:member'],
+  ],
+  // A lower-case elided article is not part of the name.
+  ["je voudrais une équipe projet pour l'inventaire annuel 2028, merci", 'inventaire annuel 2028', []],
+  // A kind of team before the words keeps its own reading.
+  ['Pour le projet Vega 2031, crée-moi une équipe : Paul propriétaire', 'Vega 2031', ['Paul:owner']],
+  // A person's part given as a noun: a member.
+  ['new buddy team pls, my mentor is sam', null, ['sam:member']],
+  ["need a buddy team for my first month, tomas's my buddy", null, ['tomas:member']],
+  // « s'en occuper »: the one who runs the team, an owner.
+  ["un espace partenaire avec Agence Nordique, Léa va s'en occuper", 'Agence Nordique', ['Léa:owner']],
+  ["il me faut un dossier client Bellevue, Marc s'en occupe avec moi", 'Bellevue', ['Marc:owner']],
+  // A dash between spaces is a pause: lower-case names after it, then their role.
+  [
+    'client team for Alpine Foods — tomas and ines will run it',
+    'Alpine Foods',
+    ['tomas:owner', 'ines:owner'],
+  ],
+  // After a role, "and"/"et" opens the next name with its own role; other words after it are no one.
+  ['a project team for Vega, add paul as owner and ines as member', 'Vega', ['paul:owner', 'ines:member']],
+  ['a team for Vega with Paul as owner and travel budget approved', 'Vega', ['Paul:owner']],
+];
+
+describe('names that end with a date, and people whose part is given in words', () => {
+  it.each(READINGS)('%s', (text, name, people) => {
+    const got = understand(text, TEMPLATES);
+    expect({
+      intent: got.intent,
+      name: got.teamName,
+      people: got.people.map((person) => `${person.text}:${person.role}`),
+    }).toEqual({ intent: 'requestTeam', name, people });
+  });
+
+  it('reads no person after a part noun that labels nothing ("a buddy team", "my manager approved")', () => {
+    expect(understand('is my buddy team approved yet?', TEMPLATES).people).toEqual([]);
+    expect(understand('has my manager approved the Vega request?', TEMPLATES).people).toEqual([]);
+  });
+});

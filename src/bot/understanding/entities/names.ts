@@ -252,3 +252,39 @@ export function datedName(
   if (to > dates + 1 && isConcept(base(list[to])) && !kept(base(list[to]))) to -= 1;
   return to > dates ? { from: k, to } : null;
 }
+
+/** Small words a dated name may hold inside ("la clôture du T1 2027", "arrivées de janvier 2027"). */
+const INNER = /^(?:de|du|des|d|of|the)$/;
+
+/**
+ * A name that ends with a date, from word k: plain words, maybe joined by "de"/"of", then the
+ * date, with no pause nor kind of team inside, at most six words ("brand refresh 2027", "the
+ * Spring 2027 hires" up to the year, « la clôture du T1 2027 »). Null without a word before it.
+ */
+export function nameEndingInDate(reading: Reading, k: number, taken: ReadonlySet<number>): Span | null {
+  const { list } = reading;
+  let words = 0;
+  for (let j = k; j < list.length && j - k < 6 && !taken.has(j); j += 1) {
+    if (j > k && pauseBefore(reading, j)) return null;
+    const word = list[j]!;
+    if (isDateCode(word)) {
+      let to = j;
+      while (to + 1 < list.length && !pauseBefore(reading, to + 1) && isDateCode(list[to + 1])) to += 1;
+      return words > 0 ? { from: k, to } : null;
+    }
+    if (j > k && INNER.test(base(word))) continue;
+    const folded = base(word);
+    if (
+      !/^\p{L}[\p{L}'’-]*$/u.test(word.raw) ||
+      (NOT_A_NAME.has(folded) && !MONTHS.test(folded)) ||
+      PEOPLE_CUES.has(folded) ||
+      DETERMINERS.has(folded) ||
+      OWNER_CUES.test(folded) ||
+      MEMBER_CUES.test(folded) ||
+      isConcept(folded)
+    )
+      return null;
+    words += MONTHS.test(folded) ? 0 : 1;
+  }
+  return null;
+}

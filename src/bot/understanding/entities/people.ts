@@ -6,6 +6,7 @@ import {
   MEMBER_CUES,
   MONTHS,
   OWNER_CUES,
+  PART_NOUNS,
   PEOPLE_CUES,
   ROLE_FILLERS,
   RUN_VERBS,
@@ -53,7 +54,7 @@ export function peopleMentions(
     const { role, lastOnly } = roleOf(reading, i, start.startsList, group);
     group.forEach((span, at) => {
       const own = lastOnly && at < group.length - 1 ? 'member' : role;
-      addMention(mentions, spanText(reading, span).replace(/[.'’]+$/, ''), own);
+      addMention(mentions, spanText(reading, span).replace(/(?:['’]s)?[.'’]*$/, ''), own);
       for (let j = span.from; j <= span.to; j += 1) used.add(j);
     });
     i = group[group.length - 1]!.to + 1;
@@ -74,8 +75,17 @@ function listStart(
   const cue = base(list[i]);
   // "Nomvula as owner, Joao…": a role word a comma follows gives the name before it its role.
   const closesRole = (OWNER_CUES.test(cue) || MEMBER_CUES.test(cue)) && /^\s*[,;]/.test(gap(reading, i + 1));
+  // "add emily as owner and diego as member": after a role, "and" opens the next list.
+  const before = base(list[i - 1]);
+  const afterRole =
+    LIST_JOINERS.has(cue) &&
+    i > 0 &&
+    (OWNER_CUES.test(before) || MEMBER_CUES.test(before)) &&
+    roleAhead(reading, i + 2);
   const cueLists =
-    (PEOPLE_CUES.has(cue) && !closesRole) || (BY.has(cue) && RUN_VERBS.test(base(list[i - 1])));
+    (PEOPLE_CUES.has(cue) && !closesRole && (!PART_NOUNS.test(cue) || labels(reading, i))) ||
+    (BY.has(cue) && RUN_VERBS.test(before)) ||
+    afterRole;
   const startsList = cueLists && !taken.has(i + 1);
   const standalone = !cueLists && !taken.has(i) && nameLike(reading, i, false) && isFreeName(reading, i);
   const loose = !cueLists && !standalone && !taken.has(i) && plainNamesBeforeRole(reading, i, taken);
@@ -87,9 +97,34 @@ function listStart(
   return { at: k, startsList, loose: false };
 }
 
+/**
+ * Whether a noun of a person's part at word i labels the names after it: after a pause ("…,
+ * manager patti"), before "=", ":", "is", « c'est », or before a capitalised name ("buddy Priya").
+ */
+function labels(reading: Reading, i: number): boolean {
+  const next = reading.list[i + 1];
+  if (!next) return false;
+  return (
+    pauseBefore(reading, i) ||
+    /^\s*[=:]\s*$/.test(gap(reading, i + 1)) ||
+    /^(?:is|est|c'est|sera|will)$/.test(next.folded) ||
+    (!reading.shouting && isCapitalised(next.raw))
+  );
+}
+
+/** Whether a role follows word k within three words, with no pause ("diego as member"). */
+function roleAhead(reading: Reading, k: number): boolean {
+  for (let j = k; j < Math.min(reading.list.length, k + 3); j += 1) {
+    if (pauseBefore(reading, j)) return false;
+    const folded = base(reading.list[j]);
+    if (OWNER_CUES.test(folded) || MEMBER_CUES.test(folded)) return true;
+  }
+  return false;
+}
+
 /** Words between a list of names and the role after it ("megan shud own it", "adele and isaiah as owners"). */
 const ROLE_VERBS =
-  /^(?:shud|shld|should|shall|will|wil|would|can|could|to|must|gonna|are|r|as|comme|en|tant|que|sera|seront|va|vont|doit|doivent|les|la|le|co)$/;
+  /^(?:shud|shld|should|shall|will|wil|would|can|could|to|must|gonna|are|r|as|comme|en|tant|que|sera|seront|va|vont|doit|doivent|les|la|le|co|is|my|our|mon|ma|notre|est)$/;
 
 /**
  * Names written in lower case, one word each, opening a sentence or after a pause and joined by

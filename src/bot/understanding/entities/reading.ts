@@ -46,9 +46,9 @@ export function gap(reading: Reading, i: number): string {
   return text.slice(before ? before.end : 0, word.start);
 }
 
-/** Whether punctuation stands between word i-1 and word i (a comma included). */
+/** Whether punctuation stands between word i-1 and word i (a comma or a dash between spaces included). */
 export function pauseBefore(reading: Reading, i: number): boolean {
-  return i === 0 || /[,;.!?:()\n"“”«»]/.test(gap(reading, i));
+  return i === 0 || /[,;.!?:()\n"“”«»—–]/.test(gap(reading, i));
 }
 
 /** Whether a sentence starts at word i. */

@@ -30,7 +30,16 @@ import {
   type Span,
 } from './reading';
 import { appositionName, signedName } from './company';
-import { datedName, lowercaseTail, nameBefore, nameFrom, quotedSpan, toPause, wholeName } from './names';
+import {
+  datedName,
+  lowercaseTail,
+  nameEndingInDate,
+  nameBefore,
+  nameFrom,
+  quotedSpan,
+  toPause,
+  wholeName,
+} from './names';
 
 /** Kinds of work a name keeps ("the Orion rollout", "the Zeta migration"), unlike "deal" or "bid". */
 const KEPT_KINDS =
@@ -252,7 +261,9 @@ function datedAfterPurpose(reading: Reading, taken: ReadonlySet<number>): Span |
     if (!PURPOSE_CUES.has(base(list[i]))) continue;
     let k = i + 1;
     while (k < list.length && DETERMINERS.has(base(list[k]))) k += 1;
-    const span = datedName(reading, k, taken, (folded) => KEPT_KINDS.test(folded));
+    const span =
+      datedName(reading, k, taken, (folded) => KEPT_KINDS.test(folded)) ??
+      nameEndingInDate(reading, k, taken);
     if (span) return span;
   }
   return null;

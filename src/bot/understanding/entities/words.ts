@@ -36,7 +36,8 @@ export const PEOPLE_CUES = new Set(
   (
     'with avec add adding ajoute ajouter ajoutez ajoutes include including incluant inclure invite inviter ' +
     'plus owners owner members member membres membre proprietaire proprietaires coproprietaire coproprietaires ' +
-    'co-owner co-owners coowner coowners co-proprietaire co-proprietaires w'
+    'co-owner co-owners coowner coowners co-proprietaire co-proprietaires w ' +
+    'buddy mentor manager parrain marraine tuteur tutrice'
   ).split(' '),
 );
 
@@ -46,8 +47,12 @@ export const RUN_VERBS =
   /^(?:co-?owned|owned|run|led|managed|gere|geree|pilote|pilotee|menee|mene|dirige|dirigee|animee|anime)$/;
 
 export const OWNER_CUES =
-  /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|proprios?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee)$/;
-export const MEMBER_CUES = /^(?:members?|membres?|participants?)$/;
+  /^(?:co-?owns?|co-?owning|own|owns|owning|co-?owners?|owners?|co-?proprietaires?|proprietaires?|proprios?|run|runs|running|lead|leads|leading|led|manage|manages|managing|gere|gerera|geront|gerer|pilote|pilotera|piloter|responsables?|admins?|administrat\w*|charge|chargee|occuper|occupe|occupera|occuperont)$/;
+/** Nouns of a person's part that start a list only as a label ("buddy = Priya", "manager: Zoé", "my mentor is Ana"). */
+export const PART_NOUNS = /^(?:buddy|mentor|manager|parrain|marraine|tuteur|tutrice)$/;
+/** A person's part in the team given as a noun: a member ("my buddy is Priya", « mon parrain c'est Diego »). */
+export const MEMBER_CUES =
+  /^(?:members?|membres?|participants?|buddy|mentor|manager|parrain|marraine|tuteur|tutrice)$/;
 
 /** Fillers that may stand between a role cue and a list of people ("owners are", "as owner"). */
 export const ROLE_FILLERS = new Set(
