@@ -11,7 +11,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { Migrator } from 'kysely';
 import { type DatabaseOptions, migrate, openStore, type Store } from '../../src/store/database';
+import { migrationProvider } from '../../src/store/migrations';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -412,6 +414,36 @@ export function suiteStorePair(kind: DatabaseKind): {
     each: (make) => {
       const [one, two] = opened();
       return [make(one), make(two)];
+    },
+  };
+}
+
+/**
+ * An empty database of `kind` for each test of the enclosing `describe` (made before it, dropped
+ * after it), opened as a store; `before(name)` migrates it up to migration `name` only, as a store
+ * that has lived with an older Steward, for a test of the migrations after it.
+ */
+export function eachEmptyStore(kind: DatabaseKind): { store(): Store; before(name: string): Promise<Store> } {
+  let db: TestDatabase | undefined;
+  let store: Store | undefined;
+  beforeEach(async () => {
+    db = await createTestDatabase(kind, { empty: true });
+    store = openStore(storeOptionsOf(db));
+  });
+  afterEach(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+  const opened = () => {
+    if (!store) throw new Error('the store is opened in beforeEach');
+    return store;
+  };
+  return {
+    store: opened,
+    before: async (name) => {
+      const { error } = await new Migrator({ db: opened().db, provider: migrationProvider }).migrateTo(name);
+      if (error) throw error;
+      return opened();
     },
   };
 }

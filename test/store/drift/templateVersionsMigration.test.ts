@@ -1,35 +1,15 @@
-import { Migrator } from 'kysely';
-import { migrate, openStore, type Store } from '../../../src/store/database';
-import { migrationProvider } from '../../../src/store/migrations';
-import {
-  createTestDatabase,
-  databaseKinds,
-  storeOptionsOf,
-  type TestDatabase,
-} from '../../support/databases';
+import { migrate } from '../../../src/store/database';
+import { databaseKinds, eachEmptyStore } from '../../support/databases';
 
 /**
  * Migration 0019 on a store that has lived: its templates become version 1 of their history, and
  * the teams made before it are found in their completed provisioning jobs, their version unknown.
  */
 describe.each(databaseKinds)('migration 0019 on %s', (kind) => {
-  let db: TestDatabase;
-  let store: Store;
-
-  beforeEach(async () => {
-    db = await createTestDatabase(kind, { empty: true });
-    store = openStore(storeOptionsOf(db));
-  });
-  afterEach(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const empty = eachEmptyStore(kind);
 
   test('existing templates are version 1; teams made before are recorded without a version', async () => {
-    const before = await new Migrator({ db: store.db, provider: migrationProvider }).migrateTo(
-      '0017_sensitivity_labels',
-    );
-    expect(before.error).toBeUndefined();
+    const store = await empty.before('0017_sensitivity_labels');
     const document = { templateConfiguration: { id: 'project', name: 'Project team' } };
     await store.db
       .insertInto('catalog_templates')

@@ -1,14 +1,7 @@
-import { Migrator } from 'kysely';
-import { migrate, openStore, type Store } from '../../../src/store/database';
-import { migrationProvider } from '../../../src/store/migrations';
+import { migrate } from '../../../src/store/database';
 import { TemplateRepository } from '../../../src/store/catalog/templates';
 import { CatalogTemplate } from '../../../src/contract';
-import {
-  createTestDatabase,
-  databaseKinds,
-  storeOptionsOf,
-  type TestDatabase,
-} from '../../support/databases';
+import { databaseKinds, eachEmptyStore } from '../../support/databases';
 
 /**
  * Migration 0028 on a store that has lived: every template saved before workspace types existed,
@@ -16,23 +9,10 @@ import {
  * one before by its author's change only.
  */
 describe.each(databaseKinds)('migration 0028 on %s', (kind) => {
-  let db: TestDatabase;
-  let store: Store;
-
-  beforeEach(async () => {
-    db = await createTestDatabase(kind, { empty: true });
-    store = openStore(storeOptionsOf(db));
-  });
-  afterEach(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const empty = eachEmptyStore(kind);
 
   test('templates and their versions saved before are team templates', async () => {
-    const before = await new Migrator({ db: store.db, provider: migrationProvider }).migrateTo(
-      '0027_hook_creator_kind',
-    );
-    expect(before.error).toBeUndefined();
+    const store = await empty.before('0027_hook_creator_kind');
     // A document as the code of before stored it: its defaults applied, no workspace type.
     const old = CatalogTemplate.parse({
       templateConfiguration: { id: 'project', name: 'Project team' },
